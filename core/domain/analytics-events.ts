@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/** Every analytics event of app spec §7 with its payload; pushed to the data layer as `{event, ...payload}`. */
+const method = z.enum(['magic_link', 'email_code', 'google']);
+const userId = z.string().min(1);
+
+export const analyticsEventSchema = z.discriminatedUnion('event', [
+  z.object({ event: z.literal('signup_initiated'), method }),
+  z.object({ event: z.literal('button_click'), button_name: z.string().min(1) }),
+  z.object({ event: z.literal('subscribe_initiated'), user_id: userId }),
+  z.object({ event: z.literal('subscribe_succeeded'), user_id: userId }),
+  z.object({ event: z.literal('subscribe_failed'), user_id: userId }),
+  z.object({ event: z.literal('signup_failed'), user_id: z.string(), method }),
+  z.object({ event: z.literal('signup_succeeded'), user_id: userId, method: z.string() }),
+  z.object({ event: z.literal('signin_succeeded'), user_id: userId, method: z.string() }),
+  z.object({ event: z.literal('copy_selection'), model_id: z.string().min(1) }),
+  z.object({ event: z.literal('add_selection_to_chat'), model_id: z.string().min(1) }),
+  z.object({ event: z.literal('prompt_library_opened') }),
+  z.object({ event: z.literal('prompt_library_search'), query: z.string(), result_count: z.number().int().min(0) }),
+  z.object({
+    event: z.literal('prompt_viewer_opened'),
+    prompt_id: z.string().min(1),
+    title: z.string(),
+    category: z.string(),
+  }),
+  z.object({ event: z.literal('prompt_run'), prompt_id: z.string().min(1) }),
+  z.object({
+    event: z.literal('prompt_favorite_changed'),
+    prompt_id: z.string().min(1),
+    action: z.enum(['added', 'removed']),
+    source: z.string().min(1),
+  }),
+]);
+
+export type AnalyticsEvent = z.infer<typeof analyticsEventSchema>;
+export type AnalyticsEventName = AnalyticsEvent['event'];

@@ -1,0 +1,64 @@
+/** The eight cancellation reasons of billing-api-part-b §3. */
+export const CANCELLATION_REASONS = [
+  'customer_service',
+  'low_quality',
+  'missing_features',
+  'switched_service',
+  'too_complex',
+  'too_expensive',
+  'unused',
+  'other',
+] as const;
+export type CancellationReason = (typeof CANCELLATION_REASONS)[number];
+
+export interface PlanDiscount {
+  readonly id: string;
+  readonly name: string;
+  readonly code: string | null;
+  /** Percentage discounts only carry basis points; fixed ones carry an amount. */
+  readonly basisPoints: number | null;
+  readonly amount: number | null;
+}
+
+/** The one paid plan as the billing provider describes it (app spec §3 "App payment context"). */
+export interface PlanProduct {
+  readonly id: string;
+  readonly name: string;
+  readonly description: string | null;
+  readonly recurringInterval: 'month' | 'year' | null;
+  /** Price in minor units, or null when the product has no fixed price. */
+  readonly priceAmount: number | null;
+  readonly priceCurrency: string | null;
+  readonly benefits: readonly string[];
+}
+
+export interface CheckoutSession {
+  readonly id: string;
+  readonly url: string;
+}
+
+export interface PortalSession {
+  readonly url: string;
+}
+
+export interface SubscriptionSummary {
+  readonly id: string;
+  readonly status: string;
+  readonly productId: string;
+  readonly amount: number;
+  readonly currency: string;
+  readonly currentPeriodStart: string;
+  readonly currentPeriodEnd: string | null;
+  readonly cancelAtPeriodEnd: boolean;
+  readonly endsAt: string | null;
+  readonly cancellationReason: string | null;
+}
+
+export interface CustomerState {
+  readonly customerId: string;
+  readonly externalId: string | null;
+  readonly email: string;
+  readonly activeSubscriptions: readonly SubscriptionSummary[];
+  readonly grantedBenefitIds: readonly string[];
+  readonly meters: readonly { meterId: string; consumedUnits: number; creditedUnits: number; balance: number }[];
+}

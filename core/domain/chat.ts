@@ -1,0 +1,64 @@
+import type { AbortSignalLike } from '../shared/abort.js';
+
+export type ModelProvider = 'openai' | 'anthropic' | 'google' | 'openai-compatible' | 'offline';
+
+/** One entry of the model catalogue. Prices are credits per 1,000 tokens. */
+export interface ModelInfo {
+  readonly id: string;
+  readonly label: string;
+  readonly provider: ModelProvider;
+  readonly inputCreditsPer1k: number;
+  readonly outputCreditsPer1k: number;
+  /** 'free' models need no subscription; 'paid' models need an active one. */
+  readonly plan: 'free' | 'paid';
+  /** Whether its provider is configured right now. */
+  readonly available: boolean;
+}
+
+export type ChatRole = 'user' | 'assistant' | 'system';
+
+export interface ChatMessage {
+  readonly id: string;
+  readonly conversationId: string;
+  readonly role: ChatRole;
+  readonly content: string;
+  /** The model that wrote an assistant message, or the model a user message was sent to. */
+  readonly modelId: string | null;
+  readonly inputTokens: number | null;
+  readonly outputTokens: number | null;
+  readonly createdAt: string;
+}
+
+export interface Conversation {
+  readonly id: string;
+  readonly userId: string;
+  readonly title: string;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+export interface TokenUsage {
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+}
+
+/** What a chat stream yields; every event names the model it belongs to (side-by-side view). */
+export type ChatStreamEvent =
+  | { readonly type: 'start'; readonly modelId: string; readonly messageId?: string }
+  | { readonly type: 'delta'; readonly modelId: string; readonly text: string }
+  | {
+      readonly type: 'finish';
+      readonly modelId: string;
+      readonly usage: TokenUsage;
+      readonly finishReason: 'stop' | 'length' | 'aborted' | 'error' | 'other';
+      readonly creditsCharged?: number;
+      readonly balance?: number;
+    }
+  | { readonly type: 'error'; readonly modelId: string; readonly code: string; readonly message: string };
+
+export interface ChatRequest {
+  readonly modelIds: readonly string[];
+  readonly messages: readonly Pick<ChatMessage, 'role' | 'content'>[];
+  readonly conversationId?: string;
+  readonly signal?: AbortSignalLike;
+}

@@ -1,0 +1,22 @@
+/** Injection tokens: plain symbols, one per port. Only adapters/composition binds them. */
+export const TOKENS = {
+  Authenticator: Symbol.for('ensemble.Authenticator'),
+  ProfileStore: Symbol.for('ensemble.ProfileStore'),
+  ProfileWriter: Symbol.for('ensemble.ProfileWriter'),
+  ProfilingStore: Symbol.for('ensemble.ProfilingStore'),
+  BillingGateway: Symbol.for('ensemble.BillingGateway'),
+  AnalyticsTracker: Symbol.for('ensemble.AnalyticsTracker'),
+  ModelGateway: Symbol.for('ensemble.ModelGateway'),
+  ConversationStore: Symbol.for('ensemble.ConversationStore'),
+  PromptCatalog: Symbol.for('ensemble.PromptCatalog'),
+  UsageLedger: Symbol.for('ensemble.UsageLedger'),
+  UserDirectory: Symbol.for('ensemble.UserDirectory'),
+  KeyValueStore: Symbol.for('ensemble.KeyValueStore'),
+  Clock: Symbol.for('ensemble.Clock'),
+  Scheduler: Symbol.for('ensemble.Scheduler'),
+  Logger: Symbol.for('ensemble.Logger'),
+  ScriptLoader: Symbol.for('ensemble.ScriptLoader'),
+  TranslationLoader: Symbol.for('ensemble.TranslationLoader'),
+} as const;
+
+export type PortToken = (typeof TOKENS)[keyof typeof TOKENS];

@@ -1,0 +1,76 @@
+// Lint rules, including the architecture boundaries of DESIGN.md ("Boundaries, enforced").
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import checkFile from 'eslint-plugin-check-file';
+import globals from 'globals';
+
+const nodeAndDomGlobals = [
+  'window', 'document', 'localStorage', 'sessionStorage', 'navigator', 'location', 'fetch',
+  'process', 'Buffer', 'require', '__dirname', '__filename', 'global', 'globalThis',
+  'setTimeout', 'setInterval', 'clearTimeout', 'clearInterval', 'requestIdleCallback', 'console',
+].map((name) => ({ name, message: 'core/ is framework-free: reach the platform through a port.' }));
+
+export default tseslint.config(
+  { ignores: ['node_modules/**', '.data/**', 'dist/**', '.build/**', 'web/client/dist/**', 'test-results/**', 'tests/e2e/artifacts/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-naming-convention': [
+        'error',
+        { '**/*.{ts,tsx,js,mjs}': 'KEBAB_CASE' },
+        { ignoreMiddleExtensions: true },
+      ],
+      'check-file/folder-naming-convention': ['error', { '{core,adapters,web,cli,tests}/**/': 'KEBAB_CASE' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    // core/ imports nothing outside itself except zod, and uses no platform globals.
+    files: ['core/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(?!zod$|zod/|\\.)', message: 'core/ may import only core/ and zod.' },
+            { regex: '^(\\.\\./)+(adapters|web|cli|tests)(/|$)', message: 'core/ may import only core/ and zod.' },
+            { regex: '^node:', message: 'core/ may import only core/ and zod.' },
+          ],
+        },
+      ],
+      'no-restricted-globals': ['error', ...nodeAndDomGlobals],
+    },
+  },
+  {
+    // adapters/ never import web/ or cli/.
+    files: ['adapters/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(\\.\\./)+(web|cli)(/|$)', message: 'adapters/ never import web/ or cli/.' }] },
+      ],
+    },
+  },
+  {
+    // The browser never imports server-only code.
+    files: ['web/client/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)(server|billing|models|composition/server-container|composition/cli-container|supabase/local)(/|$)',
+              message: 'web/client never imports server-only code (web/server, adapters/billing, adapters/models, ...).',
+            },
+            { regex: '^(node:|undici$|@electric-sql/pglite|hono|@hono/|ai$|@ai-sdk/)', message: 'web/client never imports server-only packages.' },
+          ],
+        },
+      ],
+    },
+  },
+);
