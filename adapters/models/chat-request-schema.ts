@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+export const MAX_MODELS_PER_REQUEST = 8;
+
+/** The gateway's own guard: the server validates too, but the port can be called from anywhere. */
+export const chatRequestSchema = z.object({
+  modelIds: z
+    .array(z.string().min(1, { message: 'a model id must not be empty' }))
+    .min(1, { message: 'modelIds must name at least one model' })
+    .max(MAX_MODELS_PER_REQUEST, { message: `modelIds may name at most ${MAX_MODELS_PER_REQUEST} models` })
+    .refine((ids) => new Set(ids).size === ids.length, { message: 'modelIds must not repeat a model' }),
+  messages: z
+    .array(
+      z.object({
+        role: z.enum(['user', 'assistant', 'system'], { message: 'a message role must be user, assistant or system' }),
+        content: z.string({ message: 'a message content must be a string' }),
+      }),
+    )
+    .min(1, { message: 'messages must contain at least one message' }),
+});
+
+export function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
+    .join('; ');
+}

@@ -1,0 +1,34 @@
+import type { Logger } from '../../core/ports/logger.js';
+import type { Result } from '../../core/shared/result.js';
+import { AiSdkModelGateway } from './ai-sdk-model-gateway.js';
+import type { ModelCatalogueSource } from './model-catalogue.js';
+import { parseModelGatewayConfig, type EnvSource } from './model-gateway-config.js';
+
+export interface CreateModelGatewayInput {
+  readonly env: EnvSource;
+  readonly catalogue: ModelCatalogueSource;
+  readonly logger: Logger;
+  readonly maxRetries?: number;
+}
+
+/** A misconfigured environment is an expected failure: the caller prints the message and stops. */
+export function createModelGateway(input: CreateModelGatewayInput): Result<AiSdkModelGateway> {
+  const config = parseModelGatewayConfig(input.env);
+  if (!config.success) return config;
+  const configured = Object.entries({
+    openai: config.data.openai,
+    anthropic: config.data.anthropic,
+    google: config.data.google,
+    'openai-compatible': config.data.openaiCompatible,
+  })
+    .filter(([, value]) => value !== null)
+    .map(([name]) => name);
+  input.logger.info('model providers configured', { providers: [...configured, 'offline'] });
+  const gateway = new AiSdkModelGateway({
+    config: config.data,
+    catalogue: input.catalogue,
+    logger: input.logger,
+    ...(input.maxRetries === undefined ? {} : { maxRetries: input.maxRetries }),
+  });
+  return { success: true, data: gateway };
+}

@@ -1,0 +1,138 @@
+import type {
+  LanguageModelV3,
+  LanguageModelV3CallOptions,
+  LanguageModelV3FinishReason,
+  LanguageModelV3GenerateResult,
+  LanguageModelV3Prompt,
+  LanguageModelV3StreamPart,
+  LanguageModelV3StreamResult,
+  LanguageModelV3Usage,
+} from '@ai-sdk/provider';
+import { composeOfflineAnswer, type OfflinePromptMessage } from './offline-answer.js';
+import { estimateTokens, splitIntoTokens } from './token-estimate.js';
+
+export const OFFLINE_PROVIDER_NAME = 'offline';
+export const DEFAULT_OFFLINE_TOKEN_DELAY_MS = 15;
+
+export interface OfflineLanguageModelOptions {
+  /** Pause before each streamed token; 0 streams as fast as the reader pulls. */
+  readonly tokenDelayMs?: number;
+}
+
+/**
+ * A real AI SDK language model (specification v3) that needs no network: it answers with
+ * composeOfflineAnswer, streamed one token (see token-estimate.ts) per text-delta, and reports usage
+ * with the same estimate. streamText cannot tell it from a provider's model.
+ */
+export class OfflineLanguageModel implements LanguageModelV3 {
+  readonly specificationVersion = 'v3';
+  readonly provider = OFFLINE_PROVIDER_NAME;
+  readonly supportedUrls: Record<string, RegExp[]> = {};
+  private readonly tokenDelayMs: number;
+
+  constructor(
+    readonly modelId: string = 'offline',
+    options: OfflineLanguageModelOptions = {},
+  ) {
+    this.tokenDelayMs = options.tokenDelayMs ?? DEFAULT_OFFLINE_TOKEN_DELAY_MS;
+  }
+
+  async doGenerate(options: LanguageModelV3CallOptions): Promise<LanguageModelV3GenerateResult> {
+    options.abortSignal?.throwIfAborted();
+    const answer = this.answer(options);
+    return {
+      content: [{ type: 'text', text: answer.tokens.join('') }],
+      finishReason: answer.finishReason,
+      usage: usageOf(answer.inputTokens, answer.tokens.length),
+      warnings: [],
+    };
+  }
+
+  async doStream(options: LanguageModelV3CallOptions): Promise<LanguageModelV3StreamResult> {
+    const { tokens, inputTokens, finishReason } = this.answer(options);
+    const signal = options.abortSignal;
+    const delayMs = this.tokenDelayMs;
+    const head: LanguageModelV3StreamPart[] = [
+      { type: 'stream-start', warnings: [] },
+      { type: 'response-metadata', modelId: this.modelId },
+      { type: 'text-start', id: 'text-0' },
+    ];
+    let next = 0;
+    // Pull-based: a token is produced only when the reader asks, so an abort stops generation.
+    const stream = new ReadableStream<LanguageModelV3StreamPart>(
+      {
+        start(controller) {
+          for (const part of head) controller.enqueue(part);
+        },
+        async pull(controller) {
+          if (signal?.aborted) throw abortError(signal);
+          if (next < tokens.length) {
+            if (delayMs > 0) await delay(delayMs, signal);
+            controller.enqueue({ type: 'text-delta', id: 'text-0', delta: tokens[next] as string });
+            next += 1;
+            return;
+          }
+          controller.enqueue({ type: 'text-end', id: 'text-0' });
+          controller.enqueue({ type: 'finish', finishReason, usage: usageOf(inputTokens, tokens.length) });
+          controller.close();
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    return { stream };
+  }
+
+  private answer(options: LanguageModelV3CallOptions) {
+    const messages = toPromptMessages(options.prompt);
+    const allTokens = splitIntoTokens(composeOfflineAnswer(messages));
+    const limit = options.maxOutputTokens;
+    const truncated = limit !== undefined && limit < allTokens.length;
+    const finishReason: LanguageModelV3FinishReason = truncated
+      ? { unified: 'length', raw: 'length' }
+      : { unified: 'stop', raw: 'stop' };
+    return {
+      tokens: truncated ? allTokens.slice(0, limit) : allTokens,
+      inputTokens: messages.reduce((sum, m) => sum + estimateTokens(m.text), 0),
+      finishReason,
+    };
+  }
+}
+
+function toPromptMessages(prompt: LanguageModelV3Prompt): OfflinePromptMessage[] {
+  const messages: OfflinePromptMessage[] = [];
+  for (const message of prompt) {
+    if (message.role === 'system') messages.push({ role: 'system', text: message.content });
+    else if (message.role === 'user' || message.role === 'assistant') {
+      const text = message.content.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('');
+      messages.push({ role: message.role, text });
+    }
+  }
+  return messages;
+}
+
+function usageOf(input: number, output: number): LanguageModelV3Usage {
+  return {
+    inputTokens: { total: input, noCache: input, cacheRead: 0, cacheWrite: 0 },
+    outputTokens: { total: output, text: output, reasoning: 0 },
+  };
+}
+
+function abortError(signal: AbortSignal): unknown {
+  return signal.reason instanceof Error && signal.reason.name === 'AbortError'
+    ? signal.reason
+    : new DOMException('The offline model was aborted', 'AbortError');
+}
+
+function delay(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(abortError(signal as AbortSignal));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

@@ -1,0 +1,26 @@
+/**
+ * A deliberately simple, documented token estimate (see README.md, "Token estimate").
+ *
+ * A token is a run of letters/digits/underscores, or one other visible character, each with the
+ * whitespace before it; trailing whitespace is one more token. Pieces joined give the text back,
+ * so the offline model streams exactly these pieces and its usage is their count. Real providers'
+ * BPE tokenizers give about 1.3 tokens per English word, so this under-counts a little; it is only
+ * used when a provider reports no usage (an aborted stream, an endpoint without usage).
+ */
+const TOKEN_PATTERN = /\s*(?:[\p{L}\p{N}_]+|[^\s\p{L}\p{N}_])|\s+/gu;
+
+export function splitIntoTokens(text: string): string[] {
+  return text.match(TOKEN_PATTERN) ?? [];
+}
+
+export function estimateTokens(text: string): number {
+  let count = 0;
+  TOKEN_PATTERN.lastIndex = 0;
+  while (TOKEN_PATTERN.exec(text) !== null) count += 1;
+  return count;
+}
+
+/** Input tokens of a conversation: the sum over its messages' text (no per-message overhead). */
+export function estimatePromptTokens(messages: readonly { readonly content: string }[]): number {
+  return messages.reduce((sum, message) => sum + estimateTokens(message.content), 0);
+}

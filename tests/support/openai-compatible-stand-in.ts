@@ -1,0 +1,106 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A small OpenAI chat-completions server on loopback that speaks the real SSE wire format
+ * (`data: {chat.completion.chunk}` lines, a usage chunk, `data: [DONE]`). The requested model name
+ * picks the behaviour, so one server covers success and failure:
+ *   any name         streams "Hello from <name>, you said: <last user text>" word by word, with usage
+ *   no-usage         the same without the usage chunk (the gateway must estimate)
+ *   fail-500 / -401 / -429   answers that status with an OpenAI-style JSON error body
+ *   fail-midstream   streams two words, then an error chunk, then closes
+ *   hang             streams one word and then waits until the client goes away
+ */
+export interface StandIn {
+  readonly baseUrl: string;
+  readonly requests: ReceivedRequest[];
+  /** Resolves when the client of the latest `hang` response has disconnected. */
+  disconnected(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface ReceivedRequest {
+  readonly path: string;
+  readonly authorization: string | undefined;
+  readonly body: { model: string; messages: { role: string; content: string }[]; stream?: boolean };
+}
+
+export async function startOpenAiCompatibleStandIn(): Promise<StandIn> {
+  const requests: ReceivedRequest[] = [];
+  const hangs: Promise<void>[] = [];
+  const onHang = (res: ServerResponse) => hangs.push(new Promise<void>((resolve) => res.on('close', () => resolve())));
+  const server: Server = createServer((req, res) => {
+    void readJson(req).then((body) => {
+      requests.push({ path: req.url ?? '', authorization: req.headers.authorization, body });
+      if (req.method !== 'POST' || req.url !== '/v1/chat/completions') return sendError(res, 404, 'no such route');
+      respond(body, res, onHang);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    requests,
+    disconnected: () => hangs.at(-1) ?? Promise.reject(new Error('no hang request was received')),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function respond(body: ReceivedRequest['body'], res: ServerResponse, onHang: (res: ServerResponse) => void): void {
+  const model = body.model;
+  const status = /^fail-(\d{3})$/.exec(model)?.[1];
+  if (status !== undefined) return sendError(res, Number(status), `stand-in refused with ${status}`);
+  const lastUser = [...body.messages].reverse().find((m) => m.role === 'user')?.content ?? '';
+  const words = `Hello from ${model}, you said: ${lastUser}`.split(' ').map((w, i) => (i === 0 ? w : ` ${w}`));
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  const send = (payload: unknown) => res.write(`data: ${JSON.stringify(payload)}\n\n`);
+  const chunk = (delta: Record<string, string>, finish: string | null = null) =>
+    send({
+      id: 'chatcmpl-standin',
+      object: 'chat.completion.chunk',
+      created: 1_700_000_000,
+      model,
+      choices: [{ index: 0, delta, finish_reason: finish }],
+    });
+  chunk({ role: 'assistant', content: '' });
+  if (model === 'hang') {
+    onHang(res);
+    chunk({ content: words[0] ?? '' });
+    return;
+  }
+  const spoken = model === 'fail-midstream' ? words.slice(0, 2) : words;
+  for (const word of spoken) chunk({ content: word });
+  if (model === 'fail-midstream') {
+    send({ error: { message: 'stand-in lost its GPU', type: 'server_error', code: 'gpu_lost' } });
+    res.end();
+    return;
+  }
+  chunk({}, 'stop');
+  if (model !== 'no-usage') {
+    send({
+      id: 'chatcmpl-standin',
+      object: 'chat.completion.chunk',
+      created: 1_700_000_000,
+      model,
+      choices: [],
+      usage: { prompt_tokens: 11, completion_tokens: words.length, total_tokens: 11 + words.length },
+    });
+  }
+  res.end('data: [DONE]\n\n');
+}
+
+function sendError(res: ServerResponse, status: number, message: string): void {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify({ error: { message, type: 'invalid_request_error', code: null } }));
+}
+
+async function readJson(req: IncomingMessage): Promise<ReceivedRequest['body']> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8');
+  return (text === '' ? { model: '', messages: [] } : JSON.parse(text)) as ReceivedRequest['body'];
+}

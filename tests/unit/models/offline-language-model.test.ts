@@ -1,0 +1,123 @@
+import { generateText, streamText } from 'ai';
+import { describe, expect, it } from 'vitest';
+import { composeOfflineAnswer, OFFLINE_ANSWER_HEADING } from '../../../adapters/models/offline-answer.js';
+import { OfflineLanguageModel } from '../../../adapters/models/offline-language-model.js';
+import { estimatePromptTokens, estimateTokens, splitIntoTokens } from '../../../adapters/models/token-estimate.js';
+
+const QUESTION = 'What is the capital of France?';
+
+async function streamOffline(prompt: string, options: { maxOutputTokens?: number; tokenDelayMs?: number } = {}) {
+  const result = streamText({
+    model: new OfflineLanguageModel('offline', { tokenDelayMs: options.tokenDelayMs ?? 0 }),
+    messages: [{ role: 'user', content: prompt }],
+    ...(options.maxOutputTokens === undefined ? {} : { maxOutputTokens: options.maxOutputTokens }),
+  });
+  const deltas: string[] = [];
+  for await (const delta of result.textStream) deltas.push(delta);
+  return { deltas, usage: await result.totalUsage, finishReason: await result.finishReason };
+}
+
+describe('token estimate (adapters/models/README.md: token estimate)', () => {
+  it('splits into words and single punctuation marks, each carrying the whitespace before it', () => {
+    expect(splitIntoTokens('Hello, world!  ')).toEqual(['Hello', ',', ' world', '!', '  ']);
+    expect(splitIntoTokens('x = f(42);\n')).toEqual(['x', ' =', ' f', '(', '42', ')', ';', '\n']);
+    expect(splitIntoTokens('naïve 日本語')).toEqual(['naïve', ' 日本語']);
+  });
+
+  it('loses no character: the pieces join back into the text', () => {
+    const text = '## Title\n\n- item one\n- `code` and more…  \t';
+    expect(splitIntoTokens(text).join('')).toBe(text);
+  });
+
+  it('counts what it splits, and a conversation is the sum of its messages', () => {
+    expect(estimateTokens('')).toBe(0);
+    expect(estimateTokens('Hello, world!')).toBe(4);
+    expect(estimatePromptTokens([{ content: 'Hello, world!' }, { content: 'two words' }])).toBe(6);
+  });
+});
+
+describe('offline model (issue 7: deterministic, streamed token by token, labelled offline)', () => {
+  it('answers the same prompt with the same tokens every time', async () => {
+    const first = await streamOffline(QUESTION);
+    const second = await streamOffline(QUESTION);
+    expect(second.deltas).toEqual(first.deltas);
+    expect(first.deltas.length).toBeGreaterThan(20);
+  });
+
+  it('streams exactly one estimated token per delta and the text is the composed answer', async () => {
+    const { deltas } = await streamOffline(QUESTION);
+    const expected = composeOfflineAnswer([{ role: 'user', text: QUESTION }]);
+    expect(deltas.join('')).toBe(expected);
+    expect(deltas).toEqual(splitIntoTokens(expected));
+  });
+
+  it('reports usage with the documented estimate: prompt tokens in, streamed tokens out', async () => {
+    const { deltas, usage, finishReason } = await streamOffline(QUESTION);
+    expect(usage.inputTokens).toBe(estimateTokens(QUESTION));
+    expect(usage.outputTokens).toBe(deltas.length);
+    expect(finishReason).toBe('stop');
+  });
+
+  it('labels itself, restates the question and gives a markdown list', async () => {
+    const text = (await streamOffline(QUESTION)).deltas.join('');
+    expect(text.startsWith(OFFLINE_ANSWER_HEADING)).toBe(true);
+    expect(text).toContain(`You asked: "${QUESTION}"`);
+    expect(text).toMatch(/^- \*\*Topic\*\*: capital, france$/m);
+    expect(text).not.toContain('```');
+  });
+
+  it('adds a small code block when the prompt is about code', async () => {
+    const text = (await streamOffline('Write a python function that sorts a list')).deltas.join('');
+    expect(text).toMatch(/```ts\n[\s\S]+\n```$/);
+  });
+
+  it('counts every message of the conversation as input, system included', async () => {
+    const result = streamText({
+      model: new OfflineLanguageModel('offline', { tokenDelayMs: 0 }),
+      system: 'Be brief.',
+      messages: [
+        { role: 'user', content: 'First question' },
+        { role: 'assistant', content: 'First answer.' },
+        { role: 'user', content: QUESTION },
+      ],
+    });
+    const text = await result.text;
+    expect((await result.totalUsage).inputTokens).toBe(estimatePromptTokens([{ content: 'Be brief.' }, { content: 'First question' }, { content: 'First answer.' }, { content: QUESTION }]));
+    expect(text).toContain('**Earlier turns in this conversation**: 2');
+  });
+
+  it('stops at maxOutputTokens with finish reason length', async () => {
+    const { deltas, usage, finishReason } = await streamOffline(QUESTION, { maxOutputTokens: 5 });
+    expect(deltas).toHaveLength(5);
+    expect(usage.outputTokens).toBe(5);
+    expect(finishReason).toBe('length');
+  });
+
+  it('streams the same text when a per-token delay is configured', async () => {
+    const delayed = await streamOffline('hi', { tokenDelayMs: 1 });
+    const immediate = await streamOffline('hi');
+    expect(delayed.deltas).toEqual(immediate.deltas);
+  });
+
+  it('stops producing tokens when its abort signal fires, even during a token delay', async () => {
+    const controller = new AbortController();
+    const result = streamText({
+      model: new OfflineLanguageModel('offline', { tokenDelayMs: 60_000 }),
+      messages: [{ role: 'user', content: QUESTION }],
+      abortSignal: controller.signal,
+    });
+    const parts: string[] = [];
+    for await (const part of result.fullStream) {
+      parts.push(part.type);
+      if (part.type === 'text-start') controller.abort();
+    }
+    expect(parts).not.toContain('text-delta');
+    expect(parts.at(-1)).toBe('abort');
+  });
+
+  it('answers through generateText too (doGenerate)', async () => {
+    const result = await generateText({ model: new OfflineLanguageModel(), messages: [{ role: 'user', content: QUESTION }] });
+    expect(result.text).toBe(composeOfflineAnswer([{ role: 'user', text: QUESTION }]));
+    expect(result.usage.outputTokens).toBe(estimateTokens(result.text));
+  });
+});
