@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import type { SignInMethod } from './auth.js';
+
+/** app spec §2: magic links and Google both come back to this route of the current origin. */
+export const AUTH_CALLBACK_PATH = '/auth/callback';
+
+export const authCallbackUrl = (origin: string): string => `${origin.replace(/\/+$/, '')}${AUTH_CALLBACK_PATH}`;
+
+/** app spec §7: Google is asked for offline access and always shows the account chooser. */
+export const GOOGLE_QUERY_PARAMS: Readonly<Record<string, string>> = Object.freeze({
+  access_type: 'offline',
+  prompt: 'select_account',
+});
+
+export const INVALID_EMAIL = 'Invalid email';
+export const INVALID_CODE = 'The code must be 6 to 10 digits';
+
+/** app spec §5: the one message an unusable address gets, whatever is wrong with it. */
+export const emailSchema = z
+  .string({ error: INVALID_EMAIL })
+  .trim()
+  .pipe(z.email({ error: INVALID_EMAIL }));
+
+/** GoTrue sends `otp_length` digits (6 by default, configurable up to 10). */
+export const emailCodeSchema = z
+  .string({ error: INVALID_CODE })
+  .trim()
+  .regex(/^\d{6,10}$/, { error: INVALID_CODE });
+
+/**
+ * The analytics `method` of signup_succeeded / signin_succeeded comes from the provider in the
+ * user's app metadata. E-mail covers both the magic link and the code: the auth server does not
+ * tell them apart, so the event says `email`.
+ */
+export const analyticsMethodForProvider = (provider: string | undefined): string => {
+  if (!provider) return 'unknown';
+  return provider === 'google' ? 'google' : provider;
+};
+
+export type { SignInMethod };

@@ -1,0 +1,160 @@
+import type { ChatMessage, ChatStreamEvent, ModelInfo, TokenUsage } from '../../domain/chat.js';
+import { historyForModel } from '../../domain/chat-rules.js';
+import { estimateTokens } from '../../domain/usage-pricing.js';
+import type { ConversationStore } from '../../ports/conversation-store.js';
+import type { Logger } from '../../ports/logger.js';
+import type { ModelGateway } from '../../ports/model-gateway.js';
+import type { UsageLedger } from '../../ports/usage-ledger.js';
+import type { AbortSignalLike } from '../../shared/abort.js';
+import { createAbortSource } from '../../shared/abort-source.js';
+import { mergeStreams } from '../../shared/merge-streams.js';
+
+export type FinishReason = Extract<ChatStreamEvent, { type: 'finish' }>['finishReason'];
+
+/** How one model's answer ended, once it is saved and paid for. */
+export interface ModelAnswer {
+  readonly modelId: string;
+  /** The saved assistant message; null when nothing was shown or saving failed. */
+  readonly messageId: string | null;
+  readonly usage: TokenUsage;
+  readonly finishReason: FinishReason;
+  readonly creditsCharged: number;
+  /** The model's error, or the charge that failed after the answer. */
+  readonly error: { readonly code: string; readonly message: string } | null;
+}
+
+export interface ChatRun {
+  readonly conversationId: string;
+  /** The user message this run answers (already saved). */
+  readonly userMessage: ChatMessage;
+  /** Every model's events, interleaved. Reading drives the models; stopping early aborts them. */
+  readonly events: AsyncIterable<ChatStreamEvent>;
+  /** Resolves when every answer is saved and charged, which happens as `events` is read to its end. */
+  readonly settled: Promise<readonly ModelAnswer[]>;
+}
+
+export interface AnswerDeps {
+  readonly modelGateway: ModelGateway;
+  readonly conversationStore: ConversationStore;
+  readonly usageLedger: UsageLedger;
+  readonly logger: Logger;
+}
+
+/**
+ * Streams the answers of several models to one conversation. Each model sees its own side of the
+ * thread. After a model finishes — or is aborted, or its stream ends early — its text is saved and
+ * its actual usage charged (usage it did not report is estimated from the text). A model error is
+ * passed on uncharged. Once the signal fires, no further text is passed on.
+ */
+export const streamAnswers = (
+  deps: AnswerDeps,
+  run: {
+    readonly userId: string;
+    readonly conversationId: string;
+    readonly models: readonly ModelInfo[];
+    readonly history: readonly ChatMessage[];
+    readonly signal?: AbortSignalLike;
+  },
+): Pick<ChatRun, 'events' | 'settled'> => {
+  const abort = createAbortSource(run.signal);
+  const answers: ModelAnswer[] = [];
+  let resolveSettled: (answers: readonly ModelAnswer[]) => void = () => undefined;
+  const settled = new Promise<readonly ModelAnswer[]>((resolve) => (resolveSettled = resolve));
+  const done = (answer: ModelAnswer): void => {
+    answers.push(answer);
+    if (answers.length === run.models.length) resolveSettled(answers);
+  };
+
+  async function* answer(model: ModelInfo): AsyncGenerator<ChatStreamEvent> {
+    const none = { inputTokens: 0, outputTokens: 0 };
+    if (abort.signal.aborted) {
+      done({ modelId: model.id, messageId: null, usage: none, finishReason: 'aborted', creditsCharged: 0, error: null });
+      return;
+    }
+    const messages = historyForModel(run.history, model.id);
+    let shown = '';
+    let unseen = '';
+    let reported: { usage: TokenUsage; finishReason: FinishReason } | null = null;
+    let failure: { code: string; message: string } | null = null;
+    try {
+      const stream = deps.modelGateway.stream({ modelIds: [model.id], messages, conversationId: run.conversationId, signal: abort.signal });
+      for await (const event of stream) {
+        if (event.modelId !== model.id) continue;
+        if (event.type === 'start') yield event;
+        else if (event.type === 'delta') {
+          // A model that ignores the abort is cut off here; what it sent is still paid for.
+          if (abort.signal.aborted) {
+            unseen += event.text;
+            break;
+          }
+          shown += event.text;
+          yield event;
+        } else if (event.type === 'finish') {
+          reported = { usage: event.usage, finishReason: event.finishReason };
+          break;
+        } else {
+          failure = { code: event.code, message: event.message };
+          break;
+        }
+      }
+    } catch (error) {
+      deps.logger.error('A model stream failed', { modelId: model.id, error: String(error) });
+      failure = { code: 'unexpected', message: 'The model stopped unexpectedly' };
+    }
+    if (failure) {
+      yield { type: 'error', modelId: model.id, ...failure };
+      done({ modelId: model.id, messageId: null, usage: none, finishReason: 'error', creditsCharged: 0, error: failure });
+      return;
+    }
+
+    const usage = reported?.usage ?? {
+      inputTokens: estimateTokens(messages.map((m) => m.content).join('\n')),
+      outputTokens: estimateTokens(shown + unseen),
+    };
+    const finishReason: FinishReason = reported?.finishReason ?? (abort.signal.aborted ? 'aborted' : 'other');
+
+    let messageId: string | null = null;
+    if (shown !== '') {
+      const saved = await deps.conversationStore.appendMessage(run.userId, run.conversationId, {
+        role: 'assistant',
+        content: shown,
+        modelId: model.id,
+        inputTokens: usage.inputTokens,
+        outputTokens: usage.outputTokens,
+      });
+      if (saved.success) messageId = saved.data.id;
+      else deps.logger.error('An answer could not be saved', { modelId: model.id, error: saved.error });
+    }
+
+    let creditsCharged = 0;
+    let balance: number | undefined;
+    let chargeError: { code: string; message: string } | null = null;
+    if (usage.inputTokens + usage.outputTokens > 0) {
+      const receipt = await deps.usageLedger.logUsage({ userId: run.userId, modelId: model.id, ...usage });
+      if (receipt.success) {
+        creditsCharged = receipt.data.charged;
+        balance = receipt.data.balance;
+      } else {
+        deps.logger.warn('An answer could not be charged', { userId: run.userId, modelId: model.id, usage, error: receipt.error });
+        chargeError = { code: receipt.error.code, message: receipt.error.message };
+      }
+    }
+    yield { type: 'finish', modelId: model.id, usage, finishReason, creditsCharged, ...(balance === undefined ? {} : { balance }) };
+    if (chargeError) yield { type: 'error', modelId: model.id, ...chargeError };
+    done({ modelId: model.id, messageId, usage, finishReason, creditsCharged, error: chargeError });
+  }
+
+  async function* events(): AsyncGenerator<ChatStreamEvent> {
+    try {
+      for await (const event of mergeStreams(run.models.map(answer), () => abort.abort())) {
+        // Text a model produced before the abort but that arrives after it is not shown.
+        if (event.type === 'delta' && abort.signal.aborted) continue;
+        yield event;
+      }
+    } finally {
+      abort.dispose();
+    }
+  }
+
+  return { events: events(), settled };
+};

@@ -1,0 +1,40 @@
+import type { SignInMethod } from '../../domain/auth.js';
+import type { AnalyticsTracker } from '../../ports/analytics-tracker.js';
+import type { Logger } from '../../ports/logger.js';
+import type { DomainError } from '../../shared/errors.js';
+import type { Result } from '../../shared/result.js';
+
+/** Where auth errors are kept for the UI (the session controller's error state, app spec §8). */
+export interface AuthErrorSink {
+  reportError(error: DomainError): void;
+}
+
+export interface SignInReporting {
+  readonly analytics: AnalyticsTracker;
+  readonly logger: Logger;
+  readonly authErrors?: AuthErrorSink;
+}
+
+/** app spec §7, §8: a failed sign-in is pushed as signup_failed, logged and kept as the auth error. */
+export const reportSignInFailure = (
+  deps: SignInReporting,
+  method: SignInMethod,
+  error: DomainError,
+  userId = '',
+): void => {
+  deps.analytics.track({ event: 'signup_failed', user_id: userId, method });
+  deps.logger.error('Sign-in failed', { method, error });
+  deps.authErrors?.reportError(error);
+};
+
+/** app spec §7: signup_initiated when a sign-in starts, signup_failed when its request fails. */
+export const attemptSignIn = async <T>(
+  deps: SignInReporting,
+  method: SignInMethod,
+  request: () => Promise<Result<T>>,
+): Promise<Result<T>> => {
+  deps.analytics.track({ event: 'signup_initiated', method });
+  const result = await request();
+  if (!result.success) reportSignInFailure(deps, method, result.error);
+  return result;
+};
