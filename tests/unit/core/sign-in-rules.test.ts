@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { analyticsMethodForProvider, authCallbackUrl, emailCodeSchema, emailSchema } from '../../../core/domain/sign-in.js';
+import { parseStoredConsent, serializeConsent } from '../../../core/domain/signed-in.js';
+
+describe('sign-in rules (app §2, §3, §5)', () => {
+  it('app §2: the callback is the origin + /auth/callback', () => {
+    expect(authCallbackUrl('http://localhost:3000')).toBe('http://localhost:3000/auth/callback');
+    expect(authCallbackUrl('https://ensemble.example//')).toBe('https://ensemble.example/auth/callback');
+  });
+
+  it('app §5: addresses are trimmed and anything else fails with "Invalid email"', () => {
+    expect(emailSchema.parse('  ada@example.com ')).toBe('ada@example.com');
+    for (const bad of ['ada', 'ada@', '@example.com', 'a b@example.com', null]) {
+      expect(emailSchema.safeParse(bad).error?.issues[0]?.message).toBe('Invalid email');
+    }
+  });
+
+  it('GoTrue codes are 6 to 10 digits', () => {
+    expect(emailCodeSchema.parse(' 123456 ')).toBe('123456');
+    for (const bad of ['12345', '12345678901', '12a456', '']) expect(emailCodeSchema.safeParse(bad).success).toBe(false);
+  });
+
+  it('app §3: the analytics method comes from the app-metadata provider', () => {
+    expect(analyticsMethodForProvider('google')).toBe('google');
+    expect(analyticsMethodForProvider('email')).toBe('email');
+    expect(analyticsMethodForProvider(undefined)).toBe('unknown');
+  });
+
+  it("app §3: temp_marketing_consent holds 'true' or 'false'", () => {
+    expect(parseStoredConsent('true')).toBe(true);
+    expect(parseStoredConsent('false')).toBe(false);
+    for (const other of ['TRUE', '1', '', null]) expect(parseStoredConsent(other)).toBe(null);
+    expect(serializeConsent(true)).toBe('true');
+    expect(serializeConsent(false)).toBe('false');
+  });
+});
