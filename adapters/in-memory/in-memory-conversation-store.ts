@@ -1,0 +1,125 @@
+import type { ChatMessage, Conversation } from '../../core/domain/chat.js';
+import type { Clock } from '../../core/ports/clock.js';
+import type { ConversationStore, NewMessage } from '../../core/ports/conversation-store.js';
+import { domainError } from '../../core/shared/errors.js';
+import { fail, ok } from '../../core/shared/result.js';
+import type { Result } from '../../core/shared/result.js';
+import { FailureInjector } from './failure-injector.js';
+
+interface Thread {
+  conversation: Conversation;
+  messages: ChatMessage[];
+  /** Insertion order breaks ties between equal timestamps. */
+  touched: number;
+}
+
+const conversationNotFound = (id: string) => domainError('not_found', `Conversation ${id} does not exist`);
+
+/** Conversations per user; another user's conversation reads as missing, as row-level security makes it. */
+export class InMemoryConversationStore implements ConversationStore {
+  /** Makes the next call of an operation fail with a chosen error (unhappy paths without mocks). */
+  readonly failures = new FailureInjector<keyof ConversationStore>();
+  private readonly threads = new Map<string, Thread>();
+  private readonly clock: Clock;
+  private sequence = 0;
+
+  constructor(options: { clock?: Clock } = {}) {
+    this.clock = options.clock ?? { now: () => new Date() };
+  }
+
+  async listConversations(userId: string, options: { query?: string; limit?: number } = {}): Promise<Result<readonly Conversation[]>> {
+    const injected = this.failures.take('listConversations');
+    if (injected) return fail(injected);
+    const needle = options.query?.trim().toLowerCase() ?? '';
+    const matches = [...this.threads.values()]
+      .filter((t) => t.conversation.userId === userId)
+      .filter(
+        (t) =>
+          needle === '' ||
+          t.conversation.title.toLowerCase().includes(needle) ||
+          t.messages.some((m) => m.content.toLowerCase().includes(needle)),
+      )
+      .sort((a, b) => b.conversation.updatedAt.localeCompare(a.conversation.updatedAt) || b.touched - a.touched)
+      .map((t) => t.conversation);
+    return ok(options.limit === undefined ? matches : matches.slice(0, options.limit));
+  }
+
+  async getConversation(userId: string, conversationId: string): Promise<Result<Conversation | null>> {
+    const injected = this.failures.take('getConversation');
+    if (injected) return fail(injected);
+    return ok(this.own(userId, conversationId)?.conversation ?? null);
+  }
+
+  async createConversation(userId: string, title: string): Promise<Result<Conversation>> {
+    const injected = this.failures.take('createConversation');
+    if (injected) return fail(injected);
+    const now = this.clock.now().toISOString();
+    const conversation: Conversation = { id: this.nextId('conv'), userId, title, createdAt: now, updatedAt: now };
+    this.threads.set(conversation.id, { conversation, messages: [], touched: this.sequence });
+    return ok(conversation);
+  }
+
+  async renameConversation(userId: string, conversationId: string, title: string): Promise<Result<Conversation>> {
+    const injected = this.failures.take('renameConversation');
+    if (injected) return fail(injected);
+    const thread = this.own(userId, conversationId);
+    if (!thread) return fail(conversationNotFound(conversationId));
+    this.touch(thread, { title });
+    return ok(thread.conversation);
+  }
+
+  async deleteConversation(userId: string, conversationId: string): Promise<Result<void>> {
+    const injected = this.failures.take('deleteConversation');
+    if (injected) return fail(injected);
+    if (!this.own(userId, conversationId)) return fail(conversationNotFound(conversationId));
+    this.threads.delete(conversationId);
+    return ok(undefined);
+  }
+
+  async listMessages(userId: string, conversationId: string): Promise<Result<readonly ChatMessage[]>> {
+    const injected = this.failures.take('listMessages');
+    if (injected) return fail(injected);
+    const thread = this.own(userId, conversationId);
+    if (!thread) return fail(conversationNotFound(conversationId));
+    return ok([...thread.messages]);
+  }
+
+  async appendMessage(userId: string, conversationId: string, message: NewMessage): Promise<Result<ChatMessage>> {
+    const injected = this.failures.take('appendMessage');
+    if (injected) return fail(injected);
+    const thread = this.own(userId, conversationId);
+    if (!thread) return fail(conversationNotFound(conversationId));
+    const stored: ChatMessage = { ...message, id: this.nextId('msg'), conversationId, createdAt: this.clock.now().toISOString() };
+    thread.messages.push(stored);
+    this.touch(thread, {});
+    return ok(stored);
+  }
+
+  async truncateFrom(userId: string, conversationId: string, messageId: string): Promise<Result<void>> {
+    const injected = this.failures.take('truncateFrom');
+    if (injected) return fail(injected);
+    const thread = this.own(userId, conversationId);
+    if (!thread) return fail(conversationNotFound(conversationId));
+    const at = thread.messages.findIndex((m) => m.id === messageId);
+    if (at === -1) return fail(domainError('not_found', `Message ${messageId} does not exist`));
+    thread.messages.splice(at);
+    this.touch(thread, {});
+    return ok(undefined);
+  }
+
+  private own(userId: string, conversationId: string): Thread | undefined {
+    const thread = this.threads.get(conversationId);
+    return thread?.conversation.userId === userId ? thread : undefined;
+  }
+
+  private touch(thread: Thread, change: Partial<Pick<Conversation, 'title'>>): void {
+    this.sequence += 1;
+    thread.touched = this.sequence;
+    thread.conversation = { ...thread.conversation, ...change, updatedAt: this.clock.now().toISOString() };
+  }
+
+  private nextId(prefix: string): string {
+    this.sequence += 1;
+    return `${prefix}_${String(this.sequence).padStart(6, '0')}`;
+  }
+}

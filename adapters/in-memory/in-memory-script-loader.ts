@@ -1,0 +1,24 @@
+import type { ScriptLoader } from '../../core/ports/script-loader.js';
+import { domainError } from '../../core/shared/errors.js';
+import { fail, ok } from '../../core/shared/result.js';
+import type { Result } from '../../core/shared/result.js';
+
+/** Records the scripts a page would load; a source can be made to fail like a blocked script. */
+export class InMemoryScriptLoader implements ScriptLoader {
+  readonly loads: { src: string; attributes: Readonly<Record<string, string>> }[] = [];
+  private readonly failing = new Set<string>();
+
+  failOn(src: string): void {
+    this.failing.add(src);
+  }
+
+  loadedSources(): string[] {
+    return this.loads.map((l) => l.src);
+  }
+
+  async load(src: string, attributes: Readonly<Record<string, string>> = {}): Promise<Result<void>> {
+    this.loads.push({ src, attributes });
+    if (this.failing.has(src)) return fail(domainError('network', `Script ${src} failed to load`, { src }));
+    return ok(undefined);
+  }
+}

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import type { ChatMessage } from './chat.js';
+
+/** Side-by-side chat: one prompt goes to one to four models at once. */
+export const MAX_MODELS_PER_CHAT = 4;
+export const MAX_MESSAGE_LENGTH = 32_000;
+export const MAX_TITLE_LENGTH = 120;
+
+export const modelIdsSchema = z
+  .array(z.string().trim().min(1, 'Model id must not be empty'), { error: 'Choose at least one model' })
+  .min(1, 'Choose at least one model')
+  .max(MAX_MODELS_PER_CHAT, `Choose at most ${MAX_MODELS_PER_CHAT} models`)
+  .refine((ids) => new Set(ids).size === ids.length, 'Each model may be chosen once');
+
+export const messageSchema = z
+  .string({ error: 'Message must be text' })
+  .trim()
+  .min(1, 'Message must not be empty')
+  .max(MAX_MESSAGE_LENGTH, `Message must contain at most ${MAX_MESSAGE_LENGTH} characters`);
+
+export const conversationIdSchema = z.string().trim().min(1, 'Conversation id must not be empty');
+
+export const titleSchema = z
+  .string({ error: 'Title must be text' })
+  .trim()
+  .min(1, 'Title must not be empty')
+  .max(MAX_TITLE_LENGTH, `Title must contain at most ${MAX_TITLE_LENGTH} characters`);
+
+/** A new conversation is named after its first message, cut at a word boundary. */
+export const titleFromMessage = (message: string, maxLength = 60): string => {
+  const flat = message.replace(/\s+/g, ' ').trim();
+  if (flat.length <= maxLength) return flat;
+  const cut = flat.slice(0, maxLength);
+  const lastSpace = cut.lastIndexOf(' ');
+  return `${(lastSpace > maxLength / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
+};
+
+/**
+ * What one model sees of a side-by-side conversation: every user and system message, and only its
+ * own answers (the other models' answers would read as if it had written them).
+ */
+export const historyForModel = (
+  messages: readonly ChatMessage[],
+  modelId: string,
+): readonly Pick<ChatMessage, 'role' | 'content'>[] =>
+  messages
+    .filter((m) => m.role !== 'assistant' || m.modelId === modelId)
+    .map((m) => ({ role: m.role, content: m.content }));
+
+/** The last user message and the models that answered it: what regenerate and edit-last act on. */
+export const lastExchange = (
+  messages: readonly ChatMessage[],
+): { readonly userMessage: ChatMessage; readonly index: number; readonly answeredBy: readonly string[] } | null => {
+  const index = messages.findLastIndex((m) => m.role === 'user');
+  const userMessage = messages[index];
+  if (!userMessage) return null;
+  const answeredBy = messages
+    .slice(index + 1)
+    .filter((m) => m.role === 'assistant' && m.modelId !== null)
+    .map((m) => m.modelId as string);
+  return { userMessage, index, answeredBy: [...new Set(answeredBy)] };
+};

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { conversationIdSchema, lastExchange, messageSchema, modelIdsSchema } from '../domain/chat-rules.js';
+import { estimateTokens } from '../domain/usage-pricing.js';
+import type { AbortSignalLike } from '../shared/abort.js';
+import { domainError } from '../shared/errors.js';
+import { parseInput } from '../shared/parse-input.js';
+import { fail, ok } from '../shared/result.js';
+import type { Result } from '../shared/result.js';
+import { streamAnswers } from './support/chat-answers.js';
+import type { ChatRun } from './support/chat-answers.js';
+import { chatPreflight } from './support/chat-preflight.js';
+import { requireUser } from './support/current-user.js';
+import type { ChatDeps } from './run-chat.js';
+
+const inputSchema = z.object({
+  conversationId: conversationIdSchema,
+  message: messageSchema,
+  modelIds: modelIdsSchema.optional(),
+});
+
+/**
+ * Replaces the last user message with an edited one and asks again: the old message and its answers
+ * are removed (ConversationStore.truncateFrom), the new one saved and answered by the given models,
+ * by default those that answered the old one. Refusals are checked before anything is removed.
+ */
+export const makeEditLastMessage =
+  (deps: ChatDeps) =>
+  async (input: {
+    conversationId: string;
+    message: string;
+    modelIds?: readonly string[];
+    signal?: AbortSignalLike;
+  }): Promise<Result<ChatRun>> => {
+    const user = await requireUser(deps.currentUser);
+    if (!user.success) return user;
+    const valid = parseInput(inputSchema, input);
+    if (!valid.success) return valid;
+    const { conversationId, message } = valid.data;
+    const userId = user.data.id;
+
+    const messages = await deps.conversationStore.listMessages(userId, conversationId);
+    if (!messages.success) return messages;
+    const last = lastExchange(messages.data);
+    if (!last) return fail(domainError('validation', 'There is no message to edit'));
+    const modelIds = valid.data.modelIds ?? (last.answeredBy.length > 0 ? last.answeredBy : [last.userMessage.modelId].filter((id) => id !== null));
+    if (modelIds.length === 0) return fail(domainError('validation', 'Choose at least one model'));
+
+    const kept = messages.data.slice(0, last.index);
+    const promptTokens = estimateTokens([...kept.map((m) => m.content), message].join('\n'));
+    const models = await chatPreflight(deps, { userId, modelIds, promptTokens });
+    if (!models.success) return models;
+
+    const truncated = await deps.conversationStore.truncateFrom(userId, conversationId, last.userMessage.id);
+    if (!truncated.success) return truncated;
+    const edited = await deps.conversationStore.appendMessage(userId, conversationId, {
+      role: 'user',
+      content: message,
+      modelId: modelIds.length === 1 ? (modelIds[0] as string) : null,
+      inputTokens: null,
+      outputTokens: null,
+    });
+    if (!edited.success) return edited;
+    const streaming = streamAnswers(deps, {
+      userId,
+      conversationId,
+      models: models.data,
+      history: [...kept, edited.data],
+      ...(input.signal ? { signal: input.signal } : {}),
+    });
+    return ok({ conversationId, userMessage: edited.data, ...streaming });
+  };

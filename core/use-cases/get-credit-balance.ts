@@ -1,0 +1,16 @@
+import type { UsageLedger } from '../ports/usage-ledger.js';
+import type { Result } from '../shared/result.js';
+import { requireUser } from './support/current-user.js';
+import type { CurrentUser } from './support/current-user.js';
+
+/**
+ * The balance as the ledger knows it (server side, authoritative). The profile's `credits` column
+ * that the browser reads (get-credits, defaulting to 0) mirrors it.
+ */
+export const makeGetCreditBalance =
+  (deps: { currentUser: CurrentUser; usageLedger: UsageLedger }) =>
+  async (): Promise<Result<number>> => {
+    const user = await requireUser(deps.currentUser);
+    if (!user.success) return user;
+    return deps.usageLedger.getBalance(user.data.id);
+  };

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import type { Prompt } from '../domain/prompts.js';
+import type { PromptCatalog } from '../ports/prompt-catalog.js';
+import { domainError } from '../shared/errors.js';
+import { parseInput } from '../shared/parse-input.js';
+import { fail, ok } from '../shared/result.js';
+import type { Result } from '../shared/result.js';
+import { requireUser } from './support/current-user.js';
+import type { CurrentUser } from './support/current-user.js';
+import { trackSafely } from './track-event.js';
+import type { TrackingDeps } from './track-event.js';
+
+export const promptIdSchema = z.string({ error: 'Prompt id is required' }).trim().min(1, 'Prompt id is required');
+
+/** app spec §2, §7: the viewer shows id, title and category; prompt_viewer_opened carries the same. */
+export const makeOpenPromptViewer =
+  (deps: TrackingDeps & { currentUser: CurrentUser; promptCatalog: PromptCatalog }) =>
+  async (input: { promptId: string }): Promise<Result<Prompt>> => {
+    const user = await requireUser(deps.currentUser);
+    if (!user.success) return user;
+    const valid = parseInput(z.object({ promptId: promptIdSchema }), input);
+    if (!valid.success) return valid;
+    const prompt = await deps.promptCatalog.getPrompt(valid.data.promptId);
+    if (!prompt.success) return prompt;
+    if (!prompt.data) return fail(domainError('not_found', `Prompt ${valid.data.promptId} does not exist`));
+    const { id, title, category } = prompt.data;
+    trackSafely(deps, { event: 'prompt_viewer_opened', prompt_id: id, title, category });
+    return ok(prompt.data);
+  };

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { conversationIdSchema, lastExchange, modelIdsSchema } from '../domain/chat-rules.js';
+import { estimateTokens } from '../domain/usage-pricing.js';
+import type { AbortSignalLike } from '../shared/abort.js';
+import { domainError } from '../shared/errors.js';
+import { parseInput } from '../shared/parse-input.js';
+import { fail, ok } from '../shared/result.js';
+import type { Result } from '../shared/result.js';
+import { streamAnswers } from './support/chat-answers.js';
+import type { ChatRun } from './support/chat-answers.js';
+import { chatPreflight } from './support/chat-preflight.js';
+import { requireUser } from './support/current-user.js';
+import type { ChatDeps } from './run-chat.js';
+
+const inputSchema = z.object({
+  conversationId: conversationIdSchema,
+  modelIds: modelIdsSchema.optional(),
+});
+
+/**
+ * Asks again for the answers to the last user message. The previous answers are removed
+ * (ConversationStore.truncateFrom) and the models asked anew: by default every model that answered
+ * last time. The same refusals as a new chat apply, checked before anything is removed.
+ */
+export const makeRegenerateAnswer =
+  (deps: ChatDeps) =>
+  async (input: { conversationId: string; modelIds?: readonly string[]; signal?: AbortSignalLike }): Promise<Result<ChatRun>> => {
+    const user = await requireUser(deps.currentUser);
+    if (!user.success) return user;
+    const valid = parseInput(inputSchema, input);
+    if (!valid.success) return valid;
+    const { conversationId } = valid.data;
+    const userId = user.data.id;
+
+    const messages = await deps.conversationStore.listMessages(userId, conversationId);
+    if (!messages.success) return messages;
+    const last = lastExchange(messages.data);
+    if (!last) return fail(domainError('validation', 'There is no message to answer again'));
+    const modelIds = valid.data.modelIds ?? (last.answeredBy.length > 0 ? last.answeredBy : [last.userMessage.modelId].filter((id) => id !== null));
+    if (modelIds.length === 0) return fail(domainError('validation', 'Choose at least one model'));
+
+    const history = messages.data.slice(0, last.index + 1);
+    const promptTokens = estimateTokens(history.map((m) => m.content).join('\n'));
+    const models = await chatPreflight(deps, { userId, modelIds, promptTokens });
+    if (!models.success) return models;
+
+    const previous = messages.data[last.index + 1];
+    if (previous) {
+      const truncated = await deps.conversationStore.truncateFrom(userId, conversationId, previous.id);
+      if (!truncated.success) return truncated;
+    }
+    const streaming = streamAnswers(deps, {
+      userId,
+      conversationId,
+      models: models.data,
+      history,
+      ...(input.signal ? { signal: input.signal } : {}),
+    });
+    return ok({ conversationId, userMessage: last.userMessage, ...streaming });
+  };

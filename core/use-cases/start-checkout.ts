@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import type { BillingGateway } from '../ports/billing-gateway.js';
+import { parseInput } from '../shared/parse-input.js';
+import { fail, ok } from '../shared/result.js';
+import type { Result } from '../shared/result.js';
+import { requireUser } from './support/current-user.js';
+import type { CurrentUser } from './support/current-user.js';
+import { trackSafely } from './track-event.js';
+import type { TrackingDeps } from './track-event.js';
+
+const inputSchema = z.object({
+  successUrl: z.url({ protocol: /^https?$/, error: 'Success URL must be an http(s) URL' }),
+});
+
+/**
+ * app spec §7: subscribe_initiated when the user starts paying, subscribe_failed when no checkout
+ * could be opened. Answers the hosted checkout page to send the browser to.
+ */
+export const makeStartCheckout =
+  (deps: TrackingDeps & { currentUser: CurrentUser; billingGateway: BillingGateway }) =>
+  async (input: { successUrl: string }): Promise<Result<{ checkoutId: string; url: string }>> => {
+    const user = await requireUser(deps.currentUser);
+    if (!user.success) return user;
+    const valid = parseInput(inputSchema, input);
+    if (!valid.success) return valid;
+    trackSafely(deps, { event: 'subscribe_initiated', user_id: user.data.id });
+    const checkout = await deps.billingGateway.createCheckout({
+      userId: user.data.id,
+      email: user.data.email,
+      successUrl: valid.data.successUrl,
+    });
+    if (!checkout.success) {
+      trackSafely(deps, { event: 'subscribe_failed', user_id: user.data.id });
+      deps.logger.error('Could not open a checkout', { userId: user.data.id, error: checkout.error });
+      return fail(checkout.error);
+    }
+    return ok({ checkoutId: checkout.data.id, url: checkout.data.url });
+  };

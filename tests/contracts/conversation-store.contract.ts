@@ -1,0 +1,146 @@
+/**
+ * ConversationStore contract (conversations and messages, per user).
+ *
+ * Harness the factory provides:
+ * - `store`: the adapter;
+ * - `createUser()`: a fresh user; answers the id;
+ * - `actAs(userId)`: makes `store` act for that user. Adapters under row-level security switch to
+ *   the user's token here; adapters that filter by the `userId` argument need not do anything.
+ */
+import { describe, expect, it } from 'vitest';
+import type { ConversationStore, NewMessage } from '../../core/ports/conversation-store.js';
+
+export interface ConversationStoreHarness {
+  readonly store: ConversationStore;
+  createUser(): Promise<string>;
+  actAs(userId: string): Promise<void>;
+}
+
+const data = <T>(r: { success: true; data: T } | { success: false; error: { message: string } }): T => {
+  if (!r.success) throw new Error(`expected success, got: ${r.error.message}`);
+  return r.data;
+};
+
+const userSays = (content: string): NewMessage => ({ role: 'user', content, modelId: null, inputTokens: null, outputTokens: null });
+const modelSays = (modelId: string, content: string): NewMessage => ({
+  role: 'assistant',
+  content,
+  modelId,
+  inputTokens: 3,
+  outputTokens: 5,
+});
+
+export function conversationStoreContract(name: string, makeHarness: () => Promise<ConversationStoreHarness>): void {
+  describe(`ConversationStore contract: ${name}`, () => {
+    const signedIn = async () => {
+      const h = await makeHarness();
+      const user = await h.createUser();
+      await h.actAs(user);
+      return { h, user, store: h.store };
+    };
+
+    it('creates a conversation that can be read back and listed', async () => {
+      const { store, user } = await signedIn();
+      const created = data(await store.createConversation(user, 'Trip to Lisbon'));
+      expect(created).toMatchObject({ userId: user, title: 'Trip to Lisbon' });
+      expect(created.id).not.toBe('');
+      expect(data(await store.getConversation(user, created.id))).toEqual(created);
+      expect(data(await store.listConversations(user)).map((c) => c.id)).toEqual([created.id]);
+    });
+
+    it('keeps messages in order with their model and token counts', async () => {
+      const { store, user } = await signedIn();
+      const conv = data(await store.createConversation(user, 'Numbers'));
+      const question = data(await store.appendMessage(user, conv.id, userSays('What is 2 + 2?')));
+      const answer = data(await store.appendMessage(user, conv.id, modelSays('echo-basic', '4')));
+      expect(question).toMatchObject({ conversationId: conv.id, role: 'user', content: 'What is 2 + 2?', modelId: null });
+      expect(answer).toMatchObject({ role: 'assistant', modelId: 'echo-basic', inputTokens: 3, outputTokens: 5 });
+      expect(data(await store.listMessages(user, conv.id)).map((m) => m.id)).toEqual([question.id, answer.id]);
+    });
+
+    it('lists the most recently active conversation first and honours the limit', async () => {
+      const { store, user } = await signedIn();
+      const older = data(await store.createConversation(user, 'Older'));
+      const newer = data(await store.createConversation(user, 'Newer'));
+      data(await store.appendMessage(user, older.id, userSays('bump')));
+      expect(data(await store.listConversations(user)).map((c) => c.id)).toEqual([older.id, newer.id]);
+      expect(data(await store.listConversations(user, { limit: 1 })).map((c) => c.id)).toEqual([older.id]);
+    });
+
+    it('searches titles and message text, ignoring case', async () => {
+      const { store, user } = await signedIn();
+      const lisbon = data(await store.createConversation(user, 'Trip to Lisbon'));
+      const recipes = data(await store.createConversation(user, 'Recipes'));
+      data(await store.appendMessage(user, recipes.id, userSays('A pastel de nata recipe, please')));
+      expect(data(await store.listConversations(user, { query: 'lisbon' })).map((c) => c.id)).toEqual([lisbon.id]);
+      expect(data(await store.listConversations(user, { query: 'PASTEL' })).map((c) => c.id)).toEqual([recipes.id]);
+      expect(data(await store.listConversations(user, { query: 'nothing like this' }))).toEqual([]);
+    });
+
+    it('renames a conversation', async () => {
+      const { store, user } = await signedIn();
+      const conv = data(await store.createConversation(user, 'Draft'));
+      expect(data(await store.renameConversation(user, conv.id, 'Final')).title).toBe('Final');
+      expect(data(await store.getConversation(user, conv.id))?.title).toBe('Final');
+    });
+
+    it('deletes a conversation with its messages', async () => {
+      const { store, user } = await signedIn();
+      const conv = data(await store.createConversation(user, 'Short-lived'));
+      data(await store.appendMessage(user, conv.id, userSays('hello')));
+      data(await store.deleteConversation(user, conv.id));
+      expect(data(await store.getConversation(user, conv.id))).toBeNull();
+      expect(data(await store.listConversations(user))).toEqual([]);
+      const messages = await store.listMessages(user, conv.id);
+      expect(messages.success ? messages.data : messages.error.code).toEqual(messages.success ? [] : 'not_found');
+    });
+
+    it('truncateFrom removes the given message and everything after it', async () => {
+      const { store, user } = await signedIn();
+      const conv = data(await store.createConversation(user, 'Edits'));
+      const first = data(await store.appendMessage(user, conv.id, userSays('one')));
+      const second = data(await store.appendMessage(user, conv.id, userSays('two')));
+      data(await store.appendMessage(user, conv.id, modelSays('echo-basic', 'answer to two')));
+      data(await store.truncateFrom(user, conv.id, second.id));
+      expect(data(await store.listMessages(user, conv.id)).map((m) => m.id)).toEqual([first.id]);
+    });
+
+    it('answers not_found for a conversation or message that does not exist', async () => {
+      const { store, user } = await signedIn();
+      const missing = '00000000-0000-4000-8000-00000000beef';
+      expect(data(await store.getConversation(user, missing))).toBeNull();
+      for (const r of [
+        await store.renameConversation(user, missing, 'x'),
+        await store.appendMessage(user, missing, userSays('x')),
+        await store.deleteConversation(user, missing),
+      ]) {
+        expect(r.success ? 'ok' : r.error.code).toBe('not_found');
+      }
+      const conv = data(await store.createConversation(user, 'Real'));
+      const truncated = await store.truncateFrom(user, conv.id, missing);
+      expect(truncated.success ? 'ok' : truncated.error.code).toBe('not_found');
+    });
+
+    it("one user never sees or changes another user's conversations", async () => {
+      const h = await makeHarness();
+      const [alice, bob] = [await h.createUser(), await h.createUser()];
+      await h.actAs(alice);
+      const secret = data(await h.store.createConversation(alice, 'Alice only'));
+      data(await h.store.appendMessage(alice, secret.id, userSays('private')));
+      await h.actAs(bob);
+      expect(data(await h.store.getConversation(bob, secret.id))).toBeNull();
+      expect(data(await h.store.listConversations(bob))).toEqual([]);
+      expect(data(await h.store.listConversations(bob, { query: 'private' }))).toEqual([]);
+      for (const r of [
+        await h.store.renameConversation(bob, secret.id, 'Taken'),
+        await h.store.appendMessage(bob, secret.id, userSays('intrusion')),
+        await h.store.deleteConversation(bob, secret.id),
+      ]) {
+        expect(r.success ? 'ok' : r.error.code).toBe('not_found');
+      }
+      await h.actAs(alice);
+      expect(data(await h.store.getConversation(alice, secret.id))?.title).toBe('Alice only');
+      expect(data(await h.store.listMessages(alice, secret.id))).toHaveLength(1);
+    });
+  });
+}

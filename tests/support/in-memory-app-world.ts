@@ -1,0 +1,67 @@
+import { InMemoryBillingGateway } from '../../adapters/in-memory/in-memory-billing-gateway.js';
+import { InMemoryConversationStore } from '../../adapters/in-memory/in-memory-conversation-store.js';
+import { InMemoryModelGateway } from '../../adapters/in-memory/in-memory-model-gateway.js';
+import { InMemoryPromptCatalog } from '../../adapters/in-memory/in-memory-prompt-catalog.js';
+import { InMemoryScriptLoader } from '../../adapters/in-memory/in-memory-script-loader.js';
+import { InMemoryTranslationLoader } from '../../adapters/in-memory/in-memory-translation-loader.js';
+import { InMemoryUsageLedger } from '../../adapters/in-memory/in-memory-usage-ledger.js';
+import type { InMemoryScheduler } from '../../adapters/in-memory/in-memory-scheduler.js';
+import { inMemoryAuthWorld } from './in-memory-auth-world.js';
+import { samplePrompts } from './prompt-builders.js';
+
+/**
+ * The auth world plus every billing, chat, prompt and UI port in memory: what the billing, chat,
+ * prompt-library and UI-rule use cases need. `signIn()` answers the signed-in user's id.
+ */
+export const inMemoryAppWorld = () => {
+  const auth = inMemoryAuthWorld();
+  const world = {
+    ...auth,
+    billingGateway: new InMemoryBillingGateway({ clock: auth.clock }),
+    modelGateway: new InMemoryModelGateway(),
+    conversationStore: new InMemoryConversationStore({ clock: auth.clock }),
+    promptCatalog: new InMemoryPromptCatalog(samplePrompts()),
+    usageLedger: new InMemoryUsageLedger({ clock: auth.clock }),
+    scriptLoader: new InMemoryScriptLoader(),
+    translationLoader: new InMemoryTranslationLoader({
+      en: { 'home.title': 'Every model, side by side' },
+      fr: { 'home.title': 'Tous les modèles, côte à côte' },
+    }),
+    signIn(email = 'ada@example.com'): string {
+      return auth.signedInUser(email).user.id;
+    },
+    async signOut(): Promise<void> {
+      await auth.authenticator.signOut();
+    },
+    async subscribe(userId: string): Promise<void> {
+      const done = await auth.profileWriter.setSubscriptionState(userId, { status: 'active' });
+      if (!done.success) throw new Error(done.error.message);
+    },
+    async fund(userId: string, amount: number): Promise<void> {
+      const done = await world.usageLedger.grantCredits({ userId, amount, kind: 'manual_grant', reason: 'test funds', reference: null });
+      if (!done.success) throw new Error(done.error.message);
+    },
+  };
+  return world;
+};
+
+export type InMemoryAppWorld = ReturnType<typeof inMemoryAppWorld>;
+
+/**
+ * Lets pending promise callbacks run until the scheduler holds `count` tasks. No time passes: it
+ * only yields to the microtask queue, and gives up (a failing test, not a hang) after many turns.
+ */
+export const untilScheduled = async (scheduler: InMemoryScheduler, count = 1): Promise<void> => {
+  for (let turn = 0; turn < 10_000; turn += 1) {
+    if (scheduler.pendingCount() >= count) return;
+    await Promise.resolve();
+  }
+  throw new Error(`the scheduler never held ${count} task(s)`);
+};
+
+/** Reads a stream to its end. */
+export const readAll = async <T>(stream: AsyncIterable<T>): Promise<T[]> => {
+  const items: T[] = [];
+  for await (const item of stream) items.push(item);
+  return items;
+};

@@ -1,0 +1,207 @@
+import { describe, expect, it } from 'vitest';
+import { CANCELLATION_REASONS } from '../../../core/domain/billing.js';
+import type { CancellationReason } from '../../../core/domain/billing.js';
+import type { AnalyticsTracker } from '../../../core/ports/analytics-tracker.js';
+import { BILLING_NOT_INITIALIZED, domainError, NO_AUTHENTICATED_USER } from '../../../core/shared/errors.js';
+import { makeCancelSubscription } from '../../../core/use-cases/cancel-subscription.js';
+import { makeCompleteCheckout } from '../../../core/use-cases/complete-checkout.js';
+import { makeOpenCustomerPortal } from '../../../core/use-cases/open-customer-portal.js';
+import { makeStartCheckout } from '../../../core/use-cases/start-checkout.js';
+import { inMemoryAppWorld } from '../../support/in-memory-app-world.js';
+import type { InMemoryAppWorld } from '../../support/in-memory-app-world.js';
+
+const SUCCESS_URL = 'https://ensemble.example/subscribe?checkout=success';
+
+const useCases = (w: InMemoryAppWorld, analytics: AnalyticsTracker = w.analytics) => {
+  const deps = { ...w, analytics };
+  return {
+    startCheckout: makeStartCheckout(deps),
+    completeCheckout: makeCompleteCheckout(deps),
+    cancel: makeCancelSubscription(deps),
+    portal: makeOpenCustomerPortal(deps),
+  };
+};
+
+/** A signed-in user who paid on the hosted checkout page. */
+const subscribedWorld = async () => {
+  const w = inMemoryAppWorld();
+  const userId = w.signIn();
+  const uc = useCases(w);
+  const checkout = await uc.startCheckout({ successUrl: SUCCESS_URL });
+  if (!checkout.success) throw new Error(checkout.error.message);
+  await w.billingGateway.completeCheckout(checkout.data.checkoutId);
+  return { w, userId, uc, checkoutId: checkout.data.checkoutId };
+};
+
+describe('start checkout (app spec §7)', () => {
+  it('app §7: answers the hosted checkout URL and pushes subscribe_initiated with user_id', async () => {
+    const w = inMemoryAppWorld();
+    const userId = w.signIn();
+    const started = await useCases(w).startCheckout({ successUrl: SUCCESS_URL });
+    expect(started).toEqual({ success: true, data: { checkoutId: expect.any(String), url: expect.stringMatching(/^https:\/\//) } });
+    expect(w.analytics.events).toEqual([{ event: 'subscribe_initiated', user_id: userId }]);
+  });
+
+  it('app §7: a checkout that cannot be opened pushes subscribe_failed and answers the error', async () => {
+    const w = inMemoryAppWorld();
+    const userId = w.signIn();
+    w.billingGateway.failures.failNext('createCheckout', domainError('network', 'provider unreachable'));
+    const started = await useCases(w).startCheckout({ successUrl: SUCCESS_URL });
+    expect(started).toEqual({ success: false, error: expect.objectContaining({ code: 'network' }) });
+    expect(w.analytics.names()).toEqual(['subscribe_initiated', 'subscribe_failed']);
+    expect(w.analytics.events[1]).toEqual({ event: 'subscribe_failed', user_id: userId });
+    expect(w.logger.at('error')).toHaveLength(1);
+  });
+
+  it('app §8: No authenticated user when signed out, and nothing is pushed', async () => {
+    const w = inMemoryAppWorld();
+    const started = await useCases(w).startCheckout({ successUrl: SUCCESS_URL });
+    expect(started).toEqual({ success: false, error: expect.objectContaining({ code: 'not_authenticated', message: NO_AUTHENTICATED_USER }) });
+    expect(w.analytics.events).toEqual([]);
+  });
+
+  it('app §5: the success URL must be an http(s) URL', async () => {
+    const w = inMemoryAppWorld();
+    w.signIn();
+    for (const successUrl of ['not a url', 'javascript:alert(1)', '']) {
+      const started = await useCases(w).startCheckout({ successUrl });
+      expect(started).toEqual({ success: false, error: expect.objectContaining({ code: 'validation', message: 'Success URL must be an http(s) URL' }) });
+    }
+    expect(w.analytics.events).toEqual([]);
+  });
+
+  it('app §7, §8: a data layer that throws does not stop the checkout', async () => {
+    const w = inMemoryAppWorld();
+    w.signIn();
+    const broken: AnalyticsTracker = {
+      track: () => {
+        throw new Error('dataLayer.push is not a function');
+      },
+    };
+    const started = await useCases(w, broken).startCheckout({ successUrl: SUCCESS_URL });
+    expect(started.success).toBe(true);
+    expect(w.logger.at('warn').map((e) => e.message)).toEqual(['Analytics event was not recorded']);
+  });
+});
+
+describe('checkout return (app spec §7)', () => {
+  it('app §7: back from checkout pushes subscribe_succeeded and answers the active subscription', async () => {
+    const { w, userId, uc, checkoutId } = await subscribedWorld();
+    const back = await uc.completeCheckout({ checkoutId });
+    expect(back).toEqual({ success: true, data: { subscription: expect.objectContaining({ status: 'active', cancelAtPeriodEnd: false }) } });
+    expect(w.analytics.events.at(-1)).toEqual({ event: 'subscribe_succeeded', user_id: userId });
+  });
+
+  it('app §7: the subscription may not be active yet (webhook on its way): subscription null, still succeeded', async () => {
+    const w = inMemoryAppWorld();
+    w.signIn();
+    const back = await useCases(w).completeCheckout({ checkoutId: 'chk_pending' });
+    expect(back).toEqual({ success: true, data: { subscription: null } });
+    expect(w.analytics.names()).toEqual(['subscribe_succeeded']);
+  });
+
+  it('app §8: a state read that fails is a warning, not a failed return', async () => {
+    const w = inMemoryAppWorld();
+    w.signIn();
+    w.billingGateway.setMode('unavailable');
+    const back = await useCases(w).completeCheckout({ checkoutId: 'chk_1' });
+    expect(back).toEqual({ success: true, data: { subscription: null } });
+    expect(w.logger.at('warn')).toHaveLength(1);
+  });
+
+  it('app §5, §8: needs a checkout id and a signed-in user', async () => {
+    const w = inMemoryAppWorld();
+    expect((await useCases(w).completeCheckout({ checkoutId: 'chk_1' })).success).toBe(false);
+    w.signIn();
+    const missing = await useCases(w).completeCheckout({ checkoutId: ' ' });
+    expect(missing).toEqual({ success: false, error: expect.objectContaining({ code: 'validation', message: 'Checkout id is required' }) });
+    expect(w.analytics.events).toEqual([]);
+  });
+});
+
+describe('cancel subscription (app spec §4, §8; billing-api-part-b §3)', () => {
+  it('app §4: cancelling sets cancelAtPeriodEnd with the reason; the subscription stays until period end', async () => {
+    const { uc, w, userId } = await subscribedWorld();
+    const canceled = await uc.cancel({ reason: 'too_expensive', comment: '  Too pricey for now  ' });
+    expect(canceled).toEqual({
+      success: true,
+      data: expect.objectContaining({ status: 'active', cancelAtPeriodEnd: true, cancellationReason: 'too_expensive' }),
+    });
+    if (canceled.success) expect(canceled.data.endsAt).toBe(canceled.data.currentPeriodEnd);
+    const state = await w.billingGateway.getCustomerState(userId);
+    expect(state.success && state.data?.activeSubscriptions[0]?.cancelAtPeriodEnd).toBe(true);
+  });
+
+  it('billing-api-part-b §3: each of the eight reasons is accepted; the comment is optional', async () => {
+    expect(CANCELLATION_REASONS).toHaveLength(8);
+    for (const reason of CANCELLATION_REASONS) {
+      const { uc } = await subscribedWorld();
+      expect((await uc.cancel({ reason })).success).toBe(true);
+    }
+  });
+
+  it('billing-api-part-b §3: any other reason is refused before the provider is called', async () => {
+    const { uc, w, userId } = await subscribedWorld();
+    const refused = await uc.cancel({ reason: 'bored' as CancellationReason });
+    expect(refused).toEqual({ success: false, error: expect.objectContaining({ code: 'validation', message: expect.stringContaining('Reason must be one of') }) });
+    const state = await w.billingGateway.getCustomerState(userId);
+    expect(state.success && state.data?.activeSubscriptions[0]?.cancelAtPeriodEnd).toBe(false);
+  });
+
+  it('app §5: a comment longer than 2000 characters is refused', async () => {
+    const { uc } = await subscribedWorld();
+    const refused = await uc.cancel({ reason: 'other', comment: 'x'.repeat(2001) });
+    expect(refused).toEqual({ success: false, error: expect.objectContaining({ code: 'validation' }) });
+  });
+
+  it('app §8: Billing provider SDK is not initialized when the client is missing', async () => {
+    const { uc, w } = await subscribedWorld();
+    w.billingGateway.setMode('not_initialized');
+    const refused = await uc.cancel({ reason: 'other' });
+    expect(refused).toEqual({ success: false, error: expect.objectContaining({ code: 'billing_not_initialized', message: BILLING_NOT_INITIALIZED }) });
+  });
+
+  it('app §6, §8: a client disabled by a rejected token is "not initialized" too, with a warning', async () => {
+    const { uc, w } = await subscribedWorld();
+    w.billingGateway.setMode('unavailable');
+    const refused = await uc.cancel({ reason: 'other' });
+    expect(refused).toEqual({
+      success: false,
+      error: { code: 'billing_not_initialized', message: BILLING_NOT_INITIALIZED, details: { cause: 'billing_unavailable' } },
+    });
+    expect(w.logger.at('warn')).toHaveLength(1);
+  });
+
+  it('billing-api-part-b §5: cancelling twice answers the conflict', async () => {
+    const { uc } = await subscribedWorld();
+    await uc.cancel({ reason: 'unused' });
+    const again = await uc.cancel({ reason: 'unused' });
+    expect(again).toEqual({ success: false, error: expect.objectContaining({ code: 'conflict' }) });
+  });
+
+  it('app §8: No authenticated user when signed out', async () => {
+    const { uc, w } = await subscribedWorld();
+    await w.signOut();
+    expect(await uc.cancel({ reason: 'other' })).toEqual({ success: false, error: expect.objectContaining({ message: NO_AUTHENTICATED_USER }) });
+  });
+});
+
+describe('customer portal', () => {
+  it('answers the portal URL for a customer, with the return address', async () => {
+    const { uc } = await subscribedWorld();
+    const portal = await uc.portal({ returnUrl: 'https://ensemble.example/chat' });
+    expect(portal).toEqual({ success: true, data: { url: expect.stringContaining('return_url=https%3A%2F%2Fensemble.example%2Fchat') } });
+  });
+
+  it('not_found for a user who never subscribed; No authenticated user when signed out', async () => {
+    const w = inMemoryAppWorld();
+    expect(await useCases(w).portal()).toEqual({ success: false, error: expect.objectContaining({ message: NO_AUTHENTICATED_USER }) });
+    w.signIn();
+    expect(await useCases(w).portal()).toEqual({ success: false, error: expect.objectContaining({ code: 'not_found' }) });
+  });
+
+  it('app §5: the return URL must be an http(s) URL', async () => {
+    const { uc } = await subscribedWorld();
+    expect(await uc.portal({ returnUrl: 'ftp://x' })).toEqual({ success: false, error: expect.objectContaining({ code: 'validation' }) });
+  });
+});

@@ -1,0 +1,288 @@
+import { describe, expect, it } from 'vitest';
+import { echoTokens, IN_MEMORY_MODELS, InMemoryModelGateway } from '../../../adapters/in-memory/in-memory-model-gateway.js';
+import type { ChatStreamEvent, ModelInfo } from '../../../core/domain/chat.js';
+import { creditsForUsage, estimateTokens, minimalAnswerCredits } from '../../../core/domain/usage-pricing.js';
+import { domainError, NO_AUTHENTICATED_USER } from '../../../core/shared/errors.js';
+import { makeRunChat } from '../../../core/use-cases/run-chat.js';
+import type { RunChatInput } from '../../../core/use-cases/run-chat.js';
+import { inMemoryAppWorld, readAll } from '../../support/in-memory-app-world.js';
+import type { InMemoryAppWorld } from '../../support/in-memory-app-world.js';
+
+const model = (id: string): ModelInfo => IN_MEMORY_MODELS.find((m) => m.id === id) as ModelInfo;
+
+const funded = async (credits = 1000) => {
+  const w = inMemoryAppWorld();
+  const userId = w.signIn();
+  await w.fund(userId, credits);
+  return { w, userId, runChat: makeRunChat(w) };
+};
+
+const start = async (runChat: ReturnType<typeof makeRunChat>, input: RunChatInput) => {
+  const run = await runChat(input);
+  if (!run.success) throw new Error(`run-chat refused: ${run.error.message}`);
+  return run.data;
+};
+
+const textOf = (events: ChatStreamEvent[], modelId: string) =>
+  events.flatMap((e) => (e.type === 'delta' && e.modelId === modelId ? [e.text] : [])).join('');
+
+const balanceOf = async (w: InMemoryAppWorld, userId: string) => {
+  const balance = await w.usageLedger.getBalance(userId);
+  if (!balance.success) throw new Error(balance.error.message);
+  return balance.data;
+};
+
+describe('run-chat: input (side-by-side chat)', () => {
+  it('one to four distinct model ids and a non-empty message, or validation before anything runs', async () => {
+    const { w, userId, runChat } = await funded();
+    const cases: [RunChatInput, string][] = [
+      [{ message: 'hi', modelIds: [] }, 'Choose at least one model'],
+      [{ message: 'hi', modelIds: ['a', 'b', 'c', 'd', 'e'] }, 'Choose at most 4 models'],
+      [{ message: 'hi', modelIds: ['echo-basic', 'echo-basic'] }, 'Each model may be chosen once'],
+      [{ message: '   ', modelIds: ['echo-basic'] }, 'Message must not be empty'],
+      [{ message: 'hi', modelIds: [''] }, 'Model id must not be empty'],
+    ];
+    for (const [input, message] of cases) {
+      expect(await runChat(input)).toEqual({ success: false, error: expect.objectContaining({ code: 'validation', message }) });
+    }
+    expect(w.modelGateway.requests).toEqual([]);
+    expect(await w.conversationStore.listConversations(userId)).toEqual({ success: true, data: [] });
+  });
+
+  it('app §8: No authenticated user when signed out', async () => {
+    const { w, runChat } = await funded();
+    await w.signOut();
+    expect(await runChat({ message: 'hi', modelIds: ['echo-basic'] })).toEqual({
+      success: false,
+      error: expect.objectContaining({ code: 'not_authenticated', message: NO_AUTHENTICATED_USER }),
+    });
+  });
+
+  it('an unknown model is not_found; an unconfigured one is model_unavailable', async () => {
+    const { w, runChat } = await funded();
+    expect(await runChat({ message: 'hi', modelIds: ['gpt-99'] })).toEqual({ success: false, error: expect.objectContaining({ code: 'not_found' }) });
+    expect(await runChat({ message: 'hi', modelIds: ['echo-unconfigured'] })).toEqual({
+      success: false,
+      error: expect.objectContaining({ code: 'model_unavailable' }),
+    });
+    expect(w.modelGateway.requests).toEqual([]);
+  });
+});
+
+describe('run-chat: refusals before any model is called', () => {
+  it('app §4, §6: a paid-plan model needs an active subscription (forbidden), nothing is saved', async () => {
+    const { w, userId, runChat } = await funded();
+    const refused = await runChat({ message: 'hi', modelIds: ['echo-basic', 'echo-pro'] });
+    expect(refused).toEqual({ success: false, error: expect.objectContaining({ code: 'forbidden', details: { modelIds: ['echo-pro'] } }) });
+    expect(w.modelGateway.requests).toEqual([]);
+    expect(await w.conversationStore.listConversations(userId)).toEqual({ success: true, data: [] });
+  });
+
+  it('app §4: subscribed (status active) users may use paid-plan models', async () => {
+    const { w, userId, runChat } = await funded();
+    await w.subscribe(userId);
+    const run = await start(runChat, { message: 'hi', modelIds: ['echo-pro'] });
+    const events = await readAll(run.events);
+    expect(textOf(events, 'echo-pro')).toBe('echo-pro heard: hi');
+  });
+
+  it('a balance below the minimal answer is refused with insufficient_credits before calling a model', async () => {
+    const message = 'Hello there';
+    const needed = minimalAnswerCredits(model('echo-basic'), estimateTokens(message)) + minimalAnswerCredits(model('echo-swift'), estimateTokens(message));
+    const { w, userId, runChat } = await funded(needed - 1);
+    const refused = await runChat({ message, modelIds: ['echo-basic', 'echo-swift'] });
+    expect(refused).toEqual({
+      success: false,
+      error: expect.objectContaining({ code: 'insufficient_credits', details: { balance: needed - 1, required: needed } }),
+    });
+    expect(w.modelGateway.requests).toEqual([]);
+    expect(await w.conversationStore.listConversations(userId)).toEqual({ success: true, data: [] });
+    expect(await balanceOf(w, userId)).toBe(needed - 1);
+  });
+
+  it('the minimal answer is about the prompt plus 50 output tokens, priced per model', () => {
+    // echo-basic: 10 credits per 1k input tokens, 30 per 1k output tokens.
+    expect(minimalAnswerCredits(model('echo-basic'), 3)).toBe(2); // (3 × 10 + 50 × 30) / 1000 = 1.53 → 2
+    expect(minimalAnswerCredits(model('echo-pro'), 0)).toBe(8); // (1 × 50 + 50 × 150) / 1000 = 7.55 → 8
+  });
+
+  it('a balance covering exactly the minimal answer is enough to start', async () => {
+    const message = 'Hello there';
+    const { runChat } = await funded(minimalAnswerCredits(model('echo-swift'), estimateTokens(message)));
+    expect((await runChat({ message, modelIds: ['echo-swift'] })).success).toBe(true);
+  });
+});
+
+describe('run-chat: streaming, saving and charging', () => {
+  it('streams every model, saves the user message and each answer, and charges actual usage per model', async () => {
+    const { w, userId, runChat } = await funded(1000);
+    const run = await start(runChat, { message: 'Name three rivers', modelIds: ['echo-basic', 'echo-swift'] });
+    const events = await readAll(run.events);
+    const answers = await run.settled;
+
+    expect(textOf(events, 'echo-basic')).toBe('echo-basic heard: Name three rivers');
+    expect(textOf(events, 'echo-swift')).toBe('echo-swift heard: Name three rivers');
+    const finishes = events.filter((e) => e.type === 'finish');
+    expect(finishes.map((f) => f.modelId).sort()).toEqual(['echo-basic', 'echo-swift']);
+
+    let expectedSpend = 0;
+    for (const finish of finishes) {
+      if (finish.type !== 'finish') continue;
+      const usage = { inputTokens: echoTokens('Name three rivers').length, outputTokens: echoTokens(`${finish.modelId} heard: Name three rivers`).length };
+      const cost = creditsForUsage(model(finish.modelId), usage);
+      expectedSpend += cost;
+      expect(finish).toMatchObject({ usage, finishReason: 'stop', creditsCharged: cost });
+    }
+    expect(await balanceOf(w, userId)).toBe(1000 - expectedSpend);
+    expect(answers.map((a) => a.error)).toEqual([null, null]);
+
+    const messages = await w.conversationStore.listMessages(userId, run.conversationId);
+    expect(messages.success && messages.data.map((m) => [m.role, m.modelId, m.content])).toEqual([
+      ['user', null, 'Name three rivers'],
+      ['assistant', answers[0]?.modelId, `${answers[0]?.modelId} heard: Name three rivers`],
+      ['assistant', answers[1]?.modelId, `${answers[1]?.modelId} heard: Name three rivers`],
+    ]);
+    const conversation = await w.conversationStore.getConversation(userId, run.conversationId);
+    expect(conversation.success && conversation.data?.title).toBe('Name three rivers');
+  });
+
+  it('answers of several models arrive interleaved, not one model after the other', async () => {
+    const { runChat } = await funded();
+    const run = await start(runChat, { message: 'one two three four', modelIds: ['echo-basic', 'echo-swift'] });
+    const order = (await readAll(run.events)).filter((e) => e.type === 'delta').map((e) => e.modelId);
+    expect(order.slice(0, 4)).toEqual(['echo-basic', 'echo-swift', 'echo-basic', 'echo-swift']);
+  });
+
+  it('in an existing conversation each model sees the user messages and only its own answers', async () => {
+    const { w, runChat } = await funded();
+    const first = await start(runChat, { message: 'first', modelIds: ['echo-basic', 'echo-swift'] });
+    await readAll(first.events);
+    w.modelGateway.requests.length = 0;
+    const second = await start(runChat, { conversationId: first.conversationId, message: 'second', modelIds: ['echo-basic'] });
+    await readAll(second.events);
+    expect(w.modelGateway.requests.map((r) => r.messages)).toEqual([
+      [
+        { role: 'user', content: 'first' },
+        { role: 'assistant', content: 'echo-basic heard: first' },
+        { role: 'user', content: 'second' },
+      ],
+    ]);
+  });
+
+  it('a conversation that does not exist (or is someone else\'s) is not_found', async () => {
+    const { w, runChat } = await funded();
+    const other = await w.conversationStore.createConversation('someone-else', 'Private');
+    if (!other.success) throw new Error('setup');
+    for (const conversationId of ['conv_missing', other.data.id]) {
+      expect(await runChat({ conversationId, message: 'hi', modelIds: ['echo-basic'] })).toEqual({
+        success: false,
+        error: expect.objectContaining({ code: 'not_found' }),
+      });
+    }
+    expect(w.modelGateway.requests).toEqual([]);
+  });
+
+  it('a model error is passed on uncharged while the other model finishes and is charged', async () => {
+    const { w, userId, runChat } = await funded(1000);
+    w.modelGateway.failStream('echo-swift', { afterTokens: 2, code: 'rate_limited', message: 'Provider rate limit' });
+    const run = await start(runChat, { message: 'hello', modelIds: ['echo-basic', 'echo-swift'] });
+    const events = await readAll(run.events);
+    expect(events.find((e) => e.type === 'error')).toEqual({ type: 'error', modelId: 'echo-swift', code: 'rate_limited', message: 'Provider rate limit' });
+    const answers = await run.settled;
+    expect(answers.find((a) => a.modelId === 'echo-swift')).toMatchObject({ creditsCharged: 0, finishReason: 'error', messageId: null });
+    const basic = answers.find((a) => a.modelId === 'echo-basic');
+    expect(basic?.creditsCharged).toBeGreaterThan(0);
+    expect(await balanceOf(w, userId)).toBe(1000 - (basic?.creditsCharged ?? 0));
+  });
+
+  it('an answer the balance cannot pay for after all is finished, reported, and logged', async () => {
+    const message = Array.from({ length: 120 }, (_, i) => `word${i}`).join(' ');
+    const minimal = minimalAnswerCredits(model('echo-basic'), estimateTokens(message));
+    const { w, userId, runChat } = await funded(minimal);
+    const run = await start(runChat, { message, modelIds: ['echo-basic'] });
+    const events = await readAll(run.events);
+    expect(events.at(-2)).toMatchObject({ type: 'finish', finishReason: 'stop', creditsCharged: 0 });
+    expect(events.at(-1)).toMatchObject({ type: 'error', code: 'insufficient_credits' });
+    expect(await balanceOf(w, userId)).toBe(minimal);
+    expect(w.logger.at('warn').map((e) => e.message)).toContain('An answer could not be charged');
+  });
+
+  it('a user message that cannot be saved stops the chat before any model runs', async () => {
+    const { w, runChat } = await funded();
+    w.conversationStore.failures.failNext('appendMessage', domainError('network', 'db down'));
+    expect(await runChat({ message: 'hi', modelIds: ['echo-basic'] })).toEqual({ success: false, error: expect.objectContaining({ code: 'network' }) });
+    expect(w.modelGateway.requests).toEqual([]);
+  });
+});
+
+describe('run-chat: abort', () => {
+  it('stops on abort: no text after it, the answer ends as aborted, what was generated is saved and charged', async () => {
+    const { w, userId, runChat } = await funded(1000);
+    const controller = new AbortController();
+    const run = await start(runChat, { message: 'count one two three four five six', modelIds: ['echo-basic'], signal: controller.signal });
+    const events: ChatStreamEvent[] = [];
+    let deltasAtAbort = 0;
+    for await (const event of run.events) {
+      events.push(event);
+      if (event.type === 'delta' && !controller.signal.aborted) {
+        deltasAtAbort += 1;
+        if (deltasAtAbort === 2) controller.abort();
+      }
+    }
+    expect(events.filter((e) => e.type === 'delta')).toHaveLength(2);
+    const finish = events.find((e) => e.type === 'finish');
+    const usage = { inputTokens: echoTokens('count one two three four five six').length, outputTokens: 2 };
+    expect(finish).toMatchObject({ finishReason: 'aborted', usage, creditsCharged: creditsForUsage(model('echo-basic'), usage) });
+    expect(await balanceOf(w, userId)).toBe(1000 - creditsForUsage(model('echo-basic'), usage));
+    const messages = await w.conversationStore.listMessages(userId, run.conversationId);
+    expect(messages.success && messages.data.at(-1)?.content).toBe(textOf(events, 'echo-basic'));
+  });
+
+  it('a reader that stops early aborts the models; their answers are still saved and charged', async () => {
+    const { w, userId, runChat } = await funded(1000);
+    const run = await start(runChat, { message: 'a b c d e f g h', modelIds: ['echo-basic', 'echo-swift'] });
+    let deltas = 0;
+    for await (const event of run.events) {
+      if (event.type === 'delta' && (deltas += 1) === 3) break;
+    }
+    const answers = await run.settled;
+    expect(answers.map((a) => a.finishReason)).toEqual(['aborted', 'aborted']);
+    const charged = answers.reduce((sum, a) => sum + a.creditsCharged, 0);
+    expect(charged).toBeGreaterThan(0);
+    expect(await balanceOf(w, userId)).toBe(1000 - charged);
+    const full = echoTokens('echo-basic heard: a b c d e f g h').length;
+    for (const a of answers) expect(a.usage.outputTokens).toBeLessThan(full);
+  });
+
+  it('a signal already aborted runs no model and charges nothing', async () => {
+    const { w, userId, runChat } = await funded(1000);
+    const controller = new AbortController();
+    controller.abort();
+    const run = await start(runChat, { message: 'hi', modelIds: ['echo-basic'], signal: controller.signal });
+    expect((await readAll(run.events)).filter((e) => e.type === 'delta')).toEqual([]);
+    expect(await run.settled).toEqual([expect.objectContaining({ finishReason: 'aborted', creditsCharged: 0 })]);
+    expect(w.modelGateway.requests).toEqual([]);
+    expect(await balanceOf(w, userId)).toBe(1000);
+  });
+
+  it('a model that ignores the abort is cut off, and what it sent is estimated and charged', async () => {
+    const { w, userId } = await funded(1000);
+    const stubborn = new InMemoryModelGateway();
+    const ignoring = { listModels: () => stubborn.listModels(), stream: (r: Parameters<typeof stubborn.stream>[0]) => stubborn.stream({ ...r, signal: undefined }) };
+    const runChat = makeRunChat({ ...w, modelGateway: ignoring });
+    const controller = new AbortController();
+    const run = await start(runChat, { message: 'one two three four', modelIds: ['echo-basic'], signal: controller.signal });
+    const events: ChatStreamEvent[] = [];
+    for await (const event of run.events) {
+      events.push(event);
+      if (event.type === 'delta') controller.abort();
+    }
+    expect(events.filter((e) => e.type === 'delta')).toHaveLength(1);
+    const [answer] = await run.settled;
+    expect(answer?.finishReason).toBe('aborted');
+    // Not reported by the model: estimated from what it sent, two tokens of "echo-basic heard: ".
+    expect(answer?.usage).toEqual({ inputTokens: estimateTokens('one two three four'), outputTokens: estimateTokens('echo-basic heard: ') });
+    expect(answer?.creditsCharged).toBeGreaterThan(0);
+    expect(await balanceOf(w, userId)).toBe(1000 - (answer?.creditsCharged ?? 0));
+  });
+});
