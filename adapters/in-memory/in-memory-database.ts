@@ -128,4 +128,15 @@ export class InMemoryDatabase {
     const { id, marketingConsent, subscriptionStatus, featureFlag, credits } = row;
     return { id, marketingConsent, subscriptionStatus, featureFlag, credits };
   }
+
+  /** profiles.credits as the ledger's balance book, so reads of the profile and the ledger agree. */
+  profileBalances(): { get(userId: string): number; set(userId: string, balance: number): void } {
+    return {
+      get: (userId) => this.profiles.get(userId)?.credits ?? 0,
+      set: (userId, balance) => {
+        const row = this.profiles.get(userId);
+        if (row) this.profiles.set(userId, { ...row, credits: balance });
+      },
+    };
+  }
 }

@@ -11,6 +11,17 @@ import { IN_MEMORY_MODELS } from './in-memory-model-gateway.js';
 
 export const DEFAULT_LEDGER_PAGE_SIZE = 50;
 
+/** Where balances live: its own map by default, or the profiles of an InMemoryDatabase (one owner of credits). */
+export interface BalanceBook {
+  get(userId: string): number;
+  set(userId: string, balance: number): void;
+}
+
+export const mapBalanceBook = (): BalanceBook => {
+  const balances = new Map<string, number>();
+  return { get: (id) => balances.get(id) ?? 0, set: (id, n) => void balances.set(id, n) };
+};
+
 const defaultPrices = Object.fromEntries(IN_MEMORY_MODELS.map((m) => [m.id, m]));
 
 /**
@@ -22,11 +33,12 @@ export class InMemoryUsageLedger implements UsageLedger {
   readonly failures = new FailureInjector<keyof UsageLedger>();
   private readonly prices: Readonly<Record<string, ModelPrice>>;
   private readonly clock: Clock;
-  private readonly balances = new Map<string, number>();
+  private readonly balances: BalanceBook;
   private readonly entries: LedgerEntry[] = [];
   private sequence = 0;
 
-  constructor(options: { prices?: Readonly<Record<string, ModelPrice>>; clock?: Clock } = {}) {
+  constructor(options: { prices?: Readonly<Record<string, ModelPrice>>; clock?: Clock; balances?: BalanceBook } = {}) {
+    this.balances = options.balances ?? mapBalanceBook();
     this.prices = options.prices ?? defaultPrices;
     this.clock = options.clock ?? { now: () => new Date() };
   }
@@ -34,7 +46,7 @@ export class InMemoryUsageLedger implements UsageLedger {
   async getBalance(userId: string): Promise<Result<number>> {
     const injected = this.failures.take('getBalance');
     if (injected) return fail(injected);
-    return ok(this.balances.get(userId) ?? 0);
+    return ok(this.balances.get(userId));
   }
 
   async logUsage(charge: UsageCharge): Promise<Result<ChargeReceipt>> {
@@ -46,7 +58,7 @@ export class InMemoryUsageLedger implements UsageLedger {
       return fail(domainError('validation', 'Token counts must be whole numbers of at least 0'));
     }
     const amount = creditsForUsage(price, charge);
-    const balance = this.balances.get(charge.userId) ?? 0;
+    const balance = this.balances.get(charge.userId);
     if (amount > balance) {
       return fail(domainError('insufficient_credits', 'Not enough credits', { balance, required: amount }));
     }
@@ -88,7 +100,7 @@ export class InMemoryUsageLedger implements UsageLedger {
   }
 
   private record(line: Omit<LedgerEntry, 'id' | 'balanceAfter' | 'createdAt'>): LedgerEntry {
-    const balanceAfter = (this.balances.get(line.userId) ?? 0) + line.amount;
+    const balanceAfter = this.balances.get(line.userId) + line.amount;
     this.sequence += 1;
     const entry: LedgerEntry = {
       ...line,

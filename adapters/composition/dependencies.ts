@@ -1,0 +1,69 @@
+import type { AnalyticsTracker } from '../../core/ports/analytics-tracker.js';
+import type { Authenticator } from '../../core/ports/authenticator.js';
+import type { BillingGateway } from '../../core/ports/billing-gateway.js';
+import type { Clock } from '../../core/ports/clock.js';
+import type { ConversationStore } from '../../core/ports/conversation-store.js';
+import type { KeyValueStore } from '../../core/ports/key-value-store.js';
+import type { Logger } from '../../core/ports/logger.js';
+import type { ModelGateway } from '../../core/ports/model-gateway.js';
+import type { ProfileStore } from '../../core/ports/profile-store.js';
+import type { ProfileWriter } from '../../core/ports/profile-writer.js';
+import type { ProfilingStore } from '../../core/ports/profiling-store.js';
+import type { PromptCatalog } from '../../core/ports/prompt-catalog.js';
+import type { Scheduler } from '../../core/ports/scheduler.js';
+import type { ScriptLoader } from '../../core/ports/script-loader.js';
+import { TOKENS } from '../../core/ports/tokens.js';
+import type { TranslationLoader } from '../../core/ports/translation-loader.js';
+import type { UsageLedger } from '../../core/ports/usage-ledger.js';
+import type { UserDirectory } from '../../core/ports/user-directory.js';
+import type { CurrentUser } from '../../core/use-cases/index.js';
+
+/** Everything a use case factory may ask for, by the names the factories use. */
+export interface Dependencies {
+  authenticator: Authenticator;
+  profileStore: ProfileStore;
+  profileWriter: ProfileWriter;
+  profilingStore: ProfilingStore;
+  billingGateway: BillingGateway;
+  analytics: AnalyticsTracker;
+  modelGateway: ModelGateway;
+  conversationStore: ConversationStore;
+  promptCatalog: PromptCatalog;
+  usageLedger: UsageLedger;
+  userDirectory: UserDirectory;
+  keyValueStore: KeyValueStore;
+  clock: Clock;
+  scheduler: Scheduler;
+  logger: Logger;
+  scriptLoader: ScriptLoader;
+  translationLoader: TranslationLoader;
+  /** Who is asking: the browser's signed-in user, or the server's per-request caller. */
+  currentUser: CurrentUser;
+  /** The page origin, for auth redirect addresses (origin + /auth/callback). */
+  origin: string;
+}
+
+export type DependencyName = keyof Dependencies;
+
+/** The injection token of each dependency: the port tokens of the core plus two of the composition's. */
+export const DEPENDENCY_TOKENS: { readonly [K in DependencyName]: symbol } = {
+  authenticator: TOKENS.Authenticator,
+  profileStore: TOKENS.ProfileStore,
+  profileWriter: TOKENS.ProfileWriter,
+  profilingStore: TOKENS.ProfilingStore,
+  billingGateway: TOKENS.BillingGateway,
+  analytics: TOKENS.AnalyticsTracker,
+  modelGateway: TOKENS.ModelGateway,
+  conversationStore: TOKENS.ConversationStore,
+  promptCatalog: TOKENS.PromptCatalog,
+  usageLedger: TOKENS.UsageLedger,
+  userDirectory: TOKENS.UserDirectory,
+  keyValueStore: TOKENS.KeyValueStore,
+  clock: TOKENS.Clock,
+  scheduler: TOKENS.Scheduler,
+  logger: TOKENS.Logger,
+  scriptLoader: TOKENS.ScriptLoader,
+  translationLoader: TOKENS.TranslationLoader,
+  currentUser: Symbol.for('ensemble.CurrentUser'),
+  origin: Symbol.for('ensemble.Origin'),
+};

@@ -1,0 +1,51 @@
+import { InMemoryAnalyticsTracker } from '../in-memory/in-memory-analytics-tracker.js';
+import { InMemoryAuthenticator } from '../in-memory/in-memory-authenticator.js';
+import { InMemoryBillingGateway } from '../in-memory/in-memory-billing-gateway.js';
+import { InMemoryClock } from '../in-memory/in-memory-clock.js';
+import { InMemoryConversationStore } from '../in-memory/in-memory-conversation-store.js';
+import { InMemoryDatabase, SERVICE_ROLE } from '../in-memory/in-memory-database.js';
+import { InMemoryKeyValueStore } from '../in-memory/in-memory-key-value-store.js';
+import { InMemoryLogger } from '../in-memory/in-memory-logger.js';
+import { InMemoryModelGateway } from '../in-memory/in-memory-model-gateway.js';
+import { InMemoryProfileStore } from '../in-memory/in-memory-profile-store.js';
+import { InMemoryProfileWriter } from '../in-memory/in-memory-profile-writer.js';
+import { InMemoryProfilingStore } from '../in-memory/in-memory-profiling-store.js';
+import { InMemoryPromptCatalog } from '../in-memory/in-memory-prompt-catalog.js';
+import { InMemoryScheduler } from '../in-memory/in-memory-scheduler.js';
+import { InMemoryScriptLoader } from '../in-memory/in-memory-script-loader.js';
+import { InMemoryTranslationLoader } from '../in-memory/in-memory-translation-loader.js';
+import { InMemoryUsageLedger } from '../in-memory/in-memory-usage-ledger.js';
+import { InMemoryUserDirectory } from '../in-memory/in-memory-user-directory.js';
+import type { Dependencies } from './dependencies.js';
+
+/**
+ * Every port as an in-memory adapter over one shared database: the way to run every use case with
+ * no service at all (tests, demos, the composition check). The browser side acts as the signed-in
+ * user of `authenticator`; the server side (writer, ledger, directory) acts as the service role.
+ */
+export function createInMemoryDependencies(options: { origin?: string } = {}) {
+  const clock = new InMemoryClock();
+  const db = new InMemoryDatabase(clock);
+  const authenticator = new InMemoryAuthenticator(db, { siteUrl: options.origin ?? 'http://localhost:3000' });
+  const dependencies = {
+    authenticator,
+    profileStore: new InMemoryProfileStore(db, authenticator),
+    profileWriter: new InMemoryProfileWriter(db),
+    profilingStore: new InMemoryProfilingStore(db, authenticator),
+    billingGateway: new InMemoryBillingGateway(),
+    analytics: new InMemoryAnalyticsTracker(),
+    modelGateway: new InMemoryModelGateway(),
+    conversationStore: new InMemoryConversationStore({ clock }),
+    promptCatalog: new InMemoryPromptCatalog(),
+    usageLedger: new InMemoryUsageLedger({ clock, balances: db.profileBalances() }),
+    userDirectory: new InMemoryUserDirectory(db),
+    keyValueStore: new InMemoryKeyValueStore(),
+    clock,
+    scheduler: new InMemoryScheduler(clock),
+    logger: new InMemoryLogger(),
+    scriptLoader: new InMemoryScriptLoader(),
+    translationLoader: new InMemoryTranslationLoader(),
+    origin: options.origin ?? 'http://localhost:3000',
+  } satisfies Omit<Dependencies, 'currentUser'>;
+  return { db, serviceRole: SERVICE_ROLE, ...dependencies };
+}

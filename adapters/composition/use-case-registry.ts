@@ -1,0 +1,102 @@
+import * as uc from '../../core/use-cases/index.js';
+import type { Dependencies } from './dependencies.js';
+
+/**
+ * How each use case is made from the dependencies. `deps` resolves lazily, so a use case only
+ * needs the ports it actually reads, and a container missing one fails when that use case is
+ * resolved, naming the port. `use` reaches another use case (the session controller is the
+ * error sink of the sign-in use cases and runs the SIGNED_IN rule).
+ */
+export interface Use {
+  sessionController(): uc.SessionController;
+  handleSignedIn(): ReturnType<typeof uc.makeHandleSignedIn>;
+}
+type Definition = (deps: Dependencies, use: Use) => unknown;
+
+const withAuthErrors = (deps: Dependencies, use: Use): Dependencies & { authErrors: uc.AuthErrorSink } =>
+  Object.assign(Object.create(deps) as Dependencies, { authErrors: use.sessionController() });
+
+export const USE_CASE_DEFINITIONS = {
+  // Session and sign-in (app spec §4, §7)
+  getCurrentUser: (d) => uc.makeGetCurrentUser(d),
+  handleSignedIn: (d) => uc.makeHandleSignedIn(d),
+  sessionController: (d, use) =>
+    uc.makeSessionController({ authenticator: d.authenticator, logger: d.logger, onSignedIn: use.handleSignedIn() }),
+  requestMagicLink: (d, use) => uc.makeRequestMagicLink(withAuthErrors(d, use)),
+  requestEmailCode: (d, use) => uc.makeRequestEmailCode(withAuthErrors(d, use)),
+  verifyEmailCode: (d, use) => uc.makeVerifyEmailCode(withAuthErrors(d, use)),
+  signInWithGoogle: (d, use) => uc.makeSignInWithGoogle(withAuthErrors(d, use)),
+  completeRedirectSignIn: (d, use) => uc.makeCompleteRedirectSignIn(withAuthErrors(d, use)),
+  signOut: (d, use) => uc.makeSignOut(withAuthErrors(d, use)),
+  // Account and profiling (app spec §3, §4, §6)
+  checkSubscription: (d) => uc.makeCheckSubscription(d),
+  getFeatureFlag: (d) => uc.makeGetFeatureFlag(d),
+  getCredits: (d) => uc.makeGetCredits(d),
+  getAccountStatus: (d) => uc.makeGetAccountStatus(d),
+  turboCheck: (d) => uc.makeTurboCheck(d),
+  updateMarketingConsent: (d) => uc.makeUpdateMarketingConsent(d),
+  getProfiling: (d) => uc.makeGetProfiling(d),
+  getProfilingCompleted: (d) => uc.makeGetProfilingCompleted(d),
+  saveProfilingStep: (d) => uc.makeSaveProfilingStep(d),
+  // Billing (app spec §6, §7)
+  loadPlanOffer: (d) => uc.makeLoadPlanOffer(d),
+  startCheckout: (d) => uc.makeStartCheckout(d),
+  completeCheckout: (d) => uc.makeCompleteCheckout(d),
+  cancelSubscription: (d) => uc.makeCancelSubscription(d),
+  openCustomerPortal: (d) => uc.makeOpenCustomerPortal(d),
+  // Credits
+  getCreditBalance: (d) => uc.makeGetCreditBalance(d),
+  listCreditHistory: (d) => uc.makeListCreditHistory(d),
+  grantCredits: (d) => uc.makeGrantCredits(d),
+  // Chat
+  listModels: (d) => uc.makeListModels(d),
+  runChat: (d) => uc.makeRunChat(d),
+  regenerateAnswer: (d) => uc.makeRegenerateAnswer(d),
+  editLastMessage: (d) => uc.makeEditLastMessage(d),
+  createConversation: (d) => uc.makeCreateConversation(d),
+  renameConversation: (d) => uc.makeRenameConversation(d),
+  deleteConversation: (d) => uc.makeDeleteConversation(d),
+  listConversations: (d) => uc.makeListConversations(d),
+  openConversation: (d) => uc.makeOpenConversation(d),
+  // Prompt library (app spec §2, §7)
+  openPromptLibrary: (d) => uc.makeOpenPromptLibrary(d),
+  searchPrompts: (d) => uc.makeSearchPrompts(d),
+  openPromptViewer: (d) => uc.makeOpenPromptViewer(d),
+  runPrompt: (d) => uc.makeRunPrompt(d),
+  setPromptFavorite: (d) => uc.makeSetPromptFavorite(d),
+  // Interface rules (app spec §2, §4, §7, §9)
+  trackEvent: (d) => uc.makeTrackEvent(d),
+  detectLanguage: (d) => uc.makeDetectLanguage(d),
+  changeLanguage: (d) => uc.makeChangeLanguage(d),
+  loadTranslations: (d) => uc.makeLoadTranslations(d),
+  toastCenter: (d) => uc.makeToastCenter(d),
+  loadDeferredScript: (d) => uc.makeLoadDeferredScript(d),
+  loadTagManager: (d) => uc.makeLoadTagManager(d),
+} satisfies Record<string, Definition>;
+
+type Definitions = typeof USE_CASE_DEFINITIONS;
+export type UseCaseName = keyof Definitions;
+export type UseCases = { readonly [K in UseCaseName]: ReturnType<Definitions[K]> };
+
+/** The use cases each entry point exposes. */
+export const BROWSER_USE_CASES = [
+  'getCurrentUser', 'sessionController', 'handleSignedIn', 'requestMagicLink', 'requestEmailCode', 'verifyEmailCode',
+  'signInWithGoogle', 'completeRedirectSignIn', 'signOut', 'checkSubscription', 'getFeatureFlag', 'getCredits',
+  'getAccountStatus', 'turboCheck', 'updateMarketingConsent', 'getProfiling', 'getProfilingCompleted',
+  'saveProfilingStep', 'loadPlanOffer', 'startCheckout', 'completeCheckout', 'cancelSubscription',
+  'openCustomerPortal', 'getCreditBalance', 'listCreditHistory', 'listModels', 'runChat', 'regenerateAnswer',
+  'editLastMessage', 'createConversation', 'renameConversation', 'deleteConversation', 'listConversations',
+  'openConversation', 'openPromptLibrary', 'searchPrompts', 'openPromptViewer', 'runPrompt', 'setPromptFavorite',
+  'trackEvent', 'detectLanguage', 'changeLanguage', 'loadTranslations', 'toastCenter', 'loadDeferredScript',
+  'loadTagManager',
+] as const satisfies readonly UseCaseName[];
+
+/** The server acts per request for the verified caller (see `forRequest`). */
+export const SERVER_USE_CASES = [
+  'getAccountStatus', 'loadPlanOffer', 'startCheckout', 'cancelSubscription', 'openCustomerPortal',
+  'getCreditBalance', 'listCreditHistory', 'grantCredits', 'listModels', 'runChat', 'regenerateAnswer',
+  'editLastMessage', 'createConversation', 'renameConversation', 'deleteConversation', 'listConversations',
+  'openConversation',
+] as const satisfies readonly UseCaseName[];
+
+export const CLI_USE_CASES = ['getAccountStatus', 'getCreditBalance', 'listCreditHistory', 'grantCredits', 'listModels'] as const satisfies readonly UseCaseName[];

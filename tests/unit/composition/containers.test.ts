@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import {
+  createBrowserContainer,
+  createCliContainer,
+  createServerContainer,
+  forRequest,
+  resolveUseCases,
+} from '../../../adapters/composition/containers.js';
+import { createInMemoryDependencies } from '../../../adapters/composition/in-memory-dependencies.js';
+import { BROWSER_USE_CASES, CLI_USE_CASES, SERVER_USE_CASES } from '../../../adapters/composition/use-case-registry.js';
+import { ok } from '../../../core/shared/result.js';
+
+const signedInAs = (user: { id: string; email: string }) => async () =>
+  ok({ id: user.id, email: user.email, userMetadata: {}, appMetadata: { provider: 'email' }, createdAt: '2026-01-01T00:00:00Z' });
+
+describe('composition', () => {
+  it('resolves every browser use case from the browser container', () => {
+    const useCases = resolveUseCases(createBrowserContainer(createInMemoryDependencies()), 'browser');
+    expect(Object.keys(useCases).sort()).toEqual([...BROWSER_USE_CASES].sort());
+    for (const useCase of Object.values(useCases)) expect(useCase).toBeDefined();
+  });
+
+  it('resolves every server use case for a request and every CLI use case', () => {
+    const { authenticator: _browserOnly, ...ports } = createInMemoryDependencies();
+    const server = createServerContainer(ports);
+    const request = forRequest(server, { currentUser: signedInAs({ id: 'u1', email: 'a@example.com' }) });
+    expect(Object.keys(resolveUseCases(request, 'server')).sort()).toEqual([...SERVER_USE_CASES].sort());
+    expect(Object.keys(resolveUseCases(createCliContainer(ports), 'cli')).sort()).toEqual([...CLI_USE_CASES].sort());
+  });
+
+  it('refuses to hand one entry point the use cases of another', () => {
+    const container = createCliContainer(createInMemoryDependencies());
+    expect(() => resolveUseCases(container, 'browser')).toThrow(/built for the cli/);
+  });
+
+  it('names the missing port when a container lacks one', () => {
+    const container = createBrowserContainer({ logger: createInMemoryDependencies().logger });
+    expect(() => resolveUseCases(container, 'browser')).toThrow();
+  });
+
+  it('wires the browser use cases together: a code sign-in is seen by the account use cases', async () => {
+    const deps = createInMemoryDependencies();
+    const useCases = resolveUseCases(createBrowserContainer(deps), 'browser');
+    await useCases.sessionController.loaded();
+    expect((await useCases.getAccountStatus()).success).toBe(false);
+
+    expect((await useCases.requestEmailCode({ email: 'reader@example.com' })).success).toBe(true);
+    const code = deps.db.mailbox.at(-1)?.code;
+    expect(code).toMatch(/^\d{6}$/);
+    const verified = await useCases.verifyEmailCode({ email: 'reader@example.com', code: code as string });
+    expect(verified.success).toBe(true);
+    const status = await useCases.getAccountStatus();
+    expect(status).toMatchObject({ success: true, data: { subscribed: false } });
+    expect(useCases.sessionController.getState().user?.email).toBe('reader@example.com');
+  });
+
+  it('keeps one credit balance: what the server ledger grants, the profile shows', async () => {
+    const deps = createInMemoryDependencies();
+    const user = deps.db.createUser({ email: 'payer@example.com', provider: 'email' });
+    const server = createServerContainer(deps);
+    const request = resolveUseCases(forRequest(server, { currentUser: signedInAs({ id: user.id, email: 'payer@example.com' }) }), 'server');
+    expect((await request.grantCredits({ userId: user.id, amount: 40, reason: 'welcome' })).success).toBe(true);
+    expect(deps.db.publicProfile(user.id)?.credits).toBe(40);
+    expect(await request.getCreditBalance()).toMatchObject({ success: true, data: 40 });
+  });
+});
