@@ -1,0 +1,80 @@
+import { HttpClient, type HttpClientConfig } from './http/http-client.js';
+import { benefitsResource } from './resources/benefits.js';
+import { checkoutLinksResource } from './resources/checkout-links.js';
+import { checkoutsResource } from './resources/checkouts.js';
+import { customerMetersResource } from './resources/customer-meters.js';
+import { customFieldsResource } from './resources/custom-fields.js';
+import { eventsResource } from './resources/events.js';
+import { filesResource } from './resources/files.js';
+import { licenseKeysResource } from './resources/license-keys.js';
+import { meterQuantitiesResource } from './resources/meter-quantities.js';
+import { metricsResource } from './resources/metrics.js';
+import { oauth2Resource } from './resources/oauth2.js';
+import { ordersResource } from './resources/orders.js';
+import { organizationsResource } from './resources/organizations.js';
+import { paymentsResource } from './resources/payments.js';
+import { refundsResource } from './resources/refunds.js';
+import { webhooksResource } from './resources/webhooks.js';
+import { customerPortalResource } from './resources/customer-portal.js';
+import { customerSessionsResource } from './resources/customer-sessions.js';
+import { customersResource } from './resources/customers.js';
+import { discountsResource } from './resources/discounts.js';
+import { productsResource } from './resources/products.js';
+import { subscriptionsResource } from './resources/subscriptions.js';
+
+/** Billing API servers (reference §1 "Servers"); any other absolute URL works too (the local sandbox). */
+export const SERVERS = {
+  production: 'https://api.polar.sh',
+  sandbox: 'https://sandbox-api.polar.sh',
+} as const;
+
+export type ServerName = keyof typeof SERVERS;
+
+export interface BillingClientConfig extends Omit<HttpClientConfig, 'serverUrl'> {
+  /** `production` (default), `sandbox`, or an absolute URL. */
+  readonly server?: ServerName | (string & {});
+}
+
+export function serverUrl(server: BillingClientConfig['server']): string {
+  if (server === undefined) return SERVERS.production;
+  if (server === 'production' || server === 'sandbox') return SERVERS[server as ServerName];
+  return new URL(server).toString();
+}
+
+/**
+ * Ensemble's typed client of the billing API, grouped by resource (`client.benefits.list(...)`).
+ * Server only: it holds the organization access token.
+ */
+export function createBillingClient(config: BillingClientConfig = {}) {
+  const http = new HttpClient({ ...config, serverUrl: serverUrl(config.server) });
+  return {
+    http,
+    // --- part A resources (infra helper) ---
+    benefits: benefitsResource(http),
+    checkoutLinks: checkoutLinksResource(http),
+    checkouts: checkoutsResource(http),
+    customerMeters: customerMetersResource(http),
+    customerPortal: customerPortalResource(http),
+    // --- part B resources (the gateway's calls were started by the infra helper) ---
+    customers: customersResource(http),
+    customerSessions: customerSessionsResource(http),
+    discounts: discountsResource(http),
+    products: productsResource(http),
+    subscriptions: subscriptionsResource(http),
+    customFields: customFieldsResource(http),
+    events: eventsResource(http),
+    files: filesResource(http),
+    licenseKeys: licenseKeysResource(http),
+    /** Part B has only the quantities call of meters (part A shows no other seller meter call). */
+    meters: meterQuantitiesResource(http),
+    metrics: metricsResource(http),
+    oauth2: oauth2Resource(http),
+    orders: ordersResource(http),
+    organizations: organizationsResource(http),
+    payments: paymentsResource(http),
+    refunds: refundsResource(http),
+    webhooks: webhooksResource(http),
+  };
+}
+
+export type BillingClient = ReturnType<typeof createBillingClient>;

@@ -1,0 +1,52 @@
+import type { ProviderError } from './errors.js';
+
+/**
+ * The named provider errors of both billing specs' §8 and reference §1/§4, with the status each comes
+ * with. A call lists the ones it can answer; a body naming another error is a response validation
+ * failure, as with the SDK.
+ */
+export const ERROR_CATALOGUE = {
+  PaymentError: 400,
+  RefundAmountTooHigh: 400,
+  BadRequest: 400,
+  Unauthorized: 401,
+  PaymentFailed: 402,
+  NotPermitted: 403,
+  AlreadyActiveSubscriptionError: 403,
+  NotOpenCheckout: 403,
+  PaymentNotReady: 403,
+  TrialAlreadyRedeemed: 403,
+  AlreadyCanceledSubscription: 403,
+  RefundedAlready: 403,
+  ResourceNotFound: 404,
+  InvoiceDoesNotExist: 404,
+  ExpiredCheckoutError: 410,
+  ResourceGone: 410,
+  CheckoutLocked: 409,
+  SubscriptionLocked: 409,
+  InvoiceAlreadyExists: 409,
+  OrderNotEligibleForInvoice: 409,
+  MissingInvoiceBillingDetails: 422,
+  NotPaidOrder: 422,
+} as const;
+
+export type ProviderErrorName = keyof typeof ERROR_CATALOGUE;
+
+export type ResourceNotFound = ProviderError<'ResourceNotFound'>;
+export type NotPermitted = ProviderError<'NotPermitted'>;
+export type Unauthorized = ProviderError<'Unauthorized'>;
+export type PaymentError = ProviderError<'PaymentError'>;
+export type ExpiredCheckoutError = ProviderError<'ExpiredCheckoutError'>;
+export type AlreadyCanceledSubscription = ProviderError<'AlreadyCanceledSubscription'>;
+export type RefundedAlready = ProviderError<'RefundedAlready'>;
+export type SubscriptionLocked = ProviderError<'SubscriptionLocked'>;
+/** The SDK's CheckoutForbiddenError union (403 on checkout update and confirm). */
+export type CheckoutForbiddenError = ProviderError<
+  'AlreadyActiveSubscriptionError' | 'NotOpenCheckout' | 'PaymentNotReady' | 'TrialAlreadyRedeemed'
+>;
+export const CHECKOUT_FORBIDDEN = [
+  'AlreadyActiveSubscriptionError',
+  'NotOpenCheckout',
+  'PaymentNotReady',
+  'TrialAlreadyRedeemed',
+] as const;

@@ -1,0 +1,172 @@
+import type {
+  CancellationReason,
+  CheckoutSession,
+  CustomerState,
+  PlanDiscount,
+  PlanProduct,
+  PortalSession,
+  SubscriptionSummary,
+} from '../../core/domain/billing.js';
+import type { BillingGateway } from '../../core/ports/billing-gateway.js';
+import type { Logger } from '../../core/ports/logger.js';
+import { domainError, type DomainError } from '../../core/shared/errors.js';
+import { fail, ok, type Result } from '../../core/shared/result.js';
+import type { BillingClient } from './client.js';
+import type { BillingError } from './http/errors.js';
+import { toDomainError } from './polar-error-mapping.js';
+
+export interface PolarBillingGatewayConfig {
+  readonly client: Pick<BillingClient, 'products' | 'discounts' | 'checkouts' | 'subscriptions' | 'customerSessions' | 'customers'>;
+  /** The one paid plan (app spec §7: "one fixed plan product"). */
+  readonly planProductId: string;
+  /** The one discount, or null when none is offered. */
+  readonly discountId: string | null;
+  readonly logger: Logger;
+}
+
+type Subscription = {
+  id: string;
+  status: string;
+  productId: string;
+  amount: number;
+  currency: string;
+  currentPeriodStart: string;
+  currentPeriodEnd: string | null;
+  cancelAtPeriodEnd: boolean;
+  endsAt: string | null;
+  customerCancellationReason?: string | null;
+};
+
+const summary = (s: Subscription): SubscriptionSummary => ({
+  id: s.id,
+  status: s.status,
+  productId: s.productId,
+  amount: s.amount,
+  currency: s.currency,
+  currentPeriodStart: s.currentPeriodStart,
+  currentPeriodEnd: s.currentPeriodEnd,
+  cancelAtPeriodEnd: s.cancelAtPeriodEnd,
+  endsAt: s.endsAt,
+  cancellationReason: s.customerCancellationReason ?? null,
+});
+
+/**
+ * The BillingGateway port on the Polar API (server side). Every call acts for one user, whose id is
+ * the billing customer's external id, so a user only ever reaches their own customer.
+ */
+export class PolarBillingGateway implements BillingGateway {
+  constructor(private readonly config: PolarBillingGatewayConfig) {}
+
+  async getPlanProduct(): Promise<Result<PlanProduct>> {
+    const answer = await this.config.client.products.get(this.config.planProductId);
+    if (!answer.success) return this.failed('getPlanProduct', answer.error);
+    const product = answer.data;
+    const fixed = product.prices.find((p) => !p.isArchived && p.amountType === 'fixed');
+    const anyPrice = fixed ?? product.prices.find((p) => !p.isArchived);
+    const interval = product.recurringInterval;
+    return ok({
+      id: product.id,
+      name: product.name,
+      description: product.description,
+      recurringInterval: interval === 'month' ? 'month' : interval === 'year' ? 'year' : null,
+      priceAmount: fixed !== undefined && 'priceAmount' in fixed ? fixed.priceAmount : null,
+      priceCurrency: anyPrice?.priceCurrency ?? null,
+      benefits: product.benefits.map((b) => b.id),
+    });
+  }
+
+  async getPlanDiscount(): Promise<Result<PlanDiscount | null>> {
+    if (this.config.discountId === null) return ok(null);
+    const answer = await this.config.client.discounts.get(this.config.discountId);
+    if (!answer.success) return this.failed('getPlanDiscount', answer.error);
+    const d = answer.data;
+    return ok({
+      id: d.id,
+      name: d.name,
+      code: d.code,
+      basisPoints: d.type === 'percentage' ? d.basisPoints : null,
+      amount: d.type === 'fixed' ? d.amount : null,
+    });
+  }
+
+  async createCheckout(input: { userId: string; email: string | null; successUrl: string }): Promise<Result<CheckoutSession>> {
+    const answer = await this.config.client.checkouts.create({
+      products: [this.config.planProductId],
+      externalCustomerId: input.userId,
+      customerEmail: input.email,
+      successUrl: input.successUrl,
+      ...(this.config.discountId === null ? {} : { discountId: this.config.discountId }),
+    });
+    if (!answer.success) return this.failed('createCheckout', answer.error);
+    return ok({ id: answer.data.id, url: answer.data.url });
+  }
+
+  async cancelSubscription(input: {
+    userId: string;
+    reason: CancellationReason;
+    comment: string | null;
+  }): Promise<Result<SubscriptionSummary>> {
+    const found = await this.config.client.subscriptions.list({ externalCustomerId: input.userId, active: true, limit: 100 });
+    if (!found.success) return this.failed('cancelSubscription', found.error);
+    // Only the user's own subscription: the list is filtered by their external id, checked again here.
+    const own = found.data.items.filter((s) => s.customer.externalId === input.userId || s.customer.externalId === undefined);
+    const target = own.find((s) => !s.cancelAtPeriodEnd) ?? own[0];
+    if (target === undefined) return fail(domainError('not_found', 'No active subscription to cancel'));
+    const answer = await this.config.client.subscriptions.update(target.id, {
+      cancelAtPeriodEnd: true,
+      customerCancellationReason: input.reason,
+      customerCancellationComment: input.comment,
+    });
+    if (!answer.success) return this.failed('cancelSubscription', answer.error);
+    return ok(summary(answer.data));
+  }
+
+  async createPortalSession(input: { userId: string; returnUrl?: string }): Promise<Result<PortalSession>> {
+    const answer = await this.config.client.customerSessions.create({
+      externalCustomerId: input.userId,
+      ...(input.returnUrl === undefined ? {} : { returnUrl: input.returnUrl }),
+    });
+    if (!answer.success) {
+      // "Customer does not exist." arrives as a 422 on the customer id (reference §4).
+      if (answer.error.kind === 'http_validation') {
+        return fail(domainError('not_found', 'No billing customer for this user', { provider: answer.error.message }));
+      }
+      return this.failed('createPortalSession', answer.error);
+    }
+    return ok({ url: answer.data.customerPortalUrl });
+  }
+
+  async getCustomerState(userId: string): Promise<Result<CustomerState | null>> {
+    const answer = await this.config.client.customers.getStateExternal(userId);
+    if (!answer.success) {
+      if (answer.error.kind === 'provider' && answer.error.error === 'ResourceNotFound') return ok(null);
+      return this.failed('getCustomerState', answer.error);
+    }
+    const state = answer.data;
+    return ok({
+      customerId: state.id,
+      externalId: state.externalId ?? null,
+      email: state.email ?? '',
+      activeSubscriptions: state.activeSubscriptions.map((s) => summary(s)),
+      grantedBenefitIds: state.grantedBenefits.map((g) => g.benefitId),
+      meters: state.activeMeters.map((m) => ({
+        meterId: m.meterId,
+        consumedUnits: m.consumedUnits,
+        creditedUnits: m.creditedUnits,
+        balance: m.balance,
+      })),
+    });
+  }
+
+  private failed(operation: string, error: BillingError): Result<never, DomainError> {
+    const mapped = toDomainError(error);
+    const context = { operation, kind: error.kind, message: error.message };
+    // billing part B §8: a rejected token disables billing features and is logged as a warning.
+    if (mapped.code === 'billing_unavailable' && mapped.details?.['reason'] === 'invalid_token') {
+      this.config.logger.warn('Billing provider rejected the access token', context);
+    } else if (mapped.code === 'billing_unavailable' || mapped.code === 'unexpected' || mapped.code === 'network') {
+      this.config.logger.error('Billing provider call failed', context);
+    }
+    return fail(mapped);
+  }
+}

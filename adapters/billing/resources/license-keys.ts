@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import type { CallOptions, HttpClient } from '../http/http-client.js';
+import { json, named, operation, type ClientInput } from '../http/operation.js';
+import { listMethod } from '../http/pagination.js';
+import { listResource } from '../schemas/common.js';
+import { licenseKey, licenseKeyActivation, licenseKeyUpdate, licenseKeyWithActivations } from '../schemas/license-key.js';
+import { id, ids, pageQuery } from '../schemas/list-query.js';
+
+const byId = z.object({ id });
+
+/** billing part B §7 "License keys" (seller side); §8: 401 Unauthorized is possible on each. */
+export const licenseKeyOps = {
+  list: operation({
+    method: 'GET',
+    path: '/v1/license-keys/',
+    security: 'accessToken',
+    query: z.object({ organization_id: ids.nullable().optional(), benefit_id: ids.nullable().optional(), ...pageQuery }),
+    responses: [json(200, listResource(licenseKey))],
+    errors: [...named('ResourceNotFound')],
+  }),
+  get: operation({
+    method: 'GET',
+    path: '/v1/license-keys/{id}',
+    security: 'accessToken',
+    pathParams: byId,
+    responses: [json(200, licenseKeyWithActivations)],
+    errors: [...named('ResourceNotFound')],
+  }),
+  update: operation({
+    method: 'PATCH',
+    path: '/v1/license-keys/{id}',
+    security: 'accessToken',
+    pathParams: byId,
+    body: licenseKeyUpdate,
+    responses: [json(200, licenseKey)],
+    errors: [...named('ResourceNotFound')],
+  }),
+  getActivation: operation({
+    method: 'GET',
+    path: '/v1/license-keys/{id}/activations/{activation_id}',
+    security: 'accessToken',
+    pathParams: z.object({ id, activation_id: id }),
+    responses: [json(200, licenseKeyActivation)],
+    errors: [...named('ResourceNotFound')],
+  }),
+};
+
+export const licenseKeysResource = (http: HttpClient) => ({
+  list: listMethod(http, licenseKeyOps.list),
+  get: (id: string, options?: CallOptions) => http.call(licenseKeyOps.get, { path: { id } }, options),
+  update: (id: string, body: ClientInput<typeof licenseKeyUpdate>, options?: CallOptions) =>
+    http.call(licenseKeyOps.update, { path: { id }, body }, options),
+  getActivation: (id: string, activationId: string, options?: CallOptions) =>
+    http.call(licenseKeyOps.getActivation, { path: { id, activationId } }, options),
+});

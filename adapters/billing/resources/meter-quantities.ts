@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { json, named, operation } from '../http/operation.js';
+import { dateTime } from '../schemas/common.js';
+import { id, ids, metadataFilter } from '../schemas/list-query.js';
+import { aggregationFunctions, meterQuantities } from '../schemas/meter-quantity.js';
+import { timeInterval } from '../schemas/metrics.js';
+import type { CallOptions, HttpClient } from '../http/http-client.js';
+import type { OperationInput } from '../http/operation.js';
+
+/** billing part B §7 "Meter quantities and metrics": the quantities call (other meter calls are part A's). */
+export const meterQuantityOps = {
+  quantities: operation({
+    method: 'GET',
+    path: '/v1/meters/{id}/quantities',
+    security: 'accessToken',
+    pathParams: z.object({ id }),
+    query: z.object({
+      start_timestamp: dateTime,
+      end_timestamp: dateTime,
+      interval: timeInterval,
+      customer_id: ids.nullable().optional(),
+      external_customer_id: ids.nullable().optional(),
+      customer_aggregation_function: z.enum(aggregationFunctions).nullable().optional(),
+      metadata: metadataFilter.nullable().optional(),
+    }),
+    responses: [json(200, meterQuantities)],
+    errors: [...named('ResourceNotFound')],
+  }),
+};
+
+/** Registered as `client.meters` (part B §7: the only seller meter call either spec shows). */
+export const meterQuantitiesResource = (http: HttpClient) => ({
+  quantities: (id: string, query: OperationInput<typeof meterQuantityOps.quantities>['query'], options?: CallOptions) =>
+    http.call(meterQuantityOps.quantities, { path: { id }, query }, options),
+});

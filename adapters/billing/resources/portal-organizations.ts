@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import type { CallOptions, HttpClient } from '../http/http-client.js';
+import { json, named, operation } from '../http/operation.js';
+import { customerOrganizationData } from '../schemas/portal-views.js';
+
+/** billing part B §6-§7: the storefront by slug, callable without any token. */
+export const portalOrganizationOps = {
+  get: operation({
+    method: 'GET',
+    path: '/v1/customer-portal/organizations/{slug}',
+    security: 'optionalAccessToken',
+    pathParams: z.object({ slug: z.string().min(1) }),
+    responses: [json(200, customerOrganizationData)],
+    errors: [...named('ResourceNotFound')],
+  }),
+};
+
+export const portalOrganizationsResource = (http: HttpClient) => ({
+  get: (slug: string, options?: CallOptions) => http.call(portalOrganizationOps.get, { path: { slug } }, options),
+});

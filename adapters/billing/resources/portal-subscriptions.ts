@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import type { CallOptions, HttpClient } from '../http/http-client.js';
+import { json, named, operation, type ClientInput } from '../http/operation.js';
+import { portalListMethod, withSession, type PortalAuth } from '../http/pagination.js';
+import { listResource } from '../schemas/common.js';
+import { customerSubscription, customerSubscriptionUpdate } from '../schemas/portal-views.js';
+import { id, ids, pageQuery, sorting } from '../schemas/list-query.js';
+
+
+const byId = z.object({ id });
+const refusals = [...named('ResourceNotFound'), ...named('AlreadyCanceledSubscription', 'NotPermitted')];
+
+/** billing part B §7 "Customer portal": the customer's own subscriptions, incl. cancel. */
+export const portalSubscriptionOps = {
+  list: operation({
+    method: 'GET',
+    path: '/v1/customer-portal/subscriptions/',
+    security: 'customerSession',
+    query: z.object({
+      organization_id: ids.nullable().optional(),
+      product_id: ids.nullable().optional(),
+      active: z.boolean().nullable().optional(),
+      query: z.string().nullable().optional(),
+      ...pageQuery,
+      sorting: sorting(['started_at', 'amount', 'status', 'organization', 'product']),
+    }),
+    responses: [json(200, listResource(customerSubscription))],
+  }),
+  get: operation({
+    method: 'GET',
+    path: '/v1/customer-portal/subscriptions/{id}',
+    security: 'customerSession',
+    pathParams: byId,
+    responses: [json(200, customerSubscription)],
+    errors: [...named('ResourceNotFound')],
+  }),
+  update: operation({
+    method: 'PATCH',
+    path: '/v1/customer-portal/subscriptions/{id}',
+    security: 'customerSession',
+    pathParams: byId,
+    body: customerSubscriptionUpdate,
+    responses: [json(200, customerSubscription)],
+    errors: refusals,
+  }),
+  cancel: operation({
+    method: 'DELETE',
+    path: '/v1/customer-portal/subscriptions/{id}',
+    security: 'customerSession',
+    pathParams: byId,
+    responses: [json(200, customerSubscription)],
+    errors: refusals,
+  }),
+};
+
+export const portalSubscriptionsResource = (http: HttpClient) => ({
+  list: portalListMethod(http, portalSubscriptionOps.list),
+  get: (auth: PortalAuth, id: string, options?: CallOptions) =>
+    http.call(portalSubscriptionOps.get, { path: { id } }, withSession(auth, options)),
+  update: (auth: PortalAuth, id: string, body: ClientInput<typeof customerSubscriptionUpdate>, options?: CallOptions) =>
+    http.call(portalSubscriptionOps.update, { path: { id }, body }, withSession(auth, options)),
+  /** Cancels at the end of the period; the answer is the subscription as it now stands. */
+  cancel: (auth: PortalAuth, id: string, options?: CallOptions) =>
+    http.call(portalSubscriptionOps.cancel, { path: { id } }, withSession(auth, options)),
+});

@@ -1,0 +1,11 @@
+import { z } from 'zod';
+import { dateTime } from './common.js';
+
+/** part B §3 "Meter query": quantities per period plus their total. */
+export const meterQuantities = z.object({
+  quantities: z.array(z.object({ timestamp: dateTime, quantity: z.number() })),
+  total: z.number(),
+});
+export type MeterQuantitiesWire = z.output<typeof meterQuantities>;
+
+export const aggregationFunctions = ['count', 'sum', 'max', 'min', 'avg'] as const;

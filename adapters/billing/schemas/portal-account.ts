@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { base, dateTime, int, openEnum } from './common.js';
+import { address } from './customer.js';
+
+/** Customer-portal part A views: downloadables, payment methods, the own-profile update (part A §3). */
+export const downloadableFileRead = z.object({
+  id: z.string(),
+  organization_id: z.string(),
+  name: z.string(),
+  path: z.string(),
+  mime_type: z.string(),
+  size: int,
+  storage_version: z.string().nullable(),
+  checksum_etag: z.string().nullable(),
+  checksum_sha256_base64: z.string().nullable(),
+  checksum_sha256_hex: z.string().nullable(),
+  last_modified_at: dateTime.nullable(),
+  download: z.object({ url: z.string(), headers: z.record(z.string(), z.string()).optional(), expires_at: dateTime }),
+  version: z.string().nullable(),
+  is_uploaded: z.boolean(),
+  service: z.literal('downloadable'),
+  size_readable: z.string(),
+});
+
+export const downloadable = z.object({ id: z.string(), benefit_id: z.string(), file: downloadableFileRead });
+export type DownloadableWire = z.output<typeof downloadable>;
+
+const paymentMethodBase = { ...base, processor: openEnum(['stripe'] as const), customer_id: z.string() };
+/** Cards carry brand, last4 and expiry; other method types are kept generic. */
+export const paymentMethod = z.union([
+  z.object({
+    ...paymentMethodBase,
+    type: z.literal('card'),
+    method_metadata: z.object({
+      brand: z.string(),
+      last4: z.string(),
+      exp_month: int,
+      exp_year: int,
+      wallet: z.string().nullable().optional(),
+    }),
+  }),
+  z.object({ ...paymentMethodBase, type: z.string() }),
+]);
+export type PaymentMethodWire = z.output<typeof paymentMethod>;
+
+export const paymentMethodCreate = z.object({
+  confirmation_token_id: z.string().min(1),
+  set_default: z.boolean(),
+  return_url: z.url(),
+});
+
+/** Adding a card either succeeds or needs a customer action (3-D Secure) with a client secret. */
+export const paymentMethodCreateResponse = z.union([
+  z.object({ status: z.literal('succeeded'), payment_method: paymentMethod }),
+  z.object({ status: z.literal('requires_action'), client_secret: z.string() }),
+]);
+
+/** PATCH /v1/customer-portal/customers/me. */
+export const portalCustomerUpdate = z.object({
+  email: z.email().nullable().optional(),
+  name: z.string().nullable().optional(),
+  billing_name: z.string().nullable().optional(),
+  billing_address: address.nullable().optional(),
+  tax_id: z.string().nullable().optional(),
+});

@@ -1,0 +1,55 @@
+import { customerWire } from './customers.js';
+import { CHECKOUT_ID, CREATED, CUSTOMER_ID, METER_ID, MODIFIED, PRODUCT_ID, SUBSCRIPTION_ID } from './ids.js';
+import { fixedPriceWire, productWire } from './products.js';
+
+/** The subscription's own fields, as every view shares them. */
+export const subscriptionCoreWire = (over: Record<string, unknown> = {}) => ({
+  id: SUBSCRIPTION_ID,
+  created_at: CREATED,
+  modified_at: MODIFIED,
+  amount: 1900,
+  currency: 'usd',
+  recurring_interval: 'month',
+  recurring_interval_count: 1,
+  status: 'active',
+  current_period_start: '2026-03-01T10:15:30Z',
+  current_period_end: '2026-04-01T10:15:30Z',
+  trial_start: null,
+  trial_end: null,
+  cancel_at_period_end: false,
+  canceled_at: null,
+  started_at: '2026-03-01T10:15:30Z',
+  ends_at: null,
+  ended_at: null,
+  customer_id: CUSTOMER_ID,
+  product_id: PRODUCT_ID,
+  discount_id: null,
+  checkout_id: CHECKOUT_ID,
+  customer_cancellation_reason: null,
+  customer_cancellation_comment: null,
+  ...over,
+});
+
+export const subscriptionMeterWire = () => ({
+  id: 'a1a1a1a1-b2b2-4c3c-8d4d-e5e5e5e5e5e5',
+  created_at: CREATED,
+  modified_at: null,
+  consumed_units: 1250.5,
+  credited_units: 2000,
+  amount: 0,
+  meter_id: METER_ID,
+  meter: { id: METER_ID, created_at: CREATED, modified_at: null, name: 'Model credits' },
+});
+
+export const subscriptionWire = (over: Record<string, unknown> = {}) => ({
+  ...subscriptionCoreWire(),
+  metadata: { user_id: '11111111-2222-4333-8444-555555555555' },
+  custom_field_data: { team_size: 'solo' },
+  customer: customerWire(),
+  product: productWire(),
+  discount: null,
+  prices: [fixedPriceWire()],
+  meters: [subscriptionMeterWire()],
+  pending_update: null,
+  ...over,
+});

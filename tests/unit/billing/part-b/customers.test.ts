@@ -1,0 +1,128 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { customersResource } from '../../../../adapters/billing/resources/customers.js';
+import { customerStateWire, customerWire, USER_ID } from '../../../support/billing-fixtures/customers.js';
+import { CUSTOMER_ID, ORG_ID, page } from '../../../support/billing-fixtures/ids.js';
+import { mockBillingApi } from '../../../support/billing-fixtures/mock-api.js';
+import { dataOf, errorOf } from '../../../support/billing-fixtures/results.js';
+
+describe('customers (billing part B §7 "Customers")', () => {
+  const api = mockBillingApi();
+  const customers = customersResource(api.http);
+  afterEach(() => api.agent.assertNoPendingInterceptors());
+
+  it('part B §7: list by email with sorting and a metadata filter (values OR-ed per key)', async () => {
+    api.json(200, page([customerWire()]));
+    const answer = dataOf(
+      await customers.list({ organizationId: ORG_ID, email: 'ada@example.com', sorting: ['-created_at'], metadata: { plan_tier: [1, 2], signup_source: 'google' } }),
+    );
+    expect([api.last().method, api.last().path]).toEqual(['GET', '/v1/customers/']);
+    expect(api.last().query).toEqual([
+      ['organization_id', ORG_ID],
+      ['email', 'ada@example.com'],
+      ['page', '1'],
+      ['limit', '10'],
+      ['sorting', '-created_at'],
+      ['metadata[plan_tier]', '1'],
+      ['metadata[plan_tier]', '2'],
+      ['metadata[signup_source]', 'google'],
+    ]);
+    expect(answer.items[0]).toMatchObject({
+      externalId: USER_ID,
+      emailVerified: true,
+      metadata: { signup_source: 'google', plan_tier: 2 },
+      billingAddress: { postalCode: 'EC1A 1BB' },
+      taxId: ['GB123456789', 'gb_vat'],
+    });
+  });
+
+  it('part B §5: create needs an e-mail; metadata keys are sent untouched', async () => {
+    api.json(201, customerWire());
+    dataOf(
+      await customers.create({
+        email: 'ada@example.com',
+        externalId: USER_ID,
+        name: 'Ada Lovelace',
+        billingAddress: { country: 'GB', postalCode: 'EC1A 1BB' },
+        taxId: ['GB123456789', 'gb_vat'],
+        metadata: { signupSource: 'google' },
+      }),
+    );
+    expect([api.last().method, api.last().path]).toEqual(['POST', '/v1/customers/']);
+    expect(api.last().body).toEqual({
+      email: 'ada@example.com',
+      external_id: USER_ID,
+      name: 'Ada Lovelace',
+      billing_address: { country: 'GB', postal_code: 'EC1A 1BB' },
+      tax_id: ['GB123456789', 'gb_vat'],
+      metadata: { signupSource: 'google' },
+    });
+    const before = api.seen.length;
+    const error = errorOf(await customers.create({ name: 'No Mail' } as never));
+    expect(error.kind).toBe('input_validation');
+    expect(error.message).toContain('body.email');
+    expect(errorOf(await customers.create({ email: 'ada@example.com', metadata: { nested: { no: 1 } as never } })).kind).toBe('input_validation');
+    expect(api.seen).toHaveLength(before);
+  });
+
+  it('reference §4: a duplicate external id answers a 422 validation error', async () => {
+    api.json(422, { detail: [{ loc: ['body', 'external_id'], msg: 'A customer with this external ID already exists.', type: 'value_error' }] });
+    const error = errorOf(await customers.create({ email: 'ada@example.com', externalId: USER_ID }));
+    expect(error).toMatchObject({ kind: 'http_validation', detail: [{ loc: ['body', 'external_id'] }] });
+  });
+
+  it('part B §7: get, update and delete by id', async () => {
+    api.json(200, customerWire());
+    expect(dataOf(await customers.get(CUSTOMER_ID)).id).toBe(CUSTOMER_ID);
+    expect([api.last().method, api.last().path]).toEqual(['GET', `/v1/customers/${CUSTOMER_ID}`]);
+
+    api.json(200, customerWire({ name: 'Ada King' }));
+    expect(dataOf(await customers.update(CUSTOMER_ID, { name: 'Ada King', externalId: USER_ID })).name).toBe('Ada King');
+    expect([api.last().method, api.last().body]).toEqual(['PATCH', { name: 'Ada King', external_id: USER_ID }]);
+
+    api.reply({ status: 204 });
+    expect(dataOf(await customers.delete(CUSTOMER_ID))).toBeUndefined();
+    expect([api.last().method, api.last().path]).toEqual(['DELETE', `/v1/customers/${CUSTOMER_ID}`]);
+  });
+
+  it('part B §7: get, update and delete by external id; the external update cannot carry external_id', async () => {
+    api.json(200, customerWire());
+    dataOf(await customers.getExternal(USER_ID));
+    expect(api.last().path).toBe(`/v1/customers/external/${USER_ID}`);
+
+    api.json(200, customerWire());
+    dataOf(await customers.updateExternal(USER_ID, { email: 'ada@lovelace.example', externalId: 'other' } as never));
+    expect([api.last().method, api.last().body]).toEqual(['PATCH', { email: 'ada@lovelace.example' }]);
+
+    api.reply({ status: 204 });
+    dataOf(await customers.deleteExternal(USER_ID));
+    expect([api.last().method, api.last().path]).toEqual(['DELETE', `/v1/customers/external/${USER_ID}`]);
+  });
+
+  it('part B §3: the state by id adds active subscriptions, granted benefits and active meters', async () => {
+    api.json(200, customerStateWire());
+    const state = dataOf(await customers.getState(CUSTOMER_ID));
+    expect([api.last().method, api.last().path]).toEqual(['GET', `/v1/customers/${CUSTOMER_ID}/state`]);
+    expect(state).toMatchObject({ activeSubscriptions: [], grantedBenefits: [], activeMeters: [] });
+  });
+
+  it('part B §8: every by-id and by-external-id call answers 404 ResourceNotFound', async () => {
+    const calls = [
+      () => customers.get(CUSTOMER_ID),
+      () => customers.update(CUSTOMER_ID, {}),
+      () => customers.delete(CUSTOMER_ID),
+      () => customers.getState(CUSTOMER_ID),
+      () => customers.getExternal(USER_ID),
+      () => customers.updateExternal(USER_ID, {}),
+      () => customers.deleteExternal(USER_ID),
+    ];
+    for (const call of calls) {
+      api.named(404, 'ResourceNotFound');
+      expect(errorOf(await call())).toMatchObject({ kind: 'provider', error: 'ResourceNotFound' });
+    }
+  });
+
+  it('part B §3: a deleted_at or date without offset fails response validation', async () => {
+    api.json(200, customerWire({ created_at: '2026-03-01T10:15:30' }));
+    expect(errorOf(await customers.get(CUSTOMER_ID)).kind).toBe('response_validation');
+  });
+});
