@@ -1,0 +1,83 @@
+import { readFile } from 'node:fs/promises';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { requireApiKey } from '../api-key-guard.js';
+import type { LocalKeys } from '../keys.js';
+import type { Mailbox } from '../mailbox/mailbox.js';
+import type { AuthContext, AuthDb } from './auth-context.js';
+import { authFailure, respondAuthError } from './gotrue-errors.js';
+import { registerOAuthRoutes } from './oauth-routes.js';
+import { registerOtpRoute } from './otp-route.js';
+import { registerTokenRoute } from './token-route.js';
+import { registerUserRoutes } from './user-routes.js';
+import { registerVerifyRoutes } from './verify-route.js';
+
+export interface AuthAppOptions {
+  readonly db: AuthDb;
+  readonly keys: LocalKeys;
+  readonly mailbox: Mailbox;
+  readonly siteUrl: string;
+  /** Public base URL of the stand-in (links in e-mails and the Google page point under it). */
+  readonly apiExternalUrl: string;
+  readonly additionalRedirectUrls?: readonly string[];
+  readonly otpTtlSeconds?: number;
+  /** Default 60 s like hosted Supabase; 0 turns the per-address e-mail limit off. */
+  readonly emailMinIntervalSeconds?: number;
+  readonly flowStateTtlSeconds?: number;
+  readonly now?: () => number;
+}
+
+/** Kong leaves these open: a browser reaches them by navigation, without headers. */
+const OPEN_PATHS = /\/(verify|callback|authorize|local-google|\.well-known\/jwks\.json)$/;
+const MAX_BODY_BYTES = 64 * 1024;
+
+/** Creates the auth tables beside auth.users (idempotent) and answers the `/auth/v1` sub-app. */
+export async function makeAuthApp(options: AuthAppOptions): Promise<Hono> {
+  await options.db.exec(await readFile(new URL('./auth-schema.sql', import.meta.url), 'utf8'));
+  const ctx: AuthContext = {
+    db: options.db,
+    keys: options.keys,
+    mailbox: options.mailbox,
+    siteUrl: options.siteUrl,
+    apiExternalUrl: options.apiExternalUrl.replace(/\/+$/, ''),
+    additionalRedirectUrls: options.additionalRedirectUrls ?? [],
+    otpTtlSeconds: options.otpTtlSeconds ?? 3600,
+    emailMinIntervalSeconds: options.emailMinIntervalSeconds ?? 60,
+    flowStateTtlSeconds: options.flowStateTtlSeconds ?? 300,
+    now: options.now ?? Date.now,
+  };
+  const app = new Hono();
+  app.onError((error, c) => {
+    console.error('[supabase-local auth]', error);
+    return respondAuthError(c, authFailure(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'));
+  });
+  app.use('*', requireApiKey(ctx.keys, (path) => OPEN_PATHS.test(path)));
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => respondAuthError(c, authFailure(413, 'request_too_large', `Request body exceeds ${MAX_BODY_BYTES} bytes`)),
+    }),
+  );
+  registerOtpRoute(app, ctx);
+  registerVerifyRoutes(app, ctx);
+  registerTokenRoute(app, ctx);
+  registerOAuthRoutes(app, ctx);
+  registerUserRoutes(app, ctx);
+  app.get('/settings', (c) =>
+    c.json({
+      external: { email: true, phone: false, google: true, anonymous_users: false },
+      disable_signup: false,
+      mailer_autoconfirm: true,
+      phone_autoconfirm: false,
+      sms_provider: '',
+      saml_enabled: false,
+    }),
+  );
+  // Symmetric HS256 keys are never published: GoTrue answers an empty set, so auth-js getClaims() asks /user.
+  app.get('/.well-known/jwks.json', (c) => c.json({ keys: [] }));
+  app.get('/health', (c) =>
+    c.json({ version: 'local-stand-in', name: 'GoTrue', description: 'Local stand-in for Supabase Auth (Ensemble)' }),
+  );
+  return app;
+}

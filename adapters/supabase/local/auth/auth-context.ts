@@ -1,0 +1,31 @@
+import type { PGlite, Transaction } from '@electric-sql/pglite';
+import type { LocalKeys } from '../keys.js';
+import type { Mailbox } from '../mailbox/mailbox.js';
+
+/** The parts of PGlite the Auth stand-in uses; it always runs as the superuser. */
+export type AuthDb = Pick<PGlite, 'query' | 'exec' | 'transaction'>;
+export type Queryable = Pick<Transaction, 'query'>;
+
+export interface AuthSettings {
+  /** Where redirects fall back to, and the origin every redirect_to must share (or be listed). */
+  readonly siteUrl: string;
+  readonly additionalRedirectUrls: readonly string[];
+  /** Public base of the API (e.g. http://127.0.0.1:54321); e-mailed links point at <it>/auth/v1/verify. */
+  readonly apiExternalUrl: string;
+  /** Lifetime of an e-mailed code and link (GoTrue `otp_expiry`, 3600 by default). */
+  readonly otpTtlSeconds: number;
+  /** Minimum time between two e-mails to one address (GoTrue `max_frequency`); 0 turns it off. */
+  readonly emailMinIntervalSeconds: number;
+  /** Time an issued PKCE auth code stays valid (GoTrue: 5 minutes). */
+  readonly flowStateTtlSeconds: number;
+}
+
+export interface AuthContext extends AuthSettings {
+  readonly db: AuthDb;
+  readonly keys: LocalKeys;
+  readonly mailbox: Mailbox;
+  /** Milliseconds since the epoch. */
+  readonly now: () => number;
+}
+
+export const isoAt = (ms: number): string => new Date(ms).toISOString();

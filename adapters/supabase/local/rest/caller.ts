@@ -1,0 +1,42 @@
+import type { DbRole, JwtClaims } from '../db.js';
+import { RestError } from './rest-error.js';
+
+/**
+ * Verifies an access token or API key and returns its claims; throws when it is not valid. The Auth
+ * side's keys.ts provides it (and maps opaque `sb_…` keys to their claims if it issues such keys).
+ */
+export type VerifyJwt = (token: string) => Promise<JwtClaims> | JwtClaims;
+
+export interface Caller {
+  readonly role: DbRole;
+  readonly claims: JwtClaims;
+}
+
+const apiRoles: ReadonlySet<string> = new Set<DbRole>(['anon', 'authenticated', 'service_role']);
+
+function jwtError(code: string, message: string): RestError {
+  return new RestError(401, code, message, null, null, {
+    'WWW-Authenticate': `Bearer error="invalid_token", error_description="${message}"`,
+  });
+}
+
+/**
+ * The role PostgREST would switch to: from the JWT in `Authorization: Bearer`, or from `apikey` when
+ * the bearer is missing or an opaque `sb_…` key (as the CLI's gateway does); no token at all is anon.
+ */
+export async function identifyCaller(headers: Headers, verifyJwt: VerifyJwt): Promise<Caller> {
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(headers.get('authorization') ?? '')?.[1];
+  const token = bearer && !bearer.startsWith('sb_') ? bearer : headers.get('apikey');
+  if (!token) return { role: 'anon', claims: { role: 'anon' } };
+  let claims: JwtClaims;
+  try {
+    claims = await verifyJwt(token);
+  } catch (error) {
+    const code = (error as { code?: unknown })?.code;
+    if (code === 'ERR_JWT_EXPIRED') throw jwtError('PGRST303', 'JWT expired');
+    throw jwtError('PGRST301', 'No suitable key or wrong key type');
+  }
+  const role = typeof claims.role === 'string' ? claims.role : 'anon';
+  if (!apiRoles.has(role)) throw jwtError('PGRST301', `role "${role}" is not one of anon, authenticated, service_role`);
+  return { role: role as DbRole, claims };
+}

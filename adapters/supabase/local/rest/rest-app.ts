@@ -1,0 +1,167 @@
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
+import type { LocalDb } from '../db.js';
+import { identifyCaller, type VerifyJwt } from './caller.js';
+import { readRelation } from './read-handler.js';
+import { parsePrefer, parseRequestQuery } from './request-query.js';
+import { fromDatabaseError, RestError } from './rest-error.js';
+import type { RestRequest, RestResult } from './rest-response.js';
+import { callFunction, chooseFunction } from './rpc-handler.js';
+import { loadSchemaCache, type SchemaCache } from './schema-cache.js';
+import { deleteRows, insertRows, updateRows } from './write-handler.js';
+
+export interface RestAppOptions {
+  readonly db: LocalDb;
+  readonly verifyJwt: VerifyJwt;
+  /** Larger request bodies get 413; 1 MiB unless told otherwise. */
+  readonly maxBodyBytes?: number;
+}
+
+const objectMediaType = 'application/vnd.pgrst.object+json';
+
+/**
+ * PostgREST's `/rest/v1` as postgrest-js uses it. Mount with `app.route('/rest/v1', makeRestApp(…))`;
+ * CORS belongs to the server that mounts it (it must expose Content-Range).
+ */
+export function makeRestApp(options: RestAppOptions): Hono {
+  const app = new Hono();
+  let cache: Promise<SchemaCache> | null = null;
+  const schema = (): Promise<SchemaCache> =>
+    (cache ??= loadSchemaCache(options.db).catch((error: unknown) => {
+      cache = null;
+      throw error;
+    }));
+  const maxSize = options.maxBodyBytes ?? 1024 * 1024;
+
+  const handle = (kind: 'table' | 'rpc') => async (c: Context) => {
+    let role = 'anon';
+    try {
+      checkProfile(c.req.header('accept-profile'), c.req.header('content-profile'));
+      const caller = await identifyCaller(c.req.raw.headers, options.verifyJwt);
+      role = caller.role;
+      const request = await buildRequest(c, options.db, caller, await schema(), kind);
+      const name = c.req.param(kind === 'rpc' ? 'fn' : 'relation') ?? '';
+      const result = kind === 'rpc' ? await rpc(request, name) : await table(request, name);
+      return send(c, result);
+    } catch (error) {
+      const failure = fromDatabaseError(error, role);
+      return c.json(failure.toBody(), failure.status as ContentfulStatusCode, { ...failure.headers });
+    }
+  };
+
+  app.use('*', bodyLimit({
+    maxSize,
+    // The unread rest of the body stays on the socket, so the connection must not be reused.
+    onError: (c) =>
+      c.json(new RestError(413, 'PT413', `Request body exceeds the limit of ${maxSize} bytes`).toBody(), 413, { Connection: 'close' }),
+  }));
+  app.on(['GET', 'POST'], '/rpc/:fn', handle('rpc'));
+  app.on(['GET', 'POST', 'PATCH', 'DELETE'], '/:relation', handle('table'));
+  // Only a bug gets here (bad input is answered above); keep PostgREST's error shape anyway.
+  app.onError((error, c) => {
+    console.error('[supabase-local rest] unexpected error', error);
+    return c.json({ code: 'XX000', details: null, hint: null, message: 'Internal error in the local REST stand-in' }, 500);
+  });
+  // A mounted sub-app's notFound is not consulted by its parent, hence explicit catch-all routes.
+  const invalidPath = (c: Context) => c.json(new RestError(404, 'PGRST125', 'Invalid path specified in request URL').toBody(), 404);
+  app.all('/', invalidPath);
+  app.all('*', invalidPath);
+  return app;
+}
+
+function checkProfile(...profiles: (string | undefined)[]): void {
+  for (const profile of profiles) {
+    if (profile !== undefined && profile !== 'public') {
+      throw new RestError(406, 'PGRST106', 'Invalid schema: ' + profile, null, 'Only the following schemas are exposed: public');
+    }
+  }
+}
+
+async function buildRequest(
+  c: Context, db: LocalDb, caller: { role: RestRequest['role']; claims: RestRequest['claims'] }, cache: SchemaCache, kind: 'table' | 'rpc',
+): Promise<RestRequest> {
+  const method = c.req.method;
+  const accept = c.req.header('accept') ?? '';
+  if (/text\/csv|application\/geo\+json/.test(accept) && !accept.includes('json,')) {
+    throw new RestError(406, 'PGRST107', `None of these media types are available: ${accept}`);
+  }
+  let argNames = new Set<string>();
+  if (kind === 'rpc') argNames = new Set(cache.functions(c.req.param('fn') ?? '').flatMap((fn) => fn.args.map((arg) => arg.name)));
+  const url = new URL(c.req.url);
+  const range = method === 'GET' || method === 'HEAD' ? (c.req.header('range') ?? null) : null;
+  return {
+    db,
+    cache,
+    role: caller.role,
+    claims: caller.claims,
+    method,
+    query: parseRequestQuery(url.searchParams, range, kind === 'rpc' && method !== 'POST' ? argNames : new Set()),
+    prefer: parsePrefer(c.req.header('prefer') ?? null),
+    single: accept.includes(objectMediaType),
+    body: method === 'POST' || method === 'PATCH' ? await readJson(c, kind === 'rpc') : undefined,
+  };
+}
+
+async function readJson(c: Context, emptyIsObject: boolean): Promise<unknown> {
+  const text = await c.req.text();
+  if (text.trim() === '') {
+    if (emptyIsObject) return {};
+    throw new RestError(400, 'PGRST102', 'Empty or invalid json', 'the request body is empty');
+  }
+  if (nestingDepth(text) > maxJsonDepth) {
+    throw new RestError(400, 'PGRST102', 'Empty or invalid json', `nesting deeper than ${maxJsonDepth} levels`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new RestError(400, 'PGRST102', 'Empty or invalid json', (error as Error).message);
+  }
+}
+
+const maxJsonDepth = 64;
+
+/** Deepest bracket nesting outside strings: deep bodies would overflow the stack when re-serialised. */
+function nestingDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (inString) {
+      if (ch === 92) i++;
+      else if (ch === 34) inString = false;
+    } else if (ch === 34) inString = true;
+    else if (ch === 91 || ch === 123) deepest = Math.max(deepest, ++depth);
+    else if (ch === 93 || ch === 125) depth--;
+  }
+  return deepest;
+}
+
+function table(request: RestRequest, name: string): Promise<RestResult> {
+  switch (request.method) {
+    case 'POST':
+      return insertRows(request, name);
+    case 'PATCH':
+      return updateRows(request, name);
+    case 'DELETE':
+      return deleteRows(request, name);
+    default:
+      return readRelation(request, name);
+  }
+}
+
+function rpc(request: RestRequest, name: string): Promise<RestResult> {
+  const args = request.method === 'POST' ? request.body : request.query.args;
+  if (typeof args !== 'object' || args === null || Array.isArray(args)) {
+    throw new RestError(400, 'PGRST102', 'Empty or invalid json', 'function arguments must be a JSON object');
+  }
+  const fn = chooseFunction(request.cache.functions(name), name, Object.keys(args));
+  return callFunction(request, fn, args as Record<string, unknown>);
+}
+
+function send(c: Context, result: RestResult): Response {
+  const status = result.status as StatusCode;
+  if (result.body === null || c.req.method === 'HEAD') return c.body(null, status, result.headers);
+  return c.body(result.body, status as ContentfulStatusCode, result.headers);
+}

@@ -1,0 +1,50 @@
+import type { DbRole, JwtClaims, LocalDb } from '../db.js';
+import { notSingle } from './rest-error.js';
+import type { Preferences, RequestQuery } from './request-query.js';
+import type { SchemaCache } from './schema-cache.js';
+
+/** Everything a handler needs about one request, already validated. */
+export interface RestRequest {
+  readonly db: LocalDb;
+  readonly cache: SchemaCache;
+  readonly role: DbRole;
+  readonly claims: JwtClaims;
+  readonly method: string;
+  readonly query: RequestQuery;
+  readonly prefer: Preferences;
+  /** `Accept: application/vnd.pgrst.object+json` (supabase-js `.single()`). */
+  readonly single: boolean;
+  readonly body: unknown;
+}
+
+export interface RestResult {
+  readonly status: number;
+  readonly body: string | null;
+  readonly headers: Record<string, string>;
+}
+
+export const jsonType = 'application/json; charset=utf-8';
+export const objectType = 'application/vnd.pgrst.object+json; charset=utf-8';
+
+export function contentRange(offset: number, rows: number, total: number | null): string {
+  const size = total === null ? '*' : String(total);
+  return rows === 0 ? `*/${size}` : `${offset}-${offset + rows - 1}/${size}`;
+}
+
+/** Rows rendered by Postgres as a JSON array, turned into PostgREST's answer. */
+export function rowsResult(
+  request: RestRequest, json: string, rows: number, options: { status: number; offset?: number; total?: number | null },
+): RestResult {
+  const total = options.total ?? null;
+  const headers: Record<string, string> = {
+    'Content-Range': contentRange(options.offset ?? 0, rows, total),
+    'Content-Type': request.single ? objectType : jsonType,
+  };
+  if (request.single) {
+    if (rows !== 1) throw notSingle(rows);
+    // json_agg renders one row as `[{…}]`.
+    return { status: options.status, body: json.slice(1, -1), headers };
+  }
+  const partial = total !== null && rows < total && options.status === 200;
+  return { status: partial ? 206 : options.status, body: json, headers };
+}

@@ -1,0 +1,151 @@
+import type { LocalDb } from '../db.js';
+import { columnNotFound, payloadColumnNotFound, RestError, tableNotFound } from './rest-error.js';
+
+export interface ColumnInfo {
+  readonly name: string;
+  /** `format_type()` output, used verbatim in casts: it comes from the catalogue, never from a request. */
+  readonly type: string;
+  /** The column default as SQL (`pg_get_expr`, from the catalogue), for `Prefer: missing=default`. */
+  readonly defaultExpr: string | null;
+}
+
+export interface Relationship {
+  /** The embedded relation. */
+  readonly target: string;
+  /** Column pairs [column of this relation, column of the target]. */
+  readonly pairs: readonly (readonly [string, string])[];
+  /** true when each row of this relation points at one target row (a foreign key on this side). */
+  readonly toOne: boolean;
+}
+
+export interface RelationInfo {
+  readonly name: string;
+  readonly columns: ReadonlyMap<string, ColumnInfo>;
+  readonly primaryKey: readonly string[];
+  readonly relationships: readonly Relationship[];
+}
+
+export interface FunctionArg {
+  readonly name: string;
+  readonly type: string;
+  readonly hasDefault: boolean;
+}
+
+export interface FunctionInfo {
+  readonly name: string;
+  readonly args: readonly FunctionArg[];
+  readonly returnsSet: boolean;
+  readonly returnType: string;
+  /** Output columns when the function yields rows (composite or `returns table`), else null. */
+  readonly rowColumns: ReadonlyMap<string, ColumnInfo> | null;
+  readonly returnsVoid: boolean;
+}
+
+export interface SchemaCache {
+  relation(name: string): RelationInfo;
+  functions(name: string): readonly FunctionInfo[];
+}
+
+export function column(relation: Pick<RelationInfo, 'name' | 'columns'>, name: string, inPayload = false): ColumnInfo {
+  const found = relation.columns.get(name);
+  if (!found) throw inPayload ? payloadColumnNotFound(relation.name, name) : columnNotFound(relation.name, name);
+  return found;
+}
+
+interface ColumnRow { rel: string; col: string; type: string; default_expr: string | null }
+interface KeyRow { rel: string; cols: string[] }
+interface ForeignKeyRow { rel: string; cols: string[]; target: string; target_cols: string[] }
+interface FunctionRow {
+  name: string; arg_names: string[] | null; arg_modes: string[] | null; arg_types: string[]; n_defaults: number;
+  returns_set: boolean; return_type: string; return_relid: number; return_rel: string | null; out_types: string[] | null;
+}
+
+/** Reads the `public` schema once, as PostgREST's schema cache does; the stand-in's schema only changes by migration. */
+export async function loadSchemaCache(db: LocalDb): Promise<SchemaCache> {
+  return db.asAdmin(async (tx) => {
+    const columns = await tx.query<ColumnRow>(`
+      select c.relname as rel, a.attname as col, format_type(a.atttypid, a.atttypmod) as type,
+        pg_get_expr(d.adbin, d.adrelid) as default_expr
+      from pg_attribute a join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
+      left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum and a.attgenerated = ''
+      where n.nspname = 'public' and c.relkind in ('r', 'v', 'm', 'p', 'f') and a.attnum > 0 and not a.attisdropped
+      order by c.relname, a.attnum`);
+    const keys = await tx.query<KeyRow>(`
+      select c.relname as rel, array_agg(a.attname order by k.ord) as cols
+      from pg_constraint con join pg_class c on c.oid = con.conrelid join pg_namespace n on n.oid = c.relnamespace
+      cross join lateral unnest(con.conkey) with ordinality k(attnum, ord)
+      join pg_attribute a on a.attrelid = c.oid and a.attnum = k.attnum
+      where n.nspname = 'public' and con.contype = 'p' group by c.relname, con.oid`);
+    const foreignKeys = await tx.query<ForeignKeyRow>(`
+      select c.relname as rel, t.relname as target,
+        array(select a.attname from unnest(con.conkey) with ordinality k(n, o) join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.n order by k.o) as cols,
+        array(select a.attname from unnest(con.confkey) with ordinality k(n, o) join pg_attribute a on a.attrelid = con.confrelid and a.attnum = k.n order by k.o) as target_cols
+      from pg_constraint con join pg_class c on c.oid = con.conrelid join pg_class t on t.oid = con.confrelid
+      join pg_namespace n on n.oid = c.relnamespace join pg_namespace tn on tn.oid = t.relnamespace
+      where con.contype = 'f' and n.nspname = 'public' and tn.nspname = 'public'`);
+    const functions = await tx.query<FunctionRow>(`
+      select p.proname as name, p.proargnames as arg_names, p.proargmodes::text[] as arg_modes,
+        array(select format_type(t, null) from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) t) as arg_types,
+        p.pronargdefaults as n_defaults, p.proretset as returns_set, format_type(p.prorettype, null) as return_type,
+        coalesce(rt.typrelid, 0)::int as return_relid, rc.relname as return_rel, null::text[] as out_types
+      from pg_proc p join pg_namespace n on n.oid = p.pronamespace join pg_type rt on rt.oid = p.prorettype
+      left join pg_class rc on rc.oid = rt.typrelid
+      where n.nspname = 'public' and p.prokind = 'f'`);
+
+    const relations = new Map<string, { name: string; columns: Map<string, ColumnInfo>; primaryKey: string[]; relationships: Relationship[] }>();
+    for (const row of columns.rows) {
+      let rel = relations.get(row.rel);
+      if (!rel) relations.set(row.rel, (rel = { name: row.rel, columns: new Map(), primaryKey: [], relationships: [] }));
+      rel.columns.set(row.col, { name: row.col, type: row.type, defaultExpr: row.default_expr });
+    }
+    for (const row of keys.rows) relations.get(row.rel)?.primaryKey.push(...row.cols);
+    for (const fk of foreignKeys.rows) {
+      const pairs = fk.cols.map((col, i) => [col, fk.target_cols[i] ?? ''] as const);
+      relations.get(fk.rel)?.relationships.push({ target: fk.target, pairs, toOne: true });
+      relations.get(fk.target)?.relationships.push({ target: fk.rel, pairs: pairs.map(([a, b]) => [b, a] as const), toOne: false });
+    }
+
+    const byName = new Map<string, FunctionInfo[]>();
+    for (const row of functions.rows) {
+      const info = toFunctionInfo(row, relations);
+      byName.set(row.name, [...(byName.get(row.name) ?? []), info]);
+    }
+
+    return {
+      relation(name) {
+        const found = relations.get(name);
+        if (!found) throw tableNotFound(name);
+        return found;
+      },
+      functions(name) {
+        const found = byName.get(name);
+        if (!found) throw new RestError(404, 'PGRST202', `Could not find the function public.${name} in the schema cache`);
+        return found;
+      },
+    };
+  });
+}
+
+function toFunctionInfo(row: FunctionRow, relations: Map<string, { columns: Map<string, ColumnInfo> }>): FunctionInfo {
+  const names = row.arg_names ?? [];
+  const modes = row.arg_modes ?? row.arg_types.map(() => 'i');
+  const inputs: { name: string; type: string }[] = [];
+  const outputs = new Map<string, ColumnInfo>();
+  row.arg_types.forEach((type, i) => {
+    const mode = modes[i] ?? 'i';
+    const name = names[i] ?? '';
+    if (mode === 'i' || mode === 'b' || mode === 'v') inputs.push({ name, type });
+    if (mode === 'o' || mode === 'b' || mode === 't') outputs.set(name, { name, type, defaultExpr: null });
+  });
+  const firstDefault = inputs.length - row.n_defaults;
+  const args = inputs.map((arg, i) => ({ ...arg, hasDefault: i >= firstDefault }));
+  const rowColumns = outputs.size > 0 ? outputs : row.return_rel ? (relations.get(row.return_rel)?.columns ?? null) : null;
+  return {
+    name: row.name,
+    args,
+    returnsSet: row.returns_set,
+    returnType: row.return_type,
+    rowColumns,
+    returnsVoid: row.return_type === 'void',
+  };
+}

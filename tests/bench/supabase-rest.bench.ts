@@ -1,0 +1,84 @@
+// Supabase stand-in budgets (DESIGN.md): single-row select through supabase-js p50 ≤ 5 ms, and
+// restart on an existing data dir ≤ 3 s. Run: npx tsx tests/bench/supabase-rest.bench.ts
+// Baselines measured in the same run, interleaved (a shared machine is noisy; ratios hold better):
+// the same select straight on PGlite, and an empty HTTP round trip over the same transport.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+import { openLocalDb } from '../../adapters/supabase/local/db.js';
+import { createTestUser, openTestDb, startRestServer, testTemplate } from '../support/supabase-rest-harness.js';
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length * 0.95)] ?? NaN;
+const ms = (value: number) => `${value.toFixed(2)} ms`;
+
+async function time(fn: () => Promise<unknown>): Promise<number> {
+  const start = performance.now();
+  await fn();
+  return performance.now() - start;
+}
+
+async function singleRowSelect(): Promise<number> {
+  const db = await openTestDb();
+  const server = await startRestServer(db);
+  const echo = new Hono().get('/', (c) => c.json({ ok: true }));
+  const { echoServer, echoUrl } = await new Promise<{ echoServer: ReturnType<typeof serve>; echoUrl: string }>((resolve) => {
+    const echoServer = serve({ fetch: echo.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) =>
+      resolve({ echoServer, echoUrl: `http://127.0.0.1:${info.port}/` }));
+  });
+  try {
+    const user = await createTestUser(db, server);
+    const viaSupabaseJs = async () => {
+      const { error } = await user.client.from('profiles').select('subscription_status, feature_flag, credits').eq('id', user.id).single();
+      if (error) throw new Error(error.message);
+    };
+    const direct = () => db.withRole('authenticated', { sub: user.id, role: 'authenticated' }, (tx) =>
+      tx.query('select subscription_status, feature_flag, credits from public.profiles where id = $1', [user.id]), { readOnly: true });
+    const emptyRoundTrip = async () => (await fetch(echoUrl)).json();
+    const samples = { supabaseJs: [] as number[], direct: [] as number[], http: [] as number[] };
+    for (let round = 0; round < 550; round++) {
+      const s = await time(viaSupabaseJs);
+      const d = await time(direct);
+      const h = await time(emptyRoundTrip);
+      if (round < 50) continue; // warm-up
+      samples.supabaseJs.push(s);
+      samples.direct.push(d);
+      samples.http.push(h);
+    }
+    const p50 = median(samples.supabaseJs);
+    console.log(`single-row select via supabase-js: p50 ${ms(p50)}, p95 ${ms(p95(samples.supabaseJs))} (budget p50 ≤ 5 ms)`);
+    console.log(`  baseline: same select on PGlite directly p50 ${ms(median(samples.direct))}; empty HTTP round trip p50 ${ms(median(samples.http))}`);
+    console.log(`  stand-in overhead over database + transport: ${ms(p50 - median(samples.direct) - median(samples.http))}`);
+    return p50;
+  } finally {
+    await new Promise((resolve) => echoServer.close(resolve));
+    await server.close();
+    await db.close();
+  }
+}
+
+async function restart(): Promise<number> {
+  const dir = await mkdtemp(join(tmpdir(), 'ensemble-pglite-bench-'));
+  try {
+    // Seeded from the migrated template; a fresh folder would also pay initdb, which only happens once.
+    await (await openLocalDb({ dataDir: dir, template: await testTemplate() })).close();
+    const elapsed = await time(async () => {
+      const db = await openLocalDb({ dataDir: dir });
+      await db.withRole('anon', null, (tx) => tx.query('select id from public.models limit 1'));
+      await db.close();
+    });
+    console.log(`restart on an existing data dir (open, check migrations, first query, close): ${ms(elapsed)} (budget ≤ 3000 ms)`);
+    return elapsed;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+const p50 = await singleRowSelect();
+const restartMs = await restart();
+const ok = p50 <= 5 && restartMs <= 3000;
+console.log(ok ? 'supabase stand-in: within budget' : 'supabase stand-in: OVER BUDGET (check the baselines: a loaded machine inflates all three)');
+process.exitCode = ok ? 0 : 1;

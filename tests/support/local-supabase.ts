@@ -1,0 +1,111 @@
+import type { SupabaseClient, SupportedStorage } from '@supabase/supabase-js';
+import { createClient } from '@supabase/supabase-js';
+import type { LocalSupabase, LocalSupabaseOptions } from '../../adapters/supabase/local/server.js';
+import { startLocalSupabase } from '../../adapters/supabase/local/server.js';
+import { testTemplate } from './supabase-rest-harness.js';
+
+export const TEST_SITE_URL = 'http://127.0.0.1:3000';
+export const CALLBACK_URL = `${TEST_SITE_URL}/auth/callback`;
+
+/** Moves the stand-in's clock forward (codes, flow states and JWTs all read it) without waiting. */
+export interface TestClock {
+  now(): number;
+  advance(ms: number): void;
+  reset(): void;
+}
+
+export function testClock(): TestClock {
+  let offset = 0;
+  return {
+    now: () => Date.now() + offset,
+    advance: (ms) => {
+      offset += ms;
+    },
+    reset: () => {
+      offset = 0;
+    },
+  };
+}
+
+/**
+ * One stand-in per test file: in memory unless a dataDir is given, free ports, the site URL the app
+ * uses locally. The database starts from the migrated template the REST harness caches per machine.
+ */
+export async function startTestSupabase(options: LocalSupabaseOptions = {}): Promise<LocalSupabase> {
+  return startLocalSupabase({
+    port: 0,
+    mailboxPort: 0,
+    siteUrl: TEST_SITE_URL,
+    emailMinIntervalSeconds: 0,
+    dbTemplate: await testTemplate(),
+    ...options,
+  });
+}
+
+export function memoryStorage(): SupportedStorage {
+  const items = new Map<string, string>();
+  return {
+    getItem: (key) => items.get(key) ?? null,
+    setItem: (key, value) => {
+      items.set(key, value);
+    },
+    removeItem: (key) => {
+      items.delete(key);
+    },
+  };
+}
+
+/** supabase-js as the app configures it, minus the browser: no timers, nothing persisted outside memory. */
+export function browserLikeClient(supabase: LocalSupabase, flowType: 'implicit' | 'pkce' = 'implicit'): SupabaseClient {
+  return createClient(supabase.url, supabase.anonKey, {
+    auth:
+      flowType === 'pkce'
+        ? { flowType, persistSession: true, storage: memoryStorage(), autoRefreshToken: false, detectSessionInUrl: false }
+        : { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  });
+}
+
+export interface MailboxMessage {
+  readonly id: string;
+  readonly to: string;
+  readonly subject: string;
+  readonly text: string;
+  readonly html: string;
+  readonly magicLink: string;
+  readonly code: string;
+  readonly sentAt: string;
+}
+
+/** Reads the mailbox the way a developer's script would: through its JSON endpoint. */
+export async function mailTo(supabase: LocalSupabase, email: string): Promise<MailboxMessage[]> {
+  const response = await fetch(`${supabase.mailboxUrl}/api/messages?to=${encodeURIComponent(email)}`);
+  if (!response.ok) throw new Error(`mailbox answered ${response.status}`);
+  const body = (await response.json()) as { messages: MailboxMessage[] };
+  return body.messages;
+}
+
+export async function latestMailTo(supabase: LocalSupabase, email: string): Promise<MailboxMessage> {
+  const [latest] = await mailTo(supabase, email);
+  if (latest === undefined) throw new Error(`no e-mail was sent to ${email}`);
+  return latest;
+}
+
+/** Follows one redirect hop by hand and answers where it points, as a browser would go next. */
+export async function redirectTarget(url: string, init: RequestInit = {}): Promise<{ status: number; location: URL }> {
+  const response = await fetch(url, { ...init, redirect: 'manual' });
+  const location = response.headers.get('location');
+  if (location === null) throw new Error(`${url} answered ${response.status} without a Location`);
+  return { status: response.status, location: new URL(location, url) };
+}
+
+export const fragmentParams = (url: URL): URLSearchParams => new URLSearchParams(url.hash.replace(/^#/, ''));
+
+/** Signs a (new or known) address in the way the app's code path does: signInWithOtp, mailbox, verifyOtp. */
+export async function signInWithCode(supabase: LocalSupabase, email: string, client = browserLikeClient(supabase)) {
+  const sent = await client.auth.signInWithOtp({ email, options: { shouldCreateUser: true } });
+  if (sent.error) throw sent.error;
+  const { code } = await latestMailTo(supabase, email);
+  const verified = await client.auth.verifyOtp({ email, token: code, type: 'email' });
+  if (verified.error || !verified.data.session) throw verified.error ?? new Error('verifyOtp answered no session');
+  return { client, session: verified.data.session, user: verified.data.session.user, code };
+}
