@@ -1,0 +1,69 @@
+// @vitest-environment jsdom
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ChatLayout, type ChatLayoutProps } from '../../../web/client/screens/chat/chat-layout.js';
+import { sampleConversations } from './support/sample-data.js';
+import { renderUi } from './support/render.js';
+
+afterEach(cleanup);
+
+function setup(overrides: Partial<ChatLayoutProps> = {}) {
+  const calls: string[] = [];
+  renderUi(
+    <ChatLayout conversations={sampleConversations} activeId="c2" credits={1250} subscribed={false} email="ada@example.com"
+      onNewChat={() => calls.push('new')} onRename={(id, title) => calls.push(`rename:${id}:${title}`)}
+      onDelete={(id) => calls.push(`delete:${id}`)} onOpenAccount={() => calls.push('account')} {...overrides}>
+      <p>main view</p>
+    </ChatLayout>,
+  );
+  return calls;
+}
+
+const sidebar = () => screen.getByRole('complementary', { name: 'Chats and account' });
+
+describe('ChatLayout', () => {
+  it('keeps the credit balance and the subscription state in view', () => {
+    setup();
+    expect(within(sidebar()).getByText('1,250')).toBeTruthy();
+    expect(within(sidebar()).getByText('No plan')).toBeTruthy();
+    expect(within(sidebar()).getByRole('link', { name: 'Subscribe' })).toBeTruthy();
+  });
+
+  it('marks the open chat and filters the list by search', async () => {
+    setup();
+    expect(screen.getByRole('link', { name: 'Regex for invoice numbers' }).getAttribute('aria-current')).toBe('page');
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search chats' }), 'lisbon');
+    expect(within(sidebar()).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Trip to Lisbon']);
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search chats' }), 'zzz');
+    expect(screen.getByText('No chat matches your search.')).toBeTruthy();
+  });
+
+  it('renames a chat in place', async () => {
+    const calls = setup();
+    await userEvent.click(screen.getByRole('button', { name: 'Rename “Trip to Lisbon”' }));
+    const input = screen.getByRole('textbox', { name: 'Rename' });
+    await userEvent.clear(input);
+    await userEvent.type(input, 'Lisbon in May{Enter}');
+    expect(calls).toEqual(['rename:c3:Lisbon in May']);
+  });
+
+  it('asks before deleting a chat', async () => {
+    const calls = setup();
+    await userEvent.click(screen.getByRole('button', { name: 'Delete “Trip to Lisbon”' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete this chat?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(calls).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: 'Delete “Trip to Lisbon”' }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete chat' }));
+    expect(calls).toEqual(['delete:c3']);
+  });
+
+  it('starts a new chat and opens the account', async () => {
+    const calls = setup({ subscribed: true });
+    expect(within(sidebar()).getByText('Subscribed')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'New chat' }));
+    await userEvent.click(screen.getByRole('button', { name: /Account/ }));
+    expect(calls).toEqual(['new', 'account']);
+  });
+});

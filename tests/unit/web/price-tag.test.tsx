@@ -1,0 +1,56 @@
+// @vitest-environment jsdom
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SubscribeScreen } from '../../../web/client/screens/subscribe/subscribe-screen.js';
+import type { PlanOfferView } from '../../../web/client/ui/price-tag.js';
+import { renderUi } from './support/render.js';
+
+afterEach(cleanup);
+
+const plan = (overrides: Partial<PlanOfferView> = {}): PlanOfferView => ({
+  name: 'Ensemble Pro',
+  description: null,
+  basePriceCents: 2500,
+  discountedPriceCents: null,
+  discountPercent: null,
+  currency: 'usd',
+  interval: 'month',
+  benefits: ['Every model', '2,000 credits each month'],
+  ...overrides,
+});
+
+const subscribe = (offer: PlanOfferView | null | undefined) =>
+  renderUi(<SubscribeScreen plan={offer} subscribed={false} status="idle" onSubscribe={() => undefined} />);
+
+describe('price on the subscribe screen', () => {
+  it('app §7: with a discount the base price is struck through beside the discounted price', () => {
+    const { container } = subscribe(plan({ discountedPriceCents: 2000, discountPercent: 20 }));
+    expect(container.querySelector('del')?.textContent).toBe('Regular price $25.00');
+    expect(container.querySelector('ins')?.textContent).toBe('Your price $20.00');
+    expect(screen.getByText('20% off')).toBeTruthy();
+  });
+
+  it('without a discount only the base price shows, nothing struck through', () => {
+    const { container } = subscribe(plan());
+    expect(container.querySelector('del')).toBeNull();
+    expect(container.querySelector('.price__now')?.textContent).toBe('$25.00');
+    expect(screen.queryByText(/% off/)).toBeNull();
+  });
+
+  it('a "discount" that does not lower the price is not shown as one', () => {
+    const { container } = subscribe(plan({ discountedPriceCents: 2500, discountPercent: 0 }));
+    expect(container.querySelector('del')).toBeNull();
+  });
+
+  it('lists what the plan includes and offers to subscribe', () => {
+    subscribe(plan());
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Every model', '2,000 credits each month']);
+    expect(screen.getByRole('button', { name: 'Subscribe' })).toBeTruthy();
+  });
+
+  it('DESIGN.md: billing unavailable is explained instead of a price', () => {
+    subscribe(null);
+    expect(screen.getByText('Subscriptions are paused')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Subscribe' })).toBeNull();
+  });
+});

@@ -1,0 +1,88 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { memoryLocation } from 'wouter/memory-location';
+import { App } from '../../../web/client/app/app.js';
+import type { SessionState } from '../../../web/client/app/use-cases-provider.js';
+import { englishI18n } from './support/render.js';
+
+afterEach(cleanup);
+
+// Pages are lazy chunks; loading them once up front keeps each test about routing, not module loading.
+beforeAll(async () => {
+  await Promise.all([
+    import('../../../web/client/pages/home-page.js'),
+    import('../../../web/client/pages/privacy-page.js'),
+    import('../../../web/client/pages/terms-page.js'),
+    import('../../../web/client/pages/faq-page.js'),
+    import('../../../web/client/pages/signup-page.js'),
+    import('../../../web/client/pages/subscribe-page.js'),
+    import('../../../web/client/pages/profiling-page.js'),
+    import('../../../web/client/pages/chat-page.js'),
+    import('../../../web/client/pages/chat-route.js'),
+    import('../../../web/client/pages/all-models-route.js'),
+    import('../../../web/client/pages/library-route.js'),
+  ]);
+});
+
+function renderAt(path: string, session?: SessionState) {
+  const memory = memoryLocation({ path, record: true });
+  render(<App i18n={englishI18n()} useCases={{}} routerHook={memory.hook} {...(session ? { session } : {})} />);
+  return { current: () => memory.history.at(-1) };
+}
+
+describe('routes (app §2)', () => {
+  it('/auth redirects to /', async () => {
+    const at = renderAt('/auth');
+    expect(await screen.findByRole('heading', { level: 1, name: /Ask once/ })).toBeTruthy();
+    expect(at.current()).toBe('/');
+  });
+
+  it('/sandbox redirects to /chat', async () => {
+    const at = renderAt('/sandbox');
+    expect(await screen.findByRole('button', { name: 'New chat' })).toBeTruthy();
+    expect(at.current()).toBe('/chat');
+  });
+
+  it('an unknown path redirects to /', async () => {
+    const at = renderAt('/no/such/page');
+    await screen.findByRole('heading', { level: 1, name: /Ask once/ });
+    expect(at.current()).toBe('/');
+  });
+
+  it.each([
+    ['/privacy-policy', 'Privacy policy'],
+    ['/terms-of-use', 'Terms of use'],
+    ['/faq', 'Frequently asked questions'],
+    ['/signup', 'Sign in to Ensemble'],
+    ['/subscribe', 'Subscribe to Ensemble'],
+    ['/profiling', 'What best describes your role?'],
+  ])('%s shows its page', async (path, heading) => {
+    renderAt(path);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
+  });
+
+  it.each(['/chat', '/chat/all', '/chat/prompts', '/chat/0b6e2f4c-1a'])('%s opens inside the chat layout', async (path) => {
+    renderAt(path);
+    expect(await screen.findByRole('complementary', { name: 'Chats and account' })).toBeTruthy();
+  });
+
+  it('the guard waits for the first session fetch before showing a guarded page (app §4)', async () => {
+    const memory = memoryLocation({ path: '/signup' });
+    const i18n = englishI18n();
+    const loading: SessionState = { loading: true, session: null, user: null, error: null };
+    const loaded: SessionState = { ...loading, loading: false };
+    const view = render(<App i18n={i18n} useCases={{}} routerHook={memory.hook} session={loaded} />);
+    await screen.findByRole('heading', { name: 'Sign in to Ensemble' });
+    view.rerender(<App i18n={i18n} useCases={{}} routerHook={memory.hook} session={loading} />);
+    expect(screen.queryByRole('heading', { name: 'Sign in to Ensemble' })).toBeNull();
+    expect(screen.getByRole('status').getAttribute('aria-busy')).toBe('true');
+    view.rerender(<App i18n={i18n} useCases={{}} routerHook={memory.hook} session={loaded} />);
+    expect(screen.getByRole('heading', { name: 'Sign in to Ensemble' })).toBeTruthy();
+  });
+
+  it('unguarded pages do not wait for the session', async () => {
+    renderAt('/faq', { loading: true, session: null, user: null, error: null });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Frequently asked questions' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,40 @@
+import { render, type RenderResult } from '@testing-library/react';
+import i18next, { type i18n as I18n } from 'i18next';
+import type { ReactNode } from 'react';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import en from '../../../../web/public/locales/en/translation.json' with { type: 'json' };
+import { UseCasesProvider, type SessionState } from '../../../../web/client/app/use-cases-provider.js';
+
+/** An i18n instance holding the real English file, ready synchronously. */
+export function englishI18n(): I18n {
+  const instance = i18next.createInstance();
+  void instance.use(initReactI18next).init({
+    lng: 'en',
+    fallbackLng: 'en',
+    resources: { en: { translation: en } },
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+    initAsync: false,
+  });
+  return instance;
+}
+
+export interface RenderOptions {
+  path?: string;
+  session?: SessionState;
+}
+
+/** Renders UI the way the app does: English, a memory router, and the use-cases provider. */
+export function renderUi(ui: ReactNode, { path = '/', session }: RenderOptions = {}): RenderResult & { location: () => string } {
+  const memory = memoryLocation({ path, record: true });
+  const result = render(
+    <I18nextProvider i18n={englishI18n()}>
+      <Router hook={memory.hook}>
+        <UseCasesProvider useCases={{}} {...(session ? { session } : {})}>{ui}</UseCasesProvider>
+      </Router>
+    </I18nextProvider>,
+  );
+  return Object.assign(result, { location: () => memory.history?.at(-1) ?? path });
+}

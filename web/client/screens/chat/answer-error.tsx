@@ -1,0 +1,27 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import type { ChatErrorView } from './chat-types.js';
+
+/** An answer that failed, explained where it would have appeared. */
+export function AnswerError({ error, onRetry }: { error: ChatErrorView; onRetry?: () => void }) {
+  const { t } = useTranslation();
+  if (error.code === 'insufficient_credits') {
+    return (
+      <div className="alert alert--warning" role="alert">
+        <div>
+          <p><strong>{t('chat.errors.noCreditsTitle')}</strong> {t('chat.errors.noCreditsBody')}</p>
+          <Link href="/subscribe" className="btn btn--primary btn--sm">{t('chat.errors.getCredits')}</Link>
+        </div>
+      </div>
+    );
+  }
+  const known = ['model_unavailable', 'rate_limited', 'network'].includes(error.code);
+  return (
+    <div className="alert alert--error" role="alert">
+      <div>
+        <p>{t(known ? `chat.errors.${error.code}` : 'chat.errors.unexpected')}</p>
+        {onRetry ? <button type="button" className="btn btn--secondary btn--sm" onClick={onRetry}>{t('chat.retry')}</button> : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+/** A message as the chat screens show it; the page maps stored messages and stream events to it. */
+export interface MessageView {
+  readonly id: string;
+  readonly role: 'user' | 'assistant';
+  readonly content: string;
+  /** The model that wrote an answer (or the one a prompt went to). */
+  readonly modelId: string | null;
+  readonly streaming?: boolean;
+  /** A failed answer, explained inline. */
+  readonly error?: ChatErrorView | null;
+}
+
+export interface ChatErrorView {
+  /** insufficient_credits gets its own explanation and a way to get more credits. */
+  readonly code: 'insufficient_credits' | 'model_unavailable' | 'rate_limited' | 'network' | 'unexpected' | string;
+  readonly message?: string;
+}
+
+/** One column of the all-models view. */
+export interface ModelAnswerView {
+  readonly modelId: string;
+  readonly content: string;
+  readonly streaming: boolean;
+  readonly error?: ChatErrorView | null;
+}

@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import type { Conversation } from '../../../../core/domain/chat.js';
+import { Button } from '../../ui/button.js';
+import { Modal } from '../../ui/modal.js';
+import { Skeleton } from '../../ui/spinner.js';
+import { PencilIcon, TrashIcon } from '../../ui/icons.js';
+
+export interface ConversationListProps {
+  conversations: readonly Conversation[] | undefined;
+  activeId: string | null;
+  onRename: (id: string, title: string) => void;
+  onDelete: (id: string) => void;
+  onNavigate?: () => void;
+}
+
+export function ConversationList({ conversations, activeId, onRename, onDelete, onNavigate }: ConversationListProps) {
+  const { t } = useTranslation();
+  const [query, setQuery] = useState('');
+  const [renaming, setRenaming] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<Conversation | null>(null);
+  const needle = query.trim().toLowerCase();
+  const shown = conversations?.filter((c) => c.title.toLowerCase().includes(needle));
+
+  return (
+    <div className="conversations">
+      <label className="visually-hidden" htmlFor="conversation-search">{t('sidebar.search')}</label>
+      <input id="conversation-search" type="search" className="input conversations__search" placeholder={t('sidebar.search')}
+        value={query} onChange={(event) => setQuery(event.target.value)} />
+      <h2 className="conversations__heading">{t('sidebar.history')}</h2>
+      {shown === undefined ? (
+        <div className="stack" aria-busy="true">{[0, 1, 2, 3].map((i) => <Skeleton key={i} height={28} />)}</div>
+      ) : shown.length === 0 ? (
+        <p className="conversations__empty muted">{needle ? t('sidebar.noMatch') : t('sidebar.empty')}</p>
+      ) : (
+        <ul className="conversations__list">
+          {shown.map((c) => (
+            <li key={c.id} className={c.id === activeId ? 'conversation conversation--active' : 'conversation'}>
+              {renaming === c.id ? (
+                <RenameBox title={c.title} onDone={(title) => { setRenaming(null); if (title && title !== c.title) onRename(c.id, title); }} />
+              ) : (
+                <>
+                  <Link href={`/${c.id}`} className="conversation__link" aria-current={c.id === activeId ? 'page' : undefined} onClick={onNavigate}>
+                    {c.title || t('sidebar.untitled')}
+                  </Link>
+                  <span className="conversation__tools">
+                    <button type="button" className="btn btn--ghost btn--icon" onClick={() => setRenaming(c.id)}
+                      aria-label={t('sidebar.rename', { title: c.title })} title={t('sidebar.renameShort')}><PencilIcon size={14} /></button>
+                    <button type="button" className="btn btn--ghost btn--icon" onClick={() => setDeleting(c)}
+                      aria-label={t('sidebar.delete', { title: c.title })} title={t('sidebar.deleteShort')}><TrashIcon size={14} /></button>
+                  </span>
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <Modal open={deleting !== null} title={t('sidebar.deleteTitle')} onClose={() => setDeleting(null)}
+        footer={<>
+          <Button variant="secondary" onClick={() => setDeleting(null)}>{t('common.cancel')}</Button>
+          <Button variant="danger" onClick={() => { if (deleting) onDelete(deleting.id); setDeleting(null); }}>{t('sidebar.deleteConfirm')}</Button>
+        </>}>
+        <p>{t('sidebar.deleteBody', { title: deleting?.title ?? '' })}</p>
+      </Modal>
+    </div>
+  );
+}
+
+function RenameBox({ title, onDone }: { title: string; onDone: (title: string | null) => void }) {
+  const { t } = useTranslation();
+  const [value, setValue] = useState(title);
+  return (
+    <form className="conversation__rename" onSubmit={(event) => { event.preventDefault(); onDone(value.trim() || null); }}>
+      <label className="visually-hidden" htmlFor="rename-input">{t('sidebar.renameShort')}</label>
+      <input id="rename-input" className="input" autoFocus value={value} maxLength={120}
+        onChange={(event) => setValue(event.target.value)}
+        onKeyDown={(event) => { if (event.key === 'Escape') onDone(null); }}
+        onBlur={() => onDone(value.trim() || null)} />
+    </form>
+  );
+}

@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../ui/button.js';
+import { Textarea } from '../../ui/field.js';
+import { AnswerError } from './answer-error.js';
+import type { MessageView } from './chat-types.js';
+import { CopyButton } from './copy-button.js';
+import { Markdown } from './markdown.js';
+import { PencilIcon, RefreshIcon, SparkIcon } from '../../ui/icons.js';
+
+export interface MessageItemProps {
+  message: MessageView;
+  modelLabel: string | null;
+  /** Offered on the last user message. */
+  onEdit?: ((text: string) => void) | undefined;
+  /** Offered on the last answer. */
+  onRegenerate?: (() => void) | undefined;
+}
+
+export function MessageItem({ message, modelLabel, onEdit, onRegenerate }: MessageItemProps) {
+  const { t } = useTranslation();
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(message.content);
+
+  if (message.role === 'user') {
+    return (
+      <li className="message message--user">
+        {editing && onEdit ? (
+          <form className="message__edit" onSubmit={(event) => { event.preventDefault(); setEditing(false); onEdit(draft.trim()); }}>
+            <label className="visually-hidden" htmlFor={`edit-${message.id}`}>{t('chat.editLabel')}</label>
+            <Textarea id={`edit-${message.id}`} value={draft} autoFocus onChange={(event) => setDraft(event.target.value)} />
+            <div className="row" style={{ justifyContent: 'flex-end' }}>
+              <Button variant="ghost" size="sm" onClick={() => { setEditing(false); setDraft(message.content); }}>{t('common.cancel')}</Button>
+              <Button type="submit" size="sm" disabled={draft.trim() === ''}>{t('chat.saveAndSend')}</Button>
+            </div>
+          </form>
+        ) : (
+          <>
+            <div className="message__bubble">{message.content}</div>
+            {onEdit ? <button type="button" className="message__action" onClick={() => setEditing(true)}><PencilIcon size={14} /> {t('chat.edit')}</button> : null}
+          </>
+        )}
+      </li>
+    );
+  }
+
+  return (
+    <li className="message message--assistant" aria-busy={message.streaming || undefined}>
+      <div className="message__meta">
+        <span className="message__avatar" aria-hidden="true"><SparkIcon size={14} /></span>
+        <span>{modelLabel ?? t('chat.assistant')}</span>
+      </div>
+      {message.content ? <Markdown text={message.content} /> : message.streaming ? <TypingDots /> : null}
+      {message.error ? <AnswerError error={message.error} onRetry={onRegenerate} /> : null}
+      {!message.streaming && message.content ? (
+        <div className="message__actions">
+          <CopyButton text={message.content} />
+          {onRegenerate ? <button type="button" className="message__action" onClick={onRegenerate}><RefreshIcon size={14} /> {t('chat.regenerate')}</button> : null}
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+export function TypingDots() {
+  const { t } = useTranslation();
+  return (
+    <span className="typing" role="status">
+      <span /><span /><span />
+      <span className="visually-hidden">{t('chat.thinking')}</span>
+    </span>
+  );
+}

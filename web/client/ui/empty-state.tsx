@@ -1,0 +1,12 @@
+import type { ReactNode } from 'react';
+
+export function EmptyState({ icon, title, children, action }: { icon?: ReactNode; title: ReactNode; children?: ReactNode; action?: ReactNode }) {
+  return (
+    <div className="empty-state">
+      {icon ? <div className="empty-state__icon" aria-hidden="true">{icon}</div> : null}
+      <h2 className="empty-state__title">{title}</h2>
+      {children ? <p>{children}</p> : null}
+      {action}
+    </div>
+  );
+}
