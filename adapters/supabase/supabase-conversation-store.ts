@@ -1,0 +1,200 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { z } from 'zod';
+import type { ChatMessage, Conversation } from '../../core/domain/chat.js';
+import type { ConversationStore, NewMessage } from '../../core/ports/conversation-store.js';
+import { domainError } from '../../core/shared/errors.js';
+import { fail, ok, type Result } from '../../core/shared/result.js';
+import { fromRest, isRowNotFound, parseRow, type RestFailure } from './supabase-errors.js';
+
+const CONVERSATION_COLUMNS = 'id, user_id, title, created_at, updated_at';
+const MESSAGE_COLUMNS = 'id, conversation_id, role, content, model_id, input_tokens, output_tokens, created_at';
+const DEFAULT_LIMIT = 50;
+const MAX_LIMIT = 200;
+// Search results travel back as an `in.(…)` list in the URL: 100 uuids keep it under 4 KB.
+const MAX_SEARCH_MATCHES = 100;
+
+const timestamp = z.string().transform((value) => new Date(value).toISOString());
+const conversationRow = z
+  .object({ id: z.string(), user_id: z.string(), title: z.string(), created_at: timestamp, updated_at: timestamp })
+  .transform((r): Conversation => ({ id: r.id, userId: r.user_id, title: r.title, createdAt: r.created_at, updatedAt: r.updated_at }));
+const messageRow = z
+  .object({
+    id: z.string(),
+    conversation_id: z.string(),
+    role: z.enum(['user', 'assistant', 'system']),
+    content: z.string(),
+    model_id: z.string().nullable(),
+    input_tokens: z.number().int().nullable(),
+    output_tokens: z.number().int().nullable(),
+    created_at: timestamp,
+  })
+  .transform(
+    (r): ChatMessage => ({
+      id: r.id,
+      conversationId: r.conversation_id,
+      role: r.role,
+      content: r.content,
+      modelId: r.model_id,
+      inputTokens: r.input_tokens,
+      outputTokens: r.output_tokens,
+      createdAt: r.created_at,
+    }),
+  );
+
+/** `%`, `_` and `\` are literal in the user's words; `*` is PostgREST's `%`, so it becomes a one-character wildcard. */
+const containsPattern = (text: string): string => `*${text.replace(/[\\%_]/g, (c) => `\\${c}`).replaceAll('*', '_')}*`;
+
+const noConversation = (id: string): Result<never> =>
+  fail(domainError('not_found', `No conversation ${id}`, { code: 'PGRST116' }));
+
+/**
+ * Conversations and messages through the browser client. Row-level security makes another user's
+ * conversation indistinguishable from a missing one, so both answer not_found (or null on reads).
+ */
+export class SupabaseConversationStore implements ConversationStore {
+  constructor(private readonly client: SupabaseClient) {}
+
+  async listConversations(userId: string, options: { query?: string; limit?: number } = {}): Promise<Result<readonly Conversation[]>> {
+    const limit = Math.min(Math.max(Math.trunc(options.limit ?? DEFAULT_LIMIT), 1), MAX_LIMIT);
+    const query = options.query?.trim() ?? '';
+    let ids: string[] | null = null;
+    if (query !== '') {
+      const matching = await this.matchingIds(userId, query);
+      if (!matching.success) return matching;
+      if (matching.data.length === 0) return ok([]);
+      ids = matching.data;
+    }
+    let request = this.client.from('conversations').select(CONVERSATION_COLUMNS).eq('user_id', userId);
+    if (ids !== null) request = request.in('id', ids);
+    const { data, error, status } = await request
+      .order('updated_at', { ascending: false })
+      .order('created_at', { ascending: false })
+      .limit(limit);
+    if (error) return fail(fromRest('Could not list the conversations', error, status));
+    return parseRow('Could not list the conversations', z.array(conversationRow), data);
+  }
+
+  /** Conversations whose title or any message contains the query text, ignoring case (most recent first). */
+  private async matchingIds(userId: string, query: string): Promise<Result<string[]>> {
+    const pattern = containsPattern(query);
+    const [titles, messages] = await Promise.all([
+      this.client
+        .from('conversations')
+        .select('id')
+        .eq('user_id', userId)
+        .ilike('title', pattern)
+        .order('updated_at', { ascending: false })
+        .limit(MAX_SEARCH_MATCHES),
+      this.client
+        .from('messages')
+        .select('conversation_id')
+        .eq('user_id', userId)
+        .ilike('content', pattern)
+        .order('seq', { ascending: false })
+        .limit(1000),
+    ]);
+    const failed = titles.error ?? messages.error;
+    if (failed) return fail(fromRest('Could not search the conversations', failed, titles.error ? titles.status : messages.status));
+    const rows = parseRow(
+      'Could not search the conversations',
+      z.object({ titles: z.array(z.object({ id: z.string() })), messages: z.array(z.object({ conversation_id: z.string() })) }),
+      { titles: titles.data, messages: messages.data },
+    );
+    if (!rows.success) return rows;
+    const ids = new Set([...rows.data.titles.map((r) => r.id), ...rows.data.messages.map((r) => r.conversation_id)]);
+    return ok([...ids].slice(0, MAX_SEARCH_MATCHES));
+  }
+
+  async getConversation(userId: string, conversationId: string): Promise<Result<Conversation | null>> {
+    const { data, error, status } = await this.client
+      .from('conversations')
+      .select(CONVERSATION_COLUMNS)
+      .eq('user_id', userId)
+      .eq('id', conversationId)
+      .maybeSingle();
+    if (error) return isBadId(error) ? ok(null) : fail(fromRest('Could not read the conversation', error, status));
+    return data === null ? ok(null) : parseRow('Could not read the conversation', conversationRow, data);
+  }
+
+  async createConversation(userId: string, title: string): Promise<Result<Conversation>> {
+    const { data, error, status } = await this.client
+      .from('conversations')
+      .insert({ user_id: userId, title })
+      .select(CONVERSATION_COLUMNS)
+      .single();
+    if (error) return fail(fromRest('Could not create the conversation', error, status));
+    return parseRow('Could not create the conversation', conversationRow, data);
+  }
+
+  async renameConversation(userId: string, conversationId: string, title: string): Promise<Result<Conversation>> {
+    const { data, error, status } = await this.client
+      .from('conversations')
+      .update({ title })
+      .eq('user_id', userId)
+      .eq('id', conversationId)
+      .select(CONVERSATION_COLUMNS)
+      .single();
+    if (isRowNotFound(error) || (error && isBadId(error))) return noConversation(conversationId);
+    if (error) return fail(fromRest('Could not rename the conversation', error, status));
+    return parseRow('Could not rename the conversation', conversationRow, data);
+  }
+
+  async deleteConversation(userId: string, conversationId: string): Promise<Result<void>> {
+    const { data, error, status } = await this.client
+      .from('conversations')
+      .delete()
+      .eq('user_id', userId)
+      .eq('id', conversationId)
+      .select('id');
+    if (error) return isBadId(error) ? noConversation(conversationId) : fail(fromRest('Could not delete the conversation', error, status));
+    return data.length === 0 ? noConversation(conversationId) : ok(undefined);
+  }
+
+  async listMessages(userId: string, conversationId: string): Promise<Result<readonly ChatMessage[]>> {
+    const { data, error, status } = await this.client
+      .from('messages')
+      .select(MESSAGE_COLUMNS)
+      .eq('user_id', userId)
+      .eq('conversation_id', conversationId)
+      .order('seq', { ascending: true });
+    if (error) return isBadId(error) ? ok([]) : fail(fromRest('Could not list the messages', error, status));
+    return parseRow('Could not list the messages', z.array(messageRow), data);
+  }
+
+  /**
+   * The insert policy admits a message only into a conversation of the caller's: a refusal (42501) or
+   * a missing conversation (23503) both mean "no such conversation" for this user.
+   */
+  async appendMessage(userId: string, conversationId: string, message: NewMessage): Promise<Result<ChatMessage>> {
+    const { data, error, status } = await this.client
+      .from('messages')
+      .insert({
+        conversation_id: conversationId,
+        user_id: userId,
+        role: message.role,
+        content: message.content,
+        model_id: message.modelId,
+        input_tokens: message.inputTokens,
+        output_tokens: message.outputTokens,
+      })
+      .select(MESSAGE_COLUMNS)
+      .single();
+    if (error && status !== 401 && (error.code === '42501' || error.code === '23503' || isBadId(error))) {
+      return noConversation(conversationId);
+    }
+    if (error) return fail(fromRest('Could not save the message', error, status));
+    return parseRow('Could not save the message', messageRow, data);
+  }
+
+  async truncateFrom(_userId: string, conversationId: string, messageId: string): Promise<Result<void>> {
+    const { error, status } = await this.client.rpc('truncate_conversation_from', {
+      p_conversation_id: conversationId,
+      p_message_id: messageId,
+    });
+    if (error && isBadId(error)) return fail(domainError('not_found', `No message ${messageId} in conversation ${conversationId}`, { code: error.code }));
+    return error ? fail(fromRest(`Could not remove the messages from ${messageId} on`, error, status)) : ok(undefined);
+  }
+}
+
+/** An id that is not a uuid cannot name any row: Postgres says 22P02 where the caller means "missing". */
+const isBadId = (error: RestFailure): boolean => error.code === '22P02' && /uuid/i.test(error.message);

@@ -1,0 +1,124 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { z } from 'zod';
+import type { ChargeReceipt, LedgerEntry, LedgerKind, UsageCharge } from '../../core/domain/credits.js';
+import type { UsageLedger } from '../../core/ports/usage-ledger.js';
+import { domainError } from '../../core/shared/errors.js';
+import { fail, ok, type Result } from '../../core/shared/result.js';
+import { fromRest, isRowNotFound, parseRow } from './supabase-errors.js';
+
+const LEDGER_COLUMNS = 'id, user_id, kind, amount, balance_after, reason, reference, model_id, created_at';
+const MAX_ENTRIES = 1000;
+
+const ledgerRow = z
+  .object({
+    // bigint identity: a JSON number from PostgREST, a string if it ever outgrows doubles.
+    id: z.union([z.number().int(), z.string()]),
+    user_id: z.string(),
+    kind: z.enum(['signup_grant', 'subscription_grant', 'manual_grant', 'usage_charge', 'adjustment']),
+    amount: z.number().int(),
+    balance_after: z.number().int(),
+    reason: z.string(),
+    reference: z.string().nullable(),
+    model_id: z.string().nullable(),
+    created_at: z.string(),
+  })
+  .transform(
+    (row): LedgerEntry => ({
+      id: String(row.id),
+      userId: row.user_id,
+      kind: row.kind,
+      amount: row.amount,
+      balanceAfter: row.balance_after,
+      reason: row.reason,
+      reference: row.reference,
+      modelId: row.model_id,
+      createdAt: new Date(row.created_at).toISOString(),
+    }),
+  );
+const receipt = z.object({ charged: z.number().int(), balance: z.number().int() });
+const balanceRow = z.object({ credits: z.number().int() });
+
+const grantInput = z
+  .object({
+    userId: z.string().min(1, 'userId is required'),
+    amount: z.number().int('amount must be a whole number of credits'),
+    kind: z.enum(['signup_grant', 'subscription_grant', 'manual_grant', 'adjustment']),
+    reason: z.string().trim().min(1, 'A reason is required').max(500, 'reason must be at most 500 characters'),
+    reference: z.string().min(1).max(200, 'reference must be at most 200 characters').nullable(),
+  })
+  .refine((g) => (g.kind === 'adjustment' ? g.amount !== 0 : g.amount > 0), {
+    error: 'amount must be greater than 0 (only an adjustment may be negative, and never 0)',
+    path: ['amount'],
+  });
+const chargeInput = z.object({
+  userId: z.string().min(1, 'userId is required'),
+  modelId: z.string().min(1, 'modelId is required'),
+  inputTokens: z.number().int('inputTokens must be a whole number').min(0, 'inputTokens must be at least 0'),
+  outputTokens: z.number().int('outputTokens must be a whole number').min(0, 'outputTokens must be at least 0'),
+});
+
+const invalid = (issues: z.ZodError) =>
+  domainError('validation', issues.issues.map((i) => i.message).join('; '), { code: 'invalid_input' });
+
+/**
+ * Credits through the service-role client: log_usage and grant_credits do the arithmetic in one
+ * transaction under a row lock (see migrations), so concurrent charges never take a balance below 0.
+ */
+export class SupabaseUsageLedger implements UsageLedger {
+  constructor(private readonly service: SupabaseClient) {}
+
+  async getBalance(userId: string): Promise<Result<number>> {
+    const action = `Could not read the balance of user ${userId}`;
+    const { data, error, status } = await this.service.from('profiles').select('credits').eq('id', userId).single();
+    if (isRowNotFound(error)) return fail(domainError('not_found', `${action}: no profile`, { code: 'PGRST116' }));
+    if (error) return fail(fromRest(action, error, status));
+    const row = parseRow(action, balanceRow, data);
+    return row.success ? ok(row.data.credits) : row;
+  }
+
+  async logUsage(charge: UsageCharge): Promise<Result<ChargeReceipt>> {
+    const input = chargeInput.safeParse(charge);
+    if (!input.success) return fail(invalid(input.error));
+    const { data, error, status } = await this.service.rpc('log_usage', {
+      user_id_input: input.data.userId,
+      model_input: input.data.modelId,
+      input_tokens_input: input.data.inputTokens,
+      output_tokens_input: input.data.outputTokens,
+    });
+    if (error) return fail(fromRest(`Could not charge ${charge.modelId} usage`, error, status));
+    const parsed = parseRow('Could not read the charge receipt', receipt, data);
+    return parsed.success ? ok({ charged: parsed.data.charged, balance: parsed.data.balance }) : parsed;
+  }
+
+  async grantCredits(input: {
+    userId: string;
+    amount: number;
+    kind: Exclude<LedgerKind, 'usage_charge'>;
+    reason: string;
+    reference: string | null;
+  }): Promise<Result<LedgerEntry>> {
+    const grant = grantInput.safeParse(input);
+    if (!grant.success) return fail(invalid(grant.error));
+    const { data, error, status } = await this.service.rpc('grant_credits', {
+      user_id_input: grant.data.userId,
+      amount_input: grant.data.amount,
+      kind_input: grant.data.kind,
+      reason_input: grant.data.reason,
+      reference_input: grant.data.reference,
+    });
+    if (error) return fail(fromRest(`Could not grant ${input.amount} credits`, error, status));
+    return parseRow('Could not read the ledger entry', ledgerRow, data);
+  }
+
+  async listEntries(userId: string, options: { limit?: number } = {}): Promise<Result<readonly LedgerEntry[]>> {
+    const limit = Math.min(Math.max(Math.trunc(options.limit ?? 50), 1), MAX_ENTRIES);
+    const { data, error, status } = await this.service
+      .from('credit_ledger')
+      .select(LEDGER_COLUMNS)
+      .eq('user_id', userId)
+      .order('id', { ascending: false })
+      .limit(limit);
+    if (error) return fail(fromRest(`Could not list the ledger of user ${userId}`, error, status));
+    return parseRow('Could not read the ledger', z.array(ledgerRow), data);
+  }
+}

@@ -1,0 +1,24 @@
+import { afterAll, beforeAll } from 'vitest';
+import type { LocalSupabase } from '../../adapters/supabase/local/server.js';
+import { SupabaseConversationStore } from '../../adapters/supabase/supabase-conversation-store.js';
+import { StandInUsers, browserClient } from '../integration/supabase-adapters/adapter-harness.js';
+import { startTestSupabase } from '../support/local-supabase.js';
+import { conversationStoreContract } from './conversation-store.contract.js';
+
+let supabase: LocalSupabase;
+beforeAll(async () => {
+  supabase = await startTestSupabase();
+});
+afterAll(async () => {
+  await supabase?.stop();
+});
+
+conversationStoreContract('SupabaseConversationStore on the local stand-in', async () => {
+  const client = browserClient(supabase);
+  const users = new StandInUsers(supabase);
+  return {
+    store: new SupabaseConversationStore(client),
+    createUser: () => users.create(),
+    actAs: (userId) => users.signInAs(client, userId),
+  };
+});

@@ -1,0 +1,25 @@
+import { afterAll, beforeAll } from 'vitest';
+import type { LocalSupabase } from '../../adapters/supabase/local/server.js';
+import { SupabaseProfileStore } from '../../adapters/supabase/supabase-profile-store.js';
+import { StandInUsers, browserClient } from '../integration/supabase-adapters/adapter-harness.js';
+import { startTestSupabase } from '../support/local-supabase.js';
+import { profileStoreContract } from './profile-store.contract.js';
+
+let supabase: LocalSupabase;
+beforeAll(async () => {
+  supabase = await startTestSupabase();
+});
+afterAll(async () => {
+  await supabase?.stop();
+});
+
+profileStoreContract('SupabaseProfileStore on the local stand-in', async () => {
+  const client = browserClient(supabase);
+  const users = new StandInUsers(supabase);
+  return {
+    store: new SupabaseProfileStore(client),
+    createUser: (email) => users.create(email),
+    signInAs: (userId) => users.signInAs(client, userId),
+    signOut: () => users.signOut(client),
+  };
+});

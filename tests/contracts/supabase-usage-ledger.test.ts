@@ -1,0 +1,38 @@
+import { afterAll, beforeAll } from 'vitest';
+import type { LocalSupabase } from '../../adapters/supabase/local/server.js';
+import { SupabaseUsageLedger } from '../../adapters/supabase/supabase-usage-ledger.js';
+import { StandInUsers, serviceClient } from '../integration/supabase-adapters/adapter-harness.js';
+import { startTestSupabase } from '../support/local-supabase.js';
+import { usageLedgerContract } from './usage-ledger.contract.js';
+
+const MODEL = 'gpt-4o-mini';
+let supabase: LocalSupabase;
+let price: { inputCreditsPer1k: number; outputCreditsPer1k: number };
+
+beforeAll(async () => {
+  supabase = await startTestSupabase();
+  const { data, error } = await serviceClient(supabase).from('models').select('input_credits_per_1k, output_credits_per_1k').eq('id', MODEL).single();
+  if (error) throw new Error(error.message);
+  price = { inputCreditsPer1k: Number(data.input_credits_per_1k), outputCreditsPer1k: Number(data.output_credits_per_1k) };
+});
+afterAll(async () => {
+  await supabase?.stop();
+});
+
+usageLedgerContract('SupabaseUsageLedger (service role) on the local stand-in', async () => {
+  const users = new StandInUsers(supabase);
+  return {
+    ledger: new SupabaseUsageLedger(serviceClient(supabase)),
+    pricedModel: { id: MODEL, ...price },
+    // The contract wants a user with no credits; sign-up grants some (README: 100), so the harness
+    // takes that first ledger line back out as the database owner would, leaving an empty history.
+    createUser: async () => {
+      const id = await users.create();
+      await supabase.db.asAdmin(async (tx) => {
+        await tx.query('delete from public.credit_ledger where user_id = $1', [id]);
+        await tx.query('update public.profiles set credits = 0 where id = $1', [id]);
+      });
+      return id;
+    },
+  };
+});
