@@ -82,7 +82,8 @@ export const licenseKeyDeactivate = z.object({
 /** part B §3: all optional, usage defaults to 0. */
 export const licenseKeyUpdate = z.object({
   status: z.enum(licenseKeyStatuses).nullable().optional(),
-  usage: int.min(0).default(0),
+  // Only what is sent changes: a missing usage must not reset the counter.
+  usage: int.min(0).optional(),
   limit_activations: int.min(1).max(50).nullable().optional(),
   limit_usage: int.min(1).nullable().optional(),
   expires_at: dateTime.nullable().optional(),

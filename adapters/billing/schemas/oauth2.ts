@@ -84,8 +84,9 @@ export const tokenForm = z.object({
 
 export const revokeTokenResponse = z.object({});
 
-export const introspectTokenResponse = z.object({
-  active: z.boolean(),
+/** A live token carries its facts; a dead or unknown one is answered as `{"active": false}` alone. */
+const activeTokenIntrospection = z.object({
+  active: z.literal(true),
   client_id: z.string(),
   token_type: openEnum(['access_token', 'refresh_token'] as const),
   scope: z.string(),
@@ -96,6 +97,7 @@ export const introspectTokenResponse = z.object({
   exp: int,
   iat: int,
 });
+export const introspectTokenResponse = z.union([activeTokenIntrospection, z.object({ active: z.literal(false) })]);
 
 /** A user subject carries e-mail facts; an organization subject only its name. */
 export const userInfo = z.object({

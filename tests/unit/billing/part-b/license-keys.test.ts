@@ -31,11 +31,11 @@ describe('license keys, seller side (billing part B §7 "License keys")', () => 
     expect(key.activations[0]).toMatchObject({ licenseKeyId: LICENSE_KEY_ID, meta: { hostName: 'ada-laptop', cpu_count: 8 } });
   });
 
-  it('part B §3: update sends wire names, usage defaulting to 0', async () => {
+  it('part B §3: update sends wire names and only the fields given (usage untouched)', async () => {
     api.json(200, licenseKeyWire({ status: 'disabled', limit_usage: 100 }));
     const key = dataOf(await keys.update(LICENSE_KEY_ID, { status: 'disabled', limitUsage: 100, expiresAt: '2027-01-01T00:00:00Z' }));
     expect([api.last().method, api.last().path]).toEqual(['PATCH', `/v1/license-keys/${LICENSE_KEY_ID}`]);
-    expect(api.last().body).toEqual({ status: 'disabled', usage: 0, limit_usage: 100, expires_at: '2027-01-01T00:00:00Z' });
+    expect(api.last().body).toEqual({ status: 'disabled', limit_usage: 100, expires_at: '2027-01-01T00:00:00Z' });
     expect(key.status).toBe('disabled');
   });
 

@@ -66,6 +66,11 @@ describe('OAuth2 (billing part B §7 "OAuth2")', () => {
     expect(info).toMatchObject({ active: true, subType: 'organization', sub: ORG_ID, exp: 1_780_000_000 });
   });
 
+  it('part B §7: a dead or unknown token introspects as {active: false} alone', async () => {
+    api.json(200, { active: false });
+    expect(dataOf(await oauth2.introspect({ token: 'polar_at_o_revoked', ...client }))).toEqual({ active: false });
+  });
+
   it('part B §7: a token type hint other than access_token or refresh_token is refused', async () => {
     expect(errorOf(await oauth2.introspect({ token: 't', tokenTypeHint: 'id_token' as never, ...client })).kind).toBe('input_validation');
   });

@@ -1,0 +1,104 @@
+import { named, type ProviderFailure, type RuleResult } from './provider-failure.js';
+import { fail, ok } from '../../../../core/shared/result.js';
+
+/** The subscription facts the lifecycle rules read and write (wire names, reference §3). */
+export interface SubscriptionFacts {
+  readonly id: string;
+  readonly status: string;
+  readonly current_period_start: string;
+  readonly current_period_end: string | null;
+  readonly cancel_at_period_end: boolean;
+  readonly canceled_at: string | null;
+  readonly ends_at: string | null;
+  readonly ended_at: string | null;
+  readonly customer_cancellation_reason: string | null;
+  readonly customer_cancellation_comment: string | null;
+}
+
+export type SubscriptionPatch = Partial<Omit<SubscriptionFacts, 'id'>>;
+
+/** Statuses that are still billed, so can be cancelled (the provider's `billable`). */
+const BILLABLE = new Set(['active', 'trialing', 'past_due']);
+
+export const isActive = (s: Pick<SubscriptionFacts, 'status'>): boolean => s.status === 'active' || s.status === 'trialing';
+export const hasEnded = (s: Pick<SubscriptionFacts, 'status' | 'ended_at'>): boolean =>
+  s.ended_at !== null || !BILLABLE.has(s.status);
+
+export const alreadyCanceled = (): ProviderFailure =>
+  named(403, 'AlreadyCanceledSubscription', 'This subscription is already canceled or will be at the end of the period.');
+
+export interface CancelInput {
+  readonly reason?: string | null;
+  readonly comment?: string | null;
+}
+
+/** Cancel at period end: `canceled_at = now`, `ends_at = current_period_end`, status unchanged. */
+export function cancelAtPeriodEnd(s: SubscriptionFacts, now: Date, input: CancelInput = {}): RuleResult<SubscriptionPatch> {
+  if (s.cancel_at_period_end || hasEnded(s)) return fail(alreadyCanceled());
+  return ok({
+    cancel_at_period_end: true,
+    canceled_at: now.toISOString(),
+    ends_at: s.current_period_end,
+    customer_cancellation_reason: input.reason ?? null,
+    customer_cancellation_comment: input.comment ?? null,
+  });
+}
+
+/**
+ * Uncancel: only a subscription set to cancel at period end and still billed; an ended one is gone
+ * (410), anything else is a bad request (reference §4).
+ */
+export function uncancel(s: SubscriptionFacts): RuleResult<SubscriptionPatch> {
+  if (s.ended_at !== null || s.status === 'canceled') {
+    return fail(named(410, 'ResourceGone', 'This subscription has ended and cannot be uncanceled.'));
+  }
+  if (!s.cancel_at_period_end || !BILLABLE.has(s.status)) {
+    return fail(named(400, 'BadRequest', 'This subscription is not set to cancel at the end of the period.'));
+  }
+  return ok({
+    cancel_at_period_end: false,
+    ends_at: null,
+    canceled_at: null,
+    customer_cancellation_reason: null,
+    customer_cancellation_comment: null,
+  });
+}
+
+/** Revoke now (DELETE or `{revoke: true}`): status `canceled`, `ends_at = ended_at = now`. */
+export function revoke(s: SubscriptionFacts, now: Date, input: CancelInput = {}): RuleResult<SubscriptionPatch> {
+  if (hasEnded(s)) return fail(alreadyCanceled());
+  const at = now.toISOString();
+  return ok({
+    status: 'canceled',
+    cancel_at_period_end: false,
+    canceled_at: s.canceled_at ?? at,
+    ends_at: at,
+    ended_at: at,
+    customer_cancellation_reason: input.reason ?? s.customer_cancellation_reason,
+    customer_cancellation_comment: input.comment ?? s.customer_cancellation_comment,
+  });
+}
+
+/** At the end of a period set to cancel, the subscription ends: canceled, `ended_at` = period end. */
+export function endAtPeriodEnd(s: SubscriptionFacts): SubscriptionPatch {
+  const end = s.ends_at ?? s.current_period_end;
+  return { status: 'canceled', ended_at: end, ends_at: end };
+}
+
+/** The webhook types a subscription change sends, in order, before `customer.state_changed` (reference §5). */
+export function changeEvents(kind: 'created' | 'canceled' | 'uncanceled' | 'revoked' | 'updated' | 'ended'): string[] {
+  switch (kind) {
+    case 'created':
+      return ['subscription.created', 'subscription.active', 'subscription.updated'];
+    case 'canceled':
+      return ['subscription.updated', 'subscription.canceled'];
+    case 'uncanceled':
+      return ['subscription.updated', 'subscription.uncanceled'];
+    case 'revoked':
+      return ['subscription.updated', 'subscription.canceled', 'subscription.revoked'];
+    case 'ended':
+      return ['subscription.updated', 'subscription.revoked'];
+    case 'updated':
+      return ['subscription.updated'];
+  }
+}

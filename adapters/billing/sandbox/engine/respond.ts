@@ -1,0 +1,50 @@
+/**
+ * JSON answers with exactly `application/json` (the SDK matches status *and* content type,
+ * reference §1). Dates become UTC ISO strings with `Z` through their toJSON. Serializers write every
+ * nullable key as `null`: a plain JSON.stringify (a replacer doubles the cost of a 100-item page),
+ * so under the test runner every body is checked and an `undefined` value is a bug (500).
+ */
+const CHECK_UNDEFINED = process.env.VITEST !== undefined || process.env.SANDBOX_STRICT_JSON === '1';
+
+function findUndefined(value: unknown, path: string): string | null {
+  if (value === undefined) return path;
+  if (value === null || typeof value !== 'object') return null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i += 1) {
+      const found = findUndefined(value[i], `${path}[${i}]`);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  for (const [key, inner] of Object.entries(value)) {
+    const found = findUndefined(inner, `${path}.${key}`);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+export function toJson(body: unknown): string {
+  if (CHECK_UNDEFINED) {
+    const at = findUndefined(body, '$');
+    if (at !== null) throw new Error(`sandbox serializer left ${at} undefined: write null for a nullable key, or leave the key out`);
+  }
+  return JSON.stringify(body);
+}
+
+export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(toJson(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+}
+
+/** 204 with no body (deletes). */
+export const noContent = (): Response => new Response(null, { status: 204 });
+
+/** 202 whose body is the JSON `null` the SDK parses (invoice generation, redeliver; reference §4). */
+export const acceptedNull = (): Response => json(null, 202);
+
+export function html(markup: string, status = 200): Response {
+  return new Response(markup, { status, headers: { 'content-type': 'text/html; charset=utf-8' } });
+}
+
+/** Escapes text for HTML pages (names and e-mails are the user's input). */
+export const escapeHtml = (text: string): string =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);

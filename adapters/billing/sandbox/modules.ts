@@ -1,0 +1,36 @@
+import type { Hono } from 'hono';
+import type { SandboxContext } from './engine/context.js';
+import { registerCommerce } from './resources/commerce-module.js';
+import { registerControl } from './resources/control.js';
+import { registerCustomerPortal } from './resources/customer-portal.js';
+import { registerCustomerSessions } from './resources/customer-sessions.js';
+import { registerCustomers } from './resources/customers.js';
+import { registerDiscounts } from './resources/discounts.js';
+import { registerOrganizations } from './resources/organizations.js';
+import { registerPortalPage } from './resources/portal-page.js';
+import { registerProducts } from './resources/products.js';
+import { registerWebhooks } from './resources/webhooks.js';
+import { PART2_MODULES } from './resources/part2-modules.js';
+
+export type SandboxModule = (app: Hono, ctx: SandboxContext) => void;
+
+/**
+ * Every resource module, registered in this order. Each module exports `registerX(app, ctx)`.
+ * The checkout helper appends its modules in the marked block (checkouts, checkout links,
+ * subscriptions, orders, payments, refunds, clock control, hosted checkout page, portal extras).
+ */
+export const SANDBOX_MODULES: readonly SandboxModule[] = [
+  registerControl,
+  registerOrganizations,
+  registerProducts,
+  registerDiscounts,
+  registerCustomers,
+  registerCustomerSessions,
+  registerCustomerPortal,
+  registerPortalPage,
+  registerWebhooks,
+  // --- checkout helper's modules below ---
+  registerCommerce,
+  // --- part 2 (benefits to OAuth2) ---
+  ...PART2_MODULES,
+];

@@ -1,0 +1,37 @@
+import type { SandboxContext } from '../engine/context.js';
+import { namedError, validationError } from '../engine/errors.js';
+import type { DiscountRecord } from '../engine/records.js';
+import type { RuleResult } from '../domain/provider-failure.js';
+import { commerceCollections, type CommerceCollections } from './commerce-collections.js';
+
+/** Turns a refused domain rule into the provider's error answer (thrown, as engine handlers do). */
+export function orThrow<T>(result: RuleResult<T>): T {
+  if (result.success) return result.data;
+  const failure = result.error;
+  if (failure.kind === 'named') throw namedError(failure.status, failure.error, failure.detail);
+  throw validationError(failure.items);
+}
+
+const cache = new WeakMap<SandboxContext, CommerceCollections>();
+
+/** The commerce collections of this sandbox (created once per context). */
+export function commerce(ctx: SandboxContext): CommerceCollections {
+  let found = cache.get(ctx);
+  if (found === undefined) {
+    found = commerceCollections(ctx.store);
+    cache.set(ctx, found);
+  }
+  return found;
+}
+
+/** Live discounts of an organization (the candidates a checkout may apply). */
+export const liveDiscounts = (ctx: SandboxContext, organizationId: string): DiscountRecord[] =>
+  ctx.db.discounts.byIndex('org', organizationId).filter((d) => d.deleted_at === null);
+
+/** An order/invoice number in the provider's style: organization prefix plus a running number. */
+export function nextInvoiceNumber(ctx: SandboxContext, organizationId: string): string {
+  const count = commerce(ctx).orders.byIndex('org', organizationId).length + 1;
+  return `${organizationId.slice(0, 8).toUpperCase()}-${String(count).padStart(4, '0')}`;
+}
+
+export const isoPlus = (iso: string, ms: number): string => new Date(Date.parse(iso) + ms).toISOString();

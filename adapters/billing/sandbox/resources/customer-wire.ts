@@ -1,0 +1,116 @@
+import { createHash } from 'node:crypto';
+import type { SandboxContext } from '../engine/context.js';
+import type { BenefitGrantRecord, CustomerRecord } from '../engine/records.js';
+
+const avatars = new Map<string, string>();
+
+/** The provider's avatar: gravatar of the lowercased e-mail, 404 when none (reference §3). Memoized: lists hash 100 at a time. */
+export function avatarUrl(email: string): string {
+  let url = avatars.get(email);
+  if (url === undefined) {
+    url = `https://www.gravatar.com/avatar/${createHash('sha256').update(email.trim().toLowerCase()).digest('hex')}?d=404`;
+    if (avatars.size >= 50_000) avatars.clear();
+    avatars.set(email, url);
+  }
+  return url;
+}
+
+export function customerWire(c: CustomerRecord) {
+  return {
+    id: c.id, created_at: c.created_at, modified_at: c.modified_at, metadata: c.metadata, external_id: c.external_id,
+    email: c.email, email_verified: c.email_verified, name: c.name, billing_name: c.billing_name,
+    billing_address: c.billing_address, tax_id: c.tax_id, locale: c.locale, organization_id: c.organization_id,
+    deleted_at: c.deleted_at, avatar_url: avatarUrl(c.email), type: 'individual' as const,
+    default_payment_method_id: c.default_payment_method_id,
+  };
+}
+
+/** The customer's own view in the portal (no metadata nor external id). */
+export function portalCustomerWire(c: CustomerRecord) {
+  return {
+    id: c.id, created_at: c.created_at, modified_at: c.modified_at, email: c.email, email_verified: c.email_verified,
+    name: c.name, billing_name: c.billing_name, billing_address: c.billing_address, tax_id: c.tax_id,
+    oauth_accounts: {}, default_payment_method_id: c.default_payment_method_id, type: 'individual' as const,
+  };
+}
+
+/**
+ * Subscriptions are the checkout helper's records (collection `subscriptions`, wire field names,
+ * flat); the state reads the fields it needs.
+ */
+interface SubscriptionLike {
+  readonly id: string;
+  readonly created_at: string;
+  readonly modified_at: string | null;
+  readonly customer_id: string;
+  readonly status: string;
+  readonly metadata?: Record<string, unknown>;
+  readonly custom_field_data?: Record<string, unknown>;
+  readonly amount: number;
+  readonly currency: string;
+  readonly recurring_interval: string;
+  readonly current_period_start: string;
+  readonly current_period_end: string | null;
+  readonly trial_start?: string | null;
+  readonly trial_end?: string | null;
+  readonly cancel_at_period_end: boolean;
+  readonly canceled_at: string | null;
+  readonly started_at: string | null;
+  readonly ends_at: string | null;
+  readonly product_id: string;
+  readonly discount_id: string | null;
+}
+
+interface CustomerMeterLike {
+  readonly id: string;
+  readonly created_at: string;
+  readonly modified_at: string | null;
+  readonly customer_id: string;
+  readonly meter_id: string;
+  readonly consumed_units: number;
+  readonly credited_units: number;
+  readonly balance: number;
+}
+
+export function activeGrants(ctx: SandboxContext, customerId: string): BenefitGrantRecord[] {
+  return ctx.db.benefitGrants.byIndex('customer', customerId).filter((g) => g.is_granted && !g.is_revoked);
+}
+
+/** reference §3 "CustomerState": the customer plus active subscriptions, granted benefits, active meters. */
+export function customerStateWire(ctx: SandboxContext, c: CustomerRecord) {
+  const subscriptions = ctx.store
+    .collection<SubscriptionLike>('subscriptions', { 'engine:customer': (s) => s.customer_id })
+    .byIndex('engine:customer', c.id)
+    .filter((s) => s.status === 'active' || s.status === 'trialing');
+  const meters = ctx.store.collection<CustomerMeterLike>('customer_meters', { 'engine:customer': (m) => m.customer_id }).byIndex('engine:customer', c.id);
+  return {
+    ...customerWire(c),
+    active_subscriptions: subscriptions.map((s) => ({
+      id: s.id, created_at: s.created_at, modified_at: s.modified_at, metadata: s.metadata ?? {},
+      custom_field_data: s.custom_field_data ?? {}, status: s.status, amount: s.amount, currency: s.currency,
+      recurring_interval: s.recurring_interval, current_period_start: s.current_period_start,
+      current_period_end: s.current_period_end, trial_start: s.trial_start ?? null, trial_end: s.trial_end ?? null,
+      cancel_at_period_end: s.cancel_at_period_end, canceled_at: s.canceled_at, started_at: s.started_at,
+      ends_at: s.ends_at, product_id: s.product_id, discount_id: s.discount_id, meters: [],
+    })),
+    granted_benefits: activeGrants(ctx, c.id).flatMap((g) => {
+      const benefit = ctx.db.benefits.get(g.benefit_id);
+      if (benefit === undefined) return [];
+      return [{
+        id: g.id, created_at: g.created_at, modified_at: g.modified_at, granted_at: g.granted_at ?? g.created_at,
+        benefit_id: g.benefit_id, benefit_type: benefit.type, benefit_metadata: benefit.metadata, properties: g.properties,
+      }];
+    }),
+    active_meters: meters.map((m) => ({
+      id: m.id, created_at: m.created_at, modified_at: m.modified_at, meter_id: m.meter_id,
+      consumed_units: m.consumed_units, credited_units: m.credited_units, balance: m.balance,
+    })),
+  };
+}
+
+/** Sends customer.state_changed with the fresh state; call after any change that alters it. */
+export function emitStateChanged(ctx: SandboxContext, customerId: string): void {
+  const customer = ctx.db.customers.get(customerId);
+  if (customer === undefined) return;
+  ctx.emit('customer.state_changed', customerStateWire(ctx, customer), customer.organization_id);
+}

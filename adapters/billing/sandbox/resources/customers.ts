@@ -1,0 +1,165 @@
+import type { Context, Hono } from 'hono';
+import { customerCreate, customerUpdate, customerUpdateExternal } from '../../schemas/customer-write.js';
+import type { SandboxContext } from '../engine/context.js';
+import { fieldError, notFound } from '../engine/errors.js';
+import { newId } from '../engine/ids.js';
+import { matchesMetadata, paginate, parseMetadataFilter, parseQuery, parseSorting, pathUuid, q, querySchema, sortRecords } from '../engine/query.js';
+import type { CustomerRecord, OrganizationRecord } from '../engine/records.js';
+import { json, noContent } from '../engine/respond.js';
+import { parseBody } from '../engine/validation.js';
+import { revokeBenefits } from './benefit-grants.js';
+import { customerStateWire, customerWire, emitStateChanged } from './customer-wire.js';
+
+const EMAIL_TAKEN = 'A customer with this email address already exists.';
+const EXTERNAL_ID_TAKEN = 'A customer with this external ID already exists.';
+
+/** Uniqueness per organization among live customers (reference §4 "Customers"). */
+export function checkCustomerUniqueness(ctx: SandboxContext, next: CustomerRecord): void {
+  const byEmail = ctx.db.customers.oneByIndex('email', `${next.organization_id}|${next.email.toLowerCase()}`);
+  if (byEmail !== undefined && byEmail.id !== next.id) throw fieldError(['body', 'email'], EMAIL_TAKEN, next.email);
+  if (next.external_id !== null) {
+    const byExternal = ctx.db.customers.oneByIndex('externalId', `${next.organization_id}|${next.external_id}`);
+    if (byExternal !== undefined && byExternal.id !== next.id) throw fieldError(['body', 'external_id'], EXTERNAL_ID_TAKEN, next.external_id);
+  }
+}
+
+/**
+ * Creates a customer (also the checkout helper's entry point when a checkout succeeds); emits
+ * customer.created and customer.state_changed. Call inside a transaction.
+ */
+export function createCustomer(
+  ctx: SandboxContext,
+  organizationId: string,
+  input: Partial<Omit<CustomerRecord, 'id' | 'organization_id' | 'created_at'>> & { email: string },
+): CustomerRecord {
+  const record: CustomerRecord = {
+    id: newId(), created_at: ctx.now(), modified_at: null, organization_id: organizationId, email_verified: false,
+    name: null, external_id: null, billing_name: null, billing_address: null, tax_id: null, locale: null, metadata: {},
+    default_payment_method_id: null, deleted_at: null, ...input,
+  };
+  checkCustomerUniqueness(ctx, record);
+  const saved = ctx.db.customers.put(record);
+  ctx.emit('customer.created', customerWire(saved), organizationId);
+  emitStateChanged(ctx, saved.id);
+  return saved;
+}
+
+/** A live customer of the organization by e-mail (case-insensitive). */
+export const customerByEmail = (ctx: SandboxContext, organizationId: string, email: string) =>
+  ctx.db.customers.oneByIndex('email', `${organizationId}|${email.toLowerCase()}`);
+
+export const customerByExternalId = (ctx: SandboxContext, organizationId: string, externalId: string) =>
+  ctx.db.customers.oneByIndex('externalId', `${organizationId}|${externalId}`);
+
+/** Saves a changed customer; emits customer.updated and customer.state_changed. */
+export function saveCustomer(ctx: SandboxContext, next: CustomerRecord): CustomerRecord {
+  checkCustomerUniqueness(ctx, next);
+  const saved = ctx.db.customers.put({ ...next, modified_at: ctx.now() });
+  ctx.emit('customer.updated', customerWire(saved), saved.organization_id);
+  emitStateChanged(ctx, saved.id);
+  return saved;
+}
+
+/** Soft delete: the extension hooks cancel subscriptions; the engine revokes benefit grants. */
+export function deleteCustomer(ctx: SandboxContext, customer: CustomerRecord): void {
+  ctx.store.transaction(() => {
+    for (const hook of ctx.hooks.customerDeleted) hook(customer);
+    revokeBenefits(ctx, customer.id);
+    const deleted = ctx.db.customers.update(customer.id, { deleted_at: ctx.now(), modified_at: ctx.now() });
+    ctx.emit('customer.deleted', customerWire(deleted), deleted.organization_id);
+  });
+}
+
+type Update = { -readonly [K in keyof CustomerRecord]?: CustomerRecord[K] | undefined };
+
+function applyUpdate(current: CustomerRecord, body: Update): CustomerRecord {
+  const next = { ...current } as Record<string, unknown>;
+  for (const [key, value] of Object.entries(body)) {
+    if (value === undefined) continue;
+    if (key === 'email' && value === null) continue; // email cannot be cleared
+    if (key === 'metadata' && value === null) continue;
+    next[key] = value;
+  }
+  return next as unknown as CustomerRecord;
+}
+
+export function registerCustomers(app: Hono, ctx: SandboxContext): void {
+  const { db } = ctx;
+  const listQuery = querySchema({ organization_id: q.uuids().optional(), email: q.string().optional(), query: q.string().optional() });
+
+  const byId = (c: Context): { org: OrganizationRecord; customer: CustomerRecord } => {
+    const org = ctx.auth.organization(c);
+    const customer = db.customers.get(pathUuid(c.req.param('id')));
+    if (customer === undefined || customer.organization_id !== org.id || customer.deleted_at !== null) throw notFound();
+    return { org, customer };
+  };
+  const byExternal = (c: Context): { org: OrganizationRecord; customer: CustomerRecord } => {
+    const org = ctx.auth.organization(c);
+    const customer = customerByExternalId(ctx, org.id, c.req.param('external_id') ?? '');
+    if (customer === undefined) throw notFound();
+    return { org, customer };
+  };
+
+  app.get('/v1/customers', (c) => {
+    const org = ctx.auth.organization(c);
+    const url = new URL(c.req.url);
+    const query = parseQuery(url, listQuery);
+    const sorting = parseSorting(query.sorting, ['created_at', 'email', 'name']);
+    const metadata = parseMetadataFilter(url);
+    const needle = query.query?.toLowerCase();
+    const found = db.customers.byIndex('org', org.id).filter(
+      (cu) =>
+        cu.deleted_at === null &&
+        (query.organization_id === undefined || query.organization_id.includes(cu.organization_id)) &&
+        (query.email === undefined || cu.email.toLowerCase() === query.email.toLowerCase()) &&
+        (needle === undefined || [cu.email, cu.name ?? '', cu.external_id ?? ''].some((v) => v.toLowerCase().includes(needle))) &&
+        matchesMetadata(cu.metadata, metadata),
+    );
+    const sorted = sortRecords(found, sorting, { created_at: (cu) => cu.created_at, email: (cu) => cu.email, name: (cu) => cu.name });
+    return json(paginate(sorted, query, customerWire));
+  });
+
+  app.post('/v1/customers', async (c) => {
+    const org = ctx.auth.organization(c);
+    const body = await parseBody(c.req.raw, customerCreate);
+    if (body.organization_id != null && body.organization_id !== org.id) throw fieldError(['body', 'organization_id'], 'Organization not found.', body.organization_id);
+    const created = ctx.store.transaction(() =>
+      createCustomer(ctx, org.id, {
+        email: body.email, name: body.name ?? null, external_id: body.external_id ?? null,
+        billing_address: body.billing_address ?? null, tax_id: body.tax_id ?? null, locale: body.locale ?? null,
+        metadata: body.metadata ?? {},
+      }),
+    );
+    return json(customerWire(created), 201);
+  });
+
+  // external-id routes first, so `/external/{x}` is never read as a customer id
+  app.get('/v1/customers/external/:external_id/state', (c) => json(customerStateWire(ctx, byExternal(c).customer)));
+  app.get('/v1/customers/external/:external_id', (c) => json(customerWire(byExternal(c).customer)));
+  app.patch('/v1/customers/external/:external_id', async (c) => {
+    const { customer } = byExternal(c);
+    const body = await parseBody(c.req.raw, customerUpdateExternal);
+    const saved = ctx.store.transaction(() => saveCustomer(ctx, applyUpdate(customer, body as Update)));
+    return json(customerWire(saved));
+  });
+  app.delete('/v1/customers/external/:external_id', (c) => {
+    deleteCustomer(ctx, byExternal(c).customer);
+    return noContent();
+  });
+
+  app.get('/v1/customers/:id/state', (c) => json(customerStateWire(ctx, byId(c).customer)));
+  app.get('/v1/customers/:id', (c) => json(customerWire(byId(c).customer)));
+  app.patch('/v1/customers/:id', async (c) => {
+    const { customer } = byId(c);
+    const body = await parseBody(c.req.raw, customerUpdate);
+    if (body.external_id !== undefined && customer.external_id !== null && body.external_id !== customer.external_id) {
+      throw fieldError(['body', 'external_id'], 'Customer external ID cannot be updated.', body.external_id);
+    }
+    const saved = ctx.store.transaction(() => saveCustomer(ctx, applyUpdate(customer, body as Update)));
+    return json(customerWire(saved));
+  });
+  app.delete('/v1/customers/:id', (c) => {
+    deleteCustomer(ctx, byId(c).customer);
+    return noContent();
+  });
+}

@@ -1,0 +1,56 @@
+import type { Hono } from 'hono';
+import { orderUpdate } from '../../schemas/order.js';
+import type { SandboxContext } from '../engine/context.js';
+import { notFound } from '../engine/errors.js';
+import { acceptedNull, html, json } from '../engine/respond.js';
+import { parseBody } from '../engine/validation.js';
+import { checkInvoiceExists, checkInvoiceGeneration } from '../domain/invoice-rules.js';
+import { renderInvoicePage } from '../pages/invoice-page.js';
+import type { OrderRecord } from './commerce-records.js';
+import { commerce, orThrow } from './commerce-support.js';
+import { orderWire } from './order-wire.js';
+
+export const invoiceUrl = (ctx: SandboxContext, order: OrderRecord): string => `${ctx.publicUrl}/__sandbox/invoices/${order.id}`;
+
+/** PATCH billing details; sends `order.updated`. Shared by the seller and portal routes. */
+export async function updateBillingDetails(ctx: SandboxContext, order: OrderRecord, request: Request): Promise<OrderRecord> {
+  const body = await parseBody(request, orderUpdate);
+  const next: OrderRecord = {
+    ...order, modified_at: ctx.now(),
+    ...(body.billing_name !== undefined ? { billing_name: body.billing_name } : {}),
+    ...(body.billing_address !== undefined ? { billing_address: body.billing_address } : {}),
+  };
+  return ctx.store.transaction(() => {
+    const saved = commerce(ctx).orders.put(next);
+    ctx.emit('order.updated', orderWire(ctx, saved), saved.organization_id);
+    return saved;
+  });
+}
+
+/** POST .../invoice: 202 with a JSON null (reference §4); 409 and 422 refusals; idempotent. */
+export function generateInvoice(ctx: SandboxContext, order: OrderRecord): Response {
+  orThrow(checkInvoiceGeneration(order));
+  if (!order.is_invoice_generated) {
+    ctx.store.transaction(() => {
+      const saved = commerce(ctx).orders.put({ ...order, is_invoice_generated: true, modified_at: ctx.now() });
+      ctx.emit('order.updated', orderWire(ctx, saved), saved.organization_id);
+    });
+  }
+  return acceptedNull();
+}
+
+/** GET .../invoice: `{url}` or 404 InvoiceDoesNotExist. */
+export function invoiceLink(ctx: SandboxContext, order: OrderRecord): Response {
+  orThrow(checkInvoiceExists(order));
+  return json({ url: invoiceUrl(ctx, order) });
+}
+
+/** The generated invoice itself, a printable HTML page at a sandbox-only path. */
+export function registerInvoicePages(app: Hono, ctx: SandboxContext): void {
+  app.get('/__sandbox/invoices/:id', (c) => {
+    const order = commerce(ctx).orders.get(c.req.param('id'));
+    if (order === undefined || !order.is_invoice_generated) throw notFound();
+    const org = ctx.db.organizations.get(order.organization_id);
+    return html(renderInvoicePage(order, org?.name ?? ''));
+  });
+}

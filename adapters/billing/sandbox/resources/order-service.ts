@@ -1,0 +1,84 @@
+import type { SandboxContext } from '../engine/context.js';
+import { newId } from '../engine/ids.js';
+import type { Address, CustomerRecord } from '../engine/records.js';
+import type { Card } from '../engine/test-payments.js';
+import type { CustomFieldData, OrderItemRecord, OrderRecord, PaymentRecord } from './commerce-records.js';
+import { commerce, nextInvoiceNumber } from './commerce-support.js';
+import { orderWire } from './order-wire.js';
+
+export interface NewOrder {
+  readonly organizationId: string;
+  readonly customer: CustomerRecord;
+  readonly billingReason: 'purchase' | 'subscription_create' | 'subscription_cycle' | 'subscription_update';
+  readonly productId: string | null;
+  readonly subscriptionId: string | null;
+  readonly checkoutId: string | null;
+  readonly discountId: string | null;
+  readonly currency: string;
+  readonly lines: readonly { label: string; amount: number; priceId: string | null; proration: boolean }[];
+  readonly discountAmount: number;
+  readonly description: string;
+  readonly billingName?: string | null;
+  readonly billingAddress?: Address | null;
+  readonly metadata?: Record<string, string | number | boolean>;
+  readonly customFieldData?: CustomFieldData;
+  /** The card charged; the sandbox's charges for paid orders always succeed here. */
+  readonly card?: Card | null;
+  readonly customerEmail?: string | null;
+}
+
+/**
+ * Records a paid order, its payment (when something was charged) and sends `order.created` then
+ * `order.paid` — the app grants credits on `order.paid`. Call inside a transaction.
+ */
+export function recordPaidOrder(ctx: SandboxContext, input: NewOrder): OrderRecord {
+  const now = ctx.now();
+  const items: OrderItemRecord[] = input.lines.map((line) => ({
+    id: newId(), created_at: now, modified_at: null, label: line.label, amount: line.amount, tax_amount: 0,
+    proration: line.proration, product_price_id: line.priceId,
+  }));
+  const subtotal = items.reduce((sum, item) => sum + item.amount, 0);
+  const discount = Math.min(Math.max(0, input.discountAmount), Math.max(0, subtotal));
+  const net = Math.max(0, subtotal - discount);
+  const order: OrderRecord = {
+    id: newId(), created_at: now, modified_at: null, organization_id: input.organizationId, status: 'paid',
+    subtotal_amount: subtotal, discount_amount: discount, net_amount: net, tax_amount: 0, total_amount: net,
+    applied_balance_amount: 0, refunded_amount: 0, refunded_tax_amount: 0, currency: input.currency,
+    billing_reason: input.billingReason,
+    billing_name: input.billingName ?? input.customer.billing_name ?? input.customer.name,
+    billing_address: input.billingAddress ?? input.customer.billing_address,
+    invoice_number: nextInvoiceNumber(ctx, input.organizationId), is_invoice_generated: false,
+    customer_id: input.customer.id, product_id: input.productId, discount_id: input.discountId,
+    subscription_id: input.subscriptionId, checkout_id: input.checkoutId, metadata: input.metadata ?? {},
+    custom_field_data: input.customFieldData ?? {}, items, description: input.description,
+  };
+  const { orders, payments } = commerce(ctx);
+  orders.put(order);
+  if (net > 0) {
+    const card = input.card ?? { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034 };
+    const payment: PaymentRecord = {
+      id: newId(), created_at: now, modified_at: null, organization_id: input.organizationId, status: 'succeeded',
+      amount: net, currency: input.currency, method: 'card', method_metadata: { brand: card.brand, last4: card.last4 },
+      decline_reason: null, decline_message: null, customer_email: input.customerEmail ?? input.customer.email,
+      checkout_id: input.checkoutId, order_id: order.id,
+    };
+    payments.put(payment);
+  }
+  const wire = orderWire(ctx, order);
+  ctx.emit('order.created', wire, input.organizationId);
+  ctx.emit('order.paid', wire, input.organizationId);
+  return order;
+}
+
+/** A declined charge leaves a failed payment behind (reference §3 "Payment": decline reason and message). */
+export function recordFailedPayment(
+  ctx: SandboxContext,
+  input: { organizationId: string; amount: number; currency: string; card: Card; reason: string; message: string; checkoutId: string | null; email: string | null },
+): PaymentRecord {
+  const payment: PaymentRecord = {
+    id: newId(), created_at: ctx.now(), modified_at: null, organization_id: input.organizationId, status: 'failed',
+    amount: input.amount, currency: input.currency, method: 'card', method_metadata: { brand: input.card.brand, last4: input.card.last4 },
+    decline_reason: input.reason, decline_message: input.message, customer_email: input.email, checkout_id: input.checkoutId, order_id: null,
+  };
+  return commerce(ctx).payments.put(payment);
+}

@@ -1,0 +1,78 @@
+import type { SandboxContext } from '../engine/context.js';
+import { refundableAmount } from '../domain/refund-rules.js';
+import { checkoutProductWire, productSummaryWire } from './catalog-wire.js';
+import type { OrderRecord, PaymentRecord, RefundRecord } from './commerce-records.js';
+import { commerce } from './commerce-support.js';
+import { customerOrganizationWire } from './customer-portal.js';
+import { customerWire } from './customer-wire.js';
+import { discountWire } from './discounts.js';
+import { subscriptionCoreWire } from './subscription-wire.js';
+
+function orderCore(o: OrderRecord) {
+  return {
+    id: o.id, created_at: o.created_at, modified_at: o.modified_at, status: o.status, paid: o.status !== 'pending' && o.status !== 'draft' && o.status !== 'void',
+    subtotal_amount: o.subtotal_amount, discount_amount: o.discount_amount, net_amount: o.net_amount, tax_amount: o.tax_amount,
+    total_amount: o.total_amount, applied_balance_amount: o.applied_balance_amount,
+    due_amount: o.status === 'pending' ? o.total_amount : 0, refunded_amount: o.refunded_amount,
+    refunded_tax_amount: o.refunded_tax_amount, currency: o.currency, billing_reason: o.billing_reason,
+    billing_name: o.billing_name, billing_address: o.billing_address, invoice_number: o.invoice_number,
+    receipt_number: null, is_invoice_generated: o.is_invoice_generated, customer_id: o.customer_id, product_id: o.product_id,
+    discount_id: o.discount_id, subscription_id: o.subscription_id, checkout_id: o.checkout_id,
+    items: o.items, description: o.description,
+  };
+}
+
+/** Seller view (reference §3 "Order"). */
+export function orderWire(ctx: SandboxContext, o: OrderRecord) {
+  const customer = ctx.db.customers.get(o.customer_id);
+  if (customer === undefined) throw new Error(`order ${o.id} lost its customer`);
+  const product = o.product_id === null ? undefined : ctx.db.products.get(o.product_id);
+  const discount = o.discount_id === null ? undefined : ctx.db.discounts.get(o.discount_id);
+  const subscription = o.subscription_id === null ? undefined : commerce(ctx).subscriptions.get(o.subscription_id);
+  return {
+    ...orderCore(o),
+    metadata: o.metadata, custom_field_data: o.custom_field_data, platform_fee_amount: 0, platform_fee_currency: null,
+    customer: customerWire(customer),
+    product: product === undefined ? null : productSummaryWire(product),
+    discount: discount === undefined ? null : discountWire(ctx, discount),
+    subscription: subscription === undefined ? null : subscriptionCoreWire(subscription),
+    refundable_amount: refundableAmount(o),
+    refundable_tax_amount: 0,
+  };
+}
+
+/** Customer-portal view: the product with its organization, no seller fields. */
+export function customerOrderWire(ctx: SandboxContext, o: OrderRecord) {
+  const product = o.product_id === null ? undefined : ctx.db.products.get(o.product_id);
+  const org = ctx.db.organizations.get(o.organization_id);
+  const subscription = o.subscription_id === null ? undefined : commerce(ctx).subscriptions.get(o.subscription_id);
+  let subscriptionView = null;
+  if (subscription !== undefined) {
+    const { metadata: _metadata, ...rest } = subscriptionCoreWire(subscription);
+    subscriptionView = rest;
+  }
+  return {
+    ...orderCore(o),
+    product: product === undefined || org === undefined ? null : { ...checkoutProductWire(ctx, product), organization: customerOrganizationWire(org) },
+    subscription: subscriptionView,
+  };
+}
+
+/** reference §3 "Payment" (always a card in the sandbox). */
+export function paymentWire(p: PaymentRecord) {
+  return {
+    id: p.id, created_at: p.created_at, modified_at: p.modified_at, processor: 'stripe' as const, status: p.status,
+    amount: p.amount, currency: p.currency, method: p.method, method_metadata: p.method_metadata,
+    decline_reason: p.decline_reason, decline_message: p.decline_message, organization_id: p.organization_id,
+    checkout_id: p.checkout_id, order_id: p.order_id,
+  };
+}
+
+/** reference §3 "Refund". */
+export function refundWire(r: RefundRecord) {
+  return {
+    id: r.id, created_at: r.created_at, modified_at: r.modified_at, metadata: r.metadata, status: r.status, reason: r.reason,
+    amount: r.amount, tax_amount: r.tax_amount, currency: r.currency, organization_id: r.organization_id, order_id: r.order_id,
+    subscription_id: r.subscription_id, customer_id: r.customer_id, revoke_benefits: r.revoke_benefits, dispute: null,
+  };
+}

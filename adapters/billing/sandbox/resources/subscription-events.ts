@@ -1,0 +1,29 @@
+import type { SandboxContext } from '../engine/context.js';
+import { runSubscriptionSaved } from '../engine/extension-hooks.js';
+import { changeEvents } from '../domain/subscription-rules.js';
+import { revokeBenefits } from './benefit-grants.js';
+import type { SubscriptionRecord } from './commerce-records.js';
+import { commerce } from './commerce-support.js';
+import { emitStateChanged } from './customer-wire.js';
+import { subscriptionWire } from './subscription-wire.js';
+
+export type SubscriptionChange = Parameters<typeof changeEvents>[0];
+
+/**
+ * Stores a changed subscription and sends its webhooks: `subscription.updated` plus active,
+ * canceled, uncanceled or revoked as the change calls for, then `customer.state_changed`
+ * (reference §5). An ended subscription loses its benefit grants. Call inside a transaction.
+ */
+export function saveSubscription(ctx: SandboxContext, next: SubscriptionRecord, change: SubscriptionChange, options: { skip?: readonly string[] } = {}): SubscriptionRecord {
+  const saved = commerce(ctx).subscriptions.put(change === 'created' ? next : { ...next, modified_at: ctx.now() });
+  // part-2 modules react to new periods (benefit grants cycle on renewal)
+  runSubscriptionSaved(ctx, saved);
+  if (change === 'revoked' || change === 'ended') revokeBenefits(ctx, saved.customer_id, (g) => g.subscription_id === saved.id);
+  const wire = subscriptionWire(ctx, saved);
+  for (const type of changeEvents(change)) {
+    if (options.skip?.includes(type)) continue;
+    ctx.emit(type, wire, saved.organization_id);
+  }
+  emitStateChanged(ctx, saved.customer_id);
+  return saved;
+}

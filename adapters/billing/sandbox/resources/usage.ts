@@ -1,0 +1,103 @@
+import type { SandboxContext } from '../engine/context.js';
+import { newId } from '../engine/ids.js';
+import type { CustomerRecord, MeterRecord } from '../engine/records.js';
+import { aggregate, filterMatches, type Aggregation, type MeterFilter } from '../domain/meter-filter.js';
+import { customerWire } from './customer-wire.js';
+import { part2, type CustomerMeterRecord, type EventRecord } from './part2-records.js';
+
+/** Events, meters and customer meters shared by the events, meters and benefit modules. */
+export function meterWire(m: MeterRecord) {
+  return {
+    id: m.id, created_at: m.created_at, modified_at: m.modified_at, metadata: m.metadata, name: m.name, unit: m.unit,
+    filter: m.filter, aggregation: m.aggregation, organization_id: m.organization_id, archived_at: null,
+  };
+}
+
+export function eventCustomer(ctx: SandboxContext, e: EventRecord): CustomerRecord | undefined {
+  if (e.customer_id !== null) return ctx.db.customers.get(e.customer_id);
+  if (e.external_customer_id === null) return undefined;
+  return ctx.db.customers.oneByIndex('externalId', `${e.organization_id}|${e.external_customer_id}`);
+}
+
+export function eventWire(ctx: SandboxContext, e: EventRecord) {
+  const customer = eventCustomer(ctx, e);
+  return {
+    id: e.id, timestamp: e.timestamp, organization_id: e.organization_id, customer_id: customer?.id ?? e.customer_id,
+    customer: customer === undefined ? null : customerWire(customer), external_customer_id: e.external_customer_id ?? customer?.external_id ?? null,
+    label: e.name, name: e.name, source: e.source, metadata: e.metadata,
+  };
+}
+
+/** The customer's events: those naming them by id, and those naming their external id. */
+export function customerEvents(ctx: SandboxContext, customer: CustomerRecord): EventRecord[] {
+  const { events } = part2(ctx);
+  const byId = events.byIndex('customer', customer.id);
+  const byExternal = customer.external_id === null ? [] : events.byIndex('externalCustomer', `${customer.organization_id}|${customer.external_id}`).filter((e) => e.customer_id === null);
+  return [...byId, ...byExternal];
+}
+
+/**
+ * Consumption since the last `meter.reset` of this meter (user events matching the filter,
+ * aggregated), and the units credited by `meter.credited` events since then.
+ */
+export function meterUsage(events: readonly EventRecord[], meter: MeterRecord): { consumed: number; credited: number } {
+  const resets = events.filter((e) => e.source === 'system' && e.name === 'meter.reset' && e.metadata.meter_id === meter.id).map((e) => e.timestamp);
+  const since = resets.sort().at(-1) ?? '';
+  const current = events.filter((e) => e.timestamp >= since);
+  const consumed = aggregate(
+    current.filter((e) => e.source === 'user' && filterMatches(e, meter.filter as unknown as MeterFilter)),
+    meter.aggregation as unknown as Aggregation,
+  );
+  const credited = current
+    .filter((e) => e.source === 'system' && e.name === 'meter.credited' && e.metadata.meter_id === meter.id)
+    .reduce((sum, e) => sum + (typeof e.metadata.units === 'number' ? e.metadata.units : 0), 0);
+  return { consumed, credited };
+}
+
+/** Recomputes the stored customer meters of a customer (all meters of the organization, or some). */
+export function refreshCustomerMeters(ctx: SandboxContext, customer: CustomerRecord, meterIds?: readonly string[]): CustomerMeterRecord[] {
+  const { customerMeters } = part2(ctx);
+  const events = customerEvents(ctx, customer);
+  const meters = ctx.db.meters.byIndex('org', customer.organization_id).filter((m) => meterIds === undefined || meterIds.includes(m.id));
+  const out: CustomerMeterRecord[] = [];
+  for (const meter of meters) {
+    const { consumed, credited } = meterUsage(events, meter);
+    const existing = customerMeters.oneByIndex('pair', `${customer.id}|${meter.id}`);
+    const balance = credited - consumed;
+    if (existing === undefined) {
+      if (consumed === 0 && credited === 0) continue;
+      out.push(customerMeters.put({ id: newId(), created_at: ctx.now(), modified_at: null, customer_id: customer.id, meter_id: meter.id, consumed_units: consumed, credited_units: credited, balance }));
+    } else if (existing.consumed_units !== consumed || existing.credited_units !== credited) {
+      out.push(customerMeters.update(existing.id, { consumed_units: consumed, credited_units: credited, balance, modified_at: ctx.now() }));
+    }
+  }
+  return out;
+}
+
+/** Stores a system event (benefit.*, meter.*) for a customer. Call inside a transaction. */
+export function recordSystemEvent(ctx: SandboxContext, customer: CustomerRecord, name: string, metadata: Record<string, unknown>): EventRecord {
+  return part2(ctx).events.put({
+    id: newId(), timestamp: ctx.now(), organization_id: customer.organization_id, customer_id: customer.id,
+    external_customer_id: customer.external_id, name, source: 'system', metadata, external_id: null,
+  });
+}
+
+export function customerMeterWire(ctx: SandboxContext, m: CustomerMeterRecord) {
+  const customer = ctx.db.customers.get(m.customer_id);
+  const meter = ctx.db.meters.get(m.meter_id);
+  if (customer === undefined || meter === undefined) throw new Error(`customer meter ${m.id} lost its customer or meter`);
+  return {
+    id: m.id, created_at: m.created_at, modified_at: m.modified_at, customer_id: m.customer_id, meter_id: m.meter_id,
+    consumed_units: m.consumed_units, credited_units: m.credited_units, balance: m.balance, customer: customerWire(customer), meter: meterWire(meter),
+  };
+}
+
+export function portalCustomerMeterWire(ctx: SandboxContext, m: CustomerMeterRecord) {
+  const meter = ctx.db.meters.get(m.meter_id);
+  if (meter === undefined) throw new Error(`customer meter ${m.id} lost its meter`);
+  return {
+    id: m.id, created_at: m.created_at, modified_at: m.modified_at, customer_id: m.customer_id, meter_id: m.meter_id,
+    consumed_units: m.consumed_units, credited_units: m.credited_units, balance: m.balance,
+    meter: { id: meter.id, created_at: meter.created_at, modified_at: meter.modified_at, name: meter.name },
+  };
+}

@@ -1,0 +1,106 @@
+import { closeSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { webhookEventTypes } from '../schemas/webhook-endpoint.js';
+import type { SandboxContext } from './engine/context.js';
+import { newId } from './engine/ids.js';
+import { createAccessToken, createOrganizationRecord } from './resources/organizations.js';
+import { createWebhookEndpoint } from './resources/webhooks.js';
+
+export interface SeedOptions {
+  /** Where the app receives webhooks (default http://localhost:3000/api/webhooks/billing). */
+  readonly webhookUrl?: string;
+  /** Where to write the seed for the app to read (`<dataDir>/seed.json`). */
+  readonly seedFile?: string | undefined;
+}
+
+/** What the app needs to talk to the seeded sandbox; also `<dataDir>/seed.json`. */
+export interface SeedInfo {
+  readonly organizationId: string;
+  readonly organizationSlug: string;
+  readonly accessToken: string;
+  readonly productId: string;
+  readonly priceId: string;
+  readonly discountId: string;
+  readonly discountCode: string;
+  readonly benefitIds: string[];
+  readonly webhookEndpointId: string;
+  readonly webhookUrl: string;
+  readonly webhookSecret: string;
+}
+
+export const DEFAULT_WEBHOOK_URL = 'http://localhost:3000/api/webhooks/billing';
+const SEED_META = 'seed';
+
+/**
+ * First start: one organization and its token, the Ensemble plan (monthly, 2500 usd cents, two
+ * custom benefits), WELCOME20 (20 % forever) and a webhook endpoint to the local app for every event.
+ * Later starts return the stored seed (and rewrite seed.json if it went missing).
+ */
+export function seedOnFirstStart(ctx: SandboxContext, options: SeedOptions = {}): SeedInfo {
+  const meta = ctx.store.collection<{ id: string; seed: SeedInfo }>('sandbox_meta');
+  const stored = meta.get(SEED_META)?.seed;
+  const seed = stored ?? ctx.store.transaction(() => {
+    const info = createSeed(ctx, options.webhookUrl ?? DEFAULT_WEBHOOK_URL);
+    meta.put({ id: SEED_META, seed: info });
+    return info;
+  });
+  if (options.seedFile !== undefined && !sameFile(options.seedFile, seed)) writeAtomically(options.seedFile, `${JSON.stringify(seed, null, 2)}\n`);
+  return seed;
+}
+
+function createSeed(ctx: SandboxContext, webhookUrl: string): SeedInfo {
+  const now = ctx.now();
+  const org = createOrganizationRecord(ctx, { name: 'Ensemble', slug: 'ensemble', email: 'billing@ensemble.local', website: 'http://localhost:3000' });
+  const token = createAccessToken(ctx, org.id, 'seed');
+  const benefit = (description: string, note: string) =>
+    ctx.db.benefits.put({
+      id: newId(), created_at: now, modified_at: null, type: 'custom', description, selectable: true, deletable: true,
+      is_deleted: false, organization_id: org.id, metadata: {}, properties: { note },
+    });
+  const benefits = [
+    benefit('Every model side by side', 'Send one prompt to several models and compare the answers.'),
+    benefit('Monthly credit allowance', 'Credits for model use, renewed every month.'),
+  ];
+  const productId = newId();
+  const price = ctx.db.prices.put({
+    id: newId(), created_at: now, modified_at: null, product_id: productId, amount_type: 'fixed', price_currency: 'usd',
+    is_archived: false, price_amount: 2500,
+  });
+  ctx.db.products.put({
+    id: productId, created_at: now, modified_at: null, organization_id: org.id, name: 'Ensemble plan',
+    description: 'All models side by side, the prompt library and a monthly credit allowance.', recurring_interval: 'month',
+    recurring_interval_count: 1, is_archived: false, metadata: { plan: 'ensemble' }, price_ids: [price.id],
+    benefit_ids: benefits.map((b) => b.id),
+  });
+  const discount = ctx.db.discounts.put({
+    id: newId(), created_at: now, modified_at: null, organization_id: org.id, name: 'Welcome 20 %', code: 'WELCOME20',
+    type: 'percentage', duration: 'forever', duration_in_months: null, amount: null, currency: null, basis_points: 2000,
+    starts_at: null, ends_at: null, max_redemptions: null, redemptions_count: 0, metadata: {}, product_ids: [], deleted_at: null,
+  });
+  const endpoint = createWebhookEndpoint(ctx, org.id, { url: webhookUrl, events: webhookEventTypes, name: 'Ensemble app' });
+  return {
+    organizationId: org.id, organizationSlug: org.slug, accessToken: token.token, productId, priceId: price.id,
+    discountId: discount.id, discountCode: 'WELCOME20', benefitIds: benefits.map((b) => b.id),
+    webhookEndpointId: endpoint.id, webhookUrl, webhookSecret: endpoint.secret,
+  };
+}
+
+function sameFile(path: string, seed: SeedInfo): boolean {
+  try {
+    return readFileSync(path, 'utf8') === `${JSON.stringify(seed, null, 2)}\n`;
+  } catch {
+    return false;
+  }
+}
+
+/** temp file + fsync + rename: readers see the old file or the new one, never half of one. */
+export function writeAtomically(path: string, content: string): void {
+  const tmp = `${path}.tmp`;
+  const fd = openSync(tmp, 'w', 0o600);
+  try {
+    writeSync(fd, content);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(tmp, path);
+}

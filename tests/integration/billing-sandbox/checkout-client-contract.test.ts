@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { commerceSandbox, SUCCESS_TOKEN, uniqueEmail } from './commerce-harness.js';
+import { must, type TestSandbox } from './sandbox-harness.js';
+
+let t: TestSandbox;
+let close: () => Promise<void>;
+beforeAll(async () => ({ t, close } = await commerceSandbox()));
+afterAll(() => close());
+
+/**
+ * The real billing client runs every commerce call it has against the sandbox: each answer passes the
+ * client's own status, content-type and wire-schema checks (a mismatch would be a failed Result).
+ */
+describe('billing client contract: checkouts, links, subscriptions, orders, payments, refunds, portal', () => {
+  it('runs the whole flow through the client without a single failed Result', async () => {
+    const c = t.client;
+    const created = must(await c.checkouts.create({ products: [t.seed.productId], customerEmail: uniqueEmail('contract') }));
+    must(await c.checkouts.get(created.id));
+    must(await c.checkouts.update(created.id, { customerName: 'Contract' }));
+    expect(must(await c.checkouts.list({ status: 'open' })).items.length).toBeGreaterThan(0);
+    must(await c.checkouts.client.get(created.clientSecret));
+    const discounted = must(await c.checkouts.client.update(created.clientSecret, { discountCode: t.seed.discountCode }));
+    expect(discounted.discountAmount).toBe(500);
+    const confirmed = must(await c.checkouts.client.confirm(created.clientSecret, { customerBillingAddress: { country: 'DE' }, confirmationTokenId: SUCCESS_TOKEN }));
+    expect(confirmed.status).toBe('confirmed');
+
+    const link = must(await c.checkoutLinks.create({ paymentProcessor: 'stripe', productId: t.seed.productId, label: 'contract' }));
+    must(await c.checkoutLinks.get(link.id));
+    must(await c.checkoutLinks.update(link.id, { label: 'contract 2' }));
+    expect(must(await c.checkoutLinks.list({ productId: t.seed.productId })).items.length).toBeGreaterThan(0);
+    must(await c.checkoutLinks.delete(link.id));
+
+    const customerId = must(await c.checkouts.get(created.id)).customerId as string;
+    const subs = must(await c.subscriptions.list({ customerId }));
+    const sub = subs.items[0];
+    if (sub === undefined) throw new Error('no subscription');
+    must(await c.subscriptions.get(sub.id));
+    must(await c.subscriptions.update(sub.id, { cancelAtPeriodEnd: true, customerCancellationReason: 'unused' }));
+    must(await c.subscriptions.update(sub.id, { cancelAtPeriodEnd: false }));
+
+    const orders = must(await c.orders.list({ customerId }));
+    const o = orders.items[0];
+    if (o === undefined) throw new Error('no order');
+    must(await c.orders.get(o.id));
+    must(await c.orders.update(o.id, { billingName: 'Contract GmbH' }));
+    must(await c.orders.generateInvoice(o.id));
+    expect(must(await c.orders.invoice(o.id)).url).toMatch(/^http/);
+
+    const payments = must(await c.payments.list({ orderId: o.id }));
+    must(await c.payments.get(payments.items[0]?.id as string));
+    must(await c.refunds.create({ orderId: o.id, reason: 'duplicate', amount: 100 }));
+    expect(must(await c.refunds.list({ orderId: o.id })).items).toHaveLength(1);
+
+    const session = must(await c.customerSessions.create({ customerId }));
+    const auth = { customerSession: session.token };
+    const portalSubs = must(await c.customerPortal.subscriptions.list(auth, {}));
+    must(await c.customerPortal.subscriptions.get(auth, portalSubs.items[0]?.id as string));
+    must(await c.customerPortal.subscriptions.update(auth, sub.id, { cancelAtPeriodEnd: true, cancellationReason: 'other' }));
+    must(await c.customerPortal.subscriptions.update(auth, sub.id, { cancelAtPeriodEnd: false }));
+    must(await c.customerPortal.subscriptions.cancel(auth, sub.id));
+    const portalOrders = must(await c.customerPortal.orders.list(auth, {}));
+    must(await c.customerPortal.orders.get(auth, portalOrders.items[0]?.id as string));
+    must(await c.customerPortal.orders.update(auth, o.id, { billingName: 'Portal name' }));
+    must(await c.customerPortal.orders.generateInvoice(auth, o.id));
+    must(await c.customerPortal.orders.invoice(auth, o.id));
+    must(await c.subscriptions.revoke(sub.id));
+  });
+
+  it('typed errors reach the client as the provider names them', async () => {
+    const c = t.client;
+    const created = must(await c.checkouts.create({ products: [t.seed.productId] }));
+    const declined = await c.checkouts.client.confirm(created.clientSecret, { customerEmail: uniqueEmail('typed'), customerBillingAddress: { country: 'FR' }, confirmationTokenId: 'ctoken_sandbox_declined' });
+    expect(declined.success ? null : declined.error).toMatchObject({ kind: 'provider', error: 'PaymentError' });
+    const missing = await c.orders.invoice('00000000-0000-4000-8000-000000000000');
+    expect(missing.success ? null : missing.error).toMatchObject({ kind: 'provider' });
+  });
+});

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import type { CheckoutPublicWire } from '../../../adapters/billing/schemas/checkout.js';
+import { renderCheckoutPage, renderConfirmationPage } from '../../../adapters/billing/sandbox/pages/checkout-page.js';
+import { SANDBOX_BANNER } from '../../../adapters/billing/sandbox/pages/html.js';
+
+const product = {
+  id: 'p1', created_at: '2026-01-01T00:00:00Z', modified_at: null, name: '<img src=x onerror=alert(1)> Pro', description: 'Best </script><script>alert(2)</script>',
+  recurring_interval: 'month', is_recurring: true, is_archived: false, organization_id: 'o1', prices: [], benefits: [], medias: [],
+};
+const checkout = {
+  id: 'c1', client_secret: 'polar_c_x', status: 'open', amount: 2500, discount_amount: 0, net_amount: 2500, tax_amount: 0, total_amount: 2500,
+  currency: 'usd', allow_discount_codes: true, is_discount_applicable: true, is_payment_form_required: true, is_payment_required: true,
+  customer_email: '"><script>alert(3)</script>', customer_name: null, customer_billing_address: null, product,
+  product_price: { amount_type: 'fixed', price_amount: 2500 }, organization: { name: 'Ensemble & Co' }, success_url: 'https://app/ok',
+} as unknown as CheckoutPublicWire;
+
+describe('hosted checkout page (README "Hosted checkout")', () => {
+  const html = renderCheckoutPage(checkout, 'http://localhost:54380');
+
+  it('is labelled as the local sandbox and shows product, price and the test cards', () => {
+    expect(html).toContain(SANDBOX_BANNER);
+    expect(html).toContain('$25.00 / month');
+    expect(html).toContain('4242 4242 4242 4242');
+    expect(html).toContain('id="discount-code"');
+    expect(html).toContain('Sold by Ensemble &amp; Co');
+  });
+
+  it('escapes every user-controlled text, including inside the inline JSON', () => {
+    expect(html).not.toContain('<img src=x');
+    expect(html).not.toContain('<script>alert');
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt; Pro');
+    const json = /<script type="application\/json" id="checkout-data">([^<]*)<\/script>/.exec(html);
+    expect(json).not.toBeNull();
+    const data = JSON.parse(json?.[1] ?? '{}') as { checkout: { product: { description: string } }; testCards: Record<string, string> };
+    expect(data.checkout.product.description).toBe(product.description);
+    expect(data.testCards['4242424242424242']).toBe('ctoken_sandbox_success');
+  });
+
+  it('the confirmation page tells whether the checkout succeeded', () => {
+    expect(renderConfirmationPage({ ...checkout, status: 'succeeded' })).toContain('Payment successful');
+    expect(renderConfirmationPage(checkout)).toContain('Payment pending');
+  });
+});
