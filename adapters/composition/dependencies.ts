@@ -16,6 +16,7 @@ import { TOKENS } from '../../core/ports/tokens.js';
 import type { TranslationLoader } from '../../core/ports/translation-loader.js';
 import type { UsageLedger } from '../../core/ports/usage-ledger.js';
 import type { UserDirectory } from '../../core/ports/user-directory.js';
+import type { WebhookInbox } from '../../core/ports/webhook-inbox.js';
 import type { CurrentUser } from '../../core/use-cases/index.js';
 
 /** Everything a use case factory may ask for, by the names the factories use. */
@@ -41,6 +42,10 @@ export interface Dependencies {
   currentUser: CurrentUser;
   /** The page origin, for auth redirect addresses (origin + /auth/callback). */
   origin: string;
+  /** Server: processed billing webhook ids. */
+  webhookInbox: WebhookInbox;
+  /** Server: credits granted for each paid subscription period. */
+  creditsPerPeriod: number;
 }
 
 export type DependencyName = keyof Dependencies;
@@ -66,4 +71,6 @@ export const DEPENDENCY_TOKENS: { readonly [K in DependencyName]: symbol } = {
   translationLoader: TOKENS.TranslationLoader,
   currentUser: Symbol.for('ensemble.CurrentUser'),
   origin: Symbol.for('ensemble.Origin'),
+  webhookInbox: TOKENS.WebhookInbox,
+  creditsPerPeriod: Symbol.for('ensemble.CreditsPerPeriod'),
 };

@@ -16,6 +16,8 @@ import { InMemoryScriptLoader } from '../in-memory/in-memory-script-loader.js';
 import { InMemoryTranslationLoader } from '../in-memory/in-memory-translation-loader.js';
 import { InMemoryUsageLedger } from '../in-memory/in-memory-usage-ledger.js';
 import { InMemoryUserDirectory } from '../in-memory/in-memory-user-directory.js';
+import { InMemoryWebhookInbox } from '../in-memory/in-memory-webhook-inbox.js';
+import { DEFAULT_CREDITS_PER_PERIOD } from '../../core/domain/billing-events.js';
 import type { Dependencies } from './dependencies.js';
 
 /**
@@ -46,6 +48,8 @@ export function createInMemoryDependencies(options: { origin?: string } = {}) {
     scriptLoader: new InMemoryScriptLoader(),
     translationLoader: new InMemoryTranslationLoader(),
     origin: options.origin ?? 'http://localhost:3000',
+    webhookInbox: new InMemoryWebhookInbox(),
+    creditsPerPeriod: DEFAULT_CREDITS_PER_PERIOD,
   } satisfies Omit<Dependencies, 'currentUser'>;
   return { db, serviceRole: SERVICE_ROLE, ...dependencies };
 }

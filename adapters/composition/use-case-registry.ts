@@ -1,4 +1,5 @@
 import * as uc from '../../core/use-cases/index.js';
+import { makeFindUser, makeLookUpUser } from '../../core/use-cases/look-up-user.js';
 import type { Dependencies } from './dependencies.js';
 
 /**
@@ -44,10 +45,15 @@ export const USE_CASE_DEFINITIONS = {
   completeCheckout: (d) => uc.makeCompleteCheckout(d),
   cancelSubscription: (d) => uc.makeCancelSubscription(d),
   openCustomerPortal: (d) => uc.makeOpenCustomerPortal(d),
+  getBillingState: (d) => uc.makeGetBillingState(d),
   // Credits
   getCreditBalance: (d) => uc.makeGetCreditBalance(d),
   listCreditHistory: (d) => uc.makeListCreditHistory(d),
   grantCredits: (d) => uc.makeGrantCredits(d),
+  // Support (CLI)
+  findUser: (d) => makeFindUser(d),
+  lookUpUser: (d) => makeLookUpUser(d),
+  handleBillingWebhook: (d) => uc.makeHandleBillingWebhook(d),
   // Chat
   listModels: (d) => uc.makeListModels(d),
   runChat: (d) => uc.makeRunChat(d),
@@ -88,7 +94,7 @@ export const BROWSER_USE_CASES = [
   'editLastMessage', 'createConversation', 'renameConversation', 'deleteConversation', 'listConversations',
   'openConversation', 'openPromptLibrary', 'searchPrompts', 'openPromptViewer', 'runPrompt', 'setPromptFavorite',
   'trackEvent', 'detectLanguage', 'changeLanguage', 'loadTranslations', 'toastCenter', 'loadDeferredScript',
-  'loadTagManager',
+  'loadTagManager', 'getBillingState',
 ] as const satisfies readonly UseCaseName[];
 
 /** The server acts per request for the verified caller (see `forRequest`). */
@@ -96,7 +102,7 @@ export const SERVER_USE_CASES = [
   'getAccountStatus', 'loadPlanOffer', 'startCheckout', 'cancelSubscription', 'openCustomerPortal',
   'getCreditBalance', 'listCreditHistory', 'grantCredits', 'listModels', 'runChat', 'regenerateAnswer',
   'editLastMessage', 'createConversation', 'renameConversation', 'deleteConversation', 'listConversations',
-  'openConversation',
+  'openConversation', 'handleBillingWebhook', 'getBillingState',
 ] as const satisfies readonly UseCaseName[];
 
-export const CLI_USE_CASES = ['getAccountStatus', 'getCreditBalance', 'listCreditHistory', 'grantCredits', 'listModels'] as const satisfies readonly UseCaseName[];
+export const CLI_USE_CASES = ['getAccountStatus', 'getCreditBalance', 'listCreditHistory', 'grantCredits', 'listModels', 'findUser', 'lookUpUser'] as const satisfies readonly UseCaseName[];

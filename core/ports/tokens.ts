@@ -17,6 +17,7 @@ export const TOKENS = {
   Logger: Symbol.for('ensemble.Logger'),
   ScriptLoader: Symbol.for('ensemble.ScriptLoader'),
   TranslationLoader: Symbol.for('ensemble.TranslationLoader'),
+  WebhookInbox: Symbol.for('ensemble.WebhookInbox'),
 } as const;
 
 export type PortToken = (typeof TOKENS)[keyof typeof TOKENS];

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import type { CancellationReason, CheckoutSession, CustomerState, PlanDiscount, PlanProduct, PortalSession, SubscriptionSummary } from '../../core/domain/billing.js';
+import type { BillingGateway } from '../../core/ports/billing-gateway.js';
+import { domainError } from '../../core/shared/errors.js';
+import { fail, ok, type Result } from '../../core/shared/result.js';
+import { ApiClient, type ApiClientOptions } from './api-client.js';
+
+const plan = z.object({
+  productId: z.string().nullable(),
+  name: z.string().nullable(),
+  description: z.string().nullable(),
+  recurringInterval: z.enum(['month', 'year']).nullable(),
+  benefits: z.array(z.string()),
+  priceAmount: z.number().int().nullable(),
+  currency: z.string(),
+  discount: z.object({ id: z.string(), name: z.string(), code: z.string().nullable(), basisPoints: z.number().nullable(), amount: z.number().nullable() }).nullable(),
+  available: z.boolean(),
+});
+const subscription = z.object({
+  id: z.string(), status: z.string(), productId: z.string(), amount: z.number(), currency: z.string(),
+  currentPeriodStart: z.string(), currentPeriodEnd: z.string().nullable(), cancelAtPeriodEnd: z.boolean(),
+  endsAt: z.string().nullable(), cancellationReason: z.string().nullable(),
+});
+const customerState = z.object({
+  customerId: z.string(), externalId: z.string().nullable(), email: z.string(),
+  activeSubscriptions: z.array(subscription), grantedBenefitIds: z.array(z.string()),
+  meters: z.array(z.object({ meterId: z.string(), consumedUnits: z.number(), creditedUnits: z.number(), balance: z.number() })),
+});
+
+const parsed = <S extends z.ZodType>(schema: S, value: unknown, what: string): Result<z.output<S>> => {
+  const checked = schema.safeParse(value);
+  return checked.success ? ok(checked.data) : fail(domainError('unexpected', `The app server sent an unexpected ${what}`, { issues: checked.error.issues.map((i) => i.message) }));
+};
+
+/**
+ * BillingGateway in the browser: the app server's /api/billing, which acts for the signed-in user
+ * (the token's user). The `userId` arguments are ignored on purpose: the server never lets one
+ * user act on another's customer, whatever the browser sends.
+ */
+export class ApiBillingGateway implements BillingGateway {
+  private readonly api: ApiClient;
+  private planRequest: { at: number; answer: Promise<Result<z.output<typeof plan>>> } | null = null;
+
+  constructor(options: ApiClientOptions & { now?: () => number }) {
+    this.api = new ApiClient(options);
+    this.now = options.now ?? Date.now;
+  }
+
+  private readonly now: () => number;
+
+  /** Product and discount come from one call; both reads at start share it. */
+  private plan(): Promise<Result<z.output<typeof plan>>> {
+    if (this.planRequest && this.now() - this.planRequest.at < 10_000) return this.planRequest.answer;
+    const answer = this.api.json<unknown>('/api/billing/plan').then((r) => (r.success ? parsed(plan, r.data, 'plan') : r));
+    this.planRequest = { at: this.now(), answer };
+    return answer;
+  }
+
+  async getPlanProduct(): Promise<Result<PlanProduct>> {
+    const p = await this.plan();
+    if (!p.success) return p;
+    if (!p.data.available || p.data.productId === null) return fail(domainError('billing_unavailable', 'Billing is unavailable right now'));
+    return ok({
+      id: p.data.productId,
+      name: p.data.name ?? '',
+      description: p.data.description,
+      recurringInterval: p.data.recurringInterval,
+      priceAmount: p.data.priceAmount,
+      priceCurrency: p.data.currency,
+      benefits: p.data.benefits,
+    });
+  }
+
+  async getPlanDiscount(): Promise<Result<PlanDiscount | null>> {
+    const p = await this.plan();
+    if (!p.success) return p;
+    if (!p.data.available) return fail(domainError('billing_unavailable', 'Billing is unavailable right now'));
+    return ok(p.data.discount);
+  }
+
+  async createCheckout(input: { userId: string; email: string | null; successUrl: string }): Promise<Result<CheckoutSession>> {
+    const r = await this.api.json<unknown>('/api/billing/checkout', { method: 'POST', json: { successUrl: input.successUrl } });
+    if (!r.success) return r;
+    const body = parsed(z.object({ checkoutId: z.string(), url: z.string() }), r.data, 'checkout');
+    return body.success ? ok({ id: body.data.checkoutId, url: body.data.url }) : body;
+  }
+
+  async cancelSubscription(input: { userId: string; reason: CancellationReason; comment: string | null }): Promise<Result<SubscriptionSummary>> {
+    const r = await this.api.json<unknown>('/api/billing/subscription/cancel', { method: 'POST', json: { reason: input.reason, comment: input.comment } });
+    if (!r.success) return r;
+    const body = parsed(z.object({ subscription }), r.data, 'subscription');
+    return body.success ? ok(body.data.subscription) : body;
+  }
+
+  async createPortalSession(input: { userId: string; returnUrl?: string }): Promise<Result<PortalSession>> {
+    const r = await this.api.json<unknown>('/api/billing/portal', { method: 'POST', json: input.returnUrl ? { returnUrl: input.returnUrl } : {} });
+    if (!r.success) return r;
+    return parsed(z.object({ url: z.string() }), r.data, 'portal session');
+  }
+
+  async getCustomerState(_userId: string): Promise<Result<CustomerState | null>> {
+    const r = await this.api.json<unknown>('/api/billing/state');
+    if (!r.success) return r;
+    const body = parsed(z.object({ customer: customerState.nullable() }), r.data, 'customer state');
+    return body.success ? ok(body.data.customer) : body;
+  }
+}

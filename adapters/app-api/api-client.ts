@@ -1,0 +1,71 @@
+import type { DomainError, DomainErrorCode } from '../../core/shared/errors.js';
+import { domainError } from '../../core/shared/errors.js';
+import { fail, ok, type Result } from '../../core/shared/result.js';
+
+/** The signed-in user's Supabase access token, or null when nobody is signed in. */
+export type AccessTokenSource = () => string | null | Promise<string | null>;
+
+export interface ApiClientOptions {
+  /** The app server's origin; '' (default) calls the page's own origin. */
+  readonly baseUrl?: string;
+  readonly accessToken: AccessTokenSource;
+  readonly fetch?: typeof fetch;
+}
+
+const CODES: readonly DomainErrorCode[] = [
+  'not_authenticated', 'not_found', 'forbidden', 'validation', 'conflict', 'insufficient_credits', 'rate_limited',
+  'billing_unavailable', 'billing_not_initialized', 'model_unavailable', 'network', 'unexpected',
+];
+
+/** The server's `{error, message, details}` as a domain error; token problems read as not signed in. */
+export function toDomainError(status: number, body: unknown): DomainError {
+  const b = (typeof body === 'object' && body !== null ? body : {}) as { error?: unknown; message?: unknown; details?: unknown };
+  const message = typeof b.message === 'string' ? b.message : `The app server answered ${status}`;
+  const details = { status, ...(typeof b.details === 'object' && b.details !== null ? (b.details as Record<string, unknown>) : {}) };
+  const error = typeof b.error === 'string' ? b.error : '';
+  if ((CODES as readonly string[]).includes(error)) return domainError(error as DomainErrorCode, message, details);
+  if (status === 401 || error === 'token_expired' || error === 'invalid_token') return domainError('not_authenticated', message, details);
+  if (status >= 400 && status < 500) return domainError('validation', message, details);
+  return domainError(status === 503 ? 'network' : 'unexpected', message, details);
+}
+
+/** fetch for /api with the bearer token; answers the raw Response or a `network` failure. */
+export class ApiClient {
+  private readonly baseUrl: string;
+  private readonly doFetch: typeof fetch;
+
+  constructor(private readonly options: ApiClientOptions) {
+    this.baseUrl = (options.baseUrl ?? '').replace(/\/+$/, '');
+    this.doFetch = options.fetch ?? ((input, init) => fetch(input, init));
+  }
+
+  async send(path: string, init: { method?: string; json?: unknown; signal?: AbortSignal; auth?: boolean } = {}): Promise<Result<Response>> {
+    const headers: Record<string, string> = { accept: 'application/json, application/x-ndjson' };
+    if (init.auth !== false) {
+      const token = await this.options.accessToken();
+      if (token) headers['authorization'] = `Bearer ${token}`;
+    }
+    if (init.json !== undefined) headers['content-type'] = 'application/json';
+    try {
+      const response = await this.doFetch(`${this.baseUrl}${path}`, {
+        method: init.method ?? 'GET',
+        headers,
+        ...(init.json !== undefined ? { body: JSON.stringify(init.json) } : {}),
+        ...(init.signal ? { signal: init.signal } : {}),
+      });
+      return ok(response);
+    } catch (error) {
+      const aborted = error instanceof Error && error.name === 'AbortError';
+      return fail(domainError('network', aborted ? 'The request was aborted' : 'The app server cannot be reached', { aborted }));
+    }
+  }
+
+  /** A JSON call: 2xx bodies parsed, other statuses mapped with `toDomainError`. */
+  async json<T>(path: string, init: { method?: string; json?: unknown; auth?: boolean } = {}): Promise<Result<T>> {
+    const sent = await this.send(path, init);
+    if (!sent.success) return sent;
+    const response = sent.data;
+    const body: unknown = response.status === 204 ? null : await response.json().catch(() => null);
+    return response.ok ? ok(body as T) : fail(toDomainError(response.status, body));
+  }
+}

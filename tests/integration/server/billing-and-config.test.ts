@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { InMemoryBillingGateway } from '../../../adapters/in-memory/in-memory-billing-gateway.js';
+import { secretValues } from '../../../web/server/config.js';
+import { startTestServer, type TestServer } from './server-harness.js';
+
+let s: TestServer;
+const billing = new InMemoryBillingGateway();
+beforeAll(async () => {
+  s = await startTestServer({
+    billing,
+    env: { PUBLIC_URL: 'https://ensemble.example', SUPABASE_SERVICE_ROLE_KEY: 'service-role-key-for-tests-0123456789', TAG_MANAGER_ID: 'GTM-ABC123' },
+  });
+});
+afterAll(async () => {
+  await s.close();
+});
+
+describe('GET /api/config (issue 7: public configuration only)', () => {
+  it('gives the Supabase URL and anon key, tag manager, widget and billing availability', async () => {
+    const config = await (await s.api('/api/config')).json();
+    expect(config).toEqual({
+      supabaseUrl: 'http://127.0.0.1:54321',
+      supabaseAnonKey: 'anon-key-for-tests',
+      tagManagerId: 'GTM-ABC123',
+      supportWidgetSrc: null,
+      billingAvailable: true,
+    });
+  });
+
+  it('contains none of the configured secret values', async () => {
+    const text = await (await s.api('/api/config')).text();
+    const secrets = secretValues(s.config);
+    expect(secrets.length).toBeGreaterThanOrEqual(3);
+    for (const secret of secrets) expect(text).not.toContain(secret);
+  });
+
+  it('sends the security headers: CSP with the Supabase origin and the tag manager, no framing', async () => {
+    const response = await s.api('/api/config');
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toMatch(/connect-src 'self' http:\/\/127\.0\.0\.1:54321/);
+    expect(csp).toContain('https://www.googletagmanager.com');
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(response.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
+
+describe('billing routes (issue 7: billing on the server, app spec §6, §7)', () => {
+  it('GET /api/billing/plan: base price, discount percent and discounted price', async () => {
+    const plan = await (await s.api('/api/billing/plan')).json();
+    expect(plan).toMatchObject({ basePriceCents: 2500, discountPercent: 20, discountedPriceCents: 2000, currency: 'usd', available: true });
+  });
+
+  it('checkout acts for the caller and comes back into the app', async () => {
+    const u = await s.signIn();
+    const response = await s.api('/api/billing/checkout', { method: 'POST', token: u.token, json: {} });
+    expect(response.status).toBe(201);
+    const body = await response.json();
+    expect(body.url).toMatch(/^https:\/\/billing\.example\.test\/checkout\//);
+  });
+
+  it('cancel and portal act on the caller\'s own customer only', async () => {
+    const alice = await s.signIn();
+    const bob = await s.signIn();
+    const checkout = await (await s.api('/api/billing/checkout', { method: 'POST', token: alice.token, json: {} })).json();
+    await billing.completeCheckout(checkout.checkoutId);
+    // Bob cannot reach Alice's subscription, even by naming her in the body.
+    const bobCancel = await s.api('/api/billing/subscription/cancel', { method: 'POST', token: bob.token, json: { reason: 'unused', userId: alice.userId } });
+    expect(bobCancel.status).toBe(400);
+    const bobCancelPlain = await s.api('/api/billing/subscription/cancel', { method: 'POST', token: bob.token, json: { reason: 'unused' } });
+    expect(bobCancelPlain.status).toBe(404);
+    expect((await s.api('/api/billing/portal', { method: 'POST', token: bob.token, json: {} })).status).toBe(404);
+    const aliceState = await (await s.api('/api/billing/state', { token: alice.token })).json();
+    expect(aliceState.customer.activeSubscriptions[0]).toMatchObject({ cancelAtPeriodEnd: false });
+    const aliceCancel = await s.api('/api/billing/subscription/cancel', { method: 'POST', token: alice.token, json: { reason: 'too_expensive', comment: 'later' } });
+    expect(aliceCancel.status).toBe(200);
+    expect((await aliceCancel.json()).subscription).toMatchObject({ cancelAtPeriodEnd: true, cancellationReason: 'too_expensive' });
+    const portal = await (await s.api('/api/billing/portal', { method: 'POST', token: alice.token, json: {} })).json();
+    expect(portal.url).toContain(encodeURIComponent('https://ensemble.example/account'));
+  });
+});
+
+describe('a rejected billing token (app spec §6: warn and turn billing off)', () => {
+  it('logs a warning, answers 503 billing_unavailable, and reports billing as unavailable', async () => {
+    const off = new InMemoryBillingGateway({ mode: 'unavailable' });
+    const server = await startTestServer({ billing: off });
+    try {
+      const u = await server.signIn();
+      const checkout = await server.api('/api/billing/checkout', { method: 'POST', token: u.token, json: {} });
+      expect(checkout.status).toBe(503);
+      expect(await checkout.json()).toMatchObject({ error: 'billing_unavailable', message: expect.stringMatching(/Billing is unavailable/) });
+      expect(server.logger.entries.some((e) => e.level === 'warn' && /rejected the access token/.test(e.message))).toBe(true);
+      const plan = await (await server.api('/api/billing/plan')).json();
+      expect(plan).toMatchObject({ available: false, basePriceCents: 2500 });
+      expect((await (await server.api('/api/config')).json()).billingAvailable).toBe(false);
+      const cancel = await server.api('/api/billing/subscription/cancel', { method: 'POST', token: u.token, json: { reason: 'other' } });
+      expect(cancel.status).toBe(503);
+      expect((await server.api('/api/billing/portal', { method: 'POST', token: u.token, json: {} })).status).toBe(503);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('no billing provider configured: plan unavailable with the fallback price, calls 503', async () => {
+    const server = await startTestServer({ billing: null });
+    try {
+      const u = await server.signIn();
+      expect(await (await server.api('/api/billing/plan')).json()).toMatchObject({ available: false, basePriceCents: 2500, discountedPriceCents: 2500 });
+      expect((await server.api('/api/billing/state', { token: u.token })).status).toBe(503);
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { creditsForUsage } from '../../../core/domain/usage-pricing.js';
+import { DEFAULT_CATALOGUE } from '../../../web/server/default-catalogue.js';
+import { readNdjson, startTestServer, type TestServer } from './server-harness.js';
+
+let s: TestServer;
+beforeAll(async () => {
+  // A provider key makes the paid model available, so the plan rule is what refuses it (no call is made).
+  s = await startTestServer({ env: { OPENAI_API_KEY: 'sk-never-called' } });
+});
+afterAll(async () => {
+  await s.close();
+});
+
+const offline = DEFAULT_CATALOGUE.find((m) => m.id === 'offline')!;
+const chat = (token: string, json: unknown) => s.api('/api/chat', { method: 'POST', token, json });
+
+describe('POST /api/chat (issue 7: streaming chat with credit accounting)', () => {
+  it('streams meta, start, deltas, finish and done as NDJSON, and charges exactly the usage', async () => {
+    const u = await s.signIn(100);
+    const response = await chat(u.token, { message: 'Tell me about ducks', modelIds: ['offline'] });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/x-ndjson/);
+    const lines = await readNdjson(response);
+    expect(lines[0]).toMatchObject({ type: 'meta', modelIds: ['offline'] });
+    expect(lines[1]).toMatchObject({ type: 'start', modelId: 'offline' });
+    expect(lines.filter((l) => l.type === 'delta').length).toBeGreaterThan(3);
+    const finish = lines.find((l) => l.type === 'finish') as { usage: { inputTokens: number; outputTokens: number }; creditsCharged: number; balance: number };
+    expect(finish).toMatchObject({ modelId: 'offline', finishReason: 'stop' });
+    const expected = creditsForUsage(offline, finish.usage);
+    expect(finish.creditsCharged).toBe(expected);
+    expect(s.balance(u.userId)).toBe(100 - expected);
+    expect(finish.balance).toBe(100 - expected);
+    const done = lines.at(-1) as { type: string; answers: { messageId: string | null }[] };
+    expect(done.type).toBe('done');
+    expect(done.answers[0]?.messageId).toEqual(expect.any(String));
+  });
+
+  it('persists the user message and the answer in the conversation named in meta', async () => {
+    const u = await s.signIn(100);
+    const lines = await readNdjson(await chat(u.token, { message: 'Persist me', modelIds: ['offline'] }));
+    const meta = lines[0] as { conversationId: string; userMessageId: string };
+    const messages = await (await s.api(`/api/conversations/${meta.conversationId}/messages`, { token: u.token })).json();
+    expect(messages.messages.map((m: { role: string }) => m.role)).toEqual(['user', 'assistant']);
+    expect(messages.messages[0].id).toBe(meta.userMessageId);
+  });
+
+  it('answers 402 with a clear message, before any model runs, when the balance is short', async () => {
+    const u = await s.signIn(0);
+    const response = await chat(u.token, { message: 'hello', modelIds: ['offline'] });
+    expect(response.status).toBe(402);
+    expect(await response.json()).toMatchObject({ error: 'insufficient_credits', message: 'Not enough credits for this chat', details: { balance: 0 } });
+    const list = await (await s.api('/api/conversations', { token: u.token })).json();
+    expect(list.conversations).toEqual([]);
+  });
+
+  it('answers 403 for a paid model without a subscription', async () => {
+    const u = await s.signIn(1000);
+    const response = await chat(u.token, { message: 'hello', modelIds: ['gpt-4o'] });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toMatchObject({ error: 'forbidden', message: 'GPT-4o needs an active subscription' });
+  });
+
+  it('20 concurrent chats on a small balance never take it below zero', async () => {
+    const u = await s.signIn(5);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        const response = await chat(u.token, { message: 'Write a long answer about rivers and lakes', modelIds: ['offline'] });
+        return response.status === 200 ? readNdjson(response) : response.status;
+      }),
+    );
+    expect(results.every((r) => r === 402 || Array.isArray(r))).toBe(true);
+    expect(s.balance(u.userId)).toBeGreaterThanOrEqual(0);
+    const credits = await (await s.api('/api/credits', { token: u.token })).json();
+    const charged = credits.history.filter((e: { kind: string }) => e.kind === 'usage_charge').reduce((sum: number, e: { amount: number }) => sum - e.amount, 0);
+    expect(5 - charged).toBe(s.balance(u.userId));
+  });
+
+  it('a client that disconnects stops the answer and pays only for what was generated', async () => {
+    const slow = await startTestServer({ env: { OFFLINE_MODEL_TOKEN_DELAY_MS: '20' } });
+    try {
+      const u = await slow.signIn(100);
+      const controller = new AbortController();
+      const response = await slow.api('/api/chat', { method: 'POST', token: u.token, json: { message: 'A long story please', modelIds: ['offline'] }, signal: controller.signal });
+      const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+      let text = '';
+      while (!text.includes('"type":"delta"')) text += (await reader.read()).value ?? '';
+      controller.abort();
+      // The server drains the aborted run and charges it: wait for the ledger line, not for time.
+      const charged = await waitFor(async () => {
+        const history = (await (await slow.api('/api/credits', { token: u.token })).json()).history as { kind: string; reason: string }[];
+        return history.find((e) => e.kind === 'usage_charge');
+      });
+      const fullRun = await slow.signIn(100);
+      const full = await readNdjson(await slow.api('/api/chat', { method: 'POST', token: fullRun.token, json: { message: 'A long story please', modelIds: ['offline'] } }));
+      const fullUsage = (full.find((l) => l.type === 'finish') as { usage: { outputTokens: number } }).usage;
+      const abortedOutput = Number(/(\d+) output tokens/.exec(charged.reason)?.[1]);
+      expect(abortedOutput).toBeLessThan(fullUsage.outputTokens);
+      const messages = await (await slow.api('/api/conversations', { token: u.token })).json();
+      expect(messages.conversations).toHaveLength(1);
+    } finally {
+      await slow.close();
+    }
+  });
+});
+
+async function waitFor<T>(probe: () => Promise<T | undefined>): Promise<T> {
+  for (let attempt = 0; attempt < 500; attempt += 1) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  throw new Error('the condition never held');
+}

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readNdjson, startTestServer, type TestServer } from './server-harness.js';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer({ env: { CLIENT_DIST: 'tests/integration/server/fixture-dist' } });
+});
+afterAll(async () => {
+  await s.close();
+});
+
+describe('/api/conversations (the caller\'s own conversations)', () => {
+  it('creates, lists, renames, opens and deletes; another user sees none of it', async () => {
+    const u = await s.signIn();
+    const other = await s.signIn();
+    const created = await s.api('/api/conversations', { method: 'POST', token: u.token, json: { title: 'Ducks' } });
+    expect(created.status).toBe(201);
+    const { conversation } = await created.json();
+    const renamed = await s.api(`/api/conversations/${conversation.id}`, { method: 'PATCH', token: u.token, json: { title: 'Geese' } });
+    expect((await renamed.json()).conversation.title).toBe('Geese');
+    expect((await (await s.api('/api/conversations?q=Gee', { token: u.token })).json()).conversations).toHaveLength(1);
+    expect((await s.api(`/api/conversations/${conversation.id}`, { token: other.token })).status).toBe(404);
+    expect((await s.api(`/api/conversations/${conversation.id}`, { method: 'DELETE', token: other.token })).status).not.toBe(204);
+    expect((await s.api(`/api/conversations/${conversation.id}`, { method: 'DELETE', token: u.token })).status).toBe(204);
+    expect((await s.api(`/api/conversations/${conversation.id}`, { token: u.token })).status).toBe(404);
+  });
+});
+
+describe('regenerate and edit-last stream like a chat', () => {
+  it('regenerate replaces the last answer; edit-last replaces the last message and its answer', async () => {
+    const u = await s.signIn(100);
+    const first = await readNdjson(await s.api('/api/chat', { method: 'POST', token: u.token, json: { message: 'First question', modelIds: ['offline'] } }));
+    const conversationId = (first[0] as { conversationId: string }).conversationId;
+    const again = await readNdjson(await s.api('/api/chat/regenerate', { method: 'POST', token: u.token, json: { conversationId } }));
+    expect(again.some((l) => l.type === 'finish')).toBe(true);
+    let messages = (await (await s.api(`/api/conversations/${conversationId}/messages`, { token: u.token })).json()).messages;
+    expect(messages.map((m: { role: string }) => m.role)).toEqual(['user', 'assistant']);
+    await readNdjson(await s.api('/api/chat/edit-last', { method: 'POST', token: u.token, json: { conversationId, message: 'Edited question' } }));
+    messages = (await (await s.api(`/api/conversations/${conversationId}/messages`, { token: u.token })).json()).messages;
+    expect(messages.map((m: { content: string }) => m.content)[0]).toBe('Edited question');
+    expect(messages).toHaveLength(2);
+  });
+});
+
+describe('per-user rate limit (issue 7)', () => {
+  it('answers 429 with Retry-After once the bucket is empty, for that user only', async () => {
+    const limited = await startTestServer({ env: { RATE_LIMIT_BURST: '2', RATE_LIMIT_PER_MINUTE: '1' } });
+    try {
+      const u = await limited.signIn(0);
+      const other = await limited.signIn(0);
+      const send = (token: string) => limited.api('/api/chat', { method: 'POST', token, json: { message: 'hi', modelIds: ['offline'] } });
+      expect((await send(u.token)).status).toBe(402);
+      expect((await send(u.token)).status).toBe(402);
+      const third = await send(u.token);
+      expect(third.status).toBe(429);
+      expect(third.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(await third.json()).toMatchObject({ error: 'rate_limited', message: expect.stringMatching(/Too many requests/) });
+      expect((await send(other.token)).status).toBe(402);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('serving the built client (issue 7)', () => {
+  it('index.html is never cached and is the SPA fallback for app routes', async () => {
+    for (const path of ['/', '/chat/123', '/library']) {
+      const response = await s.api(path);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      expect(await response.text()).toContain('<div id="root">');
+    }
+  });
+
+  it('hashed assets are cached for a year; a missing asset is a 404, not the SPA', async () => {
+    const asset = await s.api('/assets/index-abc123.js');
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers.get('content-type')).toMatch(/javascript/);
+    expect((await s.api('/assets/index-old999.js')).status).toBe(404);
+  });
+
+  it('does not serve files outside the client folder', async () => {
+    const response = await s.api('/..%2f..%2fpackage.json');
+    expect(await response.text()).not.toContain('"dependencies"');
+  });
+
+  it('without a built client, pages say so clearly', async () => {
+    const bare = await startTestServer();
+    try {
+      const response = await bare.api('/');
+      expect(response.status).toBe(503);
+      expect(await response.text()).toContain('The web client is not built');
+    } finally {
+      await bare.close();
+    }
+  });
+});

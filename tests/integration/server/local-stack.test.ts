@@ -1,0 +1,138 @@
+// The app server against the real local stand-ins: the Supabase stand-in (PGlite, supabase-js
+// adapters) and the billing sandbox (Polar API, webhooks signed and delivered over HTTP).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { InMemoryLogger } from '../../../adapters/in-memory/in-memory-logger.js';
+import type { RunningSandbox } from '../../../adapters/billing/sandbox/start-sandbox.js';
+import { startSandbox } from '../../../adapters/billing/sandbox/start-sandbox.js';
+import { TEST_CONFIRMATION_TOKENS } from '../../../adapters/billing/sandbox/engine/test-payments.js';
+import type { LocalSupabase } from '../../../adapters/supabase/local/server.js';
+import { authServerVerifier } from '../../../web/server/auth/token-verifier.js';
+import { startAppServer, type RunningAppServer } from '../../../web/server/start-app-server.js';
+import { closedPort } from '../../support/local-http.js';
+import { browserLikeClient, latestMailTo, startTestSupabase } from '../../support/local-supabase.js';
+import { readNdjson } from './server-harness.js';
+
+let supabase: LocalSupabase;
+let sandbox: RunningSandbox;
+let app: RunningAppServer;
+const logger = new InMemoryLogger();
+
+beforeAll(async () => {
+  supabase = await startTestSupabase();
+  const appPort = Number(new URL(await closedPort()).port);
+  sandbox = await startSandbox({ port: 0, memory: true, log: () => undefined, seed: { webhookUrl: `http://127.0.0.1:${appPort}/api/webhooks/billing` }, webhooks: { baseDelayMs: 50 } });
+  const seed = sandbox.seed!;
+  app = await startAppServer(
+    {
+      PORT: String(appPort),
+      SUPABASE_URL: supabase.url,
+      SUPABASE_ANON_KEY: supabase.anonKey,
+      SUPABASE_SERVICE_ROLE_KEY: supabase.serviceRoleKey,
+      SUPABASE_JWT_SECRET: supabase.keys.jwtSecret,
+      BILLING_ACCESS_TOKEN: seed.accessToken,
+      BILLING_SERVER: sandbox.url,
+      BILLING_PRODUCT_ID: seed.productId,
+      BILLING_DISCOUNT_ID: seed.discountId,
+      BILLING_WEBHOOK_SECRET: seed.webhookSecret,
+      PUBLIC_URL: 'http://127.0.0.1:3000',
+      OFFLINE_MODEL_TOKEN_DELAY_MS: '0',
+      CLIENT_DIST: 'tests/integration/server/no-client-here',
+    },
+    { logger },
+  );
+}, 60_000);
+afterAll(async () => {
+  await app?.close();
+  await sandbox?.close();
+  await supabase?.stop();
+});
+
+/** Signs up through the stand-in exactly as the browser does: e-mailed code, then verifyOtp. */
+async function signUp() {
+  const email = `stack-${Math.random().toString(36).slice(2, 10)}@example.com`;
+  const client = browserLikeClient(supabase);
+  const sent = await client.auth.signInWithOtp({ email, options: { shouldCreateUser: true } });
+  if (sent.error) throw sent.error;
+  const { code } = await latestMailTo(supabase, email);
+  const verified = await client.auth.verifyOtp({ email, token: code, type: 'email' });
+  if (verified.error || !verified.data.session) throw verified.error ?? new Error('no session');
+  const token = verified.data.session.access_token;
+  const api = (path: string, init: { method?: string; json?: unknown } = {}) =>
+    fetch(`${app.url}${path}`, {
+      method: init.method ?? 'GET',
+      headers: { authorization: `Bearer ${token}`, ...(init.json === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(init.json === undefined ? {} : { body: JSON.stringify(init.json) }),
+    });
+  return { email, userId: verified.data.session.user.id, token, api };
+}
+
+const sandboxApi = (path: string, init: { method?: string; json?: unknown; token?: string | null } = {}) =>
+  fetch(`${sandbox.url}${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      ...(init.token === null ? {} : { authorization: `Bearer ${init.token ?? sandbox.seed!.accessToken}` }),
+      ...(init.json === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(init.json === undefined ? {} : { body: JSON.stringify(init.json) }),
+  });
+
+/** Polls the app until `check` holds (webhooks arrive asynchronously); a bounded wait, not a sleep. */
+async function until<T>(probe: () => Promise<T>, check: (value: T) => boolean): Promise<T> {
+  let last: T | undefined;
+  for (let attempt = 0; attempt < 300; attempt += 1) {
+    last = await probe();
+    if (check(last)) return last;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`the condition never held; last value: ${JSON.stringify(last)}`);
+}
+
+describe('app server on the Supabase stand-in and the billing sandbox (issue 7)', () => {
+  it('chat with the offline model is saved and charged exactly through log_usage', async () => {
+    const u = await signUp();
+    const before = await (await u.api('/api/credits')).json();
+    const lines = await readNdjson(await u.api('/api/chat', { method: 'POST', json: { message: 'Hello from the stand-in', modelIds: ['offline'] } }));
+    const finish = lines.find((l) => l.type === 'finish') as { creditsCharged: number; balance: number };
+    expect(finish.creditsCharged).toBeGreaterThan(0);
+    const after = await (await u.api('/api/credits')).json();
+    expect(after.balance).toBe(before.balance - finish.creditsCharged);
+    expect(after.history[0]).toMatchObject({ kind: 'usage_charge', amount: -finish.creditsCharged, modelId: 'offline' });
+    const { conversationId } = lines[0] as { conversationId: string };
+    const messages = (await (await u.api(`/api/conversations/${conversationId}/messages`)).json()).messages;
+    expect(messages.map((m: { role: string }) => m.role)).toEqual(['user', 'assistant']);
+  });
+
+  it('checkout -> confirm on the sandbox -> webhook -> profile active with the period credits', async () => {
+    const u = await signUp();
+    const startBalance = (await (await u.api('/api/credits')).json()).balance;
+    const checkout = await (await u.api('/api/billing/checkout', { method: 'POST', json: {} })).json();
+    const details = await (await sandboxApi(`/v1/checkouts/${checkout.checkoutId}`)).json();
+    const confirmed = await sandboxApi(`/v1/checkouts/client/${details.client_secret}/confirm`, {
+      method: 'POST',
+      token: null,
+      json: { customer_email: u.email, customer_name: 'Ada Lovelace', customer_billing_address: { country: 'FR' }, confirmation_token_id: TEST_CONFIRMATION_TOKENS.success },
+    });
+    expect(confirmed.status).toBe(200);
+    await until(async () => (await u.api('/api/account')).json(), (a) => a.subscribed === true);
+    const credits = await until(async () => (await u.api('/api/credits')).json(), (c) => c.balance === startBalance + 1000);
+    expect(credits.history.filter((e: { kind: string }) => e.kind === 'subscription_grant')).toHaveLength(1);
+
+    // Cancel at period end: still subscribed; after the period (sandbox clock), the webhook ends it.
+    const canceled = await u.api('/api/billing/subscription/cancel', { method: 'POST', json: { reason: 'too_expensive', comment: null } });
+    expect(canceled.status).toBe(200);
+    expect((await canceled.json()).subscription).toMatchObject({ cancelAtPeriodEnd: true });
+    expect((await (await u.api('/api/account')).json()).subscribed).toBe(true);
+    const advanced = await sandboxApi('/v1/__sandbox/clock/advance', { method: 'POST', json: { seconds: 32 * 24 * 3600 } });
+    expect(advanced.status).toBe(200);
+    await until(async () => (await u.api('/api/account')).json(), (a) => a.subscribed === false);
+  });
+
+  it('without a JWT secret, tokens are checked with Supabase Auth (GET /auth/v1/user)', async () => {
+    const u = await signUp();
+    const verify = authServerVerifier({ supabaseUrl: supabase.url, anonKey: supabase.anonKey });
+    const good = await verify(u.token);
+    expect(good.ok && good.user.id).toBe(u.userId);
+    const bad = await verify(`${u.token.slice(0, -4)}AAAA`);
+    expect(bad).toMatchObject({ ok: false, reason: 'invalid' });
+  });
+});

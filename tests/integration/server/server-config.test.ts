@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { parseServerConfig, SUPABASE_URL_MESSAGE } from '../../../web/server/config.js';
+
+const message = (env: Record<string, string>) => {
+  const parsed = parseServerConfig(env);
+  return parsed.success ? 'ok' : parsed.error.message;
+};
+
+describe('server configuration (issue 7, app spec §5)', () => {
+  it('defaults: port 3000, 1000 credits a period, nothing configured', () => {
+    const parsed = parseServerConfig({});
+    expect(parsed.success && parsed.data).toMatchObject({ port: 3000, creditsPerPeriod: 1000, supabase: null, billing: null, mode: 'development' });
+  });
+
+  it.each(['not a url', 'https://example.com', 'http://abc.supabase.co', 'https://abc.supabase.co/rest/v1', 'ftp://localhost'])(
+    'app spec §5: SUPABASE_URL %s fails start-up with the project-address message',
+    (url) => {
+      expect(message({ SUPABASE_URL: url, SUPABASE_ANON_KEY: 'k' })).toContain(SUPABASE_URL_MESSAGE);
+      expect(SUPABASE_URL_MESSAGE).toMatch(/must follow the form of a project address on the provider's host/);
+    },
+  );
+
+  it.each(['https://abcdefgh.supabase.co', 'http://localhost:54321', 'http://127.0.0.1:54321/'])('accepts %s', (url) => {
+    expect(message({ SUPABASE_URL: url, SUPABASE_ANON_KEY: 'k' })).toBe('ok');
+  });
+
+  it('names every bad variable at once', () => {
+    const text = message({ PORT: 'eighty', CREDITS_PER_PERIOD: '-5', TAG_MANAGER_ID: 'UA-1' });
+    expect(text).toMatch(/PORT must be a whole number/);
+    expect(text).toMatch(/CREDITS_PER_PERIOD must be at least 1/);
+    expect(text).toMatch(/TAG_MANAGER_ID must look like GTM-/);
+  });
+
+  it('production requires real secrets and refuses placeholders', () => {
+    const text = message({ NODE_ENV: 'production', SUPABASE_URL: 'https://abc.supabase.co', SUPABASE_ANON_KEY: 'anon', SUPABASE_SERVICE_ROLE_KEY: 'changeme' });
+    expect(text).toMatch(/SUPABASE_SERVICE_ROLE_KEY looks like a placeholder/);
+    expect(text).toMatch(/BILLING_ACCESS_TOKEN is required when NODE_ENV=production/);
+    expect(text).toMatch(/BILLING_WEBHOOK_SECRET is required when NODE_ENV=production/);
+  });
+
+  it('a billing token without a product is refused (the plan must be named)', () => {
+    expect(message({ BILLING_ACCESS_TOKEN: 'polar_oat_x' })).toMatch(/BILLING_PRODUCT_ID is required/);
+  });
+});

@@ -1,0 +1,56 @@
+import type { Context } from 'hono';
+import { ok } from '../../../core/shared/result.js';
+import { apiError } from '../http/api-error.js';
+import type { AuthUser } from '../../../core/domain/auth.js';
+import type { AppEnv, ServerUseCases, ServerUseCaseSource } from '../http/app-env.js';
+import type { TokenVerifier } from './token-verifier.js';
+
+/**
+ * Every user-bound /api route: `Authorization: Bearer <Supabase access token>`. A verified token
+ * becomes the request's caller, and the use cases of this request act for that caller only.
+ * Answers the refusal, or null when the request may go on.
+ */
+export function requireUser(verify: TokenVerifier, useCases: ServerUseCaseSource): (c: Context<AppEnv>) => Promise<Response | null> {
+  // Verifying a token (an HMAC on the crypto thread pool, or a call to Supabase Auth) and building the
+  // caller's use cases (a child container) cost far more than the rest of a request. A browser sends
+  // many requests with one token, so the last few hundred verified tokens are remembered, each only
+  // until its own expiry: the same token string can only ever carry the same claims.
+  const recent = new Map<string, { user: AuthUser; validUntil: number; useCases: ServerUseCases }>();
+  const remembered = (token: string) => {
+    const hit = recent.get(token);
+    if (!hit) return null;
+    recent.delete(token);
+    if (hit.validUntil <= Date.now()) return null;
+    recent.set(token, hit);
+    return hit;
+  };
+  const remember = (token: string, user: AuthUser, validUntil: number) => {
+    const entry = { user, validUntil, useCases: useCases.forCaller(async () => ok(user)) };
+    recent.set(token, entry);
+    if (recent.size > 500) recent.delete(recent.keys().next().value as string);
+    return entry;
+  };
+  return async (c) => {
+    const header = c.req.header('authorization') ?? '';
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    if (!match?.[1]) {
+      return apiError(c, 401, 'not_authenticated', 'Sign in first: send the Supabase access token as "Authorization: Bearer <token>"');
+    }
+    const token = match[1];
+    const known = remembered(token);
+    if (known) {
+      c.set('user', known.user);
+      c.set('useCases', known.useCases);
+      return null;
+    }
+    const verdict = await verify(token);
+    if (!verdict.ok) {
+      if (verdict.reason === 'unreachable') return apiError(c, 503, 'auth_unavailable', verdict.message);
+      return apiError(c, 401, verdict.reason === 'expired' ? 'token_expired' : 'invalid_token', verdict.message);
+    }
+    const entry = remember(token, verdict.user, verdict.validUntil);
+    c.set('user', entry.user);
+    c.set('useCases', entry.useCases);
+    return null;
+  };
+}

@@ -1,0 +1,87 @@
+import type { Hono } from 'hono';
+import { createServerContainer, forRequest, resolveUseCases } from '../../adapters/composition/containers.js';
+import { createModelGateway } from '../../adapters/models/create-model-gateway.js';
+import type { BillingGateway } from '../../core/ports/billing-gateway.js';
+import type { Logger } from '../../core/ports/logger.js';
+import type { ModelGateway } from '../../core/ports/model-gateway.js';
+import { domainError } from '../../core/shared/errors.js';
+import { fail, ok, type Result } from '../../core/shared/result.js';
+import { createApp } from './app.js';
+import { jwtSecretVerifier, authServerVerifier, type TokenVerifier } from './auth/token-verifier.js';
+import { GuardedBillingGateway } from './billing/guarded-billing-gateway.js';
+import type { ServerConfig } from './config.js';
+import type { AppEnv, ServerUseCaseSource } from './http/app-env.js';
+import type { ServerDataPorts } from './server-ports.js';
+
+export interface ComposeServerInput {
+  readonly config: ServerConfig;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly logger: Logger;
+  readonly data: ServerDataPorts;
+  /** The billing provider (the Polar adapter, the in-memory one in tests), or null when not configured. */
+  readonly billing: BillingGateway | null;
+  /** Overrides the model gateway built from env (tests that need a scripted model). */
+  readonly modelGateway?: ModelGateway;
+  /** Overrides how access tokens are verified (default: the JWT secret, else Supabase Auth). */
+  readonly verifyToken?: TokenVerifier;
+}
+
+export interface ComposedServer {
+  readonly app: Hono<AppEnv>;
+  readonly billing: GuardedBillingGateway;
+  readonly useCases: ServerUseCaseSource;
+}
+
+/**
+ * The server's composition: ports into the container (adapters/composition), use cases out of it,
+ * and the Hono app over them. Every real part plugs in here through `data`, `billing` and env.
+ */
+export function composeServer(input: ComposeServerInput): Result<ComposedServer> {
+  const { config, logger } = input;
+  let modelGateway = input.modelGateway;
+  if (modelGateway === undefined) {
+    const created = createModelGateway({ env: input.env, catalogue: input.data.catalogue, logger });
+    if (!created.success) return created;
+    modelGateway = created.data;
+  }
+  const verifyToken = input.verifyToken ?? defaultVerifier(config);
+  if (verifyToken === null) {
+    return fail(domainError('validation', 'Set SUPABASE_JWT_SECRET, or SUPABASE_URL and SUPABASE_ANON_KEY, so the server can check access tokens'));
+  }
+  const billing = new GuardedBillingGateway(input.billing, { logger });
+  const container = createServerContainer({
+    ...input.data,
+    modelGateway,
+    billingGateway: billing,
+    logger,
+    clock: { now: () => new Date() },
+    creditsPerPeriod: config.creditsPerPeriod,
+  });
+  const useCases: ServerUseCaseSource = {
+    shared: resolveUseCases(container, 'server'),
+    forCaller: (currentUser) => resolveUseCases(forRequest(container, { currentUser }), 'server'),
+  };
+  const app = createApp({
+    useCases,
+    verifyToken,
+    logger,
+    publicConfig: {
+      supabaseUrl: config.supabase?.url ?? null,
+      supabaseAnonKey: config.supabase?.anonKey ?? null,
+      tagManagerId: config.tagManagerId,
+      supportWidgetSrc: config.supportWidgetSrc,
+    },
+    billingAvailable: () => billing.available,
+    webhookSecret: config.billingWebhookSecret,
+    rateLimit: config.rateLimit,
+    publicUrl: config.publicUrl,
+    clientDist: config.clientDist,
+  });
+  return ok({ app, billing, useCases });
+}
+
+function defaultVerifier(config: ServerConfig): TokenVerifier | null {
+  if (config.supabase?.jwtSecret) return jwtSecretVerifier(config.supabase.jwtSecret);
+  if (config.supabase) return authServerVerifier({ supabaseUrl: config.supabase.url, anonKey: config.supabase.anonKey });
+  return null;
+}

@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { DEFAULT_CREDITS_PER_PERIOD } from '../../core/domain/billing-events.js';
+import { domainError } from '../../core/shared/errors.js';
+import { fail, ok, type Result } from '../../core/shared/result.js';
+
+/** app spec §5: the wording of a bad backend address. */
+export const SUPABASE_URL_MESSAGE =
+  'SUPABASE_URL must follow the form of a project address on the provider\'s host, e.g. https://<project-ref>.supabase.co (http://localhost:<port> or http://127.0.0.1:<port> for a local stand-in)';
+
+const blankIsUnset = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+const text = z.preprocess(blankIsUnset, z.string().trim().optional());
+const whole = (name: string, min: number, max: number, fallback: number) =>
+  z.preprocess(
+    blankIsUnset,
+    z.coerce
+      .number({ error: `${name} must be a whole number` })
+      .int(`${name} must be a whole number`)
+      .min(min, `${name} must be at least ${min}`)
+      .max(max, `${name} must be at most ${max}`)
+      .default(fallback),
+  );
+
+const supabaseUrl = z.preprocess(
+  blankIsUnset,
+  z
+    .string()
+    .optional()
+    .refine((value) => value === undefined || isProjectAddress(value), SUPABASE_URL_MESSAGE)
+    .transform((value) => value?.replace(/\/+$/, '')),
+);
+
+const envSchema = z.object({
+  NODE_ENV: z.preprocess(blankIsUnset, z.enum(['development', 'production', 'test'], { error: 'NODE_ENV must be development, production or test' }).default('development')),
+  HOST: z.preprocess(blankIsUnset, z.string().default('127.0.0.1')),
+  PORT: whole('PORT', 0, 65535, 3000),
+  PUBLIC_URL: z.preprocess(blankIsUnset, z.url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http(s) URL' }).optional()),
+  SUPABASE_URL: supabaseUrl,
+  SUPABASE_ANON_KEY: text,
+  SUPABASE_SERVICE_ROLE_KEY: text,
+  SUPABASE_JWT_SECRET: text,
+  BILLING_ACCESS_TOKEN: text,
+  BILLING_SERVER: z.preprocess(
+    (value) => {
+      const v = blankIsUnset(value);
+      return v === 'production' ? 'https://api.polar.sh' : v === 'sandbox' ? 'https://sandbox-api.polar.sh' : v;
+    },
+    z.url({ protocol: /^https?$/, error: 'BILLING_SERVER must be production, sandbox or an http(s) URL' }).optional(),
+  ),
+  BILLING_WEBHOOK_SECRET: text,
+  BILLING_PRODUCT_ID: text,
+  BILLING_DISCOUNT_ID: text,
+  CREDITS_PER_PERIOD: whole('CREDITS_PER_PERIOD', 1, 1_000_000, DEFAULT_CREDITS_PER_PERIOD),
+  RATE_LIMIT_PER_MINUTE: whole('RATE_LIMIT_PER_MINUTE', 1, 100_000, 30),
+  RATE_LIMIT_BURST: whole('RATE_LIMIT_BURST', 1, 100_000, 10),
+  TAG_MANAGER_ID: z.preprocess(blankIsUnset, z.string().regex(/^GTM-[A-Z0-9]+$/, 'TAG_MANAGER_ID must look like GTM-XXXXXXX').optional()),
+  SUPPORT_WIDGET_SRC: z.preprocess(blankIsUnset, z.url({ protocol: /^https$/, error: 'SUPPORT_WIDGET_SRC must be an https URL' }).optional()),
+  CLIENT_DIST: z.preprocess(blankIsUnset, z.string().default('web/client/dist')),
+});
+
+export type ServerEnv = z.output<typeof envSchema>;
+
+export interface ServerConfig {
+  readonly mode: 'development' | 'production' | 'test';
+  readonly host: string;
+  readonly port: number;
+  readonly publicUrl: string | null;
+  readonly supabase: { readonly url: string; readonly anonKey: string; readonly serviceRoleKey: string | null; readonly jwtSecret: string | null } | null;
+  readonly billing: {
+    readonly accessToken: string;
+    readonly server: string;
+    readonly productId: string;
+    readonly discountId: string | null;
+  } | null;
+  /** Verifies billing webhooks; independent of the access token (a sandbox may sign while the token is rotated). */
+  readonly billingWebhookSecret: string | null;
+  readonly creditsPerPeriod: number;
+  readonly rateLimit: { readonly perMinute: number; readonly burst: number };
+  readonly tagManagerId: string | null;
+  readonly supportWidgetSrc: string | null;
+  readonly clientDist: string;
+}
+
+/** https://<ref>.supabase.co (or .supabase.in), or a loopback stand-in over http. */
+function isProjectAddress(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  if (url.pathname !== '/' || url.search !== '' || url.username !== '') return false;
+  if (url.protocol === 'https:' && /^[a-z0-9-]+\.supabase\.(co|in)$/i.test(url.hostname)) return true;
+  return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+}
+
+/** Values a careless deployment might leave in place; production refuses them. */
+const PLACEHOLDER = /^(changeme|change-me|secret|test|example|placeholder|your[-_].*|x+|0+)$/i;
+
+/**
+ * Reads the server's environment. Every problem is reported at once; in production the Supabase and
+ * billing secrets are required and must not be placeholders (no default secret is ever accepted).
+ */
+export function parseServerConfig(env: Readonly<Record<string, string | undefined>>): Result<ServerConfig> {
+  const parsed = envSchema.safeParse(Object.fromEntries(Object.keys(envSchema.shape).map((k) => [k, env[k]])));
+  if (!parsed.success) return problems(parsed.error.issues.map((i) => i.message));
+  const e = parsed.data;
+  const issues: string[] = [];
+  if (e.SUPABASE_URL !== undefined && e.SUPABASE_ANON_KEY === undefined) issues.push('SUPABASE_ANON_KEY is required with SUPABASE_URL');
+  if (e.SUPABASE_URL === undefined && (e.SUPABASE_ANON_KEY ?? e.SUPABASE_SERVICE_ROLE_KEY ?? e.SUPABASE_JWT_SECRET) !== undefined) {
+    issues.push('SUPABASE_ANON_KEY / SUPABASE_SERVICE_ROLE_KEY / SUPABASE_JWT_SECRET are set but SUPABASE_URL is not');
+  }
+  if (e.BILLING_ACCESS_TOKEN !== undefined && e.BILLING_PRODUCT_ID === undefined) issues.push('BILLING_PRODUCT_ID is required with BILLING_ACCESS_TOKEN');
+  if (e.NODE_ENV === 'production') {
+    const required = ['SUPABASE_URL', 'SUPABASE_ANON_KEY', 'SUPABASE_SERVICE_ROLE_KEY', 'BILLING_ACCESS_TOKEN', 'BILLING_WEBHOOK_SECRET'] as const;
+    for (const name of required) if (e[name] === undefined) issues.push(`${name} is required when NODE_ENV=production`);
+    for (const name of ['SUPABASE_SERVICE_ROLE_KEY', 'SUPABASE_JWT_SECRET', 'BILLING_ACCESS_TOKEN', 'BILLING_WEBHOOK_SECRET'] as const) {
+      const value = e[name];
+      if (value !== undefined && (PLACEHOLDER.test(value) || value.length < 16)) issues.push(`${name} looks like a placeholder; set the real secret`);
+    }
+  }
+  if (issues.length > 0) return problems(issues);
+  return ok({
+    mode: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, '') ?? null,
+    supabase:
+      e.SUPABASE_URL === undefined || e.SUPABASE_ANON_KEY === undefined
+        ? null
+        : { url: e.SUPABASE_URL, anonKey: e.SUPABASE_ANON_KEY, serviceRoleKey: e.SUPABASE_SERVICE_ROLE_KEY ?? null, jwtSecret: e.SUPABASE_JWT_SECRET ?? null },
+    billing:
+      e.BILLING_ACCESS_TOKEN === undefined || e.BILLING_PRODUCT_ID === undefined
+        ? null
+        : {
+            accessToken: e.BILLING_ACCESS_TOKEN,
+            server: (e.BILLING_SERVER ?? 'https://api.polar.sh').replace(/\/+$/, ''),
+            productId: e.BILLING_PRODUCT_ID,
+            discountId: e.BILLING_DISCOUNT_ID ?? null,
+          },
+    billingWebhookSecret: e.BILLING_WEBHOOK_SECRET ?? null,
+    creditsPerPeriod: e.CREDITS_PER_PERIOD,
+    rateLimit: { perMinute: e.RATE_LIMIT_PER_MINUTE, burst: e.RATE_LIMIT_BURST },
+    tagManagerId: e.TAG_MANAGER_ID ?? null,
+    supportWidgetSrc: e.SUPPORT_WIDGET_SRC ?? null,
+    clientDist: e.CLIENT_DIST,
+  });
+}
+
+const problems = (list: readonly string[]): Result<never> =>
+  fail(domainError('validation', `Invalid server configuration: ${list.join('; ')}`, { problems: list }));
+
+/** Every configured secret value: what must never reach the browser (tests scan for them). */
+export function secretValues(config: ServerConfig): string[] {
+  return [config.supabase?.serviceRoleKey, config.supabase?.jwtSecret, config.billing?.accessToken, config.billingWebhookSecret].filter(
+    (v): v is string => typeof v === 'string' && v !== '',
+  );
+}

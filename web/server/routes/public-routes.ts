@@ -1,0 +1,59 @@
+import { Hono } from 'hono';
+import { domainFailure } from '../http/api-error.js';
+import type { AppEnv, ServerUseCaseSource } from '../http/app-env.js';
+
+/** What the browser may know: nothing here is secret (a test scans it for every configured secret). */
+export interface PublicConfig {
+  readonly supabaseUrl: string | null;
+  readonly supabaseAnonKey: string | null;
+  readonly tagManagerId: string | null;
+  readonly supportWidgetSrc: string | null;
+  readonly billingAvailable: boolean;
+}
+
+/** Routes anyone may call: the public config, the model catalogue, the plan offer. */
+export function publicRoutes(options: {
+  useCases: ServerUseCaseSource;
+  publicConfig: () => Omit<PublicConfig, 'billingAvailable'>;
+  billingAvailable: () => boolean;
+}): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  const shared = options.useCases.shared;
+
+  routes.get('/health', (c) => c.json({ status: 'ok' }));
+
+  routes.get('/config', (c) => {
+    const config: PublicConfig = { ...options.publicConfig(), billingAvailable: options.billingAvailable() };
+    c.header('Cache-Control', 'no-cache');
+    return c.json(config);
+  });
+
+  routes.get('/models', async (c) => {
+    const models = await shared.listModels();
+    return models.success ? c.json({ models: models.data }) : domainFailure(c, models.error);
+  });
+
+  routes.get('/billing/plan', async (c) => {
+    const offer = await shared.loadPlanOffer();
+    if (!offer.success) return domainFailure(c, offer.error);
+    const o = offer.data;
+    return c.json({
+      productId: o.product?.id ?? null,
+      name: o.product?.name ?? null,
+      description: o.product?.description ?? null,
+      recurringInterval: o.product?.recurringInterval ?? null,
+      benefits: o.product?.benefits ?? [],
+      priceAmount: o.product?.priceAmount ?? null,
+      basePriceCents: o.basePriceCents,
+      discountPercent: o.discountPercent,
+      discountedPriceCents: o.discountedPriceCents,
+      discount: o.discount
+        ? { id: o.discount.id, name: o.discount.name, code: o.discount.code, basisPoints: o.discount.basisPoints, amount: o.discount.amount }
+        : null,
+      currency: o.currency,
+      available: o.available && options.billingAvailable(),
+    });
+  });
+
+  return routes;
+}

@@ -1,0 +1,41 @@
+import { Hono } from 'hono';
+import { verifyWebhook } from '../../../adapters/billing/webhooks.js';
+import { apiError, domainFailure } from '../http/api-error.js';
+import type { AppEnv, ServerUseCaseSource } from '../http/app-env.js';
+import { toBillingEvent } from '../billing/billing-event-mapping.js';
+
+const MAX_WEBHOOK_BYTES = 1024 * 1024;
+
+/**
+ * POST /api/webhooks/billing (Standard Webhooks). A bad, missing or stale signature is 401 and
+ * changes nothing; a signed event the app does not know is acknowledged (202) so the provider
+ * stops retrying; a failure to apply it is 5xx so the provider retries.
+ */
+export function webhookRoutes(options: { useCases: ServerUseCaseSource; secret: () => string | null }): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+
+  routes.post('/billing', async (c) => {
+    const logger = c.get('logger');
+    const secret = options.secret();
+    if (secret === null) return apiError(c, 503, 'billing_unavailable', 'Billing webhooks are not configured (BILLING_WEBHOOK_SECRET)');
+    const body = await c.req.text();
+    if (Buffer.byteLength(body) > MAX_WEBHOOK_BYTES) return apiError(c, 413, 'payload_too_large', 'The webhook body is too large');
+    const webhookId = c.req.header('webhook-id') ?? '';
+    if (webhookId.trim() === '') return apiError(c, 400, 'validation', 'The webhook-id header is required');
+    const verified = verifyWebhook(body, c.req.raw.headers, secret);
+    if (!verified.success) {
+      if (verified.error.kind === 'webhook_verification') {
+        logger.warn('billing webhook rejected', { webhookId, reason: verified.error.message });
+        return apiError(c, 401, 'invalid_signature', verified.error.message);
+      }
+      logger.warn('billing webhook of an unknown shape acknowledged and ignored', { webhookId, reason: verified.error.message });
+      return c.json({ outcome: 'ignored' }, 202);
+    }
+    const handled = await options.useCases.shared.handleBillingWebhook(toBillingEvent(webhookId, verified.data));
+    if (!handled.success) return domainFailure(c, handled.error);
+    logger.info('billing webhook', { webhookId, type: verified.data.type, outcome: handled.data });
+    return c.json({ outcome: handled.data }, 202);
+  });
+
+  return routes;
+}

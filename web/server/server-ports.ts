@@ -1,0 +1,50 @@
+import { InMemoryConversationStore } from '../../adapters/in-memory/in-memory-conversation-store.js';
+import { InMemoryDatabase, SERVICE_ROLE } from '../../adapters/in-memory/in-memory-database.js';
+import { InMemoryProfileStore } from '../../adapters/in-memory/in-memory-profile-store.js';
+import { InMemoryProfileWriter } from '../../adapters/in-memory/in-memory-profile-writer.js';
+import { InMemoryUsageLedger } from '../../adapters/in-memory/in-memory-usage-ledger.js';
+import { InMemoryWebhookInbox } from '../../adapters/in-memory/in-memory-webhook-inbox.js';
+import type { ModelCatalogueEntry, ModelCatalogueSource } from '../../adapters/models/model-catalogue.js';
+import type { AnalyticsTracker } from '../../core/ports/analytics-tracker.js';
+import type { ConversationStore } from '../../core/ports/conversation-store.js';
+import type { ProfileStore } from '../../core/ports/profile-store.js';
+import type { ProfileWriter } from '../../core/ports/profile-writer.js';
+import type { UsageLedger } from '../../core/ports/usage-ledger.js';
+import type { WebhookInbox } from '../../core/ports/webhook-inbox.js';
+import { DEFAULT_CATALOGUE } from './default-catalogue.js';
+
+/** The data ports the server needs besides billing and models: Supabase in production, memory in tests. */
+export interface ServerDataPorts {
+  readonly profileStore: ProfileStore;
+  readonly profileWriter: ProfileWriter;
+  readonly conversationStore: ConversationStore;
+  readonly usageLedger: UsageLedger;
+  readonly webhookInbox: WebhookInbox;
+  /** The model table (prices and plans); availability is computed by the model gateway. */
+  readonly catalogue: ModelCatalogueSource;
+  /** The server has no data layer in the browser's sense: events go nowhere (a no-op tracker). */
+  readonly analytics: AnalyticsTracker;
+}
+
+export const noAnalytics: AnalyticsTracker = { track: () => undefined };
+
+/**
+ * Every data port in memory over one database, acting as the service role (the server decides
+ * whose rows it touches). `db` lets tests create users and read profiles.
+ */
+export function inMemoryDataPorts(options: { catalogue?: readonly ModelCatalogueEntry[] } = {}) {
+  const clock = { now: () => new Date() };
+  const db = new InMemoryDatabase(clock);
+  const catalogue = options.catalogue ?? DEFAULT_CATALOGUE;
+  const prices = Object.fromEntries(catalogue.map((m) => [m.id, m]));
+  const ports = {
+    profileStore: new InMemoryProfileStore(db, SERVICE_ROLE),
+    profileWriter: new InMemoryProfileWriter(db),
+    conversationStore: new InMemoryConversationStore({ clock }),
+    usageLedger: new InMemoryUsageLedger({ clock, balances: db.profileBalances(), prices }),
+    webhookInbox: new InMemoryWebhookInbox(),
+    catalogue,
+    analytics: noAnalytics,
+  } satisfies ServerDataPorts;
+  return { db, ...ports };
+}

@@ -1,0 +1,55 @@
+import { Agent } from 'undici';
+import { createBillingClient } from '../../adapters/billing/client.js';
+import { PolarBillingGateway } from '../../adapters/billing/polar-billing-gateway.js';
+import type { BillingGateway } from '../../core/ports/billing-gateway.js';
+import type { Logger } from '../../core/ports/logger.js';
+import { composeServer } from './compose-server.js';
+import { parseServerConfig, type ServerConfig } from './config.js';
+import { createJsonLogger } from './json-logger.js';
+import { listen, type ListeningServer } from './listen.js';
+import { inMemoryDataPorts } from './server-ports.js';
+import { supabaseDataPorts } from './supabase-ports.js';
+
+export interface RunningAppServer extends ListeningServer {
+  readonly config: ServerConfig;
+  /** Which data ports run: Supabase (hosted or the local stand-in) or memory (nothing kept). */
+  readonly dataMode: 'supabase' | 'memory';
+}
+
+/**
+ * Reads the environment and starts the app server. A configuration problem throws with the
+ * message that names every bad variable (start-up must fail loudly, app spec §5).
+ */
+export async function startAppServer(env: Readonly<Record<string, string | undefined>>, options: { logger?: Logger } = {}): Promise<RunningAppServer> {
+  const logger = options.logger ?? createJsonLogger();
+  const parsed = parseServerConfig(env);
+  if (!parsed.success) throw new Error(parsed.error.message);
+  const config = parsed.data;
+  const serviceRoleKey = config.supabase?.serviceRoleKey ?? null;
+  const data = config.supabase && serviceRoleKey ? supabaseDataPorts({ url: config.supabase.url, serviceRoleKey }) : inMemoryDataPorts();
+  if (!(config.supabase && serviceRoleKey)) logger.warn('No SUPABASE_URL + SUPABASE_SERVICE_ROLE_KEY: conversations and credits live in memory and are lost on restart');
+
+  let dispatcher: Agent | null = null;
+  let billing: BillingGateway | null = null;
+  if (config.billing) {
+    dispatcher = new Agent({ keepAliveTimeout: 30_000, connections: 64 });
+    const client = createBillingClient({ server: config.billing.server, accessToken: config.billing.accessToken, dispatcher, timeoutMs: 15_000 });
+    billing = new PolarBillingGateway({ client, planProductId: config.billing.productId, discountId: config.billing.discountId, logger });
+  } else {
+    logger.warn('No BILLING_ACCESS_TOKEN + BILLING_PRODUCT_ID: billing is unavailable');
+  }
+
+  const composed = composeServer({ config, env, logger, data, billing });
+  if (!composed.success) throw new Error(composed.error.message);
+  const server = await listen(composed.data.app.fetch, { port: config.port, host: config.host });
+  logger.info('app server listening', { url: server.url, data: config.supabase ? 'supabase' : 'memory', billing: config.billing ? config.billing.server : 'unavailable' });
+  return {
+    ...server,
+    config,
+    dataMode: config.supabase && serviceRoleKey ? 'supabase' : 'memory',
+    close: async () => {
+      await server.close();
+      await dispatcher?.close();
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import { createClient } from '@supabase/supabase-js';
+import { z } from 'zod';
+import type { ModelCatalogueEntry } from '../../adapters/models/model-catalogue.js';
+import { SupabaseConversationStore } from '../../adapters/supabase/supabase-conversation-store.js';
+import { SupabaseProfileStore } from '../../adapters/supabase/supabase-profile-store.js';
+import { SupabaseProfileWriter } from '../../adapters/supabase/supabase-profile-writer.js';
+import { SupabaseUsageLedger } from '../../adapters/supabase/supabase-usage-ledger.js';
+import { SupabaseWebhookInbox } from '../../adapters/supabase/supabase-webhook-inbox.js';
+import { domainError } from '../../core/shared/errors.js';
+import { fail, ok, type Result } from '../../core/shared/result.js';
+import { noAnalytics, type ServerDataPorts } from './server-ports.js';
+
+const modelRow = z.object({
+  id: z.string(),
+  label: z.string(),
+  provider: z.enum(['openai', 'anthropic', 'google', 'openai-compatible', 'offline']),
+  input_credits_per_1k: z.coerce.number(),
+  output_credits_per_1k: z.coerce.number(),
+  plan: z.enum(['free', 'paid']),
+});
+
+/**
+ * The server's data ports on Supabase with the service-role key: the server acts for the verified
+ * caller by user id (every adapter filters by it), and writes what users may not (subscription
+ * state, credits). The model catalogue is the `models` table, re-read at most every 30 s.
+ */
+export function supabaseDataPorts(options: { url: string; serviceRoleKey: string }): ServerDataPorts {
+  const service = createClient(options.url, options.serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } });
+  let cached: { at: number; rows: readonly ModelCatalogueEntry[] } | null = null;
+  const catalogue = async (): Promise<Result<readonly ModelCatalogueEntry[]>> => {
+    if (cached && Date.now() - cached.at < 30_000) return ok(cached.rows);
+    const { data, error } = await service.from('models').select('id, label, provider, input_credits_per_1k, output_credits_per_1k, plan').order('sort_order');
+    if (error) return fail(domainError('network', 'Could not load the model catalogue', { code: error.code }));
+    const rows = z.array(modelRow).safeParse(data);
+    if (!rows.success) return fail(domainError('unexpected', 'The model catalogue has an unexpected shape'));
+    const entries = rows.data.map((r) => ({
+      id: r.id, label: r.label, provider: r.provider, inputCreditsPer1k: r.input_credits_per_1k, outputCreditsPer1k: r.output_credits_per_1k, plan: r.plan,
+    }));
+    cached = { at: Date.now(), rows: entries };
+    return ok(entries);
+  };
+  return {
+    profileStore: new SupabaseProfileStore(service),
+    profileWriter: new SupabaseProfileWriter(service),
+    conversationStore: new SupabaseConversationStore(service),
+    usageLedger: new SupabaseUsageLedger(service),
+    webhookInbox: new SupabaseWebhookInbox(service),
+    catalogue,
+    analytics: noAnalytics,
+  };
+}
