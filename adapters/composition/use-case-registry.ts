@@ -1,5 +1,4 @@
 import * as uc from '../../core/use-cases/index.js';
-import { makeFindUser, makeLookUpUser } from '../../core/use-cases/look-up-user.js';
 import type { Dependencies } from './dependencies.js';
 
 /**
@@ -51,8 +50,8 @@ export const USE_CASE_DEFINITIONS = {
   listCreditHistory: (d) => uc.makeListCreditHistory(d),
   grantCredits: (d) => uc.makeGrantCredits(d),
   // Support (CLI)
-  findUser: (d) => makeFindUser(d),
-  lookUpUser: (d) => makeLookUpUser(d),
+  findUser: (d) => uc.makeFindUser(d),
+  lookUpUser: (d) => uc.makeLookUpUser(d),
   handleBillingWebhook: (d) => uc.makeHandleBillingWebhook(d),
   // Chat
   listModels: (d) => uc.makeListModels(d),

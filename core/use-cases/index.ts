@@ -24,6 +24,8 @@ export type { HandleSignedInDeps } from './handle-signed-in.js';
 export { makeListConversations } from './list-conversations.js';
 export { makeListCreditHistory } from './list-credit-history.js';
 export { makeListModels } from './list-models.js';
+export { makeFindUser, makeLookUpUser } from './look-up-user.js';
+export type { UserOverview } from './look-up-user.js';
 export { makeLoadDeferredScript } from './load-deferred-script.js';
 export type { DeferredScript } from './load-deferred-script.js';
 export { makeLoadPlanOffer } from './load-plan-offer.js';

@@ -1,0 +1,184 @@
+import { Option, type Command } from 'commander';
+import { billingId, positiveInt } from '../arguments.js';
+import type { Order, Refund } from '../billing-types.js';
+import type { CommandContext } from '../context.js';
+import { CliError } from '../errors.js';
+import type { Subject } from '../failures.js';
+import { renderFields, renderTable, type Column } from '../format/table.js';
+import { formatDate, formatMoney, text } from '../format/values.js';
+import { addPaging, streamListing, type Paging } from '../listing.js';
+import type { Act } from '../program.js';
+
+/** The refund reasons of the billing API (schemas/refund.ts; a unit test keeps them equal): not imported, to keep --help light. */
+export const REFUND_REASONS = ['duplicate', 'fraudulent', 'customer_request', 'service_disruption', 'satisfaction_guarantee', 'other'] as const;
+const refundReasons = REFUND_REASONS;
+
+const orderSubject = (id?: string): Subject => ({ noun: 'order', ...(id ? { id } : {}), listCommand: 'ensemble orders list' });
+
+const orderColumns = (ctx: CommandContext): Column<Order>[] => [
+  { header: 'ID', cell: (o) => o.id },
+  { header: 'DATE', cell: (o) => formatDate(o.createdAt) },
+  { header: 'STATUS', cell: (o) => o.status },
+  { header: 'CUSTOMER', cell: (o) => text(o.customer.email ?? o.customerId), max: 32 },
+  { header: 'DESCRIPTION', cell: (o) => o.description, max: 30 },
+  { header: 'TOTAL', cell: (o) => formatMoney(o.totalAmount, o.currency, ctx.locale), align: 'right' },
+  { header: 'REFUNDED', cell: (o) => (o.refundedAmount > 0 ? formatMoney(o.refundedAmount, o.currency, ctx.locale) : '-'), align: 'right' },
+];
+
+const refundColumns = (ctx: CommandContext): Column<Refund>[] => [
+  { header: 'ID', cell: (r) => r.id },
+  { header: 'DATE', cell: (r) => formatDate(r.createdAt) },
+  { header: 'STATUS', cell: (r) => r.status },
+  { header: 'ORDER', cell: (r) => r.orderId },
+  { header: 'REASON', cell: (r) => r.reason },
+  { header: 'AMOUNT', cell: (r) => formatMoney(r.amount, r.currency, ctx.locale), align: 'right' },
+];
+
+function printOrder(ctx: CommandContext, o: Order): void {
+  ctx.emitJson(o);
+  const money = (n: number) => formatMoney(n, o.currency, ctx.locale);
+  const fields: [string, string][] = [
+    ['id', o.id],
+    ['date', formatDate(o.createdAt)],
+    ['status', `${o.status}${o.paid && o.status !== 'paid' ? ' (paid)' : ''}`],
+    ['customer', `${o.customerId} ${text(o.customer.email)}`],
+    ['description', o.description],
+    ['billing reason', o.billingReason],
+    ['subtotal', money(o.subtotalAmount)],
+    ['discount', o.discountAmount > 0 ? `-${money(o.discountAmount)}` : '-'],
+    ['tax', money(o.taxAmount)],
+    ['total', money(o.totalAmount)],
+    ['refunded', money(o.refundedAmount)],
+    ['refundable', money(o.refundableAmount)],
+    ['subscription', text(o.subscriptionId)],
+    ['invoice', o.isInvoiceGenerated ? `generated (${text(o.invoiceNumber)})` : 'not generated'],
+  ];
+  for (const line of renderFields(fields, ctx.style.dim)) ctx.line(line);
+  if (o.items.length > 0) {
+    ctx.line();
+    const items: Column<Order['items'][number]>[] = [
+      { header: 'ITEM', cell: (i) => i.label, max: 50 },
+      { header: 'AMOUNT', cell: (i) => money(i.amount), align: 'right' },
+      { header: 'TAX', cell: (i) => money(i.taxAmount), align: 'right' },
+    ];
+    for (const line of renderTable(items, o.items, ctx.style.bold)) ctx.line(line);
+  }
+}
+
+/** Invoices are rendered asynchronously after the 202: ask for the URL until it is there. */
+async function waitForInvoice(ctx: CommandContext, id: string, attempts: number): Promise<string> {
+  const client = await ctx.billing();
+  for (let attempt = 0; attempt < attempts; attempt += 1) {
+    const answer = await client.orders.invoice(id);
+    if (answer.success) return answer.data.url;
+    const error = answer.error as { error?: string; statusCode?: number };
+    if (error.error !== 'InvoiceDoesNotExist' && error.statusCode !== 404) throw ctx.billingError(answer.error, orderSubject(id));
+    await new Promise((resolve) => setTimeout(resolve, Math.min(250 * 2 ** attempt, 2_000)));
+  }
+  throw new CliError(`The invoice of order ${id} is still being generated: run \`ensemble orders invoice ${id}\` again in a minute`);
+}
+
+export function registerOrders(program: Command, act: Act): void {
+  const orders = program.command('orders').description('billing orders (payments) and their invoices');
+  addPaging(
+    orders
+      .command('list')
+      .description('list orders, newest first, streaming every page')
+      .option('--customer <id>', 'only this customer', billingId('customer'))
+      .option('--product <id>', 'only this product', billingId('product')),
+  )
+    .addHelpText('after', '\nExamples:\n  $ ensemble orders list --customer <customer-id>\n  $ ensemble --json orders list --limit 20')
+    .action(
+      act<{ customer?: string; product?: string } & Paging>(async (ctx, _args, o) => {
+        await streamListing(
+          ctx,
+          {
+            noun: 'orders',
+            subject: orderSubject(),
+            columns: orderColumns(ctx),
+            pages: (client, request) => client.orders.list.pages(request as never) as AsyncIterable<never>,
+            request: { customerId: o.customer, productId: o.product, sorting: ['-created_at'] },
+          },
+          o,
+        );
+      }),
+    );
+  orders
+    .command('show')
+    .description('one order with its amounts and items')
+    .argument('<id>', 'order id', billingId('order'))
+    .addHelpText('after', '\nExamples:\n  $ ensemble orders show <order-id>')
+    .action(act(async (ctx, [id]) => printOrder(ctx, await ctx.call(orderSubject(String(id)), (c) => c.orders.get(String(id))))));
+  orders
+    .command('invoice')
+    .description('generate the invoice of a paid order (if needed) and print its URL')
+    .argument('<id>', 'order id', billingId('order'))
+    .option('--attempts <n>', 'how many times to ask for the URL while it is generated', positiveInt('--attempts', 60), 12)
+    .addHelpText('after', '\nExamples:\n  $ ensemble orders invoice <order-id>\n  $ open "$(ensemble --json orders invoice <order-id> | jq -r .url)"')
+    .action(
+      act<{ attempts: number }>(async (ctx, [rawId], o) => {
+        const id = String(rawId);
+        const order = await ctx.call(orderSubject(id), (c) => c.orders.get(id));
+        if (!order.isInvoiceGenerated) {
+          const client = await ctx.billing();
+          const generated = await client.orders.generateInvoice(id);
+          if (!generated.success && (generated.error as { error?: string }).error !== 'InvoiceAlreadyExists') {
+            throw ctx.billingError(generated.error, orderSubject(id));
+          }
+          ctx.debug('invoice generation requested');
+        }
+        const url = await waitForInvoice(ctx, id, o.attempts);
+        ctx.emitJson({ orderId: id, url });
+        ctx.line(url);
+      }),
+    );
+
+  const refunds = program.command('refunds').description('refunds of orders');
+  addPaging(
+    refunds
+      .command('list')
+      .description('list refunds, newest first')
+      .option('--order <id>', 'only refunds of this order', billingId('order'))
+      .option('--customer <id>', 'only this customer', billingId('customer'))
+      .option('--subscription <id>', 'only this subscription', billingId('subscription')),
+  )
+    .addHelpText('after', '\nExamples:\n  $ ensemble refunds list --order <order-id>')
+    .action(
+      act<{ order?: string; customer?: string; subscription?: string } & Paging>(async (ctx, _args, o) => {
+        await streamListing(
+          ctx,
+          {
+            noun: 'refunds',
+            subject: { noun: 'refund' },
+            columns: refundColumns(ctx),
+            pages: (client, request) => client.refunds.list.pages(request as never) as AsyncIterable<never>,
+            request: { orderId: o.order, customerId: o.customer, subscriptionId: o.subscription, sorting: ['-created_at'] },
+          },
+          o,
+        );
+      }),
+    );
+  refunds
+    .command('create')
+    .description('refund part or all of an order (asks first)')
+    .argument('<order-id>', 'order id', billingId('order'))
+    .requiredOption('--amount <cents>', 'amount in the smallest currency unit (cents), before tax', positiveInt('--amount'))
+    .addOption(new Option('--reason <reason>', 'why').choices(refundReasons).makeOptionMandatory())
+    .option('--comment <text>', 'a note kept with the refund')
+    .option('--revoke-benefits', "also revoke the benefits the order granted (ends the customer's access)")
+    .option('-y, --yes', 'do not ask for confirmation')
+    .addHelpText('after', '\nExamples:\n  $ ensemble refunds create <order-id> --amount 2500 --reason customer_request\n  $ ensemble refunds create <order-id> --amount 1000 --reason service_disruption --comment "outage" --yes')
+    .action(
+      act<{ amount: number; reason: (typeof refundReasons)[number]; comment?: string; revokeBenefits?: boolean; yes?: boolean }>(async (ctx, [rawId], o) => {
+        const id = String(rawId);
+        const order = await ctx.call(orderSubject(id), (c) => c.orders.get(id));
+        const amount = formatMoney(o.amount, order.currency, ctx.locale);
+        await ctx.confirm(`Refund ${amount} of order ${id} (${text(order.customer.email)})${o.revokeBenefits ? ' and revoke its benefits' : ''}?`, o.yes);
+        const refund = await ctx.call(orderSubject(id), (c) =>
+          c.refunds.create({ orderId: id, amount: o.amount, reason: o.reason, comment: o.comment ?? null, revokeBenefits: o.revokeBenefits === true }),
+        );
+        ctx.emitJson(refund);
+        ctx.line(`${ctx.style.green('Refunded')} ${formatMoney(refund.amount, refund.currency, ctx.locale)} of order ${id}: refund ${refund.id}, ${refund.status}.`);
+      }),
+    );
+}

@@ -1,0 +1,130 @@
+import type { Command } from 'commander';
+import type { Logger } from '../core/ports/logger.js';
+import type { DomainError } from '../core/shared/errors.js';
+import type { Result } from '../core/shared/result.js';
+import type { BillingClient } from '../adapters/billing/client.js';
+import type { BillingTarget, SupabaseTarget } from './config.js';
+import { confirm } from './confirm.js';
+import { CliError, usageError } from './errors.js';
+import { billingFailure, domainFailure, type Subject } from './failures.js';
+import { localeFrom } from './format/values.js';
+import { styles, type CliIo, type Styles } from './io.js';
+import type { CliDeps, SupportUseCases } from './services.js';
+
+export interface GlobalOptions {
+  readonly env?: string;
+  readonly token?: string;
+  readonly json?: boolean;
+  readonly color?: boolean;
+  readonly verbose?: boolean;
+}
+
+/** What every command action works with: output channels, styles, and lazily opened services. */
+export class CommandContext {
+  readonly style: Styles;
+  readonly locale: string;
+  readonly json: boolean;
+  private billingTarget: BillingTarget | null = null;
+  private billingClient: Promise<BillingClient> | null = null;
+  private supabaseTarget: SupabaseTarget | null = null;
+  private supportCases: Promise<SupportUseCases> | null = null;
+
+  constructor(
+    readonly io: CliIo,
+    readonly options: GlobalOptions,
+    private readonly deps: CliDeps,
+  ) {
+    this.json = options.json === true;
+    this.style = styles(io.color && options.color !== false && io.env.NO_COLOR === undefined);
+    this.locale = localeFrom(io.env);
+  }
+
+  static of(command: Command, io: CliIo, deps: CliDeps): CommandContext {
+    return new CommandContext(io, command.optsWithGlobals<GlobalOptions>(), deps);
+  }
+
+  /** A line of human output on stdout (nothing with --json: stdout is for the machine then). */
+  line(text = ''): void {
+    if (!this.json) this.io.stdout.write(`${text}\n`);
+  }
+
+  /** One JSON document on stdout (only with --json). */
+  emitJson(value: unknown): void {
+    if (this.json) this.io.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+  }
+
+  /** Notes and progress for people: stderr, so stdout stays clean. */
+  note(text: string): void {
+    this.io.stderr.write(`${text}\n`);
+  }
+
+  debug(text: string): void {
+    if (this.options.verbose === true) this.io.stderr.write(`${this.style.dim(`· ${text}`)}\n`);
+  }
+
+  readonly logger: Logger = {
+    debug: (message, context) => this.debug(`${message}${context ? ` ${JSON.stringify(context)}` : ''}`),
+    info: (message, context) => this.debug(`${message}${context ? ` ${JSON.stringify(context)}` : ''}`),
+    warn: (message) => this.note(this.style.yellow(`warning: ${message}`)),
+    error: (message) => this.debug(`error: ${message}`),
+  };
+
+  /** Where billing calls go; known once `billing()` has run. */
+  get billingWhere(): BillingTarget {
+    if (this.billingTarget === null) throw new Error('billingWhere read before billing()');
+    return this.billingTarget;
+  }
+
+  // Config parsing (zod) is imported here, not at start-up, so `--help` stays fast.
+  async billing(): Promise<BillingClient> {
+    if (this.billingTarget === null) {
+      const { resolveBillingTarget } = await import('./config.js');
+      this.billingTarget = resolveBillingTarget(this.options, this.io);
+      this.debug(`billing: ${this.billingTarget.server}`);
+    }
+    this.billingClient ??= this.deps.billingClient(this.billingTarget);
+    return this.billingClient;
+  }
+
+  async support(): Promise<SupportUseCases> {
+    if (this.supabaseTarget === null) {
+      const { resolveSupabaseTarget } = await import('./config.js');
+      this.supabaseTarget = resolveSupabaseTarget(this.options, this.io);
+      this.debug(`supabase: ${this.supabaseTarget.url}`);
+    }
+    this.supportCases ??= this.deps.supportUseCases(this.supabaseTarget, this.logger);
+    return this.supportCases;
+  }
+
+  /** The data of a billing call, or the one-line error a person can act on. */
+  async call<T>(subject: Subject, run: (client: BillingClient) => Promise<Result<T, unknown>>): Promise<T> {
+    const client = await this.billing();
+    let answer: Result<T, unknown>;
+    try {
+      answer = await run(client);
+    } catch (error) {
+      throw billingFailure(error, subject, this.billingWhere);
+    }
+    if (!answer.success) throw billingFailure(answer.error, subject, this.billingWhere);
+    return answer.data;
+  }
+
+  billingError(error: unknown, subject: Subject): CliError {
+    return error instanceof CliError ? error : billingFailure(error, subject, this.billingWhere);
+  }
+
+  /** The data of a Supabase-backed use case, or its one-line error. */
+  domain<T>(answer: Result<T, DomainError>): T {
+    if (answer.success) return answer.data;
+    const target = this.supabaseTarget;
+    throw domainFailure(answer.error, target?.url ?? 'Supabase', target?.local ?? false);
+  }
+
+  /** Asks before a destructive action unless --yes; without a terminal to ask on, refuses (exit 2). */
+  async confirm(question: string, yes: boolean | undefined): Promise<void> {
+    if (yes === true) return;
+    if (!this.io.isTTY) throw usageError(`${question.replace(/\?$/, '')}: refusing without a terminal to confirm on; pass --yes to go ahead`);
+    const answer = await confirm(question, this.io);
+    if (!answer) throw usageError('Cancelled: nothing was changed');
+  }
+}

@@ -1,0 +1,77 @@
+import type { Command } from 'commander';
+import type { BillingClient } from '../adapters/billing/client.js';
+import type { CommandContext } from './context.js';
+import type { Subject } from './failures.js';
+import { StreamingTable, type Column } from './format/table.js';
+import { positiveInt } from './arguments.js';
+
+interface Page<T> {
+  readonly items: readonly T[];
+  readonly pagination: { readonly totalCount: number; readonly maxPage: number };
+}
+
+export interface Paging {
+  readonly page?: number;
+  readonly limit?: number;
+}
+
+export interface Listing<T> {
+  /** Plural noun for the summary line: `customers`. */
+  readonly noun: string;
+  readonly subject: Subject;
+  readonly columns: readonly Column<T>[];
+  readonly pages: (client: BillingClient, request: Record<string, unknown>) => AsyncIterable<Page<T>>;
+  /** Filters, camelCase, as the client's list call takes them. */
+  readonly request: Record<string, unknown>;
+}
+
+/** `--page` shows that one page; without it every page streams, `--limit` caps the rows. */
+export const addPaging = (command: Command): Command =>
+  command
+    .option('--page <n>', 'show only this page (1-based)', positiveInt('--page'))
+    .option('--limit <n>', 'with --page: items per page (max 100); otherwise the most rows to show', positiveInt('--limit'));
+
+/**
+ * Streams a listing row by row: each page is printed as soon as it arrives (human table or JSON
+ * array elements), progress goes to stderr, and the next page is only fetched after that.
+ */
+export async function streamListing<T>(ctx: CommandContext, listing: Listing<T>, paging: Paging): Promise<void> {
+  const client = await ctx.billing();
+  const single = paging.page !== undefined;
+  const request = single
+    ? { ...listing.request, page: paging.page, limit: Math.min(paging.limit ?? 10, 100) }
+    : { ...listing.request, limit: 100 };
+  const cap = single ? Infinity : (paging.limit ?? Infinity);
+  const table = new StreamingTable(listing.columns, (line) => ctx.line(line), ctx.style.bold);
+  const progress = ctx.io.isTTY && !single;
+  let shown = 0;
+  let total = 0;
+  let opened = false;
+  const write = (text: string) => ctx.io.stdout.write(text);
+  try {
+    for await (const page of listing.pages(client, request)) {
+      total = page.pagination.totalCount;
+      const batch = page.items.slice(0, Math.max(0, cap - shown));
+      if (ctx.json) {
+        for (const item of batch) {
+          write(`${opened ? ',\n' : '[\n'}${JSON.stringify(item)}`);
+          opened = true;
+        }
+      } else if (batch.length > 0) {
+        table.addBatch(batch);
+      }
+      shown += batch.length;
+      if (progress) ctx.io.stderr.write(`\r${ctx.style.dim(`${shown} of ${total} ${listing.noun}`)}`);
+      if (single || shown >= cap) break;
+    }
+  } catch (error) {
+    if (opened) write('\n]\n');
+    throw ctx.billingError(error, listing.subject);
+  } finally {
+    if (progress) ctx.io.stderr.write('\r\u001b[K');
+  }
+  if (ctx.json) write(opened ? '\n]\n' : '[]\n');
+  else if (shown === 0) ctx.line(ctx.style.dim(`No ${listing.noun}.`));
+  const where = single ? ` (page ${paging.page})` : '';
+  ctx.note(ctx.style.dim(`${shown} of ${total} ${listing.noun}${where}`));
+}

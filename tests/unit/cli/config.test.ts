@@ -1,0 +1,81 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { resolveBillingTarget, resolveSupabaseTarget } from '../../../cli/config.js';
+import { CliError } from '../../../cli/errors.js';
+import type { CliIo } from '../../../cli/io.js';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'ensemble-config-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const io = (env: Record<string, string> = {}): CliIo => ({
+  stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, isTTY: false, color: false, env, cwd: dir, home: join(dir, 'home'),
+});
+
+const usage = (run: () => unknown): string => {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(CliError);
+    expect((error as CliError).exitCode).toBe(2);
+    return (error as CliError).message;
+  }
+  throw new Error('expected a usage error');
+};
+
+describe('issue 9 global options: which billing server and token', () => {
+  it('production and sandbox are the provider servers; a URL is used as is', () => {
+    expect(resolveBillingTarget({ env: 'production', token: 't' }, io())).toMatchObject({ server: 'production', local: false });
+    expect(resolveBillingTarget({ env: 'sandbox', token: 't' }, io())).toMatchObject({ server: 'sandbox' });
+    expect(resolveBillingTarget({ env: 'http://127.0.0.1:9999', token: 't' }, io())).toMatchObject({ server: 'http://127.0.0.1:9999' });
+  });
+
+  it('--token wins over BILLING_ACCESS_TOKEN, which wins over the config file', () => {
+    writeFileSync(join(dir, '.ensemble.json'), JSON.stringify({ billingAccessToken: 'from-file' }));
+    expect(resolveBillingTarget({ env: 'sandbox', token: 'flag' }, io({ BILLING_ACCESS_TOKEN: 'env' })).accessToken).toBe('flag');
+    expect(resolveBillingTarget({ env: 'sandbox' }, io({ BILLING_ACCESS_TOKEN: 'env' })).accessToken).toBe('env');
+    expect(resolveBillingTarget({ env: 'sandbox' }, io()).accessToken).toBe('from-file');
+  });
+
+  it('the environment defaults to ENSEMBLE_ENV, then BILLING_SERVER, then local', () => {
+    expect(resolveBillingTarget({ token: 't' }, io({ ENSEMBLE_ENV: 'sandbox', BILLING_SERVER: 'production' })).env).toBe('sandbox');
+    expect(resolveBillingTarget({ token: 't' }, io({ BILLING_SERVER: 'production' })).env).toBe('production');
+    expect(resolveBillingTarget({ token: 't' }, io())).toMatchObject({ env: 'local', server: 'http://127.0.0.1:54380', local: true });
+  });
+
+  it('the seed token is used for local only', () => {
+    mkdirSync(join(dir, '.data', 'billing'), { recursive: true });
+    writeFileSync(join(dir, '.data', 'billing', 'seed.json'), JSON.stringify({ accessToken: 'polar_oat_seed' }));
+    expect(resolveBillingTarget({ env: 'local' }, io()).accessToken).toBe('polar_oat_seed');
+    expect(usage(() => resolveBillingTarget({ env: 'sandbox' }, io()))).toBe('No billing access token for sandbox: pass --token or set BILLING_ACCESS_TOKEN');
+  });
+
+  it('a config file that is not JSON is named', () => {
+    writeFileSync(join(dir, '.ensemble.json'), '{ env: sandbox');
+    expect(usage(() => resolveBillingTarget({ env: 'sandbox', token: 't' }, io()))).toMatch(/\.ensemble\.json is not readable JSON/);
+  });
+});
+
+describe('issue 9 global options: Supabase service-role access', () => {
+  it('SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY come first', () => {
+    expect(resolveSupabaseTarget({}, io({ SUPABASE_URL: 'https://abc.supabase.co', SUPABASE_SERVICE_ROLE_KEY: 'k' }))).toEqual({
+      url: 'https://abc.supabase.co', serviceRoleKey: 'k', local: false,
+    });
+  });
+
+  it('locally it falls back to .data/supabase-keys.json and the stand-in address', () => {
+    mkdirSync(join(dir, '.data'), { recursive: true });
+    writeFileSync(join(dir, '.data', 'supabase-keys.json'), JSON.stringify({ serviceRoleKey: 'local-key', anonKey: 'a' }));
+    expect(resolveSupabaseTarget({ env: 'local' }, io())).toEqual({ url: 'http://127.0.0.1:54321', serviceRoleKey: 'local-key', local: true });
+    expect(usage(() => resolveSupabaseTarget({ env: 'production' }, io()))).toMatch(/set SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY/);
+  });
+
+  it('the config file keys are validated', () => {
+    writeFileSync(join(dir, '.ensemble.json'), JSON.stringify({ supabaseUrl: 'not a url' }));
+    expect(usage(() => resolveSupabaseTarget({}, io()))).toMatch(/supabaseUrl: supabaseUrl must be a URL/);
+  });
+});
