@@ -16,6 +16,7 @@ import { streamChatEndpoint } from '../browser/chat-endpoint-stream.js';
 import { ConsoleLogger } from '../browser/console-logger.js';
 import { HttpTranslationLoader } from '../browser/http-translation-loader.js';
 import { LocalStorageKeyValueStore } from '../browser/local-storage-key-value-store.js';
+import { withRecoveredSessionsFiltered } from '../browser/recovered-session-filter.js';
 import { ServerChatGateway } from '../browser/server-chat-gateway.js';
 import { ServerKeptChat } from '../browser/server-kept-chat.js';
 import { SystemClock } from '../browser/system-clock.js';
@@ -58,7 +59,7 @@ export function createBrowserDependencies(config: PublicConfig, origin: string =
   const chat = new ServerKeptChat();
   const api = new ApiClient(apiOptions);
   return {
-    authenticator: new SupabaseAuthenticator(supabase),
+    authenticator: withRecoveredSessionsFiltered(new SupabaseAuthenticator(supabase)),
     profileStore: new SupabaseProfileStore(supabase),
     profilingStore: new SupabaseProfilingStore(supabase),
     promptCatalog: new SupabasePromptCatalog(supabase),

@@ -8,20 +8,20 @@ const program = new Command('sandbox:billing')
   .option('--host <host>', 'interface to listen on', '127.0.0.1')
   .option('--data <dir>', 'data folder', '.data/billing')
   .option('--public-url <url>', 'base URL of hosted pages (default http://localhost:<port>)')
-  .option('--webhook-url <url>', 'webhook endpoint seeded on first start', 'http://localhost:3000/api/webhooks/billing')
+  .option('--webhook-url <url>', 'URL of the seeded webhook endpoint (first start: default http://localhost:3000/api/webhooks/billing; later: moves it)')
   .option('--rate-429 <share>', 'fault injection: share of 429 answers (0..1)', '0')
   .option('--rate-5xx <share>', 'fault injection: share of 5xx answers (0..1)', '0')
   .option('--latency <ms>', 'fault injection: added latency in ms', '0')
   .parse();
 
-const options = program.opts<{ port: string; host: string; data: string; publicUrl?: string; webhookUrl: string; rate429: string; rate5xx: string; latency: string }>();
+const options = program.opts<{ port: string; host: string; data: string; publicUrl?: string; webhookUrl?: string; rate429: string; rate5xx: string; latency: string }>();
 
 const sandbox = await startSandbox({
   port: Number(options.port),
   host: options.host,
   dataDir: options.data,
   publicUrl: options.publicUrl,
-  seed: { webhookUrl: options.webhookUrl },
+  seed: options.webhookUrl === undefined ? {} : { webhookUrl: options.webhookUrl },
   faults: { rate429: Number(options.rate429), rate5xx: Number(options.rate5xx), latencyMs: Number(options.latency) },
 });
 const seed = sandbox.seed;

@@ -33,16 +33,20 @@ const SEED_META = 'seed';
 /**
  * First start: one organization and its token, the Ensemble plan (monthly, 2500 usd cents, two
  * custom benefits), WELCOME20 (20 % forever) and a webhook endpoint to the local app for every event.
- * Later starts return the stored seed (and rewrite seed.json if it went missing).
+ * Later starts return the stored seed (and rewrite seed.json if it went missing); a different
+ * `webhookUrl` (the app moved to another port) moves the seeded endpoint along, unless someone
+ * pointed that endpoint elsewhere over the API since.
  */
 export function seedOnFirstStart(ctx: SandboxContext, options: SeedOptions = {}): SeedInfo {
   const meta = ctx.store.collection<{ id: string; seed: SeedInfo }>('sandbox_meta');
   const stored = meta.get(SEED_META)?.seed;
-  const seed = stored ?? ctx.store.transaction(() => {
-    const info = createSeed(ctx, options.webhookUrl ?? DEFAULT_WEBHOOK_URL);
-    meta.put({ id: SEED_META, seed: info });
-    return info;
-  });
+  const seed = stored === undefined
+    ? ctx.store.transaction(() => {
+        const info = createSeed(ctx, options.webhookUrl ?? DEFAULT_WEBHOOK_URL);
+        meta.put({ id: SEED_META, seed: info });
+        return info;
+      })
+    : followWebhookUrl(ctx, stored, options.webhookUrl, (info) => meta.put({ id: SEED_META, seed: info }));
   if (options.seedFile !== undefined && !sameFile(options.seedFile, seed)) writeAtomically(options.seedFile, `${JSON.stringify(seed, null, 2)}\n`);
   return seed;
 }
@@ -82,6 +86,18 @@ function createSeed(ctx: SandboxContext, webhookUrl: string): SeedInfo {
     discountId: discount.id, discountCode: 'WELCOME20', benefitIds: benefits.map((b) => b.id),
     webhookEndpointId: endpoint.id, webhookUrl, webhookSecret: endpoint.secret,
   };
+}
+
+function followWebhookUrl(ctx: SandboxContext, seed: SeedInfo, url: string | undefined, save: (seed: SeedInfo) => void): SeedInfo {
+  if (url === undefined || url === seed.webhookUrl) return seed;
+  const endpoint = ctx.db.webhookEndpoints.get(seed.webhookEndpointId);
+  if (endpoint === undefined || endpoint.url !== seed.webhookUrl) return seed;
+  return ctx.store.transaction(() => {
+    ctx.db.webhookEndpoints.update(endpoint.id, { url, modified_at: ctx.now() });
+    const moved = { ...seed, webhookUrl: url };
+    save(moved);
+    return moved;
+  });
 }
 
 function sameFile(path: string, seed: SeedInfo): boolean {

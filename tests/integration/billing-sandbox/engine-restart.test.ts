@@ -22,7 +22,8 @@ const newDir = () => {
 describe('sandbox restart (issue 4 "Restart: create objects, kill the process, start again, everything is there")', () => {
   it('restores objects, the seed, seed.json and the clock offset after a clean restart from the same folder', async () => {
     const dir = newDir();
-    const first = await startTestSandbox({ dataDir: dir });
+    const webhookUrl = `${await closedPort()}/hooks`;
+    const first = await startTestSandbox({ dataDir: dir, webhookUrl });
     const made = must(await first.client.products.create({ name: 'Persisted', recurringInterval: 'month', prices: [{ amountType: 'fixed', priceAmount: 700, priceCurrency: 'usd' }] }));
     const buyer = must(await first.client.customers.create({ email: 'persist@example.com', externalId: 'user-p' }));
     const code = must(await first.client.discounts.create({ name: 'Persisted code', code: 'KEEPME', type: 'fixed', amount: 100, duration: 'once' }));
@@ -31,7 +32,7 @@ describe('sandbox restart (issue 4 "Restart: create objects, kill the process, s
     const offset = first.sandbox.ctx.clock.offsetMs;
     await first.close();
 
-    const second = await startTestSandbox({ dataDir: dir });
+    const second = await startTestSandbox({ dataDir: dir, webhookUrl });
     try {
       expect(second.seed).toEqual(first.seed);
       expect(JSON.parse(readFileSync(join(dir, 'seed.json'), 'utf8'))).toEqual(first.seed);
@@ -42,6 +43,32 @@ describe('sandbox restart (issue 4 "Restart: create objects, kill the process, s
       expect(second.sandbox.ctx.clock.offsetMs).toBe(offset);
     } finally {
       await second.close();
+    }
+  });
+
+  it('moves the seeded webhook endpoint when a restart names another app URL, and leaves one changed over the API alone', async () => {
+    const dir = newDir();
+    const first = await startTestSandbox({ dataDir: dir, webhookUrl: 'http://127.0.0.1:41000/api/webhooks/billing' });
+    const endpointId = first.seed.webhookEndpointId;
+    await first.close();
+
+    const moved = await startTestSandbox({ dataDir: dir, webhookUrl: 'http://127.0.0.1:41001/api/webhooks/billing' });
+    try {
+      expect(moved.seed.webhookUrl).toBe('http://127.0.0.1:41001/api/webhooks/billing');
+      expect(moved.seed.webhookSecret).toBe(first.seed.webhookSecret);
+      expect(JSON.parse(readFileSync(join(dir, 'seed.json'), 'utf8')).webhookUrl).toBe('http://127.0.0.1:41001/api/webhooks/billing');
+      expect(must(await moved.client.webhooks.getEndpoint(endpointId)).url).toBe('http://127.0.0.1:41001/api/webhooks/billing');
+      must(await moved.client.webhooks.updateEndpoint(endpointId, { url: 'http://127.0.0.1:49999/mine' }));
+    } finally {
+      await moved.close();
+    }
+
+    const again = await startTestSandbox({ dataDir: dir, webhookUrl: 'http://127.0.0.1:41002/api/webhooks/billing' });
+    try {
+      expect(must(await again.client.webhooks.getEndpoint(endpointId)).url).toBe('http://127.0.0.1:49999/mine');
+      expect(again.seed.webhookUrl).toBe('http://127.0.0.1:41001/api/webhooks/billing');
+    } finally {
+      await again.close();
     }
   });
 

@@ -3,6 +3,7 @@ import { checkout } from '../../../adapters/billing/schemas/checkout.js';
 import { listResource } from '../../../adapters/billing/schemas/common.js';
 import { order, orderInvoice } from '../../../adapters/billing/schemas/order.js';
 import { refund } from '../../../adapters/billing/schemas/refund.js';
+import { commerce } from '../../../adapters/billing/sandbox/resources/commerce-support.js';
 import { commerceSandbox, confirmBody, newCheckout, publicCall, uniqueEmail, type Receiver } from './commerce-harness.js';
 import { expect422, expectNamed, foreignOrganization, must, wire, type TestSandbox } from './sandbox-harness.js';
 
@@ -72,6 +73,30 @@ describe('orders and invoices (reference §4 "Orders and invoices")', () => {
     expect(page.status).toBe(200);
     expect(await page.text()).toContain(o.invoice_number as string);
     expect(wire(order, await t.api('GET', `/v1/orders/${o.id}`)).is_invoice_generated).toBe(true);
+  });
+
+  it('receipt: {url} of a receipt page once paid, 202 with an empty body while not paid, 404 for foreign ids', async () => {
+    const o = await paidOrder();
+    const answer = await t.api('GET', `/v1/orders/${o.id}/receipt`);
+    expect(answer.status).toBe(200);
+    const { url } = answer.body as { url: string };
+    const page = await fetch(url);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain(o.id);
+
+    const ctx = t.sandbox.ctx;
+    const stored = commerce(ctx).orders.get(o.id);
+    if (stored === undefined) throw new Error('the paid order is not stored');
+    // The sandbox's own flows only store paid orders; a pending one is planted to see the "not ready" answer.
+    const pending = ctx.store.transaction(() => commerce(ctx).orders.put({ ...stored, id: crypto.randomUUID(), status: 'pending' }));
+    const notYet = await t.api('GET', `/v1/orders/${pending.id}/receipt`);
+    expect(notYet.status).toBe(202);
+    expect(notYet.text).toBe('');
+    expect((await fetch(url.replace(o.id, pending.id))).status).toBe(404);
+
+    const other = await foreignOrganization(t);
+    expectNamed(await t.api('GET', `/v1/orders/${o.id}/receipt`, undefined, other.token), 404, 'ResourceNotFound');
+    expect422(await t.api('GET', '/v1/orders/not-a-uuid/receipt'), ['path', 'id']);
   });
 
   it('missing billing details are 422 MissingInvoiceBillingDetails; PATCH fills them in', async () => {

@@ -109,6 +109,42 @@ describe('subscriptions, seller side (billing part B §7, reference §4)', () =>
   });
 });
 
+describe('POST /v1/subscriptions/ (reference §4: free recurring products only, no order)', () => {
+  it('subscribes a customer (by id or external id) to a free recurring product with no order; webhooks follow', async () => {
+    const free = await t.api('POST', '/v1/products/', { name: 'Free tier', recurring_interval: 'month', prices: [{ amount_type: 'free' }] });
+    expect(free.status, free.text).toBe(201);
+    const productId = (free.body as { id: string }).id;
+    const buyer = must(await t.client.customers.create({ email: uniqueEmail('free'), externalId: `free-${Math.random().toString(36).slice(2)}` }));
+    const created = await t.api('POST', '/v1/subscriptions/', { product_id: productId, customer_id: buyer.id, metadata: { tier: 'free' } });
+    const sub = wire(subscription, created, 201);
+    expect(sub).toMatchObject({ status: 'active', amount: 0, product_id: productId, customer_id: buyer.id, checkout_id: null, metadata: { tier: 'free' } });
+    await hooks.waitFor('subscription.created', sub.id);
+    await hooks.waitFor('subscription.active', sub.id);
+    const orders = wire(listResource(order), await t.api('GET', `/v1/orders/?customer_id=${buyer.id}`));
+    expect(orders.items).toEqual([]);
+    const byExternal = await t.api('POST', '/v1/subscriptions/', { product_id: productId, external_customer_id: buyer.externalId });
+    expect(wire(subscription, byExternal, 201).customer_id).toBe(buyer.id);
+  });
+
+  it('refuses paid, one-time, unknown and foreign products and unknown customers with 422, changing nothing', async () => {
+    const buyer = must(await t.client.customers.create({ email: uniqueEmail('refused') }));
+    const paid = await product('Paid plan', 900);
+    const oneTime = await t.api('POST', '/v1/products/', { name: 'Free download', recurring_interval: null, prices: [{ amount_type: 'free' }] });
+    expect(oneTime.status, oneTime.text).toBe(201);
+    const before = wire(listResource(subscription), await t.api('GET', `/v1/subscriptions/?customer_id=${buyer.id}`)).items.length;
+    expect(expect422(await t.api('POST', '/v1/subscriptions/', { product_id: paid, customer_id: buyer.id }), ['body', 'product_id'])[0]?.msg).toMatch(/free recurring/);
+    expect422(await t.api('POST', '/v1/subscriptions/', { product_id: (oneTime.body as { id: string }).id, customer_id: buyer.id }), ['body', 'product_id']);
+    expect422(await t.api('POST', '/v1/subscriptions/', { product_id: crypto.randomUUID(), customer_id: buyer.id }), ['body', 'product_id']);
+    expect422(await t.api('POST', '/v1/subscriptions/', { product_id: paid, customer_id: crypto.randomUUID() }));
+    expect422(await t.api('POST', '/v1/subscriptions/', { product_id: paid, external_customer_id: 'nobody-here' }));
+    expect422(await t.api('POST', '/v1/subscriptions/', { product_id: 'nope', customer_id: buyer.id }));
+    expect422(await t.api('POST', '/v1/subscriptions/', '{"product_id":'));
+    const other = await foreignOrganization(t);
+    expect422(await t.api('POST', '/v1/subscriptions/', { product_id: paid, customer_id: buyer.id }, other.token), ['body', 'product_id']);
+    expect(wire(listResource(subscription), await t.api('GET', `/v1/subscriptions/?customer_id=${buyer.id}`)).items).toHaveLength(before);
+  });
+});
+
 describe('customer portal: subscriptions, orders, invoices (billing part B §7)', () => {
   it('the session sees only its own; cancel, uncancel, DELETE cancels at period end; invoices', async () => {
     const sub = await subscribe('portal');

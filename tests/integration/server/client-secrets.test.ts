@@ -1,7 +1,10 @@
 // Security (issue 7, DESIGN.md "Secrets live only on the server"): the built client holds no secret.
 // Scans web/client/dist (what `npm start` / `npm run build:client` produce) for every secret this
 // machine has configured or generated, and for the shapes of server-only credentials.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -40,15 +43,41 @@ const serviceRoleJwt = (text: string): boolean =>
     }
   });
 
-describe.skipIf(!existsSync(join(DIST, 'index.html')))('the built client contains no secret', () => {
-  it('no configured or generated secret value, no service-role key, no billing token or webhook secret', () => {
-    const secrets = knownSecrets();
-    for (const file of files(DIST)) {
-      const text = readFileSync(file, 'utf8');
-      for (const secret of secrets) expect(text.includes(secret), `${file} contains a secret value`).toBe(false);
-      expect(serviceRoleJwt(text), `${file} embeds a service_role JWT`).toBe(false);
-      expect(/polar_(oat|at|pat)_[A-Za-z0-9]{20,}/.test(text), `${file} embeds a billing access token`).toBe(false);
-      expect(/whsec_[A-Za-z0-9+/=]{20,}/.test(text), `${file} embeds a webhook secret`).toBe(false);
-    }
+function expectNoSecret(dist: string, secrets: readonly string[]): void {
+  const scanned = files(dist);
+  expect(scanned.some((f) => f.endsWith('.js'))).toBe(true);
+  for (const file of scanned) {
+    const text = readFileSync(file, 'utf8');
+    for (const secret of secrets) expect(text.includes(secret), `${file} contains a secret value`).toBe(false);
+    expect(serviceRoleJwt(text), `${file} embeds a service_role JWT`).toBe(false);
+    expect(/polar_(oat|at|pat)_[A-Za-z0-9]{20,}/.test(text), `${file} embeds a billing access token`).toBe(false);
+    expect(/whsec_[A-Za-z0-9+/=]{20,}/.test(text), `${file} embeds a webhook secret`).toBe(false);
+  }
+}
+
+const SECRET_VARIABLES = [
+  'SUPABASE_SERVICE_ROLE_KEY', 'SUPABASE_JWT_SECRET', 'BILLING_ACCESS_TOKEN', 'BILLING_WEBHOOK_SECRET',
+  'OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'GOOGLE_GENERATIVE_AI_API_KEY', 'OPENAI_COMPATIBLE_API_KEY',
+];
+
+describe('the built client contains no secret (issue 7 security)', () => {
+  it.skipIf(!existsSync(join(DIST, 'index.html')))('web/client/dist: no configured or generated secret value, no service-role key, no billing token or webhook secret', () => {
+    expectNoSecret(DIST, knownSecrets());
   });
+
+  // Runs on a fresh clone too (no dist yet): every server secret set to a unique value while building.
+  it('a client built with every server secret in the environment holds none of them', () => {
+    const out = mkdtempSync(join(tmpdir(), 'client-scan-'));
+    try {
+      const planted = Object.fromEntries(SECRET_VARIABLES.map((name) => [name, `planted-${name}-${randomBytes(12).toString('hex')}`]));
+      const build = spawnSync(process.execPath, [join('node_modules', 'vite', 'bin', 'vite.js'), 'build', '--outDir', out, '--emptyOutDir', '--logLevel', 'error'], {
+        env: { ...process.env, ...planted },
+        encoding: 'utf8',
+      });
+      expect(build.status, build.stderr).toBe(0);
+      expectNoSecret(out, Object.values(planted));
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

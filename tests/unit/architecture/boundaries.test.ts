@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
@@ -23,6 +23,31 @@ const importsOf = (code: string): string[] =>
   [...code.matchAll(/(?:import|export)[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)].map(
     (m) => (m[1] ?? m[2]) as string,
   );
+
+/** Every module web/client reaches through relative imports, and every package it names on the way. */
+function browserGraph(): { files: string[]; packages: string[] } {
+  const seen = new Set<string>();
+  const packages = new Set<string>();
+  const queue = sourceFiles(join(root, 'web', 'client')).filter((f) => !f.includes(`${join('web', 'client', 'dist')}`));
+  while (queue.length > 0) {
+    const file = queue.pop() as string;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    for (const spec of importsOf(readFileSync(file, 'utf8'))) {
+      if (!spec.startsWith('.')) {
+        packages.add(spec);
+        continue;
+      }
+      const base = join(file, '..', spec).replace(/\.js$/, '');
+      const target = [`${base}.ts`, `${base}.tsx`, join(base, 'index.ts')].find((p) => existsSync(p));
+      if (target !== undefined) queue.push(target);
+    }
+  }
+  return { files: [...seen].map((f) => relative(root, f)), packages: [...packages] };
+}
+
+const SERVER_ONLY_FILES = /^(web\/server|cli|adapters\/(billing|models|supabase\/local)|adapters\/supabase\/supabase-(usage-ledger|profile-writer|user-directory|webhook-inbox))(\/|\.ts$)/;
+const SERVER_ONLY_PACKAGES = /^(node:|undici$|@electric-sql\/pglite|hono$|@hono\/|ai$|@ai-sdk\/|commander$|standardwebhooks$|jose$)/;
 
 describe('DESIGN.md boundaries', () => {
   it('core/ imports only core/ and zod (every file in the tree)', () => {
@@ -57,6 +82,43 @@ describe('DESIGN.md boundaries', () => {
     expect(messages).toEqual([]);
   });
 
+  it.each(['@supabase/supabase-js', 'undici', 'inversify', 'reflect-metadata', 'commander', 'react-dom/client', 'node:fs', 'fs'])(
+    'issue 2 §5: the lint rule rejects importing %s in core/',
+    async (pkg) => {
+      const messages = await lintAs('core/use-cases/example-breach.ts', `import * as m from '${pkg}';\nexport const x = m;\n`);
+      expect(messages.join('\n')).toMatch(/core\/ may import only core\/ and zod/);
+    },
+  );
+
+  it.each(['process.env.HOME', 'document.title', 'window.location.href', 'Buffer.from("x")', 'globalThis.crypto'])(
+    'issue 2 §5: the lint rule rejects the platform global in `%s` in core/',
+    async (expression) => {
+      const messages = await lintAs('core/domain/example-breach.ts', `export const v = ${expression};\n`);
+      expect(messages.join('\n')).toMatch(/framework-free/);
+    },
+  );
+
+  it.each([
+    "export { x } from '../../web/server/app.js';",
+    "export { x } from '../../adapters/supabase/local/server.js';",
+    "export { x } from '../../adapters/models/ai-sdk-model-gateway.js';",
+    "export { x } from '../../adapters/billing/polar-billing-gateway.js';",
+    "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;",
+    "import { request } from 'undici';\nexport const x = request;",
+    "import { PGlite } from '@electric-sql/pglite';\nexport const x = PGlite;",
+  ])('issue 2 §5: the lint rule rejects server-only code in web/client: %s', async (code) => {
+    const messages = await lintAs('web/client/pages/example-breach.tsx', `${code}\n`);
+    expect(messages.join('\n')).toMatch(/never imports server-only/);
+  });
+
+  it('issue 2 §5: web/client may import core/ and the browser-side adapters', async () => {
+    const messages = await lintAs(
+      'web/client/pages/example-fine.ts',
+      "import type { Result } from '../../../core/shared/result.js';\nimport { z } from 'zod';\nexport type R = Result<string>;\nexport const s = z.string();\n",
+    );
+    expect(messages).toEqual([]);
+  });
+
   it('the lint rule rejects server-only code in web/client', async () => {
     const messages = await lintAs('web/client/example-breach.ts', "export { makeBillingClient } from '../../adapters/billing/client.js';\n");
     expect(messages.join('\n')).toMatch(/never imports server-only/);
@@ -65,6 +127,20 @@ describe('DESIGN.md boundaries', () => {
   it('the lint rule rejects adapters/ importing web/ or cli/', async () => {
     const messages = await lintAs('adapters/in-memory/example-breach.ts', "export { x } from '../../web/server/app.js';\n");
     expect(messages.join('\n')).toMatch(/adapters\/ never import web\/ or cli\//);
+  });
+
+  it('issue 2 §5: nothing web/client reaches, directly or through other modules, is server-only', () => {
+    const { files, packages } = browserGraph();
+    expect(files.some((f) => f.startsWith('adapters/composition/'))).toBe(true); // the walk does follow imports
+    expect(files.filter((f) => SERVER_ONLY_FILES.test(f))).toEqual([]);
+    expect(packages.filter((p) => SERVER_ONLY_PACKAGES.test(p))).toEqual([]);
+  });
+
+  it('issue 2 §5: the server-only patterns of that walk do match server modules', () => {
+    const samples = ['web/server/app.ts', 'adapters/billing/client.ts', 'adapters/supabase/local/server.ts', 'adapters/supabase/supabase-usage-ledger.ts'];
+    expect(samples.filter((f) => !SERVER_ONLY_FILES.test(f))).toEqual([]);
+    expect(SERVER_ONLY_FILES.test('adapters/supabase/supabase-profile-store.ts')).toBe(false);
+    expect(['node:fs', 'undici', 'hono', '@ai-sdk/openai'].filter((p) => !SERVER_ONLY_PACKAGES.test(p))).toEqual([]);
   });
 
   it('the lint rule wants kebab-case file names', async () => {

@@ -7,7 +7,8 @@ import {
   resolveUseCases,
 } from '../../../adapters/composition/containers.js';
 import { createInMemoryDependencies } from '../../../adapters/composition/in-memory-dependencies.js';
-import { BROWSER_USE_CASES, CLI_USE_CASES, SERVER_USE_CASES } from '../../../adapters/composition/use-case-registry.js';
+import { BROWSER_USE_CASES, CLI_USE_CASES, SERVER_USE_CASES, USE_CASE_DEFINITIONS } from '../../../adapters/composition/use-case-registry.js';
+import * as useCaseFactories from '../../../core/use-cases/index.js';
 import { ok } from '../../../core/shared/result.js';
 
 const signedInAs = (user: { id: string; email: string }) => async () =>
@@ -26,6 +27,30 @@ describe('composition', () => {
     const request = forRequest(server, { currentUser: signedInAs({ id: 'u1', email: 'a@example.com' }) });
     expect(Object.keys(resolveUseCases(request, 'server')).sort()).toEqual([...SERVER_USE_CASES].sort());
     expect(Object.keys(resolveUseCases(createCliContainer(ports), 'cli')).sort()).toEqual([...CLI_USE_CASES].sort());
+  });
+
+  it('issue 2 §4: every use case core exports is defined and reached by at least one entry point', () => {
+    const made = Object.keys(useCaseFactories)
+      .filter((name) => /^make[A-Z]/.test(name))
+      .map((name) => name.charAt(4).toLowerCase() + name.slice(5));
+    expect(made.length).toBeGreaterThan(40);
+    expect(made.filter((name) => !(name in USE_CASE_DEFINITIONS))).toEqual([]);
+    const exposed = new Set<string>([...BROWSER_USE_CASES, ...SERVER_USE_CASES, ...CLI_USE_CASES]);
+    expect(Object.keys(USE_CASE_DEFINITIONS).filter((name) => !exposed.has(name))).toEqual([]);
+  });
+
+  it('issue 2 §4: each container builds every use case it exposes, not only names it', () => {
+    const deps = createInMemoryDependencies();
+    const { authenticator: _browserOnly, ...ports } = deps;
+    const request = forRequest(createServerContainer(ports), { currentUser: signedInAs({ id: 'u1', email: 'a@example.com' }) });
+    const built = [
+      resolveUseCases(createBrowserContainer(deps), 'browser'),
+      resolveUseCases(request, 'server'),
+      resolveUseCases(createCliContainer(ports), 'cli'),
+    ];
+    for (const useCases of built) {
+      for (const [name, useCase] of Object.entries(useCases)) expect([name, typeof useCase]).not.toEqual([name, 'undefined']);
+    }
   });
 
   it('refuses to hand one entry point the use cases of another', () => {

@@ -3,6 +3,7 @@ import { InMemoryAnalyticsTracker } from '../../../adapters/in-memory/in-memory-
 import { InMemoryLogger } from '../../../adapters/in-memory/in-memory-logger.js';
 import type { AnalyticsTracker } from '../../../core/ports/analytics-tracker.js';
 import { makeTrackEvent, trackSafely } from '../../../core/use-cases/track-event.js';
+import { analyticsEventSchema } from '../../../core/domain/analytics-events.js';
 
 const setup = (analytics: AnalyticsTracker = new InMemoryAnalyticsTracker()) => {
   const logger = new InMemoryLogger();
@@ -49,5 +50,39 @@ describe('analytics (app spec §7, §8)', () => {
     expect(await track({ event: 'prompt_library_opened' })).toEqual({ success: true, data: undefined });
     expect(() => trackSafely({ analytics: throwing, logger }, { event: 'prompt_library_opened' })).not.toThrow();
     expect(logger.at('warn').map((e) => e.context?.['event'])).toEqual(['prompt_library_opened', 'prompt_library_opened']);
+  });
+});
+
+/** Every event of app spec §7 with a payload of the listed fields. */
+const SPEC_EVENTS: Record<string, Record<string, unknown>> = {
+  signup_initiated: { method: 'email_code' },
+  button_click: { button_name: 'hero_cta' },
+  subscribe_initiated: { user_id: 'u1' },
+  subscribe_succeeded: { user_id: 'u1' },
+  subscribe_failed: { user_id: 'u1' },
+  signup_failed: { user_id: '', method: 'google' },
+  signup_succeeded: { user_id: 'u1', method: 'email' },
+  signin_succeeded: { user_id: 'u1', method: 'google' },
+  copy_selection: { model_id: 'gpt-4o' },
+  add_selection_to_chat: { model_id: 'gpt-4o' },
+  prompt_library_opened: {},
+  prompt_library_search: { query: 'essay', result_count: 3 },
+  prompt_viewer_opened: { prompt_id: 'p1', title: 'Tighten a draft', category: 'writing' },
+  prompt_run: { prompt_id: 'p1' },
+  prompt_favorite_changed: { prompt_id: 'p1', action: 'added', source: 'viewer' },
+};
+
+describe('analytics catalogue (app spec §7 "Analytics events pushed to a data layer")', () => {
+  it('app §7: the catalogue holds exactly the events of the spec', () => {
+    const catalogue = analyticsEventSchema.options.map((option) => option.shape.event.value).sort();
+    expect(catalogue).toEqual(Object.keys(SPEC_EVENTS).sort());
+  });
+
+  it.each(Object.entries(SPEC_EVENTS))('app §7: %s is accepted with its payload, refused without each field of it', (event, payload) => {
+    expect(analyticsEventSchema.safeParse({ event, ...payload }).success).toBe(true);
+    for (const field of Object.keys(payload)) {
+      const { [field]: _dropped, ...rest } = payload;
+      expect(analyticsEventSchema.safeParse({ event, ...rest }).success, `${event} without ${field}`).toBe(false);
+    }
   });
 });

@@ -5,6 +5,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import { App } from '../../../web/client/app/app.js';
 import type { SessionState } from '../../../web/client/app/use-cases-provider.js';
 import { englishI18n } from './support/render.js';
+import { inMemoryUseCases } from './support/in-memory-use-cases.js';
 
 afterEach(cleanup);
 
@@ -25,9 +26,9 @@ beforeAll(async () => {
   ]);
 });
 
-function renderAt(path: string, session?: SessionState) {
+function renderAt(path: string, session?: SessionState, signedIn: 'profiled' | 'new' | undefined = 'profiled') {
   const memory = memoryLocation({ path, record: true });
-  render(<App i18n={englishI18n()} useCases={{}} routerHook={memory.hook} {...(session ? { session } : {})} />);
+  render(<App i18n={englishI18n()} useCases={inMemoryUseCases(signedIn ? { signedIn } : {}).useCases} routerHook={memory.hook} {...(session ? { session } : {})} />);
   return { current: () => memory.history.at(-1) };
 }
 
@@ -51,14 +52,14 @@ describe('routes (app §2)', () => {
   });
 
   it.each([
-    ['/privacy-policy', 'Privacy policy'],
-    ['/terms-of-use', 'Terms of use'],
-    ['/faq', 'Frequently asked questions'],
-    ['/signup', 'Sign in to Ensemble'],
-    ['/subscribe', 'Subscribe to Ensemble'],
-    ['/profiling', 'What best describes your role?'],
-  ])('%s shows its page', async (path, heading) => {
-    renderAt(path);
+    ['/privacy-policy', 'Privacy policy', undefined],
+    ['/terms-of-use', 'Terms of use', undefined],
+    ['/faq', 'Frequently asked questions', undefined],
+    ['/signup', 'Sign in to Ensemble', undefined],
+    ['/subscribe', 'Subscribe to Ensemble', 'profiled'],
+    ['/profiling', 'What best describes your role?', 'new'],
+  ] as const)('%s shows its page', async (path, heading, signedIn) => {
+    renderAt(path, undefined, signedIn);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
   });
 
@@ -70,15 +71,45 @@ describe('routes (app §2)', () => {
   it('the guard waits for the first session fetch before showing a guarded page (app §4)', async () => {
     const memory = memoryLocation({ path: '/signup' });
     const i18n = englishI18n();
+    const { useCases } = inMemoryUseCases();
     const loading: SessionState = { loading: true, session: null, user: null, error: null };
     const loaded: SessionState = { ...loading, loading: false };
-    const view = render(<App i18n={i18n} useCases={{}} routerHook={memory.hook} session={loaded} />);
+    const view = render(<App i18n={i18n} useCases={useCases} routerHook={memory.hook} session={loaded} />);
     await screen.findByRole('heading', { name: 'Sign in to Ensemble' });
-    view.rerender(<App i18n={i18n} useCases={{}} routerHook={memory.hook} session={loading} />);
+    view.rerender(<App i18n={i18n} useCases={useCases} routerHook={memory.hook} session={loading} />);
     expect(screen.queryByRole('heading', { name: 'Sign in to Ensemble' })).toBeNull();
     expect(screen.getByRole('status').getAttribute('aria-busy')).toBe('true');
-    view.rerender(<App i18n={i18n} useCases={{}} routerHook={memory.hook} session={loaded} />);
+    view.rerender(<App i18n={i18n} useCases={useCases} routerHook={memory.hook} session={loaded} />);
     expect(screen.getByRole('heading', { name: 'Sign in to Ensemble' })).toBeTruthy();
+  });
+
+  it('issue 8 guard: a signed-out visitor of a member page goes to /signup', async () => {
+    const at = renderAt('/chat/prompts', undefined, undefined);
+    await screen.findByRole('heading', { level: 1, name: 'Sign in to Ensemble' });
+    expect(at.current()).toBe('/signup');
+    expect(window.localStorage.getItem('ensemble.returnTo')).toBe('/chat/prompts');
+  });
+
+  it('issue 8 guard: after sign-in the visitor returns where they were going', async () => {
+    window.localStorage.setItem('ensemble.returnTo', '/chat/prompts');
+    const at = renderAt('/signup', undefined, 'profiled');
+    expect(await screen.findByRole('complementary', { name: 'Chats and account' })).toBeTruthy();
+    expect(at.current()).toBe('/chat/prompts');
+  });
+
+  it('issue 8 guard: a signed-in user who has not finished profiling goes to /profiling', async () => {
+    const at = renderAt('/chat', undefined, 'new');
+    await screen.findByRole('heading', { level: 1, name: 'What best describes your role?' });
+    expect(at.current()).toBe('/profiling');
+  });
+
+  it('app §6 turbo check: when the profile cannot be read, the browser goes to /', async () => {
+    const memory = memoryLocation({ path: '/chat', record: true });
+    const { useCases, deps } = inMemoryUseCases({ signedIn: 'profiled' });
+    deps.profileStore.failures.failNext('getProfile');
+    render(<App i18n={englishI18n()} useCases={useCases} routerHook={memory.hook} />);
+    await screen.findByRole('heading', { level: 1, name: /Ask once/ });
+    expect(memory.history.at(-1)).toBe('/');
   });
 
   it('unguarded pages do not wait for the session', async () => {

@@ -5,31 +5,32 @@ import { Router, useSearch, useLocation } from 'wouter';
 import { syncLanguageInUrl } from '../i18n/language-url.js';
 import { ErrorBoundary } from '../ui/error-boundary.js';
 import { PageLoading } from '../ui/page-loading.js';
-import { ToastOutlet, type ToastSource } from '../ui/toast-outlet.js';
+import { ToastOutlet } from '../ui/toast-outlet.js';
 import { AppRoutes } from './routes.js';
-import { UseCasesProvider, type ClientUseCases, type SessionState } from './use-cases-provider.js';
+import { UseCasesProvider, useClientConfig, useUseCases, type ClientConfig, type ClientUseCases, type SessionState } from './use-cases-provider.js';
 
 export interface AppProps {
   i18n: I18n;
   useCases: ClientUseCases;
+  config?: ClientConfig;
+  /** A fixed session (tests); the session controller's otherwise. */
   session?: SessionState;
-  /** The core toast centre; its toasts show bottom right on every page. */
-  toastCenter?: ToastSource;
   /** A wouter location hook for tests (memoryLocation); the browser location otherwise. */
   routerHook?: Parameters<typeof Router>[0]['hook'];
 }
 
-export function App({ i18n, useCases, session, toastCenter, routerHook }: AppProps) {
+export function App({ i18n, useCases, config, session, routerHook }: AppProps) {
   return (
     <I18nextProvider i18n={i18n}>
       <Router {...(routerHook ? { hook: routerHook } : {})}>
-        <UseCasesProvider useCases={useCases} {...(session ? { session } : {})}>
-          <ErrorBoundary>
+        <UseCasesProvider useCases={useCases} {...(config ? { config } : {})} {...(session ? { session } : {})}>
+          <ErrorBoundary onError={(error) => useCases.toastCenter && console.error('[ensemble] render failed', error)}>
             <Suspense fallback={<PageLoading />}>
               <LanguageInUrl i18n={i18n} />
+              <SupportWidget />
               <AppRoutes />
             </Suspense>
-            {toastCenter ? <Suspense fallback={null}><ToastOutlet center={toastCenter} /></Suspense> : null}
+            <Suspense fallback={null}><ToastOutlet center={useCases.toastCenter} /></Suspense>
           </ErrorBoundary>
         </UseCasesProvider>
       </Router>
@@ -44,5 +45,15 @@ function LanguageInUrl({ i18n }: { i18n: I18n }) {
   useEffect(() => {
     if (typeof window !== 'undefined' && i18n.resolvedLanguage) syncLanguageInUrl(i18n.resolvedLanguage);
   }, [location, search, i18n.resolvedLanguage]);
+  return null;
+}
+
+/** app spec §4: the support widget waits for the first interaction, an idle moment or 3000 ms. */
+function SupportWidget() {
+  const { loadDeferredScript } = useUseCases();
+  const { supportWidgetSrc } = useClientConfig();
+  useEffect(() => {
+    if (supportWidgetSrc) void loadDeferredScript({ src: supportWidgetSrc, attributes: { async: 'true' } });
+  }, [loadDeferredScript, supportWidgetSrc]);
   return null;
 }

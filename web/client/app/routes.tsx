@@ -1,10 +1,10 @@
 import { useEffect, type ReactNode } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
-import { Guard } from './guard.js';
+import { Guard, type GuardArea } from './guard.js';
 import { pages, preloadChat } from './lazy-pages.js';
 import { whenIdle } from './when-idle.js';
 
-const guarded = (page: ReactNode) => <Guard>{page}</Guard>;
+const guarded = (page: ReactNode, area: GuardArea = 'public') => <Guard area={area}>{page}</Guard>;
 
 /** The routes of app spec §2 with its redirects. */
 export function AppRoutes() {
@@ -15,11 +15,11 @@ export function AppRoutes() {
       <Route path="/privacy-policy"><pages.PrivacyPolicy /></Route>
       <Route path="/terms-of-use"><pages.TermsOfUse /></Route>
       <Route path="/faq"><pages.Faq /></Route>
-      <Route path="/signup">{guarded(<pages.SignUp />)}</Route>
+      <Route path="/signup">{guarded(<pages.SignUp />, 'entry')}</Route>
       <Route path="/auth/callback">{guarded(<pages.AuthCallback />)}</Route>
-      <Route path="/subscribe">{guarded(<pages.Subscribe />)}</Route>
-      <Route path="/profiling">{guarded(<pages.Profiling />)}</Route>
-      <Route path="/chat" nest>{guarded(<pages.Chat />)}</Route>
+      <Route path="/subscribe">{guarded(<pages.Subscribe />, 'member')}</Route>
+      <Route path="/profiling">{guarded(<pages.Profiling />, 'profiling')}</Route>
+      <Route path="/chat" nest>{guarded(<pages.Chat />, 'member')}</Route>
       <Route path="/auth"><Redirect to="/" replace /></Route>
       <Route path="/sandbox"><Redirect to="/chat" replace /></Route>
       <Route><Redirect to="/" replace /></Route>

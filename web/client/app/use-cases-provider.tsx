@@ -1,26 +1,25 @@
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import type { AuthSession, AuthUser } from '../../../core/domain/auth.js';
-import type { DomainError } from '../../../core/shared/errors.js';
+import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import type { BROWSER_USE_CASES, UseCases } from '../../../adapters/composition/use-case-registry.js';
+import type { SessionState } from '../../../core/use-cases/index.js';
 
-/**
- * The object `resolveUseCases(container)` returns (DESIGN.md "Dependency injection"). The core use
- * cases are being written; once core/use-cases/index.ts exports its type, this alias points at it
- * and every page reads what it needs from `useUseCases()`. React never sees the container.
- */
-export type ClientUseCases = Readonly<Record<string, unknown>>;
+/** What `resolveUseCases(container, 'browser')` answers (DESIGN.md "Dependency injection"). */
+export type ClientUseCases = Pick<UseCases, (typeof BROWSER_USE_CASES)[number]>;
 
-/** app spec §3 "User session": the session, the user, a loading flag and the last error. */
-export interface SessionState {
-  readonly loading: boolean;
-  readonly session: AuthSession | null;
-  readonly user: AuthUser | null;
-  readonly error: DomainError | null;
+export type { SessionState };
+
+/** Public facts from /api/config that change what the screens offer. */
+export interface ClientConfig {
+  readonly billingAvailable: boolean;
+  readonly tagManagerId: string | null;
+  readonly supportWidgetSrc: string | null;
 }
 
 export const SIGNED_OUT: SessionState = { loading: false, session: null, user: null, error: null };
+const DEFAULT_CONFIG: ClientConfig = { billingAvailable: true, tagManagerId: null, supportWidgetSrc: null };
 
 interface AppServices {
   readonly useCases: ClientUseCases;
+  readonly config: ClientConfig;
   readonly session: SessionState;
 }
 
@@ -28,14 +27,25 @@ const ServicesContext = createContext<AppServices | null>(null);
 
 export interface UseCasesProviderProps {
   useCases: ClientUseCases;
-  /** The session as the session use case reports it; signed out until that use case is plugged in. */
+  config?: ClientConfig;
+  /** Replaces the session controller's state (tests of a fixed session). */
   session?: SessionState;
   children: ReactNode;
 }
 
-/** The one place the client receives its use cases (bulletproof-react's app/provider idea). */
-export function UseCasesProvider({ useCases, session = SIGNED_OUT, children }: UseCasesProviderProps) {
-  const value = useMemo(() => ({ useCases, session }), [useCases, session]);
+/**
+ * The one place the client receives its use cases (bulletproof-react's app/provider idea). The
+ * session is the session controller's (app spec §3, §4), followed as an external store.
+ */
+export function UseCasesProvider({ useCases, config = DEFAULT_CONFIG, session: fixed, children }: UseCasesProviderProps) {
+  const controller = useCases.sessionController;
+  const live = useSyncExternalStore(
+    (listener) => controller.subscribe(listener),
+    () => controller.getState(),
+    () => controller.getState(),
+  );
+  const session = fixed ?? live;
+  const value = useMemo(() => ({ useCases, config, session }), [useCases, config, session]);
   return <ServicesContext.Provider value={value}>{children}</ServicesContext.Provider>;
 }
 
@@ -47,3 +57,4 @@ function useServices(): AppServices {
 
 export const useUseCases = (): ClientUseCases => useServices().useCases;
 export const useSession = (): SessionState => useServices().session;
+export const useClientConfig = (): ClientConfig => useServices().config;

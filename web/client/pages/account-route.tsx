@@ -1,10 +1,76 @@
-import { AccountScreen } from '../screens/account/account-screen.js';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CancellationReason } from '../../../core/domain/billing.js';
+import type { LedgerEntry } from '../../../core/domain/credits.js';
+import { useClientConfig, useSession, useUseCases } from '../app/use-cases-provider.js';
+import { AccountScreen, type CancelStatus } from '../screens/account/account-screen.js';
+import type { SubscriptionView } from '../screens/account/subscription-panel.js';
+import { useChatArea } from './chat-context.js';
 
-/** Wiring seam: profile, credits ledger, subscription, cancel, portal and sign-out use cases. */
+/**
+ * The account dialog: balance and history (getCreditBalance, listCreditHistory), the subscription
+ * (getBillingState) with cancel at period end and the customer portal, marketing consent, sign-out.
+ */
 export default function AccountRoute() {
+  const { t } = useTranslation();
+  const { getCreditBalance, listCreditHistory, getBillingState, cancelSubscription, openCustomerPortal, updateMarketingConsent, signOut, toastCenter } = useUseCases();
+  const { billingAvailable } = useClientConfig();
+  const area = useChatArea();
+  const email = useSession().user?.email ?? null;
+  const [credits, setCredits] = useState<number | null>(null);
+  const [history, setHistory] = useState<readonly LedgerEntry[] | undefined>(undefined);
+  const [subscription, setSubscription] = useState<SubscriptionView | null | undefined>(billingAvailable ? undefined : null);
+  const [cancelStatus, setCancelStatus] = useState<CancelStatus>('idle');
+  const [consent, setConsent] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    void getCreditBalance().then((r) => live && r.success && setCredits(r.data));
+    void listCreditHistory({ limit: 50 }).then((r) => live && setHistory(r.success ? r.data : []));
+    if (billingAvailable) {
+      void getBillingState().then((r) => {
+        if (!live) return;
+        const active = r.success ? (r.data?.activeSubscriptions.find((s) => s.status === 'active' || s.status === 'trialing') ?? null) : null;
+        setSubscription(active ? { status: active.status, currentPeriodEnd: active.currentPeriodEnd, cancelAtPeriodEnd: active.cancelAtPeriodEnd } : null);
+      });
+    }
+    return () => {
+      live = false;
+    };
+  }, [getCreditBalance, listCreditHistory, getBillingState, billingAvailable]);
+
+  const cancel = async (reason: CancellationReason, comment: string) => {
+    setCancelStatus('cancelling');
+    const cancelled = await cancelSubscription({ reason, comment });
+    if (!cancelled.success) {
+      setCancelStatus('failed');
+      toastCenter.error(t('toast.actionFailed'));
+      return;
+    }
+    setCancelStatus('done');
+    setSubscription({ status: cancelled.data.status, currentPeriodEnd: cancelled.data.currentPeriodEnd, cancelAtPeriodEnd: cancelled.data.cancelAtPeriodEnd });
+    void area.refreshAccount();
+  };
+
+  const portal = async () => {
+    const opened = await openCustomerPortal({ returnUrl: window.location.href });
+    if (opened.success) window.location.assign(opened.data.url);
+    else toastCenter.error(t('toast.actionFailed'));
+  };
+
+  const changeConsent = async (next: boolean) => {
+    setConsent(next);
+    const saved = await updateMarketingConsent({ consent: next });
+    if (!saved.success) {
+      setConsent(!next);
+      toastCenter.error(t('toast.actionFailed'));
+    }
+  };
+
   return (
-    <AccountScreen email={null} credits={null} history={undefined} subscription={undefined} billingAvailable cancelStatus="idle"
-      onCancel={() => undefined} onOpenPortal={() => undefined} marketingConsent={false} onMarketingConsentChange={() => undefined}
-      onSignOut={() => undefined} />
+    <AccountScreen email={email} credits={credits} history={history} subscription={subscription} billingAvailable={billingAvailable}
+      cancelStatus={cancelStatus} onCancel={(reason, comment) => void cancel(reason, comment)} onOpenPortal={() => void portal()}
+      marketingConsent={consent} onMarketingConsentChange={(c) => void changeConsent(c)}
+      onSignOut={() => void signOut().then((r) => (r.success ? window.location.assign('/') : toastCenter.error(t('toast.actionFailed'))))} />
   );
 }

@@ -1,9 +1,11 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Route, Switch, useLocation } from 'wouter';
+import { useSession, useUseCases } from '../app/use-cases-provider.js';
 import { ChatLayout } from '../screens/chat/chat-layout.js';
 import { Modal } from '../ui/modal.js';
 import { PageLoading } from '../ui/page-loading.js';
+import { ChatAreaProvider, useChatArea } from './chat-context.js';
 
 // The library and the answer views (with the Markdown renderer) are chunks of their own.
 const ChatRoute = lazy(() => import('./chat-route.js'));
@@ -11,23 +13,46 @@ const AllModelsRoute = lazy(() => import('./all-models-route.js'));
 const LibraryRoute = lazy(() => import('./library-route.js'));
 const AccountRoute = lazy(() => import('./account-route.js'));
 
-/**
- * /chat, /chat/all, /chat/prompts and /chat/{chatId} inside the shared layout (app spec §2).
- * Wiring seam: conversations, credits, subscription and the account come from the use cases.
- */
+/** /chat, /chat/all, /chat/prompts and /chat/{chatId} inside the shared layout (app spec §2). */
 export default function ChatPage() {
-  const { t } = useTranslation();
-  const [, navigate] = useLocation();
-  const [accountOpen, setAccountOpen] = useState(false);
   return (
-    <ChatLayout conversations={[]} activeId={useActiveChatId()} credits={null} subscribed={false} email={null}
-      onNewChat={() => navigate('/')} onRename={() => undefined} onDelete={() => undefined} onOpenAccount={() => setAccountOpen(true)}>
+    <ChatAreaProvider>
+      <ChatArea />
+    </ChatAreaProvider>
+  );
+}
+
+function ChatArea() {
+  const { t } = useTranslation();
+  const [location, navigate] = useLocation();
+  const [accountOpen, setAccountOpen] = useState(false);
+  const { renameConversation, deleteConversation, toastCenter } = useUseCases();
+  const area = useChatArea();
+  const email = useSession().user?.email ?? null;
+  const activeId = activeChatId(location);
+
+  const rename = async (conversationId: string, title: string) => {
+    const renamed = await renameConversation({ conversationId, title });
+    if (!renamed.success) toastCenter.error(t('toast.actionFailed'));
+    await area.refreshConversations();
+  };
+  const remove = async (conversationId: string) => {
+    const deleted = await deleteConversation({ conversationId });
+    if (!deleted.success) toastCenter.error(t('toast.actionFailed'));
+    if (conversationId === activeId) navigate('/');
+    await area.refreshConversations();
+  };
+
+  return (
+    <ChatLayout conversations={area.conversations} activeId={activeId} credits={area.credits} subscribed={area.subscribed} email={email}
+      onNewChat={() => navigate('/')} onRename={(id, title) => void rename(id, title)} onDelete={(id) => void remove(id)}
+      onOpenAccount={() => setAccountOpen(true)}>
       <Suspense fallback={<PageLoading />}>
         <Switch>
           <Route path="/all"><AllModelsRoute /></Route>
           <Route path="/prompts"><LibraryRoute /></Route>
-          <Route path="/:chatId"><ChatRoute /></Route>
-          <Route><ChatRoute /></Route>
+          <Route path="/:chatId">{(params) => <ChatRoute key={params.chatId} chatId={params.chatId} />}</Route>
+          <Route><ChatRoute key="new" chatId={null} /></Route>
         </Switch>
       </Suspense>
       <Modal open={accountOpen} wide title={t('account.title')} onClose={() => setAccountOpen(false)}>
@@ -37,9 +62,7 @@ export default function ChatPage() {
   );
 }
 
-function useActiveChatId(): string | null {
-  const [location] = useLocation();
+function activeChatId(location: string): string | null {
   const id = location.split('/')[1] ?? '';
   return id && id !== 'all' && id !== 'prompts' ? id : null;
 }
-

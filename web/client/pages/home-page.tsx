@@ -1,17 +1,37 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import type { ModelInfo } from '../../../core/domain/chat.js';
+import { useClientConfig, useSession, useUseCases } from '../app/use-cases-provider.js';
 import { HomeScreen } from '../screens/home/home-screen.js';
+import type { PlanOfferView } from '../ui/price-tag.js';
+import { toPlanOfferView } from '../ui/plan-offer-view.js';
 import { SiteLayout } from '../ui/site-layout.js';
 
-/**
- * Wiring seam: the model catalogue and the plan offer come from the use cases through
- * useUseCases(); until they are plugged in the sections show their loading state.
- */
+/** /: the models on offer (listModels) and the plan (loadPlanOffer); the call to action follows the session. */
 export default function HomePage() {
   const { t } = useTranslation();
+  const { listModels, loadPlanOffer } = useUseCases();
+  const { billingAvailable } = useClientConfig();
+  const signedIn = useSession().user !== null;
+  const [models, setModels] = useState<readonly ModelInfo[] | undefined>(undefined);
+  const [plan, setPlan] = useState<PlanOfferView | null | undefined>(billingAvailable ? undefined : null);
+
+  useEffect(() => {
+    let live = true;
+    void listModels().then((r) => live && setModels(r.success ? r.data : []));
+    if (billingAvailable) void loadPlanOffer().then((r) => live && setPlan(r.success ? toPlanOfferView(r.data, t('subscribe.title')) : null));
+    return () => {
+      live = false;
+    };
+  }, [listModels, loadPlanOffer, billingAvailable, t]);
+
+  const action = signedIn
+    ? <Link href="/chat" className="btn btn--primary btn--sm">{t('subscribe.openChat')}</Link>
+    : <Link href="/signup" className="btn btn--primary btn--sm">{t('nav.signIn')}</Link>;
   return (
-    <SiteLayout actions={<Link href="/signup" className="btn btn--primary btn--sm">{t('nav.signIn')}</Link>}>
-      <HomeScreen />
+    <SiteLayout actions={action}>
+      <HomeScreen models={models} plan={plan} ctaHref={signedIn ? '/chat' : '/signup'} />
     </SiteLayout>
   );
 }

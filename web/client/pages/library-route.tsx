@@ -1,14 +1,83 @@
-import { useState } from 'react';
-import { PromptLibrary } from '../screens/library/prompt-library.js';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'wouter';
+import { useUseCases } from '../app/use-cases-provider.js';
+import { PromptLibrary, type LibraryPrompt } from '../screens/library/prompt-library.js';
+import { useChatArea } from './chat-context.js';
 
-/** Wiring seam: search, categories, favourites and the library analytics come from the use cases. */
+/** Typing settles for this long before a search runs (and is counted: prompt_library_search). */
+const SEARCH_DELAY_MS = 300;
+
+/**
+ * /chat/prompts: openPromptLibrary (prompt_library_opened), searchPrompts (prompt_library_search),
+ * openPromptViewer (prompt_viewer_opened), runPrompt into a new chat (prompt_run) and
+ * setPromptFavorite (prompt_favorite_changed) with the favourites filter.
+ */
 export default function LibraryRoute() {
+  const { openPromptLibrary, searchPrompts, openPromptViewer, runPrompt, setPromptFavorite, toastCenter } = useUseCases();
+  const area = useChatArea();
+  const [, navigate] = useLocation();
   const [query, setQuery] = useState('');
   const [category, setCategory] = useState<string | null>(null);
   const [favoritesOnly, setFavoritesOnly] = useState(false);
+  const [categories, setCategories] = useState<readonly string[]>([]);
+  const [prompts, setPrompts] = useState<readonly LibraryPrompt[] | undefined>(undefined);
+  const [total, setTotal] = useState(0);
+  const [failed, setFailed] = useState(false);
+  const opened = useRef(false);
+
+  useEffect(() => {
+    if (opened.current) return;
+    opened.current = true;
+    void openPromptLibrary().then((r) => {
+      if (!r.success) return setFailed(true);
+      setCategories(r.data.categories);
+      setPrompts(r.data.page.items);
+      setTotal(r.data.page.total);
+    });
+  }, [openPromptLibrary]);
+
+  const first = useRef(true);
+  useEffect(() => {
+    // The first page came with the opening; searches start with the first change.
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    let live = true;
+    const timer = setTimeout(() => {
+      void searchPrompts({ ...(query.trim() ? { query } : {}), ...(category ? { category } : {}), favoritesOnly }).then((r) => {
+        if (!live) return;
+        setFailed(!r.success);
+        if (r.success) {
+          setPrompts(r.data.items);
+          setTotal(r.data.total);
+        }
+      });
+    }, query.trim() ? SEARCH_DELAY_MS : 0);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [query, category, favoritesOnly, searchPrompts]);
+
+  const run = async (prompt: LibraryPrompt) => {
+    const ran = await runPrompt({ promptId: prompt.id });
+    if (!ran.success) return void toastCenter.error(ran.error.message);
+    area.setDraft(ran.data.text);
+    navigate('/');
+  };
+
+  const toggle = async (prompt: LibraryPrompt, source: string) => {
+    const favorite = !prompt.favorite;
+    const changed = await setPromptFavorite({ promptId: prompt.id, favorite, source });
+    if (!changed.success) return void toastCenter.error(changed.error.message);
+    setPrompts((list) => (favoritesOnly && !favorite ? list?.filter((p) => p.id !== prompt.id) : list?.map((p) => (p.id === prompt.id ? { ...p, favorite } : p))));
+  };
+
   return (
-    <PromptLibrary prompts={undefined} total={0} categories={[]} query={query} onQueryChange={setQuery} category={category}
-      onCategoryChange={setCategory} favoritesOnly={favoritesOnly} onFavoritesOnlyChange={setFavoritesOnly}
-      onOpen={() => undefined} onRun={() => undefined} onToggleFavorite={() => undefined} />
+    <PromptLibrary prompts={prompts} total={total} categories={categories} query={query} onQueryChange={setQuery} category={category}
+      onCategoryChange={setCategory} favoritesOnly={favoritesOnly} onFavoritesOnlyChange={setFavoritesOnly} failed={failed}
+      onOpen={(prompt) => void openPromptViewer({ promptId: prompt.id })}
+      onRun={(prompt) => void run(prompt)} onToggleFavorite={(prompt, source) => void toggle(prompt, source)} />
   );
 }

@@ -19,3 +19,15 @@ export function renderInvoicePage(order: OrderRecord, sellerName: string): strin
 <dt>Refunded</dt><dd>${money(order.refunded_amount)}</dd></dl>`,
   );
 }
+
+/** The payment receipt of a paid order (reference §4: GET /receipt gives its url once the order is paid). */
+export function renderReceiptPage(order: OrderRecord, sellerName: string): string {
+  const money = (minor: number) => escapeHtml(formatMoney(minor, order.currency));
+  return page(
+    `Receipt for order ${order.id}`,
+    `<h1>Receipt</h1>
+<p>Seller: ${escapeHtml(sellerName)}</p>
+<p>Order: ${escapeHtml(order.id)}<br>Date: ${escapeHtml(order.created_at.slice(0, 10))}</p>
+<dl><dt class="total">Paid</dt><dd class="total">${money(order.total_amount)}</dd><dt>Refunded</dt><dd>${money(order.refunded_amount)}</dd></dl>`,
+  );
+}

@@ -11,6 +11,7 @@ import { registerPayments } from './payments.js';
 import { registerPortalCommerce } from './portal-commerce.js';
 import { registerRefunds } from './refunds.js';
 import { revokeSubscription } from './subscription-service.js';
+import { registerSubscriptionCreate } from './subscription-create.js';
 import { registerSubscriptions } from './subscriptions.js';
 import { hasEnded } from '../domain/subscription-rules.js';
 
@@ -26,6 +27,7 @@ export function registerCommerce(app: Hono, ctx: SandboxContext): void {
   registerHostedCheckout(app, ctx);
   registerCheckoutLinks(app, ctx);
   registerSubscriptions(app, ctx);
+  registerSubscriptionCreate(app, ctx);
   registerOrders(app, ctx);
   registerInvoicePages(app, ctx);
   registerPayments(app, ctx);

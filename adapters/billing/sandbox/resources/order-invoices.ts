@@ -5,7 +5,7 @@ import { notFound } from '../engine/errors.js';
 import { acceptedNull, html, json } from '../engine/respond.js';
 import { parseBody } from '../engine/validation.js';
 import { checkInvoiceExists, checkInvoiceGeneration } from '../domain/invoice-rules.js';
-import { renderInvoicePage } from '../pages/invoice-page.js';
+import { renderInvoicePage, renderReceiptPage } from '../pages/invoice-page.js';
 import type { OrderRecord } from './commerce-records.js';
 import { commerce, orThrow } from './commerce-support.js';
 import { orderWire } from './order-wire.js';
@@ -45,6 +45,14 @@ export function invoiceLink(ctx: SandboxContext, order: OrderRecord): Response {
   return json({ url: invoiceUrl(ctx, order) });
 }
 
+const PAID_STATUSES: readonly OrderRecord['status'][] = ['paid', 'partially_refunded', 'refunded'];
+
+/** GET .../receipt: `{url}` once the order is paid, else 202 with an empty body ("not ready yet"), as the provider. */
+export function receiptLink(ctx: SandboxContext, order: OrderRecord): Response {
+  if (!PAID_STATUSES.includes(order.status)) return new Response(null, { status: 202 });
+  return json({ url: `${ctx.publicUrl}/__sandbox/receipts/${order.id}` });
+}
+
 /** The generated invoice itself, a printable HTML page at a sandbox-only path. */
 export function registerInvoicePages(app: Hono, ctx: SandboxContext): void {
   app.get('/__sandbox/invoices/:id', (c) => {
@@ -52,5 +60,11 @@ export function registerInvoicePages(app: Hono, ctx: SandboxContext): void {
     if (order === undefined || !order.is_invoice_generated) throw notFound();
     const org = ctx.db.organizations.get(order.organization_id);
     return html(renderInvoicePage(order, org?.name ?? ''));
+  });
+  app.get('/__sandbox/receipts/:id', (c) => {
+    const order = commerce(ctx).orders.get(c.req.param('id'));
+    if (order === undefined || !PAID_STATUSES.includes(order.status)) throw notFound();
+    const org = ctx.db.organizations.get(order.organization_id);
+    return html(renderReceiptPage(order, org?.name ?? ''));
   });
 }

@@ -6,7 +6,7 @@ import { matchesMetadata, paginate, parseMetadataFilter, parseQuery, parseSortin
 import { json } from '../engine/respond.js';
 import type { OrderRecord } from './commerce-records.js';
 import { commerce } from './commerce-support.js';
-import { generateInvoice, invoiceLink, updateBillingDetails } from './order-invoices.js';
+import { generateInvoice, invoiceLink, receiptLink, updateBillingDetails } from './order-invoices.js';
 import { orderWire } from './order-wire.js';
 
 function ownOrder(ctx: SandboxContext, c: Context): OrderRecord {
@@ -55,4 +55,5 @@ export function registerOrders(app: Hono, ctx: SandboxContext): void {
   app.patch('/v1/orders/:id', async (c) => json(orderWire(ctx, await updateBillingDetails(ctx, ownOrder(ctx, c), c.req.raw))));
   app.post('/v1/orders/:id/invoice', (c) => generateInvoice(ctx, ownOrder(ctx, c)));
   app.get('/v1/orders/:id/invoice', (c) => invoiceLink(ctx, ownOrder(ctx, c)));
+  app.get('/v1/orders/:id/receipt', (c) => receiptLink(ctx, ownOrder(ctx, c)));
 }

@@ -23,6 +23,14 @@ describe('subscriptions, seller side (billing part B §7 "Subscriptions (seller)
     expect(errorOf(await subscriptions.export()).kind).toBe('unexpected_response');
   });
 
+  it('reference: open enums take values the provider adds later; a missing one is still refused', async () => {
+    api.json(200, subscriptionWire({ status: 'paused', customer_cancellation_reason: 'moved_to_competitor' }));
+    const future = dataOf(await subscriptions.get(SUBSCRIPTION_ID));
+    expect([future.status, future.customerCancellationReason]).toEqual(['paused', 'moved_to_competitor']);
+    api.json(200, subscriptionWire({ status: null }));
+    expect(errorOf(await subscriptions.get(SUBSCRIPTION_ID)).kind).toBe('response_validation');
+  });
+
   it('part B §7: get parses the full subscription with customer, product, prices and meters', async () => {
     api.json(200, subscriptionWire());
     const subscription = dataOf(await subscriptions.get(SUBSCRIPTION_ID));

@@ -6,6 +6,7 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import en from '../../../../web/public/locales/en/translation.json' with { type: 'json' };
 import { UseCasesProvider, type SessionState } from '../../../../web/client/app/use-cases-provider.js';
+import { inMemoryUseCases } from './in-memory-use-cases.js';
 
 /** An i18n instance holding the real English file, ready synchronously. */
 export function englishI18n(): I18n {
@@ -32,7 +33,7 @@ export function renderUi(ui: ReactNode, { path = '/', session }: RenderOptions =
   const result = render(
     <I18nextProvider i18n={englishI18n()}>
       <Router hook={memory.hook}>
-        <UseCasesProvider useCases={{}} {...(session ? { session } : {})}>{ui}</UseCasesProvider>
+        <UseCasesProvider useCases={inMemoryUseCases().useCases} {...(session ? { session } : {})}>{ui}</UseCasesProvider>
       </Router>
     </I18nextProvider>,
   );
