@@ -76,6 +76,16 @@ describe('bad input answers a precise 4xx, never a 500 (issue 7)', () => {
     { name: 'unknown api route', method: 'GET', path: '/api/nope', status: 404, message: /No API route GET \/api\/nope/ },
     { name: 'huge body', method: 'POST', path: '/api/chat', body: JSON.stringify({ message: 'x'.repeat(300_000), modelIds: ['offline'] }), status: 413, message: /at most/ },
   ];
+  for (const route of USER_ROUTES.filter((r) => r.json !== undefined)) {
+    it(`${route.method} ${route.path}: malformed JSON and a non-object body -> 400, never a 500`, async () => {
+      const u = await s.signIn(10);
+      for (const body of ['{"message":', '"just a string"', 'null']) {
+        const response = await s.api(route.path, { method: route.method, headers: { ...u.auth, 'content-type': 'application/json' }, body });
+        expect(response.status, `${body}`).toBe(400);
+        expect((await response.json()).message).toEqual(expect.any(String));
+      }
+    });
+  }
   for (const c of cases) {
     it(`${c.method} ${c.path}: ${c.name} -> ${c.status}`, async () => {
       const u = await s.signIn(10);

@@ -127,6 +127,41 @@ describe('app server on the Supabase stand-in and the billing sandbox (issue 7)'
     await until(async () => (await u.api('/api/account')).json(), (a) => a.subscribed === false);
   });
 
+  it('a redelivered order.paid (same webhook id) and a forged webhook change nothing in Supabase', async () => {
+    const u = await signUp();
+    const startBalance = (await (await u.api('/api/credits')).json()).balance;
+    const checkout = await (await u.api('/api/billing/checkout', { method: 'POST', json: {} })).json();
+    const details = await (await sandboxApi(`/v1/checkouts/${checkout.checkoutId}`)).json();
+    const confirmed = await sandboxApi(`/v1/checkouts/client/${details.client_secret}/confirm`, {
+      method: 'POST',
+      token: null,
+      json: { customer_email: u.email, customer_name: 'Grace Hopper', customer_billing_address: { country: 'FR' }, confirmation_token_id: TEST_CONFIRMATION_TOKENS.success },
+    });
+    expect(confirmed.status).toBe(200);
+    const granted = await until(async () => (await u.api('/api/credits')).json(), (c) => c.balance === startBalance + 1000);
+
+    type Delivery = { succeeded: boolean; webhook_event: { id: string; type: string; payload: string | null } };
+    const deliveries = async (): Promise<Delivery[]> =>
+      (await (await sandboxApi(`/v1/webhooks/deliveries?endpoint_id=${sandbox.seed!.webhookEndpointId}&limit=100`)).json()).items;
+    const paid = (list: Delivery[]) => list.filter((d) => d.webhook_event.type === 'order.paid' && d.webhook_event.payload?.includes(u.userId));
+    const [first] = paid(await until(deliveries, (list) => paid(list).some((d) => d.succeeded)));
+    const redelivered = await sandboxApi(`/v1/webhooks/events/${first!.webhook_event.id}/redeliver`, { method: 'POST' });
+    expect(redelivered.status).toBe(202);
+    await until(deliveries, (list) => paid(list).filter((d) => d.succeeded).length === 2);
+
+    const forged = await fetch(`${app.url}/api/webhooks/billing`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'webhook-id': 'msg_forged', 'webhook-timestamp': String(Math.floor(Date.now() / 1000)), 'webhook-signature': 'v1,Zm9yZ2VkIHNpZ25hdHVyZQ==' },
+      body: first!.webhook_event.payload ?? '{}',
+    });
+    expect(forged.status).toBe(401);
+
+    const after = await (await u.api('/api/credits')).json();
+    expect(after.balance).toBe(granted.balance);
+    expect(after.history.filter((e: { kind: string }) => e.kind === 'subscription_grant')).toHaveLength(1);
+    expect((await (await u.api('/api/account')).json()).subscribed).toBe(true);
+  });
+
   it('without a JWT secret, tokens are checked with Supabase Auth (GET /auth/v1/user)', async () => {
     const u = await signUp();
     const verify = authServerVerifier({ supabaseUrl: supabase.url, anonKey: supabase.anonKey });
