@@ -26,7 +26,7 @@ beforeAll(async () => {
   ]);
 });
 
-function renderAt(path: string, session?: SessionState, signedIn: 'profiled' | 'new' | undefined = 'profiled') {
+function renderAt(path: string, session?: SessionState, signedIn: 'profiled' | 'new' | null = 'profiled') {
   const memory = memoryLocation({ path, record: true });
   render(<App i18n={englishI18n()} useCases={inMemoryUseCases(signedIn ? { signedIn } : {}).useCases} routerHook={memory.hook} {...(session ? { session } : {})} />);
   return { current: () => memory.history.at(-1) };
@@ -55,7 +55,7 @@ describe('routes (app §2)', () => {
     ['/privacy-policy', 'Privacy policy', undefined],
     ['/terms-of-use', 'Terms of use', undefined],
     ['/faq', 'Frequently asked questions', undefined],
-    ['/signup', 'Sign in to Ensemble', undefined],
+    ['/signup', 'Sign in to Ensemble', null],
     ['/subscribe', 'Subscribe to Ensemble', 'profiled'],
     ['/profiling', 'What best describes your role?', 'new'],
   ] as const)('%s shows its page', async (path, heading, signedIn) => {
@@ -84,7 +84,7 @@ describe('routes (app §2)', () => {
   });
 
   it('issue 8 guard: a signed-out visitor of a member page goes to /signup', async () => {
-    const at = renderAt('/chat/prompts', undefined, undefined);
+    const at = renderAt('/chat/prompts', undefined, null);
     await screen.findByRole('heading', { level: 1, name: 'Sign in to Ensemble' });
     expect(at.current()).toBe('/signup');
     expect(window.localStorage.getItem('ensemble.returnTo')).toBe('/chat/prompts');

@@ -24,7 +24,7 @@ export function App({ i18n, useCases, config, session, routerHook }: AppProps) {
     <I18nextProvider i18n={i18n}>
       <Router {...(routerHook ? { hook: routerHook } : {})}>
         <UseCasesProvider useCases={useCases} {...(config ? { config } : {})} {...(session ? { session } : {})}>
-          <ErrorBoundary onError={(error) => useCases.toastCenter && console.error('[ensemble] render failed', error)}>
+          <ErrorBoundary onError={(error) => console.error('[ensemble] render failed', error)}>
             <Suspense fallback={<PageLoading />}>
               <LanguageInUrl i18n={i18n} />
               <SupportWidget />

@@ -4,7 +4,7 @@ import { useSearch } from 'wouter';
 import { useClientConfig, useSession, useUseCases } from '../app/use-cases-provider.js';
 import { SubscribeScreen, type SubscribeStatus } from '../screens/subscribe/subscribe-screen.js';
 import type { PlanOfferView } from '../ui/price-tag.js';
-import { toPlanOfferView } from '../ui/plan-offer-view.js';
+import { planBenefits, toPlanOfferView } from '../ui/plan-offer-view.js';
 import { SiteLayout } from '../ui/site-layout.js';
 
 /** How often, and how many times, to look for the subscription the checkout's webhook activates. */
@@ -30,7 +30,7 @@ export default function SubscribePage({ embedded = false }: { embedded?: boolean
   useEffect(() => {
     let live = true;
     if (billingAvailable) {
-      void loadPlanOffer().then((offer) => live && setPlan(offer.success ? toPlanOfferView(offer.data, t('subscribe.title')) : null));
+      void loadPlanOffer().then((offer) => live && setPlan(offer.success ? toPlanOfferView(offer.data, t('subscribe.title'), planBenefits(t)) : null));
     }
     void getAccountStatus().then((account) => live && account.success && setSubscribed(account.data.subscribed));
     return () => {
@@ -43,8 +43,9 @@ export default function SubscribePage({ embedded = false }: { embedded?: boolean
     const checkoutId = params.get('checkout_id');
     const outcome = params.get('checkout');
     if (returned.current || (checkoutId === null && outcome === null)) return;
+    // Once per visit: StrictMode's second effect run must not complete the checkout again, and the
+    // first run's work carries on (state updates after unmounting are harmless).
     returned.current = true;
-    let live = true;
     void (async () => {
       if (checkoutId === null || outcome === 'failed') {
         const userId = session.user?.id;
@@ -59,22 +60,19 @@ export default function SubscribePage({ embedded = false }: { embedded?: boolean
         toastCenter.error(t('subscribe.failed'));
         return;
       }
-      for (let i = 0; i < POLL_TRIES && live; i += 1) {
+      for (let i = 0; i < POLL_TRIES; i += 1) {
         const account = await getAccountStatus();
         if (account.success && account.data.subscribed) {
           setSubscribed(true);
+          // The page says so in place; a toast would repeat it.
           setStatus('succeeded');
-          toastCenter.success(t('subscribe.succeeded'));
           return;
         }
         await new Promise((resolve) => setTimeout(resolve, POLL_MS));
       }
       // Paid, but the activation has not arrived yet: say so, it will show on the next visit.
-      if (live) setStatus('succeeded');
+      setStatus('succeeded');
     })();
-    return () => {
-      live = false;
-    };
   }, [search, session.user?.id, completeCheckout, getAccountStatus, trackEvent, toastCenter, t]);
 
   const subscribe = async () => {

@@ -1,0 +1,8 @@
+import type { Clock } from '../../core/ports/clock.js';
+
+/** The host's own clock. */
+export class SystemClock implements Clock {
+  now(): Date {
+    return new Date();
+  }
+}

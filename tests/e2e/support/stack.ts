@@ -1,0 +1,54 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildClientIfNeeded, startLocalStack, type LocalStack } from '../../../scripts/local-stack.js';
+
+export interface E2eStack {
+  readonly appUrl: string;
+  readonly mailboxUrl: string;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The whole product as `npm start` runs it (scripts/local-stack.ts: Supabase stand-in, mailbox,
+ * billing sandbox, app server serving the built client), on free ports with a temporary data dir.
+ */
+export async function startE2eStack(): Promise<E2eStack> {
+  if (buildClientIfNeeded() === 'failed') throw new Error('The web client does not build');
+  const dataDir = mkdtempSync(join(tmpdir(), 'ensemble-e2e-'));
+  const [app, supabase, mailbox, sandbox] = [await freePort(), await freePort(), await freePort(), await freePort()];
+  const saved = { ...process.env };
+  const appUrl = `http://localhost:${app}`;
+  Object.assign(process.env, {
+    DATA_DIR: dataDir, PORT: String(app), PUBLIC_URL: appUrl, SUPABASE_PORT: String(supabase), MAILBOX_PORT: String(mailbox),
+    BILLING_SANDBOX_PORT: String(sandbox),
+  });
+  for (const name of ['SUPABASE_URL', 'BILLING_ACCESS_TOKEN', 'OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'GOOGLE_GENERATIVE_AI_API_KEY', 'OPENAI_COMPATIBLE_BASE_URL']) delete process.env[name];
+  let stack: LocalStack;
+  try {
+    stack = await startLocalStack({ serveClient: true });
+  } finally {
+    process.env = saved;
+  }
+  return {
+    appUrl,
+    mailboxUrl: stack.supabase?.mailboxUrl ?? `http://127.0.0.1:${mailbox}`,
+    stop: async () => {
+      await stack.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,127 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import { DataLayerAnalyticsTracker } from '../../../adapters/analytics/data-layer-analytics-tracker.js';
+import { DomScriptLoader } from '../../../adapters/analytics/dom-script-loader.js';
+import { prepareTagManager } from '../../../adapters/analytics/tag-manager.js';
+import { BrowserScheduler } from '../../../adapters/browser/browser-scheduler.js';
+import { HttpTranslationLoader } from '../../../adapters/browser/http-translation-loader.js';
+import { LocalStorageKeyValueStore } from '../../../adapters/browser/local-storage-key-value-store.js';
+import { ServerKeptChat } from '../../../adapters/browser/server-kept-chat.js';
+import { InMemoryLogger } from '../../../adapters/in-memory/in-memory-logger.js';
+
+const answering = (status: number, body: unknown): typeof fetch => async () => new Response(JSON.stringify(body), { status });
+
+describe('DataLayerAnalyticsTracker (app §7, §8)', () => {
+  it('app §7: pushes {event, ...payload} to the data layer', () => {
+    const host = { dataLayer: [] as unknown[] };
+    new DataLayerAnalyticsTracker(new InMemoryLogger(), host).track({ event: 'copy_selection', model_id: 'gpt' });
+    expect(host.dataLayer).toEqual([{ event: 'copy_selection', model_id: 'gpt' }]);
+  });
+
+  it('app §8: with no data layer the event is dropped with a console warning only', () => {
+    const logger = new InMemoryLogger();
+    const host: { dataLayer?: unknown } = {};
+    new DataLayerAnalyticsTracker(logger, host).track({ event: 'prompt_library_opened' });
+    expect(host.dataLayer).toBeUndefined();
+    expect(JSON.stringify(logger)).toContain('No data layer');
+  });
+});
+
+describe('prepareTagManager', () => {
+  it('no or a malformed container id means nothing to load', () => {
+    expect(prepareTagManager(null, {})).toBeNull();
+    expect(prepareTagManager('not-an-id', {})).toBeNull();
+  });
+  it('a container id gives the script address and starts the data layer', () => {
+    const host: { dataLayer?: unknown } = {};
+    expect(prepareTagManager('GTM-AB12CD', host)).toBe('https://www.googletagmanager.com/gtm.js?id=GTM-AB12CD');
+    expect(host.dataLayer).toEqual([expect.objectContaining({ event: 'gtm.js' })]);
+  });
+});
+
+describe('HttpTranslationLoader (app §8: failures carry their status)', () => {
+  it('answers the JSON object of /locales/{lng}/translation.json', async () => {
+    const seen: string[] = [];
+    const loader = new HttpTranslationLoader({ fetch: async (url) => (seen.push(String(url)), new Response('{"a":"b"}', { status: 200 })) });
+    expect(await loader.load('fr')).toEqual({ success: true, data: { a: 'b' } });
+    expect(seen).toEqual(['/locales/fr/translation.json']);
+  });
+  it.each([[503], [404]])('a %i answer fails with that status', async (status) => {
+    const result = await new HttpTranslationLoader({ fetch: answering(status, {}) }).load('de');
+    expect(result.success ? null : result.error.details?.['status']).toBe(status);
+  });
+  it('a network failure has no status (retryable)', async () => {
+    const result = await new HttpTranslationLoader({ fetch: async () => Promise.reject(new TypeError('offline')) }).load('de');
+    expect(result.success ? undefined : result.error.details?.['status']).toBeNull();
+  });
+  it('a malformed language code is refused before any request', async () => {
+    const result = await new HttpTranslationLoader({ fetch: () => Promise.reject(new Error('must not fetch')) }).load('../x');
+    expect(result.success).toBe(false);
+  });
+});
+
+describe('BrowserScheduler', () => {
+  it('app §4: the first pointer or key event runs the task once', () => {
+    let runs = 0;
+    new BrowserScheduler().onFirstInteraction(() => (runs += 1));
+    window.dispatchEvent(new KeyboardEvent('keydown'));
+    window.dispatchEvent(new Event('pointerdown'));
+    expect(runs).toBe(1);
+  });
+  it('a cancelled interaction task never runs', () => {
+    let runs = 0;
+    new BrowserScheduler().onFirstInteraction(() => (runs += 1))();
+    window.dispatchEvent(new KeyboardEvent('keydown'));
+    expect(runs).toBe(0);
+  });
+  it('without requestIdleCallback, idle work falls back to a timer', async () => {
+    const timers: number[] = [];
+    const win = { setTimeout: (fn: () => void, ms: number) => (timers.push(ms), fn(), 1), clearTimeout: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined };
+    let ran = false;
+    new BrowserScheduler(win as never).whenIdle(() => (ran = true));
+    expect(ran).toBe(true);
+    expect(timers).toEqual([1000]);
+  });
+});
+
+describe('LocalStorageKeyValueStore', () => {
+  it('keeps, reads and removes values', () => {
+    const store = new LocalStorageKeyValueStore();
+    store.set('temp_marketing_consent', 'true');
+    expect(store.get('temp_marketing_consent')).toBe('true');
+    store.remove('temp_marketing_consent');
+    expect(store.get('temp_marketing_consent')).toBeNull();
+  });
+  it('storage that throws reads as empty and never breaks the page', () => {
+    const throwing = { getItem: () => { throw new Error('denied'); }, setItem: () => { throw new Error('quota'); }, removeItem: () => { throw new Error('denied'); } };
+    const store = new LocalStorageKeyValueStore(throwing);
+    expect(() => store.set('a', 'b')).not.toThrow();
+    expect(store.get('a')).toBeNull();
+  });
+});
+
+describe('DomScriptLoader', () => {
+  it('refuses non-http sources', async () => {
+    expect((await new DomScriptLoader().load('javascript:alert(1)')).success).toBe(false);
+  });
+});
+
+describe('ServerKeptChat: which chat request the server gets', () => {
+  it('a new message, a regenerate (answers removed) and an edit (message removed then replaced)', () => {
+    const chat = new ServerKeptChat();
+    chat.noteUserMessage('c1', 'hi');
+    expect(chat.takeIntent('c1')).toBe('message');
+    chat.noteTruncated('c1');
+    expect(chat.takeIntent('c1')).toBe('regenerate');
+    chat.noteTruncated('c1');
+    chat.noteUserMessage('c1', 'hello');
+    expect(chat.takeIntent('c1')).toBe('edit-last');
+    expect(chat.takeIntent(undefined)).toBe('message');
+  });
+  it('the ledger answers the charge the server reported for that model', () => {
+    const chat = new ServerKeptChat();
+    chat.noteReceipt('m', 3, 97);
+    expect(chat.takeReceipt('m')).toEqual({ charged: 3, balance: 97 });
+    expect(chat.takeReceipt('m')).toEqual({ charged: 0, balance: 97 });
+  });
+});

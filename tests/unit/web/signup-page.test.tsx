@@ -1,0 +1,59 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { memoryLocation } from 'wouter/memory-location';
+import { App } from '../../../web/client/app/app.js';
+import { englishI18n } from './support/render.js';
+import { inMemoryUseCases } from './support/in-memory-use-cases.js';
+
+afterEach(() => {
+  cleanup();
+  window.localStorage.clear();
+});
+
+async function openSignUp() {
+  await import('../../../web/client/pages/signup-page.js');
+  const world = inMemoryUseCases();
+  const memory = memoryLocation({ path: '/signup', record: true });
+  render(<App i18n={englishI18n()} useCases={world.useCases} routerHook={memory.hook} />);
+  await screen.findByRole('heading', { level: 1, name: 'Sign in to Ensemble' });
+  return { ...world, at: () => memory.history.at(-1) };
+}
+
+describe('sign-up page on the sign-in use cases', () => {
+  it('app §3, §4: the marketing choice is kept in temp_marketing_consent before the request; §7 events', async () => {
+    const { deps } = await openSignUp();
+    await userEvent.click(screen.getByRole('checkbox', { name: /occasional news/ }));
+    await userEvent.type(screen.getByLabelText('E-mail address'), 'new@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'E-mail me a sign-in link' }));
+    await screen.findByText('Check your inbox');
+    expect(window.localStorage.getItem('temp_marketing_consent')).toBe('true');
+    expect(deps.analytics.events).toEqual([
+      { event: 'button_click', button_name: 'send_magic_link' },
+      { event: 'signup_initiated', method: 'magic_link' },
+    ]);
+  });
+
+  it('a wrong code says so and keeps the visitor on the code step', async () => {
+    await openSignUp();
+    await userEvent.type(screen.getByLabelText('E-mail address'), 'new@example.com');
+    await userEvent.click(screen.getByRole('button', { name: /6-digit code/ }));
+    const first = await screen.findByRole('textbox', { name: /Sign-in code 1\// });
+    await userEvent.click(first);
+    await userEvent.paste('000000');
+    expect(await screen.findByText(/That code is not right/)).toBeTruthy();
+  });
+
+  it('issue 8: a correct code signs in and the guard moves on to profiling for a new account', async () => {
+    const { deps, at } = await openSignUp();
+    await userEvent.type(screen.getByLabelText('E-mail address'), 'new@example.com');
+    await userEvent.click(screen.getByRole('button', { name: /6-digit code/ }));
+    const first = await screen.findByRole('textbox', { name: /Sign-in code 1\// });
+    const code = deps.db.mailbox.at(-1)?.code ?? '';
+    await userEvent.click(first);
+    await userEvent.paste(code);
+    await screen.findByRole('heading', { level: 1, name: 'What best describes your role?' });
+    expect(at()).toBe('/profiling');
+  });
+});

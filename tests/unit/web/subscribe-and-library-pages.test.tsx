@@ -1,0 +1,75 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { memoryLocation } from 'wouter/memory-location';
+import { App } from '../../../web/client/app/app.js';
+import type { ClientConfig } from '../../../web/client/app/use-cases-provider.js';
+import { englishI18n } from './support/render.js';
+import { inMemoryUseCases } from './support/in-memory-use-cases.js';
+
+afterEach(cleanup);
+beforeAll(async () => {
+  await Promise.all([
+    import('../../../web/client/pages/subscribe-page.js'),
+    import('../../../web/client/pages/chat-page.js'),
+    import('../../../web/client/pages/library-route.js'),
+    import('../../../web/client/pages/chat-route.js'),
+  ]);
+});
+
+function renderAt(path: string, config?: ClientConfig) {
+  const world = inMemoryUseCases({ signedIn: 'profiled' });
+  const memory = memoryLocation({ path, record: true });
+  render(<App i18n={englishI18n()} useCases={world.useCases} routerHook={memory.hook} {...(config ? { config } : {})} />);
+  return { ...world, at: () => memory.history.at(-1) };
+}
+
+describe('subscribe page on the billing use cases', () => {
+  it('app §7 price logic: the base price is struck through beside the discounted price', async () => {
+    renderAt('/subscribe');
+    await screen.findByRole('button', { name: 'Subscribe' });
+    const struck = document.querySelector('s, del');
+    expect(struck?.textContent).toMatch(/\$25\.00/);
+  });
+
+  it('app §6: with billing unavailable the offer is explained, not offered', async () => {
+    renderAt('/subscribe', { billingAvailable: false, tagManagerId: null, supportWidgetSrc: null });
+    expect(await screen.findByRole('heading', { name: 'Subscriptions are paused' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Subscribe' })).toBeNull();
+  });
+
+  it('app §7: a checkout that cannot open pushes subscribe_failed and shows a toast', async () => {
+    const { deps } = renderAt('/subscribe');
+    deps.billingGateway.failures.failNext('createCheckout');
+    await userEvent.click(await screen.findByRole('button', { name: 'Subscribe' }));
+    expect(await screen.findAllByText(/The payment did not go through/)).not.toHaveLength(0);
+    expect(deps.analytics.events.map((e) => e.event)).toEqual(['subscribe_initiated', 'subscribe_failed']);
+  });
+});
+
+describe('prompt library on the prompt use cases', () => {
+  it('app §7: opening, searching and favouriting push their events; run puts the prompt into a new chat', async () => {
+    const { deps, at } = renderAt('/chat/prompts');
+    const search = await screen.findByRole('searchbox', { name: 'Search prompts' });
+    const first = await waitFor(() => {
+      const button = document.querySelector<HTMLButtonElement>('.prompt-card__open');
+      if (!button) throw new Error('no prompt yet');
+      return button;
+    });
+    await userEvent.type(search, first.textContent!.split(' ')[0]!);
+    await waitFor(() => expect(deps.analytics.events.map((e) => e.event)).toContain('prompt_library_search'));
+    const events = deps.analytics.events.map((e) => e.event);
+    expect(events[0]).toBe('prompt_library_opened');
+    expect(events).toContain('prompt_library_search');
+    await userEvent.click(screen.getAllByRole('button', { name: /^Add “.*” to favourites$/ })[0]!);
+    await screen.findAllByRole('button', { name: /^Remove “.*” from favourites$/ });
+    expect(deps.analytics.events.at(-1)).toEqual(expect.objectContaining({ event: 'prompt_favorite_changed', action: 'added', source: 'library_card' }));
+    await userEvent.click(document.querySelector<HTMLButtonElement>('.prompt-card__open')!);
+    await userEvent.click(await screen.findByRole('button', { name: 'Run prompt' }));
+    const box = await screen.findByRole('textbox', { name: 'Your message' });
+    expect((box as HTMLTextAreaElement).value.length).toBeGreaterThan(0);
+    expect(at()).toMatch(/^\/chat\/?$/);
+    expect(deps.analytics.events.slice(-2).map((e) => e.event)).toEqual(['prompt_viewer_opened', 'prompt_run']);
+  });
+});
