@@ -1,4 +1,5 @@
-import 'reflect-metadata';
+// inversify 8 loads 'reflect-metadata/lite' itself; we use no decorators, so the full polyfill is not needed.
+import 'reflect-metadata/lite';
 import { Container } from 'inversify';
 import type { CurrentUser } from '../../core/use-cases/index.js';
 import { DEPENDENCY_TOKENS, type Dependencies, type DependencyName } from './dependencies.js';

@@ -34,6 +34,7 @@ export const USE_CASE_DEFINITIONS = {
   getCredits: (d) => uc.makeGetCredits(d),
   getAccountStatus: (d) => uc.makeGetAccountStatus(d),
   turboCheck: (d) => uc.makeTurboCheck(d),
+  getMarketingConsent: (d) => uc.makeGetMarketingConsent(d),
   updateMarketingConsent: (d) => uc.makeUpdateMarketingConsent(d),
   getProfiling: (d) => uc.makeGetProfiling(d),
   getProfilingCompleted: (d) => uc.makeGetProfilingCompleted(d),
@@ -87,7 +88,7 @@ export type UseCases = { readonly [K in UseCaseName]: ReturnType<Definitions[K]>
 export const BROWSER_USE_CASES = [
   'getCurrentUser', 'sessionController', 'handleSignedIn', 'requestMagicLink', 'requestEmailCode', 'verifyEmailCode',
   'signInWithGoogle', 'completeRedirectSignIn', 'signOut', 'checkSubscription', 'getFeatureFlag', 'getCredits',
-  'getAccountStatus', 'turboCheck', 'updateMarketingConsent', 'getProfiling', 'getProfilingCompleted',
+  'getAccountStatus', 'turboCheck', 'getMarketingConsent', 'updateMarketingConsent', 'getProfiling', 'getProfilingCompleted',
   'saveProfilingStep', 'loadPlanOffer', 'startCheckout', 'completeCheckout', 'cancelSubscription',
   'openCustomerPortal', 'getCreditBalance', 'listCreditHistory', 'listModels', 'runChat', 'regenerateAnswer',
   'editLastMessage', 'createConversation', 'renameConversation', 'deleteConversation', 'listConversations',

@@ -57,6 +57,7 @@ export type { ShowToast, ToastCenter } from './toast-center.js';
 export { trackSafely, makeTrackEvent } from './track-event.js';
 export type { TrackingDeps } from './track-event.js';
 export { makeTurboCheck } from './turbo-check.js';
+export { makeGetMarketingConsent } from './get-marketing-consent.js';
 export { makeUpdateMarketingConsent } from './update-marketing-consent.js';
 export { makeVerifyEmailCode } from './verify-email-code.js';
 export type { CurrentUser } from './support/current-user.js';

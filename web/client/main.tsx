@@ -1,35 +1,26 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { prepareTagManager } from '../../adapters/analytics/tag-manager.js';
-import { createBrowserDependencies, fetchPublicConfig } from '../../adapters/composition/browser-dependencies.js';
-import { createBrowserContainer, resolveUseCases } from '../../adapters/composition/containers.js';
 import { App } from './app/app.js';
 import { createI18n } from './i18n/i18n.js';
-import { ErrorFallback } from './ui/error-boundary.js';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/components.css';
 
-// The one place that builds things: public config, adapters, container, use cases. React only
-// ever receives the resolved use cases (DESIGN.md "Dependency injection").
+// The composition (config, supabase-js, inversify, adapters, use cases) is its own chunk, started
+// now and in parallel with the first paint: the home route paints from React, i18n and the page
+// code alone (DESIGN.md budget: home initial JavaScript <= 150 KB gzipped). Parts that need use
+// cases suspend until it resolves; a failure reaches the error boundary.
+const services = import('./app/compose.js').then((m) => m.compose());
+services.catch((error: unknown) => console.error('[ensemble] start-up failed', error));
+
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html must contain <div id="root">');
-const reactRoot = createRoot(root);
 
-try {
-  const config = await fetchPublicConfig();
-  const container = createBrowserContainer(createBrowserDependencies(config));
-  const useCases = resolveUseCases(container, 'browser');
-  // app spec §7: the tag manager loads at start, when one is configured.
-  void useCases.loadTagManager({ src: prepareTagManager(config.tagManagerId) });
-  const { i18n } = createI18n({ loadTranslations: useCases.loadTranslations });
-  const clientConfig = { billingAvailable: config.billingAvailable, tagManagerId: config.tagManagerId, supportWidgetSrc: config.supportWidgetSrc };
-  reactRoot.render(
-    <StrictMode>
-      <App i18n={i18n} useCases={useCases} config={clientConfig} />
-    </StrictMode>,
-  );
-} catch (error) {
-  console.error('[ensemble] start-up failed', error);
-  reactRoot.render(<ErrorFallback />);
-}
+// Translations load over HTTP (i18next-http-backend: retries 5xx and network failures, never 4xx),
+// so translated text does not wait for the composition.
+const { i18n } = createI18n();
+createRoot(root).render(
+  <StrictMode>
+    <App i18n={i18n} useCases={services} />
+  </StrictMode>,
+);

@@ -7,11 +7,12 @@ import { ErrorBoundary } from '../ui/error-boundary.js';
 import { PageLoading } from '../ui/page-loading.js';
 import { ToastOutlet } from '../ui/toast-outlet.js';
 import { AppRoutes } from './routes.js';
-import { UseCasesProvider, useClientConfig, useUseCases, type ClientConfig, type ClientUseCases, type SessionState } from './use-cases-provider.js';
+import { UseCasesProvider, useClientConfig, useUseCases, type ClientConfig, type ClientServices, type ClientUseCases, type SessionState } from './use-cases-provider.js';
 
 export interface AppProps {
   i18n: I18n;
-  useCases: ClientUseCases;
+  /** The use cases, or the promise of them and the config while the composition chunk loads. */
+  useCases: ClientUseCases | Promise<ClientServices>;
   config?: ClientConfig;
   /** A fixed session (tests); the session controller's otherwise. */
   session?: SessionState;
@@ -27,10 +28,10 @@ export function App({ i18n, useCases, config, session, routerHook }: AppProps) {
           <ErrorBoundary onError={(error) => console.error('[ensemble] render failed', error)}>
             <Suspense fallback={<PageLoading />}>
               <LanguageInUrl i18n={i18n} />
-              <SupportWidget />
+              <Suspense fallback={null}><SupportWidget /></Suspense>
               <AppRoutes />
             </Suspense>
-            <Suspense fallback={null}><ToastOutlet center={useCases.toastCenter} /></Suspense>
+            <Suspense fallback={null}><Toasts /></Suspense>
           </ErrorBoundary>
         </UseCasesProvider>
       </Router>
@@ -46,6 +47,10 @@ function LanguageInUrl({ i18n }: { i18n: I18n }) {
     if (typeof window !== 'undefined' && i18n.resolvedLanguage) syncLanguageInUrl(i18n.resolvedLanguage);
   }, [location, search, i18n.resolvedLanguage]);
   return null;
+}
+
+function Toasts() {
+  return <ToastOutlet center={useUseCases().toastCenter} />;
 }
 
 /** app spec §4: the support widget waits for the first interaction, an idle moment or 3000 ms. */

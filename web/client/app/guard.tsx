@@ -4,8 +4,8 @@ import { PageLoading } from '../ui/page-loading.js';
 import { rememberReturnTo, takeReturnTo } from './return-to.js';
 import { useSession, useUseCases } from './use-cases-provider.js';
 
-/** public: anyone; entry: sign-up (signed-in users move on); member: signed in, profiled; profiling. */
-export type GuardArea = 'public' | 'entry' | 'member' | 'profiling';
+/** open: anyone, painted at once (home: no rule needs the session); public: anyone, once the session is known; entry: sign-up (signed-in users move on); member: signed in, profiled; profiling. */
+export type GuardArea = 'open' | 'public' | 'entry' | 'member' | 'profiling';
 
 type Check = { userId: string; outcome: 'ok' | 'profiling' | 'home' } | null;
 
@@ -16,6 +16,12 @@ type Check = { userId: string; outcome: 'ok' | 'profiling' | 'home' } | null;
  * /profiling; the turbo check (app spec §6) sends the browser to / when the profile cannot be read.
  */
 export function Guard({ area = 'public', children }: { area?: GuardArea; children: ReactNode }) {
+  // Home sits inside the guard (app spec §2) but no rule applies to it, so it never waits.
+  if (area === 'open') return <>{children}</>;
+  return <SessionGuard area={area}>{children}</SessionGuard>;
+}
+
+function SessionGuard({ area, children }: { area: Exclude<GuardArea, 'open'>; children: ReactNode }) {
   const session = useSession();
   const { getProfilingCompleted, turboCheck } = useUseCases();
   const [location] = useLocation();

@@ -11,7 +11,7 @@ export function AppRoutes() {
   useEffect(() => whenIdle(() => void preloadChat()), []);
   return (
     <Switch>
-      <Route path="/">{guarded(<pages.Home />)}</Route>
+      <Route path="/">{guarded(<pages.Home />, 'open')}</Route>
       <Route path="/privacy-policy"><pages.PrivacyPolicy /></Route>
       <Route path="/terms-of-use"><pages.TermsOfUse /></Route>
       <Route path="/faq"><pages.Faq /></Route>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CancellationReason } from '../../../core/domain/billing.js';
 import type { LedgerEntry } from '../../../core/domain/credits.js';
@@ -9,11 +9,12 @@ import { useChatArea } from './chat-context.js';
 
 /**
  * The account dialog: balance and history (getCreditBalance, listCreditHistory), the subscription
- * (getBillingState) with cancel at period end and the customer portal, marketing consent, sign-out.
+ * (getBillingState) with cancel at period end and the customer portal, the stored marketing consent
+ * (getMarketingConsent, updateMarketingConsent), sign-out.
  */
 export default function AccountRoute() {
   const { t } = useTranslation();
-  const { getCreditBalance, listCreditHistory, getBillingState, cancelSubscription, openCustomerPortal, updateMarketingConsent, signOut, toastCenter } = useUseCases();
+  const { getCreditBalance, listCreditHistory, getBillingState, cancelSubscription, openCustomerPortal, getMarketingConsent, updateMarketingConsent, signOut, toastCenter } = useUseCases();
   const { billingAvailable } = useClientConfig();
   const area = useChatArea();
   const email = useSession().user?.email ?? null;
@@ -22,10 +23,13 @@ export default function AccountRoute() {
   const [subscription, setSubscription] = useState<SubscriptionView | null | undefined>(billingAvailable ? undefined : null);
   const [cancelStatus, setCancelStatus] = useState<CancelStatus>('idle');
   const [consent, setConsent] = useState(false);
+  // A change made before the stored value arrives wins over it.
+  const consentTouchedRef = useRef(false);
 
   useEffect(() => {
     let live = true;
     void getCreditBalance().then((r) => live && r.success && setCredits(r.data));
+    void getMarketingConsent().then((r) => live && r.success && setConsent((current) => (consentTouchedRef.current ? current : r.data)));
     void listCreditHistory({ limit: 50 }).then((r) => live && setHistory(r.success ? r.data : []));
     if (billingAvailable) {
       void getBillingState().then((r) => {
@@ -37,7 +41,7 @@ export default function AccountRoute() {
     return () => {
       live = false;
     };
-  }, [getCreditBalance, listCreditHistory, getBillingState, billingAvailable]);
+  }, [getCreditBalance, getMarketingConsent, listCreditHistory, getBillingState, billingAvailable]);
 
   const cancel = async (reason: CancellationReason, comment: string) => {
     setCancelStatus('cancelling');
@@ -59,6 +63,7 @@ export default function AccountRoute() {
   };
 
   const changeConsent = async (next: boolean) => {
+    consentTouchedRef.current = true;
     setConsent(next);
     const saved = await updateMarketingConsent({ consent: next });
     if (!saved.success) {

@@ -10,7 +10,7 @@ export function AnswerError({ error, onRetry }: { error: ChatErrorView; onRetry?
       <div className="alert alert--warning" role="alert">
         <div>
           <p><strong>{t('chat.errors.noCreditsTitle')}</strong> {t('chat.errors.noCreditsBody')}</p>
-          <Link href="/subscribe" className="btn btn--primary btn--sm">{t('chat.errors.getCredits')}</Link>
+          <Link href="~/subscribe" className="btn btn--primary btn--sm">{t('chat.errors.getCredits')}</Link>
         </div>
       </div>
     );
