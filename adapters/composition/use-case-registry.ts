@@ -36,6 +36,7 @@ export const USE_CASE_DEFINITIONS = {
   turboCheck: (d) => uc.makeTurboCheck(d),
   getMarketingConsent: (d) => uc.makeGetMarketingConsent(d),
   updateMarketingConsent: (d) => uc.makeUpdateMarketingConsent(d),
+  rememberMarketingConsent: (d) => uc.makeRememberMarketingConsent(d),
   getProfiling: (d) => uc.makeGetProfiling(d),
   getProfilingCompleted: (d) => uc.makeGetProfilingCompleted(d),
   saveProfilingStep: (d) => uc.makeSaveProfilingStep(d),
@@ -88,7 +89,7 @@ export type UseCases = { readonly [K in UseCaseName]: ReturnType<Definitions[K]>
 export const BROWSER_USE_CASES = [
   'getCurrentUser', 'sessionController', 'handleSignedIn', 'requestMagicLink', 'requestEmailCode', 'verifyEmailCode',
   'signInWithGoogle', 'completeRedirectSignIn', 'signOut', 'checkSubscription', 'getFeatureFlag', 'getCredits',
-  'getAccountStatus', 'turboCheck', 'getMarketingConsent', 'updateMarketingConsent', 'getProfiling', 'getProfilingCompleted',
+  'getAccountStatus', 'turboCheck', 'getMarketingConsent', 'updateMarketingConsent', 'rememberMarketingConsent', 'getProfiling', 'getProfilingCompleted',
   'saveProfilingStep', 'loadPlanOffer', 'startCheckout', 'completeCheckout', 'cancelSubscription',
   'openCustomerPortal', 'getCreditBalance', 'listCreditHistory', 'listModels', 'runChat', 'regenerateAnswer',
   'editLastMessage', 'createConversation', 'renameConversation', 'deleteConversation', 'listConversations',

@@ -37,6 +37,7 @@ export { makeOpenCustomerPortal } from './open-customer-portal.js';
 export { makeOpenPromptLibrary } from './open-prompt-library.js';
 export { makeOpenPromptViewer } from './open-prompt-viewer.js';
 export { makeRegenerateAnswer } from './regenerate-answer.js';
+export { makeRememberMarketingConsent } from './remember-marketing-consent.js';
 export { makeRenameConversation } from './rename-conversation.js';
 export { makeRequestEmailCode } from './request-email-code.js';
 export { makeRequestMagicLink } from './request-magic-link.js';

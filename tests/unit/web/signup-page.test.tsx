@@ -28,7 +28,7 @@ describe('sign-up page on the sign-in use cases', () => {
     await userEvent.type(screen.getByLabelText('E-mail address'), 'new@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'E-mail me a sign-in link' }));
     await screen.findByText('Check your inbox');
-    expect(window.localStorage.getItem('temp_marketing_consent')).toBe('true');
+    expect(deps.keyValueStore.get('temp_marketing_consent')).toBe('true');
     expect(deps.analytics.events).toEqual([
       { event: 'button_click', button_name: 'send_magic_link' },
       { event: 'signup_initiated', method: 'magic_link' },

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DomainError } from '../../../core/shared/errors.js';
-import { rememberMarketingConsent } from '../app/marketing-consent.js';
 import { useUseCases } from '../app/use-cases-provider.js';
 import { SignUpScreen, type SignUpStatus } from '../screens/signup/signup-screen.js';
 import { SiteLayout } from '../ui/site-layout.js';
@@ -15,7 +14,7 @@ import { useTitle } from '../ui/use-title.js';
 export default function SignUpPage() {
   const { t } = useTranslation();
   useTitle(t('signup.title'));
-  const { requestMagicLink, requestEmailCode, verifyEmailCode, signInWithGoogle, trackEvent } = useUseCases();
+  const { requestMagicLink, requestEmailCode, verifyEmailCode, signInWithGoogle, trackEvent, rememberMarketingConsent } = useUseCases();
   const [status, setStatus] = useState<SignUpStatus>({ kind: 'idle' });
   const [consent, setConsent] = useState(false);
 
