@@ -23,7 +23,11 @@ export const chatPreflight = async (
   deps: PreflightDeps,
   input: { userId: string; modelIds: readonly string[]; promptTokens: number },
 ): Promise<Result<readonly ModelInfo[]>> => {
-  const catalogue = await deps.modelGateway.listModels();
+  // The catalogue and the balance are independent reads: fetch them together (first token sooner).
+  const [catalogue, balance] = await Promise.all([
+    deps.modelGateway.listModels(),
+    deps.usageLedger.getBalance(input.userId),
+  ]);
   if (!catalogue.success) return catalogue;
   const models: ModelInfo[] = [];
   for (const id of input.modelIds) {
@@ -46,7 +50,6 @@ export const chatPreflight = async (
     }
   }
 
-  const balance = await deps.usageLedger.getBalance(input.userId);
   if (!balance.success) return balance;
   const required = models.reduce((sum, m) => sum + minimalAnswerCredits(m, input.promptTokens), 0);
   if (balance.data < required) {
