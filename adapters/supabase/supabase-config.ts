@@ -29,7 +29,7 @@ const configSchema = z.object({
     .refine(isProjectAddress, { error: SUPABASE_URL_MESSAGE })
     .transform((value) => value.replace(/\/+$/, '')),
   anonKey: z.string({ error: 'SUPABASE_ANON_KEY is required' }).trim().min(1, 'SUPABASE_ANON_KEY is required'),
-  serviceRoleKey: z.string().trim().min(1, 'SUPABASE_SERVICE_ROLE_KEY must not be empty when given').optional(),
+  serviceRoleKey: z.string().trim().min(1, 'The Supabase service-role key must not be empty when given').optional(),
 });
 
 export type SupabaseConfig = z.output<typeof configSchema>;
