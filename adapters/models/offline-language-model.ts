@@ -15,7 +15,11 @@ export const OFFLINE_PROVIDER_NAME = 'offline';
 export const DEFAULT_OFFLINE_TOKEN_DELAY_MS = 15;
 
 export interface OfflineLanguageModelOptions {
-  /** Pause before each streamed token; 0 streams as fast as the reader pulls. */
+  /**
+   * Pause before each streamed token. 0 streams as fast as the event loop allows: every token after
+   * the first still waits one turn of it (as a provider's tokens arrive over the network), so a long
+   * answer never holds the server's event loop and each token reaches the socket as it is produced.
+   */
   readonly tokenDelayMs?: number;
 }
 
@@ -68,6 +72,7 @@ export class OfflineLanguageModel implements LanguageModelV3 {
           if (signal?.aborted) throw abortError(signal);
           if (next < tokens.length) {
             if (delayMs > 0) await delay(delayMs, signal);
+            else if (next > 0) await nextTurn();
             controller.enqueue({ type: 'text-delta', id: 'text-0', delta: tokens[next] as string });
             next += 1;
             return;
@@ -121,6 +126,11 @@ function abortError(signal: AbortSignal): unknown {
   return signal.reason instanceof Error && signal.reason.name === 'AbortError'
     ? signal.reason
     : new DOMException('The offline model was aborted', 'AbortError');
+}
+
+/** One turn of the event loop: pending I/O (sockets, other requests) runs before the next token. */
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => (typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0)));
 }
 
 function delay(ms: number, signal: AbortSignal | undefined): Promise<void> {

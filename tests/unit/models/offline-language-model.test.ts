@@ -99,6 +99,20 @@ describe('offline model (issue 7: deterministic, streamed token by token, labell
     expect(delayed.deltas).toEqual(immediate.deltas);
   });
 
+  it('with no token delay, still lets the event loop turn between tokens (a long answer never holds a server)', async () => {
+    const result = streamText({ model: new OfflineLanguageModel('offline', { tokenDelayMs: 0 }), messages: [{ role: 'user', content: QUESTION }] });
+    let turned = false;
+    setImmediate(() => (turned = true));
+    let tokensBeforeTurn = 0;
+    for await (const delta of result.textStream) {
+      if (turned) break;
+      if (delta !== '') tokensBeforeTurn += 1;
+    }
+    // Without the yield the whole answer streams in microtasks before any I/O or timer callback runs.
+    expect(turned).toBe(true);
+    expect(tokensBeforeTurn).toBeLessThanOrEqual(2);
+  });
+
   it('stops producing tokens when its abort signal fires, even during a token delay', async () => {
     const controller = new AbortController();
     const result = streamText({
