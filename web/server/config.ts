@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_CREDITS_PER_PERIOD } from '../../core/domain/billing-events.js';
+import { LOG_LEVELS, type LogLevel } from './json-logger.js';
 import { domainError } from '../../core/shared/errors.js';
 import { fail, ok, type Result } from '../../core/shared/result.js';
 
@@ -55,6 +56,10 @@ const envSchema = z.object({
   TAG_MANAGER_ID: z.preprocess(blankIsUnset, z.string().regex(/^GTM-[A-Z0-9]+$/, 'TAG_MANAGER_ID must look like GTM-XXXXXXX').optional()),
   SUPPORT_WIDGET_SRC: z.preprocess(blankIsUnset, z.url({ protocol: /^https$/, error: 'SUPPORT_WIDGET_SRC must be an https URL' }).optional()),
   CLIENT_DIST: z.preprocess(blankIsUnset, z.string().default('web/client/dist')),
+  LOG_LEVEL: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() !== '' ? v.trim().toLowerCase() : undefined),
+    z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  ),
 });
 
 export type ServerEnv = z.output<typeof envSchema>;
@@ -78,6 +83,8 @@ export interface ServerConfig {
   readonly tagManagerId: string | null;
   readonly supportWidgetSrc: string | null;
   readonly clientDist: string;
+  /** The least severe log line written: `info` logs every request, `warn` only problems. */
+  readonly logLevel: LogLevel;
 }
 
 /** https://<ref>.supabase.co (or .supabase.in), or a loopback stand-in over http. */
@@ -139,6 +146,7 @@ export function parseServerConfig(env: Readonly<Record<string, string | undefine
     tagManagerId: e.TAG_MANAGER_ID ?? null,
     supportWidgetSrc: e.SUPPORT_WIDGET_SRC ?? null,
     clientDist: e.CLIENT_DIST,
+    logLevel: e.LOG_LEVEL,
   });
 }
 

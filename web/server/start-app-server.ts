@@ -21,10 +21,10 @@ export interface RunningAppServer extends ListeningServer {
  * message that names every bad variable (start-up must fail loudly, app spec §5).
  */
 export async function startAppServer(env: Readonly<Record<string, string | undefined>>, options: { logger?: Logger } = {}): Promise<RunningAppServer> {
-  const logger = options.logger ?? createJsonLogger();
   const parsed = parseServerConfig(env);
   if (!parsed.success) throw new Error(parsed.error.message);
   const config = parsed.data;
+  const logger = options.logger ?? createJsonLogger({ level: config.logLevel });
   const serviceRoleKey = config.supabase?.serviceRoleKey ?? null;
   const data = config.supabase && serviceRoleKey ? supabaseDataPorts({ url: config.supabase.url, serviceRoleKey }) : inMemoryDataPorts();
   if (!(config.supabase && serviceRoleKey)) logger.warn('No SUPABASE_URL + SUPABASE_SERVICE_ROLE_KEY: conversations and credits live in memory and are lost on restart');

@@ -35,6 +35,8 @@ export async function startE2eStack(): Promise<E2eStack> {
   Object.assign(process.env, {
     DATA_DIR: dataDir, PORT: String(app), PUBLIC_URL: appUrl, SUPABASE_PORT: String(supabase), MAILBOX_PORT: String(mailbox),
     BILLING_SANDBOX_PORT: String(sandbox),
+    // A JSON line per request would bury the test report; warnings and errors still show.
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   });
   for (const name of ['SUPABASE_URL', 'BILLING_ACCESS_TOKEN', 'OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'GOOGLE_GENERATIVE_AI_API_KEY', 'OPENAI_COMPATIBLE_BASE_URL']) delete process.env[name];
   let stack: LocalStack;

@@ -24,6 +24,18 @@ describe('server configuration (issue 7, app spec §5)', () => {
     expect(message({ SUPABASE_URL: url, SUPABASE_ANON_KEY: 'k' })).toBe('ok');
   });
 
+  it('LOG_LEVEL: info by default, any case accepted, anything else named with the allowed values', () => {
+    const level = (value?: string) => {
+      const parsed = parseServerConfig(value === undefined ? {} : { LOG_LEVEL: value });
+      return parsed.success ? parsed.data.logLevel : parsed.error.message;
+    };
+    expect(level()).toBe('info');
+    expect(level('  ')).toBe('info');
+    expect(level('WARN')).toBe('warn');
+    expect(level('debug')).toBe('debug');
+    expect(level('verbose')).toMatch(/LOG_LEVEL must be one of debug, info, warn, error/);
+  });
+
   it('names every bad variable at once', () => {
     const text = message({ PORT: 'eighty', CREDITS_PER_PERIOD: '-5', TAG_MANAGER_ID: 'UA-1' });
     expect(text).toMatch(/PORT must be a whole number/);
