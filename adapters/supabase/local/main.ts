@@ -26,9 +26,10 @@ const program = new Command('supabase:local')
   .option('--smtp-url <url>', 'also deliver e-mails to this SMTP server (smtp://host:1025)', process.env.SMTP_URL)
   .option('--smtp-from <address>', 'sender of delivered e-mails', process.env.SMTP_FROM ?? 'Ensemble (local) <no-reply@localhost>')
   .option('--email-interval <seconds>', 'minimum time between two e-mails to one address (0: off)', seconds, 60)
+  .option('--refresh-reuse-interval <seconds>', 'grace for a used refresh token whose child is still active (0: off)', seconds, 10)
   .parse();
 
-const options = program.opts<{ port: number; mailboxPort: number; data: string; host: string; siteUrl: string; redirectUrl: string[]; emailInterval: number; smtpUrl?: string; smtpFrom: string }>();
+const options = program.opts<{ port: number; mailboxPort: number; data: string; host: string; siteUrl: string; redirectUrl: string[]; emailInterval: number; refreshReuseInterval: number; smtpUrl?: string; smtpFrom: string }>();
 const dataDir = resolve(options.data);
 const started = Date.now();
 const supabase = await startLocalSupabase({
@@ -39,6 +40,7 @@ const supabase = await startLocalSupabase({
   siteUrl: options.siteUrl,
   additionalRedirectUrls: options.redirectUrl,
   emailMinIntervalSeconds: options.emailInterval,
+  refreshTokenReuseIntervalSeconds: options.refreshReuseInterval,
   ...(options.smtpUrl ? { smtp: { url: options.smtpUrl, from: options.smtpFrom } } : {}),
   onEmailSent: (email) => console.log(`[mailbox] ${email.sentAt} to ${email.to}: code ${email.code}, link in the mailbox`),
 });

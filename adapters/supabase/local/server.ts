@@ -29,6 +29,8 @@ export interface LocalSupabaseOptions {
   readonly additionalRedirectUrls?: readonly string[];
   readonly emailMinIntervalSeconds?: number;
   readonly otpTtlSeconds?: number;
+  /** Grace for a used refresh token whose child is still active (GoTrue default 10 s; 0: off). */
+  readonly refreshTokenReuseIntervalSeconds?: number;
   /** Opens the database from a `dumpTemplate()` copy (tests start faster); with dataDir, only into an empty folder. */
   readonly dbTemplate?: Blob;
   readonly now?: () => number;
@@ -98,6 +100,9 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
         additionalRedirectUrls: options.additionalRedirectUrls ?? ['http://localhost:3000'],
         ...(options.emailMinIntervalSeconds === undefined ? {} : { emailMinIntervalSeconds: options.emailMinIntervalSeconds }),
         ...(options.otpTtlSeconds === undefined ? {} : { otpTtlSeconds: options.otpTtlSeconds }),
+        ...(options.refreshTokenReuseIntervalSeconds === undefined
+          ? {}
+          : { refreshTokenReuseIntervalSeconds: options.refreshTokenReuseIntervalSeconds }),
         now,
       }),
     );

@@ -10,6 +10,7 @@ const settings: AuthSettings = {
   otpTtlSeconds: 3600,
   emailMinIntervalSeconds: 0,
   flowStateTtlSeconds: 300,
+  refreshTokenReuseIntervalSeconds: 10,
 };
 
 describe('Auth stand-in redirects (supabase-wire §1: redirect_to must pass the allow-list, else SITE_URL)', () => {

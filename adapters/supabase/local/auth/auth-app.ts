@@ -24,6 +24,8 @@ export interface AuthAppOptions {
   /** Default 60 s like hosted Supabase; 0 turns the per-address e-mail limit off. */
   readonly emailMinIntervalSeconds?: number;
   readonly flowStateTtlSeconds?: number;
+  /** Default 10 s like GoTrue; 0 makes every replay of a used refresh token end its session. */
+  readonly refreshTokenReuseIntervalSeconds?: number;
   readonly now?: () => number;
 }
 
@@ -44,6 +46,7 @@ export async function makeAuthApp(options: AuthAppOptions): Promise<Hono> {
     otpTtlSeconds: options.otpTtlSeconds ?? 3600,
     emailMinIntervalSeconds: options.emailMinIntervalSeconds ?? 60,
     flowStateTtlSeconds: options.flowStateTtlSeconds ?? 300,
+    refreshTokenReuseIntervalSeconds: options.refreshTokenReuseIntervalSeconds ?? 10,
     now: options.now ?? Date.now,
   };
   const app = new Hono();

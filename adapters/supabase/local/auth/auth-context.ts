@@ -18,6 +18,11 @@ export interface AuthSettings {
   readonly emailMinIntervalSeconds: number;
   /** Time an issued PKCE auth code stays valid (GoTrue: 5 minutes). */
   readonly flowStateTtlSeconds: number;
+  /**
+   * How long a used refresh token may be presented again while its child is the session's active
+   * token (GoTrue `security_refresh_token_reuse_interval`, 10 s by default); 0 turns the grace off.
+   */
+  readonly refreshTokenReuseIntervalSeconds: number;
 }
 
 export interface AuthContext extends AuthSettings {

@@ -71,9 +71,41 @@ interface RefreshRow {
   revoked: boolean;
 }
 
+interface ActiveTokenRow {
+  token: string;
+  parent: string | null;
+  created_at: Date;
+}
+
+const alreadyUsed = () => authFailure(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+const sessionNotFound = () => authFailure(400, 'session_not_found', 'Session not found');
+
 /**
- * Rotation: each refresh token works once. Replaying a used one is treated as theft, as GoTrue
- * does outside its reuse window: the whole session is revoked.
+ * The grace answer for a used token: its child must be the session's active token and the token
+ * must have been used (revoked, i.e. its child created) no longer than the reuse interval ago.
+ * Answers the active token, or null when the reuse is to be treated as theft.
+ */
+async function graceToken(ctx: AuthContext, tx: Queryable, row: RefreshRow): Promise<string | null> {
+  if (ctx.refreshTokenReuseIntervalSeconds <= 0) return null;
+  const { rows } = await tx.query<ActiveTokenRow>(
+    `select token, parent, created_at from auth.refresh_tokens
+      where session_id = $1 and revoked = false order by created_at desc limit 1`,
+    [row.session_id],
+  );
+  const active = rows[0];
+  if (active === undefined || active.parent !== row.token) return null;
+  // The child was created in the same transaction that revoked its parent: its birth is the revocation time.
+  const usedAt = new Date(active.created_at).getTime();
+  return ctx.now() - usedAt <= ctx.refreshTokenReuseIntervalSeconds * 1000 ? active.token : null;
+}
+
+/**
+ * Rotation: refreshing with the session's current token revokes it and issues its child. A used token
+ * is accepted again only inside the reuse interval (GoTrue `security_refresh_token_reuse_interval`)
+ * and only while its child is still the active token: the answer is then built on that active token,
+ * so two tabs refreshing at once end up holding the same token. Any other replay is treated as
+ * theft: the whole session (every token, and `GET /user` for its access tokens) ends and the
+ * answer is 400 `refresh_token_already_used`.
  */
 export async function refreshSession(ctx: AuthContext, token: string): Promise<Result<SessionJson, AuthFailure>> {
   return ctx.db.transaction(async (tx) => {
@@ -85,27 +117,33 @@ export async function refreshSession(ctx: AuthContext, token: string): Promise<R
     if (row === undefined) {
       return fail(authFailure(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found'));
     }
-    if (row.revoked) {
-      await tx.query('delete from auth.sessions where id = $1', [row.session_id]);
-      return fail(authFailure(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used'));
-    }
     const sessions = await tx.query<SessionRow>(
-      'select id, amr_method, authenticated_at from auth.sessions where id = $1',
+      'select id, amr_method, authenticated_at from auth.sessions where id = $1 for update',
       [row.session_id],
     );
     const session = sessions.rows[0];
-    if (session === undefined) return fail(authFailure(400, 'session_not_found', 'Session not found'));
+    if (session === undefined) return fail(sessionNotFound());
     const at = isoAt(ctx.now());
-    const next = newRefreshToken();
-    await tx.query('update auth.refresh_tokens set revoked = true where token = $1', [token]);
-    await tx.query(
-      'insert into auth.refresh_tokens (token, session_id, user_id, parent, created_at) values ($1, $2, $3, $4, $5)',
-      [next, session.id, row.user_id, token, at],
-    );
+    let issued: string;
+    if (row.revoked) {
+      const active = await graceToken(ctx, tx, row);
+      if (active === null) {
+        await tx.query('delete from auth.sessions where id = $1', [row.session_id]);
+        return fail(alreadyUsed());
+      }
+      issued = active;
+    } else {
+      issued = newRefreshToken();
+      await tx.query('update auth.refresh_tokens set revoked = true where token = $1', [token]);
+      await tx.query(
+        'insert into auth.refresh_tokens (token, session_id, user_id, parent, created_at) values ($1, $2, $3, $4, $5)',
+        [issued, session.id, row.user_id, token, at],
+      );
+    }
     await tx.query('update auth.sessions set refreshed_at = $2 where id = $1', [session.id, at]);
     const user = await findUserById(tx, row.user_id);
-    if (user === null) return fail(authFailure(400, 'session_not_found', 'Session not found'));
-    return ok(await signFor(ctx, user, session, next));
+    if (user === null) return fail(sessionNotFound());
+    return ok(await signFor(ctx, user, session, issued));
   });
 }
 
