@@ -47,13 +47,21 @@ export class ServerChatGateway implements ModelGateway {
       this.batches.delete(key);
       void this.pump(batch, request);
     }
-    const onAbort = () => queue.close();
+    // After the abort nothing more is shown: what is still queued is dropped.
+    const onAbort = () => queue.close({ drop: true });
     request.signal?.addEventListener('abort', onAbort, { once: true });
+    let ended = false;
     try {
-      yield* queue;
+      for await (const event of queue) {
+        if (event.type === 'finish' || event.type === 'error') ended = true;
+        yield event;
+      }
     } finally {
       request.signal?.removeEventListener('abort', onAbort);
     }
+    // Cut off by the abort: the server charges what the model produced; here the answer ends as
+    // aborted, as every stream of the port ends (the same as ApiModelGateway).
+    if (!ended && request.signal?.aborted) yield { type: 'finish', modelId, usage: { inputTokens: 0, outputTokens: 0 }, finishReason: 'aborted' };
   }
 
   private async pump(batch: Batch, request: ChatRequest): Promise<void> {
@@ -81,8 +89,9 @@ class EventQueue implements AsyncIterable<ChatStreamEvent> {
     this.wake?.();
   }
 
-  close(): void {
+  close(options: { drop?: boolean } = {}): void {
     this.closed = true;
+    if (options.drop) this.items.length = 0;
     this.wake?.();
   }
 

@@ -5,7 +5,7 @@ import { SupabaseProfileStore } from '../supabase/supabase-profile-store.js';
 import { SupabaseProfilingStore } from '../supabase/supabase-profiling-store.js';
 import { SupabasePromptCatalog } from '../supabase/supabase-prompt-catalog.js';
 import { ApiBillingGateway } from '../app-api/api-billing-gateway.js';
-import { ApiClient, type AccessTokenSource } from '../app-api/api-client.js';
+import { ApiClient, type AccessTokenSource, type ApiClientOptions } from '../app-api/api-client.js';
 import { ApiModelGateway } from '../app-api/api-model-gateway.js';
 import { DataLayerAnalyticsTracker } from '../analytics/data-layer-analytics-tracker.js';
 import { DomScriptLoader } from '../analytics/dom-script-loader.js';
@@ -42,6 +42,21 @@ export async function fetchPublicConfig(doFetch: typeof fetch = (i, init) => fet
 }
 
 /**
+ * The ports the app server keeps for the browser: chat, conversations and credits over /api, sharing
+ * one ServerKeptChat (what the use cases would write becomes the next chat request; the charge the
+ * server reports answers the ledger). Tests build exactly this against a server on loopback.
+ */
+export function createServerKeptChatPorts(apiOptions: ApiClientOptions): Pick<Dependencies, 'modelGateway' | 'conversationStore' | 'usageLedger'> {
+  const chat = new ServerKeptChat();
+  const api = new ApiClient(apiOptions);
+  return {
+    modelGateway: new ServerChatGateway(new ApiModelGateway(apiOptions), chat, (intent, request) => streamChatEndpoint(api, intent, request)),
+    conversationStore: new ApiConversationStore(apiOptions, chat),
+    usageLedger: new ApiUsageLedger(apiOptions, chat),
+  };
+}
+
+/**
  * Every browser dependency: supabase-js (anon key, the user's session under row-level security)
  * for auth, profile, profiling and prompts; the app server's /api for billing, models, chat,
  * conversations and credits, each call with the session's access token; the data layer, the page's
@@ -56,17 +71,13 @@ export function createBrowserDependencies(config: PublicConfig, origin: string =
   const logger = new ConsoleLogger();
   const accessToken: AccessTokenSource = async () => (await supabase.auth.getSession()).data.session?.access_token ?? null;
   const apiOptions = { accessToken };
-  const chat = new ServerKeptChat();
-  const api = new ApiClient(apiOptions);
   return {
     authenticator: withRecoveredSessionsFiltered(new SupabaseAuthenticator(supabase)),
     profileStore: new SupabaseProfileStore(supabase),
     profilingStore: new SupabaseProfilingStore(supabase),
     promptCatalog: new SupabasePromptCatalog(supabase),
     billingGateway: new ApiBillingGateway(apiOptions),
-    modelGateway: new ServerChatGateway(new ApiModelGateway(apiOptions), chat, (intent, request) => streamChatEndpoint(api, intent, request)),
-    conversationStore: new ApiConversationStore(apiOptions, chat),
-    usageLedger: new ApiUsageLedger(apiOptions, chat),
+    ...createServerKeptChatPorts(apiOptions),
     analytics: new DataLayerAnalyticsTracker(logger),
     keyValueStore: new LocalStorageKeyValueStore(),
     clock: new SystemClock(),

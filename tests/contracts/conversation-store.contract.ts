@@ -6,14 +6,33 @@
  * - `createUser()`: a fresh user; answers the id;
  * - `actAs(userId)`: makes `store` act for that user. Adapters under row-level security switch to
  *   the user's token here; adapters that filter by the `userId` argument need not do anything.
+ * - `serverKept` (only for a store whose messages a server writes): see ServerKeptMessages.
  */
 import { describe, expect, it } from 'vitest';
+import type { ChatMessage } from '../../core/domain/chat.js';
 import type { ConversationStore, NewMessage } from '../../core/ports/conversation-store.js';
+
+/**
+ * The browser's ApiConversationStore does not write messages: the app server stores them while it
+ * answers a chat request (DESIGN.md, the server charges and keeps the conversation), so there
+ * `appendMessage` and `truncateFrom` only note for the next chat request what the use case did.
+ * Such a store can neither store nor refuse a message by itself. With this capability the contract
+ * writes its messages through `seedMessage` (the server's own data port, the way a chat request
+ * would store them) and still checks every read through the adapter as strictly as for any store;
+ * it leaves out only what `appendMessage`/`truncateFrom` answer on their own (their not_found
+ * refusals, and the truncation, which the server performs on /api/chat/regenerate and /edit-last:
+ * tests/contracts/server-chat-gateway.test.ts checks that through the use cases). Stores that write
+ * messages themselves (in memory, Supabase) must not set it.
+ */
+export interface ServerKeptMessages {
+  seedMessage(userId: string, conversationId: string, message: NewMessage): Promise<ChatMessage>;
+}
 
 export interface ConversationStoreHarness {
   readonly store: ConversationStore;
   createUser(): Promise<string>;
   actAs(userId: string): Promise<void>;
+  readonly serverKept?: ServerKeptMessages;
 }
 
 const data = <T>(r: { success: true; data: T } | { success: false; error: { message: string } }): T => {
@@ -29,6 +48,17 @@ const modelSays = (modelId: string, content: string): NewMessage => ({
   inputTokens: 3,
   outputTokens: 5,
 });
+
+/**
+ * Stores a message: through the store itself, or, for a server-kept store, through the server after
+ * the store has noted it (which must succeed and answer the message as noted).
+ */
+const append = async (h: ConversationStoreHarness, userId: string, conversationId: string, message: NewMessage): Promise<ChatMessage> => {
+  const appended = data(await h.store.appendMessage(userId, conversationId, message));
+  if (!h.serverKept) return appended;
+  expect(appended).toMatchObject({ ...message, conversationId });
+  return h.serverKept.seedMessage(userId, conversationId, message);
+};
 
 export function conversationStoreContract(name: string, makeHarness: () => Promise<ConversationStoreHarness>): void {
   describe(`ConversationStore contract: ${name}`, () => {
@@ -49,29 +79,29 @@ export function conversationStoreContract(name: string, makeHarness: () => Promi
     });
 
     it('keeps messages in order with their model and token counts', async () => {
-      const { store, user } = await signedIn();
+      const { h, store, user } = await signedIn();
       const conv = data(await store.createConversation(user, 'Numbers'));
-      const question = data(await store.appendMessage(user, conv.id, userSays('What is 2 + 2?')));
-      const answer = data(await store.appendMessage(user, conv.id, modelSays('echo-basic', '4')));
+      const question = await append(h, user, conv.id, userSays('What is 2 + 2?'));
+      const answer = await append(h, user, conv.id, modelSays('echo-basic', '4'));
       expect(question).toMatchObject({ conversationId: conv.id, role: 'user', content: 'What is 2 + 2?', modelId: null });
       expect(answer).toMatchObject({ role: 'assistant', modelId: 'echo-basic', inputTokens: 3, outputTokens: 5 });
       expect(data(await store.listMessages(user, conv.id)).map((m) => m.id)).toEqual([question.id, answer.id]);
     });
 
     it('lists the most recently active conversation first and honours the limit', async () => {
-      const { store, user } = await signedIn();
+      const { h, store, user } = await signedIn();
       const older = data(await store.createConversation(user, 'Older'));
       const newer = data(await store.createConversation(user, 'Newer'));
-      data(await store.appendMessage(user, older.id, userSays('bump')));
+      await append(h, user, older.id, userSays('bump'));
       expect(data(await store.listConversations(user)).map((c) => c.id)).toEqual([older.id, newer.id]);
       expect(data(await store.listConversations(user, { limit: 1 })).map((c) => c.id)).toEqual([older.id]);
     });
 
     it('searches titles and message text, ignoring case', async () => {
-      const { store, user } = await signedIn();
+      const { h, store, user } = await signedIn();
       const lisbon = data(await store.createConversation(user, 'Trip to Lisbon'));
       const recipes = data(await store.createConversation(user, 'Recipes'));
-      data(await store.appendMessage(user, recipes.id, userSays('A pastel de nata recipe, please')));
+      await append(h, user, recipes.id, userSays('A pastel de nata recipe, please'));
       expect(data(await store.listConversations(user, { query: 'lisbon' })).map((c) => c.id)).toEqual([lisbon.id]);
       expect(data(await store.listConversations(user, { query: 'PASTEL' })).map((c) => c.id)).toEqual([recipes.id]);
       expect(data(await store.listConversations(user, { query: 'nothing like this' }))).toEqual([]);
@@ -85,9 +115,9 @@ export function conversationStoreContract(name: string, makeHarness: () => Promi
     });
 
     it('deletes a conversation with its messages', async () => {
-      const { store, user } = await signedIn();
+      const { h, store, user } = await signedIn();
       const conv = data(await store.createConversation(user, 'Short-lived'));
-      data(await store.appendMessage(user, conv.id, userSays('hello')));
+      await append(h, user, conv.id, userSays('hello'));
       data(await store.deleteConversation(user, conv.id));
       expect(data(await store.getConversation(user, conv.id))).toBeNull();
       expect(data(await store.listConversations(user))).toEqual([]);
@@ -95,27 +125,32 @@ export function conversationStoreContract(name: string, makeHarness: () => Promi
       expect(messages.success ? messages.data : messages.error.code).toEqual(messages.success ? [] : 'not_found');
     });
 
-    it('truncateFrom removes the given message and everything after it', async () => {
-      const { store, user } = await signedIn();
+    it('truncateFrom removes the given message and everything after it', async ({ skip }) => {
+      const { h, store, user } = await signedIn();
+      // A server-kept store removes nothing itself: the server truncates on the next chat request.
+      skip(h.serverKept !== undefined, 'server-kept: the truncation is the server\'s, checked through regenerate/edit-last');
       const conv = data(await store.createConversation(user, 'Edits'));
-      const first = data(await store.appendMessage(user, conv.id, userSays('one')));
-      const second = data(await store.appendMessage(user, conv.id, userSays('two')));
-      data(await store.appendMessage(user, conv.id, modelSays('echo-basic', 'answer to two')));
+      const first = await append(h, user, conv.id, userSays('one'));
+      const second = await append(h, user, conv.id, userSays('two'));
+      await append(h, user, conv.id, modelSays('echo-basic', 'answer to two'));
       data(await store.truncateFrom(user, conv.id, second.id));
       expect(data(await store.listMessages(user, conv.id)).map((m) => m.id)).toEqual([first.id]);
     });
 
     it('answers not_found for a conversation or message that does not exist', async () => {
-      const { store, user } = await signedIn();
+      const { h, store, user } = await signedIn();
       const missing = '00000000-0000-4000-8000-00000000beef';
       expect(data(await store.getConversation(user, missing))).toBeNull();
       for (const r of [
         await store.renameConversation(user, missing, 'x'),
-        await store.appendMessage(user, missing, userSays('x')),
+        // A server-kept store only notes the message; the chat request that follows gets the 404.
+        ...(h.serverKept ? [] : [await store.appendMessage(user, missing, userSays('x'))]),
         await store.deleteConversation(user, missing),
       ]) {
         expect(r.success ? 'ok' : r.error.code).toBe('not_found');
       }
+      // A server-kept store's truncateFrom only notes; the server refuses on the next chat request.
+      if (h.serverKept) return;
       const conv = data(await store.createConversation(user, 'Real'));
       const truncated = await store.truncateFrom(user, conv.id, missing);
       expect(truncated.success ? 'ok' : truncated.error.code).toBe('not_found');
@@ -126,14 +161,14 @@ export function conversationStoreContract(name: string, makeHarness: () => Promi
       const [alice, bob] = [await h.createUser(), await h.createUser()];
       await h.actAs(alice);
       const secret = data(await h.store.createConversation(alice, 'Alice only'));
-      data(await h.store.appendMessage(alice, secret.id, userSays('private')));
+      await append(h, alice, secret.id, userSays('private'));
       await h.actAs(bob);
       expect(data(await h.store.getConversation(bob, secret.id))).toBeNull();
       expect(data(await h.store.listConversations(bob))).toEqual([]);
       expect(data(await h.store.listConversations(bob, { query: 'private' }))).toEqual([]);
       for (const r of [
         await h.store.renameConversation(bob, secret.id, 'Taken'),
-        await h.store.appendMessage(bob, secret.id, userSays('intrusion')),
+        ...(h.serverKept ? [] : [await h.store.appendMessage(bob, secret.id, userSays('intrusion'))]),
         await h.store.deleteConversation(bob, secret.id),
       ]) {
         expect(r.success ? 'ok' : r.error.code).toBe('not_found');

@@ -6,16 +6,28 @@
  * - `createUser()`: a fresh user with no credits (a Supabase adapter signs one up through the
  *   stand-in; the app server's /api can create one through its test hooks); answers the id;
  * - `pricedModel`: a model id the ledger has a price for, with that price (credits per 1k tokens).
+ * - `serverGrants` (only for the browser's ledger): see ServerGrants.
  */
 import { describe, expect, it } from 'vitest';
 import { creditsForUsage } from '../../core/domain/usage-pricing.js';
 import type { ModelPrice } from '../../core/domain/usage-pricing.js';
 import type { UsageLedger } from '../../core/ports/usage-ledger.js';
 
+/**
+ * The browser's ApiUsageLedger only reads: credits are granted and charged by the app server,
+ * never from a browser (DESIGN.md: log_usage is the service role's). With this capability the
+ * contract grants through the server's own ledger and reads through the adapter; the charge cases
+ * (logUsage, whose charge the server computes while it answers a chat) are left out here and
+ * checked against real chats in tests/contracts/api-usage-ledger.test.ts. Ledgers that write
+ * (in memory, Supabase) must not set it.
+ */
+export type ServerGrants = UsageLedger['grantCredits'];
+
 export interface UsageLedgerHarness {
   readonly ledger: UsageLedger;
   createUser(): Promise<string>;
   readonly pricedModel: { readonly id: string } & ModelPrice;
+  readonly serverGrants?: ServerGrants;
 }
 
 const data = <T>(r: { success: true; data: T } | { success: false; error: { message: string } }): T => {
@@ -29,7 +41,14 @@ const uniqueReference = (): string => `ref-${Date.now().toString(36)}-${(referen
 export function usageLedgerContract(name: string, makeHarness: () => Promise<UsageLedgerHarness>): void {
   describe(`UsageLedger contract: ${name}`, () => {
     const grant = (h: UsageLedgerHarness, userId: string, amount: number, reference: string | null = uniqueReference()) =>
-      h.ledger.grantCredits({ userId, amount, kind: 'manual_grant', reason: 'contract test', reference });
+      (h.serverGrants ?? h.ledger.grantCredits.bind(h.ledger))({ userId, amount, kind: 'manual_grant', reason: 'contract test', reference });
+    // The charge cases need a ledger that charges; a read-only browser ledger leaves that to the server.
+    const chargeCase = (title: string, body: (h: UsageLedgerHarness) => Promise<void>) =>
+      it(title, async ({ skip }) => {
+        const h = await makeHarness();
+        skip(h.serverGrants !== undefined, 'read-only ledger: the server charges (see ServerGrants)');
+        await body(h);
+      });
 
     it('a new user has a balance of 0 and no entries', async () => {
       const h = await makeHarness();
@@ -77,8 +96,7 @@ export function usageLedgerContract(name: string, makeHarness: () => Promise<Usa
       expect(data(await h.ledger.getBalance(user))).toBe(0);
     });
 
-    it('a usage charge costs what the model price says and is listed, newest first', async () => {
-      const h = await makeHarness();
+    chargeCase('a usage charge costs what the model price says and is listed, newest first', async (h) => {
       const user = await h.createUser();
       await grant(h, user, 1000);
       const usage = { inputTokens: 1200, outputTokens: 800 };
@@ -89,8 +107,7 @@ export function usageLedgerContract(name: string, makeHarness: () => Promise<Usa
       expect(latest).toMatchObject({ kind: 'usage_charge', amount: -expected, balanceAfter: 1000 - expected, modelId: h.pricedModel.id });
     });
 
-    it('a charge larger than the balance is refused with insufficient_credits and changes nothing', async () => {
-      const h = await makeHarness();
+    chargeCase('a charge larger than the balance is refused with insufficient_credits and changes nothing', async (h) => {
       const user = await h.createUser();
       await grant(h, user, 1);
       const refused = await h.ledger.logUsage({ userId: user, modelId: h.pricedModel.id, inputTokens: 100_000, outputTokens: 100_000 });
@@ -99,8 +116,7 @@ export function usageLedgerContract(name: string, makeHarness: () => Promise<Usa
       expect(data(await h.ledger.getBalance(user))).toBe(1);
     });
 
-    it('50 concurrent charges on a small balance never go below zero and charge exactly what was used', async () => {
-      const h = await makeHarness();
+    chargeCase('50 concurrent charges on a small balance never go below zero and charge exactly what was used', async (h) => {
       const user = await h.createUser();
       const usage = { inputTokens: 1000, outputTokens: 1000 };
       const each = creditsForUsage(h.pricedModel, usage);

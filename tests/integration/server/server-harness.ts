@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { InMemoryBillingGateway } from '../../../adapters/in-memory/in-memory-billing-gateway.js';
 import { InMemoryLogger } from '../../../adapters/in-memory/in-memory-logger.js';
+import type { ModelCatalogueEntry } from '../../../adapters/models/model-catalogue.js';
 import type { ModelGateway } from '../../../core/ports/model-gateway.js';
 import { composeServer } from '../../../web/server/compose-server.js';
 import { parseServerConfig } from '../../../web/server/config.js';
@@ -15,7 +16,9 @@ export const WEBHOOK_SECRET = `whsec_${randomBytes(24).toString('base64')}`;
  * billing provider and the real model gateway (offline model, no token delay). `signIn` makes a
  * user and a Supabase-style access token signed with the server's JWT secret.
  */
-export async function startTestServer(options: { env?: Record<string, string>; billing?: InMemoryBillingGateway | null; modelGateway?: ModelGateway } = {}) {
+export async function startTestServer(
+  options: { env?: Record<string, string>; billing?: InMemoryBillingGateway | null; modelGateway?: ModelGateway; catalogue?: readonly ModelCatalogueEntry[] } = {},
+) {
   const jwtSecret = randomBytes(32).toString('hex');
   const env: Record<string, string> = {
     SUPABASE_URL: 'http://127.0.0.1:54321',
@@ -30,7 +33,7 @@ export async function startTestServer(options: { env?: Record<string, string>; b
   };
   const config = parseServerConfig(env);
   if (!config.success) throw new Error(config.error.message);
-  const data = inMemoryDataPorts();
+  const data = inMemoryDataPorts(options.catalogue ? { catalogue: options.catalogue } : {});
   const billing = options.billing === undefined ? new InMemoryBillingGateway() : options.billing;
   const logger = new InMemoryLogger();
   const composed = composeServer({ config: config.data, env, logger, data, billing, ...(options.modelGateway ? { modelGateway: options.modelGateway } : {}) });
