@@ -1,13 +1,22 @@
 /**
- * The offline model's answer: a pure function of the conversation, so the same prompt always gets
- * the same text. It is labelled as offline in its first line so nobody mistakes it for a real model.
+ * The offline models' answers: pure functions of the model id and the conversation, so the same
+ * prompt always gets the same text. Each persona labels itself as offline in its first line so
+ * nobody mistakes it for a real model. Two personas exist so that the side-by-side view has two
+ * visibly different columns with no provider configured.
  */
 export interface OfflinePromptMessage {
   readonly role: 'system' | 'user' | 'assistant';
   readonly text: string;
 }
 
+/** `detailed` restates the question and gives a structured list; `brief` answers in two sentences. */
+export type OfflinePersona = 'detailed' | 'brief';
+
+/** The catalogue id that answers as the brief persona; every other offline id answers in detail. */
+export const OFFLINE_BRIEF_MODEL_ID = 'offline-brief';
+
 export const OFFLINE_ANSWER_HEADING = '**Offline model (local)**: no AI provider was contacted.';
+export const OFFLINE_BRIEF_ANSWER_HEADING = '**Offline model, brief (local)**: no AI provider was contacted.';
 
 const CODE_HINT = /```|\b(code|function|class|bug|compile|script|program|typescript|javascript|python|sql|regex|api)\b/i;
 const STOP_WORDS = new Set(
@@ -16,11 +25,22 @@ const STOP_WORDS = new Set(
   ),
 );
 const QUOTE_LIMIT = 160;
+const BRIEF_TOPIC_WORDS = 3;
 
+export function offlinePersonaOf(modelId: string): OfflinePersona {
+  return modelId === OFFLINE_BRIEF_MODEL_ID ? 'brief' : 'detailed';
+}
+
+/** The answer of the offline model with this catalogue id. */
+export function composeOfflineAnswerFor(modelId: string, messages: readonly OfflinePromptMessage[]): string {
+  return offlinePersonaOf(modelId) === 'brief' ? composeBriefOfflineAnswer(messages) : composeOfflineAnswer(messages);
+}
+
+/** The detailed persona (model id `offline`). */
 export function composeOfflineAnswer(messages: readonly OfflinePromptMessage[]): string {
   const question = lastUserText(messages);
-  const words = question.match(/[\p{L}\p{N}_']+/gu) ?? [];
-  const keywords = [...new Set(words.map((w) => w.toLowerCase()).filter((w) => w.length > 2 && !STOP_WORDS.has(w)))].slice(0, 5);
+  const words = wordsOf(question);
+  const keywords = keywordsOf(words, 5);
   const earlierTurns = messages.filter((m) => m.role !== 'system').length - 1;
   const lines = [
     OFFLINE_ANSWER_HEADING,
@@ -37,12 +57,46 @@ export function composeOfflineAnswer(messages: readonly OfflinePromptMessage[]):
   return lines.join('\n');
 }
 
+/** The brief persona (model id `offline-brief`): two sentences and one bullet, never a code block. */
+export function composeBriefOfflineAnswer(messages: readonly OfflinePromptMessage[]): string {
+  const question = lastUserText(messages);
+  const words = wordsOf(question);
+  const keywords = keywordsOf(words, BRIEF_TOPIC_WORDS);
+  const topic =
+    keywords.length === 0
+      ? `In brief: your ${words.length}-word message names no clear topic.`
+      : `In brief: your message is about ${listInProse(keywords)}.`;
+  const answer =
+    question.length === 0
+      ? 'In brief: your message was empty. Write a question and a configured model would answer it here.'
+      : `${topic} A configured model would answer it here in a sentence or two.`;
+  return [
+    OFFLINE_BRIEF_ANSWER_HEADING,
+    '',
+    answer,
+    '',
+    '- Set a provider key for a real answer.',
+  ].join('\n');
+}
+
 function lastUserText(messages: readonly OfflinePromptMessage[]): string {
   for (let i = messages.length - 1; i >= 0; i -= 1) {
     const message = messages[i];
     if (message?.role === 'user') return message.text.trim();
   }
   return '';
+}
+
+function wordsOf(text: string): string[] {
+  return text.match(/[\p{L}\p{N}_']+/gu) ?? [];
+}
+
+function keywordsOf(words: readonly string[], limit: number): string[] {
+  return [...new Set(words.map((w) => w.toLowerCase()).filter((w) => w.length > 2 && !STOP_WORDS.has(w)))].slice(0, limit);
+}
+
+function listInProse(items: readonly string[]): string {
+  return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }
 
 function quote(text: string): string {

@@ -8,7 +8,7 @@ import type {
   LanguageModelV3StreamResult,
   LanguageModelV3Usage,
 } from '@ai-sdk/provider';
-import { composeOfflineAnswer, type OfflinePromptMessage } from './offline-answer.js';
+import { composeOfflineAnswerFor, type OfflinePromptMessage } from './offline-answer.js';
 import { estimateTokens, splitIntoTokens } from './token-estimate.js';
 
 export const OFFLINE_PROVIDER_NAME = 'offline';
@@ -25,8 +25,9 @@ export interface OfflineLanguageModelOptions {
 
 /**
  * A real AI SDK language model (specification v3) that needs no network: it answers with
- * composeOfflineAnswer, streamed one token (see token-estimate.ts) per text-delta, and reports usage
- * with the same estimate. streamText cannot tell it from a provider's model.
+ * composeOfflineAnswerFor(modelId) (the persona follows the catalogue id: `offline-brief` is brief,
+ * any other id detailed), streamed one token (see token-estimate.ts) per text-delta, and reports
+ * usage with the same estimate. streamText cannot tell it from a provider's model.
  */
 export class OfflineLanguageModel implements LanguageModelV3 {
   readonly specificationVersion = 'v3';
@@ -89,7 +90,7 @@ export class OfflineLanguageModel implements LanguageModelV3 {
 
   private answer(options: LanguageModelV3CallOptions) {
     const messages = toPromptMessages(options.prompt);
-    const allTokens = splitIntoTokens(composeOfflineAnswer(messages));
+    const allTokens = splitIntoTokens(composeOfflineAnswerFor(this.modelId, messages));
     const limit = options.maxOutputTokens;
     const truncated = limit !== undefined && limit < allTokens.length;
     const finishReason: LanguageModelV3FinishReason = truncated

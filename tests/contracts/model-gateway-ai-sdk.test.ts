@@ -16,6 +16,12 @@ modelGatewayContract('AiSdkModelGateway (offline model)', async () => ({
   prompt: 'Tell me a short story about three ducks crossing a road',
 }));
 
+modelGatewayContract('AiSdkModelGateway (brief offline model)', async () => ({
+  gateway: gatewayFor({}, [catalogueEntry('offline-brief', 'offline')]),
+  modelId: 'offline-brief',
+  prompt: 'Tell me a short story about three ducks crossing a road',
+}));
+
 // The same adapter with a real provider client talking HTTP to a loopback OpenAI-compatible server.
 let standIn: StandIn | undefined;
 afterAll(async () => {

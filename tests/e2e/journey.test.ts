@@ -94,9 +94,15 @@ describe('e2e: a new user in Chromium against the whole local stack', () => {
     await page.waitForURL(/\/chat\/all$/);
     await page.getByRole('textbox', { name: 'Your message' }).fill('Compare two answers');
     await page.getByRole('button', { name: 'Send' }).click();
-    const column = page.locator('[data-model-id]').first();
+    // With no provider key the two offline models are the first usable ones: two columns, two personas.
+    const column = page.locator('[data-model-id="offline"]');
+    const briefColumn = page.locator('[data-model-id="offline-brief"]');
     await column.getByText('Offline model (local)').first().waitFor({ timeout: 30_000 });
+    await briefColumn.getByText('Offline model, brief (local)').first().waitFor({ timeout: 30_000 });
     await page.getByRole('button', { name: 'Stop' }).waitFor({ state: 'detached' }).catch(() => undefined);
+    expect(await page.locator('[data-model-id]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-model-id')))).toEqual(['offline', 'offline-brief']);
+    await briefColumn.getByText('In brief: your message is about compare, two and answers.').waitFor();
+    expect(await column.getByText('You asked: "Compare two answers"').count()).toBe(1);
     await screenshot(page, '06-all-models');
     const modelId = await column.getAttribute('data-model-id');
     await column.locator('p').first().evaluate((node) => {

@@ -2,10 +2,12 @@ import type { ModelCatalogueEntry } from '../../adapters/models/model-catalogue.
 
 /**
  * The model table when no database is configured (in-memory mode): the same rows, prices and plans
- * as the seed of adapters/supabase/migrations/20261122000001_models.sql, so both modes charge alike.
+ * as the seeds of adapters/supabase/migrations/ (20261122000001_models.sql, 20261122300001_offline_brief_model.sql),
+ * in their sort order, so both modes list and charge alike (tests/integration/supabase/model-catalogue-seed.test.ts).
  */
 export const DEFAULT_CATALOGUE: readonly ModelCatalogueEntry[] = [
   { id: 'offline', label: 'Offline model (local, no network)', provider: 'offline', inputCreditsPer1k: 1, outputCreditsPer1k: 1, plan: 'free' },
+  { id: 'offline-brief', label: 'Offline model, brief (local, no network)', provider: 'offline', inputCreditsPer1k: 2, outputCreditsPer1k: 3, plan: 'free' },
   { id: 'gpt-4o-mini', label: 'GPT-4o mini', provider: 'openai', inputCreditsPer1k: 1, outputCreditsPer1k: 4, plan: 'free' },
   { id: 'gpt-4o', label: 'GPT-4o', provider: 'openai', inputCreditsPer1k: 10, outputCreditsPer1k: 40, plan: 'paid' },
   { id: 'gpt-4.1', label: 'GPT-4.1', provider: 'openai', inputCreditsPer1k: 8, outputCreditsPer1k: 32, plan: 'paid' },

@@ -13,6 +13,7 @@ afterAll(async () => {
 });
 
 const offline = DEFAULT_CATALOGUE.find((m) => m.id === 'offline')!;
+const offlineBrief = DEFAULT_CATALOGUE.find((m) => m.id === 'offline-brief')!;
 const chat = (token: string, json: unknown) => s.api('/api/chat', { method: 'POST', token, json });
 
 describe('POST /api/chat (issue 7: streaming chat with credit accounting)', () => {
@@ -34,6 +35,43 @@ describe('POST /api/chat (issue 7: streaming chat with credit accounting)', () =
     const done = lines.at(-1) as { type: string; answers: { messageId: string | null }[] };
     expect(done.type).toBe('done');
     expect(done.answers[0]?.messageId).toEqual(expect.any(String));
+  });
+
+  it('side by side offline: offline and offline-brief stream two tagged, different answers, each charged at its own price', async () => {
+    const u = await s.signIn(100);
+    const models = (await (await s.api('/api/models')).json()) as { models: { id: string; available: boolean; plan: string }[] };
+    expect(models.models.filter((m) => m.id.startsWith('offline'))).toEqual([
+      expect.objectContaining({ id: 'offline', available: true, plan: 'free' }),
+      expect.objectContaining({ id: 'offline-brief', available: true, plan: 'free' }),
+    ]);
+    const lines = await readNdjson(await chat(u.token, { message: 'Tell me about ducks', modelIds: ['offline', 'offline-brief'] }));
+    expect(lines[0]).toMatchObject({ type: 'meta', modelIds: ['offline', 'offline-brief'] });
+    const textOf = (id: string) => lines.filter((l) => l.type === 'delta' && l.modelId === id).map((l) => l.text).join('');
+    expect(textOf('offline')).toMatch(/^\*\*Offline model \(local\)\*\*/);
+    expect(textOf('offline-brief')).toMatch(/^\*\*Offline model, brief \(local\)\*\*/);
+    expect(textOf('offline-brief')).toContain('In brief: your message is about tell, about and ducks.');
+    expect(textOf('offline-brief').length).toBeLessThan(textOf('offline').length);
+    // Streamed side by side: the brief answer starts before the detailed one is done.
+    const firstBriefDelta = lines.findIndex((l) => l.type === 'delta' && l.modelId === 'offline-brief');
+    const offlineFinishIndex = lines.findIndex((l) => l.type === 'finish' && l.modelId === 'offline');
+    expect(firstBriefDelta).toBeLessThan(offlineFinishIndex);
+    type Finish = { modelId: string; finishReason: string; usage: { inputTokens: number; outputTokens: number }; creditsCharged: number };
+    const finishes = lines.filter((l) => l.type === 'finish') as unknown as Finish[];
+    expect(finishes.map((f) => f.modelId).sort()).toEqual(['offline', 'offline-brief']);
+    const charged = finishes.map((f) => {
+      expect(f.finishReason).toBe('stop');
+      const expected = creditsForUsage(f.modelId === 'offline' ? offline : offlineBrief, f.usage);
+      expect(f.creditsCharged).toBe(expected);
+      return expected;
+    });
+    expect(s.balance(u.userId)).toBe(100 - charged[0]! - charged[1]!);
+    const credits = await (await s.api('/api/credits', { token: u.token })).json();
+    const charges = credits.history.filter((e: { kind: string }) => e.kind === 'usage_charge') as { modelId: string; amount: number }[];
+    expect(charges.map((e) => e.modelId).sort()).toEqual(['offline', 'offline-brief']);
+    const done = lines.at(-1) as { type: string; answers: { modelId: string; messageId: string | null }[] };
+    expect(done.type).toBe('done');
+    expect(done.answers).toHaveLength(2);
+    for (const answer of done.answers) expect(answer.messageId).toEqual(expect.any(String));
   });
 
   it('persists the user message and the answer in the conversation named in meta', async () => {

@@ -4,7 +4,7 @@ import { domainError } from '../../../core/shared/errors.js';
 import { fail, ok } from '../../../core/shared/result.js';
 import { createModelGateway, type CreateModelGatewayInput } from '../../../adapters/models/create-model-gateway.js';
 import { OFFLINE_CATALOGUE_ENTRY } from '../../../adapters/models/model-catalogue.js';
-import { composeOfflineAnswer } from '../../../adapters/models/offline-answer.js';
+import { composeBriefOfflineAnswer, composeOfflineAnswer } from '../../../adapters/models/offline-answer.js';
 import { estimateTokens, splitIntoTokens } from '../../../adapters/models/token-estimate.js';
 import { catalogueEntry, collect, deltasOf, eventsOf, finishOf, recordingLogger, textOf } from './model-test-kit.js';
 
@@ -122,6 +122,28 @@ describe('chat streaming through the gateway (issue 7: streams tagged with their
     const offlineFinish = events.findIndex((e) => e.type === 'finish' && e.modelId === 'offline');
     expect(firstTwinDelta).toBeLessThan(offlineFinish);
     expect(events).toHaveLength(2 * (offlineAnswerTokens.length + 2));
+  });
+
+  it('the brief offline model is available without any key, as the offline one is, and answers in its own words', async () => {
+    const brief = catalogueEntry('offline-brief', 'offline', { label: 'Offline model, brief' });
+    const gw = gateway({ catalogue: [catalogueEntry('offline', 'offline'), brief, catalogueEntry('gpt-4o-mini', 'openai')] });
+    const listed = await gw.listModels();
+    expect(listed.success && listed.data.map((m) => [m.id, m.available])).toEqual([
+      ['offline', true],
+      ['offline-brief', true],
+      ['gpt-4o-mini', false],
+    ]);
+    const events = await collect(gw.stream({ modelIds: ['offline', 'offline-brief'], messages }));
+    const briefTokens = splitIntoTokens(composeBriefOfflineAnswer([{ role: 'user', text: QUESTION }]));
+    expect(textOf(events, 'offline')).toBe(offlineAnswerTokens.join(''));
+    expect(deltasOf(events, 'offline-brief')).toEqual(briefTokens);
+    expect(textOf(events, 'offline-brief')).not.toBe(textOf(events, 'offline'));
+    expect(finishOf(events, 'offline-brief')).toEqual({
+      type: 'finish',
+      modelId: 'offline-brief',
+      usage: { inputTokens: estimateTokens(QUESTION), outputTokens: briefTokens.length },
+      finishReason: 'stop',
+    });
   });
 
   it('an unknown model and an unconfigured one fail with a clear message while the others stream', async () => {

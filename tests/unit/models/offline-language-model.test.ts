@@ -1,14 +1,21 @@
 import { generateText, streamText } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { composeOfflineAnswer, OFFLINE_ANSWER_HEADING } from '../../../adapters/models/offline-answer.js';
+import {
+  composeBriefOfflineAnswer,
+  composeOfflineAnswer,
+  composeOfflineAnswerFor,
+  OFFLINE_ANSWER_HEADING,
+  OFFLINE_BRIEF_ANSWER_HEADING,
+  offlinePersonaOf,
+} from '../../../adapters/models/offline-answer.js';
 import { OfflineLanguageModel } from '../../../adapters/models/offline-language-model.js';
 import { estimatePromptTokens, estimateTokens, splitIntoTokens } from '../../../adapters/models/token-estimate.js';
 
 const QUESTION = 'What is the capital of France?';
 
-async function streamOffline(prompt: string, options: { maxOutputTokens?: number; tokenDelayMs?: number } = {}) {
+async function streamOffline(prompt: string, options: { maxOutputTokens?: number; tokenDelayMs?: number; modelId?: string } = {}) {
   const result = streamText({
-    model: new OfflineLanguageModel('offline', { tokenDelayMs: options.tokenDelayMs ?? 0 }),
+    model: new OfflineLanguageModel(options.modelId ?? 'offline', { tokenDelayMs: options.tokenDelayMs ?? 0 }),
     messages: [{ role: 'user', content: prompt }],
     ...(options.maxOutputTokens === undefined ? {} : { maxOutputTokens: options.maxOutputTokens }),
   });
@@ -133,5 +140,72 @@ describe('offline model (issue 7: deterministic, streamed token by token, labell
     const result = await generateText({ model: new OfflineLanguageModel(), messages: [{ role: 'user', content: QUESTION }] });
     expect(result.text).toBe(composeOfflineAnswer([{ role: 'user', text: QUESTION }]));
     expect(result.usage.outputTokens).toBe(estimateTokens(result.text));
+  });
+});
+
+describe('offline personas: the brief model answers differently from the detailed one', () => {
+  const brief = (prompt: string, options: { maxOutputTokens?: number } = {}) => streamOffline(prompt, { ...options, modelId: 'offline-brief' });
+
+  it('the persona follows the model id: offline-brief is brief, offline and any other offline id detailed', () => {
+    expect(offlinePersonaOf('offline-brief')).toBe('brief');
+    expect(offlinePersonaOf('offline')).toBe('detailed');
+    expect(offlinePersonaOf('offline-twin')).toBe('detailed');
+    const messages = [{ role: 'user' as const, text: QUESTION }];
+    expect(composeOfflineAnswerFor('offline', messages)).toBe(composeOfflineAnswer(messages));
+    expect(composeOfflineAnswerFor('offline-brief', messages)).toBe(composeBriefOfflineAnswer(messages));
+  });
+
+  it('answers the same prompt with the same tokens every time, streamed one token per delta', async () => {
+    const first = await brief(QUESTION);
+    const second = await brief(QUESTION);
+    expect(second.deltas).toEqual(first.deltas);
+    expect(first.deltas).toEqual(splitIntoTokens(composeBriefOfflineAnswer([{ role: 'user', text: QUESTION }])));
+    expect(first.deltas.length).toBeGreaterThan(5);
+  });
+
+  it('is labelled offline and says in two sentences and one bullet what the detailed model lists', async () => {
+    const text = (await brief(QUESTION)).deltas.join('');
+    expect(text).toBe(
+      [
+        OFFLINE_BRIEF_ANSWER_HEADING,
+        '',
+        'In brief: your message is about capital and france. A configured model would answer it here in a sentence or two.',
+        '',
+        '- Set a provider key for a real answer.',
+      ].join('\n'),
+    );
+    expect(text).not.toContain('You asked');
+  });
+
+  it('is shorter than the detailed answer and never adds a code block', async () => {
+    for (const prompt of [QUESTION, 'Write a python function that sorts a list', '']) {
+      const short = (await brief(prompt)).deltas;
+      const detailed = (await streamOffline(prompt)).deltas;
+      expect(short.join('')).not.toBe(detailed.join(''));
+      expect(short.length).toBeLessThan(detailed.length);
+      expect(short.join('')).not.toContain('```');
+      expect(short.join('').match(/^- /gm)).toHaveLength(1);
+    }
+  });
+
+  it('names no topic for stop words only, and says so for an empty message', () => {
+    expect(composeBriefOfflineAnswer([{ role: 'user', text: 'what is the' }])).toContain('In brief: your 3-word message names no clear topic.');
+    expect(composeBriefOfflineAnswer([{ role: 'user', text: '   ' }])).toContain('In brief: your message was empty.');
+    expect(composeBriefOfflineAnswer([{ role: 'user', text: 'Rivers lakes oceans and ponds' }])).toContain('about rivers, lakes and oceans.');
+  });
+
+  it('reports usage with the same estimate as the detailed model', async () => {
+    const { deltas, usage, finishReason } = await brief(QUESTION);
+    expect(usage.inputTokens).toBe(estimateTokens(QUESTION));
+    expect(usage.outputTokens).toBe(deltas.length);
+    expect(usage.outputTokens).toBe(estimateTokens(deltas.join('')));
+    expect(finishReason).toBe('stop');
+  });
+
+  it('stops at maxOutputTokens with finish reason length', async () => {
+    const { deltas, usage, finishReason } = await brief(QUESTION, { maxOutputTokens: 3 });
+    expect(deltas).toEqual(splitIntoTokens(OFFLINE_BRIEF_ANSWER_HEADING).slice(0, 3));
+    expect(usage.outputTokens).toBe(3);
+    expect(finishReason).toBe('length');
   });
 });

@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LocalDb } from '../../../adapters/supabase/local/db.js';
+import { creditsForUsage } from '../../../core/domain/usage-pricing.js';
+import { DEFAULT_CATALOGUE } from '../../../web/server/default-catalogue.js';
+import { openTestDb } from '../../support/supabase-rest-harness.js';
+
+let db: LocalDb;
+beforeAll(async () => {
+  db = await openTestDb();
+});
+afterAll(async () => {
+  await db?.close();
+});
+
+interface ModelRow {
+  id: string;
+  label: string;
+  provider: string;
+  input: number;
+  output: number;
+  plan: string;
+}
+
+const seededModels = async () =>
+  (await db.asAdmin((tx) => tx.query<ModelRow>(
+    `select id, label, provider, input_credits_per_1k::float8 as input, output_credits_per_1k::float8 as output, plan
+       from public.models where enabled order by sort_order, id`))).rows;
+
+describe('the model catalogue: the migrations seed what the in-memory mode lists', () => {
+  it('web/server/default-catalogue.ts has the same rows, prices, plans and order as the migrated models table', async () => {
+    const fromDefault = DEFAULT_CATALOGUE.map((m) => ({
+      id: m.id, label: m.label, provider: m.provider, input: m.inputCreditsPer1k, output: m.outputCreditsPer1k, plan: m.plan,
+    }));
+    expect(await seededModels()).toEqual(fromDefault);
+  });
+
+  it('two free offline models lead the catalogue, so the side-by-side view answers offline in two columns', async () => {
+    const offline = (await seededModels()).filter((m) => m.provider === 'offline');
+    expect(offline.map((m) => [m.id, m.plan])).toEqual([['offline', 'free'], ['offline-brief', 'free']]);
+    expect((await seededModels()).slice(0, 2).map((m) => m.id)).toEqual(['offline', 'offline-brief']);
+  });
+
+  it('log_usage charges the brief offline model at its own prices, as the server computes them', async () => {
+    const user = '55555555-5555-4555-8555-555555555555';
+    await db.asAdmin((tx) => tx.query("insert into auth.users (id, email) values ($1, 'brief@example.test')", [user]));
+    const price = DEFAULT_CATALOGUE.find((m) => m.id === 'offline-brief')!;
+    const usage = { inputTokens: 700, outputTokens: 900 };
+    const result = await db.withRole('service_role', null, (tx) =>
+      tx.query<{ charged: { charged: number } }>('select public.log_usage($1, $2, $3, $4) as charged', [user, 'offline-brief', usage.inputTokens, usage.outputTokens]));
+    // 700 × 2 + 900 × 3 = 4,100 milli-credits: 5 credits, where `offline` (1 / 1) would charge 2.
+    expect(result.rows[0]?.charged.charged).toBe(creditsForUsage(price, usage));
+    expect(creditsForUsage(price, usage)).toBe(5);
+  });
+});
