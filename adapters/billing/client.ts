@@ -49,13 +49,13 @@ export function createBillingClient(config: BillingClientConfig = {}) {
   const http = new HttpClient({ ...config, serverUrl: serverUrl(config.server) });
   return {
     http,
-    // --- part A resources (infra helper) ---
+    // --- part A resources ---
     benefits: benefitsResource(http),
     checkoutLinks: checkoutLinksResource(http),
     checkouts: checkoutsResource(http),
     customerMeters: customerMetersResource(http),
     customerPortal: customerPortalResource(http),
-    // --- part B resources (the gateway's calls were started by the infra helper) ---
+    // --- part B resources ---
     customers: customersResource(http),
     customerSessions: customerSessionsResource(http),
     discounts: discountsResource(http),

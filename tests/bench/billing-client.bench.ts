@@ -7,7 +7,7 @@ import { camelize } from '../../adapters/billing/casing.js';
 import { createBillingClient } from '../../adapters/billing/client.js';
 import { listResource } from '../../adapters/billing/schemas/common.js';
 import { customer } from '../../adapters/billing/schemas/customer.js';
-import { customerWire } from '../support/billing-wire/customers.js';
+import { customerWire } from '../support/billing-fixtures/customers.js';
 import { localServer } from '../support/local-http.js';
 
 const gc = (globalThis as { gc?: () => void }).gc;

@@ -4,27 +4,33 @@ import { createBillingClient, type BillingClientConfig } from '../../adapters/bi
 export const ORIGIN = 'https://api.polar.sh';
 export const TOKEN = 'polar_oat_test0123456789abcdefghijklmnopqrstuvwxyzABC';
 
-/** What the mocked server received. */
+/** One request as the mocked server received it. */
 export interface Seen {
-  method: string;
-  path: string;
-  /** Path without the query. */
-  pathname: string;
-  /** Decoded query pairs in order, e.g. [['metadata[plan]', 'pro']]. */
-  query: [string, string][];
-  /** The raw query string, still percent-encoded. */
-  rawQuery: string;
-  headers: Record<string, string>;
-  body: unknown;
+  readonly method: string;
+  /** Path without the query, still percent-encoded. */
+  readonly path: string;
+  /** Decoded query pairs in wire order, e.g. [['metadata[plan]', 'pro']]. */
+  readonly query: [string, string][];
+  /** The raw query string (no leading `?`), still percent-encoded. */
+  readonly rawQuery: string;
+  /** Header names in lower case. */
+  readonly headers: Record<string, string>;
+  /** The body text exactly as sent; undefined when there was none. */
+  readonly rawBody: string | undefined;
+  /** JSON and form bodies decoded, any other body as text; undefined when there was none. */
+  readonly body: unknown;
 }
 
 export interface Reply {
   status: number;
+  /** Sent JSON-encoded, with `content-type: application/json` unless `headers` says otherwise. */
   body?: unknown;
-  /** Sent as is (no JSON encoding) when given. */
+  /** Sent as is (no JSON encoding, no default content type) when given. */
   raw?: string;
   headers?: Record<string, string>;
 }
+
+type Answer = Reply | ((seen: Seen) => Reply);
 
 function normalizeHeaders(headers: unknown): Record<string, string> {
   const out: Record<string, string> = {};
@@ -36,9 +42,19 @@ function normalizeHeaders(headers: unknown): Record<string, string> {
   return out;
 }
 
+function decodeBody(text: string | undefined, contentType: string | undefined): unknown {
+  if (text === undefined || text === '') return undefined;
+  if (contentType === 'application/json') return JSON.parse(text);
+  if (contentType === 'application/x-www-form-urlencoded') return Object.fromEntries(new URLSearchParams(text));
+  return text;
+}
+
 /**
- * A billing client on an undici MockAgent (no network). `reply(...)` queues one answer for the next
- * request matching `method` and path prefix and records what was sent in `seen`.
+ * A billing client on an undici MockAgent (no network). Answers are queued two ways:
+ * `reply(method, pathPrefix, answer)` answers the next request with that method and path prefix;
+ * `next(answer)` (and its shorthands `json`, `named`) answers the next request whatever it is, for a
+ * test that asserts the method and path itself from `seen` / `last()`. `http` is the client's HTTP
+ * layer, for tests of one resource (`customersResource(api.http)`).
  */
 export function mockBilling(config: Partial<BillingClientConfig> = {}) {
   const agent = new MockAgent();
@@ -48,21 +64,21 @@ export function mockBilling(config: Partial<BillingClientConfig> = {}) {
   const seen: Seen[] = [];
   const client = createBillingClient({ accessToken: TOKEN, dispatcher: agent, ...config });
 
-  function reply(method: string, pathPrefix: string, answer: Reply | ((seen: Seen) => Reply), times = 1) {
+  function intercept(match: { method: string | ((m: string) => boolean); path: (p: string) => boolean }, answer: Answer, times: number) {
     pool
-      .intercept({ method, path: (p: string) => p.split('?')[0]!.startsWith(pathPrefix) })
+      .intercept(match)
       .reply((opts) => {
-        const [pathname, rawQuery = ''] = opts.path.split('?') as [string, string?];
-        const text = typeof opts.body === 'string' ? opts.body : opts.body === undefined || opts.body === null ? undefined : String(opts.body);
+        const [path, rawQuery = ''] = opts.path.split('?') as [string, string?];
+        const rawBody = typeof opts.body === 'string' ? opts.body : opts.body === undefined || opts.body === null ? undefined : String(opts.body);
         const headers = normalizeHeaders(opts.headers);
         const record: Seen = {
           method: opts.method,
-          path: opts.path,
-          pathname,
+          path,
           rawQuery,
           query: [...new URLSearchParams(rawQuery)],
           headers,
-          body: text === undefined || text === '' ? undefined : headers['content-type'] === 'application/json' ? JSON.parse(text) : text,
+          rawBody,
+          body: decodeBody(rawBody, headers['content-type']),
         };
         seen.push(record);
         const a = typeof answer === 'function' ? answer(record) : answer;
@@ -73,5 +89,29 @@ export function mockBilling(config: Partial<BillingClientConfig> = {}) {
       .times(times);
   }
 
-  return { agent, pool, client, seen, reply, close: () => agent.close() };
+  const reply = (method: string, pathPrefix: string, answer: Answer, times = 1) =>
+    intercept({ method, path: (p) => p.split('?')[0]!.startsWith(pathPrefix) }, answer, times);
+  const next = (answer: Answer, times = 1) => intercept({ method: () => true, path: () => true }, answer, times);
+
+  return {
+    agent,
+    pool,
+    client,
+    http: client.http,
+    seen,
+    reply,
+    next,
+    /** Answers the next request, whatever it is, with a JSON body. */
+    json: (status: number, body: unknown) => next({ status, body }),
+    /** Answers the next request, whatever it is, with a named error `{error, detail}`. */
+    named: (status: number, error: string, detail = `${error} detail`) => next({ status, body: { error, detail } }),
+    last(): Seen {
+      const request = seen.at(-1);
+      if (request === undefined) throw new Error('no request reached the mock billing API');
+      return request;
+    },
+    close: () => agent.close(),
+  };
 }
+
+export type MockBilling = ReturnType<typeof mockBilling>;

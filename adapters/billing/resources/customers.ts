@@ -7,7 +7,7 @@ import { customer, customerState } from '../schemas/customer.js';
 import { customerCreate, customerUpdate, customerUpdateExternal } from '../schemas/customer-write.js';
 import { id, ids, metadataFilter, pageQuery, sorting } from '../schemas/list-query.js';
 
-/** Customers (part B §7). The infra helper wrote the state-by-external-id call; part B adds the rest. */
+/** Customers (part B §7); the gateway uses the state by external id. */
 export const getCustomerStateExternal = operation({
   method: 'GET',
   path: '/v1/customers/external/{external_id}/state',

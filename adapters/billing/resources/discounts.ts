@@ -7,7 +7,7 @@ import { discount } from '../schemas/discount.js';
 import { discountCreate, discountUpdate } from '../schemas/discount-write.js';
 import { ids, pageQuery, sorting } from '../schemas/list-query.js';
 
-/** Discounts (part B §7). The infra helper wrote `get` for the gateway; part B adds the rest here. */
+/** Discounts (part B §7); the gateway uses `get`. */
 export const getDiscount = operation({
   method: 'GET',
   path: '/v1/discounts/{id}',

@@ -15,8 +15,7 @@ import {
 import { id, ids, pageQuery } from '../schemas/list-query.js';
 
 /**
- * The customer's license keys. The infra helper wrote `list` (part A); part B adds get, validate,
- * activate and deactivate here.
+ * The customer's license keys: `list` (part A), then get, validate, activate and deactivate (part B).
  */
 export const portalListLicenseKeys = operation({
   method: 'GET',

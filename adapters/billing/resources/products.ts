@@ -7,7 +7,7 @@ import { ids, metadataFilter, pageQuery, sorting } from '../schemas/list-query.j
 import { product } from '../schemas/product.js';
 import { productBenefitsUpdate, productCreate, productUpdate } from '../schemas/product-write.js';
 
-/** Products (part B §7). The infra helper wrote `get` for the gateway; part B adds the rest here. */
+/** Products (part B §7); the gateway uses `get`. */
 export const getProduct = operation({
   method: 'GET',
   path: '/v1/products/{id}',

@@ -6,7 +6,7 @@ import { listResource } from '../schemas/common.js';
 import { id, ids, metadataFilter, pageQuery, sorting } from '../schemas/list-query.js';
 import { subscription, subscriptionUpdate } from '../schemas/subscription.js';
 
-/** Seller subscriptions (part B §7). The infra helper wrote list/update for the gateway. */
+/** Seller subscriptions (part B §7); the gateway uses list and update. */
 export const listSubscriptions = operation({
   method: 'GET',
   path: '/v1/subscriptions/',

@@ -16,8 +16,8 @@ export type SandboxModule = (app: Hono, ctx: SandboxContext) => void;
 
 /**
  * Every resource module, registered in this order. Each module exports `registerX(app, ctx)`.
- * The checkout helper appends its modules in the marked block (checkouts, checkout links,
- * subscriptions, orders, payments, refunds, clock control, hosted checkout page, portal extras).
+ * Catalogue and customers first, then commerce (checkouts, checkout links, subscriptions, orders,
+ * payments, refunds, clock control, hosted checkout page, portal extras), then part 2 of the API.
  */
 export const SANDBOX_MODULES: readonly SandboxModule[] = [
   registerControl,
@@ -29,7 +29,7 @@ export const SANDBOX_MODULES: readonly SandboxModule[] = [
   registerCustomerPortal,
   registerPortalPage,
   registerWebhooks,
-  // --- checkout helper's modules below ---
+  // --- commerce ---
   registerCommerce,
   // --- part 2 (benefits to OAuth2) ---
   ...PART2_MODULES,

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customerWire as partBCustomer } from '../../support/billing-fixtures/customers.js';
+import { customerWire } from '../../support/billing-fixtures/customers.js';
 import { orderWire } from '../../support/billing-fixtures/orders.js';
-import { customerWire, subscriptionWire } from '../../support/billing-wire/customers.js';
+import { subscriptionWire } from '../../support/billing-fixtures/subscriptions.js';
 import { startTestServer, WEBHOOK_SECRET, type TestServer } from './server-harness.js';
 
 let s: TestServer;
@@ -36,7 +36,7 @@ const subscriptionEvent = (type: string, userId: string, over: Record<string, un
 const orderPaid = (userId: string, orderId: string, over: Record<string, unknown> = {}) => ({
   type: 'order.paid',
   timestamp: new Date().toISOString(),
-  data: orderWire({ id: orderId, customer: partBCustomer({ external_id: userId }), ...over }),
+  data: orderWire({ id: orderId, customer: customerWire({ external_id: userId }), ...over }),
 });
 
 describe('POST /api/webhooks/billing (issue 7: verified, at most once, profile and credits in step)', () => {

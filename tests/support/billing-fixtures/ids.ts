@@ -19,11 +19,15 @@ export const REFUND_ID = '9d0e1f2a-3b4c-4d5e-8f6a-7b8c9d0e1f2b';
 export const WEBHOOK_ENDPOINT_ID = 'a0e1f2a3-4b5c-4d6e-9f7a-8b9c0d1e2f3c';
 export const WEBHOOK_EVENT_ID = 'b1f2a3b4-5c6d-4e7f-8a8b-9c0d1e2f3a4d';
 export const DELIVERY_ID = 'c2a3b4c5-6d7e-4f8a-9b9c-0d1e2f3a4b5e';
+export const CHECKOUT_LINK_ID = '5a4b3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1d';
+export const GRANT_ID = '6b5c4d3e-2f1a-4b0c-9d8e-7f6a5b4c3d2e';
+export const PAYMENT_METHOD_ID = '7c6d5e4f-3a2b-4c1d-8e9f-0a1b2c3d4e5f';
+export const CUSTOMER_METER_ID = '8d7e6f5a-4b3c-4d2e-9f0a-1b2c3d4e5f6a';
 
 export const CREATED = '2026-03-01T10:15:30.123456Z';
 export const MODIFIED = '2026-03-02T08:00:00.000000Z';
 
-/** The list envelope of reference §2. */
+/** The list envelope of reference §2: `max_page` follows from the total and the page size. */
 export const page = <T>(items: T[], totalCount = items.length, limit = 10) => ({
   items,
   pagination: { total_count: totalCount, max_page: Math.max(1, Math.ceil(totalCount / limit)) },

@@ -1,6 +1,7 @@
 import { customerWire } from './customers.js';
 import { CHECKOUT_ID, CREATED, CUSTOMER_ID, MODIFIED, ORDER_ID, PRICE_ID, PRODUCT_ID, SUBSCRIPTION_ID } from './ids.js';
-import { productCoreWire } from './products.js';
+import { customerOrganizationWire } from './organizations.js';
+import { checkoutProductWire, productSummaryWire } from './products.js';
 import { subscriptionCoreWire } from './subscriptions.js';
 
 const amounts = {
@@ -51,7 +52,7 @@ export const orderWire = (over: Record<string, unknown> = {}) => ({
   platform_fee_amount: 114,
   platform_fee_currency: 'usd',
   customer: customerWire(),
-  product: { ...productCoreWire(), metadata: {} },
+  product: productSummaryWire(),
   discount: null,
   subscription: { ...subscriptionCoreWire(), metadata: {} },
   description: 'Ensemble Pro',
@@ -60,32 +61,12 @@ export const orderWire = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-export const customerOrganizationWire = () => ({
-  id: '3f9a2c1e-7b4d-4e2a-9c1f-0a8b6d5e4f31',
-  created_at: CREATED,
-  modified_at: null,
-  name: 'Ensemble',
-  slug: 'ensemble',
-  avatar_url: null,
-  proration_behavior: 'prorate',
-  allow_customer_updates: true,
-});
-
-/** A checkout/portal product: public benefits, no metadata. */
-export const portalProductWire = (over: Record<string, unknown> = {}) => ({
-  ...productCoreWire(),
-  prices: [],
-  benefits: [],
-  medias: [],
-  ...over,
-});
-
 export const customerOrderWire = (over: Record<string, unknown> = {}) => ({
   id: ORDER_ID,
   created_at: CREATED,
   modified_at: MODIFIED,
   ...amounts,
-  product: portalProductWire({ organization: customerOrganizationWire() }),
+  product: checkoutProductWire({ organization: customerOrganizationWire() }),
   subscription: subscriptionCoreWire(),
   description: 'Ensemble Pro',
   ...over,

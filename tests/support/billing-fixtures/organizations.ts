@@ -18,3 +18,16 @@ export const organizationWire = (over: Record<string, unknown> = {}) => ({
   customer_email_settings: { order_confirmation: true, subscription_cancellation: true },
   ...over,
 });
+
+/** The organization as checkouts and the customer portal show it. */
+export const customerOrganizationWire = (over: Record<string, unknown> = {}) => ({
+  id: ORG_ID,
+  created_at: CREATED,
+  modified_at: null,
+  name: 'Ensemble',
+  slug: 'ensemble',
+  avatar_url: null,
+  proration_behavior: 'prorate',
+  allow_customer_updates: true,
+  ...over,
+});

@@ -1,13 +1,14 @@
-import { customerWire } from './customers.js';
-import { CHECKOUT_ID, CREATED, CUSTOMER_ID, METER_ID, MODIFIED, PRODUCT_ID, SUBSCRIPTION_ID } from './ids.js';
+import { customerWire, USER_ID } from './customers.js';
+import { discountWire } from './discounts.js';
+import { CHECKOUT_ID, CREATED, CUSTOMER_ID, DISCOUNT_ID, METER_ID, MODIFIED, PRODUCT_ID, SUBSCRIPTION_ID } from './ids.js';
 import { fixedPriceWire, productWire } from './products.js';
 
-/** The subscription's own fields, as every view shares them. */
+/** The subscription's own fields, as every view shares them (20% off the 25.00 price). */
 export const subscriptionCoreWire = (over: Record<string, unknown> = {}) => ({
   id: SUBSCRIPTION_ID,
   created_at: CREATED,
   modified_at: MODIFIED,
-  amount: 1900,
+  amount: 2000,
   currency: 'usd',
   recurring_interval: 'month',
   recurring_interval_count: 1,
@@ -23,7 +24,7 @@ export const subscriptionCoreWire = (over: Record<string, unknown> = {}) => ({
   ended_at: null,
   customer_id: CUSTOMER_ID,
   product_id: PRODUCT_ID,
-  discount_id: null,
+  discount_id: DISCOUNT_ID,
   checkout_id: CHECKOUT_ID,
   customer_cancellation_reason: null,
   customer_cancellation_comment: null,
@@ -41,13 +42,14 @@ export const subscriptionMeterWire = () => ({
   meter: { id: METER_ID, created_at: CREATED, modified_at: null, name: 'Model credits' },
 });
 
+/** reference §3 "Subscription" (seller view). */
 export const subscriptionWire = (over: Record<string, unknown> = {}) => ({
   ...subscriptionCoreWire(),
-  metadata: { user_id: '11111111-2222-4333-8444-555555555555' },
+  metadata: { user_id: USER_ID },
   custom_field_data: { team_size: 'solo' },
   customer: customerWire(),
   product: productWire(),
-  discount: null,
+  discount: discountWire(),
   prices: [fixedPriceWire()],
   meters: [subscriptionMeterWire()],
   pending_update: null,

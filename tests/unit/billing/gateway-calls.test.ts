@@ -1,11 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { customerStateWire } from '../../support/billing-fixtures/customer-state.js';
+import { customerSessionWire, USER_ID } from '../../support/billing-fixtures/customers.js';
+import { discountWire } from '../../support/billing-fixtures/discounts.js';
 import { CUSTOMER_ID, DISCOUNT_ID, PRODUCT_ID, SUBSCRIPTION_ID } from '../../support/billing-fixtures/ids.js';
+import { meteredPriceWire, productWire } from '../../support/billing-fixtures/products.js';
 import { dataOf, errorOf } from '../../support/billing-fixtures/results.js';
+import { subscriptionWire } from '../../support/billing-fixtures/subscriptions.js';
 import { mockBilling } from '../../support/billing-mock.js';
-import { discountWire, meteredPriceWire, productWire } from '../../support/billing-wire/catalog.js';
-import { customerSessionWire, customerStateWire, subscriptionWire, USER_ID } from '../../support/billing-wire/customers.js';
 
-// The part B calls PolarBillingGateway relies on (written by the infra helper, see adapters/billing/README.md).
+// The part B calls PolarBillingGateway relies on (see adapters/billing/README.md).
 let api: ReturnType<typeof mockBilling>;
 afterEach(() => api.close());
 
@@ -52,7 +55,7 @@ describe('subscriptions (part B §3 update shapes a-d)', () => {
     api = mockBilling();
     api.reply('PATCH', '/v1/subscriptions/', { status: 200, body: subscriptionWire() });
     dataOf(await api.client.subscriptions.update(SUBSCRIPTION_ID, body));
-    expect(api.seen[0]).toMatchObject({ method: 'PATCH', pathname: `/v1/subscriptions/${SUBSCRIPTION_ID}` });
+    expect(api.seen[0]).toMatchObject({ method: 'PATCH', path: `/v1/subscriptions/${SUBSCRIPTION_ID}` });
     expect(api.seen[0]!.body).toEqual(wire);
   });
 
@@ -92,7 +95,7 @@ describe('customer sessions and customer state (part B §7)', () => {
     api = mockBilling();
     api.reply('GET', '/v1/customers/external/', { status: 200, body: customerStateWire() });
     const state = dataOf(await api.client.customers.getStateExternal('user/1 ü'));
-    expect(api.seen[0]!.pathname).toBe('/v1/customers/external/user%2F1%20%C3%BC/state');
+    expect(api.seen[0]!.path).toBe('/v1/customers/external/user%2F1%20%C3%BC/state');
     expect(state.activeSubscriptions[0]).toMatchObject({ status: 'active', cancelAtPeriodEnd: false });
     expect(state.grantedBenefits[0]!.benefitMetadata).toEqual({ credits_plan: 'pro' });
     expect(state.activeMeters[0]).toMatchObject({ consumedUnits: 120.5, balance: 879.5 });

@@ -11,10 +11,11 @@ import {
 } from '../../../adapters/billing/http/errors.js';
 import { encodeQuery } from '../../../adapters/billing/http/query.js';
 import { operation, text } from '../../../adapters/billing/http/operation.js';
+import { discountWire } from '../../support/billing-fixtures/discounts.js';
 import { DISCOUNT_ID, PRODUCT_ID, SUBSCRIPTION_ID } from '../../support/billing-fixtures/ids.js';
+import { productWire } from '../../support/billing-fixtures/products.js';
 import { dataOf, errorOf } from '../../support/billing-fixtures/results.js';
 import { mockBilling, TOKEN } from '../../support/billing-mock.js';
-import { discountWire, productWire } from '../../support/billing-wire/catalog.js';
 
 let api: ReturnType<typeof mockBilling> | undefined;
 afterEach(async () => {
@@ -29,7 +30,7 @@ describe('servers and credentials (reference §1 "Servers")', () => {
     api = mockBilling({ server: 'http://localhost:54380/ignored/prefix' });
     api!.reply('GET', '/v1/products/', { status: 200, body: productWire() });
     dataOf(await api!.client.products.get(PRODUCT_ID));
-    expect(api!.seen[0]!.pathname).toBe(`/v1/products/${PRODUCT_ID}`);
+    expect(api!.seen[0]!.path).toBe(`/v1/products/${PRODUCT_ID}`);
   });
 
   it('billing part A §6: seller calls send the access token as a bearer token, JSON accepted', async () => {

@@ -2,9 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { retryAfterMs, retryDelay, DEFAULT_BACKOFF, isRetryableStatus } from '../../../adapters/billing/http/retry.js';
 import type { RetryConfig } from '../../../adapters/billing/http/retry.js';
 import { PRODUCT_ID } from '../../support/billing-fixtures/ids.js';
+import { productWire } from '../../support/billing-fixtures/products.js';
 import { dataOf, errorOf } from '../../support/billing-fixtures/results.js';
 import { mockBilling } from '../../support/billing-mock.js';
-import { productWire } from '../../support/billing-wire/catalog.js';
 import { until } from '../../support/wait.js';
 
 const BACKOFF: RetryConfig = { strategy: 'backoff' };

@@ -3,9 +3,9 @@ import { Agent } from 'undici';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createBillingClient } from '../../../adapters/billing/client.js';
 import { PRODUCT_ID } from '../../support/billing-fixtures/ids.js';
+import { productWire } from '../../support/billing-fixtures/products.js';
 import { dataOf, errorOf } from '../../support/billing-fixtures/results.js';
 import { mockBilling } from '../../support/billing-mock.js';
-import { productWire } from '../../support/billing-wire/catalog.js';
 import { closedPort, localServer } from '../../support/local-http.js';
 import { until } from '../../support/wait.js';
 

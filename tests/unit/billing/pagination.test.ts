@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../../adapters/billing/http/errors.js';
 import { mockBilling, type Seen } from '../../support/billing-mock.js';
-import { benefitWire } from '../../support/billing-wire/catalog.js';
+import { benefitWire } from '../../support/billing-fixtures/benefits.js';
 
 let api: ReturnType<typeof mockBilling>;
 afterEach(() => api.close());

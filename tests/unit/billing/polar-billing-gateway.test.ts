@@ -1,12 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { InMemoryLogger } from '../../../adapters/in-memory/in-memory-logger.js';
 import { PolarBillingGateway } from '../../../adapters/billing/polar-billing-gateway.js';
+import { checkoutWire } from '../../support/billing-fixtures/checkouts.js';
+import { USER_ID } from '../../support/billing-fixtures/customers.js';
+import { discountWire } from '../../support/billing-fixtures/discounts.js';
 import { DISCOUNT_ID, PRODUCT_ID, SUBSCRIPTION_ID } from '../../support/billing-fixtures/ids.js';
+import { productWire } from '../../support/billing-fixtures/products.js';
 import { dataOf, errorOf } from '../../support/billing-fixtures/results.js';
+import { subscriptionWire } from '../../support/billing-fixtures/subscriptions.js';
 import { mockBilling } from '../../support/billing-mock.js';
-import { discountWire, productWire } from '../../support/billing-wire/catalog.js';
-import { checkoutWire } from '../../support/billing-wire/checkouts.js';
-import { subscriptionWire, USER_ID } from '../../support/billing-wire/customers.js';
 
 let api: ReturnType<typeof mockBilling>;
 let logger: InMemoryLogger;
@@ -105,7 +107,7 @@ describe('PolarBillingGateway', () => {
     const g = gateway();
     api.reply('GET', '/v1/customers/external/', { status: 404, body: { error: 'ResourceNotFound', detail: 'Not found' } });
     expect(dataOf(await g.getCustomerState(USER_ID))).toBeNull();
-    expect(api.seen[0]!.pathname).toBe(`/v1/customers/external/${USER_ID}/state`);
+    expect(api.seen[0]!.path).toBe(`/v1/customers/external/${USER_ID}/state`);
     api.reply('POST', '/v1/customer-sessions/', {
       status: 422,
       body: { error: 'PolarRequestValidationError', detail: [{ loc: ['body', 'customer_id'], msg: 'Customer does not exist.', type: 'value_error' }] },

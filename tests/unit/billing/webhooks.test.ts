@@ -1,8 +1,9 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { verifyWebhook, WebhookPayloadError, WebhookVerificationError } from '../../../adapters/billing/webhooks.js';
+import { customerStateWire } from '../../support/billing-fixtures/customer-state.js';
 import { dataOf, errorOf } from '../../support/billing-fixtures/results.js';
-import { customerStateWire, subscriptionWire } from '../../support/billing-wire/customers.js';
+import { subscriptionWire } from '../../support/billing-fixtures/subscriptions.js';
 
 const SECRET = 'whsec_Q2xvdWRzQXJlTWFkZU9mV2F0ZXJWYXBvdXIxMjM0NTY3';
 

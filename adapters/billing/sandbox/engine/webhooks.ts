@@ -4,6 +4,7 @@ import { newId } from './ids.js';
 import type { WebhookDeliveryRecord, WebhookEventRecord } from './records.js';
 import { toJson } from './respond.js';
 import type { Store } from './store.js';
+import { chatWebhookBody, isChatFormat } from './webhook-chat-formats.js';
 import { webhookHeaders } from './webhook-signing.js';
 
 export interface WebhookOptions {
@@ -24,7 +25,9 @@ export type DeliveryListener = (delivery: WebhookDeliveryRecord, event: WebhookE
 /**
  * Signed deliveries (reference §5): one FIFO queue per endpoint; the head event is retried with
  * exponential backoff until it succeeds or runs out of attempts, and only then does the next one go.
- * Pending events are in the store, so a restart resumes them.
+ * Pending events are in the store, so a restart resumes them. `raw` endpoints get the envelope,
+ * `discord` and `slack` ones a chat message (webhook-chat-formats.ts); all carry the same
+ * Standard Webhooks signature headers, which chat services ignore.
  */
 export class WebhookDispatcher {
   private readonly queues = new Map<string, string[]>();
@@ -53,12 +56,23 @@ export class WebhookDispatcher {
     const endpoints = this.db.webhookEndpoints.byIndex('org', organizationId).filter((e) => e.enabled && e.events.includes(type));
     if (endpoints.length === 0) return created;
     const now = this.clock.iso();
-    const payload = toJson({ type, timestamp: now, data });
+    // The body is fixed when the event is recorded (as the provider stores it): retries and
+    // redeliveries send the same bytes even if the endpoint's format changes later.
+    const payloads = new Map<string, string>();
+    const payloadFor = (format: string): string => {
+      const key = isChatFormat(format) ? format : 'raw';
+      let payload = payloads.get(key);
+      if (payload === undefined) {
+        payload = isChatFormat(key) ? chatWebhookBody(key, type, now, data) : toJson({ type, timestamp: now, data });
+        payloads.set(key, payload);
+      }
+      return payload;
+    };
     this.store.transaction(() => {
       for (const endpoint of endpoints) {
         const event: WebhookEventRecord = {
           id: newId(), created_at: now, modified_at: null, webhook_endpoint_id: endpoint.id,
-          type, payload, succeeded: null, last_http_code: null,
+          type, payload: payloadFor(endpoint.format), succeeded: null, last_http_code: null,
         };
         this.db.webhookEvents.put(event);
         created.push(event);

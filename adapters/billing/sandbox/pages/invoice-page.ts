@@ -25,7 +25,7 @@ export function renderReceiptPage(order: OrderRecord, sellerName: string): strin
   const money = (minor: number) => escapeHtml(formatMoney(minor, order.currency));
   return page(
     `Receipt for order ${order.id}`,
-    `<h1>Receipt</h1>
+    `<h1>Receipt${order.receipt_number == null ? '' : ` ${escapeHtml(order.receipt_number)}`}</h1>
 <p>Seller: ${escapeHtml(sellerName)}</p>
 <p>Order: ${escapeHtml(order.id)}<br>Date: ${escapeHtml(order.created_at.slice(0, 10))}</p>
 <dl><dt class="total">Paid</dt><dd class="total">${money(order.total_amount)}</dd><dt>Refunded</dt><dd>${money(order.refunded_amount)}</dd></dl>`,

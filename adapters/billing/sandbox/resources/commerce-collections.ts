@@ -25,6 +25,8 @@ export function commerceCollections(store: Store) {
       org: (o) => o.organization_id,
       customer: (o) => o.customer_id,
       subscription: (o) => o.subscription_id,
+      // orders holding a receipt number, per organization (their count drives the next number)
+      receipted: (o) => ((o.receipt_number ?? null) === null ? null : o.organization_id),
     }),
     payments: store.collection<PaymentRecord>('payments', { org: (p) => p.organization_id, order: (p) => p.order_id }),
     refunds: store.collection<RefundRecord>('refunds', { org: (r) => r.organization_id, order: (r) => r.order_id }),

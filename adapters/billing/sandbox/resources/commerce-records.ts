@@ -126,6 +126,8 @@ export interface OrderRecord extends BaseRecord {
   readonly billing_name: string | null;
   readonly billing_address: Address | null;
   readonly invoice_number: string;
+  /** Set once when the order is paid (`withReceiptNumber`); absent on orders stored before receipts were numbered. */
+  readonly receipt_number?: string | null;
   readonly is_invoice_generated: boolean;
   readonly customer_id: string;
   readonly product_id: string | null;

@@ -35,7 +35,7 @@ export function portalCustomerWire(c: CustomerRecord) {
 }
 
 /**
- * Subscriptions are the checkout helper's records (collection `subscriptions`, wire field names,
+ * Subscriptions are commerce records (collection `subscriptions`, wire field names,
  * flat); the state reads the fields it needs.
  */
 interface SubscriptionLike {

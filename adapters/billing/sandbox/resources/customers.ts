@@ -24,7 +24,7 @@ export function checkCustomerUniqueness(ctx: SandboxContext, next: CustomerRecor
 }
 
 /**
- * Creates a customer (also the checkout helper's entry point when a checkout succeeds); emits
+ * Creates a customer (also what a succeeded checkout calls for a new buyer); emits
  * customer.created and customer.state_changed. Call inside a transaction.
  */
 export function createCustomer(

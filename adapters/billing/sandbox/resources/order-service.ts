@@ -3,7 +3,7 @@ import { newId } from '../engine/ids.js';
 import type { Address, CustomerRecord } from '../engine/records.js';
 import type { Card } from '../engine/test-payments.js';
 import type { CustomFieldData, OrderItemRecord, OrderRecord, PaymentRecord } from './commerce-records.js';
-import { commerce, nextInvoiceNumber } from './commerce-support.js';
+import { commerce, nextInvoiceNumber, withReceiptNumber } from './commerce-support.js';
 import { orderWire } from './order-wire.js';
 
 export interface NewOrder {
@@ -28,8 +28,8 @@ export interface NewOrder {
 }
 
 /**
- * Records a paid order, its payment (when something was charged) and sends `order.created` then
- * `order.paid` — the app grants credits on `order.paid`. Call inside a transaction.
+ * Records a paid order (with its receipt number), its payment (when something was charged) and
+ * sends `order.created` then `order.paid` — the app grants credits on `order.paid`. Call inside a transaction.
  */
 export function recordPaidOrder(ctx: SandboxContext, input: NewOrder): OrderRecord {
   const now = ctx.now();
@@ -40,18 +40,18 @@ export function recordPaidOrder(ctx: SandboxContext, input: NewOrder): OrderReco
   const subtotal = items.reduce((sum, item) => sum + item.amount, 0);
   const discount = Math.min(Math.max(0, input.discountAmount), Math.max(0, subtotal));
   const net = Math.max(0, subtotal - discount);
-  const order: OrderRecord = {
+  const order: OrderRecord = withReceiptNumber(ctx, {
     id: newId(), created_at: now, modified_at: null, organization_id: input.organizationId, status: 'paid',
     subtotal_amount: subtotal, discount_amount: discount, net_amount: net, tax_amount: 0, total_amount: net,
     applied_balance_amount: 0, refunded_amount: 0, refunded_tax_amount: 0, currency: input.currency,
     billing_reason: input.billingReason,
     billing_name: input.billingName ?? input.customer.billing_name ?? input.customer.name,
     billing_address: input.billingAddress ?? input.customer.billing_address,
-    invoice_number: nextInvoiceNumber(ctx, input.organizationId), is_invoice_generated: false,
+    invoice_number: nextInvoiceNumber(ctx, input.organizationId), receipt_number: null, is_invoice_generated: false,
     customer_id: input.customer.id, product_id: input.productId, discount_id: input.discountId,
     subscription_id: input.subscriptionId, checkout_id: input.checkoutId, metadata: input.metadata ?? {},
     custom_field_data: input.customFieldData ?? {}, items, description: input.description,
-  };
+  });
   const { orders, payments } = commerce(ctx);
   orders.put(order);
   if (net > 0) {

@@ -16,7 +16,7 @@ function orderCore(o: OrderRecord) {
     due_amount: o.status === 'pending' ? o.total_amount : 0, refunded_amount: o.refunded_amount,
     refunded_tax_amount: o.refunded_tax_amount, currency: o.currency, billing_reason: o.billing_reason,
     billing_name: o.billing_name, billing_address: o.billing_address, invoice_number: o.invoice_number,
-    receipt_number: null, is_invoice_generated: o.is_invoice_generated, customer_id: o.customer_id, product_id: o.product_id,
+    receipt_number: o.receipt_number ?? null, is_invoice_generated: o.is_invoice_generated, customer_id: o.customer_id, product_id: o.product_id,
     discount_id: o.discount_id, subscription_id: o.subscription_id, checkout_id: o.checkout_id,
     items: o.items, description: o.description,
   };

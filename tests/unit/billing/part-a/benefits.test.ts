@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { BENEFIT_ID, CUSTOMER_ID, METER_ID, ORG_ID } from '../../../support/billing-fixtures/ids.js';
+import { benefitGrantWire } from '../../../support/billing-fixtures/benefit-grants.js';
+import { benefitWire } from '../../../support/billing-fixtures/benefits.js';
+import { BENEFIT_ID, CUSTOMER_ID, METER_ID, ORG_ID, page } from '../../../support/billing-fixtures/ids.js';
 import { dataOf, errorOf } from '../../../support/billing-fixtures/results.js';
 import { mockBilling } from '../../../support/billing-mock.js';
-import { benefitWire } from '../../../support/billing-wire/catalog.js';
-import { benefitGrantWire, list } from '../../../support/billing-wire/part-a.js';
 
 let api: ReturnType<typeof mockBilling>;
 afterEach(() => api.close());
@@ -11,8 +11,8 @@ afterEach(() => api.close());
 describe('benefits (billing part A §7 "Benefits")', () => {
   it('GET /v1/benefits/ sends repeated organization_id and type, sorting and a metadata deep object', async () => {
     api = mockBilling();
-    api.reply('GET', '/v1/benefits/', { status: 200, body: list([benefitWire(), benefitWire({ type: 'custom', properties: { note: null } })]) });
-    const page = dataOf(
+    api.reply('GET', '/v1/benefits/', { status: 200, body: page([benefitWire(), benefitWire({ type: 'custom', properties: { note: null } })]) });
+    const listed = dataOf(
       await api.client.benefits.list({
         organizationId: [ORG_ID, 'org-2'],
         type: ['meter_credit', 'custom'],
@@ -22,7 +22,7 @@ describe('benefits (billing part A §7 "Benefits")', () => {
         limit: 50,
       }),
     );
-    expect(api.seen[0]).toMatchObject({ method: 'GET', pathname: '/v1/benefits/' });
+    expect(api.seen[0]).toMatchObject({ method: 'GET', path: '/v1/benefits/' });
     expect(api.seen[0]!.query).toEqual([
       ['organization_id', ORG_ID],
       ['organization_id', 'org-2'],
@@ -36,8 +36,8 @@ describe('benefits (billing part A §7 "Benefits")', () => {
       ['metadata[credits_plan]', 'pro'],
     ]);
     expect(api.seen[0]!.rawQuery).toContain('metadata%5Bcredits_plan%5D=pro');
-    expect(page.items[0]).toMatchObject({ type: 'meter_credit', isDeleted: false, properties: { units: 1000, meterId: METER_ID } });
-    expect(page.pagination).toEqual({ totalCount: 2, maxPage: 1 });
+    expect(listed.items[0]).toMatchObject({ type: 'meter_credit', isDeleted: false, properties: { units: 1000, meterId: METER_ID } });
+    expect(listed.pagination).toEqual({ totalCount: 2, maxPage: 1 });
   });
 
   it('POST /v1/benefits/ sends the typed body in wire names and answers 201', async () => {
@@ -75,7 +75,7 @@ describe('benefits (billing part A §7 "Benefits")', () => {
     api.reply('GET', '/v1/benefits/', { status: 404, body: { error: 'ResourceNotFound', detail: 'Not found' } });
     const keys = dataOf(await api.client.benefits.get(BENEFIT_ID));
     expect(keys.properties).toMatchObject({ prefix: 'ENS', activations: { limit: 3, enableCustomerAdmin: true } });
-    expect(api.seen[0]!.pathname).toBe(`/v1/benefits/${BENEFIT_ID}`);
+    expect(api.seen[0]!.path).toBe(`/v1/benefits/${BENEFIT_ID}`);
     expect(errorOf(await api.client.benefits.get('nope'))).toMatchObject({ kind: 'provider', error: 'ResourceNotFound' });
   });
 
@@ -83,7 +83,7 @@ describe('benefits (billing part A §7 "Benefits")', () => {
     api = mockBilling();
     api.reply('PATCH', '/v1/benefits/', { status: 200, body: benefitWire({ description: 'Monthly credits' }) });
     const updated = dataOf(await api.client.benefits.update(BENEFIT_ID, { type: 'meter_credit', description: 'Monthly credits' }));
-    expect(api.seen[0]).toMatchObject({ method: 'PATCH', pathname: `/v1/benefits/${BENEFIT_ID}`, body: { type: 'meter_credit', description: 'Monthly credits' } });
+    expect(api.seen[0]).toMatchObject({ method: 'PATCH', path: `/v1/benefits/${BENEFIT_ID}`, body: { type: 'meter_credit', description: 'Monthly credits' } });
     expect(updated.description).toBe('Monthly credits');
   });
 
@@ -98,10 +98,10 @@ describe('benefits (billing part A §7 "Benefits")', () => {
 
   it('GET /v1/benefits/{id}/grants filters by is_granted and customer ids', async () => {
     api = mockBilling();
-    api.reply('GET', `/v1/benefits/${BENEFIT_ID}/grants`, { status: 200, body: list([benefitGrantWire()]) });
-    const page = dataOf(await api.client.benefits.grants({ id: BENEFIT_ID, isGranted: true, customerId: [CUSTOMER_ID] }));
-    expect(api.seen[0]!.pathname).toBe(`/v1/benefits/${BENEFIT_ID}/grants`);
+    api.reply('GET', `/v1/benefits/${BENEFIT_ID}/grants`, { status: 200, body: page([benefitGrantWire()]) });
+    const listed = dataOf(await api.client.benefits.grants({ id: BENEFIT_ID, isGranted: true, customerId: [CUSTOMER_ID] }));
+    expect(api.seen[0]!.path).toBe(`/v1/benefits/${BENEFIT_ID}/grants`);
     expect(api.seen[0]!.query).toEqual([['is_granted', 'true'], ['customer_id', CUSTOMER_ID], ['page', '1'], ['limit', '10']]);
-    expect(page.items[0]).toMatchObject({ isGranted: true, isRevoked: false, properties: { lastCreditedUnits: 1000 } });
+    expect(listed.items[0]).toMatchObject({ isGranted: true, isRevoked: false, properties: { lastCreditedUnits: 1000 } });
   });
 });

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { DISCOUNT_ID, ORG_ID, PRICE_ID, PRODUCT_ID } from '../../../support/billing-fixtures/ids.js';
+import { checkoutLinkWire } from '../../../support/billing-fixtures/checkout-links.js';
+import { CHECKOUT_LINK_ID, DISCOUNT_ID, ORG_ID, page, PRICE_ID, PRODUCT_ID } from '../../../support/billing-fixtures/ids.js';
 import { dataOf, errorOf } from '../../../support/billing-fixtures/results.js';
 import { mockBilling } from '../../../support/billing-mock.js';
-import { CHECKOUT_LINK_ID, checkoutLinkWire, list } from '../../../support/billing-wire/part-a.js';
 
 let api: ReturnType<typeof mockBilling>;
 afterEach(() => api.close());
@@ -10,8 +10,8 @@ afterEach(() => api.close());
 describe('checkout links (billing part A §7 "Checkout links")', () => {
   it('GET /v1/checkout-links/ with organization, product and sorting', async () => {
     api = mockBilling();
-    api.reply('GET', '/v1/checkout-links/', { status: 200, body: list([checkoutLinkWire()]) });
-    const page = dataOf(await api.client.checkoutLinks.list({ organizationId: ORG_ID, productId: PRODUCT_ID, sorting: ['-label', 'allow_discount_codes'] }));
+    api.reply('GET', '/v1/checkout-links/', { status: 200, body: page([checkoutLinkWire()]) });
+    const listed = dataOf(await api.client.checkoutLinks.list({ organizationId: ORG_ID, productId: PRODUCT_ID, sorting: ['-label', 'allow_discount_codes'] }));
     expect(api.seen[0]!.query).toEqual([
       ['organization_id', ORG_ID],
       ['product_id', PRODUCT_ID],
@@ -20,7 +20,7 @@ describe('checkout links (billing part A §7 "Checkout links")', () => {
       ['sorting', '-label'],
       ['sorting', 'allow_discount_codes'],
     ]);
-    expect(page.items[0]).toMatchObject({ label: 'Spring promo', paymentProcessor: 'stripe', metadata: { campaign: 'spring' } });
+    expect(listed.items[0]).toMatchObject({ label: 'Spring promo', paymentProcessor: 'stripe', metadata: { campaign: 'spring' } });
   });
 
   it('part A §5: POST takes one of three shapes, with the defaults filled in', async () => {
@@ -69,7 +69,7 @@ describe('checkout links (billing part A §7 "Checkout links")', () => {
     expect(dataOf(await api.client.checkoutLinks.update(CHECKOUT_LINK_ID, { label: 'Summer', allowDiscountCodes: false })).label).toBe('Summer');
     dataOf(await api.client.checkoutLinks.delete(CHECKOUT_LINK_ID));
     expect(errorOf(await api.client.checkoutLinks.get(CHECKOUT_LINK_ID))).toMatchObject({ error: 'ResourceNotFound' });
-    expect(api.seen.map((s) => `${s.method} ${s.pathname}`)).toEqual([
+    expect(api.seen.map((s) => `${s.method} ${s.path}`)).toEqual([
       `GET /v1/checkout-links/${CHECKOUT_LINK_ID}`,
       `PATCH /v1/checkout-links/${CHECKOUT_LINK_ID}`,
       `DELETE /v1/checkout-links/${CHECKOUT_LINK_ID}`,

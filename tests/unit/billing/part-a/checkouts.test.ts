@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { CHECKOUT_ID, CUSTOMER_ID, ORG_ID, PRODUCT_ID } from '../../../support/billing-fixtures/ids.js';
+import { checkoutPublicWire, checkoutWire, CLIENT_SECRET } from '../../../support/billing-fixtures/checkouts.js';
+import { CHECKOUT_ID, CUSTOMER_ID, ORG_ID, page, PRODUCT_ID } from '../../../support/billing-fixtures/ids.js';
 import { dataOf, errorOf } from '../../../support/billing-fixtures/results.js';
 import { mockBilling } from '../../../support/billing-mock.js';
-import { CLIENT_SECRET, checkoutPublicWire, checkoutWire } from '../../../support/billing-wire/checkouts.js';
-import { list } from '../../../support/billing-wire/part-a.js';
 
 let api: ReturnType<typeof mockBilling>;
 afterEach(() => api.close());
@@ -13,8 +12,8 @@ const named = (status: number, error: string, detail = `${error} detail`) => ({ 
 describe('checkouts, seller side (billing part A §7)', () => {
   it('GET /v1/checkouts/ with single or repeated filters and sorting', async () => {
     api = mockBilling();
-    api.reply('GET', '/v1/checkouts/', { status: 200, body: list([checkoutWire()]) });
-    const page = dataOf(
+    api.reply('GET', '/v1/checkouts/', { status: 200, body: page([checkoutWire()]) });
+    const listed = dataOf(
       await api.client.checkouts.list({ organizationId: ORG_ID, customerId: [CUSTOMER_ID, 'c-2'], status: ['open', 'confirmed'], query: 'ada', sorting: ['-expires_at'] }),
     );
     expect(api.seen[0]!.query).toEqual([
@@ -28,7 +27,7 @@ describe('checkouts, seller side (billing part A §7)', () => {
       ['limit', '10'],
       ['sorting', '-expires_at'],
     ]);
-    expect(page.items[0]).toMatchObject({ status: 'open', netAmount: 2000, externalCustomerId: expect.any(String) });
+    expect(listed.items[0]).toMatchObject({ status: 'open', netAmount: 2000, externalCustomerId: expect.any(String) });
   });
 
   it('POST /v1/checkouts/ requires products and fills the documented defaults (201)', async () => {
@@ -81,7 +80,7 @@ describe('checkouts, public side (client secret, billing part A §6-§7)', () =>
     api = mockBilling();
     api.reply('GET', '/v1/checkouts/client/', { status: 200, body: checkoutPublicWire() });
     const checkout = dataOf(await api.client.checkouts.client.get(CLIENT_SECRET));
-    expect(api.seen[0]!.pathname).toBe(`/v1/checkouts/client/${CLIENT_SECRET}`);
+    expect(api.seen[0]!.path).toBe(`/v1/checkouts/client/${CLIENT_SECRET}`);
     expect(api.seen[0]!.headers.authorization).toBeUndefined();
     expect(checkout.organization).toMatchObject({ slug: 'ensemble', allowCustomerUpdates: true });
     expect(checkout).not.toHaveProperty('metadata');
@@ -106,7 +105,7 @@ describe('checkouts, public side (client secret, billing part A §6-§7)', () =>
     api = mockBilling();
     api.reply('POST', '/v1/checkouts/client/', { status: 200, body: checkoutPublicWire({ status: 'confirmed', customer_session_token: 'polar_cst_abc' }) });
     const confirmed = dataOf(await api.client.checkouts.client.confirm(CLIENT_SECRET, { confirmationTokenId: 'ctoken_123', customerEmail: 'ada@example.com' }));
-    expect(api.seen[0]).toMatchObject({ method: 'POST', pathname: `/v1/checkouts/client/${CLIENT_SECRET}/confirm` });
+    expect(api.seen[0]).toMatchObject({ method: 'POST', path: `/v1/checkouts/client/${CLIENT_SECRET}/confirm` });
     expect(api.seen[0]!.body).toEqual({ confirmation_token_id: 'ctoken_123', customer_email: 'ada@example.com' });
     expect(confirmed).toMatchObject({ status: 'confirmed', customerSessionToken: 'polar_cst_abc' });
   });

@@ -1,21 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { BENEFIT_ID, METER_ID, ORG_ID, SUBSCRIPTION_ID } from '../../../support/billing-fixtures/ids.js';
+import { portalBenefitGrantWire } from '../../../support/billing-fixtures/benefit-grants.js';
+import { portalCustomerWire, SESSION_TOKEN } from '../../../support/billing-fixtures/customers.js';
+import { BENEFIT_ID, CUSTOMER_METER_ID, GRANT_ID, METER_ID, ORG_ID, page, PAYMENT_METHOD_ID, SUBSCRIPTION_ID } from '../../../support/billing-fixtures/ids.js';
 import { licenseKeyWire } from '../../../support/billing-fixtures/license-keys.js';
+import { customerMeterWire } from '../../../support/billing-fixtures/meters.js';
+import { cardPaymentMethodWire, downloadableWire } from '../../../support/billing-fixtures/portal-account.js';
 import { dataOf, errorOf } from '../../../support/billing-fixtures/results.js';
 import { mockBilling } from '../../../support/billing-mock.js';
-import {
-  CUSTOMER_METER_ID,
-  GRANT_ID,
-  PAYMENT_METHOD_ID,
-  cardPaymentMethodWire,
-  customerMeterWire,
-  downloadableWire,
-  list,
-  portalBenefitGrantWire,
-  portalCustomerWire,
-} from '../../../support/billing-wire/part-a.js';
 
-const SESSION = { customerSession: 'polar_cst_Qw3Er5Ty7Ui9Op1As3Df5Gh7Jk9Lz1Xc3Vb5Nm' };
+const SESSION = { customerSession: SESSION_TOKEN };
 let api: ReturnType<typeof mockBilling>;
 afterEach(() => api.close());
 
@@ -42,8 +35,8 @@ describe('customer portal, part A (billing part A §6-§7)', () => {
 
   it('GET /v1/customer-portal/benefit-grants/ with type, ids and sorting; every page keeps the session', async () => {
     api = mockBilling();
-    api.reply('GET', '/v1/customer-portal/benefit-grants/', { status: 200, body: list([portalBenefitGrantWire(), portalBenefitGrantWire({ id: 'g-2' })], 2) });
-    api.reply('GET', '/v1/customer-portal/benefit-grants/', { status: 200, body: list([portalBenefitGrantWire({ id: 'g-3' })], 2) });
+    api.reply('GET', '/v1/customer-portal/benefit-grants/', { status: 200, body: page([portalBenefitGrantWire(), portalBenefitGrantWire({ id: 'g-2' })], 3, 2) });
+    api.reply('GET', '/v1/customer-portal/benefit-grants/', { status: 200, body: page([portalBenefitGrantWire({ id: 'g-3' })], 3, 2) });
     const ids: string[] = [];
     for await (const grant of api.client.customerPortal.benefitGrants.list.items(SESSION, {
       type: ['discord', 'github_repository'],
@@ -74,7 +67,7 @@ describe('customer portal, part A (billing part A §6-§7)', () => {
     const grant = dataOf(await api.client.customerPortal.benefitGrants.get(SESSION, GRANT_ID));
     expect(grant.properties).toMatchObject({ accountId: '80351110224678912' });
     dataOf(await api.client.customerPortal.benefitGrants.update(SESSION, GRANT_ID, { benefitType: 'discord', properties: { accountId: '80351110224678912' } }));
-    expect(api.seen[1]).toMatchObject({ method: 'PATCH', pathname: `/v1/customer-portal/benefit-grants/${GRANT_ID}` });
+    expect(api.seen[1]).toMatchObject({ method: 'PATCH', path: `/v1/customer-portal/benefit-grants/${GRANT_ID}` });
     expect(api.seen[1]!.body).toEqual({ benefit_type: 'discord', properties: { account_id: '80351110224678912' } });
     expect(errorOf(await api.client.customerPortal.benefitGrants.update(SESSION, GRANT_ID, { benefitType: 'custom' }))).toMatchObject({ error: 'NotPermitted' });
     expect(errorOf(await api.client.customerPortal.benefitGrants.update(SESSION, GRANT_ID, { benefitType: 'payouts' } as never)).kind).toBe('input_validation');
@@ -82,21 +75,21 @@ describe('customer portal, part A (billing part A §6-§7)', () => {
 
   it('GET /v1/customer-portal/downloadables/ parses signed download links', async () => {
     api = mockBilling();
-    api.reply('GET', '/v1/customer-portal/downloadables/', { status: 200, body: list([downloadableWire()]) });
-    const page = dataOf(await api.client.customerPortal.downloadables.list(SESSION, { organizationId: ORG_ID, benefitId: BENEFIT_ID }));
+    api.reply('GET', '/v1/customer-portal/downloadables/', { status: 200, body: page([downloadableWire()]) });
+    const listed = dataOf(await api.client.customerPortal.downloadables.list(SESSION, { organizationId: ORG_ID, benefitId: BENEFIT_ID }));
     expect(api.seen[0]!.query).toEqual([['organization_id', ORG_ID], ['benefit_id', BENEFIT_ID], ['page', '1'], ['limit', '10']]);
-    expect(page.items[0]!.file.download).toMatchObject({ url: expect.stringContaining('X-Amz-Signature'), expiresAt: '2026-03-01T11:16:02Z' });
+    expect(listed.items[0]!.file.download).toMatchObject({ url: expect.stringContaining('X-Amz-Signature'), expiresAt: '2026-03-01T11:16:02Z' });
   });
 
   it('GET /v1/customer-portal/meters/ and /{id}: the meter reduced to id and name', async () => {
     api = mockBilling();
-    api.reply('GET', '/v1/customer-portal/meters/', { status: 200, body: list([portalMeterWire()]) });
+    api.reply('GET', '/v1/customer-portal/meters/', { status: 200, body: page([portalMeterWire()]) });
     api.reply('GET', '/v1/customer-portal/meters/', { status: 200, body: portalMeterWire() });
-    const page = dataOf(await api.client.customerPortal.customerMeters.list(SESSION, { meterId: METER_ID, query: 'tokens', sorting: ['-balance'] }));
+    const listed = dataOf(await api.client.customerPortal.customerMeters.list(SESSION, { meterId: METER_ID, query: 'tokens', sorting: ['-balance'] }));
     expect(api.seen[0]!.query).toEqual([['meter_id', METER_ID], ['query', 'tokens'], ['page', '1'], ['limit', '10'], ['sorting', '-balance']]);
-    expect(page.items[0]!.meter).toEqual({ id: METER_ID, createdAt: expect.any(String), modifiedAt: null, name: 'Model tokens' });
+    expect(listed.items[0]!.meter).toEqual({ id: METER_ID, createdAt: expect.any(String), modifiedAt: null, name: 'Model tokens' });
     dataOf(await api.client.customerPortal.customerMeters.get(SESSION, CUSTOMER_METER_ID));
-    expect(api.seen[1]!.pathname).toBe(`/v1/customer-portal/meters/${CUSTOMER_METER_ID}`);
+    expect(api.seen[1]!.path).toBe(`/v1/customer-portal/meters/${CUSTOMER_METER_ID}`);
   });
 
   it('GET and PATCH /v1/customer-portal/customers/me', async () => {
@@ -115,7 +108,7 @@ describe('customer portal, part A (billing part A §6-§7)', () => {
 
   it('payment methods: list, add (201) and delete (204)', async () => {
     api = mockBilling();
-    api.reply('GET', '/v1/customer-portal/customers/me/payment-methods', { status: 200, body: list([cardPaymentMethodWire(), cardPaymentMethodWire({ id: 'pm-2', type: 'sepa_debit', method_metadata: undefined })]) });
+    api.reply('GET', '/v1/customer-portal/customers/me/payment-methods', { status: 200, body: page([cardPaymentMethodWire(), cardPaymentMethodWire({ id: 'pm-2', type: 'sepa_debit', method_metadata: undefined })]) });
     api.reply('POST', '/v1/customer-portal/customers/me/payment-methods', { status: 201, body: { status: 'succeeded', payment_method: cardPaymentMethodWire() } });
     api.reply('DELETE', '/v1/customer-portal/customers/me/payment-methods/', { status: 204 });
     api.reply('DELETE', '/v1/customer-portal/customers/me/payment-methods/', { status: 404, body: { error: 'ResourceNotFound', detail: 'Not found' } });
@@ -128,17 +121,17 @@ describe('customer portal, part A (billing part A §6-§7)', () => {
     expect(api.seen[1]!.body).toEqual({ confirmation_token_id: 'ctoken_1', set_default: true, return_url: 'https://ensemble.example/account' });
     expect(added.status).toBe('succeeded');
     dataOf(await api.client.customerPortal.customers.deletePaymentMethod(SESSION, PAYMENT_METHOD_ID));
-    expect(api.seen[2]).toMatchObject({ method: 'DELETE', pathname: `/v1/customer-portal/customers/me/payment-methods/${PAYMENT_METHOD_ID}` });
+    expect(api.seen[2]).toMatchObject({ method: 'DELETE', path: `/v1/customer-portal/customers/me/payment-methods/${PAYMENT_METHOD_ID}` });
     expect(errorOf(await api.client.customerPortal.customers.deletePaymentMethod(SESSION, 'gone'))).toMatchObject({ error: 'ResourceNotFound' });
   });
 
   it('GET /v1/customer-portal/license-keys/; 401 Unauthorized is typed', async () => {
     api = mockBilling();
-    api.reply('GET', '/v1/customer-portal/license-keys/', { status: 200, body: list([licenseKeyWire()]) });
+    api.reply('GET', '/v1/customer-portal/license-keys/', { status: 200, body: page([licenseKeyWire()]) });
     api.reply('GET', '/v1/customer-portal/license-keys/', { status: 401, body: { error: 'Unauthorized', detail: 'Unauthorized' } });
-    const page = dataOf(await api.client.customerPortal.licenseKeys.list(SESSION, { benefitId: BENEFIT_ID }));
+    const listed = dataOf(await api.client.customerPortal.licenseKeys.list(SESSION, { benefitId: BENEFIT_ID }));
     expect(api.seen[0]!.query).toEqual([['benefit_id', BENEFIT_ID], ['page', '1'], ['limit', '10']]);
-    expect(page.items[0]).toMatchObject({ displayKey: '****-0A8B6D5E4F31', status: 'granted', limitActivations: 3 });
+    expect(listed.items[0]).toMatchObject({ displayKey: '****-0A8B6D5E4F31', status: 'granted', limitActivations: 3 });
     expect(errorOf(await api.client.customerPortal.licenseKeys.list(SESSION))).toMatchObject({ kind: 'provider', error: 'Unauthorized', statusCode: 401 });
   });
 });

@@ -4,8 +4,11 @@ import { createBillingClient } from '../../../../adapters/billing/client.js';
 import { customersResource } from '../../../../adapters/billing/resources/customers.js';
 import { customerWire } from '../../../support/billing-fixtures/customers.js';
 import { CUSTOMER_ID } from '../../../support/billing-fixtures/ids.js';
-import { ACCESS_TOKEN, BASE_URL, mockBillingApi } from '../../../support/billing-fixtures/mock-api.js';
 import { dataOf } from '../../../support/billing-fixtures/results.js';
+import { mockBilling, TOKEN } from '../../../support/billing-mock.js';
+
+/** A server other than the default one, so the client is seen to use the configured one. */
+const SERVER = 'https://billing.test';
 
 describe('billing client, part B resources', () => {
   const agent = new MockAgent();
@@ -13,7 +16,7 @@ describe('billing client, part B resources', () => {
   afterEach(() => agent.assertNoPendingInterceptors());
 
   it('issue 3: every part B resource is reachable from the client, grouped by resource', () => {
-    const client = createBillingClient({ server: BASE_URL, accessToken: ACCESS_TOKEN, dispatcher: agent });
+    const client = createBillingClient({ server: SERVER, accessToken: TOKEN, dispatcher: agent });
     const methods = (group: object) => Object.keys(group).sort();
     expect(methods(client.customers)).toEqual(
       ['create', 'delete', 'deleteExternal', 'get', 'getExternal', 'getState', 'getStateExternal', 'list', 'update', 'updateExternal'].sort(),
@@ -40,7 +43,7 @@ describe('billing client, part B resources', () => {
   });
 
   it('billing specs §7 paging: the item iterator of a part B list walks every full page up to max_page', async () => {
-    const api = mockBillingApi();
+    const api = mockBilling();
     const customers = customersResource(api.http);
     const pageOf = (n: number, count: number) => ({
       items: Array.from({ length: count }, (_, i) => customerWire({ id: `${CUSTOMER_ID.slice(0, -2)}${n}${i}` })),
@@ -58,10 +61,10 @@ describe('billing client, part B resources', () => {
   });
 
   it('issue 3: a call through the client uses the configured server and token', async () => {
-    agent.get(BASE_URL).intercept({ path: `/v1/customers/${CUSTOMER_ID}`, method: 'GET', headers: { authorization: `Bearer ${ACCESS_TOKEN}` } }).reply(200, customerWire(), {
+    agent.get(SERVER).intercept({ path: `/v1/customers/${CUSTOMER_ID}`, method: 'GET', headers: { authorization: `Bearer ${TOKEN}` } }).reply(200, customerWire(), {
       headers: { 'content-type': 'application/json' },
     });
-    const client = createBillingClient({ server: BASE_URL, accessToken: ACCESS_TOKEN, dispatcher: agent });
+    const client = createBillingClient({ server: SERVER, accessToken: TOKEN, dispatcher: agent });
     expect(dataOf(await client.customers.get(CUSTOMER_ID)).email).toBe('ada@example.com');
   });
 });

@@ -2,11 +2,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { customFieldsResource } from '../../../../adapters/billing/resources/custom-fields.js';
 import { selectFieldWire, textFieldWire } from '../../../support/billing-fixtures/custom-fields.js';
 import { CUSTOM_FIELD_ID, ORG_ID, page } from '../../../support/billing-fixtures/ids.js';
-import { mockBillingApi } from '../../../support/billing-fixtures/mock-api.js';
 import { dataOf, errorOf } from '../../../support/billing-fixtures/results.js';
+import { mockBilling } from '../../../support/billing-mock.js';
 
 describe('custom fields (billing part B §7)', () => {
-  const api = mockBillingApi();
+  const api = mockBilling();
   const fields = customFieldsResource(api.http);
   afterEach(() => api.agent.assertNoPendingInterceptors());
 
@@ -67,7 +67,7 @@ describe('custom fields (billing part B §7)', () => {
     expect(dataOf(await fields.update(CUSTOM_FIELD_ID, { type: 'text', name: 'Company name' })).name).toBe('Company name');
     expect([api.last().method, api.last().body]).toEqual(['PATCH', { type: 'text', name: 'Company name' }]);
 
-    api.reply({ status: 204 });
+    api.next({ status: 204 });
     expect(dataOf(await fields.delete(CUSTOM_FIELD_ID))).toBeUndefined();
     expect([api.last().method, api.last().path]).toEqual(['DELETE', `/v1/custom-fields/${CUSTOM_FIELD_ID}`]);
   });

@@ -1,12 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { customersResource } from '../../../../adapters/billing/resources/customers.js';
-import { customerStateWire, customerWire, USER_ID } from '../../../support/billing-fixtures/customers.js';
+import { customerStateWire } from '../../../support/billing-fixtures/customer-state.js';
+import { customerWire, USER_ID } from '../../../support/billing-fixtures/customers.js';
 import { CUSTOMER_ID, ORG_ID, page } from '../../../support/billing-fixtures/ids.js';
-import { mockBillingApi } from '../../../support/billing-fixtures/mock-api.js';
 import { dataOf, errorOf } from '../../../support/billing-fixtures/results.js';
+import { mockBilling } from '../../../support/billing-mock.js';
 
 describe('customers (billing part B §7 "Customers")', () => {
-  const api = mockBillingApi();
+  const api = mockBilling();
   const customers = customersResource(api.http);
   afterEach(() => api.agent.assertNoPendingInterceptors());
 
@@ -79,7 +80,7 @@ describe('customers (billing part B §7 "Customers")', () => {
     expect(dataOf(await customers.update(CUSTOMER_ID, { name: 'Ada King', externalId: USER_ID })).name).toBe('Ada King');
     expect([api.last().method, api.last().body]).toEqual(['PATCH', { name: 'Ada King', external_id: USER_ID }]);
 
-    api.reply({ status: 204 });
+    api.next({ status: 204 });
     expect(dataOf(await customers.delete(CUSTOMER_ID))).toBeUndefined();
     expect([api.last().method, api.last().path]).toEqual(['DELETE', `/v1/customers/${CUSTOMER_ID}`]);
   });
@@ -93,7 +94,7 @@ describe('customers (billing part B §7 "Customers")', () => {
     dataOf(await customers.updateExternal(USER_ID, { email: 'ada@lovelace.example', externalId: 'other' } as never));
     expect([api.last().method, api.last().body]).toEqual(['PATCH', { email: 'ada@lovelace.example' }]);
 
-    api.reply({ status: 204 });
+    api.next({ status: 204 });
     dataOf(await customers.deleteExternal(USER_ID));
     expect([api.last().method, api.last().path]).toEqual(['DELETE', `/v1/customers/external/${USER_ID}`]);
   });
@@ -102,7 +103,11 @@ describe('customers (billing part B §7 "Customers")', () => {
     api.json(200, customerStateWire());
     const state = dataOf(await customers.getState(CUSTOMER_ID));
     expect([api.last().method, api.last().path]).toEqual(['GET', `/v1/customers/${CUSTOMER_ID}/state`]);
-    expect(state).toMatchObject({ activeSubscriptions: [], grantedBenefits: [], activeMeters: [] });
+    expect(state).toMatchObject({
+      activeSubscriptions: [{ status: 'active', amount: 2000 }],
+      grantedBenefits: [{ benefitType: 'meter_credit' }],
+      activeMeters: [{ creditedUnits: 1000, balance: 879.5 }],
+    });
   });
 
   it('part B §8: every by-id and by-external-id call answers 404 ResourceNotFound', async () => {

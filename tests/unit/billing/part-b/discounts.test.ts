@@ -1,17 +1,17 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { discountsResource } from '../../../../adapters/billing/resources/discounts.js';
-import { fixedDiscountWire, percentageDiscountWire } from '../../../support/billing-fixtures/discounts.js';
-import { DISCOUNT_ID, ORG_ID, PRODUCT_ID, page } from '../../../support/billing-fixtures/ids.js';
-import { mockBillingApi } from '../../../support/billing-fixtures/mock-api.js';
+import { discountWire, fixedDiscountWire } from '../../../support/billing-fixtures/discounts.js';
+import { DISCOUNT_ID, ORG_ID, page, PRODUCT_ID } from '../../../support/billing-fixtures/ids.js';
 import { dataOf, errorOf } from '../../../support/billing-fixtures/results.js';
+import { mockBilling } from '../../../support/billing-mock.js';
 
 describe('discounts (billing part B §7)', () => {
-  const api = mockBillingApi();
+  const api = mockBilling();
   const discounts = discountsResource(api.http);
   afterEach(() => api.agent.assertNoPendingInterceptors());
 
   it('part B §7: list sorted by redemptions, parsing both kinds', async () => {
-    api.json(200, page([percentageDiscountWire(), fixedDiscountWire()]));
+    api.json(200, page([discountWire(), fixedDiscountWire()]));
     const answer = dataOf(await discounts.list({ organizationId: ORG_ID, query: 'launch', sorting: ['-redemptions_count'] }));
     expect([api.last().method, api.last().path]).toEqual(['GET', '/v1/discounts/']);
     expect(api.last().query).toEqual([
@@ -21,7 +21,7 @@ describe('discounts (billing part B §7)', () => {
       ['limit', '10'],
       ['sorting', '-redemptions_count'],
     ]);
-    expect(answer.items[0]).toMatchObject({ type: 'percentage', basisPoints: 2500, durationInMonths: 3 });
+    expect(answer.items[0]).toMatchObject({ type: 'percentage', basisPoints: 2000, durationInMonths: 3 });
     expect(answer.items[1]).toMatchObject({ type: 'fixed', amount: 500, currency: 'usd' });
   });
 
@@ -33,7 +33,7 @@ describe('discounts (billing part B §7)', () => {
   });
 
   it('part B §3: a repeating percentage discount sends basis_points and duration_in_months', async () => {
-    api.json(201, percentageDiscountWire());
+    api.json(201, discountWire());
     dataOf(await discounts.create({ type: 'percentage', duration: 'repeating', durationInMonths: 3, basisPoints: 2500, name: 'Launch 25%', maxRedemptions: 500 }));
     expect(api.last().body).toEqual({ type: 'percentage', duration: 'repeating', duration_in_months: 3, basis_points: 2500, name: 'Launch 25%', max_redemptions: 500 });
   });
@@ -46,10 +46,10 @@ describe('discounts (billing part B §7)', () => {
   });
 
   it('part B §7: update and delete by id', async () => {
-    api.json(200, percentageDiscountWire({ name: 'Launch 30%' }));
+    api.json(200, discountWire({ name: 'Launch 30%' }));
     expect(dataOf(await discounts.update(DISCOUNT_ID, { name: 'Launch 30%', basisPoints: 3000 })).name).toBe('Launch 30%');
     expect([api.last().method, api.last().path, api.last().body]).toEqual(['PATCH', `/v1/discounts/${DISCOUNT_ID}`, { name: 'Launch 30%', basis_points: 3000 }]);
-    api.reply({ status: 204 });
+    api.next({ status: 204 });
     expect(dataOf(await discounts.delete(DISCOUNT_ID))).toBeUndefined();
     expect([api.last().method, api.last().path]).toEqual(['DELETE', `/v1/discounts/${DISCOUNT_ID}`]);
   });

@@ -2,11 +2,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { eventsResource } from '../../../../adapters/billing/resources/events.js';
 import { eventNameWire, systemEventWire, userEventWire } from '../../../support/billing-fixtures/events.js';
 import { CUSTOMER_ID, EVENT_ID, METER_ID, ORG_ID, page } from '../../../support/billing-fixtures/ids.js';
-import { mockBillingApi } from '../../../support/billing-fixtures/mock-api.js';
 import { dataOf, errorOf } from '../../../support/billing-fixtures/results.js';
+import { mockBilling } from '../../../support/billing-mock.js';
 
 describe('events (billing part B §7 "Events")', () => {
-  const api = mockBillingApi();
+  const api = mockBilling();
   const events = eventsResource(api.http);
   afterEach(() => api.agent.assertNoPendingInterceptors());
 

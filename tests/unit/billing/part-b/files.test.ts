@@ -2,11 +2,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { filesResource } from '../../../../adapters/billing/resources/files.js';
 import { downloadableFileWire, fileUploadWire } from '../../../support/billing-fixtures/files.js';
 import { FILE_ID, ORG_ID, page } from '../../../support/billing-fixtures/ids.js';
-import { mockBillingApi } from '../../../support/billing-fixtures/mock-api.js';
 import { dataOf, errorOf } from '../../../support/billing-fixtures/results.js';
+import { mockBilling } from '../../../support/billing-mock.js';
 
 describe('files (billing part B §7 "Files")', () => {
-  const api = mockBillingApi();
+  const api = mockBilling();
   const files = filesResource(api.http);
   afterEach(() => api.agent.assertNoPendingInterceptors());
 
@@ -69,7 +69,7 @@ describe('files (billing part B §7 "Files")', () => {
     api.json(200, downloadableFileWire({ version: '1.3.0' }));
     expect(dataOf(await files.update(FILE_ID, { version: '1.3.0' })).version).toBe('1.3.0');
     expect([api.last().method, api.last().path, api.last().body]).toEqual(['PATCH', `/v1/files/${FILE_ID}`, { version: '1.3.0' }]);
-    api.reply({ status: 204 });
+    api.next({ status: 204 });
     expect(dataOf(await files.delete(FILE_ID))).toBeUndefined();
     expect([api.last().method, api.last().path]).toEqual(['DELETE', `/v1/files/${FILE_ID}`]);
   });

@@ -1,15 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { licenseKeysResource } from '../../../../adapters/billing/resources/license-keys.js';
 import { portalLicenseKeysResource } from '../../../../adapters/billing/resources/portal-license-keys.js';
+import { SESSION_TOKEN } from '../../../support/billing-fixtures/customers.js';
 import { ACTIVATION_ID, BENEFIT_ID, LICENSE_KEY_ID, ORG_ID, page } from '../../../support/billing-fixtures/ids.js';
 import { activationWire, LICENSE_KEY, licenseKeyWire } from '../../../support/billing-fixtures/license-keys.js';
-import { mockBillingApi, SESSION_TOKEN } from '../../../support/billing-fixtures/mock-api.js';
 import { dataOf, errorOf } from '../../../support/billing-fixtures/results.js';
+import { mockBilling } from '../../../support/billing-mock.js';
 
 const withActivations = () => ({ ...licenseKeyWire(), activations: [activationWire()] });
 
 describe('license keys, seller side (billing part B §7 "License keys")', () => {
-  const api = mockBillingApi();
+  const api = mockBilling();
   const keys = licenseKeysResource(api.http);
   afterEach(() => api.agent.assertNoPendingInterceptors());
 
@@ -65,7 +66,7 @@ describe('license keys, seller side (billing part B §7 "License keys")', () => 
 });
 
 describe('license keys, customer portal (billing part B §7 "Customer portal")', () => {
-  const api = mockBillingApi();
+  const api = mockBilling();
   const keys = portalLicenseKeysResource(api.http);
   afterEach(() => api.agent.assertNoPendingInterceptors());
 
@@ -93,7 +94,7 @@ describe('license keys, customer portal (billing part B §7 "Customer portal")',
   });
 
   it('part B §6: validate, activate and deactivate work without any token', async () => {
-    const anonymous = mockBillingApi({ accessToken: '' });
+    const anonymous = mockBilling({ accessToken: '' });
     const open = portalLicenseKeysResource(anonymous.http);
     anonymous.json(200, { ...activationWire(), license_key: licenseKeyWire() });
     const activation = dataOf(await open.activate({ key: LICENSE_KEY, organizationId: ORG_ID, label: 'ada-laptop', meta: { hostName: 'ada-laptop' } }));
@@ -101,7 +102,7 @@ describe('license keys, customer portal (billing part B §7 "Customer portal")',
     expect(anonymous.last().body).toEqual({ key: LICENSE_KEY, organization_id: ORG_ID, label: 'ada-laptop', meta: { hostName: 'ada-laptop' } });
     expect(activation.label).toBe('ada-laptop');
 
-    anonymous.reply({ status: 204 });
+    anonymous.next({ status: 204 });
     expect(dataOf(await open.deactivate({ key: LICENSE_KEY, organizationId: ORG_ID, activationId: ACTIVATION_ID }))).toBeUndefined();
     expect(anonymous.last().path).toBe('/v1/customer-portal/license-keys/deactivate');
     expect(anonymous.last().body).toEqual({ key: LICENSE_KEY, organization_id: ORG_ID, activation_id: ACTIVATION_ID });

@@ -4,11 +4,11 @@ import { metricsResource } from '../../../../adapters/billing/resources/metrics.
 import { CUSTOMER_ID, METER_ID, ORG_ID } from '../../../support/billing-fixtures/ids.js';
 import { meterQuantitiesWire } from '../../../support/billing-fixtures/meters.js';
 import { metricsLimitsWire, metricsWire } from '../../../support/billing-fixtures/metrics.js';
-import { mockBillingApi } from '../../../support/billing-fixtures/mock-api.js';
 import { dataOf, errorOf } from '../../../support/billing-fixtures/results.js';
+import { mockBilling } from '../../../support/billing-mock.js';
 
 describe('metrics and meter quantities (billing part B §7)', () => {
-  const api = mockBillingApi();
+  const api = mockBilling();
   const metrics = metricsResource(api.http);
   const meters = meterQuantitiesResource(api.http);
   afterEach(() => api.agent.assertNoPendingInterceptors());

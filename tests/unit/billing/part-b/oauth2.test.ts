@@ -1,14 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { oauth2Resource } from '../../../../adapters/billing/resources/oauth2.js';
 import { ORG_ID } from '../../../support/billing-fixtures/ids.js';
-import { mockBillingApi } from '../../../support/billing-fixtures/mock-api.js';
 import { authorizeOrganizationWire, introspectWire, tokenWire, userInfoWire } from '../../../support/billing-fixtures/oauth2.js';
 import { dataOf, errorOf } from '../../../support/billing-fixtures/results.js';
+import { mockBilling } from '../../../support/billing-mock.js';
 
 const client = { clientId: 'polar_ci_hT3kq0Yc9n1pVw8sXe2RbA', clientSecret: 'polar_cs_Xb7Nm2Qw4Er6Ty8Ui0Op2As4Df6Gh8Jk0Lz' };
 
 describe('OAuth2 (billing part B §7 "OAuth2")', () => {
-  const api = mockBillingApi();
+  const api = mockBilling();
   const oauth2 = oauth2Resource(api.http);
   afterEach(() => api.agent.assertNoPendingInterceptors());
 

@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ordersResource } from '../../../../adapters/billing/resources/orders.js';
 import { CUSTOMER_ID, ORDER_ID, ORG_ID, page } from '../../../support/billing-fixtures/ids.js';
-import { mockBillingApi } from '../../../support/billing-fixtures/mock-api.js';
 import { orderWire } from '../../../support/billing-fixtures/orders.js';
 import { dataOf, errorOf } from '../../../support/billing-fixtures/results.js';
+import { mockBilling } from '../../../support/billing-mock.js';
 
 describe('orders, seller side (billing part B §7 "Orders (seller)")', () => {
-  const api = mockBillingApi();
+  const api = mockBilling();
   const orders = ordersResource(api.http);
   afterEach(() => api.agent.assertNoPendingInterceptors());
 
@@ -74,13 +74,13 @@ describe('orders, seller side (billing part B §7 "Orders (seller)")', () => {
   });
 
   it('reference §4: invoice generation answers 202 with a JSON null body', async () => {
-    api.reply({ status: 202, body: 'null', headers: { 'content-type': 'application/json' } });
+    api.next({ status: 202, raw: 'null', headers: { 'content-type': 'application/json' } });
     expect(dataOf(await orders.generateInvoice(ORDER_ID))).toBeNull();
     expect([api.last().method, api.last().path, api.last().rawBody]).toEqual(['POST', `/v1/orders/${ORDER_ID}/invoice`, undefined]);
   });
 
   it('part B §4: invoice generation also accepts a 202 with no body', async () => {
-    api.reply({ status: 202 });
+    api.next({ status: 202 });
     expect((await orders.generateInvoice(ORDER_ID)).success).toBe(true);
   });
 
@@ -119,14 +119,14 @@ describe('orders, seller side (billing part B §7 "Orders (seller)")', () => {
   });
 
   it('part B §8: other statuses are the generic API error with status, content type and body', async () => {
-    api.reply({ status: 502, body: '<html>Bad gateway</html>', headers: { 'content-type': 'text/html' } });
+    api.next({ status: 502, raw: '<html>Bad gateway</html>', headers: { 'content-type': 'text/html' } });
     const error = errorOf(await orders.get(ORDER_ID));
     expect(error).toMatchObject({ kind: 'api', statusCode: 502 });
     expect(error.message).toBe('API error occurred: Status 502 Content-Type text/html. Body: <html>Bad gateway</html>');
   });
 
   it('part B §8: a 200 that is not JSON is "Unexpected Status or Content-Type"', async () => {
-    api.reply({ status: 200, body: 'id,email', headers: { 'content-type': 'text/csv' } });
+    api.next({ status: 200, raw: 'id,email', headers: { 'content-type': 'text/csv' } });
     const error = errorOf(await orders.invoice(ORDER_ID));
     expect(error.kind).toBe('unexpected_response');
     expect(error.message).toMatch(/^Unexpected Status or Content-Type/);

@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { organizationsResource } from '../../../../adapters/billing/resources/organizations.js';
 import { ORG_ID, page } from '../../../support/billing-fixtures/ids.js';
-import { mockBillingApi } from '../../../support/billing-fixtures/mock-api.js';
 import { organizationWire } from '../../../support/billing-fixtures/organizations.js';
 import { dataOf, errorOf } from '../../../support/billing-fixtures/results.js';
+import { mockBilling } from '../../../support/billing-mock.js';
 
 describe('organizations (billing part B §7 "Organizations")', () => {
-  const api = mockBillingApi();
+  const api = mockBilling();
   const organizations = organizationsResource(api.http);
   afterEach(() => api.agent.assertNoPendingInterceptors());
 

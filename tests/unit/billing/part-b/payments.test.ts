@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { paymentsResource } from '../../../../adapters/billing/resources/payments.js';
-import { ORDER_ID, PAYMENT_ID, page } from '../../../support/billing-fixtures/ids.js';
-import { mockBillingApi } from '../../../support/billing-fixtures/mock-api.js';
+import { ORDER_ID, page, PAYMENT_ID } from '../../../support/billing-fixtures/ids.js';
 import { cardPaymentWire, genericPaymentWire } from '../../../support/billing-fixtures/payments.js';
 import { dataOf, errorOf } from '../../../support/billing-fixtures/results.js';
+import { mockBilling } from '../../../support/billing-mock.js';
 
 describe('payments (billing part B §7 "Payments")', () => {
-  const api = mockBillingApi();
+  const api = mockBilling();
   const payments = paymentsResource(api.http);
   afterEach(() => api.agent.assertNoPendingInterceptors());
 

@@ -2,24 +2,26 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { portalOrdersResource } from '../../../../adapters/billing/resources/portal-orders.js';
 import { portalOrganizationsResource } from '../../../../adapters/billing/resources/portal-organizations.js';
 import { portalSubscriptionsResource } from '../../../../adapters/billing/resources/portal-subscriptions.js';
-import { ORDER_ID, ORG_ID, SUBSCRIPTION_ID, page } from '../../../support/billing-fixtures/ids.js';
-import { mockBillingApi, SESSION_TOKEN } from '../../../support/billing-fixtures/mock-api.js';
-import { customerOrderWire, customerOrganizationWire, portalProductWire } from '../../../support/billing-fixtures/orders.js';
+import { SESSION_TOKEN } from '../../../support/billing-fixtures/customers.js';
+import { ORDER_ID, ORG_ID, page, SUBSCRIPTION_ID } from '../../../support/billing-fixtures/ids.js';
+import { customerOrderWire } from '../../../support/billing-fixtures/orders.js';
+import { customerOrganizationWire } from '../../../support/billing-fixtures/organizations.js';
+import { checkoutProductWire, fixedPriceWire } from '../../../support/billing-fixtures/products.js';
 import { dataOf, errorOf } from '../../../support/billing-fixtures/results.js';
 import { subscriptionCoreWire, subscriptionMeterWire } from '../../../support/billing-fixtures/subscriptions.js';
-import { fixedPriceWire } from '../../../support/billing-fixtures/products.js';
+import { mockBilling } from '../../../support/billing-mock.js';
 
 const auth = { customerSession: SESSION_TOKEN };
 const customerSubscriptionWire = (over: Record<string, unknown> = {}) => ({
   ...subscriptionCoreWire(),
-  product: portalProductWire({ organization: customerOrganizationWire() }),
+  product: checkoutProductWire({ organization: customerOrganizationWire() }),
   prices: [fixedPriceWire()],
   meters: [subscriptionMeterWire()],
   ...over,
 });
 
 describe('customer portal orders (billing part B §7 "Customer portal")', () => {
-  const api = mockBillingApi();
+  const api = mockBilling();
   const orders = portalOrdersResource(api.http);
   afterEach(() => api.agent.assertNoPendingInterceptors());
 
@@ -51,7 +53,7 @@ describe('customer portal orders (billing part B §7 "Customer portal")', () => 
     expect(dataOf(await orders.update(auth, ORDER_ID, { billingName: 'Ada L.' })).billingName).toBe('Ada L.');
     expect([api.last().method, api.last().body]).toEqual(['PATCH', { billing_name: 'Ada L.' }]);
 
-    api.reply({ status: 202, body: 'null', headers: { 'content-type': 'application/json' } });
+    api.next({ status: 202, raw: 'null', headers: { 'content-type': 'application/json' } });
     expect((await orders.generateInvoice(auth, ORDER_ID)).success).toBe(true);
     expect([api.last().method, api.last().path]).toEqual(['POST', `/v1/customer-portal/orders/${ORDER_ID}/invoice`]);
 
@@ -84,7 +86,7 @@ describe('customer portal orders (billing part B §7 "Customer portal")', () => 
 });
 
 describe('customer portal subscriptions (billing part B §7 "Customer portal")', () => {
-  const api = mockBillingApi();
+  const api = mockBilling();
   const subscriptions = portalSubscriptionsResource(api.http);
   afterEach(() => api.agent.assertNoPendingInterceptors());
 
@@ -154,12 +156,12 @@ describe('customer portal subscriptions (billing part B §7 "Customer portal")',
 
 describe('customer portal organization by slug (billing part B §7)', () => {
   it('part B §6: the storefront is public: no token needed, organization plus products', async () => {
-    const api = mockBillingApi({ accessToken: '' });
-    api.json(200, { organization: customerOrganizationWire(), products: [portalProductWire({ prices: [fixedPriceWire()] })] });
+    const api = mockBilling({ accessToken: '' });
+    api.json(200, { organization: customerOrganizationWire(), products: [checkoutProductWire({ prices: [fixedPriceWire()] })] });
     const storefront = dataOf(await portalOrganizationsResource(api.http).get('ensemble'));
     expect([api.last().method, api.last().path, api.last().headers.authorization]).toEqual(['GET', '/v1/customer-portal/organizations/ensemble', undefined]);
     expect(storefront.organization.slug).toBe('ensemble');
-    expect(storefront.products[0]?.prices[0]).toMatchObject({ amountType: 'fixed', priceAmount: 1900 });
+    expect(storefront.products[0]?.prices[0]).toMatchObject({ amountType: 'fixed', priceAmount: 2500 });
 
     api.named(404, 'ResourceNotFound');
     expect(errorOf(await portalOrganizationsResource(api.http).get('nope'))).toMatchObject({ error: 'ResourceNotFound' });

@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { productsResource } from '../../../../adapters/billing/resources/products.js';
-import { BENEFIT_ID, METER_ID, ORG_ID, PRICE_ID, PRODUCT_ID, page } from '../../../support/billing-fixtures/ids.js';
-import { mockBillingApi } from '../../../support/billing-fixtures/mock-api.js';
+import { BENEFIT_ID, METER_ID, ORG_ID, page, PRICE_ID, PRODUCT_ID } from '../../../support/billing-fixtures/ids.js';
 import { productWire } from '../../../support/billing-fixtures/products.js';
 import { dataOf, errorOf } from '../../../support/billing-fixtures/results.js';
+import { mockBilling } from '../../../support/billing-mock.js';
 
 describe('products (billing part B §7 "Products")', () => {
-  const api = mockBillingApi();
+  const api = mockBilling();
   const products = productsResource(api.http);
   afterEach(() => api.agent.assertNoPendingInterceptors());
 
@@ -26,7 +26,14 @@ describe('products (billing part B §7 "Products")', () => {
       ['sorting', 'price_amount'],
       ['metadata[plan]', 'pro'],
     ]);
-    expect(answer.items[0]).toMatchObject({ name: 'Ensemble Pro', prices: [{ amountType: 'fixed', priceAmount: 1900 }], metadata: { plan: 'pro' } });
+    expect(answer.items[0]).toMatchObject({
+      name: 'Ensemble Pro',
+      prices: [
+        { amountType: 'fixed', priceAmount: 2500 },
+        { amountType: 'fixed', priceAmount: 1900 },
+      ],
+      metadata: { plan_key: 'pro' },
+    });
   });
 
   it('part B §3: create requires name, prices and recurring interval; price currency defaults to usd', async () => {

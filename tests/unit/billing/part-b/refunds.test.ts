@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { refundsResource } from '../../../../adapters/billing/resources/refunds.js';
 import { ORDER_ID, ORG_ID, page } from '../../../support/billing-fixtures/ids.js';
-import { mockBillingApi } from '../../../support/billing-fixtures/mock-api.js';
 import { refundWire } from '../../../support/billing-fixtures/refunds.js';
 import { dataOf, errorOf } from '../../../support/billing-fixtures/results.js';
+import { mockBilling } from '../../../support/billing-mock.js';
 
 describe('refunds (billing part B §7 "Refunds")', () => {
-  const api = mockBillingApi();
+  const api = mockBilling();
   const refunds = refundsResource(api.http);
   afterEach(() => api.agent.assertNoPendingInterceptors());
 

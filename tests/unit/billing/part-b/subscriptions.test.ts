@@ -1,25 +1,25 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { subscriptionsResource } from '../../../../adapters/billing/resources/subscriptions.js';
 import { DISCOUNT_ID, ORG_ID, PRODUCT_ID, SUBSCRIPTION_ID } from '../../../support/billing-fixtures/ids.js';
-import { mockBillingApi } from '../../../support/billing-fixtures/mock-api.js';
 import { dataOf, errorOf } from '../../../support/billing-fixtures/results.js';
 import { subscriptionWire } from '../../../support/billing-fixtures/subscriptions.js';
+import { mockBilling } from '../../../support/billing-mock.js';
 
 describe('subscriptions, seller side (billing part B §7 "Subscriptions (seller)")', () => {
-  const api = mockBillingApi();
+  const api = mockBilling();
   const subscriptions = subscriptionsResource(api.http);
   afterEach(() => api.agent.assertNoPendingInterceptors());
 
   it('part B §7: export sends the organization and hands out the CSV the server streams', async () => {
     const csv = 'Email,Created At,Active,Product,Currency,Interval\r\nada@example.com,2026-03-01 10:15:30,true,Ensemble Pro,usd,month\r\n';
-    api.reply({ status: 200, body: csv, headers: { 'content-type': 'text/csv; charset=utf-8' } });
+    api.next({ status: 200, raw: csv, headers: { 'content-type': 'text/csv; charset=utf-8' } });
     const exported = dataOf(await subscriptions.export({ organizationId: ORG_ID }));
     expect([api.last().method, api.last().path, api.last().query]).toEqual(['GET', '/v1/subscriptions/export', [['organization_id', ORG_ID]]]);
     expect(exported).toBe(csv);
   });
 
   it('part B §8: an export answered as HTML is "Unexpected Status or Content-Type"', async () => {
-    api.reply({ status: 200, body: '<html></html>', headers: { 'content-type': 'text/html' } });
+    api.next({ status: 200, raw: '<html></html>', headers: { 'content-type': 'text/html' } });
     expect(errorOf(await subscriptions.export()).kind).toBe('unexpected_response');
   });
 

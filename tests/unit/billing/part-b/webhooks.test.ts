@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { webhooksResource } from '../../../../adapters/billing/resources/webhooks.js';
-import { ORG_ID, WEBHOOK_ENDPOINT_ID, WEBHOOK_EVENT_ID, page } from '../../../support/billing-fixtures/ids.js';
-import { mockBillingApi } from '../../../support/billing-fixtures/mock-api.js';
+import { ORG_ID, page, WEBHOOK_ENDPOINT_ID, WEBHOOK_EVENT_ID } from '../../../support/billing-fixtures/ids.js';
 import { dataOf, errorOf } from '../../../support/billing-fixtures/results.js';
 import { webhookDeliveryWire, webhookEndpointWire } from '../../../support/billing-fixtures/webhooks.js';
+import { mockBilling } from '../../../support/billing-mock.js';
 
 describe('webhooks (billing part B §7 "Webhooks")', () => {
-  const api = mockBillingApi();
+  const api = mockBilling();
   const webhooks = webhooksResource(api.http);
   afterEach(() => api.agent.assertNoPendingInterceptors());
 
@@ -66,7 +66,7 @@ describe('webhooks (billing part B §7 "Webhooks")', () => {
     api.json(200, webhookEndpointWire({ enabled: false }));
     expect(dataOf(await webhooks.updateEndpoint(WEBHOOK_ENDPOINT_ID, { enabled: false, format: 'slack' })).enabled).toBe(false);
     expect([api.last().method, api.last().body]).toEqual(['PATCH', { enabled: false, format: 'slack' }]);
-    api.reply({ status: 204 });
+    api.next({ status: 204 });
     expect(dataOf(await webhooks.deleteEndpoint(WEBHOOK_ENDPOINT_ID))).toBeUndefined();
     expect([api.last().method, api.last().path]).toEqual(['DELETE', `/v1/webhooks/endpoints/${WEBHOOK_ENDPOINT_ID}`]);
   });
@@ -91,13 +91,13 @@ describe('webhooks (billing part B §7 "Webhooks")', () => {
   });
 
   it('reference §4: redeliver answers 202 with a JSON null body', async () => {
-    api.reply({ status: 202, body: 'null', headers: { 'content-type': 'application/json' } });
+    api.next({ status: 202, raw: 'null', headers: { 'content-type': 'application/json' } });
     expect(dataOf(await webhooks.redeliverEvent(WEBHOOK_EVENT_ID))).toBeNull();
     expect([api.last().method, api.last().path]).toEqual(['POST', `/v1/webhooks/events/${WEBHOOK_EVENT_ID}/redeliver`]);
   });
 
   it('part B §7: redeliver also accepts a 202 without a body', async () => {
-    api.reply({ status: 202 });
+    api.next({ status: 202 });
     expect((await webhooks.redeliverEvent(WEBHOOK_EVENT_ID)).success).toBe(true);
   });
 

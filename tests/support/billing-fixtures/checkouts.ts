@@ -1,14 +1,15 @@
-import { CHECKOUT_ID, CREATED, DISCOUNT_ID, ORG_ID, PRODUCT_ID } from '../billing-fixtures/ids.js';
-import { fixedPriceWire, productWire } from './catalog.js';
+import { USER_ID } from './customers.js';
+import { discountWire } from './discounts.js';
+import { CHECKOUT_ID, CREATED, DISCOUNT_ID, ORG_ID, PRODUCT_ID } from './ids.js';
+import { customerOrganizationWire } from './organizations.js';
+import { checkoutProductWire, fixedPriceWire } from './products.js';
 
 export const CLIENT_SECRET = 'polar_c_Zx8Cv6Bn4Mq2Wr0Et9Yu7Io5Pa3Sd1Fg2Hj4Kl6';
 
-const checkoutProductWire = () => {
-  const { metadata: _m, attached_custom_fields: _a, ...rest } = productWire();
-  return {
-    ...rest,
-    benefits: rest.benefits.map(({ metadata: _bm, properties: _bp, is_deleted: _d, ...b }) => b),
-  };
+/** The discount as checkouts embed it: its terms only. */
+export const checkoutDiscountWire = () => {
+  const { id, name, code, type, basis_points, duration, duration_in_months } = discountWire();
+  return { id, name, code, type, basis_points, duration, duration_in_months };
 };
 
 /** The public view (reference §3 "CheckoutPublic"). */
@@ -67,18 +68,9 @@ export const checkoutPublicWire = (over: Record<string, unknown> = {}) => ({
   product: checkoutProductWire(),
   product_price: fixedPriceWire(),
   prices: { [PRODUCT_ID]: [fixedPriceWire()] },
-  discount: { id: DISCOUNT_ID, name: 'Launch 20%', code: 'LAUNCH20', type: 'percentage', basis_points: 2000, duration: 'repeating', duration_in_months: 3 },
+  discount: checkoutDiscountWire(),
   attached_custom_fields: [],
-  organization: {
-    id: ORG_ID,
-    created_at: CREATED,
-    modified_at: null,
-    name: 'Ensemble',
-    slug: 'ensemble',
-    avatar_url: null,
-    proration_behavior: 'invoice',
-    allow_customer_updates: true,
-  },
+  organization: customerOrganizationWire({ proration_behavior: 'invoice' }),
   ...over,
 });
 
@@ -89,7 +81,7 @@ export const checkoutWire = (over: Record<string, unknown> = {}) => {
     ...rest,
     metadata: { source: 'subscribe_page' },
     customer_metadata: {},
-    external_customer_id: '11111111-2222-4333-8444-555555555555',
+    external_customer_id: USER_ID,
     subscription_id: null,
     trial_interval: null,
     trial_interval_count: null,
