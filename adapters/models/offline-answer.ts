@@ -24,6 +24,8 @@ const STOP_WORDS = new Set(
     ' ',
   ),
 );
+/** Request words the brief persona leaves out of "your message is about …" (the detailed one keeps its list). */
+const BRIEF_SKIPPED_WORDS = new Set('about tell explain give show describe list some any want need'.split(' '));
 const QUOTE_LIMIT = 160;
 const BRIEF_TOPIC_WORDS = 3;
 
@@ -61,7 +63,7 @@ export function composeOfflineAnswer(messages: readonly OfflinePromptMessage[]):
 export function composeBriefOfflineAnswer(messages: readonly OfflinePromptMessage[]): string {
   const question = lastUserText(messages);
   const words = wordsOf(question);
-  const keywords = keywordsOf(words, BRIEF_TOPIC_WORDS);
+  const keywords = keywordsOf(words, BRIEF_TOPIC_WORDS, BRIEF_SKIPPED_WORDS);
   const topic =
     keywords.length === 0
       ? `In brief: your ${words.length}-word message names no clear topic.`
@@ -91,8 +93,9 @@ function wordsOf(text: string): string[] {
   return text.match(/[\p{L}\p{N}_']+/gu) ?? [];
 }
 
-function keywordsOf(words: readonly string[], limit: number): string[] {
-  return [...new Set(words.map((w) => w.toLowerCase()).filter((w) => w.length > 2 && !STOP_WORDS.has(w)))].slice(0, limit);
+function keywordsOf(words: readonly string[], limit: number, skipped: ReadonlySet<string> = new Set()): string[] {
+  const kept = words.map((w) => w.toLowerCase()).filter((w) => w.length > 2 && !STOP_WORDS.has(w) && !skipped.has(w));
+  return [...new Set(kept)].slice(0, limit);
 }
 
 function listInProse(items: readonly string[]): string {

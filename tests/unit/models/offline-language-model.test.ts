@@ -189,6 +189,7 @@ describe('offline personas: the brief model answers differently from the detaile
   });
 
   it('names no topic for stop words only, and says so for an empty message', () => {
+    expect(composeBriefOfflineAnswer([{ role: 'user', text: 'Tell me about ducks' }])).toContain('In brief: your message is about ducks.');
     expect(composeBriefOfflineAnswer([{ role: 'user', text: 'what is the' }])).toContain('In brief: your 3-word message names no clear topic.');
     expect(composeBriefOfflineAnswer([{ role: 'user', text: '   ' }])).toContain('In brief: your message was empty.');
     expect(composeBriefOfflineAnswer([{ role: 'user', text: 'Rivers lakes oceans and ponds' }])).toContain('about rivers, lakes and oceans.');
