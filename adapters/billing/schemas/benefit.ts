@@ -118,21 +118,23 @@ export const benefitCreate = z.discriminatedUnion('type', [
   createVariant('feature_flag'),
 ]);
 
-const updateVariant = <T extends (typeof benefitTypes)[number]>(type: T) =>
+// The properties schema is passed in, not looked up by `type`: calling .nullable() on
+// `inputProperties[T]` would type it against every variant at once (each field `never`).
+const updateVariant = <T extends (typeof benefitTypes)[number], P extends z.ZodType>(type: T, properties: P) =>
   z.object({
     type: z.literal(type),
     description: description.nullable().optional(),
     metadata: metadata.nullable().optional(),
-    properties: inputProperties[type].nullable().optional(),
+    properties: z.optional(z.nullable(properties)),
   });
 
 /** PATCH /v1/benefits/{id} body: `type` names the variant, the rest is partial. */
 export const benefitUpdate = z.discriminatedUnion('type', [
-  updateVariant('custom'),
-  updateVariant('discord'),
-  updateVariant('downloadables'),
-  updateVariant('github_repository'),
-  updateVariant('license_keys'),
-  updateVariant('meter_credit'),
-  updateVariant('feature_flag'),
+  updateVariant('custom', inputProperties.custom),
+  updateVariant('discord', inputProperties.discord),
+  updateVariant('downloadables', inputProperties.downloadables),
+  updateVariant('github_repository', inputProperties.github_repository),
+  updateVariant('license_keys', inputProperties.license_keys),
+  updateVariant('meter_credit', inputProperties.meter_credit),
+  updateVariant('feature_flag', inputProperties.feature_flag),
 ]);

@@ -87,6 +87,19 @@ describe('benefits (billing part A §7 "Benefits")', () => {
     expect(updated.description).toBe('Monthly credits');
   });
 
+  it('PATCH /v1/benefits/{id} takes the properties of its own type (typed per variant), snake_cased on the wire', async () => {
+    api = mockBilling();
+    api.reply('PATCH', '/v1/benefits/', { status: 200, body: benefitWire() }, 2);
+    dataOf(await api.client.benefits.update(BENEFIT_ID, { type: 'custom', properties: { note: 'Welcome aboard' } }));
+    dataOf(await api.client.benefits.update(BENEFIT_ID, { type: 'license_keys', properties: { prefix: 'ENS', limitUsage: 5 } }));
+    expect(api.seen[0]!.body).toEqual({ type: 'custom', properties: { note: 'Welcome aboard' } });
+    expect(api.seen[1]!.body).toEqual({ type: 'license_keys', properties: { prefix: 'ENS', limit_usage: 5 } });
+    // @ts-expect-error a custom benefit has no guild token: the compiler refuses it, and so does validation.
+    const wrong = await api.client.benefits.update(BENEFIT_ID, { type: 'custom', properties: { guildToken: 'x' } });
+    expect(wrong.success).toBe(false);
+    expect(api.seen).toHaveLength(2);
+  });
+
   it('DELETE /v1/benefits/{id} answers 204; 403 NotPermitted when it may not be deleted', async () => {
     api = mockBilling();
     api.reply('DELETE', '/v1/benefits/', { status: 204 });
