@@ -73,19 +73,21 @@ export const customFieldCreate = z.discriminatedUnion('type', [
 ]);
 
 /** The type is required on update and must match the field's own (part B §3). */
-const updateVariant = <T extends keyof typeof propertiesByType>(type: T) =>
+// The properties schema is passed in: .nullable() on `propertiesByType[T]` would be typed against
+// every variant at once, leaving each property `never` for callers.
+const updateVariant = <T extends keyof typeof propertiesByType, P extends z.ZodType>(type: T, properties: P) =>
   z.object({
     type: z.literal(type),
     slug: slug.nullable().optional(),
     name: z.string().min(1).nullable().optional(),
     metadata: metadata.optional(),
-    properties: propertiesByType[type].nullable().optional(),
+    properties: z.optional(z.nullable(properties)),
   });
 
 export const customFieldUpdate = z.discriminatedUnion('type', [
-  updateVariant('text'),
-  updateVariant('number'),
-  updateVariant('date'),
-  updateVariant('checkbox'),
-  updateVariant('select'),
+  updateVariant('text', propertiesByType.text),
+  updateVariant('number', propertiesByType.number),
+  updateVariant('date', propertiesByType.date),
+  updateVariant('checkbox', propertiesByType.checkbox),
+  updateVariant('select', propertiesByType.select),
 ]);

@@ -67,6 +67,11 @@ describe('custom fields (billing part B §7)', () => {
     expect(dataOf(await fields.update(CUSTOM_FIELD_ID, { type: 'text', name: 'Company name' })).name).toBe('Company name');
     expect([api.last().method, api.last().body]).toEqual(['PATCH', { type: 'text', name: 'Company name' }]);
 
+    // Properties are typed per variant: a text field's lengths, a select field's options.
+    api.json(200, textFieldWire());
+    dataOf(await fields.update(CUSTOM_FIELD_ID, { type: 'text', properties: { maxLength: 80, formLabel: 'Company' } }));
+    expect(api.last().body).toEqual({ type: 'text', properties: { max_length: 80, form_label: 'Company' } });
+
     api.next({ status: 204 });
     expect(dataOf(await fields.delete(CUSTOM_FIELD_ID))).toBeUndefined();
     expect([api.last().method, api.last().path]).toEqual(['DELETE', `/v1/custom-fields/${CUSTOM_FIELD_ID}`]);
