@@ -26,9 +26,21 @@ export const titleSchema = z
   .min(1, 'Title must not be empty')
   .max(MAX_TITLE_LENGTH, `Title must contain at most ${MAX_TITLE_LENGTH} characters`);
 
+/** The words of a markdown message as a sidebar shows them: no fences, emphasis, headings or link targets. */
+const withoutMarkdown = (text: string): string =>
+  text
+    .replace(/^\s*(```|~~~)[^\n]*$/gm, ' ')
+    .replace(/^\s{0,3}(#{1,6}\s+|>\s?|[-*+]\s+(?=\S)|\d+[.)]\s+)/gm, '')
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/(\*\*|__|~~)(?=\S)(.+?)(?<=\S)\1/g, '$2')
+    .replace(/(^|[\s(])[*_](?=\S)(.+?)(?<=\S)[*_](?=$|[\s).,!?:;])/g, '$1$2')
+    .replace(/`([^`]*)`/g, '$1');
+
 /** A new conversation is named after its first message, cut at a word boundary. */
 export const titleFromMessage = (message: string, maxLength = 60): string => {
-  const flat = message.replace(/\s+/g, ' ').trim();
+  const plain = withoutMarkdown(message).replace(/\s+/g, ' ').trim();
+  // A message of markup only (say, a bare code fence) keeps its own text rather than no title.
+  const flat = plain === '' ? message.replace(/\s+/g, ' ').trim() : plain;
   if (flat.length <= maxLength) return flat;
   const cut = flat.slice(0, maxLength);
   const lastSpace = cut.lastIndexOf(' ');
