@@ -1,8 +1,8 @@
 // The local stack behind `npm start` and `npm run dev`: the Supabase stand-in and the billing sandbox
 // when their real counterparts are not configured, then the app server. Data stays in .data/.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import type { RunningSandbox } from '../adapters/billing/sandbox/start-sandbox.js';
 import type { LocalSupabase } from '../adapters/supabase/local/server.js';
 import { startAppServer, type RunningAppServer } from '../web/server/start-app-server.js';
@@ -29,7 +29,8 @@ function newestSource(paths: readonly string[]): number {
     if (!existsSync(path)) return;
     const info = statSync(path);
     if (info.isDirectory()) {
-      for (const name of readdirSync(path)) if (name !== 'dist' && name !== 'node_modules') visit(join(path, name));
+      // dist and its staging folders (dist.building-*, dist.retired-*) are output, not sources.
+      for (const name of readdirSync(path)) if (!name.startsWith('dist') && name !== 'node_modules') visit(join(path, name));
     } else newest = Math.max(newest, info.mtimeMs);
   };
   paths.forEach(visit);
@@ -42,8 +43,28 @@ export function buildClientIfNeeded(distDir = 'web/client/dist'): 'fresh' | 'bui
   const sources = newestSource(['web/client', 'web/public', 'vite.config.ts']);
   if (existsSync(index) && statSync(index).mtimeMs >= sources) return 'fresh';
   console.log('building the web client (vite build)...');
-  const run = spawnSync(process.execPath, [join('node_modules', 'vite', 'bin', 'vite.js'), 'build'], { stdio: 'inherit' });
-  if (run.status === 0) return 'built';
+  // Built beside the target and swapped in whole: two stacks starting at once (tests, or npm start
+  // beside npm test) never serve or overwrite a half-written folder.
+  const staging = resolve(`${distDir}.building-${process.pid}`);
+  const run = spawnSync(process.execPath, [join('node_modules', 'vite', 'bin', 'vite.js'), 'build', '--outDir', staging, '--emptyOutDir'], { stdio: 'inherit' });
+  if (run.status === 0) {
+    const retired = resolve(`${distDir}.retired-${process.pid}`);
+    try {
+      renameSync(distDir, retired);
+    } catch {
+      // No earlier build, or another build is swapping it right now.
+    }
+    try {
+      renameSync(staging, distDir);
+    } catch (error) {
+      // Another build won the race; its output is as good as ours.
+      if (!existsSync(index)) throw error;
+      rmSync(staging, { recursive: true, force: true });
+    }
+    rmSync(retired, { recursive: true, force: true });
+    return 'built';
+  }
+  rmSync(staging, { recursive: true, force: true });
   console.warn('!! the client build failed; the server starts anyway and its pages say the client is not built');
   return 'failed';
 }

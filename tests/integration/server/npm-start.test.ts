@@ -61,6 +61,11 @@ describe('npm start (issue 7): the whole product offline in one command', () => 
     expect(first.urls.app).toBe(`http://localhost:${firstPort}`);
     expect(first.output()).toMatch(/Real providers: set SUPABASE_URL/);
     expect((await fetch(`${first.urls.app}/api/health`)).status).toBe(200);
+    // The built client (built by npm start when missing or stale) is what the app's address serves.
+    const home = await fetch(`${first.urls.app}/`);
+    expect(home.status).toBe(200);
+    expect(home.headers.get('content-type')).toMatch(/text\/html/);
+    expect(await home.text()).toMatch(/<script type="module"[^>]+src="\/assets\/[^"]+\.js"/);
     const config = (await (await fetch(`${first.urls.app}/api/config`)).json()) as { supabaseUrl: string; supabaseAnonKey: string; billingAvailable: boolean };
     expect(config.billingAvailable).toBe(true);
     const otp = (createUser: boolean) =>
