@@ -52,6 +52,22 @@ describe('every /api route that acts for a user rejects missing, expired and for
   }
 });
 
+/** The only /api routes anyone may call without a user token; every other one must be in USER_ROUTES. */
+const PUBLIC_ROUTES = ['GET /api/health', 'GET /api/config', 'GET /api/models', 'GET /api/billing/plan', 'POST /api/webhooks/billing'];
+
+describe('no /api route is public by accident', () => {
+  it('every route the app registers is either a user route tested above or on the public list', () => {
+    const asPattern = (path: string) => path.replace(/\/c1(?=\/|$)/, '/:id');
+    const known = new Set([...USER_ROUTES.map((r) => `${r.method} ${asPattern(r.path)}`), ...PUBLIC_ROUTES]);
+    const registered = s.composed.app.routes
+      .filter((r) => r.method !== 'ALL' && r.path.startsWith('/api/') && !r.path.includes('*'))
+      .map((r) => `${r.method} ${r.path.replace(/:[A-Za-z]+/g, ':id')}`);
+    expect(registered.length).toBeGreaterThanOrEqual(USER_ROUTES.length + PUBLIC_ROUTES.length);
+    expect([...new Set(registered)].filter((route) => !known.has(route))).toEqual([]);
+    expect([...known].filter((route) => !registered.includes(route))).toEqual([]);
+  });
+});
+
 describe('bad input answers a precise 4xx, never a 500 (issue 7)', () => {
   const cases: readonly { name: string; method: string; path: string; body?: string; type?: string; status: number; message: RegExp }[] = [
     { name: 'no models', method: 'POST', path: '/api/chat', body: JSON.stringify({ message: 'hi', modelIds: [] }), status: 400, message: /Choose at least one model/ },

@@ -5,10 +5,19 @@ import { startTestServer, type TestServer } from './server-harness.js';
 
 let s: TestServer;
 const billing = new InMemoryBillingGateway();
+// Model keys are secrets too; nothing answers from a provider in these tests, the keys are only held.
+const MODEL_KEYS = {
+  OPENAI_API_KEY: 'sk-test-openai-key-0123456789abcdef',
+  ANTHROPIC_API_KEY: 'sk-ant-test-key-0123456789abcdef',
+  GOOGLE_GENERATIVE_AI_API_KEY: 'AIzaTestGoogleKey0123456789abcdef',
+  OPENAI_COMPATIBLE_BASE_URL: 'http://127.0.0.1:9/v1',
+  OPENAI_COMPATIBLE_API_KEY: 'test-compatible-key-0123456789abcdef',
+  OPENAI_COMPATIBLE_MODELS: 'local-llama',
+};
 beforeAll(async () => {
   s = await startTestServer({
     billing,
-    env: { PUBLIC_URL: 'https://ensemble.example', SUPABASE_SERVICE_ROLE_KEY: 'service-role-key-for-tests-0123456789', TAG_MANAGER_ID: 'GTM-ABC123' },
+    env: { PUBLIC_URL: 'https://ensemble.example', SUPABASE_SERVICE_ROLE_KEY: 'service-role-key-for-tests-0123456789', TAG_MANAGER_ID: 'GTM-ABC123', ...MODEL_KEYS },
   });
 });
 afterAll(async () => {
@@ -27,11 +36,16 @@ describe('GET /api/config (issue 7: public configuration only)', () => {
     });
   });
 
-  it('contains none of the configured secret values', async () => {
-    const text = await (await s.api('/api/config')).text();
-    const secrets = secretValues(s.config);
-    expect(secrets.length).toBeGreaterThanOrEqual(3);
-    for (const secret of secrets) expect(text).not.toContain(secret);
+  it('contains none of the configured secret values, model keys included (nor does the model list)', async () => {
+    const secrets = [...secretValues(s.config), MODEL_KEYS.OPENAI_API_KEY, MODEL_KEYS.ANTHROPIC_API_KEY, MODEL_KEYS.GOOGLE_GENERATIVE_AI_API_KEY, MODEL_KEYS.OPENAI_COMPATIBLE_API_KEY];
+    expect(secrets.length).toBeGreaterThanOrEqual(7);
+    for (const path of ['/api/config', '/api/models', '/api/billing/plan', '/api/health']) {
+      const text = await (await s.api(path)).text();
+      for (const secret of secrets) expect(text, `${path} leaks a secret`).not.toContain(secret);
+    }
+    // The keys did take effect: their providers' models are available.
+    const models = (await (await s.api('/api/models')).json()).models as { provider: string; available: boolean }[];
+    expect(models.some((m) => m.provider === 'openai' && m.available)).toBe(true);
   });
 
   it('sends the security headers: CSP with the Supabase origin and the tag manager, no framing', async () => {

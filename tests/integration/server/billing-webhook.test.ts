@@ -50,6 +50,25 @@ describe('POST /api/webhooks/billing (issue 7: verified, at most once, profile a
     expect(s.db.profiles.get(u.userId)?.subscriptionStatus).toBe('canceled');
   });
 
+  it('subscription.canceled at period end keeps the plan until it ends; uncanceled and updated follow the status sent', async () => {
+    const u = await s.signIn();
+    const status = () => s.db.profiles.get(u.userId)?.subscriptionStatus;
+    await deliver(subscriptionEvent('subscription.active', u.userId));
+    // Cancelled at period end: the provider still says active, and the user keeps what they paid for.
+    const canceled = await deliver(subscriptionEvent('subscription.canceled', u.userId, { status: 'active', cancel_at_period_end: true, canceled_at: new Date().toISOString() }));
+    expect(canceled.status).toBe(202);
+    expect(status()).toBe('active');
+    await deliver(subscriptionEvent('subscription.uncanceled', u.userId, { status: 'active', cancel_at_period_end: false }));
+    expect(status()).toBe('active');
+    // A failed renewal: the update carries past_due, which is not subscribed; paying again makes it active.
+    await deliver(subscriptionEvent('subscription.updated', u.userId, { status: 'past_due' }));
+    expect(status()).toBe('past_due');
+    expect((await (await s.api('/api/account', { token: u.token })).json()).subscribed).toBe(false);
+    await deliver(subscriptionEvent('subscription.updated', u.userId, { status: 'active' }));
+    expect(status()).toBe('active');
+    expect((await (await s.api('/api/account', { token: u.token })).json()).subscribed).toBe(true);
+  });
+
   it('order.paid of a subscription grants CREDITS_PER_PERIOD once per order', async () => {
     const u = await s.signIn();
     const orderId = randomUUID();

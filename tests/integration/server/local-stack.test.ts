@@ -107,6 +107,11 @@ describe('app server on the Supabase stand-in and the billing sandbox (issue 7)'
     const startBalance = (await (await u.api('/api/credits')).json()).balance;
     const checkout = await (await u.api('/api/billing/checkout', { method: 'POST', json: {} })).json();
     const details = await (await sandboxApi(`/v1/checkouts/${checkout.checkoutId}`)).json();
+    // The checkout is the caller's: their user id as the external customer id, their e-mail filled in,
+    // the plan product, and back into the app's subscribe page once paid.
+    expect(details).toMatchObject({ external_customer_id: u.userId, customer_email: u.email, product_id: sandbox.seed!.productId });
+    expect(details.success_url).toMatch(/^http:\/\/127\.0\.0\.1:3000\/subscribe\?checkout_id=/);
+    expect(checkout.url).toBe(details.url);
     const confirmed = await sandboxApi(`/v1/checkouts/client/${details.client_secret}/confirm`, {
       method: 'POST',
       token: null,
