@@ -1,54 +1,21 @@
 // Issue 7 "npm start": the real script as a child process on a fresh data folder, stopped with
 // Ctrl-C (SIGINT), started again on another app port: data kept, the sandbox's webhook follows.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { closedPort } from '../../support/local-http.js';
+import { freePort, killStackScripts, runStackScript } from '../../support/stack-script.js';
 
-const root = join(import.meta.dirname, '..', '..', '..');
 const dataDir = mkdtempSync(join(tmpdir(), 'npm-start-'));
-const children: ChildProcess[] = [];
 afterAll(() => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  killStackScripts();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const freePort = async () => Number(new URL(await closedPort()).port);
-
-interface Started {
-  readonly output: () => string;
-  readonly urls: { app: string; mailbox: string; sandbox: string };
-  stop(): Promise<{ code: number | null; output: string }>;
-}
-
-/** Runs scripts/start.ts and resolves once it printed its URLs (the stack is then up). */
-async function npmStart(ports: Record<string, number>): Promise<Started> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, OFFLINE_MODEL_TOKEN_DELAY_MS: '0' };
-  for (const name of ['SUPABASE_URL', 'BILLING_ACCESS_TOKEN', 'PUBLIC_URL', 'OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'GOOGLE_GENERATIVE_AI_API_KEY', 'OPENAI_COMPATIBLE_BASE_URL']) delete env[name];
-  for (const [name, port] of Object.entries(ports)) env[name] = String(port);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  let output = '';
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  await new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString('utf8');
-      if (/Ctrl-C stops everything/.test(output)) resolve();
-    });
-    void exited.then((code) => reject(new Error(`npm start exited with ${code}:\n${output}`)));
-  });
-  const url = (label: string) => new RegExp(`${label}\\s+(http://\\S+)`).exec(output)?.[1] ?? '';
-  return {
-    output: () => output,
-    urls: { app: url('Ensemble'), mailbox: url('Mailbox'), sandbox: url('Billing sandbox') },
-    stop: async () => {
-      child.kill('SIGINT');
-      return { code: await exited, output };
-    },
-  };
+/** Runs scripts/start.ts on the shared data folder and resolves once it printed its URLs. */
+async function npmStart(ports: Record<string, number>) {
+  const started = await runStackScript('scripts/start.ts', { DATA_DIR: dataDir, ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])) });
+  return { ...started, urls: { app: started.url('Ensemble'), mailbox: started.url('Mailbox'), sandbox: started.url('Billing sandbox') } };
 }
 
 const seed = () => JSON.parse(readFileSync(join(dataDir, 'billing', 'seed.json'), 'utf8')) as { accessToken: string; webhookEndpointId: string };
