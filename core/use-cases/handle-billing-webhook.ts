@@ -25,8 +25,9 @@ export type WebhookOutcome = 'processed' | 'duplicate' | 'ignored';
  * subscription's status, period end and cancel flag to the user's profile; a paid order of a
  * subscription period grants `creditsPerPeriod` with the order id as the ledger reference, so even a
  * second delivery under a new webhook id grants nothing more. Events without a user (a customer with
- * no external id) and events the app does not use are acknowledged and ignored. A failed write
- * releases the claim and answers the error, so the provider retries.
+ * no external id or the id of a user who no longer exists) and events the app does not use are
+ * acknowledged and ignored. Any other failed write releases the claim and answers the error, so the
+ * provider retries.
  */
 export const makeHandleBillingWebhook =
   (deps: BillingWebhookDeps) =>
@@ -47,6 +48,12 @@ export const makeHandleBillingWebhook =
     }
     const applied = await apply(deps, event, event.userId);
     if (applied.success) return ok('processed');
+    if (applied.error.code === 'not_found') {
+      // The customer's external id names no user (an account deleted since it paid): retrying would
+      // never help, so the event is acknowledged, kept as handled and reported.
+      deps.logger.warn('A billing event names a user who does not exist; ignored', { webhookId: event.webhookId, type: event.type, userId: event.userId });
+      return ok('ignored');
+    }
     const released = await deps.webhookInbox.release(event.webhookId);
     if (!released.success) deps.logger.error('A failed webhook could not be released for retry', { webhookId: event.webhookId, error: released.error });
     deps.logger.error('A billing webhook could not be applied', { webhookId: event.webhookId, type: event.type, error: applied.error });

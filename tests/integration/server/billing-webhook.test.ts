@@ -69,6 +69,14 @@ describe('POST /api/webhooks/billing (issue 7: verified, at most once, profile a
     expect((await (await s.api('/api/account', { token: u.token })).json()).subscribed).toBe(true);
   });
 
+  it('an event naming a user who does not exist is acknowledged (202 ignored), so the provider stops retrying', async () => {
+    const ghost = randomUUID();
+    const first = await deliver(subscriptionEvent('subscription.active', ghost));
+    expect(first.status).toBe(202);
+    expect(await first.json()).toEqual({ outcome: 'ignored' });
+    expect(s.db.profiles.has(ghost)).toBe(false);
+  });
+
   it('order.paid of a subscription grants CREDITS_PER_PERIOD once per order', async () => {
     const u = await s.signIn();
     const orderId = randomUUID();
