@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InMemoryBillingGateway } from '../../../adapters/in-memory/in-memory-billing-gateway.js';
 import { secretValues } from '../../../web/server/config.js';
+import { contentSecurityPolicy } from '../../../web/server/http/security-headers.js';
 import { startTestServer, type TestServer } from './server-harness.js';
 
 let s: TestServer;
@@ -48,12 +49,22 @@ describe('GET /api/config (issue 7: public configuration only)', () => {
     expect(models.some((m) => m.provider === 'openai' && m.available)).toBe(true);
   });
 
+  it('without a tag manager or widget the CSP names no third party at all', () => {
+    const csp = contentSecurityPolicy({ supabaseUrl: 'https://abcdefgh.supabase.co', tagManager: false, supportWidgetSrc: null });
+    expect(csp).not.toMatch(/google|\*/);
+    expect(csp).toContain("connect-src 'self' https://abcdefgh.supabase.co wss://abcdefgh.supabase.co;");
+    expect(csp).toContain("frame-src 'none'");
+  });
+
   it('sends the security headers: CSP with the Supabase origin and the tag manager, no framing', async () => {
     const response = await s.api('/api/config');
     const csp = response.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("default-src 'self'");
     expect(csp).toMatch(/connect-src 'self' http:\/\/127\.0\.0\.1:54321/);
-    expect(csp).toContain('https://www.googletagmanager.com');
+    expect(csp).toMatch(/script-src 'self' https:\/\/www\.googletagmanager\.com https:\/\/\*\.googletagmanager\.com(;|$)/);
+    // What the container reports to (Google Analytics 4 through Tag Manager) is allowed as beacons.
+    expect(csp).toMatch(/connect-src [^;]*https:\/\/\*\.google-analytics\.com [^;]*https:\/\/\*\.analytics\.google\.com/);
+    expect(csp).toMatch(/img-src [^;]*https:\/\/\*\.google-analytics\.com/);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');

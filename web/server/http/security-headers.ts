@@ -8,6 +8,13 @@ export interface CspSources {
 }
 
 const GTM = 'https://www.googletagmanager.com';
+/**
+ * What a tag manager container commonly loads and reports to (Google's CSP guidance for Tag Manager
+ * with Google Analytics 4): scripts from any googletagmanager host, beacons to google-analytics and
+ * analytics.google.com. Only sent when a tag manager is configured.
+ */
+const GTM_SCRIPTS = [GTM, 'https://*.googletagmanager.com'];
+const GTM_BEACONS = ['https://*.googletagmanager.com', 'https://*.google-analytics.com', 'https://*.analytics.google.com'];
 
 /** The Content-Security-Policy: the app itself, its Supabase project, and third parties only when configured. */
 export function contentSecurityPolicy(sources: CspSources): string {
@@ -16,11 +23,11 @@ export function contentSecurityPolicy(sources: CspSources): string {
   const supabase = sources.supabaseUrl ? new URL(sources.supabaseUrl).origin : null;
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...extra(sources.tagManager && GTM, widget)],
+    'script-src': ["'self'", ...(sources.tagManager ? GTM_SCRIPTS : []), ...extra(widget)],
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', 'blob:', ...extra(sources.tagManager && GTM, widget)],
+    'img-src': ["'self'", 'data:', 'blob:', ...(sources.tagManager ? GTM_BEACONS : []), ...extra(widget)],
     'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'", ...extra(supabase, supabase?.replace(/^http/, 'ws') ?? null, sources.tagManager && GTM, widget)],
+    'connect-src': ["'self'", ...extra(supabase, supabase?.replace(/^http/, 'ws') ?? null), ...(sources.tagManager ? GTM_BEACONS : []), ...extra(widget)],
     'frame-src': extra(sources.tagManager && GTM, widget).length > 0 ? extra(sources.tagManager && GTM, widget) : ["'none'"],
     'frame-ancestors': ["'none'"],
     'base-uri': ["'self'"],
