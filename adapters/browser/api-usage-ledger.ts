@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ChargeReceipt, LedgerEntry } from '../../core/domain/credits.js';
+import type { ChargeReceipt, CreditHold, HoldSettlement, LedgerEntry } from '../../core/domain/credits.js';
 import type { UsageLedger } from '../../core/ports/usage-ledger.js';
 import { domainError } from '../../core/shared/errors.js';
 import { fail, ok, type Result } from '../../core/shared/result.js';
@@ -49,5 +49,18 @@ export class ApiUsageLedger implements UsageLedger {
 
   async grantCredits(): Promise<Result<LedgerEntry>> {
     return fail(domainError('forbidden', 'Credits are granted by the server only'));
+  }
+
+  /** Holds are the server's: it holds each answer's credits while it answers /api/chat. */
+  async holdCredits(): Promise<Result<CreditHold>> {
+    return fail(domainError('forbidden', 'Credits are held by the server only'));
+  }
+
+  async settleHold(): Promise<Result<HoldSettlement>> {
+    return fail(domainError('forbidden', 'Credit holds are settled by the server only'));
+  }
+
+  async releaseHold(): Promise<Result<{ released: boolean }>> {
+    return fail(domainError('forbidden', 'Credit holds are released by the server only'));
   }
 }

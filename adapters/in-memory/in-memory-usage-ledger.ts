@@ -1,4 +1,4 @@
-import type { ChargeReceipt, LedgerEntry, LedgerKind, UsageCharge } from '../../core/domain/credits.js';
+import type { ChargeReceipt, CreditHold, HoldSettlement, LedgerEntry, LedgerKind, UsageCharge } from '../../core/domain/credits.js';
 import { creditsForUsage } from '../../core/domain/usage-pricing.js';
 import type { ModelPrice } from '../../core/domain/usage-pricing.js';
 import type { Clock } from '../../core/ports/clock.js';
@@ -35,7 +35,9 @@ export class InMemoryUsageLedger implements UsageLedger {
   private readonly clock: Clock;
   private readonly balances: BalanceBook;
   private readonly entries: LedgerEntry[] = [];
+  private readonly holds = new Map<string, { readonly userId: string; readonly amount: number; readonly expiresAtMs: number }>();
   private sequence = 0;
+  private holdSequence = 0;
 
   constructor(options: { prices?: Readonly<Record<string, ModelPrice>>; clock?: Clock; balances?: BalanceBook } = {}) {
     this.balances = options.balances ?? mapBalanceBook();
@@ -97,6 +99,72 @@ export class InMemoryUsageLedger implements UsageLedger {
     if (injected) return fail(injected);
     const mine = this.entries.filter((e) => e.userId === userId).reverse();
     return ok(mine.slice(0, options.limit ?? DEFAULT_LEDGER_PAGE_SIZE));
+  }
+
+  async holdCredits(input: { userId: string; amount: number; ttlSeconds: number }): Promise<Result<CreditHold>> {
+    const injected = this.failures.take('holdCredits');
+    if (injected) return fail(injected);
+    if (!Number.isInteger(input.amount) || input.amount <= 0) {
+      return fail(domainError('validation', 'amount must be a whole number of credits greater than 0'));
+    }
+    if (!Number.isInteger(input.ttlSeconds) || input.ttlSeconds <= 0) {
+      return fail(domainError('validation', 'ttlSeconds must be a whole number greater than 0'));
+    }
+    const balance = this.balances.get(input.userId);
+    const held = this.heldBy(input.userId);
+    if (balance - held < input.amount) {
+      return fail(domainError('insufficient_credits', 'Not enough credits', { balance, held, required: input.amount }));
+    }
+    this.holdSequence += 1;
+    const id = `hold_${String(this.holdSequence).padStart(6, '0')}`;
+    const expiresAtMs = this.clock.now().getTime() + input.ttlSeconds * 1000;
+    this.holds.set(id, { userId: input.userId, amount: input.amount, expiresAtMs });
+    return ok({ id, amount: input.amount, expiresAt: new Date(expiresAtMs).toISOString() });
+  }
+
+  async settleHold(input: { holdId: string } & UsageCharge): Promise<Result<HoldSettlement>> {
+    const injected = this.failures.take('settleHold');
+    if (injected) return fail(injected);
+    const price = this.prices[input.modelId];
+    if (!price) return fail(domainError('not_found', `Model ${input.modelId} has no price`));
+    if (![input.inputTokens, input.outputTokens].every((n) => Number.isInteger(n) && n >= 0)) {
+      return fail(domainError('validation', 'Token counts must be whole numbers of at least 0'));
+    }
+    if (this.holds.get(input.holdId)?.userId === input.userId) this.holds.delete(input.holdId);
+    const cost = creditsForUsage(price, input);
+    const balance = this.balances.get(input.userId);
+    const charged = Math.max(0, Math.min(cost, balance - this.heldBy(input.userId)));
+    const shortfall = cost - charged;
+    if (charged === 0) return ok({ charged: 0, balance, shortfall });
+    this.record({
+      userId: input.userId,
+      kind: 'usage_charge',
+      amount: -charged,
+      reason: `${input.inputTokens} input and ${input.outputTokens} output tokens${shortfall > 0 ? ` (${shortfall} short)` : ''}`,
+      reference: null,
+      modelId: input.modelId,
+    });
+    return ok({ charged, balance: balance - charged, shortfall });
+  }
+
+  async releaseHold(input: { holdId: string; userId: string }): Promise<Result<{ released: boolean }>> {
+    const injected = this.failures.take('releaseHold');
+    if (injected) return fail(injected);
+    const hold = this.holds.get(input.holdId);
+    const released = hold !== undefined && hold.userId === input.userId && hold.expiresAtMs > this.clock.now().getTime();
+    if (hold?.userId === input.userId) this.holds.delete(input.holdId);
+    return ok({ released });
+  }
+
+  /** Unexpired holds of a user, in credits; expired ones are dropped on the way (lazy clean-up). */
+  private heldBy(userId: string): number {
+    const now = this.clock.now().getTime();
+    let held = 0;
+    for (const [id, hold] of this.holds) {
+      if (hold.expiresAtMs <= now) this.holds.delete(id);
+      else if (hold.userId === userId) held += hold.amount;
+    }
+    return held;
   }
 
   private record(line: Omit<LedgerEntry, 'id' | 'balanceAfter' | 'createdAt'>): LedgerEntry {

@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
-import type { ChargeReceipt, LedgerEntry, LedgerKind, UsageCharge } from '../../core/domain/credits.js';
+import type { ChargeReceipt, CreditHold, HoldSettlement, LedgerEntry, LedgerKind, UsageCharge } from '../../core/domain/credits.js';
 import type { UsageLedger } from '../../core/ports/usage-ledger.js';
 import { domainError } from '../../core/shared/errors.js';
 import { fail, ok, type Result } from '../../core/shared/result.js';
@@ -37,6 +37,19 @@ const ledgerRow = z
   );
 const receipt = z.object({ charged: z.number().int(), balance: z.number().int() });
 const balanceRow = z.object({ credits: z.number().int() });
+const holdRow = z
+  .object({ id: z.string(), amount: z.number().int(), expires_at: z.string() })
+  .transform((row): CreditHold => ({ id: row.id, amount: row.amount, expiresAt: new Date(row.expires_at).toISOString() }));
+const settlement = z.object({ charged: z.number().int(), balance: z.number().int(), shortfall: z.number().int() });
+
+const userIdField = z.string().min(1, 'userId is required');
+const holdIdField = z.string().uuid('holdId must be a hold id (a UUID)');
+const holdInput = z.object({
+  userId: userIdField,
+  amount: z.number().int('amount must be a whole number of credits').positive('amount must be greater than 0'),
+  ttlSeconds: z.number().int('ttlSeconds must be a whole number').positive('ttlSeconds must be greater than 0'),
+});
+const releaseInput = z.object({ holdId: holdIdField, userId: userIdField });
 
 const grantInput = z
   .object({
@@ -56,6 +69,11 @@ const chargeInput = z.object({
   inputTokens: z.number().int('inputTokens must be a whole number').min(0, 'inputTokens must be at least 0'),
   outputTokens: z.number().int('outputTokens must be a whole number').min(0, 'outputTokens must be at least 0'),
 });
+
+const settleInput = chargeInput.extend({ holdId: holdIdField });
+
+/** hold_credits raises `insufficient_credits: balance B, held H, required R`: those facts become the details. */
+const HOLD_REFUSAL = /balance (-?\d+), held (\d+), required (\d+)/;
 
 const invalid = (issues: z.ZodError) =>
   domainError('validation', issues.issues.map((i) => i.message).join('; '), { code: 'invalid_input' });
@@ -88,6 +106,51 @@ export class SupabaseUsageLedger implements UsageLedger {
     if (error) return fail(fromRest(`Could not charge ${charge.modelId} usage`, error, status));
     const parsed = parseRow('Could not read the charge receipt', receipt, data);
     return parsed.success ? ok({ charged: parsed.data.charged, balance: parsed.data.balance }) : parsed;
+  }
+
+  async holdCredits(input: { userId: string; amount: number; ttlSeconds: number }): Promise<Result<CreditHold>> {
+    const hold = holdInput.safeParse(input);
+    if (!hold.success) return fail(invalid(hold.error));
+    const { data, error, status } = await this.service.rpc('hold_credits', {
+      user_id_input: hold.data.userId,
+      amount_input: hold.data.amount,
+      ttl_seconds_input: hold.data.ttlSeconds,
+    });
+    if (error) {
+      const refused = fromRest(`Could not hold ${input.amount} credits`, error, status);
+      const facts = refused.code === 'insufficient_credits' ? HOLD_REFUSAL.exec(error.message) : null;
+      if (!facts) return fail(refused);
+      const [balance, held, required] = facts.slice(1).map(Number) as [number, number, number];
+      return fail(domainError('insufficient_credits', refused.message, { ...refused.details, balance, held, required }));
+    }
+    return parseRow('Could not read the credit hold', holdRow, data);
+  }
+
+  async settleHold(input: { holdId: string } & UsageCharge): Promise<Result<HoldSettlement>> {
+    const settle = settleInput.safeParse(input);
+    if (!settle.success) return fail(invalid(settle.error));
+    const { data, error, status } = await this.service.rpc('settle_credit_hold', {
+      hold_id_input: settle.data.holdId,
+      user_id_input: settle.data.userId,
+      model_input: settle.data.modelId,
+      input_tokens_input: settle.data.inputTokens,
+      output_tokens_input: settle.data.outputTokens,
+    });
+    if (error) return fail(fromRest(`Could not settle the ${input.modelId} hold`, error, status));
+    const parsed = parseRow('Could not read the settlement', settlement, data);
+    return parsed.success ? ok({ charged: parsed.data.charged, balance: parsed.data.balance, shortfall: parsed.data.shortfall }) : parsed;
+  }
+
+  async releaseHold(input: { holdId: string; userId: string }): Promise<Result<{ released: boolean }>> {
+    const release = releaseInput.safeParse(input);
+    if (!release.success) return fail(invalid(release.error));
+    const { data, error, status } = await this.service.rpc('release_credit_hold', {
+      hold_id_input: release.data.holdId,
+      user_id_input: release.data.userId,
+    });
+    if (error) return fail(fromRest('Could not release the credit hold', error, status));
+    const parsed = parseRow('Could not read the release', z.boolean(), data);
+    return parsed.success ? ok({ released: parsed.data }) : parsed;
   }
 
   async grantCredits(input: {

@@ -26,3 +26,17 @@ export interface ChargeReceipt {
   readonly charged: number;
   readonly balance: number;
 }
+
+/** Credits set aside for an answer that has not ended yet (see UsageLedger.holdCredits). */
+export interface CreditHold {
+  readonly id: string;
+  readonly amount: number;
+  /** ISO time after which the hold no longer counts. */
+  readonly expiresAt: string;
+}
+
+/** A settled hold: what was charged, the balance after, and what the user could not pay (0 normally). */
+export type HoldSettlement = ChargeReceipt & { readonly shortfall: number };
+
+/** How long a chat's hold counts when its answer never settles (a crashed server): 15 minutes. */
+export const CHAT_HOLD_TTL_SECONDS = 15 * 60;

@@ -1,10 +1,17 @@
-import type { ChargeReceipt, LedgerEntry, LedgerKind, UsageCharge } from '../domain/credits.js';
+import type { ChargeReceipt, CreditHold, HoldSettlement, LedgerEntry, LedgerKind, UsageCharge } from '../domain/credits.js';
 import type { Result } from '../shared/result.js';
 
 /**
  * Credits, server side (service role). `logUsage` computes the charge from the model's price and
  * decrements atomically, never below zero (`insufficient_credits` when short). Grants are idempotent
  * by `reference`: a second grant with the same reference changes nothing and answers the first.
+ *
+ * Holds reserve credits for an answer before it starts (server only: a browser's ledger answers
+ * `forbidden`). `holdCredits` admits only while `balance - unexpired holds >= amount`, serialized
+ * per user; `settleHold` drops the hold and charges the actual usage in one step, capped at what
+ * the user can pay (balance minus the other holds; the rest is reported as `shortfall`), even when
+ * the hold is unknown or expired (the answer was given); `releaseHold` drops it uncharged and is
+ * idempotent. A hold past `expiresAt` (a crashed server) stops counting by itself.
  */
 export interface UsageLedger {
   getBalance(userId: string): Promise<Result<number>>;
@@ -17,4 +24,7 @@ export interface UsageLedger {
     reference: string | null;
   }): Promise<Result<LedgerEntry>>;
   listEntries(userId: string, options?: { limit?: number }): Promise<Result<readonly LedgerEntry[]>>;
+  holdCredits(input: { userId: string; amount: number; ttlSeconds: number }): Promise<Result<CreditHold>>;
+  settleHold(input: { holdId: string } & UsageCharge): Promise<Result<HoldSettlement>>;
+  releaseHold(input: { holdId: string; userId: string }): Promise<Result<{ released: boolean }>>;
 }

@@ -8,7 +8,7 @@ import { fail, ok } from '../shared/result.js';
 import type { Result } from '../shared/result.js';
 import { streamAnswers } from './support/chat-answers.js';
 import type { ChatRun } from './support/chat-answers.js';
-import { chatPreflight } from './support/chat-preflight.js';
+import { chatPreflight, releaseHolds } from './support/chat-preflight.js';
 import { requireUser } from './support/current-user.js';
 import type { ChatDeps } from './run-chat.js';
 
@@ -47,11 +47,17 @@ export const makeEditLastMessage =
 
     const kept = messages.data.slice(0, last.index);
     const promptTokens = estimateTokens([...kept.map((m) => m.content), message].join('\n'));
-    const models = await chatPreflight(deps, { userId, modelIds, promptTokens });
-    if (!models.success) return models;
+    const admitted = await chatPreflight(deps, { userId, modelIds, promptTokens });
+    if (!admitted.success) return admitted;
+    const { models, holds } = admitted.data;
+    // Until the answers stream, the holds are ours: a run that stops here gives them back.
+    const stop = async <T>(failure: Result<T>): Promise<Result<T>> => {
+      await releaseHolds(deps, userId, holds);
+      return failure;
+    };
 
     const truncated = await deps.conversationStore.truncateFrom(userId, conversationId, last.userMessage.id);
-    if (!truncated.success) return truncated;
+    if (!truncated.success) return stop(truncated);
     const edited = await deps.conversationStore.appendMessage(userId, conversationId, {
       role: 'user',
       content: message,
@@ -59,11 +65,12 @@ export const makeEditLastMessage =
       inputTokens: null,
       outputTokens: null,
     });
-    if (!edited.success) return edited;
+    if (!edited.success) return stop(edited);
     const streaming = streamAnswers(deps, {
       userId,
       conversationId,
-      models: models.data,
+      models,
+      holds,
       history: [...kept, edited.data],
       ...(input.signal ? { signal: input.signal } : {}),
     });

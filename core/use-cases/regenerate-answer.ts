@@ -8,7 +8,7 @@ import { fail, ok } from '../shared/result.js';
 import type { Result } from '../shared/result.js';
 import { streamAnswers } from './support/chat-answers.js';
 import type { ChatRun } from './support/chat-answers.js';
-import { chatPreflight } from './support/chat-preflight.js';
+import { chatPreflight, releaseHolds } from './support/chat-preflight.js';
 import { requireUser } from './support/current-user.js';
 import type { ChatDeps } from './run-chat.js';
 
@@ -41,18 +41,25 @@ export const makeRegenerateAnswer =
 
     const history = messages.data.slice(0, last.index + 1);
     const promptTokens = estimateTokens(history.map((m) => m.content).join('\n'));
-    const models = await chatPreflight(deps, { userId, modelIds, promptTokens });
-    if (!models.success) return models;
+    const admitted = await chatPreflight(deps, { userId, modelIds, promptTokens });
+    if (!admitted.success) return admitted;
+    const { models, holds } = admitted.data;
+    // Until the answers stream, the holds are ours: a run that stops here gives them back.
+    const stop = async <T>(failure: Result<T>): Promise<Result<T>> => {
+      await releaseHolds(deps, userId, holds);
+      return failure;
+    };
 
     const previous = messages.data[last.index + 1];
     if (previous) {
       const truncated = await deps.conversationStore.truncateFrom(userId, conversationId, previous.id);
-      if (!truncated.success) return truncated;
+      if (!truncated.success) return stop(truncated);
     }
     const streaming = streamAnswers(deps, {
       userId,
       conversationId,
-      models: models.data,
+      models,
+      holds,
       history,
       ...(input.signal ? { signal: input.signal } : {}),
     });

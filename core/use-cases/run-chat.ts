@@ -9,7 +9,7 @@ import { fail, ok } from '../shared/result.js';
 import type { Result } from '../shared/result.js';
 import { streamAnswers } from './support/chat-answers.js';
 import type { AnswerDeps, ChatRun } from './support/chat-answers.js';
-import { chatPreflight } from './support/chat-preflight.js';
+import { chatPreflight, releaseHolds } from './support/chat-preflight.js';
 import type { PreflightDeps } from './support/chat-preflight.js';
 import { requireUser } from './support/current-user.js';
 import type { CurrentUser } from './support/current-user.js';
@@ -32,8 +32,8 @@ export interface RunChatInput {
 /**
  * Sends a message to one to four models side by side (server side: the browser reaches it through
  * /api/chat). Refuses before any model runs: bad input, unknown or unconfigured models, paid models
- * without an active subscription (`forbidden`), a balance below the minimal answer
- * (`insufficient_credits`). Then saves the user message (in a new conversation named after it when
+ * without an active subscription (`forbidden`), a balance below the minimal answer, or one that
+ * other running chats already hold (`insufficient_credits`; see chatPreflight). Then saves the user message (in a new conversation named after it when
  * no conversation is given) and streams the answers, each saved and charged as it ends.
  */
 export const makeRunChat =
@@ -53,13 +53,19 @@ export const makeRunChat =
       history = messages.data;
     }
     const promptTokens = estimateTokens([...history.map((m) => m.content), message].join('\n'));
-    const models = await chatPreflight(deps, { userId, modelIds, promptTokens });
-    if (!models.success) return models;
+    const admitted = await chatPreflight(deps, { userId, modelIds, promptTokens });
+    if (!admitted.success) return admitted;
+    const { models, holds } = admitted.data;
+    // Until the answers stream, the holds are ours: a run that stops here gives them back.
+    const stop = async <T>(failure: Result<T>): Promise<Result<T>> => {
+      await releaseHolds(deps, userId, holds);
+      return failure;
+    };
 
     let targetId = conversationId;
     if (targetId === undefined) {
       const created = await deps.conversationStore.createConversation(userId, titleFromMessage(message));
-      if (!created.success) return created;
+      if (!created.success) return stop(created);
       targetId = created.data.id;
     }
     const userMessage = await deps.conversationStore.appendMessage(userId, targetId, {
@@ -70,14 +76,15 @@ export const makeRunChat =
       outputTokens: null,
     });
     if (!userMessage.success) {
-      return userMessage.error.code === 'not_found'
-        ? fail(domainError('not_found', `Conversation ${targetId} does not exist`))
-        : userMessage;
+      return stop(
+        userMessage.error.code === 'not_found' ? fail(domainError('not_found', `Conversation ${targetId} does not exist`)) : userMessage,
+      );
     }
     const streaming = streamAnswers(deps, {
       userId,
       conversationId: targetId,
-      models: models.data,
+      models,
+      holds,
       history: [...history, userMessage.data],
       ...(input.signal ? { signal: input.signal } : {}),
     });

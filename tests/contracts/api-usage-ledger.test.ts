@@ -34,6 +34,9 @@ usageLedgerContract('ApiUsageLedger (app server /api/credits on loopback)', asyn
       listEntries: async (userId, options) => (reading(userId), ledger.listEntries(userId, options)),
       logUsage: (charge) => ledger.logUsage(charge),
       grantCredits: () => ledger.grantCredits(),
+      holdCredits: () => ledger.holdCredits(),
+      settleHold: () => ledger.settleHold(),
+      releaseHold: () => ledger.releaseHold(),
     },
     createUser: async () => {
       const user = await s.signIn();

@@ -34,5 +34,11 @@ usageLedgerContract('SupabaseUsageLedger (service role) on the local stand-in', 
       });
       return id;
     },
+    // Time passing, as the database sees it: every hold of the user is dated back past its expiry.
+    expireHolds: async (userId) => {
+      await supabase.db.asAdmin(async (tx) => {
+        await tx.query("update public.credit_holds set expires_at = now() - interval '1 second' where user_id = $1", [userId]);
+      });
+    },
   };
 });

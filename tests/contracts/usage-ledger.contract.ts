@@ -7,7 +7,10 @@
  *   stand-in; the app server's /api can create one through its test hooks); answers the id;
  * - `pricedModel`: a model id the ledger has a price for, with that price (credits per 1k tokens).
  * - `serverGrants` (only for the browser's ledger): see ServerGrants.
+ * - `expireHolds(userId)` (ledgers that hold): makes every hold of the user expire, as time passing
+ *   would (an in-memory clock moves on; the stand-in's rows are dated back).
  */
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { creditsForUsage } from '../../core/domain/usage-pricing.js';
 import type { ModelPrice } from '../../core/domain/usage-pricing.js';
@@ -28,6 +31,7 @@ export interface UsageLedgerHarness {
   createUser(): Promise<string>;
   readonly pricedModel: { readonly id: string } & ModelPrice;
   readonly serverGrants?: ServerGrants;
+  expireHolds?(userId: string): Promise<void>;
 }
 
 const data = <T>(r: { success: true; data: T } | { success: false; error: { message: string } }): T => {
@@ -135,6 +139,168 @@ export function usageLedgerContract(name: string, makeHarness: () => Promise<Usa
       expect(charges).toHaveLength(affordable);
       expect(charges.reduce((sum, e) => sum + e.amount, 0)).toBe(-each * affordable);
       expect(Math.min(...charges.map((e) => e.balanceAfter))).toBeGreaterThanOrEqual(0);
+    });
+
+    // Credit holds are the server's (it holds while it answers a chat): a read-only browser ledger
+    // answers forbidden instead, checked below; every other ledger runs the hold cases.
+    const holdCase = (title: string, body: (h: UsageLedgerHarness) => Promise<void>) =>
+      it(`holds: ${title}`, async ({ skip }) => {
+        const h = await makeHarness();
+        skip(h.serverGrants !== undefined, 'read-only ledger: holds are the server\'s (see the forbidden case)');
+        await body(h);
+      });
+    const hold = (h: UsageLedgerHarness, userId: string, amount: number) => h.ledger.holdCredits({ userId, amount, ttlSeconds: 600 });
+    const heldId = async (h: UsageLedgerHarness, userId: string, amount: number) => data(await hold(h, userId, amount)).id;
+    const big = { inputTokens: 100_000, outputTokens: 100_000 };
+
+    it('holds: a read-only ledger refuses to hold, settle or release (forbidden) and nothing moves', async ({ skip }) => {
+      const h = await makeHarness();
+      skip(h.serverGrants === undefined, 'only a read-only ledger refuses holds');
+      const user = await h.createUser();
+      await grant(h, user, 50);
+      const refusals = [
+        await hold(h, user, 5),
+        await h.ledger.settleHold({ holdId: randomUUID(), userId: user, modelId: h.pricedModel.id, inputTokens: 10, outputTokens: 10 }),
+        await h.ledger.releaseHold({ holdId: randomUUID(), userId: user }),
+      ];
+      expect(refusals.map((r) => (r.success ? 'done' : r.error.code))).toEqual(['forbidden', 'forbidden', 'forbidden']);
+      expect(data(await h.ledger.getBalance(user))).toBe(50);
+    });
+
+    holdCase('a hold is admitted only within the balance minus the unexpired holds, and charges nothing', async (h) => {
+      const user = await h.createUser();
+      await grant(h, user, 10);
+      const first = data(await hold(h, user, 6));
+      expect(first).toMatchObject({ id: expect.any(String), amount: 6 });
+      expect(Date.parse(first.expiresAt)).toBeGreaterThan(Date.now() - 60_000);
+      const refused = await hold(h, user, 5);
+      expect(refused.success).toBe(false);
+      if (!refused.success) {
+        expect(refused.error.code).toBe('insufficient_credits');
+        expect(refused.error.details).toMatchObject({ balance: 10, held: 6, required: 5 });
+      }
+      expect(data(await hold(h, user, 4)).amount).toBe(4);
+      expect((await hold(h, user, 1)).success).toBe(false);
+      expect(data(await h.ledger.getBalance(user))).toBe(10);
+      expect(data(await h.ledger.listEntries(user)).map((e) => e.kind)).toEqual(['manual_grant']);
+    });
+
+    holdCase('a hold that is not a positive whole number of credits is refused', async (h) => {
+      const user = await h.createUser();
+      await grant(h, user, 10);
+      for (const amount of [0, -1, 1.5]) {
+        const refused = await hold(h, user, amount);
+        expect(refused.success ? 'held' : refused.error.code).toBe('validation');
+      }
+      expect(data(await hold(h, user, 10)).amount).toBe(10);
+    });
+
+    holdCase('settling charges exactly the usage, like logUsage, and drops the hold', async (h) => {
+      const user = await h.createUser();
+      await grant(h, user, 1000);
+      const usage = { inputTokens: 1200, outputTokens: 800 };
+      const cost = creditsForUsage(h.pricedModel, usage);
+      const holdId = await heldId(h, user, 10);
+      const receipt = data(await h.ledger.settleHold({ holdId, userId: user, modelId: h.pricedModel.id, ...usage }));
+      expect(receipt).toEqual({ charged: cost, balance: 1000 - cost, shortfall: 0 });
+      const [latest] = data(await h.ledger.listEntries(user));
+      expect(latest).toMatchObject({ kind: 'usage_charge', amount: -cost, balanceAfter: 1000 - cost, modelId: h.pricedModel.id });
+      expect(data(await h.ledger.getBalance(user))).toBe(1000 - cost);
+      // The hold is gone: the whole balance can be held again.
+      expect(data(await hold(h, user, 1000 - cost)).amount).toBe(1000 - cost);
+    });
+
+    holdCase('settling more than the user can pay charges what is left beside the other holds and reports the shortfall', async (h) => {
+      const user = await h.createUser();
+      await grant(h, user, 5);
+      const cost = creditsForUsage(h.pricedModel, big);
+      const a = await heldId(h, user, 3);
+      const b = await heldId(h, user, 2);
+      expect(data(await h.ledger.settleHold({ holdId: a, userId: user, modelId: h.pricedModel.id, ...big }))).toEqual({
+        charged: 3,
+        balance: 2,
+        shortfall: cost - 3,
+      });
+      // b still holds the last 2 credits.
+      expect((await hold(h, user, 1)).success).toBe(false);
+      expect(data(await h.ledger.settleHold({ holdId: b, userId: user, modelId: h.pricedModel.id, ...big }))).toEqual({
+        charged: 2,
+        balance: 0,
+        shortfall: cost - 2,
+      });
+      expect(data(await h.ledger.getBalance(user))).toBe(0);
+      const charges = data(await h.ledger.listEntries(user)).filter((e) => e.kind === 'usage_charge');
+      expect(charges.map((e) => e.amount)).toEqual([-2, -3]);
+      expect(Math.min(...charges.map((e) => e.balanceAfter))).toBe(0);
+    });
+
+    holdCase('settling an unknown hold still charges the answer, capped by the balance minus the holds', async (h) => {
+      const user = await h.createUser();
+      await grant(h, user, 100);
+      const usage = { inputTokens: 1000, outputTokens: 1000 };
+      const cost = creditsForUsage(h.pricedModel, usage);
+      expect(data(await h.ledger.settleHold({ holdId: randomUUID(), userId: user, modelId: h.pricedModel.id, ...usage }))).toEqual({
+        charged: cost,
+        balance: 100 - cost,
+        shortfall: 0,
+      });
+      await heldId(h, user, 100 - cost - 1);
+      const capped = data(await h.ledger.settleHold({ holdId: randomUUID(), userId: user, modelId: h.pricedModel.id, ...big }));
+      expect(capped).toEqual({ charged: 1, balance: 100 - cost - 1, shortfall: creditsForUsage(h.pricedModel, big) - 1 });
+      const nothingLeft = data(await h.ledger.settleHold({ holdId: randomUUID(), userId: user, modelId: h.pricedModel.id, ...usage }));
+      expect(nothingLeft).toEqual({ charged: 0, balance: 100 - cost - 1, shortfall: cost });
+      expect(data(await h.ledger.getBalance(user))).toBe(100 - cost - 1);
+    });
+
+    holdCase('releasing drops the hold uncharged, and releasing again (or someone else\'s hold) changes nothing', async (h) => {
+      const [user, other] = [await h.createUser(), await h.createUser()];
+      await grant(h, user, 10);
+      await grant(h, other, 10);
+      const holdId = await heldId(h, user, 10);
+      const theirs = await heldId(h, other, 10);
+      expect(data(await h.ledger.releaseHold({ holdId: theirs, userId: user }))).toEqual({ released: false });
+      expect((await hold(h, other, 1)).success).toBe(false);
+      expect(data(await h.ledger.releaseHold({ holdId, userId: user }))).toEqual({ released: true });
+      expect(data(await h.ledger.releaseHold({ holdId, userId: user }))).toEqual({ released: false });
+      expect(data(await h.ledger.releaseHold({ holdId: randomUUID(), userId: user }))).toEqual({ released: false });
+      expect(data(await h.ledger.getBalance(user))).toBe(10);
+      expect(data(await h.ledger.listEntries(user)).map((e) => e.kind)).toEqual(['manual_grant']);
+      expect(data(await hold(h, user, 10)).amount).toBe(10);
+    });
+
+    holdCase('expired holds stop counting by themselves; settling one still charges', async (h) => {
+      if (!h.expireHolds) throw new Error('a ledger that holds must let the contract expire holds (expireHolds)');
+      const user = await h.createUser();
+      await grant(h, user, 10);
+      const stale = await heldId(h, user, 10);
+      expect((await hold(h, user, 1)).success).toBe(false);
+      await h.expireHolds(user);
+      const fresh = await heldId(h, user, 10);
+      expect(data(await h.ledger.releaseHold({ holdId: stale, userId: user }))).toEqual({ released: false });
+      expect(data(await h.ledger.releaseHold({ holdId: fresh, userId: user }))).toEqual({ released: true });
+      const usage = { inputTokens: 100, outputTokens: 100 };
+      const cost = creditsForUsage(h.pricedModel, usage);
+      expect(data(await h.ledger.settleHold({ holdId: stale, userId: user, modelId: h.pricedModel.id, ...usage }))).toEqual({
+        charged: cost,
+        balance: 10 - cost,
+        shortfall: 0,
+      });
+    });
+
+    holdCase('50 concurrent holds on a small balance admit exactly floor(balance / amount), per user', async (h) => {
+      const [a, b] = [await h.createUser(), await h.createUser()];
+      const amount = 3;
+      await grant(h, a, 23);
+      await grant(h, b, 23);
+      const results = await Promise.all(Array.from({ length: 100 }, (_, i) => hold(h, i % 2 === 0 ? a : b, amount)));
+      for (const user of [a, b]) {
+        const mine = results.filter((_, i) => (i % 2 === 0 ? a : b) === user);
+        expect(mine.filter((r) => r.success)).toHaveLength(Math.floor(23 / amount));
+        for (const r of mine) if (!r.success) expect(r.error.code).toBe('insufficient_credits');
+        expect(data(await h.ledger.getBalance(user))).toBe(23);
+        expect((await hold(h, user, 23 - Math.floor(23 / amount) * amount)).success).toBe(true);
+        expect((await hold(h, user, 1)).success).toBe(false);
+      }
     });
 
     it('balances and entries are per user', async () => {

@@ -43,8 +43,10 @@ export interface AnswerDeps {
 /**
  * Streams the answers of several models to one conversation. Each model sees its own side of the
  * thread. After a model finishes — or is aborted, or its stream ends early — its text is saved and
- * its actual usage charged (usage it did not report is estimated from the text). A model error is
- * passed on uncharged. Once the signal fires, no further text is passed on.
+ * its actual usage charged (usage it did not report is estimated from the text): by settling the
+ * credit hold the preflight took for that model (`holds`), or with logUsage where none was taken.
+ * A model error, and an answer aborted before the model produced anything, are passed on
+ * uncharged and their hold released. Once the signal fires, no further text is passed on.
  */
 export const streamAnswers = (
   deps: AnswerDeps,
@@ -53,6 +55,8 @@ export const streamAnswers = (
     readonly conversationId: string;
     readonly models: readonly ModelInfo[];
     readonly history: readonly ChatMessage[];
+    /** Credit hold ids by model id, from chatPreflight; each is settled or released here. */
+    readonly holds?: ReadonlyMap<string, string>;
     readonly signal?: AbortSignalLike;
   },
 ): Pick<ChatRun, 'events' | 'settled'> => {
@@ -65,9 +69,37 @@ export const streamAnswers = (
     if (answers.length === run.models.length) resolveSettled(answers);
   };
 
+  const release = async (modelId: string): Promise<void> => {
+    const holdId = run.holds?.get(modelId);
+    if (holdId === undefined) return;
+    const released = await deps.usageLedger.releaseHold({ holdId, userId: run.userId });
+    if (!released.success) deps.logger.warn('A credit hold could not be released', { userId: run.userId, modelId, holdId, error: released.error });
+  };
+
+  const charge = async (modelId: string, usage: TokenUsage): ReturnType<UsageLedger['settleHold']> => {
+    const holdId = run.holds?.get(modelId);
+    if (holdId === undefined) {
+      const receipt = await deps.usageLedger.logUsage({ userId: run.userId, modelId, ...usage });
+      return receipt.success ? { success: true, data: { ...receipt.data, shortfall: 0 } } : receipt;
+    }
+    const settled = await deps.usageLedger.settleHold({ holdId, userId: run.userId, modelId, ...usage });
+    if (!settled.success) await release(modelId);
+    else if (settled.data.shortfall > 0) {
+      deps.logger.warn('An answer was charged less than it cost: the balance was short', {
+        userId: run.userId,
+        modelId,
+        usage,
+        charged: settled.data.charged,
+        shortfall: settled.data.shortfall,
+      });
+    }
+    return settled;
+  };
+
   async function* answer(model: ModelInfo): AsyncGenerator<ChatStreamEvent> {
     const none = { inputTokens: 0, outputTokens: 0 };
     if (abort.signal.aborted) {
+      await release(model.id);
       done({ modelId: model.id, messageId: null, usage: none, finishReason: 'aborted', creditsCharged: 0, error: null });
       return;
     }
@@ -102,6 +134,7 @@ export const streamAnswers = (
       failure = { code: 'unexpected', message: 'The model stopped unexpectedly' };
     }
     if (failure) {
+      await release(model.id);
       yield { type: 'error', modelId: model.id, ...failure };
       done({ modelId: model.id, messageId: null, usage: none, finishReason: 'error', creditsCharged: 0, error: failure });
       return;
@@ -129,8 +162,11 @@ export const streamAnswers = (
     let creditsCharged = 0;
     let balance: number | undefined;
     let chargeError: { code: string; message: string } | null = null;
-    if (usage.inputTokens + usage.outputTokens > 0) {
-      const receipt = await deps.usageLedger.logUsage({ userId: run.userId, modelId: model.id, ...usage });
+    // Aborted before the model produced anything: nothing was given, nothing is charged.
+    const nothingProduced = abort.signal.aborted && shown === '' && unseen === '' && usage.outputTokens === 0;
+    if (usage.inputTokens + usage.outputTokens === 0 || nothingProduced) await release(model.id);
+    else {
+      const receipt = await charge(model.id, usage);
       if (receipt.success) {
         creditsCharged = receipt.data.charged;
         balance = receipt.data.balance;

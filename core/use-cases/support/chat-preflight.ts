@@ -1,6 +1,8 @@
 import { isSubscribed } from '../../domain/account.js';
 import type { ModelInfo } from '../../domain/chat.js';
+import { CHAT_HOLD_TTL_SECONDS } from '../../domain/credits.js';
 import { minimalAnswerCredits } from '../../domain/usage-pricing.js';
+import type { Logger } from '../../ports/logger.js';
 import type { ModelGateway } from '../../ports/model-gateway.js';
 import type { ProfileStore } from '../../ports/profile-store.js';
 import type { UsageLedger } from '../../ports/usage-ledger.js';
@@ -12,17 +14,45 @@ export interface PreflightDeps {
   readonly modelGateway: ModelGateway;
   readonly profileStore: ProfileStore;
   readonly usageLedger: UsageLedger;
+  readonly logger: Logger;
 }
+
+/** The models a chat may ask, and the credit hold taken for each model's answer (by model id). */
+export interface ChatAdmission {
+  readonly models: readonly ModelInfo[];
+  /**
+   * Hold ids by model id. Empty when the ledger does not hold (a browser's: the app server holds
+   * while it answers) and for answers whose minimal price is 0.
+   */
+  readonly holds: ReadonlyMap<string, string>;
+}
+
+/** Drops the holds of a chat that will not run (a failure after the preflight); failures are logged. */
+export const releaseHolds = async (
+  deps: Pick<PreflightDeps, 'usageLedger' | 'logger'>,
+  userId: string,
+  holds: ReadonlyMap<string, string>,
+): Promise<void> => {
+  await Promise.all(
+    [...holds.values()].map(async (holdId) => {
+      const released = await deps.usageLedger.releaseHold({ holdId, userId });
+      if (!released.success) deps.logger.warn('A credit hold could not be released', { userId, holdId, error: released.error });
+    }),
+  );
+};
 
 /**
  * Everything that must hold before any model is called: the models exist and are configured, paid
- * models only for subscribers, and a balance that covers the minimal answer of every chosen model
- * (see usage-pricing.ts). Refusing here means no tokens are spent that nobody can pay for.
+ * models only for subscribers, and the minimal answer of every chosen model (see usage-pricing.ts)
+ * held from the balance, one hold per model answer, so that concurrent chats cannot spend the same
+ * credits. Refusing here means no tokens are spent that nobody can pay for. The caller owns the
+ * holds: streamAnswers settles or releases them, and a run that fails before streaming must
+ * release them (releaseHolds).
  */
 export const chatPreflight = async (
   deps: PreflightDeps,
   input: { userId: string; modelIds: readonly string[]; promptTokens: number },
-): Promise<Result<readonly ModelInfo[]>> => {
+): Promise<Result<ChatAdmission>> => {
   // The catalogue and the balance are independent reads: fetch them together (first token sooner).
   const [catalogue, balance] = await Promise.all([
     deps.modelGateway.listModels(),
@@ -52,8 +82,27 @@ export const chatPreflight = async (
 
   if (!balance.success) return balance;
   const required = models.reduce((sum, m) => sum + minimalAnswerCredits(m, input.promptTokens), 0);
-  if (balance.data < required) {
-    return fail(domainError('insufficient_credits', 'Not enough credits for this chat', { balance: balance.data, required }));
+  const refuse = (details: Record<string, unknown>) => fail(domainError('insufficient_credits', 'Not enough credits for this chat', details));
+  if (balance.data < required) return refuse({ balance: balance.data, required });
+
+  const priced = models.map((m) => ({ model: m, amount: minimalAnswerCredits(m, input.promptTokens) })).filter((p) => p.amount > 0);
+  const taken = await Promise.all(
+    priced.map(async ({ model, amount }) => ({
+      modelId: model.id,
+      hold: await deps.usageLedger.holdCredits({ userId: input.userId, amount, ttlSeconds: CHAT_HOLD_TTL_SECONDS }),
+    })),
+  );
+  const holds = new Map<string, string>();
+  for (const { modelId, hold } of taken) if (hold.success) holds.set(modelId, hold.data.id);
+  const refused = taken.find((t) => !t.hold.success)?.hold;
+  if (refused && !refused.success) {
+    // A ledger that does not hold (the browser's; the app server holds while it answers): the
+    // balance check above is this side's part.
+    if (refused.error.code === 'forbidden' && holds.size === 0) return ok({ models, holds });
+    await releaseHolds(deps, input.userId, holds);
+    if (refused.error.code !== 'insufficient_credits') return refused;
+    const held = refused.error.details?.['held'];
+    return refuse({ balance: balance.data, required, ...(typeof held === 'number' ? { held } : {}) });
   }
-  return ok(models);
+  return ok({ models, holds });
 };

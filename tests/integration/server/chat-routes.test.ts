@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditsForUsage } from '../../../core/domain/usage-pricing.js';
+import { creditsForUsage, estimateTokens, minimalAnswerCredits } from '../../../core/domain/usage-pricing.js';
 import { DEFAULT_CATALOGUE } from '../../../web/server/default-catalogue.js';
 import { readNdjson, startTestServer, type TestServer } from './server-harness.js';
 
@@ -99,19 +99,37 @@ describe('POST /api/chat (issue 7: streaming chat with credit accounting)', () =
     expect(await response.json()).toMatchObject({ error: 'forbidden', message: 'GPT-4o needs an active subscription' });
   });
 
-  it('20 concurrent chats on a small balance never take it below zero', async () => {
-    const u = await s.signIn(5);
+  it('20 concurrent chats on a small balance: as many start as holds fit, the rest get 402, every answer is charged', async () => {
+    const balance = 5;
+    const message = 'Write a long answer about rivers and lakes';
+    const minimal = minimalAnswerCredits(offline, estimateTokens(message));
+    const u = await s.signIn(balance);
     const results = await Promise.all(
       Array.from({ length: 20 }, async () => {
-        const response = await chat(u.token, { message: 'Write a long answer about rivers and lakes', modelIds: ['offline'] });
+        const response = await chat(u.token, { message, modelIds: ['offline'] });
         return response.status === 200 ? readNdjson(response) : response.status;
       }),
     );
-    expect(results.every((r) => r === 402 || Array.isArray(r))).toBe(true);
-    expect(s.balance(u.userId)).toBeGreaterThanOrEqual(0);
+    const answered = results.filter((r): r is Record<string, unknown>[] => Array.isArray(r));
+    expect(answered).toHaveLength(Math.floor(balance / minimal));
+    expect(results.filter((r) => r === 402)).toHaveLength(20 - answered.length);
+
+    type Finish = { usage: { inputTokens: number; outputTokens: number }; creditsCharged: number };
+    const finishes = answered.map((lines) => lines.find((l) => l.type === 'finish') as Finish | undefined);
+    const shortfalls = s.logger.at('warn').filter((e) => e.message.startsWith('An answer was charged less than it cost') && e.context?.['userId'] === u.userId);
+    // No free answers: each is charged its price, unless the ledger logged the part it could not take.
+    const unpaid = finishes.reduce((sum, f) => sum + creditsForUsage(offline, f!.usage) - f!.creditsCharged, 0);
+    expect(unpaid).toBe(shortfalls.reduce((sum, e) => sum + Number(e.context?.['shortfall']), 0));
+    for (const f of finishes) expect(f?.creditsCharged).toBeGreaterThan(0);
+
+    const final = s.balance(u.userId);
+    expect(final).toBeGreaterThanOrEqual(0);
     const credits = await (await s.api('/api/credits', { token: u.token })).json();
-    const charged = credits.history.filter((e: { kind: string }) => e.kind === 'usage_charge').reduce((sum: number, e: { amount: number }) => sum - e.amount, 0);
-    expect(5 - charged).toBe(s.balance(u.userId));
+    const charges = credits.history.filter((e: { kind: string }) => e.kind === 'usage_charge') as { amount: number; balanceAfter: number }[];
+    expect(charges).toHaveLength(answered.length);
+    expect(charges.reduce((sum, e) => sum - e.amount, 0)).toBe(balance - final);
+    expect(finishes.reduce((sum, f) => sum + f!.creditsCharged, 0)).toBe(balance - final);
+    expect(Math.min(...charges.map((e) => e.balanceAfter))).toBeGreaterThanOrEqual(0);
   });
 
   it('a client that disconnects stops the answer and pays only for what was generated', async () => {

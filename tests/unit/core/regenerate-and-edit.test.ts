@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { domainError } from '../../../core/shared/errors.js';
 import { makeEditLastMessage } from '../../../core/use-cases/edit-last-message.js';
 import { makeRegenerateAnswer } from '../../../core/use-cases/regenerate-answer.js';
 import { makeRunChat } from '../../../core/use-cases/run-chat.js';
@@ -115,5 +116,75 @@ describe('edit last message (ConversationStore.truncateFrom)', () => {
     await w.signOut();
     expect(await editLast({ conversationId, message: 'x' })).toEqual({ success: false, error: expect.objectContaining({ code: 'not_authenticated' }) });
     expect(await regenerate({ conversationId })).toEqual({ success: false, error: expect.objectContaining({ code: 'not_authenticated' }) });
+  });
+});
+
+describe('regenerate and edit last: credit holds', () => {
+  const balanceOf = async (w: ReturnType<typeof inMemoryAppWorld>, userId: string) => {
+    const balance = await w.usageLedger.getBalance(userId);
+    if (!balance.success) throw new Error(balance.error.message);
+    return balance.data;
+  };
+  /** Holds everything but `left` credits, as other running chats would. */
+  const holdAllBut = async (w: ReturnType<typeof inMemoryAppWorld>, userId: string, left: number) => {
+    const hold = await w.usageLedger.holdCredits({ userId, amount: (await balanceOf(w, userId)) - left, ttlSeconds: 60 });
+    if (!hold.success) throw new Error(hold.error.message);
+    return hold.data.id;
+  };
+  const canHoldAll = async (w: ReturnType<typeof inMemoryAppWorld>, userId: string) =>
+    (await w.usageLedger.holdCredits({ userId, amount: await balanceOf(w, userId), ttlSeconds: 60 })).success;
+
+  it('regenerating while other chats hold the balance is refused and changes nothing', async () => {
+    const { regenerate, conversationId, contents, w, userId } = await conversation();
+    const before = await contents();
+    const other = await holdAllBut(w, userId, 1);
+    w.modelGateway.requests.length = 0;
+    expect(await regenerate({ conversationId })).toEqual({ success: false, error: expect.objectContaining({ code: 'insufficient_credits' }) });
+    expect(w.modelGateway.requests).toEqual([]);
+    expect(await contents()).toEqual(before);
+    await w.usageLedger.releaseHold({ holdId: other, userId });
+    expect(await canHoldAll(w, userId)).toBe(true);
+  });
+
+  it('a regeneration whose old answers cannot be removed gives its holds back', async () => {
+    const { regenerate, conversationId, w, userId } = await conversation();
+    w.conversationStore.failures.failNext('truncateFrom', domainError('network', 'db down'));
+    expect(await regenerate({ conversationId })).toEqual({ success: false, error: expect.objectContaining({ code: 'network' }) });
+    expect(await canHoldAll(w, userId)).toBe(true);
+  });
+
+  it('regenerated answers settle their holds: charged exactly, nothing left held', async () => {
+    const { regenerate, conversationId, w, userId } = await conversation();
+    const before = await balanceOf(w, userId);
+    const run = await regenerate({ conversationId });
+    if (!run.success) throw new Error(run.error.message);
+    await readAll(run.data.events);
+    const charged = (await run.data.settled).reduce((sum, a) => sum + a.creditsCharged, 0);
+    expect(await balanceOf(w, userId)).toBe(before - charged);
+    expect(await canHoldAll(w, userId)).toBe(true);
+  });
+
+  it('an edit whose old message cannot be removed gives its holds back', async () => {
+    const { editLast, conversationId, w, userId } = await conversation();
+    w.conversationStore.failures.failNext('truncateFrom', domainError('network', 'db down'));
+    expect(await editLast({ conversationId, message: 'again' })).toEqual({ success: false, error: expect.objectContaining({ code: 'network' }) });
+    expect(await canHoldAll(w, userId)).toBe(true);
+  });
+
+  it('an edit whose new message cannot be saved gives its holds back', async () => {
+    const { editLast, conversationId, w, userId } = await conversation();
+    const holdId = await holdAllBut(w, userId, 500);
+    w.conversationStore.failures.failNext('appendMessage', domainError('network', 'db down'));
+    expect(await editLast({ conversationId, message: 'again' })).toEqual({ success: false, error: expect.objectContaining({ code: 'network' }) });
+    await w.usageLedger.releaseHold({ holdId, userId });
+    expect(await canHoldAll(w, userId)).toBe(true);
+  });
+
+  it('editing while other chats hold the balance is refused before anything is removed', async () => {
+    const { editLast, conversationId, contents, w, userId } = await conversation();
+    const before = await contents();
+    await holdAllBut(w, userId, 0);
+    expect(await editLast({ conversationId, message: 'again' })).toEqual({ success: false, error: expect.objectContaining({ code: 'insufficient_credits' }) });
+    expect(await contents()).toEqual(before);
   });
 });

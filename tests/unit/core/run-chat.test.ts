@@ -195,16 +195,21 @@ describe('run-chat: streaming, saving and charging', () => {
     expect(await balanceOf(w, userId)).toBe(1000 - (basic?.creditsCharged ?? 0));
   });
 
-  it('an answer the balance cannot pay for after all is finished, reported, and logged', async () => {
+  it('an answer that costs more than its hold is finished and charged what the balance allows; the shortfall is logged', async () => {
     const message = Array.from({ length: 120 }, (_, i) => `word${i}`).join(' ');
     const minimal = minimalAnswerCredits(model('echo-basic'), estimateTokens(message));
     const { w, userId, runChat } = await funded(minimal);
     const run = await start(runChat, { message, modelIds: ['echo-basic'] });
     const events = await readAll(run.events);
-    expect(events.at(-2)).toMatchObject({ type: 'finish', finishReason: 'stop', creditsCharged: 0 });
-    expect(events.at(-1)).toMatchObject({ type: 'error', code: 'insufficient_credits' });
-    expect(await balanceOf(w, userId)).toBe(minimal);
-    expect(w.logger.at('warn').map((e) => e.message)).toContain('An answer could not be charged');
+    const finish = events.at(-1);
+    if (finish?.type !== 'finish') throw new Error('the run did not end with a finish event');
+    const cost = creditsForUsage(model('echo-basic'), finish.usage);
+    expect(cost).toBeGreaterThan(minimal);
+    expect(finish).toMatchObject({ finishReason: 'stop', creditsCharged: minimal, balance: 0 });
+    expect(events.filter((e) => e.type === 'error')).toEqual([]);
+    expect(await balanceOf(w, userId)).toBe(0);
+    const warning = w.logger.at('warn').find((e) => e.message === 'An answer was charged less than it cost: the balance was short');
+    expect(warning?.context).toMatchObject({ modelId: 'echo-basic', charged: minimal, shortfall: cost - minimal });
   });
 
   it('a user message that cannot be saved stops the chat before any model runs', async () => {
@@ -284,5 +289,133 @@ describe('run-chat: abort', () => {
     expect(answer?.usage).toEqual({ inputTokens: estimateTokens('one two three four'), outputTokens: estimateTokens('echo-basic heard: ') });
     expect(answer?.creditsCharged).toBeGreaterThan(0);
     expect(await balanceOf(w, userId)).toBe(1000 - (answer?.creditsCharged ?? 0));
+  });
+});
+
+/** Whether `amount` credits can be held for the user right now (the chat's holds are gone when it can hold everything). */
+const canHold = async (w: InMemoryAppWorld, userId: string, amount: number) =>
+  (await w.usageLedger.holdCredits({ userId, amount, ttlSeconds: 60 })).success;
+
+describe('run-chat: credit holds (concurrent chats)', () => {
+  const message = 'hi';
+  const minimal = minimalAnswerCredits(model('echo-basic'), estimateTokens(message));
+
+  it('a running chat holds its minimal answer: a concurrent chat beyond the balance is refused before any model runs', async () => {
+    const { w, userId, runChat } = await funded(minimal);
+    const first = await start(runChat, { message, modelIds: ['echo-basic'] });
+    const second = await runChat({ message, modelIds: ['echo-basic'] });
+    expect(second).toEqual({
+      success: false,
+      error: expect.objectContaining({ code: 'insufficient_credits', details: { balance: minimal, required: minimal, held: minimal } }),
+    });
+    expect(w.modelGateway.requests).toHaveLength(0);
+    const events = await readAll(first.events);
+    const finish = events.find((e) => e.type === 'finish');
+    if (finish?.type !== 'finish') throw new Error('no finish');
+    const cost = creditsForUsage(model('echo-basic'), finish.usage);
+    expect(finish.creditsCharged).toBe(cost);
+    expect(await balanceOf(w, userId)).toBe(minimal - cost);
+    // Settled: the hold is gone, all that is left can be held again.
+    expect(await canHold(w, userId, minimal - cost)).toBe(true);
+  });
+
+  it('concurrent chats on a small balance: exactly as many start as holds fit, and each one is charged', async () => {
+    const { w, userId, runChat } = await funded(minimal * 3 + 1);
+    const runs = await Promise.all(Array.from({ length: 10 }, () => runChat({ message, modelIds: ['echo-basic'] })));
+    const started = runs.filter((r) => r.success);
+    expect(started).toHaveLength(3);
+    for (const r of runs) if (!r.success) expect(r.error.code).toBe('insufficient_credits');
+    let charged = 0;
+    for (const r of started) if (r.success) charged += (await readAll(r.data.events), (await r.data.settled)[0]?.creditsCharged ?? 0);
+    expect(charged).toBeGreaterThan(0);
+    expect(await balanceOf(w, userId)).toBe(minimal * 3 + 1 - charged);
+  });
+
+  it('one hold per model answer: when one does not fit, the ones taken are given back', async () => {
+    const { w, userId, runChat } = await funded(1000);
+    const both = minimal + minimalAnswerCredits(model('echo-swift'), estimateTokens(message));
+    const outside = await w.usageLedger.holdCredits({ userId, amount: 1000 - both + 1, ttlSeconds: 60 });
+    if (!outside.success) throw new Error(outside.error.message);
+    const refused = await runChat({ message, modelIds: ['echo-basic', 'echo-swift'] });
+    expect(refused).toEqual({ success: false, error: expect.objectContaining({ code: 'insufficient_credits' }) });
+    expect(w.modelGateway.requests).toHaveLength(0);
+    expect(await w.usageLedger.releaseHold({ holdId: outside.data.id, userId })).toEqual({ success: true, data: { released: true } });
+    expect(await canHold(w, userId, 1000)).toBe(true);
+  });
+
+  it('a user message that cannot be saved gives the holds back', async () => {
+    const { w, userId, runChat } = await funded(minimal);
+    w.conversationStore.failures.failNext('appendMessage', domainError('network', 'db down'));
+    expect((await runChat({ message, modelIds: ['echo-basic'] })).success).toBe(false);
+    expect(await canHold(w, userId, minimal)).toBe(true);
+  });
+
+  it('a conversation that cannot be created gives the holds back', async () => {
+    const { w, userId, runChat } = await funded(minimal);
+    w.conversationStore.failures.failNext('createConversation', domainError('network', 'db down'));
+    expect((await runChat({ message, modelIds: ['echo-basic'] })).success).toBe(false);
+    expect(await canHold(w, userId, minimal)).toBe(true);
+  });
+
+  it('a model error gives its hold back uncharged', async () => {
+    const { w, userId, runChat } = await funded(minimal);
+    w.modelGateway.failStream('echo-basic', { afterTokens: 0, code: 'rate_limited', message: 'Provider rate limit' });
+    const run = await start(runChat, { message, modelIds: ['echo-basic'] });
+    await readAll(run.events);
+    expect(await run.settled).toEqual([expect.objectContaining({ finishReason: 'error', creditsCharged: 0 })]);
+    expect(await balanceOf(w, userId)).toBe(minimal);
+    expect(await canHold(w, userId, minimal)).toBe(true);
+  });
+
+  it('a client that aborts before the model produced anything pays nothing and the hold is given back', async () => {
+    const { w, userId, runChat } = await funded(minimal);
+    const controller = new AbortController();
+    const run = await start(runChat, { message, modelIds: ['echo-basic'], signal: controller.signal });
+    for await (const event of run.events) if (event.type === 'start') controller.abort();
+    expect(await run.settled).toEqual([expect.objectContaining({ finishReason: 'aborted', creditsCharged: 0, messageId: null })]);
+    expect(await balanceOf(w, userId)).toBe(minimal);
+    expect(await canHold(w, userId, minimal)).toBe(true);
+  });
+
+  it('a signal aborted before the run starts gives the hold back', async () => {
+    const { w, userId, runChat } = await funded(minimal);
+    const controller = new AbortController();
+    controller.abort();
+    const run = await start(runChat, { message, modelIds: ['echo-basic'], signal: controller.signal });
+    await readAll(run.events);
+    expect(await canHold(w, userId, minimal)).toBe(true);
+  });
+
+  it('a settlement that fails is reported as a charge error, logged, and the hold is given back', async () => {
+    const { w, userId, runChat } = await funded(minimal);
+    w.usageLedger.failures.failNext('settleHold', domainError('network', 'ledger down'));
+    const run = await start(runChat, { message, modelIds: ['echo-basic'] });
+    const events = await readAll(run.events);
+    expect(events.at(-2)).toMatchObject({ type: 'finish', creditsCharged: 0 });
+    expect(events.at(-1)).toMatchObject({ type: 'error', code: 'network' });
+    expect(w.logger.at('warn').map((e) => e.message)).toContain('An answer could not be charged');
+    expect(await canHold(w, userId, minimal)).toBe(true);
+  });
+
+  it('a ledger that does not hold (the browser\'s: the server holds) is checked against the balance and charged with logUsage', async () => {
+    const { w, userId } = await funded(minimal);
+    const serverHolds = domainError('forbidden', 'Credits are held by the server only');
+    const ledger = w.usageLedger;
+    const browserLike = {
+      getBalance: ledger.getBalance.bind(ledger),
+      logUsage: ledger.logUsage.bind(ledger),
+      grantCredits: ledger.grantCredits.bind(ledger),
+      listEntries: ledger.listEntries.bind(ledger),
+      holdCredits: async () => ({ success: false as const, error: serverHolds }),
+      settleHold: async () => ({ success: false as const, error: serverHolds }),
+      releaseHold: async () => ({ success: false as const, error: serverHolds }),
+    };
+    const runChat = makeRunChat({ ...w, usageLedger: browserLike });
+    const run = await start(runChat, { message, modelIds: ['echo-basic'] });
+    await readAll(run.events);
+    const [answer] = await run.settled;
+    expect(answer?.creditsCharged).toBeGreaterThan(0);
+    expect(await balanceOf(w, userId)).toBe(minimal - (answer?.creditsCharged ?? 0));
+    expect(w.logger.at('warn')).toEqual([]);
   });
 });

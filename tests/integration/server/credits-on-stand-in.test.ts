@@ -1,0 +1,192 @@
+// Credit holds end to end: the app server on the Supabase stand-in (PGlite, supabase-js adapters,
+// hold_credits / settle_credit_hold / release_credit_hold), chats over HTTP as a browser sends them.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { InMemoryLogger } from '../../../adapters/in-memory/in-memory-logger.js';
+import type { LocalSupabase } from '../../../adapters/supabase/local/server.js';
+import { creditsForUsage, estimateTokens, minimalAnswerCredits } from '../../../core/domain/usage-pricing.js';
+import { DEFAULT_CATALOGUE } from '../../../web/server/default-catalogue.js';
+import { startAppServer, type RunningAppServer } from '../../../web/server/start-app-server.js';
+import { closedPort } from '../../support/local-http.js';
+import { browserLikeClient, latestMailTo, startTestSupabase } from '../../support/local-supabase.js';
+import { readNdjson } from './server-harness.js';
+
+const offline = DEFAULT_CATALOGUE.find((m) => m.id === 'offline')!;
+
+let supabase: LocalSupabase;
+/** Answers at full speed. */
+let fast: RunningAppServer;
+/** Waits ten seconds before each token: a client can leave before the first one. */
+let stalled: RunningAppServer;
+/** 20 ms a token: a client can leave in the middle of an answer. */
+let paced: RunningAppServer;
+const logger = new InMemoryLogger();
+
+const appServer = async (tokenDelayMs: number) =>
+  startAppServer(
+    {
+      PORT: new URL(await closedPort()).port,
+      SUPABASE_URL: supabase.url,
+      SUPABASE_ANON_KEY: supabase.anonKey,
+      SUPABASE_SERVICE_ROLE_KEY: supabase.serviceRoleKey,
+      SUPABASE_JWT_SECRET: supabase.keys.jwtSecret,
+      PUBLIC_URL: 'http://127.0.0.1:3000',
+      OFFLINE_MODEL_TOKEN_DELAY_MS: String(tokenDelayMs),
+      CLIENT_DIST: 'tests/integration/server/no-client-here',
+      // 20 chats at once from one user: the credits, not the rate limit, must decide here.
+      RATE_LIMIT_BURST: '100',
+    },
+    { logger },
+  );
+
+beforeAll(async () => {
+  supabase = await startTestSupabase();
+  fast = await appServer(0);
+  stalled = await appServer(9_999);
+  paced = await appServer(20);
+}, 60_000);
+afterAll(async () => {
+  await fast?.close();
+  await stalled?.close();
+  await paced?.close();
+  await supabase?.stop();
+});
+
+/** A user signed up through the stand-in (e-mailed code), with exactly `credits` and an empty history. */
+async function userWith(credits: number) {
+  const email = `holds-${Math.random().toString(36).slice(2, 10)}@example.com`;
+  const client = browserLikeClient(supabase);
+  const sent = await client.auth.signInWithOtp({ email, options: { shouldCreateUser: true } });
+  if (sent.error) throw sent.error;
+  const { code } = await latestMailTo(supabase, email);
+  const verified = await client.auth.verifyOtp({ email, token: code, type: 'email' });
+  if (verified.error || !verified.data.session) throw verified.error ?? new Error('no session');
+  const userId = verified.data.session.user.id;
+  await supabase.db.asAdmin(async (tx) => {
+    await tx.query('delete from public.credit_ledger where user_id = $1', [userId]);
+    await tx.query('update public.profiles set credits = $2 where id = $1', [userId, credits]);
+  });
+  const token = verified.data.session.access_token;
+  const chat = (server: RunningAppServer, json: unknown, signal?: AbortSignal) =>
+    fetch(`${server.url}/api/chat`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(json),
+      ...(signal ? { signal } : {}),
+    });
+  return { userId, chat, client };
+}
+
+const row = async <T>(sql: string, params: unknown[]): Promise<T> =>
+  supabase.db.asAdmin(async (tx) => (await tx.query<T>(sql, params)).rows[0] as T);
+const balanceOf = async (userId: string) => (await row<{ credits: number }>('select credits from public.profiles where id = $1', [userId])).credits;
+const holdsOf = async (userId: string) =>
+  Number((await row<{ n: number | string }>('select count(*) as n from public.credit_holds where user_id = $1', [userId])).n);
+const chargesOf = async (userId: string) =>
+  supabase.db.asAdmin(
+    async (tx) =>
+      (await tx.query<{ amount: number; balance_after: number }>("select amount, balance_after from public.credit_ledger where user_id = $1 and kind = 'usage_charge'", [userId])).rows,
+  );
+
+/** Polls the database until `check` holds (the server settles after the client is gone); bounded, not a sleep. */
+async function until<T>(probe: () => Promise<T>, check: (value: T) => boolean): Promise<T> {
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    const value = await probe();
+    if (check(value)) return value;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error('the condition never held');
+}
+
+describe('credit holds on the Supabase stand-in', () => {
+  it('20 concurrent chats on a small balance: as many start as holds fit, the rest get 402, every answer is charged', async () => {
+    const balance = 5;
+    const message = 'Write a long answer about rivers and lakes';
+    const minimal = minimalAnswerCredits(offline, estimateTokens(message));
+    const u = await userWith(balance);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        const response = await u.chat(fast, { message, modelIds: ['offline'] });
+        return response.status === 200 ? readNdjson(response) : response.status;
+      }),
+    );
+    const answered = results.filter((r): r is Record<string, unknown>[] => Array.isArray(r));
+    expect(answered).toHaveLength(Math.floor(balance / minimal));
+    expect(results.filter((r) => r === 402)).toHaveLength(20 - answered.length);
+
+    type Finish = { usage: { inputTokens: number; outputTokens: number }; creditsCharged: number };
+    const finishes = answered.map((lines) => lines.find((l) => l.type === 'finish') as Finish);
+    const shortfall = logger
+      .at('warn')
+      .filter((e) => e.message.startsWith('An answer was charged less than it cost') && e.context?.['userId'] === u.userId)
+      .reduce((sum, e) => sum + Number(e.context?.['shortfall']), 0);
+    expect(finishes.reduce((sum, f) => sum + creditsForUsage(offline, f.usage) - f.creditsCharged, 0)).toBe(shortfall);
+    for (const f of finishes) expect(f.creditsCharged).toBeGreaterThan(0);
+
+    const final = await balanceOf(u.userId);
+    expect(final).toBeGreaterThanOrEqual(0);
+    const charges = await chargesOf(u.userId);
+    expect(charges).toHaveLength(answered.length);
+    expect(charges.reduce((sum, e) => sum - e.amount, 0)).toBe(balance - final);
+    expect(finishes.reduce((sum, f) => sum + f.creditsCharged, 0)).toBe(balance - final);
+    expect(Math.min(...charges.map((e) => e.balance_after))).toBeGreaterThanOrEqual(0);
+    expect(await holdsOf(u.userId)).toBe(0);
+  });
+
+  it('a client that leaves before the first token pays nothing, and its hold is released at once', async () => {
+    const u = await userWith(5);
+    const controller = new AbortController();
+    const response = await u.chat(stalled, { message: 'A long story please', modelIds: ['offline'] }, controller.signal);
+    expect(response.status).toBe(200);
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let text = '';
+    while (!text.includes('"type":"start"')) text += (await reader.read()).value ?? '';
+    expect(text).not.toContain('"type":"delta"');
+    // The chat holds its minimal answer while it runs: the whole balance cannot be held twice.
+    expect(await holdsOf(u.userId)).toBe(1);
+    controller.abort();
+    await until(() => holdsOf(u.userId), (n) => n === 0);
+    expect(await balanceOf(u.userId)).toBe(5);
+    expect(await chargesOf(u.userId)).toEqual([]);
+    // The credits are free again: a new chat with the whole balance starts.
+    const next = await u.chat(fast, { message: 'Still here?', modelIds: ['offline'] });
+    expect(next.status).toBe(200);
+    await readNdjson(next);
+  });
+
+  it('a client that leaves in the middle of an answer pays what was generated, and the hold is settled', async () => {
+    const u = await userWith(100);
+    const controller = new AbortController();
+    const response = await u.chat(paced, { message: 'A long story please', modelIds: ['offline'] }, controller.signal);
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let text = '';
+    while (!text.includes('"type":"delta"')) text += (await reader.read()).value ?? '';
+    controller.abort();
+    const [charge] = await until(() => chargesOf(u.userId), (rows) => rows.length > 0);
+    expect(charge!.amount).toBeLessThan(0);
+    expect(await balanceOf(u.userId)).toBe(100 + charge!.amount);
+    expect(await holdsOf(u.userId)).toBe(0);
+    const usage = await row<{ output_tokens: number }>('select output_tokens from public.usage_events where user_id = $1', [u.userId]);
+    const full = await readNdjson(await u.chat(fast, { message: 'A long story please', modelIds: ['offline'] }));
+    const finish = full.find((l) => l.type === 'finish') as { usage: { outputTokens: number } };
+    expect(usage.output_tokens).toBeLessThan(finish.usage.outputTokens);
+  });
+
+  it('holds are the service role\'s: a signed-in user (or anon) can neither call the hold functions nor see the holds', async () => {
+    const u = await userWith(50);
+    const anon = browserLikeClient(supabase);
+    for (const client of [u.client, anon]) {
+      const held = await client.rpc('hold_credits', { user_id_input: u.userId, amount_input: 1, ttl_seconds_input: 60 });
+      expect(held.error).not.toBeNull();
+      const settled = await client.rpc('settle_credit_hold', {
+        hold_id_input: crypto.randomUUID(), user_id_input: u.userId, model_input: 'offline', input_tokens_input: 0, output_tokens_input: 0,
+      });
+      expect(settled.error).not.toBeNull();
+      const released = await client.rpc('release_credit_hold', { hold_id_input: crypto.randomUUID(), user_id_input: u.userId });
+      expect(released.error).not.toBeNull();
+      const rows = await client.from('credit_holds').select('id');
+      expect(rows.data ?? []).toEqual([]);
+    }
+    expect(await holdsOf(u.userId)).toBe(0);
+    expect(await balanceOf(u.userId)).toBe(50);
+  });
+});
