@@ -130,8 +130,9 @@ export class InMemoryDatabase {
   }
 
   /** profiles.credits as the ledger's balance book, so reads of the profile and the ledger agree. */
-  profileBalances(): { get(userId: string): number; set(userId: string, balance: number): void } {
+  profileBalances(): { get(userId: string): number; set(userId: string, balance: number): void; has(userId: string): boolean } {
     return {
+      has: (userId) => this.profiles.has(userId),
       get: (userId) => this.profiles.get(userId)?.credits ?? 0,
       set: (userId, balance) => {
         const row = this.profiles.get(userId);

@@ -15,6 +15,8 @@ export const DEFAULT_LEDGER_PAGE_SIZE = 50;
 export interface BalanceBook {
   get(userId: string): number;
   set(userId: string, balance: number): void;
+  /** Whether the user has a profile; a book without it knows every user (a standalone ledger). */
+  has?(userId: string): boolean;
 }
 
 export const mapBalanceBook = (): BalanceBook => {
@@ -51,9 +53,16 @@ export class InMemoryUsageLedger implements UsageLedger {
     return ok(this.balances.get(userId));
   }
 
+  /** Like the database functions (unknown_user): credits move only for users with a profile. */
+  private unknownUser(userId: string): Result<never> | null {
+    return this.balances.has && !this.balances.has(userId) ? fail(domainError('not_found', `No profile for user ${userId}`)) : null;
+  }
+
   async logUsage(charge: UsageCharge): Promise<Result<ChargeReceipt>> {
     const injected = this.failures.take('logUsage');
     if (injected) return fail(injected);
+    const unknown = this.unknownUser(charge.userId);
+    if (unknown) return unknown;
     const price = this.prices[charge.modelId];
     if (!price) return fail(domainError('not_found', `Model ${charge.modelId} has no price`));
     if (![charge.inputTokens, charge.outputTokens].every((n) => Number.isInteger(n) && n >= 0)) {
@@ -85,6 +94,8 @@ export class InMemoryUsageLedger implements UsageLedger {
   }): Promise<Result<LedgerEntry>> {
     const injected = this.failures.take('grantCredits');
     if (injected) return fail(injected);
+    const unknown = this.unknownUser(input.userId);
+    if (unknown) return unknown;
     if (!Number.isInteger(input.amount) || input.amount <= 0) {
       return fail(domainError('validation', 'Amount must be a whole number greater than 0'));
     }
@@ -104,6 +115,8 @@ export class InMemoryUsageLedger implements UsageLedger {
   async holdCredits(input: { userId: string; amount: number; ttlSeconds: number }): Promise<Result<CreditHold>> {
     const injected = this.failures.take('holdCredits');
     if (injected) return fail(injected);
+    const unknown = this.unknownUser(input.userId);
+    if (unknown) return unknown;
     if (!Number.isInteger(input.amount) || input.amount <= 0) {
       return fail(domainError('validation', 'amount must be a whole number of credits greater than 0'));
     }
@@ -125,6 +138,8 @@ export class InMemoryUsageLedger implements UsageLedger {
   async settleHold(input: { holdId: string } & UsageCharge): Promise<Result<HoldSettlement>> {
     const injected = this.failures.take('settleHold');
     if (injected) return fail(injected);
+    const unknown = this.unknownUser(input.userId);
+    if (unknown) return unknown;
     const price = this.prices[input.modelId];
     if (!price) return fail(domainError('not_found', `Model ${input.modelId} has no price`));
     if (![input.inputTokens, input.outputTokens].every((n) => Number.isInteger(n) && n >= 0)) {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { InMemoryClock } from '../../adapters/in-memory/in-memory-clock.js';
+import { InMemoryDatabase } from '../../adapters/in-memory/in-memory-database.js';
 import { IN_MEMORY_MODELS } from '../../adapters/in-memory/in-memory-model-gateway.js';
 import { InMemoryUsageLedger } from '../../adapters/in-memory/in-memory-usage-ledger.js';
 import { usageLedgerContract } from './usage-ledger.contract.js';
@@ -12,5 +13,18 @@ usageLedgerContract('InMemoryUsageLedger', async () => {
     pricedModel: IN_MEMORY_MODELS[0] as (typeof IN_MEMORY_MODELS)[number],
     // Holds expire with time: a day later every hold the contract takes is past its expiry.
     expireHolds: async () => clock.advance(24 * 60 * 60 * 1000),
+  };
+});
+
+// As the server composes it in memory: the balances are the profiles' credits, so users must exist.
+usageLedgerContract('InMemoryUsageLedger on an InMemoryDatabase (profiles hold the credits)', async () => {
+  const clock = new InMemoryClock();
+  const db = new InMemoryDatabase(clock);
+  return {
+    ledger: new InMemoryUsageLedger({ clock, balances: db.profileBalances() }),
+    createUser: async () => db.createUser({ email: `${randomUUID()}@example.com`, provider: 'email' }).id,
+    pricedModel: IN_MEMORY_MODELS[0] as (typeof IN_MEMORY_MODELS)[number],
+    expireHolds: async () => clock.advance(24 * 60 * 60 * 1000),
+    knowsUsers: true,
   };
 });

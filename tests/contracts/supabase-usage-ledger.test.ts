@@ -24,6 +24,7 @@ usageLedgerContract('SupabaseUsageLedger (service role) on the local stand-in', 
   return {
     ledger: new SupabaseUsageLedger(serviceClient(supabase)),
     pricedModel: { id: MODEL, ...price },
+    knowsUsers: true,
     // The contract wants a user with no credits; sign-up grants some (README: 100), so the harness
     // takes that first ledger line back out as the database owner would, leaving an empty history.
     createUser: async () => {

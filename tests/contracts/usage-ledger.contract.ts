@@ -9,6 +9,8 @@
  * - `serverGrants` (only for the browser's ledger): see ServerGrants.
  * - `expireHolds(userId)` (ledgers that hold): makes every hold of the user expire, as time passing
  *   would (an in-memory clock moves on; the stand-in's rows are dated back).
+ * - `knowsUsers` (ledgers kept beside the users' profiles): credits move only for a user who has a
+ *   profile; a standalone in-memory ledger, which has no users, leaves it out.
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
@@ -32,6 +34,7 @@ export interface UsageLedgerHarness {
   readonly pricedModel: { readonly id: string } & ModelPrice;
   readonly serverGrants?: ServerGrants;
   expireHolds?(userId: string): Promise<void>;
+  readonly knowsUsers?: boolean;
 }
 
 const data = <T>(r: { success: true; data: T } | { success: false; error: { message: string } }): T => {
@@ -87,6 +90,21 @@ export function usageLedgerContract(name: string, makeHarness: () => Promise<Usa
       data(await grant(h, user, 5, null));
       data(await grant(h, user, 5, null));
       expect(data(await h.ledger.getBalance(user))).toBe(10);
+    });
+
+    it('credits never move for a user who does not exist: grant, charge, hold and settle are not_found', async ({ skip }) => {
+      const h = await makeHarness();
+      skip(h.knowsUsers !== true, 'this ledger is not kept beside user profiles');
+      const ghost = randomUUID();
+      const usage = { userId: ghost, modelId: h.pricedModel.id, inputTokens: 10, outputTokens: 10 };
+      const answers = [
+        await h.ledger.grantCredits({ userId: ghost, amount: 5, kind: 'manual_grant', reason: 'test', reference: null }),
+        await h.ledger.logUsage(usage),
+        await h.ledger.holdCredits({ userId: ghost, amount: 1, ttlSeconds: 60 }),
+        await h.ledger.settleHold({ holdId: randomUUID(), ...usage }),
+      ];
+      expect(answers.map((a) => (a.success ? 'ok' : a.error.code))).toEqual(['not_found', 'not_found', 'not_found', 'not_found']);
+      expect(data(await h.ledger.listEntries(ghost))).toEqual([]);
     });
 
     it('refuses a grant that is not a positive whole number', async () => {

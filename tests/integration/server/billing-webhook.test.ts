@@ -74,6 +74,9 @@ describe('POST /api/webhooks/billing (issue 7: verified, at most once, profile a
     const first = await deliver(subscriptionEvent('subscription.active', ghost));
     expect(first.status).toBe(202);
     expect(await first.json()).toEqual({ outcome: 'ignored' });
+    const paid = await deliver(orderPaid(ghost, randomUUID()));
+    expect(paid.status).toBe(202);
+    expect(await paid.json()).toEqual({ outcome: 'ignored' });
     expect(s.db.profiles.has(ghost)).toBe(false);
   });
 

@@ -40,9 +40,13 @@ describe('handle billing webhook (issue 7: keep subscription status and credits 
     const handle = makeHandleBillingWebhook({ profileWriter: w.profileWriter, usageLedger: w.usageLedger, webhookInbox: w.webhookInbox, logger, creditsPerPeriod: 1000 });
     const ghost = '00000000-0000-4000-8000-00000000dead';
     expect(await handle(subscriptionEvent(ghost))).toEqual({ success: true, data: 'ignored' });
+    expect(await handle(orderPaid(ghost))).toEqual({ success: true, data: 'ignored' });
     // A redelivery is a duplicate: the provider stops retrying and nothing is written twice.
     expect(await handle(subscriptionEvent(ghost))).toEqual({ success: true, data: 'duplicate' });
-    expect(logger.at('warn').map((e) => e.message)).toEqual(['A billing event names a user who does not exist; ignored']);
+    expect(logger.at('warn').map((e) => e.message)).toEqual([
+      'A billing event names a user who does not exist; ignored',
+      'A billing event names a user who does not exist; ignored',
+    ]);
   });
 
   it('subscription.revoked makes the user not subscribed', async () => {
