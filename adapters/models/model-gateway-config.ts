@@ -3,11 +3,20 @@ import { domainError } from '../../core/shared/errors.js';
 import { fail, ok, type Result } from '../../core/shared/result.js';
 import { DEFAULT_OFFLINE_TOKEN_DELAY_MS } from './offline-language-model.js';
 
+/**
+ * A first-party provider's settings. `baseUrl` is present only when its *_BASE_URL variable is set
+ * (a proxy, a regional endpoint, a loopback stand-in); otherwise the provider's public API is used.
+ */
+export interface FirstPartyProviderConfig {
+  readonly apiKey: string;
+  readonly baseUrl?: string;
+}
+
 /** Provider settings read from the environment; a provider is configured when its key is present. */
 export interface ModelGatewayConfig {
-  readonly openai: { readonly apiKey: string } | null;
-  readonly anthropic: { readonly apiKey: string } | null;
-  readonly google: { readonly apiKey: string } | null;
+  readonly openai: FirstPartyProviderConfig | null;
+  readonly anthropic: FirstPartyProviderConfig | null;
+  readonly google: FirstPartyProviderConfig | null;
   readonly openaiCompatible: {
     readonly baseUrl: string;
     readonly apiKey: string | undefined;
@@ -30,9 +39,17 @@ const apiKey = (name: string) =>
     message: `${name} must not contain whitespace`,
   });
 
-const httpUrl = optionalText.refine((value) => value === undefined || /^https?:\/\/[^\s/]+/i.test(value) && URL.canParse(value), {
-  message: 'OPENAI_COMPATIBLE_BASE_URL must be an absolute http(s) URL, e.g. http://localhost:11434/v1',
-});
+const httpUrl = (name: string, example: string) =>
+  optionalText.refine((value) => value === undefined || (/^https?:\/\/[^\s/]+/i.test(value) && URL.canParse(value)), {
+    message: `${name} must be an absolute http(s) URL, e.g. ${example}`,
+  });
+
+// Each first-party provider's optional base URL and the key it needs.
+const FIRST_PARTY_BASE_URLS = [
+  ['OPENAI_BASE_URL', 'OPENAI_API_KEY'],
+  ['ANTHROPIC_BASE_URL', 'ANTHROPIC_API_KEY'],
+  ['GOOGLE_GENERATIVE_AI_BASE_URL', 'GOOGLE_GENERATIVE_AI_API_KEY'],
+] as const;
 
 // "id" or "id=upstream-name", comma-separated: lets a catalogue id differ from the endpoint's name.
 const MODEL_ENTRY = /^([^=\s,]+)(?:=([^=\s,]+))?$/;
@@ -60,7 +77,10 @@ const envSchema = z
     OPENAI_API_KEY: apiKey('OPENAI_API_KEY'),
     ANTHROPIC_API_KEY: apiKey('ANTHROPIC_API_KEY'),
     GOOGLE_GENERATIVE_AI_API_KEY: apiKey('GOOGLE_GENERATIVE_AI_API_KEY'),
-    OPENAI_COMPATIBLE_BASE_URL: httpUrl,
+    OPENAI_BASE_URL: httpUrl('OPENAI_BASE_URL', 'https://api.openai.com/v1'),
+    ANTHROPIC_BASE_URL: httpUrl('ANTHROPIC_BASE_URL', 'https://api.anthropic.com/v1'),
+    GOOGLE_GENERATIVE_AI_BASE_URL: httpUrl('GOOGLE_GENERATIVE_AI_BASE_URL', 'https://generativelanguage.googleapis.com/v1beta'),
+    OPENAI_COMPATIBLE_BASE_URL: httpUrl('OPENAI_COMPATIBLE_BASE_URL', 'http://localhost:11434/v1'),
     OPENAI_COMPATIBLE_API_KEY: apiKey('OPENAI_COMPATIBLE_API_KEY'),
     OPENAI_COMPATIBLE_MODELS: modelList,
     OFFLINE_MODEL_TOKEN_DELAY_MS: delayMs,
@@ -80,6 +100,11 @@ const envSchema = z
         ctx.addIssue({ code: 'custom', path: [name], message: `${name} is set but OPENAI_COMPATIBLE_BASE_URL is not` });
       }
     }
+    for (const [urlName, keyName] of FIRST_PARTY_BASE_URLS) {
+      if (env[urlName] !== undefined && env[keyName] === undefined) {
+        ctx.addIssue({ code: 'custom', path: [urlName], message: `${urlName} is set but ${keyName} is not` });
+      }
+    }
   });
 
 /** Reads only the variables above; a bad value gives every problem in one precise message. */
@@ -92,11 +117,12 @@ export function parseModelGatewayConfig(env: EnvSource): Result<ModelGatewayConf
     );
   }
   const e = parsed.data;
-  const key = (value: string | undefined) => (value === undefined ? null : { apiKey: value });
+  const firstParty = (key: string | undefined, baseUrl: string | undefined): FirstPartyProviderConfig | null =>
+    key === undefined ? null : { apiKey: key, ...(baseUrl === undefined ? {} : { baseUrl: baseUrl.replace(/\/+$/, '') }) };
   return ok({
-    openai: key(e.OPENAI_API_KEY),
-    anthropic: key(e.ANTHROPIC_API_KEY),
-    google: key(e.GOOGLE_GENERATIVE_AI_API_KEY),
+    openai: firstParty(e.OPENAI_API_KEY, e.OPENAI_BASE_URL),
+    anthropic: firstParty(e.ANTHROPIC_API_KEY, e.ANTHROPIC_BASE_URL),
+    google: firstParty(e.GOOGLE_GENERATIVE_AI_API_KEY, e.GOOGLE_GENERATIVE_AI_BASE_URL),
     openaiCompatible:
       e.OPENAI_COMPATIBLE_BASE_URL === undefined
         ? null

@@ -9,6 +9,14 @@ import { OfflineLanguageModel } from './offline-language-model.js';
 
 type ModelFactory = (providerModelId: string) => LanguageModel;
 
+// Passed explicitly so the SDKs never fall back to OPENAI_BASE_URL / ANTHROPIC_BASE_URL read from
+// process.env behind the validated configuration's back.
+export const DEFAULT_BASE_URLS = {
+  openai: 'https://api.openai.com/v1',
+  anthropic: 'https://api.anthropic.com/v1',
+  google: 'https://generativelanguage.googleapis.com/v1beta',
+} as const;
+
 /**
  * Turns a catalogue entry into an AI SDK model, or null when its provider is not configured.
  * Provider clients are built once; the SDKs create models cheaply per call.
@@ -23,9 +31,16 @@ export class ProviderRegistry {
 
   constructor(private readonly config: ModelGatewayConfig) {
     const { openai, anthropic, google, openaiCompatible } = config;
-    this.openai = openai && factory(createOpenAI({ apiKey: openai.apiKey }));
-    this.anthropic = anthropic && factory(createAnthropic({ apiKey: anthropic.apiKey }));
-    this.google = google && factory(createGoogleGenerativeAI({ apiKey: google.apiKey }));
+    // openai(id) is the Responses API (POST {baseURL}/responses); anthropic(id) is POST {baseURL}/messages;
+    // google(id) is POST {baseURL}/models/{id}:streamGenerateContent?alt=sse.
+    this.openai =
+      openai && factory(createOpenAI({ apiKey: openai.apiKey, baseURL: openai.baseUrl ?? DEFAULT_BASE_URLS.openai }));
+    this.anthropic =
+      anthropic &&
+      factory(createAnthropic({ apiKey: anthropic.apiKey, baseURL: anthropic.baseUrl ?? DEFAULT_BASE_URLS.anthropic }));
+    this.google =
+      google &&
+      factory(createGoogleGenerativeAI({ apiKey: google.apiKey, baseURL: google.baseUrl ?? DEFAULT_BASE_URLS.google }));
     if (openaiCompatible) {
       const provider = createOpenAICompatible({
         name: 'openai-compatible',

@@ -2,6 +2,7 @@ import { afterAll } from 'vitest';
 import { createModelGateway } from '../../adapters/models/create-model-gateway.js';
 import { catalogueEntry, recordingLogger } from '../unit/models/model-test-kit.js';
 import { startOpenAiCompatibleStandIn, type StandIn } from '../support/openai-compatible-stand-in.js';
+import { startProviderStandIn, type FirstPartyProvider, type ProviderStandIn } from '../support/first-party-provider-stand-ins.js';
 import { modelGatewayContract } from './model-gateway.contract.js';
 
 function gatewayFor(env: Record<string, string>, catalogue = [catalogueEntry('gpt-4o-mini', 'openai')]) {
@@ -39,3 +40,27 @@ modelGatewayContract('AiSdkModelGateway (OpenAI-compatible endpoint on loopback)
     prompt: 'Tell me a short story about three ducks crossing a road',
   };
 });
+
+// The same adapter with each first-party provider's own AI SDK package, streaming over HTTP to a local
+// stand-in that speaks that provider's wire protocol (OpenAI Responses, Anthropic Messages, Gemini).
+const firstParty: Partial<Record<FirstPartyProvider, ProviderStandIn>> = {};
+afterAll(async () => {
+  await Promise.all(Object.values(firstParty).map((s) => s.close()));
+});
+
+const FIRST_PARTY = [
+  ['openai', 'OPENAI_API_KEY', 'OPENAI_BASE_URL', 'gpt-4o-mini'],
+  ['anthropic', 'ANTHROPIC_API_KEY', 'ANTHROPIC_BASE_URL', 'claude-sonnet-4-5'],
+  ['google', 'GOOGLE_GENERATIVE_AI_API_KEY', 'GOOGLE_GENERATIVE_AI_BASE_URL', 'gemini-2.5-flash'],
+] as const;
+
+for (const [provider, keyName, urlName, modelId] of FIRST_PARTY) {
+  modelGatewayContract(`AiSdkModelGateway (${provider} provider package, local stand-in on loopback)`, async () => {
+    const standIn = (firstParty[provider] ??= await startProviderStandIn(provider));
+    return {
+      gateway: gatewayFor({ [keyName]: standIn.apiKey, [urlName]: standIn.baseUrl }, [catalogueEntry(modelId, provider)]),
+      modelId,
+      prompt: 'Tell me a short story about three ducks crossing a road',
+    };
+  });
+}

@@ -102,3 +102,42 @@ describe('model provider configuration from the environment (issue 7: providers 
     if (!result.success) expect(result.error.message).toMatch(/OPENAI_COMPATIBLE_BASE_URL is not/);
   });
 });
+
+describe('first-party base URLs (proxies, regional endpoints, local stand-ins)', () => {
+  it('OPENAI_BASE_URL, ANTHROPIC_BASE_URL and GOOGLE_GENERATIVE_AI_BASE_URL are read with their key, trailing slashes trimmed', () => {
+    const result = parseModelGatewayConfig({
+      OPENAI_API_KEY: 'sk-openai',
+      OPENAI_BASE_URL: 'https://proxy.example.com/openai/v1/',
+      ANTHROPIC_API_KEY: 'sk-ant',
+      ANTHROPIC_BASE_URL: ' http://127.0.0.1:9000/v1 ',
+      GOOGLE_GENERATIVE_AI_API_KEY: 'g-key',
+      GOOGLE_GENERATIVE_AI_BASE_URL: 'https://eu.example.com/v1beta//',
+    });
+    if (!result.success) throw new Error(result.error.message);
+    expect(result.data.openai).toEqual({ apiKey: 'sk-openai', baseUrl: 'https://proxy.example.com/openai/v1' });
+    expect(result.data.anthropic).toEqual({ apiKey: 'sk-ant', baseUrl: 'http://127.0.0.1:9000/v1' });
+    expect(result.data.google).toEqual({ apiKey: 'g-key', baseUrl: 'https://eu.example.com/v1beta' });
+  });
+
+  it('without a base URL the provider has none (the registry uses the public API)', () => {
+    const result = parseModelGatewayConfig({ OPENAI_API_KEY: 'sk-openai', OPENAI_BASE_URL: '' });
+    expect(result.success && result.data.openai).toEqual({ apiKey: 'sk-openai' });
+  });
+
+  it.each(['OPENAI_BASE_URL', 'ANTHROPIC_BASE_URL', 'GOOGLE_GENERATIVE_AI_BASE_URL'])(
+    '%s that is not an absolute http(s) URL is named in the error',
+    (name) => {
+      const keys = { OPENAI_API_KEY: 'a', ANTHROPIC_API_KEY: 'b', GOOGLE_GENERATIVE_AI_API_KEY: 'c' };
+      expect(problemsOf({ ...keys, [name]: 'api.example.com/v1' })).toMatch(new RegExp(`${name} must be an absolute http\\(s\\) URL`));
+      expect(problemsOf({ ...keys, [name]: 'ftp://api.example.com/v1' })).toMatch(new RegExp(name));
+    },
+  );
+
+  it.each([
+    ['OPENAI_BASE_URL', 'OPENAI_API_KEY'],
+    ['ANTHROPIC_BASE_URL', 'ANTHROPIC_API_KEY'],
+    ['GOOGLE_GENERATIVE_AI_BASE_URL', 'GOOGLE_GENERATIVE_AI_API_KEY'],
+  ])('%s without %s is an error, not silently ignored', (urlName, keyName) => {
+    expect(problemsOf({ [urlName]: 'https://api.example.com/v1' })).toMatch(`${urlName} is set but ${keyName} is not`);
+  });
+});
