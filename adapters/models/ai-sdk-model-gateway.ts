@@ -121,9 +121,12 @@ export class AiSdkModelGateway implements ModelGateway {
     let failure: StreamFailure | null = null;
     let reported: { usage: LanguageModelUsage; reason: FinishReason } | null = null;
     try {
+      // Instructions go in `system`, where the SDK wants them (inside `messages` it warns of prompt injection).
+      const system = messages.filter((m) => m.role === 'system').map((m) => m.content).join('\n\n');
       const result = streamText({
         model,
-        messages: messages.map(toModelMessage),
+        ...(system === '' ? {} : { system }),
+        messages: messages.filter((m) => m.role !== 'system').map(toModelMessage),
         abortSignal: signal,
         maxRetries: this.options.maxRetries ?? 2,
         // Errors arrive as stream parts below; this only silences the SDK's console default.
