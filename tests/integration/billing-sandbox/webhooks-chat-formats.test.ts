@@ -1,7 +1,6 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { webhookReceiver, type ReceivedWebhook as Received } from '../../support/webhook-receiver.js';
 import { z } from 'zod';
 import { checkout } from '../../../adapters/billing/schemas/checkout.js';
 import { listResource } from '../../../adapters/billing/schemas/common.js';
@@ -39,37 +38,7 @@ const slackMessage = z.strictObject({ text: z.string().min(1).max(3000), blocks:
 
 const rawEnvelope = z.strictObject({ type: z.string(), timestamp: z.iso.datetime(), data: z.record(z.string(), z.unknown()) });
 
-interface Received {
-  readonly headers: Record<string, string>;
-  readonly body: string;
-}
-
-/** One loopback receiver per endpoint, answering `state.status`. */
-async function receiver() {
-  const received: Received[] = [];
-  const waiters: { count: number; resolve: () => void }[] = [];
-  const state = { status: 200 };
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      received.push({ headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)])), body: Buffer.concat(chunks).toString('utf8') });
-      res.writeHead(state.status).end(state.status === 200 ? 'ok' : 'down');
-      for (const waiter of waiters.filter((w) => received.length >= w.count)) {
-        waiters.splice(waiters.indexOf(waiter), 1);
-        waiter.resolve();
-      }
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/chat`,
-    received,
-    state,
-    waitFor: (count: number) => (received.length >= count ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ count, resolve }))),
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
-  };
-}
+const receiver = () => webhookReceiver('/chat');
 type Receiver = Awaited<ReturnType<typeof receiver>>;
 
 const EVENTS = [

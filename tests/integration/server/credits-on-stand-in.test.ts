@@ -7,7 +7,7 @@ import { creditsForUsage, estimateTokens, minimalAnswerCredits } from '../../../
 import { DEFAULT_CATALOGUE } from '../../../web/server/default-catalogue.js';
 import { startAppServer, type RunningAppServer } from '../../../web/server/start-app-server.js';
 import { closedPort } from '../../support/local-http.js';
-import { browserLikeClient, latestMailTo, startTestSupabase } from '../../support/local-supabase.js';
+import { browserLikeClient, signInWithCode, startTestSupabase } from '../../support/local-supabase.js';
 import { readNdjson } from './server-harness.js';
 
 const offline = DEFAULT_CATALOGUE.find((m) => m.id === 'offline')!;
@@ -54,18 +54,13 @@ afterAll(async () => {
 /** A user signed up through the stand-in (e-mailed code), with exactly `credits` and an empty history. */
 async function userWith(credits: number) {
   const email = `holds-${Math.random().toString(36).slice(2, 10)}@example.com`;
-  const client = browserLikeClient(supabase);
-  const sent = await client.auth.signInWithOtp({ email, options: { shouldCreateUser: true } });
-  if (sent.error) throw sent.error;
-  const { code } = await latestMailTo(supabase, email);
-  const verified = await client.auth.verifyOtp({ email, token: code, type: 'email' });
-  if (verified.error || !verified.data.session) throw verified.error ?? new Error('no session');
-  const userId = verified.data.session.user.id;
+  const { session, client } = await signInWithCode(supabase, email);
+  const userId = session.user.id;
   await supabase.db.asAdmin(async (tx) => {
     await tx.query('delete from public.credit_ledger where user_id = $1', [userId]);
     await tx.query('update public.profiles set credits = $2 where id = $1', [userId, credits]);
   });
-  const token = verified.data.session.access_token;
+  const token = session.access_token;
   const chat = (server: RunningAppServer, json: unknown, signal?: AbortSignal) =>
     fetch(`${server.url}/api/chat`, {
       method: 'POST',

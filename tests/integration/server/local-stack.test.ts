@@ -9,7 +9,7 @@ import type { LocalSupabase } from '../../../adapters/supabase/local/server.js';
 import { authServerVerifier } from '../../../web/server/auth/token-verifier.js';
 import { startAppServer, type RunningAppServer } from '../../../web/server/start-app-server.js';
 import { closedPort } from '../../support/local-http.js';
-import { browserLikeClient, latestMailTo, startTestSupabase } from '../../support/local-supabase.js';
+import { signInWithCode, startTestSupabase } from '../../support/local-supabase.js';
 import { readNdjson } from './server-harness.js';
 
 let supabase: LocalSupabase;
@@ -50,20 +50,15 @@ afterAll(async () => {
 /** Signs up through the stand-in exactly as the browser does: e-mailed code, then verifyOtp. */
 async function signUp() {
   const email = `stack-${Math.random().toString(36).slice(2, 10)}@example.com`;
-  const client = browserLikeClient(supabase);
-  const sent = await client.auth.signInWithOtp({ email, options: { shouldCreateUser: true } });
-  if (sent.error) throw sent.error;
-  const { code } = await latestMailTo(supabase, email);
-  const verified = await client.auth.verifyOtp({ email, token: code, type: 'email' });
-  if (verified.error || !verified.data.session) throw verified.error ?? new Error('no session');
-  const token = verified.data.session.access_token;
+  const { session } = await signInWithCode(supabase, email);
+  const token = session.access_token;
   const api = (path: string, init: { method?: string; json?: unknown } = {}) =>
     fetch(`${app.url}${path}`, {
       method: init.method ?? 'GET',
       headers: { authorization: `Bearer ${token}`, ...(init.json === undefined ? {} : { 'content-type': 'application/json' }) },
       ...(init.json === undefined ? {} : { body: JSON.stringify(init.json) }),
     });
-  return { email, userId: verified.data.session.user.id, token, api };
+  return { email, userId: session.user.id, token, api };
 }
 
 const sandboxApi = (path: string, init: { method?: string; json?: unknown; token?: string | null } = {}) =>
