@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { hangWatcher, localServer, readJsonObject } from './local-http.js';
 
 /**
  * Local stand-ins (loopback only, never a cloud service) for the three first-party providers, each
@@ -72,9 +72,9 @@ const spokenWords = (words: string[], mode: StreamMode) => (mode === 'hang' ? wo
 export async function startProviderStandIn(provider: FirstPartyProvider, apiKey = `${provider}-local-key`): Promise<ProviderStandIn> {
   const wire = WIRES[provider];
   const requests: ProviderRequest[] = [];
-  const hangs: Promise<void>[] = [];
-  const server: Server = createServer((req, res) => {
-    void readJson(req).then((body) => {
+  const hangs = hangWatcher();
+  const server = await localServer((req, res) => {
+    void readJsonObject(req).then((body) => {
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
       if (body === null) return wire.error(res, 400, 'the request body is not JSON');
       const parsed = wire.parse(url.pathname, body);
@@ -87,24 +87,18 @@ export async function startProviderStandIn(provider: FirstPartyProvider, apiKey 
       if (status !== undefined) return wire.error(res, Number(status), `stand-in refused with ${status}`);
       const lastUser = [...parsed.turns].reverse().find((t) => t.role === 'user')?.text ?? '';
       const mode: StreamMode = parsed.model === 'hang' ? 'hang' : parsed.model === 'fail-midstream' ? 'midstream' : 'full';
-      if (mode === 'hang') hangs.push(new Promise<void>((resolve) => res.on('close', () => resolve())));
+      if (mode === 'hang') hangs.watch(res);
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
       wire.stream(res, parsed.model, answerWords(parsed.model, lastUser), mode);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
   return {
     provider,
-    baseUrl: `http://127.0.0.1:${port}${wire.prefix}`,
+    baseUrl: `${server.url}${wire.prefix}`,
     apiKey,
     requests,
-    disconnected: () => hangs.at(-1) ?? Promise.reject(new Error('no hang request was received')),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    disconnected: hangs.latest,
+    close: server.close,
   };
 }
 
@@ -294,16 +288,3 @@ const googleWire: Wire = {
 };
 
 const WIRES: Record<FirstPartyProvider, Wire> = { openai: openaiWire, anthropic: anthropicWire, google: googleWire };
-
-async function readJson(req: IncomingMessage): Promise<Record<string, unknown> | null> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString('utf8');
-  if (text === '') return {};
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
-}

@@ -27,3 +27,26 @@ export async function closedPort(): Promise<string> {
   await s.close();
   return s.url;
 }
+
+/** A request's JSON object body: {} when empty, null when it is not a JSON object. */
+export async function readJsonObject(req: IncomingMessage): Promise<Record<string, unknown> | null> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (text === '') return {};
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Remembers responses left open on purpose; `latest()` resolves once the last one's client has gone. */
+export function hangWatcher() {
+  const hangs: Promise<void>[] = [];
+  return {
+    watch: (res: ServerResponse) => void hangs.push(new Promise<void>((resolve) => res.on('close', () => resolve()))),
+    latest: () => hangs.at(-1) ?? Promise.reject(new Error('no hang request was received')),
+  };
+}

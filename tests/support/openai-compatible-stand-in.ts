@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
+import { hangWatcher, localServer, readJsonObject } from './local-http.js';
 
 /**
  * A small OpenAI chat-completions server on loopback that speaks the real SSE wire format
@@ -27,27 +27,16 @@ export interface ReceivedRequest {
 
 export async function startOpenAiCompatibleStandIn(): Promise<StandIn> {
   const requests: ReceivedRequest[] = [];
-  const hangs: Promise<void>[] = [];
-  const onHang = (res: ServerResponse) => hangs.push(new Promise<void>((resolve) => res.on('close', () => resolve())));
-  const server: Server = createServer((req, res) => {
-    void readJson(req).then((body) => {
+  const hangs = hangWatcher();
+  const server = await localServer((req, res) => {
+    void readJsonObject(req).then((json) => {
+      const body = { model: '', messages: [], ...json } as ReceivedRequest['body'];
       requests.push({ path: req.url ?? '', authorization: req.headers.authorization, body });
       if (req.method !== 'POST' || req.url !== '/v1/chat/completions') return sendError(res, 404, 'no such route');
-      respond(body, res, onHang);
+      respond(body, res, hangs.watch);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    baseUrl: `http://127.0.0.1:${port}/v1`,
-    requests,
-    disconnected: () => hangs.at(-1) ?? Promise.reject(new Error('no hang request was received')),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { baseUrl: `${server.url}/v1`, requests, disconnected: hangs.latest, close: server.close };
 }
 
 function respond(body: ReceivedRequest['body'], res: ServerResponse, onHang: (res: ServerResponse) => void): void {
@@ -96,11 +85,4 @@ function respond(body: ReceivedRequest['body'], res: ServerResponse, onHang: (re
 function sendError(res: ServerResponse, status: number, message: string): void {
   res.writeHead(status, { 'content-type': 'application/json' });
   res.end(JSON.stringify({ error: { message, type: 'invalid_request_error', code: null } }));
-}
-
-async function readJson(req: IncomingMessage): Promise<ReceivedRequest['body']> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString('utf8');
-  return (text === '' ? { model: '', messages: [] } : JSON.parse(text)) as ReceivedRequest['body'];
 }

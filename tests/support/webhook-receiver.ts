@@ -1,5 +1,4 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { localServer } from './local-http.js';
 
 export interface ReceivedWebhook {
   readonly headers: Record<string, string>;
@@ -14,7 +13,7 @@ export async function webhookReceiver(path = '/hooks') {
   const received: ReceivedWebhook[] = [];
   const waiters: { count: number; resolve: () => void }[] = [];
   const state = { status: 200 };
-  const server: Server = createServer((req, res) => {
+  const server = await localServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -26,17 +25,12 @@ export async function webhookReceiver(path = '/hooks') {
       }
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`,
+    url: `${server.url}${path}`,
     received,
     state,
     waitFor: (count: number) => (received.length >= count ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ count, resolve }))),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: server.close,
   };
 }
 
