@@ -56,28 +56,35 @@ export class ApiModelGateway implements ModelGateway {
   }
 
   async *stream(request: ChatRequest): AsyncIterable<ChatStreamEvent> {
+    const message = [...request.messages].reverse().find((m) => m.role === 'user')?.content ?? '';
     const modelIds = [...request.modelIds];
+    const body = { message, modelIds, ...(request.conversationId ? { conversationId: request.conversationId } : {}) };
+    yield* this.streamFrom('/api/chat', body, modelIds, request.signal);
+  }
+
+  /**
+   * POSTs `body` to one of the app server's chat endpoints (/api/chat, /regenerate, /edit-last) and
+   * yields its events as the NDJSON arrives. A refusal before any model runs (402, 403, 404...)
+   * becomes an `error` then `finish` for every model asked, with the server's code, so the chat view
+   * can explain it inline; a lost connection ends the models still open.
+   */
+  async *streamFrom(path: string, body: unknown, modelIds: readonly string[], signal?: ChatRequest['signal']): AsyncIterable<ChatStreamEvent> {
     const failAll = function* (code: string, message: string): Generator<ChatStreamEvent> {
       for (const modelId of modelIds.length > 0 ? modelIds : ['']) {
         yield { type: 'error', modelId, code, message };
         yield { type: 'finish', modelId, usage: { inputTokens: 0, outputTokens: 0 }, finishReason: 'error' };
       }
     };
-    const message = [...request.messages].reverse().find((m) => m.role === 'user')?.content ?? '';
     const controller = new AbortController();
     const onAbort = () => controller.abort();
-    request.signal?.addEventListener('abort', onAbort, { once: true });
+    signal?.addEventListener('abort', onAbort, { once: true });
     const open = new Set<string>();
     try {
-      if (request.signal?.aborted) {
+      if (signal?.aborted) {
         for (const modelId of modelIds) yield { type: 'finish', modelId, usage: { inputTokens: 0, outputTokens: 0 }, finishReason: 'aborted' };
         return;
       }
-      const sent = await this.api.send('/api/chat', {
-        method: 'POST',
-        json: { message, modelIds, ...(request.conversationId ? { conversationId: request.conversationId } : {}) },
-        signal: controller.signal,
-      });
+      const sent = await this.api.send(path, { method: 'POST', json: body, signal: controller.signal });
       if (!sent.success) return yield* failAll(sent.error.code, sent.error.message);
       const response = sent.data;
       if (!response.ok || response.body === null) {
@@ -99,7 +106,7 @@ export class ApiModelGateway implements ModelGateway {
         for (const modelId of open) yield { type: 'error', modelId, code: 'network', message: 'The connection to the app server was lost' };
       }
     } finally {
-      request.signal?.removeEventListener('abort', onAbort);
+      signal?.removeEventListener('abort', onAbort);
       controller.abort();
     }
     // Answers cut off here were charged by the server for what they produced; locally they end as aborted.

@@ -5,7 +5,7 @@ import { SupabaseProfileStore } from '../supabase/supabase-profile-store.js';
 import { SupabaseProfilingStore } from '../supabase/supabase-profiling-store.js';
 import { SupabasePromptCatalog } from '../supabase/supabase-prompt-catalog.js';
 import { ApiBillingGateway } from '../app-api/api-billing-gateway.js';
-import { ApiClient, type AccessTokenSource, type ApiClientOptions } from '../app-api/api-client.js';
+import type { AccessTokenSource, ApiClientOptions } from '../app-api/api-client.js';
 import { ApiModelGateway } from '../app-api/api-model-gateway.js';
 import { DataLayerAnalyticsTracker } from '../analytics/data-layer-analytics-tracker.js';
 import { DomScriptLoader } from '../analytics/dom-script-loader.js';
@@ -48,9 +48,9 @@ export async function fetchPublicConfig(doFetch: typeof fetch = (i, init) => fet
  */
 export function createServerKeptChatPorts(apiOptions: ApiClientOptions): Pick<Dependencies, 'modelGateway' | 'conversationStore' | 'usageLedger'> {
   const chat = new ServerKeptChat();
-  const api = new ApiClient(apiOptions);
+  const models = new ApiModelGateway(apiOptions);
   return {
-    modelGateway: new ServerChatGateway(new ApiModelGateway(apiOptions), chat, (intent, request) => streamChatEndpoint(api, intent, request)),
+    modelGateway: new ServerChatGateway(models, chat, (intent, request) => streamChatEndpoint(models, intent, request)),
     conversationStore: new ApiConversationStore(apiOptions, chat),
     usageLedger: new ApiUsageLedger(apiOptions, chat),
   };
