@@ -1,0 +1,68 @@
+// Global setup of `npm test`: provisions what the tests need on a fresh machine, exactly as CI does,
+// so the README's test command passes by itself (issue 17). Today that is Chromium for the browser
+// tests: found where it usually lives, else installed from Debian's packages when this process may
+// (root and apt-get), else the run stops at once with the one command to run.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { CHROMIUM_CANDIDATES, findChromium, isExecutable } from './chromium.js';
+
+
+const INSTALL_COMMAND = 'sudo apt-get update && sudo apt-get install -y chromium';
+
+function log(line: string): void {
+  process.stderr.write(`[test setup] ${line}\n`);
+}
+
+function canInstallWithApt(): boolean {
+  return process.platform === 'linux' && process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
+}
+
+function apt(args: string[]): void {
+  const run = spawnSync('apt-get', args, {
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+    encoding: 'utf8',
+  });
+  if (run.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed (exit ${run.status ?? run.signal}):\n${run.stderr.trim().split('\n').slice(-5).join('\n')}`);
+}
+
+export interface ProvisionOptions {
+  readonly env?: NodeJS.ProcessEnv;
+  /** Where to look before PATH (tests point this at an empty list). */
+  readonly places?: readonly string[];
+  readonly canInstall?: () => boolean;
+  readonly install?: () => void;
+}
+
+const aptInstall = (): void => {
+  apt(['update', '-qq']);
+  apt(['install', '-y', '-qq', 'chromium']);
+};
+
+/** Finds Chromium or installs it; returns its path, or throws the message that stops the run. */
+export function provisionChromium(options: ProvisionOptions = {}): string {
+  const env = options.env ?? process.env;
+  const places = options.places ?? CHROMIUM_CANDIDATES;
+  const configured = env['CHROMIUM_PATH'];
+  if (configured) {
+    if (isExecutable(configured)) return configured;
+    throw new Error(`CHROMIUM_PATH is set to ${configured}, which is not an executable file. Point it at Chromium, or unset it to use Debian's chromium (${INSTALL_COMMAND}).`);
+  }
+  const found = findChromium(env, places);
+  if (found) return found;
+  if (!(options.canInstall ?? canInstallWithApt)()) {
+    throw new Error(`The browser tests need Chromium and none was found (CHROMIUM_PATH, /usr/bin/chromium, chromium-browser, google-chrome). Install it with:\n\n    ${INSTALL_COMMAND}\n\nor set CHROMIUM_PATH to a Chromium executable, then run npm test again.`);
+  }
+  const started = Date.now();
+  log('no Chromium found: installing Debian\'s chromium package for the browser tests (first run only, about a minute)…');
+  (options.install ?? aptInstall)();
+  const installed = findChromium(env, places);
+  if (!installed) throw new Error(`apt-get installed chromium but no executable was found; install it by hand: ${INSTALL_COMMAND}`);
+  log(`installed ${installed} in ${Math.round((Date.now() - started) / 1000)} s`);
+  return installed;
+}
+
+export default function setup(): void {
+  // Workers are forked after the global setup and inherit this environment.
+  process.env['CHROMIUM_PATH'] = provisionChromium();
+}
