@@ -1,5 +1,6 @@
-import type { DomainError, DomainErrorCode } from '../../core/shared/errors.js';
-import { domainError } from '../../core/shared/errors.js';
+import type { z } from 'zod';
+import type { DomainError } from '../../core/shared/errors.js';
+import { domainError, isDomainErrorCode } from '../../core/shared/errors.js';
 import { fail, ok, type Result } from '../../core/shared/result.js';
 
 /** The signed-in user's Supabase access token, or null when nobody is signed in. */
@@ -12,18 +13,13 @@ export interface ApiClientOptions {
   readonly fetch?: typeof fetch;
 }
 
-const CODES: readonly DomainErrorCode[] = [
-  'not_authenticated', 'not_found', 'forbidden', 'validation', 'conflict', 'insufficient_credits', 'rate_limited',
-  'billing_unavailable', 'billing_not_initialized', 'model_unavailable', 'network', 'unexpected',
-];
-
 /** The server's `{error, message, details}` as a domain error; token problems read as not signed in. */
 export function toDomainError(status: number, body: unknown): DomainError {
   const b = (typeof body === 'object' && body !== null ? body : {}) as { error?: unknown; message?: unknown; details?: unknown };
   const message = typeof b.message === 'string' ? b.message : `The app server answered ${status}`;
   const details = { status, ...(typeof b.details === 'object' && b.details !== null ? (b.details as Record<string, unknown>) : {}) };
   const error = typeof b.error === 'string' ? b.error : '';
-  if ((CODES as readonly string[]).includes(error)) return domainError(error as DomainErrorCode, message, details);
+  if (isDomainErrorCode(error)) return domainError(error, message, details);
   if (status === 401 || error === 'token_expired' || error === 'invalid_token') return domainError('not_authenticated', message, details);
   if (status >= 400 && status < 500) return domainError('validation', message, details);
   return domainError(status === 503 ? 'network' : 'unexpected', message, details);
@@ -67,5 +63,13 @@ export class ApiClient {
     const response = sent.data;
     const body: unknown = response.status === 204 ? null : await response.json().catch(() => null);
     return response.ok ? ok(body as T) : fail(toDomainError(response.status, body));
+  }
+
+  /** A JSON call whose 2xx answer must match `schema` (the route's schema in api-contract.ts). */
+  async parsed<S extends z.ZodType>(path: string, schema: S, what: string, init: { method?: string; json?: unknown; auth?: boolean } = {}): Promise<Result<z.output<S>>> {
+    const r = await this.json<unknown>(path, init);
+    if (!r.success) return r;
+    const body = schema.safeParse(r.data);
+    return body.success ? ok(body.data) : fail(domainError('unexpected', `The app server sent an unexpected ${what}`));
   }
 }

@@ -5,20 +5,18 @@ import { SupabaseProfileStore } from '../supabase/supabase-profile-store.js';
 import { SupabaseProfilingStore } from '../supabase/supabase-profiling-store.js';
 import { SupabasePromptCatalog } from '../supabase/supabase-prompt-catalog.js';
 import { ApiBillingGateway } from '../app-api/api-billing-gateway.js';
+import { ApiChatClient } from '../app-api/api-chat-client.js';
 import type { AccessTokenSource, ApiClientOptions } from '../app-api/api-client.js';
-import { ApiModelGateway } from '../app-api/api-model-gateway.js';
+import { ApiConversationLibrary } from '../app-api/api-conversation-library.js';
+import { ApiCreditBalance } from '../app-api/api-credit-balance.js';
+import { ApiModelDirectory } from '../app-api/api-model-directory.js';
 import { DataLayerAnalyticsTracker } from '../analytics/data-layer-analytics-tracker.js';
 import { DomScriptLoader } from '../analytics/dom-script-loader.js';
-import { ApiConversationStore } from '../browser/api-conversation-store.js';
-import { ApiUsageLedger } from '../browser/api-usage-ledger.js';
 import { BrowserScheduler } from '../browser/browser-scheduler.js';
-import { streamChatEndpoint } from '../browser/chat-endpoint-stream.js';
 import { ConsoleLogger } from '../browser/console-logger.js';
 import { HttpTranslationLoader } from '../browser/http-translation-loader.js';
 import { LocalStorageKeyValueStore } from '../browser/local-storage-key-value-store.js';
 import { withRecoveredSessionsFiltered } from '../browser/recovered-session-filter.js';
-import { ServerChatGateway } from '../browser/server-chat-gateway.js';
-import { ServerKeptChat } from '../browser/server-kept-chat.js';
 import { SystemClock } from '../browser/system-clock.js';
 import type { Dependencies } from './dependencies.js';
 
@@ -42,27 +40,28 @@ export async function fetchPublicConfig(doFetch: typeof fetch = (i, init) => fet
 }
 
 /**
- * The ports the app server keeps for the browser: chat, conversations and credits over /api, sharing
- * one ServerKeptChat (what the use cases would write becomes the next chat request; the charge the
- * server reports answers the ledger). Tests build exactly this against a server on loopback.
+ * The ports the app server serves the browser over /api: chat runs, conversations, credits and the
+ * model catalogue. Tests build exactly this against a server on loopback.
  */
-export function createServerKeptChatPorts(apiOptions: ApiClientOptions): Pick<Dependencies, 'modelGateway' | 'conversationStore' | 'usageLedger'> {
-  const chat = new ServerKeptChat();
-  const models = new ApiModelGateway(apiOptions);
+export function createApiPorts(apiOptions: ApiClientOptions): Pick<Dependencies, 'chatClient' | 'conversationLibrary' | 'creditBalance' | 'modelDirectory'> {
   return {
-    modelGateway: new ServerChatGateway(models, chat, (intent, request) => streamChatEndpoint(models, intent, request)),
-    conversationStore: new ApiConversationStore(apiOptions, chat),
-    usageLedger: new ApiUsageLedger(apiOptions, chat),
+    chatClient: new ApiChatClient(apiOptions),
+    conversationLibrary: new ApiConversationLibrary(apiOptions),
+    creditBalance: new ApiCreditBalance(apiOptions),
+    modelDirectory: new ApiModelDirectory(apiOptions),
   };
 }
 
 /**
  * Every browser dependency: supabase-js (anon key, the user's session under row-level security)
- * for auth, profile, profiling and prompts; the app server's /api for billing, models, chat,
- * conversations and credits, each call with the session's access token; the data layer, the page's
+ * for auth, profile, profiling and prompts; the app server's /api for billing, the model catalogue,
+ * chat runs, conversations and credits, each call with the session's access token; the data layer, the page's
  * scripts, local storage and timers.
  */
-export function createBrowserDependencies(config: PublicConfig, origin: string = window.location.origin): Omit<Dependencies, 'currentUser' | 'profileWriter' | 'userDirectory' | 'webhookInbox' | 'creditsPerPeriod'> {
+/** What only the server (or the CLI) holds: the browser never gets these ports. */
+export type ServerOnlyDependency = 'currentUser' | 'profileWriter' | 'userDirectory' | 'webhookInbox' | 'creditsPerPeriod' | 'modelGateway' | 'conversationStore' | 'usageLedger';
+
+export function createBrowserDependencies(config: PublicConfig, origin: string = window.location.origin): Omit<Dependencies, ServerOnlyDependency> {
   if (config.supabaseUrl === null || config.supabaseAnonKey === null) {
     throw new Error('The app server has no Supabase project configured (SUPABASE_URL, SUPABASE_ANON_KEY)');
   }
@@ -77,7 +76,7 @@ export function createBrowserDependencies(config: PublicConfig, origin: string =
     profilingStore: new SupabaseProfilingStore(supabase),
     promptCatalog: new SupabasePromptCatalog(supabase),
     billingGateway: new ApiBillingGateway(apiOptions),
-    ...createServerKeptChatPorts(apiOptions),
+    ...createApiPorts(apiOptions),
     analytics: new DataLayerAnalyticsTracker(logger),
     keyValueStore: new LocalStorageKeyValueStore(),
     clock: new SystemClock(),

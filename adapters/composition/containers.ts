@@ -2,7 +2,7 @@
 import 'reflect-metadata/lite';
 import { Container } from 'inversify';
 import type { CurrentUser } from '../../core/use-cases/index.js';
-import { DEPENDENCY_TOKENS, type Dependencies, type DependencyName } from './dependencies.js';
+import { DEPENDENCY_TOKENS, withReadingRoles, type Dependencies, type DependencyName } from './dependencies.js';
 import {
   BROWSER_USE_CASES,
   CLI_USE_CASES,
@@ -59,7 +59,7 @@ function bindUseCases(container: Container, names: readonly UseCaseName[]): void
 function createContainer(entryPoint: EntryPoint, adapters: Partial<Dependencies>, parent?: Container): Container {
   const container = new Container(parent ? { parent, defaultScope: 'Singleton' } : { defaultScope: 'Singleton' });
   container.bind(ENTRY_POINT).toConstantValue(entryPoint);
-  bindDependencies(container, adapters);
+  bindDependencies(container, withReadingRoles(adapters));
   bindUseCases(container, ENTRY_POINT_USE_CASES[entryPoint]);
   return container;
 }

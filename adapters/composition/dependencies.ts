@@ -2,10 +2,11 @@ import type { AnalyticsTracker } from '../../core/ports/analytics-tracker.js';
 import type { Authenticator } from '../../core/ports/authenticator.js';
 import type { BillingGateway } from '../../core/ports/billing-gateway.js';
 import type { Clock } from '../../core/ports/clock.js';
-import type { ConversationStore } from '../../core/ports/conversation-store.js';
+import type { ChatClient } from '../../core/ports/chat-client.js';
+import type { ConversationLibrary, ConversationStore } from '../../core/ports/conversation-store.js';
 import type { KeyValueStore } from '../../core/ports/key-value-store.js';
 import type { Logger } from '../../core/ports/logger.js';
-import type { ModelGateway } from '../../core/ports/model-gateway.js';
+import type { ModelDirectory, ModelGateway } from '../../core/ports/model-gateway.js';
 import type { ProfileStore } from '../../core/ports/profile-store.js';
 import type { ProfileWriter } from '../../core/ports/profile-writer.js';
 import type { ProfilingStore } from '../../core/ports/profiling-store.js';
@@ -14,7 +15,7 @@ import type { Scheduler } from '../../core/ports/scheduler.js';
 import type { ScriptLoader } from '../../core/ports/script-loader.js';
 import { TOKENS } from '../../core/ports/tokens.js';
 import type { TranslationLoader } from '../../core/ports/translation-loader.js';
-import type { UsageLedger } from '../../core/ports/usage-ledger.js';
+import type { CreditBalance, UsageLedger } from '../../core/ports/usage-ledger.js';
 import type { UserDirectory } from '../../core/ports/user-directory.js';
 import type { WebhookInbox } from '../../core/ports/webhook-inbox.js';
 import type { CurrentUser } from '../../core/use-cases/index.js';
@@ -27,10 +28,21 @@ export interface Dependencies {
   profilingStore: ProfilingStore;
   billingGateway: BillingGateway;
   analytics: AnalyticsTracker;
+  /** Server: the models themselves. */
   modelGateway: ModelGateway;
+  /** The catalogue (the browser's port; on the server the model gateway). */
+  modelDirectory: ModelDirectory;
+  /** Browser: chat runs on the app server. */
+  chatClient: ChatClient;
+  /** Server: conversations and the chat use cases' message writes. */
   conversationStore: ConversationStore;
+  /** Listing, reading, naming and deleting conversations (the browser's port; on the server the store). */
+  conversationLibrary: ConversationLibrary;
   promptCatalog: PromptCatalog;
+  /** Server: charges, grants and holds. */
   usageLedger: UsageLedger;
+  /** Balance and ledger lines (the browser's port; on the server the ledger). */
+  creditBalance: CreditBalance;
   userDirectory: UserDirectory;
   keyValueStore: KeyValueStore;
   clock: Clock;
@@ -59,9 +71,13 @@ export const DEPENDENCY_TOKENS: { readonly [K in DependencyName]: symbol } = {
   billingGateway: TOKENS.BillingGateway,
   analytics: TOKENS.AnalyticsTracker,
   modelGateway: TOKENS.ModelGateway,
+  modelDirectory: TOKENS.ModelDirectory,
+  chatClient: TOKENS.ChatClient,
   conversationStore: TOKENS.ConversationStore,
+  conversationLibrary: TOKENS.ConversationLibrary,
   promptCatalog: TOKENS.PromptCatalog,
   usageLedger: TOKENS.UsageLedger,
+  creditBalance: TOKENS.CreditBalance,
   userDirectory: TOKENS.UserDirectory,
   keyValueStore: TOKENS.KeyValueStore,
   clock: TOKENS.Clock,
@@ -74,3 +90,16 @@ export const DEPENDENCY_TOKENS: { readonly [K in DependencyName]: symbol } = {
   webhookInbox: TOKENS.WebhookInbox,
   creditsPerPeriod: Symbol.for('ensemble.CreditsPerPeriod'),
 };
+
+/**
+ * Where a side has the full port, its reading role is the same adapter: the server's conversation
+ * store is its conversation library, its ledger its credit balance, its model gateway its directory.
+ */
+export function withReadingRoles(adapters: Partial<Dependencies>): Partial<Dependencies> {
+  return {
+    ...adapters,
+    ...(adapters.conversationLibrary === undefined && adapters.conversationStore ? { conversationLibrary: adapters.conversationStore } : {}),
+    ...(adapters.creditBalance === undefined && adapters.usageLedger ? { creditBalance: adapters.usageLedger } : {}),
+    ...(adapters.modelDirectory === undefined && adapters.modelGateway ? { modelDirectory: adapters.modelGateway } : {}),
+  };
+}

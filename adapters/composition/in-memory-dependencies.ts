@@ -1,6 +1,7 @@
 import { InMemoryAnalyticsTracker } from '../in-memory/in-memory-analytics-tracker.js';
 import { InMemoryAuthenticator } from '../in-memory/in-memory-authenticator.js';
 import { InMemoryBillingGateway } from '../in-memory/in-memory-billing-gateway.js';
+import { InMemoryChatClient } from '../in-memory/in-memory-chat-client.js';
 import { InMemoryClock } from '../in-memory/in-memory-clock.js';
 import { InMemoryConversationStore } from '../in-memory/in-memory-conversation-store.js';
 import { InMemoryDatabase, SERVICE_ROLE } from '../in-memory/in-memory-database.js';
@@ -18,7 +19,8 @@ import { InMemoryUsageLedger } from '../in-memory/in-memory-usage-ledger.js';
 import { InMemoryUserDirectory } from '../in-memory/in-memory-user-directory.js';
 import { InMemoryWebhookInbox } from '../in-memory/in-memory-webhook-inbox.js';
 import { DEFAULT_CREDITS_PER_PERIOD } from '../../core/domain/billing-events.js';
-import type { Dependencies } from './dependencies.js';
+import { makeGetCurrentUser } from '../../core/use-cases/index.js';
+import { withReadingRoles, type Dependencies } from './dependencies.js';
 
 /**
  * Every port as an in-memory adapter over one shared database: the way to run every use case with
@@ -29,27 +31,41 @@ export function createInMemoryDependencies(options: { origin?: string } = {}) {
   const clock = new InMemoryClock();
   const db = new InMemoryDatabase(clock);
   const authenticator = new InMemoryAuthenticator(db, { siteUrl: options.origin ?? 'http://localhost:3000' });
+  const modelGateway = new InMemoryModelGateway();
+  const conversationStore = new InMemoryConversationStore({ clock });
+  const usageLedger = new InMemoryUsageLedger({ clock, balances: db.profileBalances() });
+  const profileStore = new InMemoryProfileStore(db, authenticator);
+  const logger = new InMemoryLogger();
   const dependencies = {
     authenticator,
-    profileStore: new InMemoryProfileStore(db, authenticator),
+    profileStore,
     profileWriter: new InMemoryProfileWriter(db),
     profilingStore: new InMemoryProfilingStore(db, authenticator),
     billingGateway: new InMemoryBillingGateway(),
     analytics: new InMemoryAnalyticsTracker(),
-    modelGateway: new InMemoryModelGateway(),
-    conversationStore: new InMemoryConversationStore({ clock }),
+    modelGateway,
+    conversationStore,
+    // The browser's chat runs the server's use cases in this process, for the signed-in user.
+    chatClient: new InMemoryChatClient({
+      currentUser: makeGetCurrentUser({ authenticator }),
+      modelGateway,
+      conversationStore,
+      usageLedger,
+      profileStore: new InMemoryProfileStore(db, SERVICE_ROLE),
+      logger,
+    }),
     promptCatalog: new InMemoryPromptCatalog(),
-    usageLedger: new InMemoryUsageLedger({ clock, balances: db.profileBalances() }),
+    usageLedger,
     userDirectory: new InMemoryUserDirectory(db),
     keyValueStore: new InMemoryKeyValueStore(),
     clock,
     scheduler: new InMemoryScheduler(clock),
-    logger: new InMemoryLogger(),
+    logger,
     scriptLoader: new InMemoryScriptLoader(),
     translationLoader: new InMemoryTranslationLoader(),
     origin: options.origin ?? 'http://localhost:3000',
     webhookInbox: new InMemoryWebhookInbox(),
     creditsPerPeriod: DEFAULT_CREDITS_PER_PERIOD,
-  } satisfies Omit<Dependencies, 'currentUser'>;
-  return { db, serviceRole: SERVICE_ROLE, ...dependencies };
+  } satisfies Omit<Dependencies, 'currentUser' | 'conversationLibrary' | 'creditBalance' | 'modelDirectory'>;
+  return { db, serviceRole: SERVICE_ROLE, ...(withReadingRoles(dependencies) as typeof dependencies & Pick<Dependencies, 'conversationLibrary' | 'creditBalance' | 'modelDirectory'>) };
 }

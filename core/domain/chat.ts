@@ -24,6 +24,8 @@ export interface ChatMessage {
   readonly content: string;
   /** The model that wrote an assistant message, or the model a user message was sent to. */
   readonly modelId: string | null;
+  /** On a user message: every model it was sent to, in order (the columns of a side-by-side turn). */
+  readonly modelIds?: readonly string[];
   readonly inputTokens: number | null;
   readonly outputTokens: number | null;
   readonly createdAt: string;

@@ -3,14 +3,22 @@ import type { Result } from '../shared/result.js';
 
 export type NewMessage = Omit<ChatMessage, 'id' | 'createdAt' | 'conversationId'>;
 
-/** Conversations and their messages, per user. */
-export interface ConversationStore {
+/**
+ * A user's conversations as any side may handle them: list, read, name, create empty, delete. The
+ * browser's adapter (over /api) implements exactly this; messages are written by the chat use cases
+ * on the server only (ConversationStore). A foreign conversation reads as missing.
+ */
+export interface ConversationLibrary {
   listConversations(userId: string, options?: { query?: string; limit?: number }): Promise<Result<readonly Conversation[]>>;
   getConversation(userId: string, conversationId: string): Promise<Result<Conversation | null>>;
   createConversation(userId: string, title: string): Promise<Result<Conversation>>;
   renameConversation(userId: string, conversationId: string, title: string): Promise<Result<Conversation>>;
   deleteConversation(userId: string, conversationId: string): Promise<Result<void>>;
   listMessages(userId: string, conversationId: string): Promise<Result<readonly ChatMessage[]>>;
+}
+
+/** The server's store: the library plus the message writes of the chat use cases, each naming its user. */
+export interface ConversationStore extends ConversationLibrary {
   appendMessage(userId: string, conversationId: string, message: NewMessage): Promise<Result<ChatMessage>>;
   /** Removes the messages after (and including) the given one: regenerate and edit-last. */
   truncateFrom(userId: string, conversationId: string, messageId: string): Promise<Result<void>>;

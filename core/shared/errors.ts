@@ -2,19 +2,27 @@
  * Domain errors: what the core understands. Adapters map foreign errors (PostgREST codes, HTTP
  * statuses, SDK exceptions) to one of these at their edge; the core never sees the foreign shape.
  */
-export type DomainErrorCode =
-  | 'not_authenticated'
-  | 'not_found'
-  | 'forbidden'
-  | 'validation'
-  | 'conflict'
-  | 'insufficient_credits'
-  | 'rate_limited'
-  | 'billing_unavailable'
-  | 'billing_not_initialized'
-  | 'model_unavailable'
-  | 'network'
-  | 'unexpected';
+/** Every domain error code, in one list: the app server's error bodies and the browser's mapping derive from it. */
+export const DOMAIN_ERROR_CODES = [
+  'not_authenticated',
+  'not_found',
+  'forbidden',
+  'validation',
+  'conflict',
+  'conversation_busy',
+  'insufficient_credits',
+  'rate_limited',
+  'billing_unavailable',
+  'billing_not_initialized',
+  'model_unavailable',
+  'network',
+  'unexpected',
+] as const;
+
+export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
+
+export const isDomainErrorCode = (value: unknown): value is DomainErrorCode =>
+  typeof value === 'string' && (DOMAIN_ERROR_CODES as readonly string[]).includes(value);
 
 export interface DomainError {
   readonly code: DomainErrorCode;

@@ -1,4 +1,4 @@
-import type { UsageLedger } from '../ports/usage-ledger.js';
+import type { CreditBalance } from '../ports/usage-ledger.js';
 import type { Result } from '../shared/result.js';
 import { requireUser } from './support/current-user.js';
 import type { CurrentUser } from './support/current-user.js';
@@ -8,9 +8,9 @@ import type { CurrentUser } from './support/current-user.js';
  * that the browser reads (get-credits, defaulting to 0) mirrors it.
  */
 export const makeGetCreditBalance =
-  (deps: { currentUser: CurrentUser; usageLedger: UsageLedger }) =>
+  (deps: { currentUser: CurrentUser; creditBalance: CreditBalance }) =>
   async (): Promise<Result<number>> => {
     const user = await requireUser(deps.currentUser);
     if (!user.success) return user;
-    return deps.usageLedger.getBalance(user.data.id);
+    return deps.creditBalance.getBalance(user.data.id);
   };

@@ -63,3 +63,4 @@ export { makeUpdateMarketingConsent } from './update-marketing-consent.js';
 export { makeVerifyEmailCode } from './verify-email-code.js';
 export type { CurrentUser } from './support/current-user.js';
 export type { AuthErrorSink } from './support/sign-in-attempt.js';
+export { makeEditChatMessage, makeRegenerateChatAnswers, makeSendChatMessage } from './chat-in-browser.js';

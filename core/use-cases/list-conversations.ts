@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Conversation } from '../domain/chat.js';
-import type { ConversationStore } from '../ports/conversation-store.js';
+import type { ConversationLibrary } from '../ports/conversation-store.js';
 import { parseInput } from '../shared/parse-input.js';
 import type { Result } from '../shared/result.js';
 import { requireUser } from './support/current-user.js';
@@ -20,12 +20,12 @@ const inputSchema = z.object({
 
 /** The sidebar: the user's conversations, most recently active first, optionally searched by title and text. */
 export const makeListConversations =
-  (deps: { currentUser: CurrentUser; conversationStore: ConversationStore }) =>
+  (deps: { currentUser: CurrentUser; conversationLibrary: ConversationLibrary }) =>
   async (input: { query?: string; limit?: number } = {}): Promise<Result<readonly Conversation[]>> => {
     const user = await requireUser(deps.currentUser);
     if (!user.success) return user;
     const valid = parseInput(inputSchema, input);
     if (!valid.success) return valid;
     const { query, limit } = valid.data;
-    return deps.conversationStore.listConversations(user.data.id, query ? { query, limit } : { limit });
+    return deps.conversationLibrary.listConversations(user.data.id, query ? { query, limit } : { limit });
   };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { LedgerEntry } from '../domain/credits.js';
-import type { UsageLedger } from '../ports/usage-ledger.js';
+import type { CreditBalance } from '../ports/usage-ledger.js';
 import { parseInput } from '../shared/parse-input.js';
 import type { Result } from '../shared/result.js';
 import { requireUser } from './support/current-user.js';
@@ -12,11 +12,11 @@ const inputSchema = z.object({
 
 /** The signed-in user's credit ledger, newest first: every grant and charge with the balance after it. */
 export const makeListCreditHistory =
-  (deps: { currentUser: CurrentUser; usageLedger: UsageLedger }) =>
+  (deps: { currentUser: CurrentUser; creditBalance: CreditBalance }) =>
   async (input: { limit?: number } = {}): Promise<Result<readonly LedgerEntry[]>> => {
     const user = await requireUser(deps.currentUser);
     if (!user.success) return user;
     const valid = parseInput(inputSchema, input);
     if (!valid.success) return valid;
-    return deps.usageLedger.listEntries(user.data.id, { limit: valid.data.limit });
+    return deps.creditBalance.listEntries(user.data.id, { limit: valid.data.limit });
   };

@@ -6,33 +6,18 @@
  * - `createUser()`: a fresh user; answers the id;
  * - `actAs(userId)`: makes `store` act for that user. Adapters under row-level security switch to
  *   the user's token here; adapters that filter by the `userId` argument need not do anything.
- * - `serverKept` (only for a store whose messages a server writes): see ServerKeptMessages.
+ *
+ * The reads, names and deletes are also the ConversationLibrary contract (the browser's adapter runs
+ * that one); this suite adds the message writes only the server's chat use cases make.
  */
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../core/domain/chat.js';
 import type { ConversationStore, NewMessage } from '../../core/ports/conversation-store.js';
 
-/**
- * The browser's ApiConversationStore does not write messages: the app server stores them while it
- * answers a chat request (DESIGN.md, the server charges and keeps the conversation), so there
- * `appendMessage` and `truncateFrom` only note for the next chat request what the use case did.
- * Such a store can neither store nor refuse a message by itself. With this capability the contract
- * writes its messages through `seedMessage` (the server's own data port, the way a chat request
- * would store them) and still checks every read through the adapter as strictly as for any store;
- * it leaves out only what `appendMessage`/`truncateFrom` answer on their own (their not_found
- * refusals, and the truncation, which the server performs on /api/chat/regenerate and /edit-last:
- * tests/contracts/server-chat-gateway.test.ts checks that through the use cases). Stores that write
- * messages themselves (in memory, Supabase) must not set it.
- */
-export interface ServerKeptMessages {
-  seedMessage(userId: string, conversationId: string, message: NewMessage): Promise<ChatMessage>;
-}
-
 export interface ConversationStoreHarness {
   readonly store: ConversationStore;
   createUser(): Promise<string>;
   actAs(userId: string): Promise<void>;
-  readonly serverKept?: ServerKeptMessages;
 }
 
 const data = <T>(r: { success: true; data: T } | { success: false; error: { message: string } }): T => {
@@ -49,16 +34,9 @@ const modelSays = (modelId: string, content: string): NewMessage => ({
   outputTokens: 5,
 });
 
-/**
- * Stores a message: through the store itself, or, for a server-kept store, through the server after
- * the store has noted it (which must succeed and answer the message as noted).
- */
-const append = async (h: ConversationStoreHarness, userId: string, conversationId: string, message: NewMessage): Promise<ChatMessage> => {
-  const appended = data(await h.store.appendMessage(userId, conversationId, message));
-  if (!h.serverKept) return appended;
-  expect(appended).toMatchObject({ ...message, conversationId });
-  return h.serverKept.seedMessage(userId, conversationId, message);
-};
+/** Stores a message through the store itself. */
+const append = async (h: ConversationStoreHarness, userId: string, conversationId: string, message: NewMessage): Promise<ChatMessage> =>
+  data(await h.store.appendMessage(userId, conversationId, message));
 
 export function conversationStoreContract(name: string, makeHarness: () => Promise<ConversationStoreHarness>): void {
   describe(`ConversationStore contract: ${name}`, () => {
@@ -125,10 +103,8 @@ export function conversationStoreContract(name: string, makeHarness: () => Promi
       expect(messages.success ? messages.data : messages.error.code).toEqual(messages.success ? [] : 'not_found');
     });
 
-    it('truncateFrom removes the given message and everything after it', async ({ skip }) => {
+    it('truncateFrom removes the given message and everything after it', async () => {
       const { h, store, user } = await signedIn();
-      // A server-kept store removes nothing itself: the server truncates on the next chat request.
-      skip(h.serverKept !== undefined, 'server-kept: the truncation is the server\'s, checked through regenerate/edit-last');
       const conv = data(await store.createConversation(user, 'Edits'));
       const first = await append(h, user, conv.id, userSays('one'));
       const second = await append(h, user, conv.id, userSays('two'));
@@ -138,19 +114,16 @@ export function conversationStoreContract(name: string, makeHarness: () => Promi
     });
 
     it('answers not_found for a conversation or message that does not exist', async () => {
-      const { h, store, user } = await signedIn();
+      const { store, user } = await signedIn();
       const missing = '00000000-0000-4000-8000-00000000beef';
       expect(data(await store.getConversation(user, missing))).toBeNull();
       for (const r of [
         await store.renameConversation(user, missing, 'x'),
-        // A server-kept store only notes the message; the chat request that follows gets the 404.
-        ...(h.serverKept ? [] : [await store.appendMessage(user, missing, userSays('x'))]),
+        await store.appendMessage(user, missing, userSays('x')),
         await store.deleteConversation(user, missing),
       ]) {
         expect(r.success ? 'ok' : r.error.code).toBe('not_found');
       }
-      // A server-kept store's truncateFrom only notes; the server refuses on the next chat request.
-      if (h.serverKept) return;
       const conv = data(await store.createConversation(user, 'Real'));
       const truncated = await store.truncateFrom(user, conv.id, missing);
       expect(truncated.success ? 'ok' : truncated.error.code).toBe('not_found');
@@ -168,7 +141,7 @@ export function conversationStoreContract(name: string, makeHarness: () => Promi
       expect(data(await h.store.listConversations(bob, { query: 'private' }))).toEqual([]);
       for (const r of [
         await h.store.renameConversation(bob, secret.id, 'Taken'),
-        ...(h.serverKept ? [] : [await h.store.appendMessage(bob, secret.id, userSays('intrusion'))]),
+        await h.store.appendMessage(bob, secret.id, userSays('intrusion')),
         await h.store.deleteConversation(bob, secret.id),
       ]) {
         expect(r.success ? 'ok' : r.error.code).toBe('not_found');

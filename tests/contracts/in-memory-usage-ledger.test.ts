@@ -3,9 +3,10 @@ import { InMemoryClock } from '../../adapters/in-memory/in-memory-clock.js';
 import { InMemoryDatabase } from '../../adapters/in-memory/in-memory-database.js';
 import { IN_MEMORY_MODELS } from '../../adapters/in-memory/in-memory-model-gateway.js';
 import { InMemoryUsageLedger } from '../../adapters/in-memory/in-memory-usage-ledger.js';
+import { creditBalanceContract, ledgerAsBalance } from './credit-balance.contract.js';
 import { usageLedgerContract } from './usage-ledger.contract.js';
 
-usageLedgerContract('InMemoryUsageLedger', async () => {
+const harness1 = async () => {
   const clock = new InMemoryClock();
   return {
     ledger: new InMemoryUsageLedger({ clock }),
@@ -14,10 +15,12 @@ usageLedgerContract('InMemoryUsageLedger', async () => {
     // Holds expire with time: a day later every hold the contract takes is past its expiry.
     expireHolds: async () => clock.advance(24 * 60 * 60 * 1000),
   };
-});
+};
+usageLedgerContract('InMemoryUsageLedger', harness1);
+creditBalanceContract('InMemoryUsageLedger', ledgerAsBalance(harness1));
 
 // As the server composes it in memory: the balances are the profiles' credits, so users must exist.
-usageLedgerContract('InMemoryUsageLedger on an InMemoryDatabase (profiles hold the credits)', async () => {
+const harness2 = async () => {
   const clock = new InMemoryClock();
   const db = new InMemoryDatabase(clock);
   return {
@@ -25,6 +28,7 @@ usageLedgerContract('InMemoryUsageLedger on an InMemoryDatabase (profiles hold t
     createUser: async () => db.createUser({ email: `${randomUUID()}@example.com`, provider: 'email' }).id,
     pricedModel: IN_MEMORY_MODELS[0] as (typeof IN_MEMORY_MODELS)[number],
     expireHolds: async () => clock.advance(24 * 60 * 60 * 1000),
-    knowsUsers: true,
   };
-});
+};
+usageLedgerContract('InMemoryUsageLedger on an InMemoryDatabase (profiles hold the credits)', harness2, { knowsUsers: true });
+creditBalanceContract('InMemoryUsageLedger on an InMemoryDatabase (profiles hold the credits)', ledgerAsBalance(harness2));

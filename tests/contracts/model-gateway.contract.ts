@@ -1,5 +1,5 @@
 /**
- * ModelGateway contract (the model catalogue and streaming answers).
+ * ModelGateway contract (streaming answers; the catalogue is the ModelDirectory contract).
  *
  * Harness the factory provides:
  * - `gateway`: the adapter;
@@ -9,6 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatStreamEvent } from '../../core/domain/chat.js';
 import type { ModelGateway } from '../../core/ports/model-gateway.js';
+import { modelDirectoryContract } from './model-directory.contract.js';
 
 export interface ModelGatewayHarness {
   readonly gateway: ModelGateway;
@@ -26,23 +27,12 @@ const collect = async (stream: AsyncIterable<ChatStreamEvent>, onEvent: (e: Chat
 };
 
 export function modelGatewayContract(name: string, makeHarness: () => Promise<ModelGatewayHarness>): void {
+  // A gateway is also a directory: the catalogue cases run on it too.
+  modelDirectoryContract(name, async () => {
+    const h = await makeHarness();
+    return { directory: h.gateway, modelId: h.modelId };
+  });
   describe(`ModelGateway contract: ${name}`, () => {
-    it('lists models with unique ids, prices that are not negative and a plan', async () => {
-      const h = await makeHarness();
-      const listed = await h.gateway.listModels();
-      if (!listed.success) throw new Error(listed.error.message);
-      const ids = listed.data.map((m) => m.id);
-      expect(new Set(ids).size).toBe(ids.length);
-      expect(ids).toContain(h.modelId);
-      for (const model of listed.data) {
-        expect(model.inputCreditsPer1k).toBeGreaterThanOrEqual(0);
-        expect(model.outputCreditsPer1k).toBeGreaterThanOrEqual(0);
-        expect(['free', 'paid']).toContain(model.plan);
-        expect(typeof model.available).toBe('boolean');
-      }
-      expect(listed.data.find((m) => m.id === h.modelId)?.available).toBe(true);
-    });
-
     it('streams start, text deltas and one finish with the usage, all tagged with the model', async () => {
       const h = await makeHarness();
       const events = await collect(h.gateway.stream({ modelIds: [h.modelId], messages: [{ role: 'user', content: h.prompt }] }));

@@ -3,6 +3,7 @@ import type { LocalSupabase } from '../../adapters/supabase/local/server.js';
 import { SupabaseConversationStore } from '../../adapters/supabase/supabase-conversation-store.js';
 import { StandInUsers, browserClient } from '../integration/supabase-adapters/adapter-harness.js';
 import { startTestSupabase } from '../support/local-supabase.js';
+import { conversationLibraryContract, storeAsLibrary } from './conversation-library.contract.js';
 import { conversationStoreContract } from './conversation-store.contract.js';
 
 let supabase: LocalSupabase;
@@ -13,12 +14,14 @@ afterAll(async () => {
   await supabase?.stop();
 });
 
-conversationStoreContract('SupabaseConversationStore on the local stand-in', async () => {
+const harness = async () => {
   const client = browserClient(supabase);
   const users = new StandInUsers(supabase);
   return {
     store: new SupabaseConversationStore(client),
     createUser: () => users.create(),
-    actAs: (userId) => users.signInAs(client, userId),
+    actAs: (userId: string) => users.signInAs(client, userId),
   };
-});
+};
+conversationStoreContract('SupabaseConversationStore on the local stand-in', harness);
+conversationLibraryContract('SupabaseConversationStore on the local stand-in', storeAsLibrary(harness));

@@ -3,6 +3,7 @@ import type { LocalSupabase } from '../../adapters/supabase/local/server.js';
 import { SupabaseUsageLedger } from '../../adapters/supabase/supabase-usage-ledger.js';
 import { StandInUsers, serviceClient } from '../integration/supabase-adapters/adapter-harness.js';
 import { startTestSupabase } from '../support/local-supabase.js';
+import { creditBalanceContract, ledgerAsBalance } from './credit-balance.contract.js';
 import { usageLedgerContract } from './usage-ledger.contract.js';
 
 const MODEL = 'gpt-4o-mini';
@@ -19,12 +20,11 @@ afterAll(async () => {
   await supabase?.stop();
 });
 
-usageLedgerContract('SupabaseUsageLedger (service role) on the local stand-in', async () => {
+const harness1 = async () => {
   const users = new StandInUsers(supabase);
   return {
     ledger: new SupabaseUsageLedger(serviceClient(supabase)),
     pricedModel: { id: MODEL, ...price },
-    knowsUsers: true,
     // The contract wants a user with no credits; sign-up grants some (README: 100), so the harness
     // takes that first ledger line back out as the database owner would, leaving an empty history.
     createUser: async () => {
@@ -36,10 +36,12 @@ usageLedgerContract('SupabaseUsageLedger (service role) on the local stand-in', 
       return id;
     },
     // Time passing, as the database sees it: every hold of the user is dated back past its expiry.
-    expireHolds: async (userId) => {
+    expireHolds: async (userId: string) => {
       await supabase.db.asAdmin(async (tx) => {
         await tx.query("update public.credit_holds set expires_at = now() - interval '1 second' where user_id = $1", [userId]);
       });
     },
   };
-});
+};
+usageLedgerContract('SupabaseUsageLedger (service role) on the local stand-in', harness1, { knowsUsers: true });
+creditBalanceContract('SupabaseUsageLedger (service role) on the local stand-in', ledgerAsBalance(harness1));

@@ -6,11 +6,12 @@
  * - `createUser()`: a fresh user with no credits (a Supabase adapter signs one up through the
  *   stand-in; the app server's /api can create one through its test hooks); answers the id;
  * - `pricedModel`: a model id the ledger has a price for, with that price (credits per 1k tokens).
- * - `serverGrants` (only for the browser's ledger): see ServerGrants.
  * - `expireHolds(userId)` (ledgers that hold): makes every hold of the user expire, as time passing
  *   would (an in-memory clock moves on; the stand-in's rows are dated back).
- * - `knowsUsers` (ledgers kept beside the users' profiles): credits move only for a user who has a
- *   profile; a standalone in-memory ledger, which has no users, leaves it out.
+ *
+ * Option `knowsUsers` (ledgers kept beside the users' profiles): credits move only for a user who
+ * has a profile; a standalone in-memory ledger, which has no users, does not register that case.
+ * The reads (balance, lines) are also the CreditBalance contract, which the browser's adapter runs.
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
@@ -18,23 +19,11 @@ import { creditsForUsage } from '../../core/domain/usage-pricing.js';
 import type { ModelPrice } from '../../core/domain/usage-pricing.js';
 import type { UsageLedger } from '../../core/ports/usage-ledger.js';
 
-/**
- * The browser's ApiUsageLedger only reads: credits are granted and charged by the app server,
- * never from a browser (DESIGN.md: log_usage is the service role's). With this capability the
- * contract grants through the server's own ledger and reads through the adapter; the charge cases
- * (logUsage, whose charge the server computes while it answers a chat) are left out here and
- * checked against real chats in tests/contracts/api-usage-ledger.test.ts. Ledgers that write
- * (in memory, Supabase) must not set it.
- */
-export type ServerGrants = UsageLedger['grantCredits'];
-
 export interface UsageLedgerHarness {
   readonly ledger: UsageLedger;
   createUser(): Promise<string>;
   readonly pricedModel: { readonly id: string } & ModelPrice;
-  readonly serverGrants?: ServerGrants;
   expireHolds?(userId: string): Promise<void>;
-  readonly knowsUsers?: boolean;
 }
 
 const data = <T>(r: { success: true; data: T } | { success: false; error: { message: string } }): T => {
@@ -45,16 +34,13 @@ const data = <T>(r: { success: true; data: T } | { success: false; error: { mess
 let references = 0;
 const uniqueReference = (): string => `ref-${Date.now().toString(36)}-${(references += 1)}-${Math.random().toString(36).slice(2, 8)}`;
 
-export function usageLedgerContract(name: string, makeHarness: () => Promise<UsageLedgerHarness>): void {
+export function usageLedgerContract(name: string, makeHarness: () => Promise<UsageLedgerHarness>, options: { knowsUsers?: boolean } = {}): void {
   describe(`UsageLedger contract: ${name}`, () => {
     const grant = (h: UsageLedgerHarness, userId: string, amount: number, reference: string | null = uniqueReference()) =>
-      (h.serverGrants ?? h.ledger.grantCredits.bind(h.ledger))({ userId, amount, kind: 'manual_grant', reason: 'contract test', reference });
-    // The charge cases need a ledger that charges; a read-only browser ledger leaves that to the server.
+      h.ledger.grantCredits({ userId, amount, kind: 'manual_grant', reason: 'contract test', reference });
     const chargeCase = (title: string, body: (h: UsageLedgerHarness) => Promise<void>) =>
-      it(title, async ({ skip }) => {
-        const h = await makeHarness();
-        skip(h.serverGrants !== undefined, 'read-only ledger: the server charges (see ServerGrants)');
-        await body(h);
+      it(title, async () => {
+        await body(await makeHarness());
       });
 
     it('a new user has a balance of 0 and no entries', async () => {
@@ -92,20 +78,21 @@ export function usageLedgerContract(name: string, makeHarness: () => Promise<Usa
       expect(data(await h.ledger.getBalance(user))).toBe(10);
     });
 
-    it('credits never move for a user who does not exist: grant, charge, hold and settle are not_found', async ({ skip }) => {
-      const h = await makeHarness();
-      skip(h.knowsUsers !== true, 'this ledger is not kept beside user profiles');
-      const ghost = randomUUID();
-      const usage = { userId: ghost, modelId: h.pricedModel.id, inputTokens: 10, outputTokens: 10 };
-      const answers = [
-        await h.ledger.grantCredits({ userId: ghost, amount: 5, kind: 'manual_grant', reason: 'test', reference: null }),
-        await h.ledger.logUsage(usage),
-        await h.ledger.holdCredits({ userId: ghost, amount: 1, ttlSeconds: 60 }),
-        await h.ledger.settleHold({ holdId: randomUUID(), ...usage }),
-      ];
-      expect(answers.map((a) => (a.success ? 'ok' : a.error.code))).toEqual(['not_found', 'not_found', 'not_found', 'not_found']);
-      expect(data(await h.ledger.listEntries(ghost))).toEqual([]);
-    });
+    if (options.knowsUsers === true) {
+      it('credits never move for a user who does not exist: grant, charge, hold and settle are not_found', async () => {
+        const h = await makeHarness();
+        const ghost = randomUUID();
+        const usage = { userId: ghost, modelId: h.pricedModel.id, inputTokens: 10, outputTokens: 10 };
+        const answers = [
+          await h.ledger.grantCredits({ userId: ghost, amount: 5, kind: 'manual_grant', reason: 'test', reference: null }),
+          await h.ledger.logUsage(usage),
+          await h.ledger.holdCredits({ userId: ghost, amount: 1, ttlSeconds: 60 }),
+          await h.ledger.settleHold({ holdId: randomUUID(), ...usage }),
+        ];
+        expect(answers.map((a) => (a.success ? 'ok' : a.error.code))).toEqual(['not_found', 'not_found', 'not_found', 'not_found']);
+        expect(data(await h.ledger.listEntries(ghost))).toEqual([]);
+      });
+    }
 
     it('refuses a grant that is not a positive whole number', async () => {
       const h = await makeHarness();
@@ -159,31 +146,13 @@ export function usageLedgerContract(name: string, makeHarness: () => Promise<Usa
       expect(Math.min(...charges.map((e) => e.balanceAfter))).toBeGreaterThanOrEqual(0);
     });
 
-    // Credit holds are the server's (it holds while it answers a chat): a read-only browser ledger
-    // answers forbidden instead, checked below; every other ledger runs the hold cases.
     const holdCase = (title: string, body: (h: UsageLedgerHarness) => Promise<void>) =>
-      it(`holds: ${title}`, async ({ skip }) => {
-        const h = await makeHarness();
-        skip(h.serverGrants !== undefined, 'read-only ledger: holds are the server\'s (see the forbidden case)');
-        await body(h);
+      it(`holds: ${title}`, async () => {
+        await body(await makeHarness());
       });
     const hold = (h: UsageLedgerHarness, userId: string, amount: number) => h.ledger.holdCredits({ userId, amount, ttlSeconds: 600 });
     const heldId = async (h: UsageLedgerHarness, userId: string, amount: number) => data(await hold(h, userId, amount)).id;
     const big = { inputTokens: 100_000, outputTokens: 100_000 };
-
-    it('holds: a read-only ledger refuses to hold, settle or release (forbidden) and nothing moves', async ({ skip }) => {
-      const h = await makeHarness();
-      skip(h.serverGrants === undefined, 'only a read-only ledger refuses holds');
-      const user = await h.createUser();
-      await grant(h, user, 50);
-      const refusals = [
-        await hold(h, user, 5),
-        await h.ledger.settleHold({ holdId: randomUUID(), userId: user, modelId: h.pricedModel.id, inputTokens: 10, outputTokens: 10 }),
-        await h.ledger.releaseHold({ holdId: randomUUID(), userId: user }),
-      ];
-      expect(refusals.map((r) => (r.success ? 'done' : r.error.code))).toEqual(['forbidden', 'forbidden', 'forbidden']);
-      expect(data(await h.ledger.getBalance(user))).toBe(50);
-    });
 
     holdCase('a hold is admitted only within the balance minus the unexpired holds, and charges nothing', async (h) => {
       const user = await h.createUser();

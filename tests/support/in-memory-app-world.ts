@@ -15,13 +15,20 @@ import { samplePrompts } from './prompt-builders.js';
  */
 export const inMemoryAppWorld = () => {
   const auth = inMemoryAuthWorld();
+  const modelGateway = new InMemoryModelGateway();
+  const conversationStore = new InMemoryConversationStore({ clock: auth.clock });
+  const usageLedger = new InMemoryUsageLedger({ clock: auth.clock });
   const world = {
     ...auth,
     billingGateway: new InMemoryBillingGateway({ clock: auth.clock }),
-    modelGateway: new InMemoryModelGateway(),
-    conversationStore: new InMemoryConversationStore({ clock: auth.clock }),
+    modelGateway,
+    conversationStore,
     promptCatalog: new InMemoryPromptCatalog(samplePrompts()),
-    usageLedger: new InMemoryUsageLedger({ clock: auth.clock }),
+    usageLedger,
+    // The reading roles of the same adapters, as the server composition binds them.
+    modelDirectory: modelGateway,
+    conversationLibrary: conversationStore,
+    creditBalance: usageLedger,
     scriptLoader: new InMemoryScriptLoader(),
     translationLoader: new InMemoryTranslationLoader({
       en: { 'home.title': 'Every model, side by side' },

@@ -15,10 +15,6 @@ import { conversationRoutes } from './routes/conversation-routes.js';
 import { publicRoutes, type PublicConfig } from './routes/public-routes.js';
 import { webhookRoutes } from './routes/webhook-routes.js';
 
-/** Routes that act for a signed-in user; of those, the POSTs that cost money or provider calls are rate limited. */
-const USER_PREFIXES = ['/chat', '/conversations', '/credits', '/account', '/billing/state', '/billing/checkout', '/billing/portal', '/billing/subscription'];
-const LIMITED_PREFIXES = ['/chat', '/billing/checkout', '/billing/portal', '/billing/subscription'];
-
 export interface CreateAppOptions {
   readonly useCases: ServerUseCaseSource;
   readonly verifyToken: TokenVerifier;
@@ -66,25 +62,28 @@ export function createApp(options: CreateAppOptions): Hono<AppEnv> {
   const limited = userRateLimit(options.rateLimit);
 
   const api = new Hono<AppEnv>();
+  // Public: the only routes anyone may call, each named here.
   api.route('/', publicRoutes({ useCases: options.useCases, publicConfig: () => options.publicConfig, billingAvailable: options.billingAvailable }));
   api.route('/webhooks', webhookRoutes({ useCases: options.useCases, secret: () => options.webhookSecret }));
-  // One check per request, by path prefix (a route pattern like /chat/* would also match /chat and run twice).
-  api.use('*', async (c, next) => {
-    const path = c.req.path.slice('/api'.length);
-    if (!USER_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`))) return next();
+  // Everything else is private by default: mounted on `user`, behind the token check, then the
+  // per-user rate limit on writes (they cost money or provider calls). A route added here cannot
+  // forget either, and an unknown path answers 401 before it answers 404.
+  const user = new Hono<AppEnv>();
+  user.use('*', async (c, next) => {
     const refused = await authed(c);
     if (refused) return refused;
-    if (c.req.method === 'POST' && LIMITED_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`))) {
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
       const tooMany = limited(c);
       if (tooMany) return tooMany;
     }
     await next();
   });
-  api.route('/chat', chatRoutes());
-  api.route('/conversations', conversationRoutes());
-  api.route('/billing', billingRoutes({ appUrl }));
-  api.route('/', accountRoutes());
-  api.all('*', (c) => apiError(c, 404, 'not_found', `No API route ${c.req.method} ${c.req.path}`));
+  user.route('/chat', chatRoutes());
+  user.route('/conversations', conversationRoutes());
+  user.route('/billing', billingRoutes({ appUrl }));
+  user.route('/', accountRoutes());
+  user.all('*', (c) => apiError(c, 404, 'not_found', `No API route ${c.req.method} ${c.req.path}`));
+  api.route('/', user);
   app.route('/api', api);
 
   if (options.clientDist !== null) serveClient(app, options.clientDist);

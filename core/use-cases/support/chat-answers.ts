@@ -27,6 +27,8 @@ export interface ChatRun {
   readonly conversationId: string;
   /** The user message this run answers (already saved). */
   readonly userMessage: ChatMessage;
+  /** The models answering, in the order they were asked. */
+  readonly modelIds: readonly string[];
   /** Every model's events, interleaved. Reading drives the models; stopping early aborts them. */
   readonly events: AsyncIterable<ChatStreamEvent>;
   /** Resolves when every answer is saved and charged, which happens as `events` is read to its end. */
@@ -59,7 +61,7 @@ export const streamAnswers = (
     readonly holds?: ReadonlyMap<string, string>;
     readonly signal?: AbortSignalLike;
   },
-): Pick<ChatRun, 'events' | 'settled'> => {
+): Pick<ChatRun, 'events' | 'settled' | 'modelIds'> => {
   const abort = createAbortSource(run.signal);
   const answers: ModelAnswer[] = [];
   let resolveSettled: (answers: readonly ModelAnswer[]) => void = () => undefined;
@@ -192,5 +194,5 @@ export const streamAnswers = (
     }
   }
 
-  return { events: events(), settled };
+  return { events: events(), settled, modelIds: run.models.map((m) => m.id) };
 };

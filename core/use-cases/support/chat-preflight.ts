@@ -20,10 +20,7 @@ export interface PreflightDeps {
 /** The models a chat may ask, and the credit hold taken for each model's answer (by model id). */
 export interface ChatAdmission {
   readonly models: readonly ModelInfo[];
-  /**
-   * Hold ids by model id. Empty when the ledger does not hold (a browser's: the app server holds
-   * while it answers) and for answers whose minimal price is 0.
-   */
+  /** Hold ids by model id; answers whose minimal price is 0 hold nothing. */
   readonly holds: ReadonlyMap<string, string>;
 }
 
@@ -96,9 +93,6 @@ export const chatPreflight = async (
   for (const { modelId, hold } of taken) if (hold.success) holds.set(modelId, hold.data.id);
   const refused = taken.find((t) => !t.hold.success)?.hold;
   if (refused && !refused.success) {
-    // A ledger that does not hold (the browser's; the app server holds while it answers): the
-    // balance check above is this side's part.
-    if (refused.error.code === 'forbidden' && holds.size === 0) return ok({ models, holds });
     await releaseHolds(deps, input.userId, holds);
     if (refused.error.code !== 'insufficient_credits') return refused;
     const held = refused.error.details?.['held'];

@@ -6,7 +6,6 @@ import { prepareTagManager } from '../../../adapters/analytics/tag-manager.js';
 import { BrowserScheduler } from '../../../adapters/browser/browser-scheduler.js';
 import { HttpTranslationLoader } from '../../../adapters/browser/http-translation-loader.js';
 import { LocalStorageKeyValueStore } from '../../../adapters/browser/local-storage-key-value-store.js';
-import { ServerKeptChat } from '../../../adapters/browser/server-kept-chat.js';
 import { InMemoryLogger } from '../../../adapters/in-memory/in-memory-logger.js';
 
 const answering = (status: number, body: unknown): typeof fetch => async () => new Response(JSON.stringify(body), { status });
@@ -103,25 +102,5 @@ describe('LocalStorageKeyValueStore', () => {
 describe('DomScriptLoader', () => {
   it('refuses non-http sources', async () => {
     expect((await new DomScriptLoader().load('javascript:alert(1)')).success).toBe(false);
-  });
-});
-
-describe('ServerKeptChat: which chat request the server gets', () => {
-  it('a new message, a regenerate (answers removed) and an edit (message removed then replaced)', () => {
-    const chat = new ServerKeptChat();
-    chat.noteUserMessage('c1', 'hi');
-    expect(chat.takeIntent('c1')).toBe('message');
-    chat.noteTruncated('c1');
-    expect(chat.takeIntent('c1')).toBe('regenerate');
-    chat.noteTruncated('c1');
-    chat.noteUserMessage('c1', 'hello');
-    expect(chat.takeIntent('c1')).toBe('edit-last');
-    expect(chat.takeIntent(undefined)).toBe('message');
-  });
-  it('the ledger answers the charge the server reported for that model', () => {
-    const chat = new ServerKeptChat();
-    chat.noteReceipt('m', 3, 97);
-    expect(chat.takeReceipt('m')).toEqual({ charged: 3, balance: 97 });
-    expect(chat.takeReceipt('m')).toEqual({ charged: 0, balance: 97 });
   });
 });

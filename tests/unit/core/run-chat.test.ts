@@ -397,25 +397,4 @@ describe('run-chat: credit holds (concurrent chats)', () => {
     expect(await canHold(w, userId, minimal)).toBe(true);
   });
 
-  it('a ledger that does not hold (the browser\'s: the server holds) is checked against the balance and charged with logUsage', async () => {
-    const { w, userId } = await funded(minimal);
-    const serverHolds = domainError('forbidden', 'Credits are held by the server only');
-    const ledger = w.usageLedger;
-    const browserLike = {
-      getBalance: ledger.getBalance.bind(ledger),
-      logUsage: ledger.logUsage.bind(ledger),
-      grantCredits: ledger.grantCredits.bind(ledger),
-      listEntries: ledger.listEntries.bind(ledger),
-      holdCredits: async () => ({ success: false as const, error: serverHolds }),
-      settleHold: async () => ({ success: false as const, error: serverHolds }),
-      releaseHold: async () => ({ success: false as const, error: serverHolds }),
-    };
-    const runChat = makeRunChat({ ...w, usageLedger: browserLike });
-    const run = await start(runChat, { message, modelIds: ['echo-basic'] });
-    await readAll(run.events);
-    const [answer] = await run.settled;
-    expect(answer?.creditsCharged).toBeGreaterThan(0);
-    expect(await balanceOf(w, userId)).toBe(minimal - (answer?.creditsCharged ?? 0));
-    expect(w.logger.at('warn')).toEqual([]);
-  });
 });

@@ -1,27 +1,67 @@
 // @vitest-environment jsdom
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { MessageView } from '../../../web/client/screens/chat/chat-types.js';
+import { useState } from 'react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { TurnView } from '../../../web/client/screens/chat/chat-types.js';
 import { ChatView, type ChatViewProps } from '../../../web/client/screens/chat/chat-view.js';
 import { sampleModels } from './support/sample-data.js';
 import { renderUi } from './support/render.js';
 
 afterEach(cleanup);
 
-const conversation: MessageView[] = [
-  { id: 'm1', role: 'user', content: 'Write a haiku', modelId: 'gpt-4o-mini' },
-  { id: 'm2', role: 'assistant', content: 'Autumn **moon**', modelId: 'gpt-4o-mini' },
+// jsdom has no layout, so ranges cannot measure themselves; the popover only needs a rectangle.
+beforeAll(() => {
+  if (!Range.prototype.getBoundingClientRect) {
+    Range.prototype.getBoundingClientRect = () => ({ top: 200, left: 300, width: 80, height: 16, right: 380, bottom: 216, x: 300, y: 200, toJSON: () => ({}) });
+  }
+});
+
+const single: TurnView[] = [
+  {
+    id: 'm1', columns: false,
+    question: { id: 'm1', role: 'user', content: 'Write a haiku', modelId: 'gpt-4o-mini' },
+    answers: [{ id: 'm2', role: 'assistant', content: 'Autumn **moon**', modelId: 'gpt-4o-mini' }],
+  },
+];
+const sideBySide: TurnView[] = [
+  {
+    id: 'q1', columns: true,
+    question: { id: 'q1', role: 'user', content: 'Name a coffee shop', modelId: null },
+    answers: [
+      { id: 'a1', role: 'assistant', content: 'Café Azulejo', modelId: 'gpt-4o-mini' },
+      { id: 'a2', role: 'assistant', content: 'Saudade and Co', modelId: 'claude-sonnet' },
+    ],
+  },
 ];
 
 function setup(overrides: Partial<ChatViewProps> = {}) {
   const calls: string[] = [];
-  renderUi(
-    <ChatView messages={conversation} models={sampleModels} modelId="gpt-4o-mini" onModelChange={(id) => calls.push(`model:${id}`)}
-      subscribed={false} streaming={false} onSend={(t) => calls.push(`send:${t}`)} onStop={() => calls.push('stop')}
-      onRegenerate={() => calls.push('regenerate')} onEditLast={(t) => calls.push(`edit:${t}`)} {...overrides} />,
-  );
+  function Harness() {
+    const [draft, setDraft] = useState('');
+    return (
+      <ChatView turns={single} models={sampleModels} selected={['gpt-4o-mini']} onSelectedChange={(ids) => calls.push(`models:${ids.join('+')}`)}
+        compare={false} onCompareChange={(on) => calls.push(`compare:${on}`)}
+        subscribed={false} streaming={false} draft={draft} onDraftChange={setDraft}
+        onSend={(t) => { calls.push(`send:${t}`); setDraft(''); }} onStop={() => calls.push('stop')}
+        onRegenerate={() => calls.push('regenerate')} onEditLast={(t) => calls.push(`edit:${t}`)}
+        onContinueWith={(id) => calls.push(`continue:${id}`)}
+        onCopySelection={(id, text) => calls.push(`copy:${id}:${text}`)} onAddSelectionToChat={(id, text) => calls.push(`add:${id}:${text}`)}
+        {...overrides} />
+    );
+  }
+  renderUi(<Harness />);
   return calls;
+}
+
+function select(text: string) {
+  const node = screen.getByText(text);
+  const range = document.createRange();
+  range.selectNodeContents(node);
+  const selection = document.getSelection()!;
+  selection.removeAllRanges();
+  selection.addRange(range);
+  fireEvent.mouseUp(node);
 }
 
 describe('ChatView', () => {
@@ -33,11 +73,15 @@ describe('ChatView', () => {
     expect((box as HTMLTextAreaElement).value).toBe('');
   });
 
-  it('while an answer streams, Stop replaces Send and regenerate/edit are hidden', async () => {
-    const calls = setup({ streaming: true, messages: [...conversation.slice(0, 1), { ...conversation[1]!, streaming: true }] });
+  it('while an answer streams, Stop replaces Send, regenerate/edit are hidden, and typing goes on', async () => {
+    const streamingTurns: TurnView[] = [{ ...single[0]!, answers: [{ ...single[0]!.answers[0]!, streaming: true }] }];
+    const calls = setup({ streaming: true, turns: streamingTurns });
     expect(screen.queryByRole('button', { name: /Send/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /Regenerate/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /Edit/ })).toBeNull();
+    const box = screen.getByRole('textbox', { name: 'Your message' }) as HTMLTextAreaElement;
+    await userEvent.type(box, 'next question');
+    expect(box.value).toBe('next question');
     await userEvent.click(screen.getByRole('button', { name: 'Stop' }));
     expect(calls).toEqual(['stop']);
   });
@@ -54,7 +98,7 @@ describe('ChatView', () => {
   });
 
   it('running out of credits is explained inline with a way to get more', () => {
-    setup({ messages: [...conversation.slice(0, 1), { id: 'm3', role: 'assistant', content: '', modelId: 'gpt-4o-mini', error: { code: 'insufficient_credits' } }] });
+    setup({ turns: [{ ...single[0]!, answers: [{ id: 'm3', role: 'assistant', content: '', modelId: 'gpt-4o-mini', error: { code: 'insufficient_credits' } }] }] });
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toMatch(/out of credits/);
     expect(within(alert).getByRole('link', { name: 'Get credits' }).getAttribute('href')).toBe('/subscribe');
@@ -72,10 +116,55 @@ describe('ChatView', () => {
     expect(calls).toEqual([]);
   });
 
-  it('subscribers can pick paid models', async () => {
+  it('subscribers can pick paid models; side by side switches the picker to several models', async () => {
     const calls = setup({ subscribed: true });
     await userEvent.click(screen.getByRole('button', { name: /Models:/ }));
     await userEvent.click(screen.getByRole('radio', { name: /Gemini Pro/ }));
-    expect(calls).toEqual(['model:gemini-pro']);
+    await userEvent.click(screen.getByRole('button', { name: /Side by side/ }));
+    expect(calls).toEqual(['models:gemini-pro', 'compare:true']);
+  });
+
+  it('a side-by-side turn shows one labelled column per model, in order, each offering to continue with it', async () => {
+    const calls = setup({ turns: sideBySide, compare: true, selected: ['gpt-4o-mini', 'claude-sonnet'], subscribed: true });
+    const columns = screen.getAllByRole('region');
+    expect(columns.map((c) => c.getAttribute('data-model-id'))).toEqual(['gpt-4o-mini', 'claude-sonnet']);
+    expect(within(screen.getByRole('region', { name: 'Claude Sonnet' })).getByText('Saudade and Co')).toBeTruthy();
+    await userEvent.click(within(screen.getByRole('region', { name: 'Claude Sonnet' })).getByRole('button', { name: /Continue with this model/ }));
+    await userEvent.click(screen.getByRole('button', { name: /Regenerate all/ }));
+    expect(calls).toEqual(['continue:claude-sonnet', 'regenerate']);
+  });
+
+  it.each([
+    ['a side-by-side column', sideBySide, 'Saudade and Co', 'claude-sonnet'],
+    ['a single answer', single, 'moon', 'gpt-4o-mini'],
+  ])('app §2: text selected in %s can be added to the chat, tied to that model', async (_name, turns, text, modelId) => {
+    const calls = setup({ turns, subscribed: true });
+    select(text);
+    await userEvent.click(within(screen.getByRole('toolbar', { name: 'Actions for the selected text' })).getByRole('button', { name: /Add to chat/ }));
+    expect(calls).toEqual([`add:${modelId}:${text}`]);
+    expect(screen.queryByRole('toolbar')).toBeNull();
+  });
+
+  it('app §2: text selected in an answer can be copied, tied to that model', async () => {
+    const user = userEvent.setup();
+    const calls = setup({ turns: sideBySide, subscribed: true });
+    select('Café Azulejo');
+    await user.click(within(screen.getByRole('toolbar')).getByRole('button', { name: /Copy/ }));
+    expect(calls).toEqual(['copy:gpt-4o-mini:Café Azulejo']);
+    expect(await navigator.clipboard.readText()).toBe('Café Azulejo');
+  });
+
+  it('a selection outside the answers offers nothing', () => {
+    setup({ turns: sideBySide });
+    select('Name a coffee shop');
+    expect(screen.queryByRole('toolbar')).toBeNull();
+  });
+
+  it('with no model chosen nothing can be sent, but the box still takes text', async () => {
+    setup({ turns: [], compare: true, selected: [] });
+    expect(screen.getByRole('heading', { name: 'Compare models side by side' })).toBeTruthy();
+    const box = screen.getByRole('textbox', { name: 'Your message' }) as HTMLTextAreaElement;
+    await userEvent.type(box, 'hello');
+    expect((screen.getByRole('button', { name: /Send/ }) as HTMLButtonElement).disabled).toBe(true);
   });
 });

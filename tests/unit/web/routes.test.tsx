@@ -21,7 +21,6 @@ beforeAll(async () => {
     import('../../../web/client/pages/profiling-page.js'),
     import('../../../web/client/pages/chat-page.js'),
     import('../../../web/client/pages/chat-route.js'),
-    import('../../../web/client/pages/all-models-route.js'),
     import('../../../web/client/pages/library-route.js'),
   ]);
 });

@@ -1,8 +1,11 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
 import type { Conversation, ModelInfo } from '../../../core/domain/chat.js';
 import { useUseCases } from '../app/use-cases-provider.js';
+import { ChatSession, type ChatSessionState } from './chat-session.js';
 
-/** What every view of the chat area shares: the sidebar's list, the balance, the plan, the models. */
+/** What every view of the chat area shares: the sidebar's list, the balance, the plan, the models, the chat session. */
 export interface ChatArea {
   readonly conversations: readonly Conversation[] | undefined;
   readonly credits: number | null;
@@ -11,20 +14,20 @@ export interface ChatArea {
   refreshConversations(): Promise<void>;
   /** Re-reads balance and plan: after each answer, after a cancel, after a checkout. */
   refreshAccount(): Promise<void>;
-  /** Text handed to the next chat's composer (a library prompt, a quoted selection). */
-  readonly draft: string;
-  setDraft(text: string): void;
+  /** The chat on screen, kept above the routes (see ChatSession). */
+  readonly session: ChatSession;
 }
 
 const ChatAreaContext = createContext<ChatArea | null>(null);
 
 export function ChatAreaProvider({ children }: { children: ReactNode }) {
-  const { listConversations, getAccountStatus, listModels } = useUseCases();
+  const { t } = useTranslation();
+  const { listConversations, getAccountStatus, listModels, openConversation, sendChatMessage, regenerateChatAnswers, editChatMessage, toastCenter } = useUseCases();
+  const [, navigate] = useLocation();
   const [conversations, setConversations] = useState<readonly Conversation[] | undefined>(undefined);
   const [credits, setCredits] = useState<number | null>(null);
   const [subscribed, setSubscribed] = useState(false);
   const [models, setModels] = useState<readonly ModelInfo[]>([]);
-  const [draft, setDraft] = useState('');
 
   const refreshConversations = useCallback(async () => {
     const listed = await listConversations({ limit: 100 });
@@ -38,15 +41,35 @@ export function ChatAreaProvider({ children }: { children: ReactNode }) {
     }
   }, [getAccountStatus]);
 
+  // One session for the whole chat area: it outlives every route change inside it.
+  const [session] = useState(
+    () =>
+      new ChatSession(
+        { openConversation, sendChatMessage, regenerateChatAnswers, editChatMessage },
+        {
+          // The server named a new chat: its address follows, the chat on screen stays as it is.
+          onConversationStarted: (conversationId) => {
+            navigate(`/${conversationId}`, { replace: true });
+            void refreshConversations();
+          },
+          onLoadFailed: () => {
+            toastCenter.error(t('toast.loadFailed'));
+            navigate('/', { replace: true });
+          },
+        },
+      ),
+  );
+
   useEffect(() => {
     void refreshConversations();
     void refreshAccount();
     void listModels().then((r) => r.success && setModels(r.data));
   }, [refreshConversations, refreshAccount, listModels]);
+  useEffect(() => () => session.stop(), [session]);
 
   const value = useMemo(
-    () => ({ conversations, credits, subscribed, models, refreshConversations, refreshAccount, draft, setDraft }),
-    [conversations, credits, subscribed, models, refreshConversations, refreshAccount, draft],
+    () => ({ conversations, credits, subscribed, models, refreshConversations, refreshAccount, session }),
+    [conversations, credits, subscribed, models, refreshConversations, refreshAccount, session],
   );
   return <ChatAreaContext.Provider value={value}>{children}</ChatAreaContext.Provider>;
 }
@@ -55,4 +78,11 @@ export function useChatArea(): ChatArea {
   const area = useContext(ChatAreaContext);
   if (!area) throw new Error('ChatAreaProvider is missing above this component');
   return area;
+}
+
+/** The chat session's state, re-rendered on every change. */
+export function useChatSession(): { session: ChatSession; state: ChatSessionState } {
+  const { session } = useChatArea();
+  const state = useSyncExternalStore(session.subscribe, session.snapshot);
+  return { session, state };
 }

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Route, Switch, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import { useSession, useUseCases } from '../app/use-cases-provider.js';
 import { ChatLayout } from '../screens/chat/chat-layout.js';
 import { Modal } from '../ui/modal.js';
@@ -9,7 +9,6 @@ import { ChatAreaProvider, useChatArea } from './chat-context.js';
 
 // The library and the answer views (with the Markdown renderer) are chunks of their own.
 const ChatRoute = lazy(() => import('./chat-route.js'));
-const AllModelsRoute = lazy(() => import('./all-models-route.js'));
 const LibraryRoute = lazy(() => import('./library-route.js'));
 const AccountRoute = lazy(() => import('./account-route.js'));
 
@@ -48,12 +47,8 @@ function ChatArea() {
       onNewChat={() => navigate('/')} onRename={(id, title) => void rename(id, title)} onDelete={(id) => void remove(id)}
       onOpenAccount={() => setAccountOpen(true)}>
       <Suspense fallback={<PageLoading />}>
-        <Switch>
-          <Route path="/all"><AllModelsRoute /></Route>
-          <Route path="/prompts"><LibraryRoute /></Route>
-          <Route path="/:chatId">{(params) => <ChatRoute key={params.chatId} chatId={params.chatId} />}</Route>
-          <Route><ChatRoute key="new" chatId={null} /></Route>
-        </Switch>
+        {/* One chat view for /, /all and /{chatId}: a route change re-renders it, never remounts it. */}
+        {location === '/prompts' ? <LibraryRoute /> : <ChatRoute chatId={activeId} compareRoute={location === '/all'} />}
       </Suspense>
       <Modal open={accountOpen} wide title={t('account.title')} onClose={() => setAccountOpen(false)}>
         <Suspense fallback={<PageLoading />}><AccountRoute /></Suspense>

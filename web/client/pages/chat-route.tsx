@@ -1,99 +1,129 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'wouter';
-import type { ChatMessage } from '../../../core/domain/chat.js';
+import type { ChatMessage, ModelInfo } from '../../../core/domain/chat.js';
 import { useUseCases } from '../app/use-cases-provider.js';
-import type { MessageView } from '../screens/chat/chat-types.js';
+import type { MessageView, TurnView } from '../screens/chat/chat-types.js';
 import { ChatView } from '../screens/chat/chat-view.js';
-import { useChatArea } from './chat-context.js';
-import { useChatRun } from './use-chat-run.js';
+import { isSelectable } from '../screens/chat/model-picker.js';
+import { useChatArea, useChatSession } from './chat-context.js';
+import type { LiveRun } from './chat-session.js';
 
 const MODEL_KEY = 'ensemble.chatModel';
 
-/** /chat and /chat/{chatId}: one model, streamed answers, stop, regenerate, edit the last message. */
-export default function ChatRoute({ chatId }: { chatId: string | null }) {
+/** Quotes a selection for the composer, with the label of the model that wrote it. */
+export const quoteSelection = (modelLabel: string, text: string): string =>
+  `${text.trim().split('\n').map((line) => `> ${line}`).join('\n')}\n> — ${modelLabel}\n\n`;
+
+/**
+ * /chat, /chat/all and /chat/{chatId}: one view for single and side-by-side chats. It is never
+ * remounted by a route change (ChatPage keeps it), so the composer, its draft and a running answer
+ * survive /chat becoming /chat/{id} after the first answer.
+ */
+export default function ChatRoute({ chatId, compareRoute }: { chatId: string | null; compareRoute: boolean }) {
   const { t } = useTranslation();
-  const { openConversation, runChat, regenerateAnswer, editLastMessage, toastCenter } = useUseCases();
+  const { trackEvent, toastCenter } = useUseCases();
   const area = useChatArea();
-  const [, navigate] = useLocation();
-  const runner = useChatRun();
-  const [stored, setStored] = useState<readonly ChatMessage[] | undefined>(chatId === null ? [] : undefined);
-  const [pending, setPending] = useState<string | null>(null);
-  const [modelId, setModelId] = useState<string | null>(() => safeRead(MODEL_KEY));
-  const chosen = area.models.find((m) => m.id === modelId && m.available) ? modelId : (area.models.find((m) => m.available && (m.plan === 'free' || area.subscribed))?.id ?? null);
-  const [draft] = useState(() => area.draft);
-  useEffect(() => {
-    if (area.draft) area.setDraft('');
-  }, [area]);
+  const { session, state } = useChatSession();
+  const usable = area.models.filter((m) => isSelectable(m, area.subscribed));
+  const [choice, setChoice] = useState<{ compare: boolean; modelIds: string[] } | null>(null);
 
   useEffect(() => {
-    if (chatId === null) return;
-    let live = true;
-    void openConversation({ conversationId: chatId }).then((opened) => {
-      if (!live) return;
-      if (opened.success) setStored(opened.data.messages);
-      else {
-        toastCenter.error(t('toast.loadFailed'));
-        navigate('/', { replace: true });
-      }
-    });
-    return () => {
-      live = false;
-    };
-  }, [chatId, openConversation, toastCenter, navigate, t]);
+    session.open(chatId);
+  }, [session, chatId]);
+  // A new route starts from what it implies; an opened conversation from how it was last asked.
+  useEffect(() => setChoice(null), [chatId, compareRoute]);
+  const lastAsked = useMemo(() => lastAskedModels(state.messages), [state.messages]);
+  const compare = choice?.compare ?? (compareRoute || (lastAsked?.length ?? 0) > 1);
+  const selected = (choice?.modelIds ?? defaultSelection(compare, lastAsked, usable)).filter((id) => usable.some((m) => m.id === id));
 
-  const send = async (start: Parameters<typeof runner.run>[1], text: string | null, cut: 'answers' | 'exchange' | 'none') => {
-    if (!chosen) return;
-    setPending(text);
-    if (cut !== 'none') setStored((m) => (m ? dropLast(m, cut) : m));
-    const outcome = await runner.run([chosen], start);
-    void area.refreshAccount();
-    if ('conversationId' in outcome) {
-      if (chatId === null) {
-        await area.refreshConversations();
-        navigate(`/${outcome.conversationId}`, { replace: true });
-        return;
-      }
-      const reopened = await openConversation({ conversationId: outcome.conversationId });
-      if (reopened.success) {
-        setStored(reopened.data.messages);
-        setPending(null);
-      }
-    }
+  const choose = (modelIds: string[], nextCompare = compare) => {
+    setChoice({ compare: nextCompare, modelIds });
+    if (!nextCompare && modelIds[0]) safeWrite(MODEL_KEY, modelIds[0]);
   };
 
-  const messages = useMemo<MessageView[] | undefined>(() => {
-    if (stored === undefined) return undefined;
-    const views: MessageView[] = stored.filter((m) => m.role !== 'system').map((m) => ({ id: m.id, role: m.role as 'user' | 'assistant', content: m.content, modelId: m.modelId }));
-    if (pending !== null) views.push({ id: 'pending-user', role: 'user', content: pending, modelId: chosen });
-    for (const a of runner.answers) {
-      if (a.content === '' && !a.streaming && a.error === null) continue;
-      views.push({ id: `live-${a.modelId}`, role: 'assistant', content: a.content, modelId: a.modelId, streaming: a.streaming, error: a.error });
-    }
-    return views;
-  }, [stored, pending, runner.answers, chosen]);
+  const after = (outcome: Awaited<ReturnType<typeof session.send>>) => {
+    void area.refreshAccount();
+    if ('error' in outcome && outcome.error.code === 'conversation_busy') toastCenter.error(t('chat.errors.conversation_busy'));
+  };
 
-  const modelIds = chosen ? [chosen] : [];
+  const turns = useMemo(() => toTurns(state.messages, state.run), [state.messages, state.run]);
+  const labelOf = (id: string) => area.models.find((m) => m.id === id)?.label ?? id;
+
   return (
-    <ChatView messages={messages} models={area.models} modelId={chosen} subscribed={area.subscribed} streaming={runner.streaming}
-      draft={draft}
-      onModelChange={(id) => {
-        setModelId(id);
-        safeWrite(MODEL_KEY, id);
+    <ChatView turns={turns} models={area.models} selected={selected} subscribed={area.subscribed} streaming={state.run?.streaming === true}
+      compare={compare}
+      onCompareChange={(next) => choose(next ? defaultSelection(true, selected.length > 1 ? selected : null, usable) : selected.slice(0, 1), next)}
+      onSelectedChange={(ids) => choose(ids)}
+      draft={session.draft()} onDraftChange={(text) => session.setDraft(text)}
+      onSend={(text) => {
+        session.setDraft('');
+        void session.send(text, selected).then(after);
       }}
-      onSend={(text) => void send((signal) => runChat({ message: text, modelIds, signal, ...(chatId ? { conversationId: chatId } : {}) }), text, 'none')}
-      onStop={runner.stop}
-      onRegenerate={() => chatId && void send((signal) => regenerateAnswer({ conversationId: chatId, modelIds, signal }), null, 'answers')}
-      onEditLast={(text) => chatId && void send((signal) => editLastMessage({ conversationId: chatId, message: text, modelIds, signal }), text, 'exchange')} />
+      onStop={() => session.stop()}
+      onRegenerate={() => void session.regenerate().then(after)}
+      onEditLast={(text) => void session.editLast(text).then(after)}
+      onContinueWith={(modelId) => choose([modelId], false)}
+      onCopySelection={(modelId) => void trackEvent({ event: 'copy_selection', model_id: modelId })}
+      onAddSelectionToChat={(modelId, text) => {
+        void trackEvent({ event: 'add_selection_to_chat', model_id: modelId });
+        session.appendToDraft(quoteSelection(labelOf(modelId), text));
+        document.getElementById('composer-input')?.focus();
+      }} />
   );
 }
 
-/** Removes the last answers ('answers') or the last user message with its answers ('exchange'). */
-function dropLast(messages: readonly ChatMessage[], cut: 'answers' | 'exchange'): readonly ChatMessage[] {
-  let i = messages.length - 1;
-  while (i >= 0 && messages[i]?.role !== 'user') i -= 1;
-  return messages.slice(0, cut === 'answers' ? i + 1 : Math.max(i, 0));
+/** The models the last question went to, when it recorded them. */
+function lastAskedModels(messages: readonly ChatMessage[] | undefined): readonly string[] | null {
+  const last = messages ? [...messages].reverse().find((m) => m.role === 'user') : undefined;
+  if (!last) return null;
+  if (last.modelIds && last.modelIds.length > 0) return last.modelIds;
+  return last.modelId ? [last.modelId] : null;
 }
+
+function defaultSelection(compare: boolean, lastAsked: readonly string[] | null, usable: readonly ModelInfo[]): string[] {
+  if (lastAsked && lastAsked.length > 0 && (compare ? lastAsked.length > 1 : true)) return compare ? [...lastAsked] : [lastAsked[0] as string];
+  if (compare) return usable.slice(0, 2).map((m) => m.id);
+  const remembered = safeRead(MODEL_KEY);
+  return [usable.find((m) => m.id === remembered)?.id ?? usable[0]?.id].filter((id): id is string => id !== undefined);
+}
+
+/** Stored messages and the run on screen, as turns: each question with its answers, columns when several models were asked. */
+export function toTurns(messages: readonly ChatMessage[] | undefined, run: LiveRun | null): TurnView[] | undefined {
+  if (messages === undefined) return undefined;
+  const turns: { id: string; question: MessageView | null; answers: MessageView[]; asked: readonly string[] }[] = [];
+  for (const m of messages) {
+    if (m.role === 'system') continue;
+    if (m.role === 'user' || turns.length === 0) {
+      const question: MessageView | null = m.role === 'user' ? { id: m.id, role: 'user', content: m.content, modelId: m.modelId } : null;
+      turns.push({ id: m.id, question, answers: [], asked: m.modelIds ?? (m.modelId ? [m.modelId] : []) });
+      if (m.role === 'user') continue;
+    }
+    turns.at(-1)?.answers.push({ id: m.id, role: 'assistant', content: m.content, modelId: m.modelId });
+  }
+  if (run) {
+    const live: MessageView[] = run.answers
+      .filter((a) => a.streaming || a.content !== '' || a.error !== null)
+      .map((a) => ({ id: `live-${a.modelId}`, role: 'assistant', content: a.content, modelId: a.modelId, streaming: a.streaming, error: a.error }));
+    const stored = turns.at(-1);
+    // A regenerate keeps its stored question; a new or edited question is shown at once.
+    if (run.questionStored && stored) {
+      stored.answers.push(...live);
+      stored.asked = run.modelIds;
+    } else {
+      turns.push({ id: 'live', question: { id: 'live-question', role: 'user', content: run.question, modelId: null }, answers: live, asked: run.modelIds });
+    }
+  }
+  return turns.map((turn) => {
+    const order = turn.asked;
+    const answers = order.length > 1 ? [...turn.answers].sort((a, b) => rank(order, a.modelId) - rank(order, b.modelId)) : turn.answers;
+    return { id: turn.id, question: turn.question, answers, columns: order.length > 1 || new Set(turn.answers.map((a) => a.modelId)).size > 1 };
+  });
+}
+
+const rank = (order: readonly string[], modelId: string | null) => {
+  const i = modelId === null ? -1 : order.indexOf(modelId);
+  return i < 0 ? order.length : i;
+};
 
 function safeRead(key: string): string | null {
   try {

@@ -63,7 +63,7 @@ export default function LibraryRoute() {
   const run = async (prompt: LibraryPrompt) => {
     const ran = await runPrompt({ promptId: prompt.id });
     if (!ran.success) return void toastCenter.error(ran.error.message);
-    area.setDraft(ran.data.text);
+    area.session.setDraft(ran.data.text, null);
     navigate('/');
   };
 

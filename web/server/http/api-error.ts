@@ -9,6 +9,7 @@ const STATUS: Record<DomainErrorCode, ContentfulStatusCode> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  conversation_busy: 409,
   insufficient_credits: 402,
   rate_limited: 429,
   billing_unavailable: 503,

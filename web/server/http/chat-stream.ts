@@ -1,29 +1,14 @@
+import type { DoneLine, MetaLine } from '../../../adapters/app-api/api-contract.js';
 import type { Logger } from '../../../core/ports/logger.js';
 import type { ChatRun } from '../../../core/use-cases/support/chat-answers.js';
 
-/** The first line of every chat stream: where the answers go, which user message they answer, the models asked (empty when regenerate/edit-last chose the previous ones: see the `start` events). */
-export interface ChatMetaLine {
-  readonly type: 'meta';
-  readonly conversationId: string;
-  readonly userMessageId: string;
-  readonly modelIds: readonly string[];
-}
-
-/** The last line: each model's saved message and charge, once everything is saved and paid. */
-export interface ChatDoneLine {
-  readonly type: 'done';
-  readonly answers: readonly { modelId: string; messageId: string | null; creditsCharged: number; finishReason: string }[];
-}
-
-export const NDJSON = 'application/x-ndjson; charset=utf-8';
-
 /**
- * A chat run as NDJSON: `meta`, then every ChatStreamEvent as it happens (one JSON object a line),
+ * A chat run as NDJSON (the lines of api-contract.ts): `meta`, then every ChatStreamEvent as it happens (one JSON object a line),
  * then `done`. Pull-based, so a slow reader slows the models rather than filling memory. When the
  * client goes away, the run is aborted and read to its end in the background: what the models
  * generated until then is saved and charged, nothing after.
  */
-export function chatRunBody(run: ChatRun, abort: AbortController, modelIds: readonly string[], logger: Logger): ReadableStream<Uint8Array> {
+export function chatRunBody(run: ChatRun, abort: AbortController, logger: Logger): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const line = (value: unknown) => encoder.encode(`${JSON.stringify(value)}\n`);
   const events = run.events[Symbol.asyncIterator]();
@@ -34,7 +19,7 @@ export function chatRunBody(run: ChatRun, abort: AbortController, modelIds: read
       async pull(controller) {
         if (phase === 'meta') {
           phase = 'events';
-          const meta: ChatMetaLine = { type: 'meta', conversationId: run.conversationId, userMessageId: run.userMessage.id, modelIds };
+          const meta: MetaLine = { type: 'meta', conversationId: run.conversationId, userMessageId: run.userMessage.id, modelIds: [...run.modelIds] };
           controller.enqueue(line(meta));
           return;
         }
@@ -47,7 +32,7 @@ export function chatRunBody(run: ChatRun, abort: AbortController, modelIds: read
           phase = 'done';
         }
         const answers = await run.settled;
-        const done: ChatDoneLine = {
+        const done: DoneLine = {
           type: 'done',
           answers: answers.map((a) => ({ modelId: a.modelId, messageId: a.messageId, creditsCharged: a.creditsCharged, finishReason: a.finishReason })),
         };

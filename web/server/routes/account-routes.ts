@@ -1,12 +1,9 @@
+import { creditsQuery, type creditsAnswer } from '../../../adapters/app-api/api-contract.js';
 import { Hono } from 'hono';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { domainFailure } from '../http/api-error.js';
 import type { AppEnv } from '../http/app-env.js';
 import { checked } from '../http/validate.js';
-
-const creditsQuery = z.strictObject({
-  limit: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(500, 'must be at most 500').optional(),
-});
 
 /** GET /api/credits (balance and ledger, newest first) and GET /api/account (subscription, flag, credits). */
 export function accountRoutes(): Hono<AppEnv> {
@@ -22,7 +19,7 @@ export function accountRoutes(): Hono<AppEnv> {
     ]);
     if (!balance.success) return domainFailure(c, balance.error);
     if (!history.success) return domainFailure(c, history.error);
-    return c.json({ balance: balance.data, history: history.data });
+    return c.json({ balance: balance.data, history: history.data } satisfies z.input<typeof creditsAnswer>);
   });
 
   routes.get('/account', async (c) => {

@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import type { modelsAnswer } from '../../../adapters/app-api/api-contract.js';
 import { Hono } from 'hono';
 import { domainFailure } from '../http/api-error.js';
 import type { AppEnv, ServerUseCaseSource } from '../http/app-env.js';
@@ -30,7 +32,7 @@ export function publicRoutes(options: {
 
   routes.get('/models', async (c) => {
     const models = await shared.listModels();
-    return models.success ? c.json({ models: models.data }) : domainFailure(c, models.error);
+    return models.success ? c.json({ models: models.data } satisfies z.input<typeof modelsAnswer>) : domainFailure(c, models.error);
   });
 
   routes.get('/billing/plan', async (c) => {

@@ -16,10 +16,13 @@ export interface ChatErrorView {
   readonly message?: string;
 }
 
-/** One column of the all-models view. */
-export interface ModelAnswerView {
-  readonly modelId: string;
-  readonly content: string;
-  readonly streaming: boolean;
-  readonly error?: ChatErrorView | null;
+/**
+ * One question and its answers. A turn asked of several models shows them as columns, in the
+ * order they were asked (side by side); a turn of one model reads as a plain exchange.
+ */
+export interface TurnView {
+  readonly id: string;
+  readonly question: MessageView | null;
+  readonly answers: readonly MessageView[];
+  readonly columns: boolean;
 }

@@ -2,76 +2,122 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ModelInfo } from '../../../../core/domain/chat.js';
 import { EmptyState } from '../../ui/empty-state.js';
+import { ColumnsIcon, SparkIcon } from '../../ui/icons.js';
 import { Skeleton } from '../../ui/spinner.js';
 import { useTitle } from '../../ui/use-title.js';
-import type { MessageView } from './chat-types.js';
+import { AnswerColumns } from './answer-columns.js';
+import type { TurnView } from './chat-types.js';
 import { Composer } from './composer.js';
 import { MessageItem } from './message-item.js';
 import { ModelPicker } from './model-picker.js';
+import { SelectionPopover, type SelectionActions } from './selection-popover.js';
 import './chat.css';
-import { SparkIcon } from '../../ui/icons.js';
 
 export interface ChatViewProps {
   /** undefined while the conversation loads. */
-  messages: readonly MessageView[] | undefined;
+  turns: readonly TurnView[] | undefined;
   models: readonly ModelInfo[];
-  modelId: string | null;
-  onModelChange: (modelId: string) => void;
+  /** The models the next message goes to, in order. */
+  selected: readonly string[];
+  onSelectedChange: (modelIds: string[]) => void;
+  /** Several models at once (side by side) or one. */
+  compare: boolean;
+  onCompareChange: (compare: boolean) => void;
   subscribed: boolean;
   streaming: boolean;
+  draft: string;
+  onDraftChange: (text: string) => void;
   onSend: (text: string) => void;
   onStop: () => void;
   onRegenerate: () => void;
   onEditLast: (text: string) => void;
-  /** Text to start the composer with (a library prompt, a quoted selection). */
-  draft?: string;
+  onContinueWith: (modelId: string) => void;
+  onCopySelection: SelectionActions['onCopy'];
+  onAddSelectionToChat: SelectionActions['onAddToChat'];
 }
 
+/**
+ * The chat: every turn of the conversation (side-by-side turns as columns), the answer streaming
+ * into the last one, and the composer. Text selected in any answer can be copied or quoted into the
+ * composer, tied to the model that wrote it.
+ */
 export function ChatView(props: ChatViewProps) {
   const { t } = useTranslation();
-  const { messages, models, streaming } = props;
-  useTitle(t('chat.heading'));
+  const { turns, models, streaming, compare, selected } = props;
+  useTitle(compare ? t('sidebar.allModels') : t('chat.heading'));
   const end = useRef<HTMLDivElement>(null);
-  const lastContent = messages?.at(-1)?.content.length ?? 0;
+  const scroller = useRef<HTMLDivElement>(null);
+  const lastTurn = turns?.at(-1);
+  const lastLength = lastTurn?.answers.reduce((n, a) => n + a.content.length, 0) ?? 0;
   useEffect(() => {
     end.current?.scrollIntoView?.({ block: 'end' });
-  }, [messages?.length, lastContent]);
+  }, [turns?.length, lastLength]);
 
   const labelOf = (id: string | null) => models.find((m) => m.id === id)?.label ?? id;
-  const lastUser = messages ? findLastIndex(messages, (m) => m.role === 'user') : -1;
-  const lastIndex = (messages?.length ?? 0) - 1;
+  const placeholder = compare
+    ? selected.length === 0 ? t('allModels.pickFirst') : t('allModels.placeholder', { count: selected.length })
+    : undefined;
 
   return (
-    <div className="chat-view">
-      <h1 className="visually-hidden">{t('chat.heading')}</h1>
-      <div className="chat-view__scroll">
-        {messages === undefined ? (
+    <div className={compare ? 'chat-view chat-view--compare' : 'chat-view'}>
+      <h1 className="visually-hidden">{compare ? t('sidebar.allModels') : t('chat.heading')}</h1>
+      <div className="chat-view__scroll" ref={scroller}>
+        {turns === undefined ? (
           <div className="chat-view__messages stack" aria-busy="true">
             <Skeleton width="45%" height={40} style={{ alignSelf: 'flex-end' }} /><Skeleton height={90} /><Skeleton width="35%" height={40} style={{ alignSelf: 'flex-end' }} />
           </div>
-        ) : messages.length === 0 ? (
-          <EmptyState icon={<SparkIcon size={32} />} title={t('chat.emptyTitle')}>{t('chat.emptyBody')}</EmptyState>
+        ) : turns.length === 0 ? (
+          compare ? (
+            <EmptyState icon={<ColumnsIcon size={32} />} title={t('allModels.emptyTitle')}>{t('allModels.emptyBody')}</EmptyState>
+          ) : (
+            <EmptyState icon={<SparkIcon size={32} />} title={t('chat.emptyTitle')}>{t('chat.emptyBody')}</EmptyState>
+          )
         ) : (
           <ol className="chat-view__messages" aria-label={t('chat.messages')} aria-live="polite">
-            {messages.map((message, i) => (
-              <MessageItem key={message.id} message={message} modelLabel={labelOf(message.modelId)}
-                onEdit={i === lastUser && !streaming ? props.onEditLast : undefined}
-                onRegenerate={i === lastIndex && message.role === 'assistant' && !streaming ? props.onRegenerate : undefined} />
-            ))}
+            {turns.map((turn) => {
+              const last = turn === lastTurn;
+              const question = turn.question ? (
+                <MessageItem key={turn.question.id} message={turn.question} modelLabel={null}
+                  onEdit={last && !streaming ? props.onEditLast : undefined} />
+              ) : null;
+              if (turn.columns) {
+                return [
+                  question,
+                  <AnswerColumns key={`${turn.id}-columns`} answers={turn.answers} labelOf={labelOf}
+                    onContinueWith={last && !streaming ? props.onContinueWith : undefined} />,
+                  last && !streaming && turn.answers.length > 0 ? (
+                    <li key={`${turn.id}-again`} className="turn-actions">
+                      <button type="button" className="message__action" onClick={props.onRegenerate}>{t('chat.regenerateAll')}</button>
+                    </li>
+                  ) : null,
+                ];
+              }
+              return [
+                question,
+                ...turn.answers.map((answer, i) => (
+                  <MessageItem key={answer.id} message={answer} modelLabel={labelOf(answer.modelId)}
+                    onRegenerate={last && i === turn.answers.length - 1 && !streaming ? props.onRegenerate : undefined} />
+                )),
+              ];
+            })}
           </ol>
         )}
+        <SelectionPopover container={scroller} onCopy={props.onCopySelection} onAddToChat={props.onAddSelectionToChat} />
         <div ref={end} />
       </div>
       <div className="chat-view__composer">
-        <Composer onSend={props.onSend} onStop={props.onStop} streaming={streaming} draft={props.draft ?? ''}
-          tools={<ModelPicker models={models} selected={props.modelId ? [props.modelId] : []}
-            onChange={(ids) => ids[0] && props.onModelChange(ids[0])} subscribed={props.subscribed} />} />
+        <Composer value={props.draft} onValueChange={props.onDraftChange} onSend={props.onSend} onStop={props.onStop} streaming={streaming}
+          disabled={selected.length === 0} placeholder={placeholder}
+          tools={
+            <>
+              <ModelPicker multiple={compare} models={models} selected={selected} onChange={props.onSelectedChange} subscribed={props.subscribed} />
+              <button type="button" className={compare ? 'btn btn--sm btn--ghost compare-toggle compare-toggle--on' : 'btn btn--sm btn--ghost compare-toggle'}
+                aria-pressed={compare} onClick={() => props.onCompareChange(!compare)}>
+                <ColumnsIcon size={14} /> {t('chat.sideBySide')}
+              </button>
+            </>
+          } />
       </div>
     </div>
   );
-}
-
-function findLastIndex<T>(items: readonly T[], predicate: (item: T) => boolean): number {
-  for (let i = items.length - 1; i >= 0; i--) if (predicate(items[i] as T)) return i;
-  return -1;
 }

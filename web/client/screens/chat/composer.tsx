@@ -1,34 +1,29 @@
-import { useState, type KeyboardEvent, type ReactNode } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/button.js';
 import { SendIcon, StopIcon } from '../../ui/icons.js';
 
 export interface ComposerProps {
+  /** The draft: kept by the chat session, so a route change or a new answer never loses it. */
+  value: string;
+  onValueChange: (text: string) => void;
   onSend: (text: string) => void;
   onStop: () => void;
   streaming: boolean;
+  /** Nothing can be sent yet (no model chosen); typing still works. */
   disabled?: boolean;
   /** Controls shown beside the send button (model picker). */
   tools?: ReactNode;
-  /** Text put into the box from outside (a prompt run, a quoted selection); changes replace the draft. */
-  draft?: string;
   placeholder?: string;
 }
 
-/** Enter sends, Shift+Enter adds a line; while an answer streams the button stops it. */
-export function Composer({ onSend, onStop, streaming, disabled = false, tools, draft = '', placeholder }: ComposerProps) {
+/** Enter sends, Shift+Enter adds a line; while an answer streams the button stops it (typing goes on). */
+export function Composer({ value, onValueChange, onSend, onStop, streaming, disabled = false, tools, placeholder }: ComposerProps) {
   const { t } = useTranslation();
-  const [text, setText] = useState(draft);
-  const [seenDraft, setSeenDraft] = useState(draft);
-  if (draft !== seenDraft) {
-    setSeenDraft(draft);
-    setText(draft);
-  }
   const send = () => {
-    const value = text.trim();
-    if (!value || streaming || disabled) return;
-    onSend(value);
-    setText('');
+    const text = value.trim();
+    if (!text || streaming || disabled) return;
+    onSend(text);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
@@ -39,14 +34,14 @@ export function Composer({ onSend, onStop, streaming, disabled = false, tools, d
   return (
     <form className="composer" onSubmit={(event) => { event.preventDefault(); send(); }}>
       <label className="visually-hidden" htmlFor="composer-input">{t('chat.messageLabel')}</label>
-      <textarea id="composer-input" className="composer__input" rows={1} value={text} placeholder={placeholder ?? t('chat.placeholder')}
-        onChange={(event) => setText(event.target.value)} onKeyDown={onKeyDown} disabled={disabled} />
+      <textarea id="composer-input" className="composer__input" rows={1} value={value} placeholder={placeholder ?? t('chat.placeholder')}
+        onChange={(event) => onValueChange(event.target.value)} onKeyDown={onKeyDown} />
       <div className="composer__bar">
         <div className="composer__tools">{tools}</div>
         {streaming ? (
           <Button variant="secondary" size="sm" onClick={onStop} icon={<StopIcon size={14} />}>{t('chat.stop')}</Button>
         ) : (
-          <Button type="submit" size="sm" disabled={disabled || text.trim() === ''}>{t('chat.send')} <SendIcon size={14} /></Button>
+          <Button type="submit" size="sm" disabled={disabled || value.trim() === ''}>{t('chat.send')} <SendIcon size={14} /></Button>
         )}
       </div>
     </form>

@@ -45,7 +45,7 @@ export function MessageItem({ message, modelLabel, onEdit, onRegenerate }: Messa
   }
 
   return (
-    <li className="message message--assistant" aria-busy={message.streaming || undefined}>
+    <li className="message message--assistant" data-model-id={message.modelId ?? undefined} aria-busy={message.streaming || undefined}>
       <div className="message__meta">
         <span className="message__avatar" aria-hidden="true"><SparkIcon size={14} /></span>
         <span>{modelLabel ?? t('chat.assistant')}</span>

@@ -1,0 +1,141 @@
+/**
+ * The app server's /api, as one typed contract: the zod schema of every chat, conversation, credit
+ * and model route's request and answer, and of each line of the chat stream. The routes
+ * (web/server/routes) validate requests and type their answers with it; the browser's adapters
+ * (adapters/app-api) parse every answer with it. Neither side keeps a shape of its own.
+ */
+import { z } from 'zod';
+import { conversationIdSchema, messageSchema, modelIdsSchema, titleSchema } from '../../core/domain/chat-rules.js';
+import { DOMAIN_ERROR_CODES } from '../../core/shared/errors.js';
+
+// ── Errors ────────────────────────────────────────────────────────────────────────────────────────
+
+/** Codes the HTTP layer adds to the domain's own (core/shared/errors.ts). */
+export const TRANSPORT_ERROR_CODES = [
+  'invalid_token',
+  'token_expired',
+  'auth_unavailable',
+  'unsupported_media_type',
+  'payload_too_large',
+  'internal',
+] as const;
+
+/** Every `error` a client may read in an /api error body. */
+export const API_ERROR_CODES = [...DOMAIN_ERROR_CODES.filter((c) => c !== 'billing_not_initialized'), ...TRANSPORT_ERROR_CODES] as const;
+export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
+
+/** `{error, message, details?}`; an unknown code from a newer server is kept as text, not refused. */
+export const apiErrorBody = z.object({
+  error: z.string(),
+  message: z.string(),
+  details: z.record(z.string(), z.unknown()).optional(),
+});
+export type ApiErrorBody = z.output<typeof apiErrorBody>;
+
+// ── Models ────────────────────────────────────────────────────────────────────────────────────────
+
+export const modelInfo = z.object({
+  id: z.string(),
+  label: z.string(),
+  provider: z.enum(['openai', 'anthropic', 'google', 'openai-compatible', 'offline']),
+  inputCreditsPer1k: z.number(),
+  outputCreditsPer1k: z.number(),
+  plan: z.enum(['free', 'paid']),
+  available: z.boolean(),
+});
+/** GET /api/models */
+export const modelsAnswer = z.object({ models: z.array(modelInfo).readonly() });
+
+// ── Conversations ─────────────────────────────────────────────────────────────────────────────────
+
+export const conversation = z.object({ id: z.string(), userId: z.string(), title: z.string(), createdAt: z.string(), updatedAt: z.string() });
+export const chatMessage = z.object({
+  id: z.string(),
+  conversationId: z.string(),
+  role: z.enum(['user', 'assistant', 'system']),
+  content: z.string(),
+  modelId: z.string().nullable(),
+  /** On a user message: the models it was sent to, in order (the columns of a side-by-side turn). */
+  modelIds: z.array(z.string()).readonly().optional(),
+  inputTokens: z.number().nullable(),
+  outputTokens: z.number().nullable(),
+  createdAt: z.string(),
+});
+
+/** GET /api/conversations?q&limit */
+export const conversationListQuery = z.strictObject({
+  q: z.string().trim().max(200, 'must contain at most 200 characters').optional(),
+  limit: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100').optional(),
+});
+export const conversationListAnswer = z.object({ conversations: z.array(conversation).readonly() });
+/** POST /api/conversations */
+export const createConversationRequest = z.strictObject({ title: titleSchema.optional() });
+/** POST (201) and PATCH /api/conversations/:id */
+export const conversationAnswer = z.object({ conversation });
+/** PATCH /api/conversations/:id */
+export const renameConversationRequest = z.strictObject({ title: titleSchema });
+/** The :id of /api/conversations/:id */
+export const conversationIdParam = z.object({ id: conversationIdSchema.max(200, 'is too long') });
+/** GET /api/conversations/:id */
+export const openConversationAnswer = z.object({ conversation, messages: z.array(chatMessage).readonly() });
+/** GET /api/conversations/:id/messages */
+export const messagesAnswer = z.object({ messages: z.array(chatMessage).readonly() });
+
+// ── Credits ───────────────────────────────────────────────────────────────────────────────────────
+
+export const ledgerEntry = z.object({
+  id: z.string(),
+  userId: z.string(),
+  kind: z.enum(['signup_grant', 'subscription_grant', 'manual_grant', 'usage_charge', 'adjustment']),
+  amount: z.number(),
+  balanceAfter: z.number(),
+  reason: z.string(),
+  reference: z.string().nullable(),
+  modelId: z.string().nullable(),
+  createdAt: z.string(),
+});
+/** GET /api/credits?limit */
+export const creditsQuery = z.strictObject({
+  limit: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(500, 'must be at most 500').optional(),
+});
+export const creditsAnswer = z.object({ balance: z.number(), history: z.array(ledgerEntry).readonly() });
+
+// ── Chat ──────────────────────────────────────────────────────────────────────────────────────────
+
+/** POST /api/chat */
+export const chatRequest = z.strictObject({ conversationId: conversationIdSchema.optional(), message: messageSchema, modelIds: modelIdsSchema });
+/** POST /api/chat/regenerate */
+export const regenerateRequest = z.strictObject({ conversationId: conversationIdSchema, modelIds: modelIdsSchema.optional() });
+/** POST /api/chat/edit-last */
+export const editLastRequest = z.strictObject({ conversationId: conversationIdSchema, message: messageSchema, modelIds: modelIdsSchema.optional() });
+
+const usage = z.object({ inputTokens: z.number(), outputTokens: z.number() });
+const finishReason = z.enum(['stop', 'length', 'aborted', 'error', 'other']);
+
+/**
+ * The chat stream (application/x-ndjson), one JSON object a line: `meta` first (where the answers
+ * go, the user message they answer, the models in the order asked), then every model's `start`,
+ * `delta`, `finish` and `error` as they happen, then `done` once every answer is saved and charged.
+ */
+export const metaLine = z.object({ type: z.literal('meta'), conversationId: z.string(), userMessageId: z.string(), modelIds: z.array(z.string()) });
+export const startLine = z.object({ type: z.literal('start'), modelId: z.string(), messageId: z.string().optional() });
+export const deltaLine = z.object({ type: z.literal('delta'), modelId: z.string(), text: z.string() });
+export const finishLine = z.object({
+  type: z.literal('finish'),
+  modelId: z.string(),
+  usage,
+  finishReason,
+  creditsCharged: z.number().optional(),
+  balance: z.number().optional(),
+});
+export const errorLine = z.object({ type: z.literal('error'), modelId: z.string(), code: z.string(), message: z.string() });
+export const doneLine = z.object({
+  type: z.literal('done'),
+  answers: z.array(z.object({ modelId: z.string(), messageId: z.string().nullable(), creditsCharged: z.number(), finishReason })),
+});
+export const chatStreamLine = z.discriminatedUnion('type', [metaLine, startLine, deltaLine, finishLine, errorLine, doneLine]);
+export type ChatStreamLine = z.output<typeof chatStreamLine>;
+export type MetaLine = z.output<typeof metaLine>;
+export type DoneLine = z.output<typeof doneLine>;
+
+export const NDJSON_CONTENT_TYPE = 'application/x-ndjson; charset=utf-8';

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { conversationIdSchema, messageSchema, modelIdsSchema } from '../domain/chat-rules.js';
+import type { ChatClient, ChatRunHandle, EditLastChatInput, RegenerateChatInput, SendChatInput } from '../ports/chat-client.js';
+import { parseInput } from '../shared/parse-input.js';
+import type { Result } from '../shared/result.js';
+import { requireUser } from './support/current-user.js';
+import type { CurrentUser } from './support/current-user.js';
+
+type Deps = { readonly currentUser: CurrentUser; readonly chatClient: ChatClient };
+
+const sendSchema = z.object({ conversationId: conversationIdSchema.optional(), message: messageSchema, modelIds: modelIdsSchema });
+const regenerateSchema = z.object({ conversationId: conversationIdSchema, modelIds: modelIdsSchema.optional() });
+const editSchema = regenerateSchema.extend({ message: messageSchema });
+
+/**
+ * The chat as the browser starts it: the same input rules as the server's use cases, checked here
+ * first so a bad message is explained without a round trip, then one call to the server that owns
+ * the run (ChatClient). Nothing of the server's work is re-enacted in the browser.
+ */
+const starter =
+  <I extends { signal?: unknown }>(schema: z.ZodType, start: (client: ChatClient, input: I) => Promise<Result<ChatRunHandle>>) =>
+  (deps: Deps) =>
+  async (input: I): Promise<Result<ChatRunHandle>> => {
+    const user = await requireUser(deps.currentUser);
+    if (!user.success) return user;
+    const { signal: _signal, ...fields } = input;
+    const valid = parseInput(schema, fields);
+    if (!valid.success) return valid;
+    return start(deps.chatClient, input);
+  };
+
+/** Sends a message to one to four models (a new conversation when none is given). */
+export const makeSendChatMessage = starter<SendChatInput>(sendSchema, (client, input) => client.send(input));
+
+/** Asks again for the answers to the last user message. */
+export const makeRegenerateChatAnswers = starter<RegenerateChatInput>(regenerateSchema, (client, input) => client.regenerate(input));
+
+/** Replaces the last user message and asks again. */
+export const makeEditChatMessage = starter<EditLastChatInput>(editSchema, (client, input) => client.editLast(input));

@@ -1,0 +1,171 @@
+/**
+ * ChatClient contract: chat as the browser starts it, with the server owning the run. Run against
+ * the in-memory client (the server's use cases in this process) and the browser's ApiChatClient
+ * over a real app server on loopback.
+ *
+ * Harness the factory provides:
+ * - `client`: the adapter;
+ * - `createUser(credits)`: a fresh user with that balance; answers the id;
+ * - `actAs(userId)`: makes `client` act for that user;
+ * - `messages(userId, conversationId)` and `balance(userId)`: what the server has stored (its own
+ *   data ports), the truth each run is checked against;
+ * - `models`: two priced, free-plan models that stream several words each.
+ */
+import { describe, expect, it } from 'vitest';
+import type { ChatMessage } from '../../core/domain/chat.js';
+import type { ChatClient, ChatRunEvent, ChatRunHandle } from '../../core/ports/chat-client.js';
+import type { Result } from '../../core/shared/result.js';
+
+export interface ChatClientHarness {
+  readonly client: ChatClient;
+  createUser(credits: number): Promise<string>;
+  actAs(userId: string): Promise<void>;
+  messages(userId: string, conversationId: string): Promise<readonly ChatMessage[]>;
+  balance(userId: string): Promise<number>;
+  readonly models: readonly [string, string];
+}
+
+const started = (r: Result<ChatRunHandle>): ChatRunHandle => {
+  if (!r.success) throw new Error(`expected a run, got ${r.error.code}: ${r.error.message}`);
+  return r.data;
+};
+const refusal = (r: Result<ChatRunHandle>): string => (r.success ? 'started' : r.error.code);
+
+async function readAll(run: ChatRunHandle): Promise<ChatRunEvent[]> {
+  const events: ChatRunEvent[] = [];
+  for await (const event of run.events) events.push(event);
+  return events;
+}
+
+const textOf = (events: readonly ChatRunEvent[], modelId: string) =>
+  events.flatMap((e) => (e.type === 'delta' && e.modelId === modelId ? [e.text] : [])).join('');
+
+export function chatClientContract(name: string, makeHarness: () => Promise<ChatClientHarness>): void {
+  describe(`ChatClient contract: ${name}`, () => {
+    const signedIn = async (credits = 10_000) => {
+      const h = await makeHarness();
+      const user = await h.createUser(credits);
+      await h.actAs(user);
+      return { h, user, client: h.client, model: h.models[0] };
+    };
+
+    it('a first message starts a conversation: meta, the answer streamed, then done once it is saved and charged', async () => {
+      const { h, user, client, model } = await signedIn();
+      const run = started(await client.send({ message: 'How do tides work?', modelIds: [model] }));
+      expect(run.modelIds).toEqual([model]);
+      const events = await readAll(run);
+      const finish = events.find((e) => e.type === 'finish');
+      const done = events.at(-1);
+      expect(finish).toMatchObject({ modelId: model, finishReason: 'stop' });
+      expect(done?.type).toBe('done');
+      if (done?.type !== 'done' || finish?.type !== 'finish') return;
+      expect(finish.creditsCharged).toBeGreaterThan(0);
+      expect(done.answers).toEqual([{ modelId: model, messageId: expect.any(String), creditsCharged: finish.creditsCharged, finishReason: 'stop' }]);
+      const stored = await h.messages(user, run.conversationId);
+      expect(stored.map((m) => [m.id, m.role, m.modelId])).toEqual([
+        [run.userMessageId, 'user', model],
+        [done.answers[0]?.messageId, 'assistant', model],
+      ]);
+      expect(stored[1]?.content).toBe(textOf(events, model));
+      expect(await h.balance(user)).toBe(10_000 - (finish.creditsCharged ?? 0));
+    });
+
+    it('a second message goes into the same conversation, answered once', async () => {
+      const { h, user, client, model } = await signedIn();
+      const first = started(await client.send({ message: 'Name a colour', modelIds: [model] }));
+      await readAll(first);
+      const second = started(await client.send({ conversationId: first.conversationId, message: 'And another one', modelIds: [model] }));
+      expect(second.conversationId).toBe(first.conversationId);
+      await readAll(second);
+      const stored = await h.messages(user, first.conversationId);
+      expect(stored.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
+      expect(stored[2]?.id).toBe(second.userMessageId);
+    });
+
+    it('side by side: the models answer in the order asked, each answer saved under its model', async () => {
+      const { h, user, client } = await signedIn();
+      const [a, b] = h.models;
+      const run = started(await client.send({ message: 'Compare two sorting algorithms', modelIds: [b, a] }));
+      expect(run.modelIds).toEqual([b, a]);
+      const events = await readAll(run);
+      const done = events.at(-1);
+      if (done?.type !== 'done') throw new Error('no done line');
+      expect(done.answers.map((x) => x.modelId).sort()).toEqual([a, b].sort());
+      const stored = await h.messages(user, run.conversationId);
+      expect(stored.filter((m) => m.role === 'assistant').map((m) => m.modelId).sort()).toEqual([a, b].sort());
+      for (const model of [a, b]) expect(stored.find((m) => m.modelId === model && m.role === 'assistant')?.content).toBe(textOf(events, model));
+    });
+
+    it('regenerate replaces the last answers: one answer per model after the last question', async () => {
+      const { h, user, client, model } = await signedIn();
+      const first = started(await client.send({ message: 'Tell me a fact about owls', modelIds: [model] }));
+      await readAll(first);
+      const again = started(await client.regenerate({ conversationId: first.conversationId }));
+      expect(again.userMessageId).toBe(first.userMessageId);
+      expect(again.modelIds).toEqual([model]);
+      await readAll(again);
+      const stored = await h.messages(user, first.conversationId);
+      expect(stored.map((m) => m.role)).toEqual(['user', 'assistant']);
+    });
+
+    it('edit-last replaces the last question and its answers', async () => {
+      const { h, user, client, model } = await signedIn();
+      const first = started(await client.send({ message: 'Tell me about owls', modelIds: [model] }));
+      await readAll(first);
+      const edited = started(await client.editLast({ conversationId: first.conversationId, message: 'Tell me about otters' }));
+      expect(edited.userMessageId).not.toBe(first.userMessageId);
+      await readAll(edited);
+      const stored = await h.messages(user, first.conversationId);
+      expect(stored.map((m) => [m.role, m.role === 'user' ? m.content : null])).toEqual([['user', 'Tell me about otters'], ['assistant', null]]);
+    });
+
+    it('is refused before any model runs: unknown model, missing conversation, nothing to regenerate, short of credits', async () => {
+      const { h, client, model } = await signedIn();
+      const missing = '00000000-0000-4000-8000-00000000beef';
+      expect(refusal(await client.send({ message: 'hi', modelIds: ['no-such-model'] }))).toBe('not_found');
+      expect(refusal(await client.send({ conversationId: missing, message: 'hi', modelIds: [model] }))).toBe('not_found');
+      expect(refusal(await client.regenerate({ conversationId: missing }))).toBe('not_found');
+      expect(refusal(await client.send({ message: '   ', modelIds: [model] }))).toBe('validation');
+      const poor = await h.createUser(0);
+      await h.actAs(poor);
+      expect(refusal(await client.send({ message: 'hi', modelIds: [model] }))).toBe('insufficient_credits');
+      expect(await h.balance(poor)).toBe(0);
+    });
+
+    it("another user's conversation is not found for every call, and stays as it was", async () => {
+      const { h, user: alice, client, model } = await signedIn();
+      const hers = started(await client.send({ message: 'My secret plan', modelIds: [model] }));
+      await readAll(hers);
+      const before = await h.messages(alice, hers.conversationId);
+      const bob = await h.createUser(10_000);
+      await h.actAs(bob);
+      expect(refusal(await client.send({ conversationId: hers.conversationId, message: 'intrusion', modelIds: [model] }))).toBe('not_found');
+      expect(refusal(await client.regenerate({ conversationId: hers.conversationId }))).toBe('not_found');
+      expect(refusal(await client.editLast({ conversationId: hers.conversationId, message: 'rewritten' }))).toBe('not_found');
+      expect(await h.messages(alice, hers.conversationId)).toEqual(before);
+      expect(await h.balance(bob)).toBe(10_000);
+    });
+
+    it('stopping a run ends its events; what was shown is kept and paid, nothing after', async () => {
+      const { h, user, client, model } = await signedIn();
+      const stop = new AbortController();
+      const run = started(await client.send({ message: 'Write a long story about the sea', modelIds: [model], signal: stop.signal }));
+      const events: ChatRunEvent[] = [];
+      for await (const event of run.events) {
+        events.push(event);
+        if (event.type === 'delta') stop.abort();
+      }
+      const afterStop = events.slice(events.findIndex((e) => e.type === 'delta') + 1);
+      expect(afterStop.filter((e) => e.type === 'delta')).toEqual([]);
+      expect(events.find((e) => e.type === 'finish')).toMatchObject({ modelId: model, finishReason: 'aborted' });
+      // The server settles in the background after a disconnect: wait for it, bounded.
+      let stored: readonly ChatMessage[] = [];
+      for (let i = 0; i < 200 && stored.length < 2; i += 1) {
+        stored = await h.messages(user, run.conversationId);
+        if (stored.length < 2) await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      expect(stored.map((m) => m.role)).toEqual(['user', 'assistant']);
+      expect(await h.balance(user)).toBeLessThan(10_000);
+    });
+  });
+}

@@ -1,0 +1,93 @@
+// The chat on screen (web/client/pages/chat-session.ts) over the browser's use cases, with the
+// in-memory ChatClient running the server's own chat use cases: issue 13's first-minute defects.
+import { describe, expect, it } from 'vitest';
+import { ChatSession } from '../../../web/client/pages/chat-session.js';
+import { inMemoryUseCases } from './support/in-memory-use-cases.js';
+
+async function signedInSession() {
+  const world = inMemoryUseCases({ signedIn: 'profiled' });
+  const userId = world.userId as string;
+  const granted = await world.deps.usageLedger.grantCredits({ userId, amount: 10_000, kind: 'manual_grant', reason: 'test', reference: null });
+  if (!granted.success) throw new Error(granted.error.message);
+  const started: string[] = [];
+  const session = new ChatSession(world.useCases, { onConversationStarted: (id) => started.push(id) });
+  const stored = async (conversationId: string) => {
+    const listed = await world.deps.conversationStore.listMessages(userId, conversationId);
+    if (!listed.success) throw new Error(listed.error.message);
+    return listed.data;
+  };
+  return { world, session, started, stored };
+}
+
+const conversationOf = (outcome: { conversationId: string } | { error: unknown }): string => {
+  if (!('conversationId' in outcome)) throw new Error(`run refused: ${JSON.stringify(outcome.error)}`);
+  return outcome.conversationId;
+};
+
+describe('ChatSession (issue 13)', () => {
+  it('a draft typed while the first answer streams survives the new chat becoming /chat/{id}', async () => {
+    const { session, started } = await signedInSession();
+    session.open(null);
+    const running = session.send('How do tides work?', ['echo-basic']);
+    session.setDraft('and what about the moon?');
+    const id = conversationOf(await running);
+    expect(started).toEqual([id]);
+    // The route follows: opening the id the run started changes nothing on screen.
+    session.open(id);
+    expect(session.snapshot().conversationId).toBe(id);
+    expect(session.draft()).toBe('and what about the moon?');
+    expect(session.snapshot().messages?.map((m) => m.role)).toEqual(['user', 'assistant']);
+  });
+
+  it('a message sent right after an answer ends is sent, into the same conversation', async () => {
+    const { session, stored } = await signedInSession();
+    session.open(null);
+    const id = conversationOf(await session.send('First question', ['echo-basic']));
+    session.open(id);
+    const second = await session.send('Second question', ['echo-basic']);
+    expect(conversationOf(second)).toBe(id);
+    expect((await stored(id)).map((m) => m.content.slice(0, 15))).toHaveLength(4);
+  });
+
+  it('the second answer of a chat is shown once, with the ids the server gave it', async () => {
+    const { session, stored } = await signedInSession();
+    session.open(null);
+    const id = conversationOf(await session.send('One', ['echo-basic']));
+    await session.send('Two', ['echo-basic']);
+    const shown = session.snapshot();
+    expect(shown.run).toBeNull();
+    expect(shown.messages?.map((m) => m.id)).toEqual((await stored(id)).map((m) => m.id));
+    expect(shown.messages?.filter((m) => m.role === 'assistant')).toHaveLength(2);
+  });
+
+  it('regenerate and edit-last leave exactly what the server has', async () => {
+    const { session, stored } = await signedInSession();
+    session.open(null);
+    const id = conversationOf(await session.send('Tell me about owls', ['echo-basic', 'echo-swift']));
+    await session.regenerate();
+    expect(session.snapshot().messages?.map((m) => m.id)).toEqual((await stored(id)).map((m) => m.id));
+    await session.editLast('Tell me about otters');
+    const now = await stored(id);
+    expect(now.map((m) => m.role)).toEqual(['user', 'assistant', 'assistant']);
+    // MERGE: expect(now[0]?.modelIds).toEqual(['echo-basic', 'echo-swift']);
+    expect(session.snapshot().messages?.map((m) => m.id)).toEqual(now.map((m) => m.id));
+  });
+
+  it('a refused message goes back to the composer and nothing is shown as sent', async () => {
+    const { session } = await signedInSession();
+    session.open(null);
+    const outcome = await session.send('Hello', ['no-such-model']);
+    expect('error' in outcome && outcome.error.code).toBe('not_found');
+    expect(session.snapshot().messages).toEqual([]);
+    expect(session.draft()).toBe('Hello');
+  });
+
+  it('Add to chat quotes into the draft of the conversation on screen', async () => {
+    const { session } = await signedInSession();
+    session.open(null);
+    const id = conversationOf(await session.send('Name a colour', ['echo-basic']));
+    session.setDraft('Compare this:');
+    session.appendToDraft('> teal\n> — Echo\n\n');
+    expect(session.draft(id)).toBe('Compare this:\n\n> teal\n> — Echo\n\n');
+  });
+});

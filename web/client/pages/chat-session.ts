@@ -1,0 +1,255 @@
+import type { ChatMessage } from '../../../core/domain/chat.js';
+import type { ChatRunEvent, ChatRunHandle } from '../../../core/ports/chat-client.js';
+import type { Result } from '../../../core/shared/result.js';
+
+/** One model's answer while a run streams. */
+export interface LiveAnswer {
+  readonly modelId: string;
+  readonly content: string;
+  readonly streaming: boolean;
+  readonly error: { readonly code: string; readonly message?: string } | null;
+}
+
+/** The run on screen: the question it answers (shown at once) and each model's answer so far. */
+export interface LiveRun {
+  readonly question: string;
+  /** Whether the question is already among the stored messages (a regenerate asks it again). */
+  readonly questionStored: boolean;
+  readonly modelIds: readonly string[];
+  readonly answers: readonly LiveAnswer[];
+  readonly streaming: boolean;
+}
+
+export interface ChatSessionState {
+  /** The conversation shown; null for a new chat (until the server names it). */
+  readonly conversationId: string | null;
+  /** Its stored messages, oldest first; undefined while they load. */
+  readonly messages: readonly ChatMessage[] | undefined;
+  readonly run: LiveRun | null;
+  /** What the composer holds, per conversation ('' key: the new chat). */
+  readonly drafts: Readonly<Record<string, string>>;
+}
+
+export interface ChatSessionPorts {
+  openConversation(input: { conversationId: string }): Promise<Result<{ messages: readonly ChatMessage[] }>>;
+  sendChatMessage(input: { conversationId?: string; message: string; modelIds: readonly string[]; signal?: AbortSignal }): Promise<Result<ChatRunHandle>>;
+  regenerateChatAnswers(input: { conversationId: string; modelIds?: readonly string[]; signal?: AbortSignal }): Promise<Result<ChatRunHandle>>;
+  editChatMessage(input: { conversationId: string; message: string; modelIds?: readonly string[]; signal?: AbortSignal }): Promise<Result<ChatRunHandle>>;
+}
+
+export type RunOutcome = { readonly conversationId: string } | { readonly error: { readonly code: string; readonly message: string } };
+
+const draftKey = (conversationId: string | null) => conversationId ?? '';
+
+/**
+ * The chat on screen, kept above the routes so that nothing is lost when /chat becomes
+ * /chat/{id} after a first answer: the conversation, its messages, the run streaming into it and
+ * every composer draft. It is fed by the server's run (ChatClient through the use cases); it does
+ * not re-enact what the server does. When a run is done, its question and answers become stored
+ * messages with the ids the server gave them, so nothing is shown twice and no reload is needed.
+ */
+export class ChatSession {
+  private state: ChatSessionState = { conversationId: null, messages: [], run: null, drafts: {} };
+  private readonly listeners = new Set<() => void>();
+  private abort: AbortController | null = null;
+  private loading = 0;
+
+  constructor(
+    private readonly ports: ChatSessionPorts,
+    private readonly hooks: { onConversationStarted?: (conversationId: string) => void; onLoadFailed?: () => void } = {},
+  ) {}
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  readonly snapshot = (): ChatSessionState => this.state;
+
+  private set(next: Partial<ChatSessionState>): void {
+    this.state = { ...this.state, ...next };
+    for (const listener of this.listeners) listener();
+  }
+
+  /** Shows a conversation (null: a new chat). The one already shown, or just started by a run, stays as it is. */
+  open(conversationId: string | null): void {
+    if (conversationId === this.state.conversationId) return;
+    this.stop();
+    this.loading += 1;
+    const ticket = this.loading;
+    this.set({ conversationId, messages: conversationId === null ? [] : undefined, run: null });
+    if (conversationId === null) return;
+    void this.ports.openConversation({ conversationId }).then((opened) => {
+      if (ticket !== this.loading || this.state.conversationId !== conversationId) return;
+      if (opened.success) this.set({ messages: opened.data.messages });
+      else this.hooks.onLoadFailed?.();
+    });
+  }
+
+  draft(conversationId: string | null = this.state.conversationId): string {
+    return this.state.drafts[draftKey(conversationId)] ?? '';
+  }
+
+  setDraft(text: string, conversationId: string | null = this.state.conversationId): void {
+    this.set({ drafts: { ...this.state.drafts, [draftKey(conversationId)]: text } });
+  }
+
+  /** Adds text to the end of the draft (a quoted selection), on a line of its own. */
+  appendToDraft(text: string): void {
+    const current = this.draft();
+    this.setDraft(current.trim() === '' ? text : `${current.replace(/\s+$/, '')}\n\n${text}`);
+  }
+
+  get streaming(): boolean {
+    return this.state.run?.streaming === true;
+  }
+
+  send(message: string, modelIds: readonly string[]): Promise<RunOutcome> {
+    const conversationId = this.state.conversationId;
+    return this.start(message, modelIds, 'none', (signal) =>
+      this.ports.sendChatMessage({ message, modelIds, signal, ...(conversationId ? { conversationId } : {}) }),
+    );
+  }
+
+  regenerate(modelIds?: readonly string[]): Promise<RunOutcome> {
+    const conversationId = this.state.conversationId;
+    const last = lastQuestion(this.state.messages ?? []);
+    if (!conversationId || !last) return Promise.resolve({ error: { code: 'validation', message: 'There is no message to answer again' } });
+    const asked = modelIds ?? answeredBy(this.state.messages ?? [], last);
+    return this.start(last.content, asked, 'answers', (signal) =>
+      this.ports.regenerateChatAnswers({ conversationId, signal, ...(modelIds ? { modelIds } : {}) }),
+    );
+  }
+
+  editLast(message: string, modelIds?: readonly string[]): Promise<RunOutcome> {
+    const conversationId = this.state.conversationId;
+    const last = lastQuestion(this.state.messages ?? []);
+    if (!conversationId || !last) return Promise.resolve({ error: { code: 'validation', message: 'There is no message to edit' } });
+    const asked = modelIds ?? answeredBy(this.state.messages ?? [], last);
+    return this.start(message, asked, 'exchange', (signal) =>
+      this.ports.editChatMessage({ conversationId, message, signal, ...(modelIds ? { modelIds } : {}) }),
+    );
+  }
+
+  /** Stops the answers (the server charges what they produced). */
+  stop(): void {
+    this.abort?.abort();
+  }
+
+  private async start(
+    question: string,
+    modelIds: readonly string[],
+    cut: 'none' | 'answers' | 'exchange',
+    begin: (signal: AbortSignal) => Promise<Result<ChatRunHandle>>,
+  ): Promise<RunOutcome> {
+    if (this.streaming) return { error: { code: 'conversation_busy', message: 'An answer is still being written' } };
+    const controller = new AbortController();
+    this.abort = controller;
+    const before = this.state.messages ?? [];
+    const kept = cut === 'none' ? before : dropLast(before, cut);
+    const shownFrom = this.state.conversationId;
+    const live = (answers: readonly LiveAnswer[], streaming: boolean): LiveRun => ({ question, questionStored: cut === 'answers', modelIds, answers, streaming });
+    let answers: readonly LiveAnswer[] = modelIds.map((modelId) => ({ modelId, content: '', streaming: true, error: null }));
+    this.set({ messages: kept, run: live(answers, true) });
+
+    const started = await begin(controller.signal);
+    if (!started.success) {
+      const error = { code: started.error.code, message: started.error.message };
+      if (this.state.conversationId === shownFrom) {
+        // Nothing was stored: the question goes back to the composer, the view to what it was.
+        this.set({ messages: before, run: live(modelIds.map((modelId) => ({ modelId, content: '', streaming: false, error })), false) });
+        if (cut !== 'answers' && this.draft().trim() === '') this.setDraft(question);
+      }
+      if (this.abort === controller) this.abort = null;
+      return { error };
+    }
+    const run = started.data;
+    if (shownFrom === null && this.state.conversationId === null) {
+      // The server named the new chat: the draft and the run move with it, nothing is reloaded.
+      const drafts = { ...this.state.drafts, [run.conversationId]: this.draft(null) };
+      delete drafts[''];
+      this.set({ conversationId: run.conversationId, drafts });
+      this.hooks.onConversationStarted?.(run.conversationId);
+    }
+    answers = run.modelIds.map((modelId) => answers.find((a) => a.modelId === modelId) ?? { modelId, content: '', streaming: true, error: null });
+    let done: Extract<ChatRunEvent, { type: 'done' }> | null = null;
+    try {
+      for await (const event of run.events) {
+        if (event.type === 'done') done = event;
+        else answers = applyEvent(answers, event);
+        if (this.state.conversationId === run.conversationId) this.set({ run: live(answers, true) });
+      }
+    } finally {
+      if (this.abort === controller) this.abort = null;
+    }
+    answers = answers.map((a) => ({ ...a, streaming: false }));
+    if (this.state.conversationId !== run.conversationId) return { conversationId: run.conversationId };
+
+    // The run becomes stored messages: the question and every saved answer, with the server's ids.
+    const now = new Date().toISOString();
+    const questionMessage: ChatMessage = {
+      id: run.userMessageId, conversationId: run.conversationId, role: 'user', content: question,
+      modelId: run.modelIds.length === 1 ? (run.modelIds[0] as string) : null, modelIds: run.modelIds,
+      inputTokens: null, outputTokens: null, createdAt: now,
+    };
+    const saved = done?.answers ?? [];
+    const answerMessages: ChatMessage[] = [];
+    for (const answer of answers) {
+      const messageId = saved.find((s) => s.modelId === answer.modelId)?.messageId;
+      if (messageId && answer.content !== '') {
+        answerMessages.push({ id: messageId, conversationId: run.conversationId, role: 'assistant', content: answer.content, modelId: answer.modelId, inputTokens: null, outputTokens: null, createdAt: now });
+      }
+    }
+    const base = cut === 'answers' ? kept : [...kept, questionMessage];
+    if (done) {
+      // An answer that failed stays on screen with its explanation; the saved ones are messages now.
+      const failed = answers.filter((a) => a.error !== null);
+      this.set({ messages: [...base, ...answerMessages], run: failed.length > 0 ? live(failed, false) : null });
+    } else {
+      // Stopped or cut off: the server saves what was shown in the background; show it as it ended meanwhile.
+      this.set({ messages: base, run: live(answers.filter((a) => a.content !== '' || a.error !== null), false) });
+      this.refresh(run.conversationId);
+    }
+    return { conversationId: run.conversationId };
+  }
+
+  /** Reads the stored conversation again; the answers on screen stay until the stored ones are there. */
+  private refresh(conversationId: string, attempt = 0): void {
+    void this.ports.openConversation({ conversationId }).then((opened) => {
+      if (!opened.success || this.state.conversationId !== conversationId || this.streaming) return;
+      const stored = opened.data.messages;
+      const answered = stored.at(-1)?.role === 'assistant';
+      const shown = this.state.run?.answers.some((a) => a.content !== '') === true;
+      if (answered || !shown) this.set({ messages: stored, run: null });
+      else if (attempt < 5) setTimeout(() => this.refresh(conversationId, attempt + 1), 200 * (attempt + 1));
+    });
+  }
+}
+
+function applyEvent(answers: readonly LiveAnswer[], event: Exclude<ChatRunEvent, { type: 'done' }>): readonly LiveAnswer[] {
+  return answers.map((a) => {
+    if (a.modelId !== event.modelId) return a;
+    if (event.type === 'delta') return { ...a, content: a.content + event.text };
+    if (event.type === 'finish') return { ...a, streaming: false };
+    if (event.type === 'error') return { ...a, streaming: false, error: { code: event.code, message: event.message } };
+    return a;
+  });
+}
+
+function lastQuestion(messages: readonly ChatMessage[]): ChatMessage | undefined {
+  return [...messages].reverse().find((m) => m.role === 'user');
+}
+
+/** The models that answered the last question, in the order it asked them. */
+function answeredBy(messages: readonly ChatMessage[], question: ChatMessage): readonly string[] {
+  if (question.modelIds && question.modelIds.length > 0) return question.modelIds;
+  const after = messages.slice(messages.indexOf(question) + 1).flatMap((m) => (m.role === 'assistant' && m.modelId ? [m.modelId] : []));
+  return after.length > 0 ? [...new Set(after)] : question.modelId ? [question.modelId] : [];
+}
+
+/** Removes the last answers ('answers') or the last question with its answers ('exchange'). */
+function dropLast(messages: readonly ChatMessage[], cut: 'answers' | 'exchange'): readonly ChatMessage[] {
+  let i = messages.length - 1;
+  while (i >= 0 && messages[i]?.role !== 'user') i -= 1;
+  return messages.slice(0, cut === 'answers' ? i + 1 : Math.max(i, 0));
+}
