@@ -88,12 +88,14 @@ describe('e2e: a new user in Chromium against the whole local stack', () => {
     await screenshot(page, '05b-chat-edited');
   });
 
-  it('app §2: all models answer side by side; a selection is copied and added to a chat quoted with its model id', async () => {
+  it('app §2: all models answer side by side; a selection is copied and added to the chat quoted with its model', async () => {
     const { page } = browser;
     await page.getByRole('link', { name: 'All models' }).click();
     await page.waitForURL(/\/chat\/all$/);
     await page.getByRole('textbox', { name: 'Your message' }).fill('Compare two answers');
     await page.getByRole('button', { name: 'Send' }).click();
+    // The side-by-side chat becomes a conversation of its own.
+    await page.waitForURL(/\/chat\/(?!all$|prompts$)[^/]+$/, { timeout: 30_000 });
     // With no provider key the two offline models are the first usable ones: two columns, two personas.
     const column = page.locator('[data-model-id="offline"]');
     const briefColumn = page.locator('[data-model-id="offline-brief"]');
@@ -105,6 +107,7 @@ describe('e2e: a new user in Chromium against the whole local stack', () => {
     expect(await column.getByText('You asked: "Compare two answers"').count()).toBe(1);
     await screenshot(page, '06-all-models');
     const modelId = await column.getAttribute('data-model-id');
+    const modelLabel = (await column.getByRole('heading').textContent())?.trim() ?? '';
     await column.locator('p').first().evaluate((node) => {
       const range = document.createRange();
       range.selectNodeContents(node);
@@ -123,10 +126,13 @@ describe('e2e: a new user in Chromium against the whole local stack', () => {
       node.dispatchEvent(new MouseEvent('mouseup', { bubbles: true }));
       document.dispatchEvent(new Event('selectionchange'));
     });
+    const conversationUrl = page.url();
     await page.getByRole('toolbar', { name: 'Actions for the selected text' }).getByRole('button', { name: 'Add to chat' }).click();
-    await page.waitForURL(/\/chat\/?(\?.*)?$/);
+    // Quoted into this conversation's composer, with the model's label: no new chat, no raw id.
     const box = page.getByRole('textbox', { name: 'Your message' });
-    expect(await box.inputValue()).toContain(`— ${modelId}`);
+    await expect.poll(() => box.inputValue()).toContain(`— ${modelLabel}`);
+    expect(page.url()).toBe(conversationUrl);
+    expect(modelLabel).not.toBe(modelId);
     const events = browser.events;
     expect(events.filter((e) => e['event'] === 'copy_selection' || e['event'] === 'add_selection_to_chat')).toEqual([
       { event: 'copy_selection', model_id: modelId },

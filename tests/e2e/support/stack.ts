@@ -26,7 +26,7 @@ async function freePort(): Promise<number> {
  * The whole product as `npm start` runs it (scripts/local-stack.ts: Supabase stand-in, mailbox,
  * billing sandbox, app server serving the built client), on free ports with a temporary data dir.
  */
-export async function startE2eStack(): Promise<E2eStack> {
+export async function startE2eStack(options: { env?: Record<string, string> } = {}): Promise<E2eStack> {
   if (buildClientIfNeeded() === 'failed') throw new Error('The web client does not build');
   const dataDir = mkdtempSync(join(tmpdir(), 'ensemble-e2e-'));
   const [app, supabase, mailbox, sandbox] = [await freePort(), await freePort(), await freePort(), await freePort()];
@@ -37,6 +37,7 @@ export async function startE2eStack(): Promise<E2eStack> {
     BILLING_SANDBOX_PORT: String(sandbox),
     // A JSON line per request would bury the test report; warnings and errors still show.
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    ...options.env,
   });
   for (const name of ['SUPABASE_URL', 'BILLING_ACCESS_TOKEN', 'OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'GOOGLE_GENERATIVE_AI_API_KEY', 'OPENAI_COMPATIBLE_BASE_URL']) delete process.env[name];
   let stack: LocalStack;

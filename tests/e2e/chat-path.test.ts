@@ -1,0 +1,97 @@
+// Issue 13 in Chromium against the whole local stack: what a person typing in the chat meets in the
+// first minute. The offline model writes slowly enough here (one word every 40 ms) to type while it answers.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBrowser, screenshot, type E2eBrowser } from './support/browser.js';
+import { completeProfiling, signUpWithCode } from './support/journeys.js';
+import { startE2eStack, type E2eStack } from './support/stack.js';
+
+let stack: E2eStack;
+let browser: E2eBrowser;
+const email = `chat-path-${Date.now()}@example.com`;
+const CONVERSATION_URL = /\/chat\/(?!all$|prompts$)[^/]+$/;
+
+beforeAll(async () => {
+  stack = await startE2eStack({ env: { OFFLINE_MODEL_TOKEN_DELAY_MS: '40' } });
+  browser = await openBrowser();
+  const { page } = browser;
+  await signUpWithCode(page, stack.appUrl, stack.mailboxUrl, email);
+  await completeProfiling(page);
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+const box = () => browser.page.getByRole('textbox', { name: 'Your message' });
+const answerDone = () => browser.page.getByRole('button', { name: 'Stop' }).waitFor({ state: 'detached', timeout: 30_000 });
+
+describe('e2e: the chat path (issue 13)', () => {
+  it('a draft typed while the first answer streams survives the switch from /chat to /chat/{id}', async () => {
+    const { page } = browser;
+    await page.getByRole('button', { name: 'New chat' }).waitFor();
+    await box().fill('Explain how a lighthouse works');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByRole('button', { name: 'Stop' }).waitFor();
+    await box().pressSequentially('and who keeps it', { delay: 10 });
+    await page.waitForURL(CONVERSATION_URL, { timeout: 30_000 });
+    await answerDone();
+    expect(await box().inputValue()).toBe('and who keeps it');
+    expect(await box().evaluate((node) => node === document.activeElement)).toBe(true);
+  });
+
+  it('a message sent right after the answer ends is sent; the second answer appears once, before and after a reload', async () => {
+    const { page } = browser;
+    await box().fill('A second question, sent at once');
+    await box().press('Enter');
+    await page.getByText('You asked: "A second question, sent at once"').waitFor({ timeout: 30_000 });
+    await answerDone();
+    const answers = page.locator('.message--assistant');
+    expect(await answers.count()).toBe(2);
+    expect(await page.getByText('You asked: "A second question, sent at once"').count()).toBe(1);
+    await page.reload();
+    await page.getByText('You asked: "A second question, sent at once"').waitFor();
+    expect(await page.locator('.message--assistant').count()).toBe(2);
+    expect(await page.locator('.message--user').count()).toBe(2);
+  });
+
+  it('a side-by-side conversation reopens as columns, in the order asked; "continue with this model" goes back to one', async () => {
+    const { page } = browser;
+    await page.getByRole('link', { name: 'All models' }).click();
+    await page.waitForURL(/\/chat\/all$/);
+    await box().fill('Name a lighthouse');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.waitForURL(CONVERSATION_URL, { timeout: 30_000 });
+    await answerDone();
+    const order = () => page.locator('.answer-column').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-model-id')));
+    expect(await order()).toEqual(['offline', 'offline-brief']);
+    const url = page.url();
+    // Away and back through the sidebar: the same columns, in the same order.
+    await page.getByRole('button', { name: 'New chat' }).click();
+    await page.waitForURL(/\/chat\/?$/);
+    await page.locator(`a[href$="${new URL(url).pathname.replace(/^\/chat/, '')}"]`).first().click();
+    await page.waitForURL(url);
+    await page.locator('.answer-column').first().waitFor();
+    expect(await order()).toEqual(['offline', 'offline-brief']);
+    await screenshot(page, '13-side-by-side-reopened');
+    await page.locator('.answer-column[data-model-id="offline-brief"]').getByRole('button', { name: 'Continue with this model' }).click();
+    await box().fill('Tell me more');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await answerDone();
+    await page.getByText('Tell me more').waitFor();
+    expect(await page.locator('.message--assistant[data-model-id="offline-brief"]').count()).toBe(1);
+  });
+
+  it('at 390 px the columns scroll sideways and the composer stays usable', async () => {
+    const { page } = browser;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await page.locator('.answer-column').first().waitFor();
+    const scrolls = await page.locator('.answer-columns').evaluate((node) => node.scrollWidth > node.clientWidth);
+    expect(scrolls).toBe(true);
+    await box().fill('still here');
+    expect(await box().inputValue()).toBe('still here');
+    await screenshot(page, '13-side-by-side-390');
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
+});
