@@ -66,8 +66,10 @@ describe('e2e: a new user in Chromium against the whole local stack', () => {
     const creditsBefore = await page.locator('.credits__value').textContent();
     await page.getByRole('textbox', { name: 'Your message' }).fill('Explain **streaming** in one paragraph');
     await page.getByRole('button', { name: 'Send' }).click();
+    // The address names the new conversation as soon as the server does, while the answer streams.
     await page.waitForURL(/\/chat\/[^/]+$/, { timeout: 30_000 });
     await page.locator('.message--assistant, [data-role="assistant"]').first().waitFor();
+    await page.getByRole('button', { name: 'Stop' }).waitFor({ state: 'detached', timeout: 30_000 });
     await screenshot(page, '05-chat');
     await expect.poll(() => page.locator('.credits__value').textContent()).not.toBe(creditsBefore);
   });
