@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { ChatMessage } from './chat.js';
 
-/** Side-by-side chat: one prompt goes to one to four models at once. */
-export const MAX_MODELS_PER_CHAT = 4;
+/** Side-by-side chat: one prompt goes to one to six models at once (big-AGI and ChatHub compare up to six). */
+export const MAX_MODELS_PER_CHAT = 6;
 export const MAX_MESSAGE_LENGTH = 32_000;
 export const MAX_TITLE_LENGTH = 120;
 

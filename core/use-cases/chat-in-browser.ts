@@ -29,7 +29,7 @@ const starter =
     return start(deps.chatClient, input);
   };
 
-/** Sends a message to one to four models (a new conversation when none is given). */
+/** Sends a message to one to six models (a new conversation when none is given). */
 export const makeSendChatMessage = starter<SendChatInput>(sendSchema, (client, input) => client.send(input));
 
 /** Asks again for the answers to the last user message. */

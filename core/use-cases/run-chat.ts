@@ -30,7 +30,7 @@ export interface RunChatInput {
 }
 
 /**
- * Sends a message to one to four models side by side (server side: the browser reaches it through
+ * Sends a message to one to six models side by side (server side: the browser reaches it through
  * /api/chat). Refuses before any model runs: bad input, unknown or unconfigured models, paid models
  * without an active subscription (`forbidden`), a balance below the minimal answer, or one that
  * other running chats already hold (`insufficient_credits`; see chatPreflight). Then saves the user message (in a new conversation named after it when

@@ -71,7 +71,7 @@ describe('no /api route is public by accident', () => {
 describe('bad input answers a precise 4xx, never a 500 (issue 7)', () => {
   const cases: readonly { name: string; method: string; path: string; body?: string; type?: string; status: number; message: RegExp }[] = [
     { name: 'no models', method: 'POST', path: '/api/chat', body: JSON.stringify({ message: 'hi', modelIds: [] }), status: 400, message: /Choose at least one model/ },
-    { name: 'five models', method: 'POST', path: '/api/chat', body: JSON.stringify({ message: 'hi', modelIds: ['a', 'b', 'c', 'd', 'e'] }), status: 400, message: /at most 4 models/ },
+    { name: 'seven models', method: 'POST', path: '/api/chat', body: JSON.stringify({ message: 'hi', modelIds: ['a', 'b', 'c', 'd', 'e', 'f', 'g'] }), status: 400, message: /at most 6 models/ },
     { name: 'empty message', method: 'POST', path: '/api/chat', body: JSON.stringify({ message: '   ', modelIds: ['offline'] }), status: 400, message: /Message must not be empty/ },
     { name: 'message not text', method: 'POST', path: '/api/chat', body: JSON.stringify({ message: 42, modelIds: ['offline'] }), status: 400, message: /Message must be text/ },
     { name: 'unknown field', method: 'POST', path: '/api/chat', body: JSON.stringify({ message: 'hi', modelIds: ['offline'], userId: 'someone' }), status: 400, message: /userId/ },

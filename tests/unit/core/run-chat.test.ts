@@ -33,11 +33,11 @@ const balanceOf = async (w: InMemoryAppWorld, userId: string) => {
 };
 
 describe('run-chat: input (side-by-side chat)', () => {
-  it('one to four distinct model ids and a non-empty message, or validation before anything runs', async () => {
+  it('one to six distinct model ids and a non-empty message, or validation before anything runs', async () => {
     const { w, userId, runChat } = await funded();
     const cases: [RunChatInput, string][] = [
       [{ message: 'hi', modelIds: [] }, 'Choose at least one model'],
-      [{ message: 'hi', modelIds: ['a', 'b', 'c', 'd', 'e'] }, 'Choose at most 4 models'],
+      [{ message: 'hi', modelIds: ['a', 'b', 'c', 'd', 'e', 'f', 'g'] }, 'Choose at most 6 models'],
       [{ message: 'hi', modelIds: ['echo-basic', 'echo-basic'] }, 'Each model may be chosen once'],
       [{ message: '   ', modelIds: ['echo-basic'] }, 'Message must not be empty'],
       [{ message: 'hi', modelIds: [''] }, 'Model id must not be empty'],

@@ -167,4 +167,54 @@ describe('ChatView', () => {
     await userEvent.type(box, 'hello');
     expect((screen.getByRole('button', { name: /Send/ }) as HTMLButtonElement).disabled).toBe(true);
   });
+
+  it('keyboard: Esc stops a streaming answer, ? lists the shortcuts, Ctrl+K goes to the chat search', async () => {
+    const search = document.createElement('input');
+    search.id = 'conversation-search';
+    document.body.append(search);
+    try {
+      const streamingTurns: TurnView[] = [{ ...single[0]!, answers: [{ ...single[0]!.answers[0]!, streaming: true }] }];
+      const calls = setup({ streaming: true, turns: streamingTurns });
+      await userEvent.keyboard('{Escape}');
+      expect(calls).toEqual(['stop']);
+      await userEvent.keyboard('{Control>}k{/Control}');
+      expect(document.activeElement).toBe(search);
+      search.blur();
+      await userEvent.keyboard('?');
+      expect(screen.getByRole('dialog', { name: 'Keyboard shortcuts' }).textContent).toContain('Stop the answer');
+    } finally {
+      search.remove();
+    }
+  });
+
+  it('keyboard: ↑ in an empty composer opens the last message for editing', async () => {
+    setup();
+    await userEvent.click(screen.getByRole('textbox', { name: 'Your message' }));
+    await userEvent.keyboard('{ArrowUp}');
+    expect((screen.getByRole('textbox', { name: 'Edit your message' }) as HTMLTextAreaElement).value).toBe('Write a haiku');
+  });
+
+  it('each finished answer says how it went: time to first word, duration, tokens, credits', () => {
+    const withMetrics: TurnView[] = [{
+      ...sideBySide[0]!,
+      answers: sideBySide[0]!.answers.map((a, i) => ({ ...a, metrics: { firstTokenMs: 400 + i * 100, durationMs: 3100, tokens: 412, credits: 3 } })),
+    }];
+    setup({ turns: withMetrics, compare: true, subscribed: true });
+    expect(within(screen.getByRole('region', { name: 'Claude Sonnet' })).getByText('first word in 0.5 s · 3.1 s in all · tokens: 412 · credits: 3')).toBeTruthy();
+  });
+
+  it('a conversation can be exported as Markdown or JSON', async () => {
+    const calls = setup({ onExport: (format) => calls.push(`export:${format}`) });
+    await userEvent.click(screen.getByRole('button', { name: 'Export as Markdown' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Export as JSON' }));
+    expect(calls).toEqual(['export:md', 'export:json']);
+  });
+
+  it('side by side takes up to six models', async () => {
+    const many = Array.from({ length: 7 }, (_, i) => ({ ...sampleModels[0]!, id: `m${i}`, label: `Model ${i}`, plan: 'free' as const, available: true }));
+    setup({ models: many, compare: true, selected: many.slice(0, 6).map((m) => m.id), turns: [] });
+    await userEvent.click(screen.getByRole('button', { name: /Models:/ }));
+    expect((screen.getByRole('checkbox', { name: /Model 6/ }) as HTMLInputElement).disabled).toBe(true);
+    expect((screen.getByRole('checkbox', { name: /Model 0/ }) as HTMLInputElement).disabled).toBe(false);
+  });
 });

@@ -6,7 +6,8 @@ import type { MessageView, TurnView } from '../screens/chat/chat-types.js';
 import { ChatView } from '../screens/chat/chat-view.js';
 import { isSelectable } from '../screens/chat/model-picker.js';
 import { useChatArea, useChatSession } from './chat-context.js';
-import type { LiveRun } from './chat-session.js';
+import { conversationAsJson, conversationAsMarkdown, download, exportFileName } from './chat-export.js';
+import type { AnswerMetrics, LiveRun } from './chat-session.js';
 
 const MODEL_KEY = 'ensemble.chatModel';
 
@@ -46,7 +47,7 @@ export default function ChatRoute({ chatId, compareRoute }: { chatId: string | n
     if ('error' in outcome && outcome.error.code === 'conversation_busy') toastCenter.error(t('chat.errors.conversation_busy'));
   };
 
-  const turns = useMemo(() => toTurns(state.messages, state.run), [state.messages, state.run]);
+  const turns = useMemo(() => toTurns(state.messages, state.run, state.metrics), [state.messages, state.run, state.metrics]);
   const labelOf = (id: string) => area.models.find((m) => m.id === id)?.label ?? id;
 
   return (
@@ -63,6 +64,12 @@ export default function ChatRoute({ chatId, compareRoute }: { chatId: string | n
       onRegenerate={() => void session.regenerate().then(after)}
       onEditLast={(text) => void session.editLast(text).then(after)}
       onContinueWith={(modelId) => choose([modelId], false)}
+      onExport={chatId && state.messages ? (format) => {
+        const title = area.conversations?.find((c) => c.id === chatId)?.title ?? t('chat.heading');
+        const messages = state.messages ?? [];
+        if (format === 'md') download(exportFileName(title, 'md'), conversationAsMarkdown(title, messages, labelOf), 'text/markdown');
+        else download(exportFileName(title, 'json'), conversationAsJson(area.conversations?.find((c) => c.id === chatId) ?? { id: chatId, title }, messages), 'application/json');
+      } : undefined}
       onCopySelection={(modelId) => void trackEvent({ event: 'copy_selection', model_id: modelId })}
       onAddSelectionToChat={(modelId, text) => {
         void trackEvent({ event: 'add_selection_to_chat', model_id: modelId });
@@ -88,7 +95,11 @@ function defaultSelection(compare: boolean, lastAsked: readonly string[] | null,
 }
 
 /** Stored messages and the run on screen, as turns: each question with its answers, columns when several models were asked. */
-export function toTurns(messages: readonly ChatMessage[] | undefined, run: LiveRun | null): TurnView[] | undefined {
+export function toTurns(
+  messages: readonly ChatMessage[] | undefined,
+  run: LiveRun | null,
+  metrics: Readonly<Record<string, AnswerMetrics>> = {},
+): TurnView[] | undefined {
   if (messages === undefined) return undefined;
   const turns: { id: string; question: MessageView | null; answers: MessageView[]; asked: readonly string[] }[] = [];
   for (const m of messages) {
@@ -98,12 +109,15 @@ export function toTurns(messages: readonly ChatMessage[] | undefined, run: LiveR
       turns.push({ id: m.id, question, answers: [], asked: m.modelIds ?? (m.modelId ? [m.modelId] : []) });
       if (m.role === 'user') continue;
     }
-    turns.at(-1)?.answers.push({ id: m.id, role: 'assistant', content: m.content, modelId: m.modelId });
+    // This session's figures for the answer, else the tokens the server stored with it.
+    const tokens = m.inputTokens !== null || m.outputTokens !== null ? (m.inputTokens ?? 0) + (m.outputTokens ?? 0) : null;
+    const known = metrics[m.id] ?? (tokens === null ? null : { firstTokenMs: null, durationMs: null, tokens, credits: null });
+    turns.at(-1)?.answers.push({ id: m.id, role: 'assistant', content: m.content, modelId: m.modelId, metrics: known });
   }
   if (run) {
     const live: MessageView[] = run.answers
       .filter((a) => a.streaming || a.content !== '' || a.error !== null)
-      .map((a) => ({ id: `live-${a.modelId}`, role: 'assistant', content: a.content, modelId: a.modelId, streaming: a.streaming, error: a.error }));
+      .map((a) => ({ id: `live-${a.modelId}`, role: 'assistant', content: a.content, modelId: a.modelId, streaming: a.streaming, error: a.error, metrics: a.metrics }));
     const stored = turns.at(-1);
     // A regenerate keeps its stored question; a new or edited question is shown at once.
     if (run.questionStored && stored) {

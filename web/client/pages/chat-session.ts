@@ -2,12 +2,23 @@ import type { ChatMessage } from '../../../core/domain/chat.js';
 import type { ChatRunEvent, ChatRunHandle } from '../../../core/ports/chat-client.js';
 import type { Result } from '../../../core/shared/result.js';
 
+/** How one answer went: shown under each answer of this session (a reopened one shows its tokens). */
+export interface AnswerMetrics {
+  /** From sending to the first word, in ms. */
+  readonly firstTokenMs: number | null;
+  /** From sending to the end, in ms. */
+  readonly durationMs: number | null;
+  readonly tokens: number | null;
+  readonly credits: number | null;
+}
+
 /** One model's answer while a run streams. */
 export interface LiveAnswer {
   readonly modelId: string;
   readonly content: string;
   readonly streaming: boolean;
   readonly error: { readonly code: string; readonly message?: string } | null;
+  readonly metrics: AnswerMetrics;
 }
 
 /** The run on screen: the question it answers (shown at once) and each model's answer so far. */
@@ -28,6 +39,8 @@ export interface ChatSessionState {
   readonly run: LiveRun | null;
   /** What the composer holds, per conversation ('' key: the new chat). */
   readonly drafts: Readonly<Record<string, string>>;
+  /** How the answers of this session went, by saved message id. */
+  readonly metrics: Readonly<Record<string, AnswerMetrics>>;
 }
 
 export interface ChatSessionPorts {
@@ -49,7 +62,7 @@ const draftKey = (conversationId: string | null) => conversationId ?? '';
  * messages with the ids the server gave them, so nothing is shown twice and no reload is needed.
  */
 export class ChatSession {
-  private state: ChatSessionState = { conversationId: null, messages: [], run: null, drafts: {} };
+  private state: ChatSessionState = { conversationId: null, messages: [], run: null, drafts: {}, metrics: {} };
   private readonly listeners = new Set<() => void>();
   private abort: AbortController | null = null;
   private loading = 0;
@@ -149,7 +162,9 @@ export class ChatSession {
     const kept = cut === 'none' ? before : dropLast(before, cut);
     const shownFrom = this.state.conversationId;
     const live = (answers: readonly LiveAnswer[], streaming: boolean): LiveRun => ({ question, questionStored: cut === 'answers', modelIds, answers, streaming });
-    let answers: readonly LiveAnswer[] = modelIds.map((modelId) => ({ modelId, content: '', streaming: true, error: null }));
+    const sentAt = Date.now();
+    const fresh = (modelId: string): LiveAnswer => ({ modelId, content: '', streaming: true, error: null, metrics: NO_METRICS });
+    let answers: readonly LiveAnswer[] = modelIds.map(fresh);
     this.set({ messages: kept, run: live(answers, true) });
 
     const started = await begin(controller.signal);
@@ -157,7 +172,7 @@ export class ChatSession {
       const error = { code: started.error.code, message: started.error.message };
       if (this.state.conversationId === shownFrom) {
         // Nothing was stored: the question goes back to the composer, the view to what it was.
-        this.set({ messages: before, run: live(modelIds.map((modelId) => ({ modelId, content: '', streaming: false, error })), false) });
+        this.set({ messages: before, run: live(modelIds.map((modelId) => ({ ...fresh(modelId), streaming: false, error })), false) });
         if (cut !== 'answers' && this.draft().trim() === '') this.setDraft(question);
       }
       if (this.abort === controller) this.abort = null;
@@ -171,12 +186,12 @@ export class ChatSession {
       this.set({ conversationId: run.conversationId, drafts });
       this.hooks.onConversationStarted?.(run.conversationId);
     }
-    answers = run.modelIds.map((modelId) => answers.find((a) => a.modelId === modelId) ?? { modelId, content: '', streaming: true, error: null });
+    answers = run.modelIds.map((modelId) => answers.find((a) => a.modelId === modelId) ?? fresh(modelId));
     let done: Extract<ChatRunEvent, { type: 'done' }> | null = null;
     try {
       for await (const event of run.events) {
         if (event.type === 'done') done = event;
-        else answers = applyEvent(answers, event);
+        else answers = applyEvent(answers, event, Date.now() - sentAt);
         if (this.state.conversationId === run.conversationId) this.set({ run: live(answers, true) });
       }
     } finally {
@@ -194,8 +209,10 @@ export class ChatSession {
     };
     const saved = done?.answers ?? [];
     const answerMessages: ChatMessage[] = [];
+    const metrics = { ...this.state.metrics };
     for (const answer of answers) {
       const messageId = saved.find((s) => s.modelId === answer.modelId)?.messageId;
+      if (messageId) metrics[messageId] = answer.metrics;
       if (messageId && answer.content !== '') {
         answerMessages.push({ id: messageId, conversationId: run.conversationId, role: 'assistant', content: answer.content, modelId: answer.modelId, inputTokens: null, outputTokens: null, createdAt: now });
       }
@@ -204,7 +221,7 @@ export class ChatSession {
     if (done) {
       // An answer that failed stays on screen with its explanation; the saved ones are messages now.
       const failed = answers.filter((a) => a.error !== null);
-      this.set({ messages: [...base, ...answerMessages], run: failed.length > 0 ? live(failed, false) : null });
+      this.set({ messages: [...base, ...answerMessages], run: failed.length > 0 ? live(failed, false) : null, metrics });
     } else {
       // Stopped or cut off: the server saves what was shown in the background; show it as it ended meanwhile.
       this.set({ messages: base, run: live(answers.filter((a) => a.content !== '' || a.error !== null), false) });
@@ -226,11 +243,24 @@ export class ChatSession {
   }
 }
 
-function applyEvent(answers: readonly LiveAnswer[], event: Exclude<ChatRunEvent, { type: 'done' }>): readonly LiveAnswer[] {
+const NO_METRICS: AnswerMetrics = { firstTokenMs: null, durationMs: null, tokens: null, credits: null };
+
+function applyEvent(answers: readonly LiveAnswer[], event: Exclude<ChatRunEvent, { type: 'done' }>, elapsedMs: number): readonly LiveAnswer[] {
   return answers.map((a) => {
     if (a.modelId !== event.modelId) return a;
-    if (event.type === 'delta') return { ...a, content: a.content + event.text };
-    if (event.type === 'finish') return { ...a, streaming: false };
+    if (event.type === 'delta') {
+      const firstTokenMs = a.metrics.firstTokenMs ?? elapsedMs;
+      return { ...a, content: a.content + event.text, metrics: { ...a.metrics, firstTokenMs } };
+    }
+    if (event.type === 'finish') {
+      const metrics = {
+        ...a.metrics,
+        durationMs: elapsedMs,
+        tokens: event.usage.inputTokens + event.usage.outputTokens,
+        credits: event.creditsCharged ?? null,
+      };
+      return { ...a, streaming: false, metrics };
+    }
     if (event.type === 'error') return { ...a, streaming: false, error: { code: event.code, message: event.message } };
     return a;
   });

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { AnswerError } from './answer-error.js';
+import { AnswerMetrics } from './answer-metrics.js';
 import type { MessageView } from './chat-types.js';
 import { CopyButton } from './copy-button.js';
 import { Markdown } from './markdown.js';
@@ -23,6 +24,7 @@ export function AnswerColumns({ answers, labelOf, onContinueWith }: AnswerColumn
           <h2 id={`col-${answer.id}`} className="answer-column__model">{labelOf(answer.modelId)}</h2>
           {answer.content ? <Markdown text={answer.content} /> : answer.streaming ? <TypingDots /> : null}
           {answer.error ? <AnswerError error={answer.error} /> : null}
+          {!answer.streaming ? <AnswerMetrics metrics={answer.metrics} /> : null}
           {!answer.streaming && answer.content ? (
             <div className="message__actions">
               <CopyButton text={answer.content} />

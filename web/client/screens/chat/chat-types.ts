@@ -8,6 +8,15 @@ export interface MessageView {
   readonly streaming?: boolean;
   /** A failed answer, explained inline. */
   readonly error?: ChatErrorView | null;
+  /** How an answer went (time to first word, duration, tokens, credits), where known. */
+  readonly metrics?: AnswerMetricsView | null;
+}
+
+export interface AnswerMetricsView {
+  readonly firstTokenMs: number | null;
+  readonly durationMs: number | null;
+  readonly tokens: number | null;
+  readonly credits: number | null;
 }
 
 export interface ChatErrorView {

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ModelInfo } from '../../../../core/domain/chat.js';
 import { EmptyState } from '../../ui/empty-state.js';
@@ -11,6 +11,7 @@ import { Composer } from './composer.js';
 import { MessageItem } from './message-item.js';
 import { ModelPicker } from './model-picker.js';
 import { SelectionPopover, type SelectionActions } from './selection-popover.js';
+import { ShortcutsDialog } from './shortcuts-dialog.js';
 import './chat.css';
 
 export interface ChatViewProps {
@@ -34,7 +35,12 @@ export interface ChatViewProps {
   onContinueWith: (modelId: string) => void;
   onCopySelection: SelectionActions['onCopy'];
   onAddSelectionToChat: SelectionActions['onAddToChat'];
+  /** Export of the conversation on screen; absent for a new chat. */
+  onExport?: ((format: 'md' | 'json') => void) | undefined;
 }
+
+const typingInto = (target: EventTarget | null) =>
+  target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 
 /**
  * The chat: every turn of the conversation (side-by-side turns as columns), the answer streaming
@@ -53,6 +59,26 @@ export function ChatView(props: ChatViewProps) {
     end.current?.scrollIntoView?.({ block: 'end' });
   }, [turns?.length, lastLength]);
 
+  const [helpOpen, setHelpOpen] = useState(false);
+  const [editRequest, setEditRequest] = useState(0);
+  const stop = useRef(props.onStop);
+  stop.current = props.onStop;
+  // Esc stops an answer, Ctrl/⌘+K searches the chats, ? lists the shortcuts.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && streaming && !document.querySelector('[role="dialog"]')) stop.current();
+      else if (event.key.toLowerCase() === 'k' && (event.ctrlKey || event.metaKey)) {
+        const search = document.getElementById('conversation-search');
+        if (search) {
+          event.preventDefault();
+          search.focus();
+        }
+      } else if (event.key === '?' && !typingInto(event.target)) setHelpOpen(true);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [streaming]);
+
   const labelOf = (id: string | null) => models.find((m) => m.id === id)?.label ?? id;
   const placeholder = compare
     ? selected.length === 0 ? t('allModels.pickFirst') : t('allModels.placeholder', { count: selected.length })
@@ -61,6 +87,16 @@ export function ChatView(props: ChatViewProps) {
   return (
     <div className={compare ? 'chat-view chat-view--compare' : 'chat-view'}>
       <h1 className="visually-hidden">{compare ? t('sidebar.allModels') : t('chat.heading')}</h1>
+      <div className="chat-view__toolbar">
+        {props.onExport && turns && turns.length > 0 ? (
+          <>
+            <button type="button" className="message__action" onClick={() => props.onExport?.('md')}>{t('chat.exportMarkdown')}</button>
+            <button type="button" className="message__action" onClick={() => props.onExport?.('json')}>{t('chat.exportJson')}</button>
+          </>
+        ) : null}
+        <button type="button" className="message__action" aria-keyshortcuts="?" onClick={() => setHelpOpen(true)}>{t('shortcuts.open')}</button>
+      </div>
+      <ShortcutsDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
       <div className="chat-view__scroll" ref={scroller}>
         {turns === undefined ? (
           <div className="chat-view__messages stack" aria-busy="true">
@@ -78,7 +114,7 @@ export function ChatView(props: ChatViewProps) {
               const last = turn === lastTurn;
               const question = turn.question ? (
                 <MessageItem key={turn.question.id} message={turn.question} modelLabel={null}
-                  onEdit={last && !streaming ? props.onEditLast : undefined} />
+                  onEdit={last && !streaming ? props.onEditLast : undefined} editRequest={last ? editRequest : undefined} />
               ) : null;
               if (turn.columns) {
                 return [
@@ -108,6 +144,7 @@ export function ChatView(props: ChatViewProps) {
       <div className="chat-view__composer">
         <Composer value={props.draft} onValueChange={props.onDraftChange} onSend={props.onSend} onStop={props.onStop} streaming={streaming}
           disabled={selected.length === 0} placeholder={placeholder}
+          onEditLastRequest={() => setEditRequest((n) => n + 1)}
           tools={
             <>
               <ModelPicker multiple={compare} models={models} selected={selected} onChange={props.onSelectedChange} subscribed={props.subscribed} />

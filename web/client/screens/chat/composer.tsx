@@ -15,10 +15,12 @@ export interface ComposerProps {
   /** Controls shown beside the send button (model picker). */
   tools?: ReactNode;
   placeholder?: string;
+  /** ↑ in an empty box: edit the last message. */
+  onEditLastRequest?: () => void;
 }
 
 /** Enter sends, Shift+Enter adds a line; while an answer streams the button stops it (typing goes on). */
-export function Composer({ value, onValueChange, onSend, onStop, streaming, disabled = false, tools, placeholder }: ComposerProps) {
+export function Composer({ value, onValueChange, onSend, onStop, streaming, disabled = false, tools, placeholder, onEditLastRequest }: ComposerProps) {
   const { t } = useTranslation();
   const send = () => {
     const text = value.trim();
@@ -29,6 +31,9 @@ export function Composer({ value, onValueChange, onSend, onStop, streaming, disa
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       send();
+    } else if (event.key === 'ArrowUp' && value === '' && onEditLastRequest && !streaming) {
+      event.preventDefault();
+      onEditLastRequest();
     }
   };
   return (

@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/button.js';
 import { Textarea } from '../../ui/field.js';
 import { AnswerError } from './answer-error.js';
+import { AnswerMetrics } from './answer-metrics.js';
 import type { MessageView } from './chat-types.js';
 import { CopyButton } from './copy-button.js';
 import { Markdown } from './markdown.js';
@@ -15,12 +16,17 @@ export interface MessageItemProps {
   onEdit?: ((text: string) => void) | undefined;
   /** Offered on the last answer. */
   onRegenerate?: (() => void) | undefined;
+  /** Each new value opens the editor (↑ in an empty composer). */
+  editRequest?: number | undefined;
 }
 
-export function MessageItem({ message, modelLabel, onEdit, onRegenerate }: MessageItemProps) {
+export function MessageItem({ message, modelLabel, onEdit, onRegenerate, editRequest }: MessageItemProps) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(message.content);
+  useEffect(() => {
+    if (editRequest) setEditing(true);
+  }, [editRequest]);
 
   if (message.role === 'user') {
     return (
@@ -52,6 +58,7 @@ export function MessageItem({ message, modelLabel, onEdit, onRegenerate }: Messa
       </div>
       {message.content ? <Markdown text={message.content} /> : message.streaming ? <TypingDots /> : null}
       {message.error ? <AnswerError error={message.error} onRetry={onRegenerate} /> : null}
+      {!message.streaming ? <AnswerMetrics metrics={message.metrics} /> : null}
       {!message.streaming && message.content ? (
         <div className="message__actions">
           <CopyButton text={message.content} />

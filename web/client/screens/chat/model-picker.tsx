@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ModelInfo } from '../../../../core/domain/chat.js';
+import { MAX_MODELS_PER_CHAT } from '../../../../core/domain/chat-rules.js';
 
 export interface ModelPickerProps {
   models: readonly ModelInfo[];
@@ -62,7 +63,9 @@ export function ModelPicker({ models, selected, onChange, multiple = false, subs
         <fieldset id={panelId} className="model-picker__panel">
           <legend className="visually-hidden">{t('models.pickerLabel')}</legend>
           {models.map((model) => {
-            const selectable = isSelectable(model, subscribed);
+            // Side by side takes up to MAX_MODELS_PER_CHAT models; the rest wait until one is unticked.
+            const full = multiple && selected.length >= MAX_MODELS_PER_CHAT && !selected.includes(model.id);
+            const selectable = isSelectable(model, subscribed) && !full;
             return (
               <label key={model.id} className={selectable ? 'model-option' : 'model-option model-option--disabled'}>
                 <input type={multiple ? 'checkbox' : 'radio'} name={`${panelId}-model`} checked={selected.includes(model.id)}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import type { ChatMessage } from '../../../core/domain/chat.js';
+import { conversationAsJson, conversationAsMarkdown, exportFileName } from '../../../web/client/pages/chat-export.js';
+
+const at = '2026-11-24T10:00:00.000Z';
+const messages: ChatMessage[] = [
+  { id: 'q', conversationId: 'c', role: 'user', content: 'Name a coffee shop', modelId: null, modelIds: ['a', 'b'], inputTokens: null, outputTokens: null, createdAt: at },
+  { id: 'x', conversationId: 'c', role: 'assistant', content: 'Café Azulejo\n', modelId: 'a', inputTokens: 3, outputTokens: 4, createdAt: at },
+  { id: 'y', conversationId: 'c', role: 'assistant', content: 'Saudade and Co', modelId: 'b', inputTokens: 3, outputTokens: 5, createdAt: at },
+];
+const labels: Record<string, string> = { a: 'Model A', b: 'Model B' };
+
+describe('conversation export (issue 19)', () => {
+  it('Markdown: the title, then each question and each answer under its model label', () => {
+    expect(conversationAsMarkdown('Coffee names', messages, (id) => labels[id] ?? id)).toBe(
+      '# Coffee names\n\n## You\n\nName a coffee shop\n\n## Model A\n\nCafé Azulejo\n\n## Model B\n\nSaudade and Co\n',
+    );
+  });
+
+  it('JSON: the conversation and its messages as the API answers them, with a format marker', () => {
+    const parsed = JSON.parse(conversationAsJson({ id: 'c', title: 'Coffee names' }, messages)) as Record<string, unknown>;
+    expect(parsed).toEqual({ format: 'ensemble.conversation', version: 1, conversation: { id: 'c', title: 'Coffee names' }, messages });
+  });
+
+  it.each([
+    ['Trip to Lisbon: day 1', 'md', 'trip-to-lisbon-day-1.md'],
+    ['  ', 'json', 'conversation.json'],
+    ['東京の天気', 'md', '東京の天気.md'],
+    ['../../etc/passwd', 'json', 'etc-passwd.json'],
+  ] as const)('file name of %j', (title, extension, expected) => {
+    expect(exportFileName(title, extension)).toBe(expected);
+  });
+});

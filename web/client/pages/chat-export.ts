@@ -1,0 +1,35 @@
+import type { ChatMessage, Conversation } from '../../../core/domain/chat.js';
+
+/** A conversation as Markdown: a heading, then each question and each model's answer under its label. */
+export function conversationAsMarkdown(title: string, messages: readonly ChatMessage[], labelOf: (modelId: string) => string): string {
+  const lines = [`# ${title.replace(/\n/g, ' ')}`, ''];
+  for (const m of messages) {
+    if (m.role === 'system') continue;
+    if (m.role === 'user') lines.push('## You', '', m.content.trim(), '');
+    else lines.push(`## ${m.modelId ? labelOf(m.modelId) : 'Assistant'}`, '', m.content.trim(), '');
+  }
+  return `${lines.join('\n').trimEnd()}\n`;
+}
+
+/** A conversation as JSON, in the shape GET /api/conversations/{id} answers (with an export version). */
+export function conversationAsJson(conversation: Conversation | { id: string; title: string }, messages: readonly ChatMessage[]): string {
+  return `${JSON.stringify({ format: 'ensemble.conversation', version: 1, conversation, messages }, null, 2)}\n`;
+}
+
+/** A file name from the title: letters, digits and dashes, never empty. */
+export function exportFileName(title: string, extension: 'md' | 'json'): string {
+  const base = title.normalize('NFKD').replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-+|-+$/g, '').slice(0, 60).toLowerCase();
+  return `${base || 'conversation'}.${extension}`;
+}
+
+/** Saves text as a file through the browser's download. */
+export function download(fileName: string, text: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
