@@ -81,6 +81,30 @@ export const openConversationAnswer = z.object({ conversation, messages: z.array
 /** GET /api/conversations/:id/messages */
 export const messagesAnswer = z.object({ messages: z.array(chatMessage).readonly() });
 
+// ── Share links ───────────────────────────────────────────────────────────────────────────────────
+
+export const conversationShare = z.object({ conversationId: z.string(), token: z.string(), createdAt: z.string() });
+/** GET /api/conversations/:id/share (null: not shared), POST (201 the link), DELETE (204) */
+export const shareAnswer = z.object({ share: conversationShare.nullable() });
+/** The :token of /api/shared/:token (a bad one reads as a missing link: 404) */
+export const shareTokenParam = z.object({ token: z.string().max(100, 'is too long') });
+/** GET /api/shared/:token, public: what a visitor of the link sees, nothing else of its owner */
+export const sharedConversationAnswer = z.object({
+  title: z.string(),
+  sharedAt: z.string(),
+  messages: z
+    .array(
+      z.object({
+        role: z.enum(['user', 'assistant']),
+        content: z.string(),
+        modelId: z.string().nullable(),
+        modelIds: z.array(z.string()).readonly().optional(),
+        createdAt: z.string(),
+      }),
+    )
+    .readonly(),
+});
+
 // ── Credits ───────────────────────────────────────────────────────────────────────────────────────
 
 export const ledgerEntry = z.object({

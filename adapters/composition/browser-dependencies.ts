@@ -8,6 +8,7 @@ import { ApiBillingGateway } from '../app-api/api-billing-gateway.js';
 import { ApiChatClient } from '../app-api/api-chat-client.js';
 import type { AccessTokenSource, ApiClientOptions } from '../app-api/api-client.js';
 import { ApiConversationLibrary } from '../app-api/api-conversation-library.js';
+import { ApiConversationSharing, ApiSharedConversations } from '../app-api/api-conversation-sharing.js';
 import { ApiCreditBalance } from '../app-api/api-credit-balance.js';
 import { ApiModelDirectory } from '../app-api/api-model-directory.js';
 import { DataLayerAnalyticsTracker } from '../analytics/data-layer-analytics-tracker.js';
@@ -43,10 +44,14 @@ export async function fetchPublicConfig(doFetch: typeof fetch = (i, init) => fet
  * The ports the app server serves the browser over /api: chat runs, conversations, credits and the
  * model catalogue. Tests build exactly this against a server on loopback.
  */
-export function createApiPorts(apiOptions: ApiClientOptions): Pick<Dependencies, 'chatClient' | 'conversationLibrary' | 'creditBalance' | 'modelDirectory'> {
+export function createApiPorts(
+  apiOptions: ApiClientOptions,
+): Pick<Dependencies, 'chatClient' | 'conversationLibrary' | 'conversationSharing' | 'sharedConversations' | 'creditBalance' | 'modelDirectory'> {
   return {
     chatClient: new ApiChatClient(apiOptions),
     conversationLibrary: new ApiConversationLibrary(apiOptions),
+    conversationSharing: new ApiConversationSharing(apiOptions),
+    sharedConversations: new ApiSharedConversations(apiOptions.baseUrl === undefined ? {} : { baseUrl: apiOptions.baseUrl }),
     creditBalance: new ApiCreditBalance(apiOptions),
     modelDirectory: new ApiModelDirectory(apiOptions),
   };
@@ -59,7 +64,9 @@ export function createApiPorts(apiOptions: ApiClientOptions): Pick<Dependencies,
  * scripts, local storage and timers.
  */
 /** What only the server (or the CLI) holds: the browser never gets these ports. */
-export type ServerOnlyDependency = 'currentUser' | 'profileWriter' | 'userDirectory' | 'webhookInbox' | 'creditsPerPeriod' | 'modelGateway' | 'conversationStore' | 'usageLedger';
+export type ServerOnlyDependency =
+  | 'currentUser' | 'profileWriter' | 'userDirectory' | 'webhookInbox' | 'creditsPerPeriod' | 'modelGateway' | 'conversationStore' | 'usageLedger'
+  | 'conversationShares';
 
 export function createBrowserDependencies(config: PublicConfig, origin: string = window.location.origin): Omit<Dependencies, ServerOnlyDependency> {
   if (config.supabaseUrl === null || config.supabaseAnonKey === null) {

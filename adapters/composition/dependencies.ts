@@ -3,6 +3,7 @@ import type { Authenticator } from '../../core/ports/authenticator.js';
 import type { BillingGateway } from '../../core/ports/billing-gateway.js';
 import type { Clock } from '../../core/ports/clock.js';
 import type { ChatClient } from '../../core/ports/chat-client.js';
+import type { ConversationShares, ConversationSharing, SharedConversations } from '../../core/ports/conversation-shares.js';
 import type { ConversationLibrary, ConversationStore } from '../../core/ports/conversation-store.js';
 import type { KeyValueStore } from '../../core/ports/key-value-store.js';
 import type { Logger } from '../../core/ports/logger.js';
@@ -38,6 +39,12 @@ export interface Dependencies {
   conversationStore: ConversationStore;
   /** Listing, reading, naming and deleting conversations (the browser's port; on the server the store). */
   conversationLibrary: ConversationLibrary;
+  /** Server: share links, with the look-up by token. */
+  conversationShares: ConversationShares;
+  /** A user's own share links (the browser's port; on the server the shares). */
+  conversationSharing: ConversationSharing;
+  /** Browser: a shared conversation read by its link, signed out. */
+  sharedConversations: SharedConversations;
   promptCatalog: PromptCatalog;
   /** Server: charges, grants and holds. */
   usageLedger: UsageLedger;
@@ -75,6 +82,9 @@ export const DEPENDENCY_TOKENS: { readonly [K in DependencyName]: symbol } = {
   chatClient: TOKENS.ChatClient,
   conversationStore: TOKENS.ConversationStore,
   conversationLibrary: TOKENS.ConversationLibrary,
+  conversationShares: TOKENS.ConversationShares,
+  conversationSharing: TOKENS.ConversationSharing,
+  sharedConversations: TOKENS.SharedConversations,
   promptCatalog: TOKENS.PromptCatalog,
   usageLedger: TOKENS.UsageLedger,
   creditBalance: TOKENS.CreditBalance,
@@ -101,5 +111,6 @@ export function withReadingRoles(adapters: Partial<Dependencies>): Partial<Depen
     ...(adapters.conversationLibrary === undefined && adapters.conversationStore ? { conversationLibrary: adapters.conversationStore } : {}),
     ...(adapters.creditBalance === undefined && adapters.usageLedger ? { creditBalance: adapters.usageLedger } : {}),
     ...(adapters.modelDirectory === undefined && adapters.modelGateway ? { modelDirectory: adapters.modelGateway } : {}),
+    ...(adapters.conversationSharing === undefined && adapters.conversationShares ? { conversationSharing: adapters.conversationShares } : {}),
   };
 }

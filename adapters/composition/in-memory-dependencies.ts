@@ -3,7 +3,9 @@ import { InMemoryAuthenticator } from '../in-memory/in-memory-authenticator.js';
 import { InMemoryBillingGateway } from '../in-memory/in-memory-billing-gateway.js';
 import { InMemoryChatClient } from '../in-memory/in-memory-chat-client.js';
 import { InMemoryClock } from '../in-memory/in-memory-clock.js';
+import { InMemoryConversationShares } from '../in-memory/in-memory-conversation-shares.js';
 import { InMemoryConversationStore } from '../in-memory/in-memory-conversation-store.js';
+import { InMemorySharedConversations } from '../in-memory/in-memory-shared-conversations.js';
 import { InMemoryDatabase, SERVICE_ROLE } from '../in-memory/in-memory-database.js';
 import { InMemoryKeyValueStore } from '../in-memory/in-memory-key-value-store.js';
 import { InMemoryLogger } from '../in-memory/in-memory-logger.js';
@@ -22,6 +24,8 @@ import { DEFAULT_CREDITS_PER_PERIOD } from '../../core/domain/billing-events.js'
 import { makeGetCurrentUser } from '../../core/use-cases/index.js';
 import { withReadingRoles, type Dependencies } from './dependencies.js';
 
+type ReadingRole = 'conversationLibrary' | 'creditBalance' | 'modelDirectory' | 'conversationSharing';
+
 /**
  * Every port as an in-memory adapter over one shared database: the way to run every use case with
  * no service at all (tests, demos, the composition check). The browser side acts as the signed-in
@@ -33,6 +37,7 @@ export function createInMemoryDependencies(options: { origin?: string } = {}) {
   const authenticator = new InMemoryAuthenticator(db, { siteUrl: options.origin ?? 'http://localhost:3000' });
   const modelGateway = new InMemoryModelGateway();
   const conversationStore = new InMemoryConversationStore({ clock });
+  const conversationShares = new InMemoryConversationShares(conversationStore, { clock });
   const usageLedger = new InMemoryUsageLedger({ clock, balances: db.profileBalances() });
   const profileStore = new InMemoryProfileStore(db, authenticator);
   const logger = new InMemoryLogger();
@@ -45,6 +50,8 @@ export function createInMemoryDependencies(options: { origin?: string } = {}) {
     analytics: new InMemoryAnalyticsTracker(),
     modelGateway,
     conversationStore,
+    conversationShares,
+    sharedConversations: new InMemorySharedConversations({ conversationShares, conversationLibrary: conversationStore }),
     // The browser's chat runs the server's use cases in this process, for the signed-in user.
     chatClient: new InMemoryChatClient({
       currentUser: makeGetCurrentUser({ authenticator }),
@@ -66,6 +73,6 @@ export function createInMemoryDependencies(options: { origin?: string } = {}) {
     origin: options.origin ?? 'http://localhost:3000',
     webhookInbox: new InMemoryWebhookInbox(),
     creditsPerPeriod: DEFAULT_CREDITS_PER_PERIOD,
-  } satisfies Omit<Dependencies, 'currentUser' | 'conversationLibrary' | 'creditBalance' | 'modelDirectory'>;
-  return { db, serviceRole: SERVICE_ROLE, ...(withReadingRoles(dependencies) as typeof dependencies & Pick<Dependencies, 'conversationLibrary' | 'creditBalance' | 'modelDirectory'>) };
+  } satisfies Omit<Dependencies, 'currentUser' | ReadingRole>;
+  return { db, serviceRole: SERVICE_ROLE, ...(withReadingRoles(dependencies) as typeof dependencies & Pick<Dependencies, ReadingRole>) };
 }

@@ -68,6 +68,11 @@ export const USE_CASE_DEFINITIONS = {
   deleteConversation: (d) => uc.makeDeleteConversation(d),
   listConversations: (d) => uc.makeListConversations(d),
   openConversation: (d) => uc.makeOpenConversation(d),
+  getConversationShare: (d) => uc.makeGetConversationShare(d),
+  shareConversation: (d) => uc.makeShareConversation(d),
+  revokeConversationShare: (d) => uc.makeRevokeConversationShare(d),
+  openSharedConversation: (d) => uc.makeOpenSharedConversation(d),
+  viewSharedConversation: (d) => uc.makeViewSharedConversation(d),
   // Prompt library (app spec §2, §7)
   openPromptLibrary: (d) => uc.makeOpenPromptLibrary(d),
   searchPrompts: (d) => uc.makeSearchPrompts(d),
@@ -96,7 +101,8 @@ export const BROWSER_USE_CASES = [
   'saveProfilingStep', 'loadPlanOffer', 'startCheckout', 'completeCheckout', 'cancelSubscription',
   'openCustomerPortal', 'getCreditBalance', 'listCreditHistory', 'listModels', 'sendChatMessage', 'regenerateChatAnswers',
   'editChatMessage', 'createConversation', 'renameConversation', 'deleteConversation', 'listConversations',
-  'openConversation', 'openPromptLibrary', 'searchPrompts', 'openPromptViewer', 'runPrompt', 'setPromptFavorite',
+  'openConversation', 'getConversationShare', 'shareConversation', 'revokeConversationShare', 'viewSharedConversation',
+  'openPromptLibrary', 'searchPrompts', 'openPromptViewer', 'runPrompt', 'setPromptFavorite',
   'trackEvent', 'detectLanguage', 'changeLanguage', 'loadTranslations', 'toastCenter', 'loadDeferredScript',
   'loadTagManager', 'getBillingState',
 ] as const satisfies readonly UseCaseName[];
@@ -106,7 +112,8 @@ export const SERVER_USE_CASES = [
   'getAccountStatus', 'loadPlanOffer', 'startCheckout', 'cancelSubscription', 'openCustomerPortal',
   'getCreditBalance', 'listCreditHistory', 'grantCredits', 'listModels', 'runChat', 'regenerateAnswer',
   'editLastMessage', 'createConversation', 'renameConversation', 'deleteConversation', 'listConversations',
-  'openConversation', 'handleBillingWebhook', 'getBillingState',
+  'openConversation', 'handleBillingWebhook', 'getBillingState', 'getConversationShare', 'shareConversation',
+  'revokeConversationShare', 'openSharedConversation',
 ] as const satisfies readonly UseCaseName[];
 
 export const CLI_USE_CASES = ['getAccountStatus', 'getCreditBalance', 'listCreditHistory', 'grantCredits', 'listModels', 'findUser', 'lookUpUser'] as const satisfies readonly UseCaseName[];

@@ -64,3 +64,10 @@ export { makeVerifyEmailCode } from './verify-email-code.js';
 export type { CurrentUser } from './support/current-user.js';
 export type { AuthErrorSink } from './support/sign-in-attempt.js';
 export { makeEditChatMessage, makeRegenerateChatAnswers, makeSendChatMessage } from './chat-in-browser.js';
+export {
+  makeGetConversationShare,
+  makeOpenSharedConversation,
+  makeRevokeConversationShare,
+  makeShareConversation,
+  makeViewSharedConversation,
+} from './share-conversation.js';

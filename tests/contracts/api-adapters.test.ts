@@ -3,12 +3,14 @@
 import { afterAll } from 'vitest';
 import { ApiChatClient } from '../../adapters/app-api/api-chat-client.js';
 import { ApiConversationLibrary } from '../../adapters/app-api/api-conversation-library.js';
+import { ApiConversationSharing, ApiSharedConversations } from '../../adapters/app-api/api-conversation-sharing.js';
 import { ApiCreditBalance } from '../../adapters/app-api/api-credit-balance.js';
 import { ApiModelDirectory } from '../../adapters/app-api/api-model-directory.js';
 import type { ModelCatalogueEntry } from '../../adapters/models/model-catalogue.js';
 import { startTestServer, type TestServer } from '../integration/server/server-harness.js';
 import { chatClientContract } from './chat-client.contract.js';
 import { conversationLibraryContract } from './conversation-library.contract.js';
+import { conversationSharingContract } from './conversation-sharing.contract.js';
 import { creditBalanceContract } from './credit-balance.contract.js';
 import { modelDirectoryContract } from './model-directory.contract.js';
 
@@ -84,5 +86,25 @@ chatClientContract('ApiChatClient (app server /api/chat on loopback)', async () 
     messages: async (userId, conversationId) => data(await w.s.data.conversationStore.listMessages(userId, conversationId)),
     balance: async (userId) => w.s.balance(userId),
     models: ['offline', 'offline-twin'],
+  };
+});
+
+conversationSharingContract('ApiConversationSharing and ApiSharedConversations (app server /api on loopback)', async () => {
+  const w = await signedInWorld();
+  const store = w.s.data.conversationStore;
+  return {
+    sharing: new ApiConversationSharing(w.options),
+    createUser: () => w.createUser(),
+    actAs: w.actAs,
+    createConversation: async (userId, title, messages) => {
+      const created = data(await store.createConversation(userId, title));
+      for (const content of messages) data(await store.appendMessage(userId, created.id, { role: 'user', content, modelId: null, inputTokens: null, outputTokens: null }));
+      return created.id;
+    },
+    deleteConversation: async (userId, id) => {
+      data(await store.deleteConversation(userId, id));
+    },
+    // A signed-out visitor: no token at all.
+    openShared: (token) => new ApiSharedConversations({ baseUrl: w.s.url }).openShared(token),
   };
 });

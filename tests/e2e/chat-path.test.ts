@@ -94,4 +94,38 @@ describe('e2e: the chat path (issue 13)', () => {
     await screenshot(page, '13-side-by-side-390');
     await page.setViewportSize({ width: 1280, height: 800 });
   });
+
+  it('issue 19: a conversation shared as a link reads signed out, read only and unindexed; turning the link off ends it', async () => {
+    const { page } = browser;
+    await page.getByRole('link', { name: 'All models' }).waitFor();
+    await page.locator('.conversation__link').first().click();
+    await page.waitForURL(CONVERSATION_URL);
+    await page.getByRole('button', { name: 'Share', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Share this conversation' });
+    await dialog.getByRole('button', { name: 'Create a link' }).click();
+    const link = dialog.getByRole('textbox', { name: 'Link' });
+    await link.waitFor();
+    const url = await link.inputValue();
+    expect(url).toMatch(/\/s\/[A-Za-z0-9_-]{22,}$/);
+
+    const visitor = await openBrowser();
+    try {
+      const response = await visitor.page.goto(url);
+      expect(response?.headers()['x-robots-tag']).toContain('noindex');
+      await visitor.page.getByText('Shared conversation · read only').waitFor();
+      expect(await visitor.page.locator('meta[name="robots"]').getAttribute('content')).toContain('noindex');
+      await visitor.page.locator('.message--user').first().waitFor();
+      expect(await visitor.page.getByRole('button', { name: 'Edit' }).count()).toBe(0);
+      expect(await visitor.page.content()).not.toContain(email);
+      await screenshot(visitor.page, '14-shared-link');
+
+      await dialog.getByRole('button', { name: 'Turn the link off' }).click();
+      await dialog.getByRole('button', { name: 'Create a link' }).waitFor();
+      await visitor.page.reload();
+      await visitor.page.getByText('This link does not work').waitFor();
+    } finally {
+      await visitor.close();
+    }
+    await page.keyboard.press('Escape');
+  });
 });

@@ -13,6 +13,7 @@ import { billingRoutes } from './routes/billing-routes.js';
 import { chatRoutes } from './routes/chat-routes.js';
 import { conversationRoutes } from './routes/conversation-routes.js';
 import { publicRoutes, type PublicConfig } from './routes/public-routes.js';
+import { sharedRoutes, shareRoutes } from './routes/share-routes.js';
 import { webhookRoutes } from './routes/webhook-routes.js';
 
 export interface CreateAppOptions {
@@ -65,6 +66,7 @@ export function createApp(options: CreateAppOptions): Hono<AppEnv> {
   // Public: the only routes anyone may call, each named here.
   api.route('/', publicRoutes({ useCases: options.useCases, publicConfig: () => options.publicConfig, billingAvailable: options.billingAvailable }));
   api.route('/webhooks', webhookRoutes({ useCases: options.useCases, secret: () => options.webhookSecret }));
+  api.route('/shared', sharedRoutes(options.useCases));
   // Everything else is private by default: mounted on `user`, behind the token check, then the
   // per-user rate limit on writes (they cost money or provider calls). A route added here cannot
   // forget either, and an unknown path answers 401 before it answers 404.
@@ -80,6 +82,7 @@ export function createApp(options: CreateAppOptions): Hono<AppEnv> {
   });
   user.route('/chat', chatRoutes());
   user.route('/conversations', conversationRoutes());
+  user.route('/conversations', shareRoutes());
   user.route('/billing', billingRoutes({ appUrl }));
   user.route('/', accountRoutes());
   user.all('*', (c) => apiError(c, 404, 'not_found', `No API route ${c.req.method} ${c.req.path}`));

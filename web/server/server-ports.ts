@@ -1,3 +1,4 @@
+import { InMemoryConversationShares } from '../../adapters/in-memory/in-memory-conversation-shares.js';
 import { InMemoryConversationStore } from '../../adapters/in-memory/in-memory-conversation-store.js';
 import { InMemoryDatabase, SERVICE_ROLE } from '../../adapters/in-memory/in-memory-database.js';
 import { InMemoryProfileStore } from '../../adapters/in-memory/in-memory-profile-store.js';
@@ -6,6 +7,7 @@ import { InMemoryUsageLedger } from '../../adapters/in-memory/in-memory-usage-le
 import { InMemoryWebhookInbox } from '../../adapters/in-memory/in-memory-webhook-inbox.js';
 import type { ModelCatalogueEntry, ModelCatalogueSource } from '../../adapters/models/model-catalogue.js';
 import type { AnalyticsTracker } from '../../core/ports/analytics-tracker.js';
+import type { ConversationShares } from '../../core/ports/conversation-shares.js';
 import type { ConversationStore } from '../../core/ports/conversation-store.js';
 import type { ProfileStore } from '../../core/ports/profile-store.js';
 import type { ProfileWriter } from '../../core/ports/profile-writer.js';
@@ -18,6 +20,7 @@ export interface ServerDataPorts {
   readonly profileStore: ProfileStore;
   readonly profileWriter: ProfileWriter;
   readonly conversationStore: ConversationStore;
+  readonly conversationShares: ConversationShares;
   readonly usageLedger: UsageLedger;
   readonly webhookInbox: WebhookInbox;
   /** The model table (prices and plans); availability is computed by the model gateway. */
@@ -37,10 +40,12 @@ export function inMemoryDataPorts(options: { catalogue?: readonly ModelCatalogue
   const db = new InMemoryDatabase(clock);
   const catalogue = options.catalogue ?? DEFAULT_CATALOGUE;
   const prices = Object.fromEntries(catalogue.map((m) => [m.id, m]));
+  const conversationStore = new InMemoryConversationStore({ clock });
   const ports = {
     profileStore: new InMemoryProfileStore(db, SERVICE_ROLE),
     profileWriter: new InMemoryProfileWriter(db),
-    conversationStore: new InMemoryConversationStore({ clock }),
+    conversationStore,
+    conversationShares: new InMemoryConversationShares(conversationStore, { clock }),
     usageLedger: new InMemoryUsageLedger({ clock, balances: db.profileBalances(), prices }),
     webhookInbox: new InMemoryWebhookInbox(),
     catalogue,

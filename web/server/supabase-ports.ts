@@ -1,6 +1,7 @@
 import { createClient } from '@supabase/supabase-js';
 import { z } from 'zod';
 import type { ModelCatalogueEntry } from '../../adapters/models/model-catalogue.js';
+import { SupabaseConversationShares } from '../../adapters/supabase/supabase-conversation-shares.js';
 import { SupabaseConversationStore } from '../../adapters/supabase/supabase-conversation-store.js';
 import { SupabaseProfileStore } from '../../adapters/supabase/supabase-profile-store.js';
 import { SupabaseProfileWriter } from '../../adapters/supabase/supabase-profile-writer.js';
@@ -43,6 +44,7 @@ export function supabaseDataPorts(options: { url: string; serviceRoleKey: string
     profileStore: new SupabaseProfileStore(service),
     profileWriter: new SupabaseProfileWriter(service),
     conversationStore: new SupabaseConversationStore(service),
+    conversationShares: new SupabaseConversationShares(service),
     usageLedger: new SupabaseUsageLedger(service),
     webhookInbox: new SupabaseWebhookInbox(service),
     catalogue,

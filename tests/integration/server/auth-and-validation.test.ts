@@ -21,6 +21,9 @@ const USER_ROUTES: readonly { method: string; path: string; json?: unknown }[] =
   { method: 'GET', path: '/api/conversations/c1/messages' },
   { method: 'PATCH', path: '/api/conversations/c1', json: { title: 'x' } },
   { method: 'DELETE', path: '/api/conversations/c1' },
+  { method: 'GET', path: '/api/conversations/c1/share' },
+  { method: 'POST', path: '/api/conversations/c1/share', json: {} },
+  { method: 'DELETE', path: '/api/conversations/c1/share' },
   { method: 'GET', path: '/api/credits' },
   { method: 'GET', path: '/api/account' },
   { method: 'GET', path: '/api/billing/state' },
@@ -53,7 +56,7 @@ describe('every /api route that acts for a user rejects missing, expired and for
 });
 
 /** The only /api routes anyone may call without a user token; every other one must be in USER_ROUTES. */
-const PUBLIC_ROUTES = ['GET /api/health', 'GET /api/config', 'GET /api/models', 'GET /api/billing/plan', 'POST /api/webhooks/billing'];
+const PUBLIC_ROUTES = ['GET /api/health', 'GET /api/config', 'GET /api/models', 'GET /api/billing/plan', 'POST /api/webhooks/billing', 'GET /api/shared/:id'];
 
 describe('no /api route is public by accident', () => {
   it('every route the app registers is either a user route tested above or on the public list', () => {

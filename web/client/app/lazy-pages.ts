@@ -13,6 +13,7 @@ export const pages = {
   Subscribe: lazy(() => import('../pages/subscribe-page.js')),
   Profiling: lazy(() => import('../pages/profiling-page.js')),
   Chat: lazy(loadChat),
+  Shared: lazy(() => import('../pages/shared-page.js')),
 };
 
 /** app spec §4: the chat page is preloaded when the browser is idle. */

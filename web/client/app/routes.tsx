@@ -15,6 +15,7 @@ export function AppRoutes() {
       <Route path="/privacy-policy"><pages.PrivacyPolicy /></Route>
       <Route path="/terms-of-use"><pages.TermsOfUse /></Route>
       <Route path="/faq"><pages.Faq /></Route>
+      <Route path="/s/:token">{(params) => <pages.Shared token={params.token} />}</Route>
       <Route path="/signup">{guarded(<pages.SignUp />, 'entry')}</Route>
       <Route path="/auth/callback">{guarded(<pages.AuthCallback />)}</Route>
       <Route path="/subscribe">{guarded(<pages.Subscribe />, 'member')}</Route>

@@ -2,12 +2,12 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatMessage, ModelInfo } from '../../../core/domain/chat.js';
 import { useUseCases } from '../app/use-cases-provider.js';
-import type { MessageView, TurnView } from '../screens/chat/chat-types.js';
 import { ChatView } from '../screens/chat/chat-view.js';
+import { ShareDialog } from '../screens/chat/share-dialog.js';
 import { isSelectable } from '../screens/chat/model-picker.js';
 import { useChatArea, useChatSession } from './chat-context.js';
 import { conversationAsJson, conversationAsMarkdown, download, exportFileName } from './chat-export.js';
-import type { AnswerMetrics, LiveRun } from './chat-session.js';
+import { toTurns } from './chat-turns.js';
 
 const MODEL_KEY = 'ensemble.chatModel';
 
@@ -22,7 +22,7 @@ export const quoteSelection = (modelLabel: string, text: string): string =>
  */
 export default function ChatRoute({ chatId, compareRoute }: { chatId: string | null; compareRoute: boolean }) {
   const { t } = useTranslation();
-  const { trackEvent, toastCenter } = useUseCases();
+  const { trackEvent, toastCenter, getConversationShare, shareConversation, revokeConversationShare } = useUseCases();
   const area = useChatArea();
   const { session, state } = useChatSession();
   const usable = area.models.filter((m) => isSelectable(m, area.subscribed));
@@ -47,10 +47,35 @@ export default function ChatRoute({ chatId, compareRoute }: { chatId: string | n
     if ('error' in outcome && outcome.error.code === 'conversation_busy') toastCenter.error(t('chat.errors.conversation_busy'));
   };
 
+  // The share dialog: the link of the conversation on screen (undefined while it loads).
+  const [sharing, setSharing] = useState<{ url: string | null | undefined; busy: boolean } | null>(null);
+  const linkOf = (token: string) => `${window.location.origin}/s/${token}`;
+  const openShare = async () => {
+    if (!chatId) return;
+    setSharing({ url: undefined, busy: false });
+    const found = await getConversationShare({ conversationId: chatId });
+    if (!found.success) {
+      setSharing(null);
+      return void toastCenter.error(t('toast.loadFailed'));
+    }
+    setSharing({ url: found.data ? linkOf(found.data.token) : null, busy: false });
+  };
+  const changeShare = async (share: boolean) => {
+    if (!chatId) return;
+    setSharing((s) => s && { ...s, busy: true });
+    const changed = share ? await shareConversation({ conversationId: chatId }) : await revokeConversationShare({ conversationId: chatId });
+    if (!changed.success) {
+      setSharing((s) => s && { ...s, busy: false });
+      return void toastCenter.error(t('toast.actionFailed'));
+    }
+    setSharing({ url: changed.data ? linkOf(changed.data.token) : null, busy: false });
+  };
+
   const turns = useMemo(() => toTurns(state.messages, state.run, state.metrics), [state.messages, state.run, state.metrics]);
   const labelOf = (id: string) => area.models.find((m) => m.id === id)?.label ?? id;
 
   return (
+    <>
     <ChatView turns={turns} models={area.models} selected={selected} subscribed={area.subscribed} streaming={state.run?.streaming === true}
       compare={compare}
       onCompareChange={(next) => choose(next ? defaultSelection(true, selected.length > 1 ? selected : null, usable) : selected.slice(0, 1), next)}
@@ -70,12 +95,16 @@ export default function ChatRoute({ chatId, compareRoute }: { chatId: string | n
         if (format === 'md') download(exportFileName(title, 'md'), conversationAsMarkdown(title, messages, labelOf), 'text/markdown');
         else download(exportFileName(title, 'json'), conversationAsJson(area.conversations?.find((c) => c.id === chatId) ?? { id: chatId, title }, messages), 'application/json');
       } : undefined}
+      onShare={chatId ? () => void openShare() : undefined}
       onCopySelection={(modelId) => void trackEvent({ event: 'copy_selection', model_id: modelId })}
       onAddSelectionToChat={(modelId, text) => {
         void trackEvent({ event: 'add_selection_to_chat', model_id: modelId });
         session.appendToDraft(quoteSelection(labelOf(modelId), text));
         document.getElementById('composer-input')?.focus();
       }} />
+    <ShareDialog open={sharing !== null} onClose={() => setSharing(null)} url={sharing?.url} busy={sharing?.busy ?? false}
+      onShare={() => void changeShare(true)} onRevoke={() => void changeShare(false)} />
+    </>
   );
 }
 
@@ -93,51 +122,6 @@ function defaultSelection(compare: boolean, lastAsked: readonly string[] | null,
   const remembered = safeRead(MODEL_KEY);
   return [usable.find((m) => m.id === remembered)?.id ?? usable[0]?.id].filter((id): id is string => id !== undefined);
 }
-
-/** Stored messages and the run on screen, as turns: each question with its answers, columns when several models were asked. */
-export function toTurns(
-  messages: readonly ChatMessage[] | undefined,
-  run: LiveRun | null,
-  metrics: Readonly<Record<string, AnswerMetrics>> = {},
-): TurnView[] | undefined {
-  if (messages === undefined) return undefined;
-  const turns: { id: string; question: MessageView | null; answers: MessageView[]; asked: readonly string[] }[] = [];
-  for (const m of messages) {
-    if (m.role === 'system') continue;
-    if (m.role === 'user' || turns.length === 0) {
-      const question: MessageView | null = m.role === 'user' ? { id: m.id, role: 'user', content: m.content, modelId: m.modelId } : null;
-      turns.push({ id: m.id, question, answers: [], asked: m.modelIds ?? (m.modelId ? [m.modelId] : []) });
-      if (m.role === 'user') continue;
-    }
-    // This session's figures for the answer, else the tokens the server stored with it.
-    const tokens = m.inputTokens !== null || m.outputTokens !== null ? (m.inputTokens ?? 0) + (m.outputTokens ?? 0) : null;
-    const known = metrics[m.id] ?? (tokens === null ? null : { firstTokenMs: null, durationMs: null, tokens, credits: null });
-    turns.at(-1)?.answers.push({ id: m.id, role: 'assistant', content: m.content, modelId: m.modelId, metrics: known });
-  }
-  if (run) {
-    const live: MessageView[] = run.answers
-      .filter((a) => a.streaming || a.content !== '' || a.error !== null)
-      .map((a) => ({ id: `live-${a.modelId}`, role: 'assistant', content: a.content, modelId: a.modelId, streaming: a.streaming, error: a.error, metrics: a.metrics }));
-    const stored = turns.at(-1);
-    // A regenerate keeps its stored question; a new or edited question is shown at once.
-    if (run.questionStored && stored) {
-      stored.answers.push(...live);
-      stored.asked = run.modelIds;
-    } else {
-      turns.push({ id: 'live', question: { id: 'live-question', role: 'user', content: run.question, modelId: null }, answers: live, asked: run.modelIds });
-    }
-  }
-  return turns.map((turn) => {
-    const order = turn.asked;
-    const answers = order.length > 1 ? [...turn.answers].sort((a, b) => rank(order, a.modelId) - rank(order, b.modelId)) : turn.answers;
-    return { id: turn.id, question: turn.question, answers, columns: order.length > 1 || new Set(turn.answers.map((a) => a.modelId)).size > 1 };
-  });
-}
-
-const rank = (order: readonly string[], modelId: string | null) => {
-  const i = modelId === null ? -1 : order.indexOf(modelId);
-  return i < 0 ? order.length : i;
-};
 
 function safeRead(key: string): string | null {
   try {

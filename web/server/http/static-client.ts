@@ -63,6 +63,8 @@ export function serveClient(app: Hono<AppEnv>, distDir: string): void {
     if (path.startsWith('/assets/') || extname(path) !== '') return c.text('Not found', 404, { 'Cache-Control': REVALIDATE });
     const index = await readFile(join(root, 'index.html'), 'utf8').catch(() => null);
     if (index === null) return c.html(NOT_BUILT, 503, { 'Cache-Control': REVALIDATE });
-    return c.html(index, 200, { 'Cache-Control': REVALIDATE });
+    // A shared conversation (/s/{token}) is for whoever has the link, never for search engines.
+    const robots: Record<string, string> = path.startsWith('/s/') ? { 'X-Robots-Tag': 'noindex, nofollow' } : {};
+    return c.html(index, 200, { 'Cache-Control': REVALIDATE, ...robots });
   });
 }

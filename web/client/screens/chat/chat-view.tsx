@@ -37,6 +37,8 @@ export interface ChatViewProps {
   onAddSelectionToChat: SelectionActions['onAddToChat'];
   /** Export of the conversation on screen; absent for a new chat. */
   onExport?: ((format: 'md' | 'json') => void) | undefined;
+  /** Opens the share dialog of the conversation on screen; absent for a new chat. */
+  onShare?: (() => void) | undefined;
 }
 
 const typingInto = (target: EventTarget | null) =>
@@ -93,6 +95,9 @@ export function ChatView(props: ChatViewProps) {
             <button type="button" className="message__action" onClick={() => props.onExport?.('md')}>{t('chat.exportMarkdown')}</button>
             <button type="button" className="message__action" onClick={() => props.onExport?.('json')}>{t('chat.exportJson')}</button>
           </>
+        ) : null}
+        {props.onShare && turns && turns.length > 0 ? (
+          <button type="button" className="message__action" onClick={props.onShare}>{t('share.button')}</button>
         ) : null}
         <button type="button" className="message__action" aria-keyshortcuts="?" onClick={() => setHelpOpen(true)}>{t('shortcuts.open')}</button>
       </div>

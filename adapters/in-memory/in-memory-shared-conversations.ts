@@ -1,0 +1,19 @@
+import type { ConversationShares, SharedConversation, SharedConversations } from '../../core/ports/conversation-shares.js';
+import type { ConversationLibrary } from '../../core/ports/conversation-store.js';
+import { ok, type Result } from '../../core/shared/result.js';
+import { makeOpenSharedConversation } from '../../core/use-cases/index.js';
+
+/** SharedConversations without a network: the server's own use case over the given ports. */
+export class InMemorySharedConversations implements SharedConversations {
+  private readonly open;
+
+  constructor(deps: { conversationShares: ConversationShares; conversationLibrary: ConversationLibrary }) {
+    this.open = makeOpenSharedConversation(deps);
+  }
+
+  async openShared(token: string): Promise<Result<SharedConversation | null>> {
+    const opened = await this.open({ token });
+    if (opened.success) return opened;
+    return opened.error.code === 'not_found' ? ok(null) : opened;
+  }
+}
