@@ -66,7 +66,7 @@ export function createApiPorts(
 /** What only the server (or the CLI) holds: the browser never gets these ports. */
 export type ServerOnlyDependency =
   | 'currentUser' | 'profileWriter' | 'userDirectory' | 'webhookInbox' | 'creditsPerPeriod' | 'modelGateway' | 'conversationStore' | 'usageLedger'
-  | 'conversationShares';
+  | 'conversationShares' | 'conversationTurns';
 
 export function createBrowserDependencies(config: PublicConfig, origin: string = window.location.origin): Omit<Dependencies, ServerOnlyDependency> {
   if (config.supabaseUrl === null || config.supabaseAnonKey === null) {

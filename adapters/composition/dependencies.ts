@@ -5,6 +5,7 @@ import type { Clock } from '../../core/ports/clock.js';
 import type { ChatClient } from '../../core/ports/chat-client.js';
 import type { ConversationShares, ConversationSharing, SharedConversations } from '../../core/ports/conversation-shares.js';
 import type { ConversationLibrary, ConversationStore } from '../../core/ports/conversation-store.js';
+import type { ConversationTurns } from '../../core/ports/conversation-turns.js';
 import type { KeyValueStore } from '../../core/ports/key-value-store.js';
 import type { Logger } from '../../core/ports/logger.js';
 import type { ModelDirectory, ModelGateway } from '../../core/ports/model-gateway.js';
@@ -39,6 +40,8 @@ export interface Dependencies {
   conversationStore: ConversationStore;
   /** Listing, reading, naming and deleting conversations (the browser's port; on the server the store). */
   conversationLibrary: ConversationLibrary;
+  /** Server: one turn at a time per conversation. */
+  conversationTurns: ConversationTurns;
   /** Server: share links, with the look-up by token. */
   conversationShares: ConversationShares;
   /** A user's own share links (the browser's port; on the server the shares). */
@@ -83,6 +86,7 @@ export const DEPENDENCY_TOKENS: { readonly [K in DependencyName]: symbol } = {
   conversationStore: TOKENS.ConversationStore,
   conversationLibrary: TOKENS.ConversationLibrary,
   conversationShares: TOKENS.ConversationShares,
+  conversationTurns: TOKENS.ConversationTurns,
   conversationSharing: TOKENS.ConversationSharing,
   sharedConversations: TOKENS.SharedConversations,
   promptCatalog: TOKENS.PromptCatalog,

@@ -5,6 +5,7 @@ import { InMemoryChatClient } from '../in-memory/in-memory-chat-client.js';
 import { InMemoryClock } from '../in-memory/in-memory-clock.js';
 import { InMemoryConversationShares } from '../in-memory/in-memory-conversation-shares.js';
 import { InMemoryConversationStore } from '../in-memory/in-memory-conversation-store.js';
+import { InMemoryConversationTurns } from '../in-memory/in-memory-conversation-turns.js';
 import { InMemorySharedConversations } from '../in-memory/in-memory-shared-conversations.js';
 import { InMemoryDatabase, SERVICE_ROLE } from '../in-memory/in-memory-database.js';
 import { InMemoryKeyValueStore } from '../in-memory/in-memory-key-value-store.js';
@@ -38,6 +39,7 @@ export function createInMemoryDependencies(options: { origin?: string } = {}) {
   const modelGateway = new InMemoryModelGateway();
   const conversationStore = new InMemoryConversationStore({ clock });
   const conversationShares = new InMemoryConversationShares(conversationStore, { clock });
+  const conversationTurns = new InMemoryConversationTurns(conversationStore, { clock });
   const usageLedger = new InMemoryUsageLedger({ clock, balances: db.profileBalances() });
   const profileStore = new InMemoryProfileStore(db, authenticator);
   const logger = new InMemoryLogger();
@@ -51,12 +53,14 @@ export function createInMemoryDependencies(options: { origin?: string } = {}) {
     modelGateway,
     conversationStore,
     conversationShares,
+    conversationTurns,
     sharedConversations: new InMemorySharedConversations({ conversationShares, conversationLibrary: conversationStore }),
     // The browser's chat runs the server's use cases in this process, for the signed-in user.
     chatClient: new InMemoryChatClient({
       currentUser: makeGetCurrentUser({ authenticator }),
       modelGateway,
       conversationStore,
+      conversationTurns,
       usageLedger,
       profileStore: new InMemoryProfileStore(db, SERVICE_ROLE),
       logger,

@@ -7,7 +7,7 @@ import { fail, ok, type Result } from '../../core/shared/result.js';
 import { fromRest, isRowNotFound, parseRow, type RestFailure } from './supabase-errors.js';
 
 const CONVERSATION_COLUMNS = 'id, user_id, title, created_at, updated_at';
-const MESSAGE_COLUMNS = 'id, conversation_id, role, content, model_id, input_tokens, output_tokens, created_at';
+const MESSAGE_COLUMNS = 'id, conversation_id, role, content, model_id, model_ids, input_tokens, output_tokens, created_at';
 const DEFAULT_LIMIT = 50;
 const MAX_LIMIT = 200;
 // Search results travel back as an `in.(…)` list in the URL: 100 uuids keep it under 4 KB.
@@ -24,6 +24,7 @@ const messageRow = z
     role: z.enum(['user', 'assistant', 'system']),
     content: z.string(),
     model_id: z.string().nullable(),
+    model_ids: z.array(z.string()).nullable(),
     input_tokens: z.number().int().nullable(),
     output_tokens: z.number().int().nullable(),
     created_at: timestamp,
@@ -35,6 +36,7 @@ const messageRow = z
       role: r.role,
       content: r.content,
       modelId: r.model_id,
+      ...(r.model_ids === null ? {} : { modelIds: r.model_ids }),
       inputTokens: r.input_tokens,
       outputTokens: r.output_tokens,
       createdAt: r.created_at,
@@ -174,6 +176,7 @@ export class SupabaseConversationStore implements ConversationStore {
         role: message.role,
         content: message.content,
         model_id: message.modelId,
+        model_ids: message.modelIds && message.modelIds.length > 0 ? [...message.modelIds] : null,
         input_tokens: message.inputTokens,
         output_tokens: message.outputTokens,
       })
@@ -186,12 +189,15 @@ export class SupabaseConversationStore implements ConversationStore {
     return parseRow('Could not save the message', messageRow, data);
   }
 
-  async truncateFrom(_userId: string, conversationId: string, messageId: string): Promise<Result<void>> {
+  /** Only ever in the given user's conversation: the function names the user in every statement. */
+  async truncateFrom(userId: string, conversationId: string, messageId: string): Promise<Result<void>> {
+    const missing = fail(domainError('not_found', `No message ${messageId} in conversation ${conversationId}`));
     const { error, status } = await this.client.rpc('truncate_conversation_from', {
       p_conversation_id: conversationId,
       p_message_id: messageId,
+      p_user_id: userId,
     });
-    if (error && isBadId(error)) return fail(domainError('not_found', `No message ${messageId} in conversation ${conversationId}`, { code: error.code }));
+    if (error && (isBadId(error) || error.code === 'P0002')) return missing;
     return error ? fail(fromRest(`Could not remove the messages from ${messageId} on`, error, status)) : ok(undefined);
   }
 }

@@ -12,6 +12,7 @@ export const TOKENS = {
   ConversationStore: Symbol.for('ensemble.ConversationStore'),
   ConversationLibrary: Symbol.for('ensemble.ConversationLibrary'),
   ConversationShares: Symbol.for('ensemble.ConversationShares'),
+  ConversationTurns: Symbol.for('ensemble.ConversationTurns'),
   ConversationSharing: Symbol.for('ensemble.ConversationSharing'),
   SharedConversations: Symbol.for('ensemble.SharedConversations'),
   PromptCatalog: Symbol.for('ensemble.PromptCatalog'),

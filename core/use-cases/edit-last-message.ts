@@ -9,6 +9,7 @@ import type { Result } from '../shared/result.js';
 import { streamAnswers } from './support/chat-answers.js';
 import type { ChatRun } from './support/chat-answers.js';
 import { chatPreflight, releaseHolds } from './support/chat-preflight.js';
+import { claimTurn, releasingWhenSettled } from './support/conversation-turn.js';
 import { requireUser } from './support/current-user.js';
 import type { ChatDeps } from './run-chat.js';
 
@@ -38,21 +39,27 @@ export const makeEditLastMessage =
     const { conversationId, message } = valid.data;
     const userId = user.data.id;
 
+    // One turn at a time: an edit while another answer of this conversation runs is refused.
+    const turn = await claimTurn(deps, userId, conversationId);
+    if (!turn.success) return turn;
+    const give = async <T>(failure: Result<T>): Promise<Result<T>> => (await turn.data.end(), failure);
+
     const messages = await deps.conversationStore.listMessages(userId, conversationId);
-    if (!messages.success) return messages;
+    if (!messages.success) return give(messages);
     const last = lastExchange(messages.data);
-    if (!last) return fail(domainError('validation', 'There is no message to edit'));
-    const modelIds = valid.data.modelIds ?? (last.answeredBy.length > 0 ? last.answeredBy : [last.userMessage.modelId].filter((id) => id !== null));
-    if (modelIds.length === 0) return fail(domainError('validation', 'Choose at least one model'));
+    if (!last) return give(fail(domainError('validation', 'There is no message to edit')));
+    const asked = last.userMessage.modelIds;
+    const modelIds = valid.data.modelIds ?? (asked && asked.length > 0 ? asked : last.answeredBy.length > 0 ? last.answeredBy : [last.userMessage.modelId].filter((id) => id !== null));
+    if (modelIds.length === 0) return give(fail(domainError('validation', 'Choose at least one model')));
 
     const kept = messages.data.slice(0, last.index);
     const promptTokens = estimateTokens([...kept.map((m) => m.content), message].join('\n'));
     const admitted = await chatPreflight(deps, { userId, modelIds, promptTokens });
-    if (!admitted.success) return admitted;
+    if (!admitted.success) return give(admitted);
     const { models, holds } = admitted.data;
-    // Until the answers stream, the holds are ours: a run that stops here gives them back.
+    // Until the answers stream, the holds and the turn are ours: a run that stops here gives them back.
     const stop = async <T>(failure: Result<T>): Promise<Result<T>> => {
-      await releaseHolds(deps, userId, holds);
+      await Promise.all([releaseHolds(deps, userId, holds), turn.data.end()]);
       return failure;
     };
 
@@ -62,6 +69,7 @@ export const makeEditLastMessage =
       role: 'user',
       content: message,
       modelId: modelIds.length === 1 ? (modelIds[0] as string) : null,
+      modelIds,
       inputTokens: null,
       outputTokens: null,
     });
@@ -74,5 +82,5 @@ export const makeEditLastMessage =
       history: [...kept, edited.data],
       ...(input.signal ? { signal: input.signal } : {}),
     });
-    return ok({ conversationId, userMessage: edited.data, ...streaming });
+    return ok(releasingWhenSettled({ conversationId, userMessage: edited.data, ...streaming }, turn.data));
   };

@@ -9,6 +9,7 @@ import type { Result } from '../shared/result.js';
 import { streamAnswers } from './support/chat-answers.js';
 import type { ChatRun } from './support/chat-answers.js';
 import { chatPreflight, releaseHolds } from './support/chat-preflight.js';
+import { claimTurn, releasingWhenSettled } from './support/conversation-turn.js';
 import { requireUser } from './support/current-user.js';
 import type { ChatDeps } from './run-chat.js';
 
@@ -32,28 +33,47 @@ export const makeRegenerateAnswer =
     const { conversationId } = valid.data;
     const userId = user.data.id;
 
-    const messages = await deps.conversationStore.listMessages(userId, conversationId);
-    if (!messages.success) return messages;
-    const last = lastExchange(messages.data);
-    if (!last) return fail(domainError('validation', 'There is no message to answer again'));
-    const modelIds = valid.data.modelIds ?? (last.answeredBy.length > 0 ? last.answeredBy : [last.userMessage.modelId].filter((id) => id !== null));
-    if (modelIds.length === 0) return fail(domainError('validation', 'Choose at least one model'));
+    // One turn at a time: a second regenerate while this one runs is refused, nothing charged.
+    const turn = await claimTurn(deps, userId, conversationId);
+    if (!turn.success) return turn;
+    const give = async <T>(failure: Result<T>): Promise<Result<T>> => (await turn.data.end(), failure);
 
-    const history = messages.data.slice(0, last.index + 1);
+    const messages = await deps.conversationStore.listMessages(userId, conversationId);
+    if (!messages.success) return give(messages);
+    const last = lastExchange(messages.data);
+    if (!last) return give(fail(domainError('validation', 'There is no message to answer again')));
+    const asked = last.userMessage.modelIds;
+    const modelIds = valid.data.modelIds ?? (asked && asked.length > 0 ? asked : last.answeredBy.length > 0 ? last.answeredBy : [last.userMessage.modelId].filter((id) => id !== null));
+    if (modelIds.length === 0) return give(fail(domainError('validation', 'Choose at least one model')));
+
+    let history = messages.data.slice(0, last.index + 1);
     const promptTokens = estimateTokens(history.map((m) => m.content).join('\n'));
     const admitted = await chatPreflight(deps, { userId, modelIds, promptTokens });
-    if (!admitted.success) return admitted;
+    if (!admitted.success) return give(admitted);
     const { models, holds } = admitted.data;
-    // Until the answers stream, the holds are ours: a run that stops here gives them back.
+    // Until the answers stream, the holds and the turn are ours: a run that stops here gives them back.
     const stop = async <T>(failure: Result<T>): Promise<Result<T>> => {
-      await releaseHolds(deps, userId, holds);
+      await Promise.all([releaseHolds(deps, userId, holds), turn.data.end()]);
       return failure;
     };
 
-    const previous = messages.data[last.index + 1];
-    if (previous) {
-      const truncated = await deps.conversationStore.truncateFrom(userId, conversationId, previous.id);
+    let question = last.userMessage;
+    const sameModels = asked !== undefined && asked.length === modelIds.length && asked.every((id, i) => id === modelIds[i]);
+    if (valid.data.modelIds && !sameModels) {
+      // Other models this time: the question is asked anew, so it records the models that answer it.
+      const truncated = await deps.conversationStore.truncateFrom(userId, conversationId, question.id);
       if (!truncated.success) return stop(truncated);
+      const { id: _id, conversationId: _c, createdAt: _at, ...fields } = question;
+      const again = await deps.conversationStore.appendMessage(userId, conversationId, { ...fields, modelIds, modelId: modelIds.length === 1 ? (modelIds[0] as string) : null });
+      if (!again.success) return stop(again);
+      question = again.data;
+      history = [...history.slice(0, -1), question];
+    } else {
+      const previous = messages.data[last.index + 1];
+      if (previous) {
+        const truncated = await deps.conversationStore.truncateFrom(userId, conversationId, previous.id);
+        if (!truncated.success) return stop(truncated);
+      }
     }
     const streaming = streamAnswers(deps, {
       userId,
@@ -63,5 +83,5 @@ export const makeRegenerateAnswer =
       history,
       ...(input.signal ? { signal: input.signal } : {}),
     });
-    return ok({ conversationId, userMessage: last.userMessage, ...streaming });
+    return ok(releasingWhenSettled({ conversationId, userMessage: question, ...streaming }, turn.data));
   };

@@ -11,10 +11,12 @@ import { streamAnswers } from './support/chat-answers.js';
 import type { AnswerDeps, ChatRun } from './support/chat-answers.js';
 import { chatPreflight, releaseHolds } from './support/chat-preflight.js';
 import type { PreflightDeps } from './support/chat-preflight.js';
+import { claimTurn, releasingWhenSettled } from './support/conversation-turn.js';
+import type { HeldTurn, TurnDeps } from './support/conversation-turn.js';
 import { requireUser } from './support/current-user.js';
 import type { CurrentUser } from './support/current-user.js';
 
-export type ChatDeps = AnswerDeps & PreflightDeps & { readonly currentUser: CurrentUser };
+export type ChatDeps = AnswerDeps & PreflightDeps & TurnDeps & { readonly currentUser: CurrentUser };
 
 const inputSchema = z.object({
   conversationId: conversationIdSchema.optional(),
@@ -46,19 +48,24 @@ export const makeRunChat =
     const { conversationId, message, modelIds } = valid.data;
     const userId = user.data.id;
 
+    // One turn at a time per conversation: claimed before anything is charged or written.
+    let turn: HeldTurn | null = null;
     let history: readonly ChatMessage[] = [];
     if (conversationId !== undefined) {
+      const claimed = await claimTurn(deps, userId, conversationId);
+      if (!claimed.success) return claimed;
+      turn = claimed.data;
       const messages = await deps.conversationStore.listMessages(userId, conversationId);
-      if (!messages.success) return messages;
+      if (!messages.success) return (await turn.end(), messages);
       history = messages.data;
     }
     const promptTokens = estimateTokens([...history.map((m) => m.content), message].join('\n'));
     const admitted = await chatPreflight(deps, { userId, modelIds, promptTokens });
-    if (!admitted.success) return admitted;
+    if (!admitted.success) return (await turn?.end(), admitted);
     const { models, holds } = admitted.data;
-    // Until the answers stream, the holds are ours: a run that stops here gives them back.
+    // Until the answers stream, the holds and the turn are ours: a run that stops here gives them back.
     const stop = async <T>(failure: Result<T>): Promise<Result<T>> => {
-      await releaseHolds(deps, userId, holds);
+      await Promise.all([releaseHolds(deps, userId, holds), turn?.end()]);
       return failure;
     };
 
@@ -67,11 +74,15 @@ export const makeRunChat =
       const created = await deps.conversationStore.createConversation(userId, titleFromMessage(message));
       if (!created.success) return stop(created);
       targetId = created.data.id;
+      const claimed = await claimTurn(deps, userId, targetId);
+      if (!claimed.success) return stop(claimed);
+      turn = claimed.data;
     }
     const userMessage = await deps.conversationStore.appendMessage(userId, targetId, {
       role: 'user',
       content: message,
       modelId: modelIds.length === 1 ? (modelIds[0] as string) : null,
+      modelIds,
       inputTokens: null,
       outputTokens: null,
     });
@@ -88,5 +99,6 @@ export const makeRunChat =
       history: [...history, userMessage.data],
       ...(input.signal ? { signal: input.signal } : {}),
     });
-    return ok({ conversationId: targetId, userMessage: userMessage.data, ...streaming });
+    const run = { conversationId: targetId, userMessage: userMessage.data, ...streaming };
+    return ok(turn ? releasingWhenSettled(run, turn) : run);
   };

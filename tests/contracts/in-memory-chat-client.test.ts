@@ -15,6 +15,7 @@ chatClientContract('InMemoryChatClient', async () => {
     currentUser: async () => ok(caller),
     modelGateway: new InMemoryModelGateway(),
     conversationStore: data.conversationStore,
+    conversationTurns: data.conversationTurns,
     usageLedger: data.usageLedger,
     profileStore: data.profileStore,
     logger: new InMemoryLogger(),

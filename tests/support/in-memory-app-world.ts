@@ -1,5 +1,6 @@
 import { InMemoryBillingGateway } from '../../adapters/in-memory/in-memory-billing-gateway.js';
 import { InMemoryConversationStore } from '../../adapters/in-memory/in-memory-conversation-store.js';
+import { InMemoryConversationTurns } from '../../adapters/in-memory/in-memory-conversation-turns.js';
 import { InMemoryModelGateway } from '../../adapters/in-memory/in-memory-model-gateway.js';
 import { InMemoryPromptCatalog } from '../../adapters/in-memory/in-memory-prompt-catalog.js';
 import { InMemoryScriptLoader } from '../../adapters/in-memory/in-memory-script-loader.js';
@@ -23,6 +24,7 @@ export const inMemoryAppWorld = () => {
     billingGateway: new InMemoryBillingGateway({ clock: auth.clock }),
     modelGateway,
     conversationStore,
+    conversationTurns: new InMemoryConversationTurns(conversationStore, { clock: auth.clock }),
     promptCatalog: new InMemoryPromptCatalog(samplePrompts()),
     usageLedger,
     // The reading roles of the same adapters, as the server composition binds them.

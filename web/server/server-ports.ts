@@ -1,5 +1,6 @@
 import { InMemoryConversationShares } from '../../adapters/in-memory/in-memory-conversation-shares.js';
 import { InMemoryConversationStore } from '../../adapters/in-memory/in-memory-conversation-store.js';
+import { InMemoryConversationTurns } from '../../adapters/in-memory/in-memory-conversation-turns.js';
 import { InMemoryDatabase, SERVICE_ROLE } from '../../adapters/in-memory/in-memory-database.js';
 import { InMemoryProfileStore } from '../../adapters/in-memory/in-memory-profile-store.js';
 import { InMemoryProfileWriter } from '../../adapters/in-memory/in-memory-profile-writer.js';
@@ -9,6 +10,7 @@ import type { ModelCatalogueEntry, ModelCatalogueSource } from '../../adapters/m
 import type { AnalyticsTracker } from '../../core/ports/analytics-tracker.js';
 import type { ConversationShares } from '../../core/ports/conversation-shares.js';
 import type { ConversationStore } from '../../core/ports/conversation-store.js';
+import type { ConversationTurns } from '../../core/ports/conversation-turns.js';
 import type { ProfileStore } from '../../core/ports/profile-store.js';
 import type { ProfileWriter } from '../../core/ports/profile-writer.js';
 import type { UsageLedger } from '../../core/ports/usage-ledger.js';
@@ -21,6 +23,7 @@ export interface ServerDataPorts {
   readonly profileWriter: ProfileWriter;
   readonly conversationStore: ConversationStore;
   readonly conversationShares: ConversationShares;
+  readonly conversationTurns: ConversationTurns;
   readonly usageLedger: UsageLedger;
   readonly webhookInbox: WebhookInbox;
   /** The model table (prices and plans); availability is computed by the model gateway. */
@@ -46,6 +49,7 @@ export function inMemoryDataPorts(options: { catalogue?: readonly ModelCatalogue
     profileWriter: new InMemoryProfileWriter(db),
     conversationStore,
     conversationShares: new InMemoryConversationShares(conversationStore, { clock }),
+    conversationTurns: new InMemoryConversationTurns(conversationStore, { clock }),
     usageLedger: new InMemoryUsageLedger({ clock, balances: db.profileBalances(), prices }),
     webhookInbox: new InMemoryWebhookInbox(),
     catalogue,

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ModelCatalogueEntry } from '../../adapters/models/model-catalogue.js';
 import { SupabaseConversationShares } from '../../adapters/supabase/supabase-conversation-shares.js';
 import { SupabaseConversationStore } from '../../adapters/supabase/supabase-conversation-store.js';
+import { SupabaseConversationTurns } from '../../adapters/supabase/supabase-conversation-turns.js';
 import { SupabaseProfileStore } from '../../adapters/supabase/supabase-profile-store.js';
 import { SupabaseProfileWriter } from '../../adapters/supabase/supabase-profile-writer.js';
 import { SupabaseUsageLedger } from '../../adapters/supabase/supabase-usage-ledger.js';
@@ -45,6 +46,7 @@ export function supabaseDataPorts(options: { url: string; serviceRoleKey: string
     profileWriter: new SupabaseProfileWriter(service),
     conversationStore: new SupabaseConversationStore(service),
     conversationShares: new SupabaseConversationShares(service),
+    conversationTurns: new SupabaseConversationTurns(service),
     usageLedger: new SupabaseUsageLedger(service),
     webhookInbox: new SupabaseWebhookInbox(service),
     catalogue,

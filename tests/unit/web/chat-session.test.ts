@@ -69,7 +69,7 @@ describe('ChatSession (issue 13)', () => {
     await session.editLast('Tell me about otters');
     const now = await stored(id);
     expect(now.map((m) => m.role)).toEqual(['user', 'assistant', 'assistant']);
-    // MERGE: expect(now[0]?.modelIds).toEqual(['echo-basic', 'echo-swift']);
+    expect(now[0]?.modelIds).toEqual(['echo-basic', 'echo-swift']);
     expect(session.snapshot().messages?.map((m) => m.id)).toEqual(now.map((m) => m.id));
   });
 

@@ -1,0 +1,76 @@
+/**
+ * ConversationTurns contract: one turn at a time per conversation, whichever server asks.
+ *
+ * Harness the factory provides:
+ * - `turns`: the adapter;
+ * - `createUser()` and `createConversation(userId)`: a user and one of their conversations;
+ * - `expireTurns(conversationId)`: time passing past every turn's expiry (a crashed server).
+ */
+import { describe, expect, it } from 'vitest';
+import type { ConversationTurns } from '../../core/ports/conversation-turns.js';
+import type { Result } from '../../core/shared/result.js';
+
+export interface ConversationTurnsHarness {
+  readonly turns: ConversationTurns;
+  createUser(): Promise<string>;
+  createConversation(userId: string): Promise<string>;
+  expireTurns(conversationId: string): Promise<void>;
+}
+
+const code = (r: Result<unknown>) => (r.success ? 'ok' : r.error.code);
+const turnOf = (r: Result<{ turnId: string }>) => {
+  if (!r.success) throw new Error(`expected a turn, got ${r.error.code}`);
+  return r.data.turnId;
+};
+
+export function conversationTurnsContract(name: string, makeHarness: () => Promise<ConversationTurnsHarness>): void {
+  describe(`ConversationTurns contract: ${name}`, () => {
+    const owned = async () => {
+      const h = await makeHarness();
+      const user = await h.createUser();
+      return { h, user, conversationId: await h.createConversation(user) };
+    };
+
+    it('a second claim while a turn runs is conversation_busy; after release the next one wins', async () => {
+      const { h, user, conversationId } = await owned();
+      const first = turnOf(await h.turns.claim({ userId: user, conversationId, ttlSeconds: 60 }));
+      expect(code(await h.turns.claim({ userId: user, conversationId, ttlSeconds: 60 }))).toBe('conversation_busy');
+      expect(code(await h.turns.release({ userId: user, conversationId, turnId: first }))).toBe('ok');
+      expect(code(await h.turns.release({ userId: user, conversationId, turnId: first }))).toBe('ok');
+      expect(turnOf(await h.turns.claim({ userId: user, conversationId, ttlSeconds: 60 }))).not.toBe(first);
+    });
+
+    it('of ten claims at once exactly one wins', async () => {
+      const { h, user, conversationId } = await owned();
+      const claims = await Promise.all(Array.from({ length: 10 }, () => h.turns.claim({ userId: user, conversationId, ttlSeconds: 60 })));
+      expect(claims.map(code).sort()).toEqual([...Array<string>(9).fill('conversation_busy'), 'ok']);
+    });
+
+    it('an old turn id releases nothing: the current turn stays', async () => {
+      const { h, user, conversationId } = await owned();
+      const first = turnOf(await h.turns.claim({ userId: user, conversationId, ttlSeconds: 60 }));
+      await h.expireTurns(conversationId);
+      const second = turnOf(await h.turns.claim({ userId: user, conversationId, ttlSeconds: 60 }));
+      await h.turns.release({ userId: user, conversationId, turnId: first });
+      expect(code(await h.turns.claim({ userId: user, conversationId, ttlSeconds: 60 }))).toBe('conversation_busy');
+      await h.turns.release({ userId: user, conversationId, turnId: second });
+    });
+
+    it('a turn left behind (a crashed server) stops counting once it expires', async () => {
+      const { h, user, conversationId } = await owned();
+      turnOf(await h.turns.claim({ userId: user, conversationId, ttlSeconds: 60 }));
+      await h.expireTurns(conversationId);
+      expect(code(await h.turns.claim({ userId: user, conversationId, ttlSeconds: 60 }))).toBe('ok');
+    });
+
+    it("another user's or a missing conversation is not_found, and its turn is untouched", async () => {
+      const { h, user, conversationId } = await owned();
+      const intruder = await h.createUser();
+      expect(code(await h.turns.claim({ userId: intruder, conversationId, ttlSeconds: 60 }))).toBe('not_found');
+      expect(code(await h.turns.claim({ userId: user, conversationId: '00000000-0000-4000-8000-00000000beef', ttlSeconds: 60 }))).toBe('not_found');
+      const mine = turnOf(await h.turns.claim({ userId: user, conversationId, ttlSeconds: 60 }));
+      await h.turns.release({ userId: intruder, conversationId, turnId: mine });
+      expect(code(await h.turns.claim({ userId: user, conversationId, ttlSeconds: 60 }))).toBe('conversation_busy');
+    });
+  });
+}

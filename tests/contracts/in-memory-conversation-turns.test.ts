@@ -1,0 +1,20 @@
+import { randomUUID } from 'node:crypto';
+import { InMemoryClock } from '../../adapters/in-memory/in-memory-clock.js';
+import { InMemoryConversationStore } from '../../adapters/in-memory/in-memory-conversation-store.js';
+import { InMemoryConversationTurns } from '../../adapters/in-memory/in-memory-conversation-turns.js';
+import { conversationTurnsContract } from './conversation-turns.contract.js';
+
+conversationTurnsContract('InMemoryConversationTurns', async () => {
+  const clock = new InMemoryClock();
+  const store = new InMemoryConversationStore({ clock });
+  return {
+    turns: new InMemoryConversationTurns(store, { clock }),
+    createUser: async () => randomUUID(),
+    createConversation: async (userId) => {
+      const created = await store.createConversation(userId, 'Turns');
+      if (!created.success) throw new Error(created.error.message);
+      return created.data.id;
+    },
+    expireTurns: async () => clock.advance(24 * 60 * 60 * 1000),
+  };
+});

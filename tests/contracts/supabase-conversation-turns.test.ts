@@ -1,0 +1,36 @@
+import { afterAll, beforeAll } from 'vitest';
+import type { LocalSupabase } from '../../adapters/supabase/local/server.js';
+import { SupabaseConversationStore } from '../../adapters/supabase/supabase-conversation-store.js';
+import { SupabaseConversationTurns } from '../../adapters/supabase/supabase-conversation-turns.js';
+import { StandInUsers, serviceClient } from '../integration/supabase-adapters/adapter-harness.js';
+import { startTestSupabase } from '../support/local-supabase.js';
+import { conversationTurnsContract } from './conversation-turns.contract.js';
+
+let supabase: LocalSupabase;
+beforeAll(async () => {
+  supabase = await startTestSupabase();
+});
+afterAll(async () => {
+  await supabase?.stop();
+});
+
+conversationTurnsContract('SupabaseConversationTurns (service role) on the local stand-in', async () => {
+  const service = serviceClient(supabase);
+  const users = new StandInUsers(supabase);
+  const store = new SupabaseConversationStore(service);
+  return {
+    turns: new SupabaseConversationTurns(service),
+    createUser: () => users.create(),
+    createConversation: async (userId) => {
+      const created = await store.createConversation(userId, 'Turns');
+      if (!created.success) throw new Error(created.error.message);
+      return created.data.id;
+    },
+    // Time passing, as the database sees it: the turn is dated back past its expiry.
+    expireTurns: async (conversationId) => {
+      await supabase.db.asAdmin(async (tx) => {
+        await tx.query("update public.conversation_turns set expires_at = now() - interval '1 second' where conversation_id = $1", [conversationId]);
+      });
+    },
+  };
+});
