@@ -6,8 +6,18 @@ export const MAX_MODELS_PER_CHAT = 6;
 export const MAX_MESSAGE_LENGTH = 32_000;
 export const MAX_TITLE_LENGTH = 120;
 
+/**
+ * Text Postgres can store: no NUL character and no lone UTF-16 surrogate (both are refused by
+ * the database, and would otherwise surface as a server error).
+ */
+export const hasUnstorableText = (text: string): boolean => /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text);
+const storableRefine = (what: string) => ({
+  check: (text: string) => !hasUnstorableText(text),
+  message: `${what} contains a character that cannot be stored (NUL or a broken Unicode surrogate)`,
+});
+
 export const modelIdsSchema = z
-  .array(z.string().trim().min(1, 'Model id must not be empty'), { error: 'Choose at least one model' })
+  .array(z.string().trim().min(1, 'Model id must not be empty').refine(storableRefine('Model id').check, storableRefine('Model id').message), { error: 'Choose at least one model' })
   .min(1, 'Choose at least one model')
   .max(MAX_MODELS_PER_CHAT, `Choose at most ${MAX_MODELS_PER_CHAT} models`)
   .refine((ids) => new Set(ids).size === ids.length, 'Each model may be chosen once');
@@ -16,15 +26,21 @@ export const messageSchema = z
   .string({ error: 'Message must be text' })
   .trim()
   .min(1, 'Message must not be empty')
-  .max(MAX_MESSAGE_LENGTH, `Message must contain at most ${MAX_MESSAGE_LENGTH} characters`);
+  .max(MAX_MESSAGE_LENGTH, `Message must contain at most ${MAX_MESSAGE_LENGTH} characters`)
+  .refine(storableRefine('Message').check, storableRefine('Message').message);
 
-export const conversationIdSchema = z.string().trim().min(1, 'Conversation id must not be empty');
+export const conversationIdSchema = z
+  .string()
+  .trim()
+  .min(1, 'Conversation id must not be empty')
+  .refine(storableRefine('Conversation id').check, storableRefine('Conversation id').message);
 
 export const titleSchema = z
   .string({ error: 'Title must be text' })
   .trim()
   .min(1, 'Title must not be empty')
-  .max(MAX_TITLE_LENGTH, `Title must contain at most ${MAX_TITLE_LENGTH} characters`);
+  .max(MAX_TITLE_LENGTH, `Title must contain at most ${MAX_TITLE_LENGTH} characters`)
+  .refine(storableRefine('Title').check, storableRefine('Title').message);
 
 /** The words of a markdown message as a sidebar shows them: no fences, emphasis, headings or link targets. */
 const withoutMarkdown = (text: string): string =>

@@ -25,8 +25,14 @@ const forCaller =
     return act(deps, user.data.id, valid.data.conversationId);
   };
 
-/** The caller's link for a conversation, or null when it is not shared. */
-export const makeGetConversationShare = forCaller<ConversationShare | null>((d, u, c) => d.conversationSharing.getShare(u, c));
+/** The caller's link for one of their conversations, or null when it is not shared (not_found when it is not theirs). */
+export const makeGetConversationShare = (deps: SharingDeps & { readonly conversationLibrary: ConversationLibrary }) =>
+  forCaller<ConversationShare | null>(async (d, u, c) => {
+    const owned = await deps.conversationLibrary.getConversation(u, c);
+    if (!owned.success) return owned;
+    if (!owned.data) return fail(domainError('not_found', `Conversation ${c} does not exist`));
+    return d.conversationSharing.getShare(u, c);
+  })(deps);
 /** Makes a read-only public link for one of the caller's conversations (the same link when shared already). */
 export const makeShareConversation = forCaller<ConversationShare>((d, u, c) => d.conversationSharing.shareConversation(u, c));
 /** Ends the caller's link at once. */

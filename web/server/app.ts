@@ -8,6 +8,7 @@ import type { AppEnv, ServerUseCaseSource } from './http/app-env.js';
 import { userRateLimit, type RateLimitOptions } from './http/rate-limit.js';
 import { securityHeaders } from './http/security-headers.js';
 import { serveClient } from './http/static-client.js';
+import { hasControlCharacters } from './http/validate.js';
 import { accountRoutes } from './routes/account-routes.js';
 import { billingRoutes } from './routes/billing-routes.js';
 import { chatRoutes } from './routes/chat-routes.js';
@@ -63,6 +64,19 @@ export function createApp(options: CreateAppOptions): Hono<AppEnv> {
   const limited = userRateLimit(options.rateLimit);
 
   const api = new Hono<AppEnv>();
+  // Text Postgres refuses never reaches a route: a NUL (or any control character) in the decoded
+  // path or query is a 400 here, before authentication, whichever route it names.
+  api.use('*', async (c, next) => {
+    const url = new URL(c.req.url);
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(url.pathname) + decodeURIComponent(url.search.replace(/\+/g, ' '));
+    } catch {
+      return apiError(c, 400, 'validation', 'The address is not valid percent-encoded UTF-8');
+    }
+    if (hasControlCharacters(decoded)) return apiError(c, 400, 'validation', 'The address contains a control character (such as NUL); remove it');
+    await next();
+  });
   // Public: the only routes anyone may call, each named here.
   api.route('/', publicRoutes({ useCases: options.useCases, publicConfig: () => options.publicConfig, billingAvailable: options.billingAvailable }));
   api.route('/webhooks', webhookRoutes({ useCases: options.useCases, secret: () => options.webhookSecret }));

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
+import { hasUnstorableText } from '../../../core/domain/chat-rules.js';
 import { apiError } from './api-error.js';
 
 export type Parsed<T> = { ok: true; data: T } | { ok: false; response: Response };
@@ -28,5 +29,35 @@ export async function jsonBody<S extends z.ZodType>(c: Context, schema: S, maxBy
   } catch {
     return { ok: false, response: apiError(c, 400, 'validation', 'The body is not valid JSON') };
   }
+  const bad = unstorablePath(value, []);
+  if (bad !== null) {
+    const field = bad.length > 0 ? `body ${bad.join('.')}` : 'body';
+    return { ok: false, response: apiError(c, 400, 'validation', `${field}: contains a character that cannot be stored (NUL or a broken Unicode surrogate)`, { issues: [{ path: bad.join('.'), message: 'unstorable character' }] }) };
+  }
   return checked(c, schema, value, 'body');
+}
+
+/** Where in a parsed JSON value a string (or key) holds text Postgres refuses; null when none does. */
+function unstorablePath(value: unknown, at: (string | number)[]): (string | number)[] | null {
+  if (typeof value === 'string') return hasUnstorableText(value) ? at : null;
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) {
+      const found = unstorablePath(item, [...at, i]);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (typeof value === 'object' && value !== null) {
+    for (const [key, item] of Object.entries(value)) {
+      if (hasUnstorableText(key)) return [...at, key];
+      const found = unstorablePath(item, [...at, key]);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+/** A path or query string with a control character (NUL among them) is refused before any route runs. */
+export function hasControlCharacters(text: string): boolean {
+  return /[\u0000-\u001f\u007f]/.test(text) || hasUnstorableText(text);
 }

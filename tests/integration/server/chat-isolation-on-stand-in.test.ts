@@ -1,0 +1,170 @@
+// Issue 13 from outside: the app server on the Supabase stand-in (PGlite, the service role, the real
+// migrations), called over HTTP the way a browser calls it, by a hostile second user and by a user
+// who presses regenerate ten times at once. Nothing here trusts our own adapters' view of things:
+// every check reads the database itself.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { InMemoryLogger } from '../../../adapters/in-memory/in-memory-logger.js';
+import type { LocalSupabase } from '../../../adapters/supabase/local/server.js';
+import { startAppServer, type RunningAppServer } from '../../../web/server/start-app-server.js';
+import { closedPort } from '../../support/local-http.js';
+import { signInWithCode, startTestSupabase } from '../../support/local-supabase.js';
+import { readNdjson } from './server-harness.js';
+
+let supabase: LocalSupabase;
+let server: RunningAppServer;
+
+beforeAll(async () => {
+  supabase = await startTestSupabase();
+  server = await startAppServer(
+    {
+      PORT: new URL(await closedPort()).port,
+      SUPABASE_URL: supabase.url,
+      SUPABASE_ANON_KEY: supabase.anonKey,
+      SUPABASE_SERVICE_ROLE_KEY: supabase.serviceRoleKey,
+      SUPABASE_JWT_SECRET: supabase.keys.jwtSecret,
+      PUBLIC_URL: 'http://127.0.0.1:3000',
+      OFFLINE_MODEL_TOKEN_DELAY_MS: '5',
+      CLIENT_DIST: 'tests/integration/server/no-client-here',
+      RATE_LIMIT_BURST: '200',
+    },
+    { logger: new InMemoryLogger() },
+  );
+}, 60_000);
+afterAll(async () => {
+  await server?.close();
+  await supabase?.stop();
+});
+
+async function signedUp() {
+  const email = `iso-${Math.random().toString(36).slice(2, 10)}@example.com`;
+  const { session, client } = await signInWithCode(supabase, email);
+  await supabase.db.asAdmin((tx) => tx.query('update public.profiles set credits = 10000 where id = $1', [session.user.id]));
+  const call = (method: string, path: string, json?: unknown) =>
+    fetch(`${server.url}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${session.access_token}`, ...(json === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(json === undefined ? {} : { body: typeof json === 'string' ? json : JSON.stringify(json) }),
+    });
+  return { userId: session.user.id, call, client };
+}
+
+const rows = <T>(sql: string, params: unknown[]) => supabase.db.asAdmin(async (tx) => (await tx.query<T>(sql, params)).rows);
+const messagesOf = (conversationId: string) =>
+  rows<{ id: string; role: string; content: string; user_id: string }>('select id, role, content, user_id from public.messages where conversation_id = $1 order by seq', [conversationId]);
+const chargesOf = async (userId: string) =>
+  Number((await rows<{ n: string | number }>("select count(*) as n from public.credit_ledger where user_id = $1 and kind = 'usage_charge'", [userId]))[0]?.n);
+
+async function conversationOf(user: Awaited<ReturnType<typeof signedUp>>, message: string): Promise<string> {
+  const response = await user.call('POST', '/api/chat', { message, modelIds: ['offline'] });
+  expect(response.status).toBe(200);
+  const lines = await readNdjson(response);
+  expect(lines.at(-1)?.['type']).toBe('done');
+  return lines[0]?.['conversationId'] as string;
+}
+
+describe('another user\'s conversation (issue 13)', () => {
+  it('user B with A\'s conversation id gets 404 on every chat and conversation route, and A\'s messages do not change', async () => {
+    const alice = await signedUp();
+    const bob = await signedUp();
+    const id = await conversationOf(alice, 'My private plan');
+    const before = await messagesOf(id);
+    const attempts: [string, string, unknown?][] = [
+      ['POST', '/api/chat', { conversationId: id, message: 'intrusion', modelIds: ['offline'] }],
+      ['POST', '/api/chat/regenerate', { conversationId: id }],
+      ['POST', '/api/chat/edit-last', { conversationId: id, message: 'rewritten' }],
+      ['GET', `/api/conversations/${id}`],
+      ['GET', `/api/conversations/${id}/messages`],
+      ['PATCH', `/api/conversations/${id}`, { title: 'Taken' }],
+      ['DELETE', `/api/conversations/${id}`],
+      ['GET', `/api/conversations/${id}/share`],
+      ['POST', `/api/conversations/${id}/share`, {}],
+      ['DELETE', `/api/conversations/${id}/share`],
+    ];
+    for (const [method, path, json] of attempts) {
+      const response = await bob.call(method, path, json);
+      expect(`${method} ${path} ${response.status}`).toBe(`${method} ${path} 404`);
+      expect(((await response.json()) as { error: string }).error).toBe('not_found');
+    }
+    expect(await messagesOf(id)).toEqual(before);
+    expect((await rows<{ title: string }>('select title from public.conversations where id = $1', [id]))[0]?.title).toBe('My private plan');
+    expect(await chargesOf(bob.userId)).toBe(0);
+    // A missing id answers exactly as the foreign one did.
+    const missing = await bob.call('POST', '/api/chat/regenerate', { conversationId: '00000000-0000-4000-8000-00000000beef' });
+    expect(missing.status).toBe(404);
+  });
+
+  it('row-level security: a user cannot move a message into another user\'s conversation nor give it away (supabase-js as the user)', async () => {
+    const alice = await signedUp();
+    const bob = await signedUp();
+    const hers = await conversationOf(alice, 'Alice asks');
+    const his = await conversationOf(bob, 'Bob asks');
+    const [bobsMessage] = await messagesOf(his);
+    const moved = await bob.client.from('messages').update({ conversation_id: hers }).eq('id', bobsMessage!.id).select('id');
+    expect(moved.error?.code ?? (moved.data?.length === 0 ? 'no rows' : 'moved')).not.toBe('moved');
+    const givenAway = await bob.client.from('messages').update({ user_id: alice.userId }).eq('id', bobsMessage!.id).select('id');
+    expect(givenAway.error?.code ?? (givenAway.data?.length === 0 ? 'no rows' : 'moved')).not.toBe('moved');
+    const inserted = await bob.client.from('messages').insert({ conversation_id: hers, user_id: bob.userId, role: 'user', content: 'intrusion' }).select('id');
+    expect(inserted.error).not.toBeNull();
+    expect((await messagesOf(hers)).every((m) => m.user_id === alice.userId)).toBe(true);
+    expect((await messagesOf(his)).map((m) => m.id)).toContain(bobsMessage!.id);
+  });
+});
+
+describe('one answer per turn (issue 13)', () => {
+  it.each(['regenerate', 'edit-last'] as const)('10 concurrent %s requests leave exactly one answer and one charge; the others are 409 conversation_busy', async (kind) => {
+    const user = await signedUp();
+    const id = await conversationOf(user, 'Tell me about tides');
+    const chargesBefore = await chargesOf(user.userId);
+    const body = kind === 'regenerate' ? { conversationId: id } : { conversationId: id, message: 'Tell me about waves' };
+    const responses = await Promise.all(Array.from({ length: 10 }, () => user.call('POST', `/api/chat/${kind}`, body)));
+    const statuses = responses.map((r) => r.status).sort();
+    expect(statuses).toEqual([200, ...Array<number>(9).fill(409)]);
+    for (const response of responses) {
+      if (response.status === 200) expect((await readNdjson(response)).at(-1)?.['type']).toBe('done');
+      else expect(await response.json()).toMatchObject({ error: 'conversation_busy' });
+    }
+    const stored = await messagesOf(id);
+    expect(stored.map((m) => m.role)).toEqual(['user', 'assistant']);
+    expect(await chargesOf(user.userId)).toBe(chargesBefore + 1);
+  });
+
+  it('a message sent right after the stream\'s last line is accepted (the turn is given back before `done`)', async () => {
+    const user = await signedUp();
+    const id = await conversationOf(user, 'First');
+    const next = await user.call('POST', '/api/chat', { conversationId: id, message: 'Second', modelIds: ['offline'] });
+    expect(next.status).toBe(200);
+    await readNdjson(next);
+    expect((await messagesOf(id)).map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
+  });
+});
+
+describe('text Postgres refuses is a 400 at the edge (issue 13)', () => {
+  it('NUL or a broken surrogate in every text field and path id gets 400, never 500', async () => {
+    const user = await signedUp();
+    const id = await conversationOf(user, 'Clean text');
+    const before = await messagesOf(id);
+    const nul = 'a\u0000b';
+    const cases: [string, string, unknown?][] = [
+      ['POST', '/api/chat', { message: nul, modelIds: ['offline'] }],
+      ['POST', '/api/chat', '{"message":"half \\ud800 a pair","modelIds":["offline"]}'],
+      ['POST', '/api/chat', { conversationId: `${id}\u0000`, message: 'hi', modelIds: ['offline'] }],
+      ['POST', '/api/chat', { message: 'hi', modelIds: [nul] }],
+      ['POST', '/api/chat/regenerate', { conversationId: nul }],
+      ['POST', '/api/chat/edit-last', { conversationId: id, message: nul }],
+      ['PATCH', `/api/conversations/${id}`, { title: nul }],
+      ['POST', '/api/conversations', { title: nul }],
+      ['GET', '/api/conversations?q=a%00b'],
+      ['GET', `/api/conversations/${id}%00`],
+      ['GET', `/api/conversations/a%00b/messages`],
+      ['DELETE', '/api/conversations/%00'],
+      ['GET', '/api/shared/abc%00def'],
+    ];
+    for (const [method, path, json] of cases) {
+      const response = await user.call(method, path, json);
+      const body = (await response.json()) as { error: string; message: string };
+      expect(`${method} ${path} ${response.status} ${body.error}`).toBe(`${method} ${path} 400 validation`);
+      expect(body.message).not.toMatch(/22021|invalid byte sequence|postgres/i);
+    }
+    expect(await messagesOf(id)).toEqual(before);
+  });
+});
