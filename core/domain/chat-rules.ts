@@ -10,7 +10,8 @@ export const MAX_TITLE_LENGTH = 120;
  * Text Postgres can store: no NUL character and no lone UTF-16 surrogate (both are refused by
  * the database, and would otherwise surface as a server error).
  */
-export const hasUnstorableText = (text: string): boolean => /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text);
+export const hasUnstorableText = (text: string): boolean =>
+  text.includes('\u0000') || /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text);
 const storableRefine = (what: string) => ({
   check: (text: string) => !hasUnstorableText(text),
   message: `${what} contains a character that cannot be stored (NUL or a broken Unicode surrogate)`,

@@ -59,5 +59,9 @@ function unstorablePath(value: unknown, at: (string | number)[]): (string | numb
 
 /** A path or query string with a control character (NUL among them) is refused before any route runs. */
 export function hasControlCharacters(text: string): boolean {
-  return /[\u0000-\u001f\u007f]/.test(text) || hasUnstorableText(text);
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return hasUnstorableText(text);
 }
