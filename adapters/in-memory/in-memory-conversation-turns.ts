@@ -1,16 +1,16 @@
 import type { Clock } from '../../core/ports/clock.js';
-import type { ConversationLibrary } from '../../core/ports/conversation-store.js';
-import type { ConversationTurns } from '../../core/ports/conversation-turns.js';
+import type { ConversationStore, NewMessage } from '../../core/ports/conversation-store.js';
+import type { ConversationTurns, StartedTurn } from '../../core/ports/conversation-turns.js';
 import { domainError } from '../../core/shared/errors.js';
 import { fail, ok, type Result } from '../../core/shared/result.js';
 
-/** Conversation turns in memory, owned by the conversations of `library`. */
+/** Conversation turns in memory, owned by the conversations of `library` (the store it writes the user message to). */
 export class InMemoryConversationTurns implements ConversationTurns {
   private readonly turns = new Map<string, { userId: string; turnId: string; expiresAt: number }>();
   private readonly clock: Clock;
   private sequence = 0;
 
-  constructor(private readonly library: ConversationLibrary, options: { clock?: Clock } = {}) {
+  constructor(private readonly library: ConversationStore, options: { clock?: Clock } = {}) {
     this.clock = options.clock ?? { now: () => new Date() };
   }
 
@@ -32,5 +32,48 @@ export class InMemoryConversationTurns implements ConversationTurns {
     const held = this.turns.get(input.conversationId);
     if (held && held.userId === input.userId && held.turnId === input.turnId) this.turns.delete(input.conversationId);
     return ok(undefined);
+  }
+
+  async start(input: {
+    userId: string;
+    conversationId: string | null;
+    title: string;
+    message: NewMessage & { readonly role: 'user' };
+    ttlSeconds: number;
+  }): Promise<Result<StartedTurn>> {
+    const { userId } = input;
+    let created = false;
+    let conversation;
+    if (input.conversationId === null) {
+      const made = await this.library.createConversation(userId, input.title);
+      if (!made.success) return made;
+      conversation = made.data;
+      created = true;
+    } else {
+      const found = await this.library.getConversation(userId, input.conversationId);
+      if (!found.success) return found;
+      if (!found.data) return fail(domainError('not_found', `No conversation ${input.conversationId}`));
+      conversation = found.data;
+    }
+    // Nothing is written when refused, as the one SQL statement leaves nothing.
+    const undo = async () => {
+      if (created) await this.library.deleteConversation(userId, conversation.id);
+    };
+    const claimed = await this.claim({ userId, conversationId: conversation.id, ttlSeconds: input.ttlSeconds });
+    if (!claimed.success) return (await undo(), claimed);
+    const history = await this.library.listMessages(userId, conversation.id);
+    const saved = history.success ? await this.library.appendMessage(userId, conversation.id, input.message) : history;
+    if (!history.success || !saved.success) {
+      await this.release({ userId, conversationId: conversation.id, turnId: claimed.data.turnId });
+      await undo();
+      return history.success ? (saved as Result<never>) : history;
+    }
+    const fresh = await this.library.getConversation(userId, conversation.id);
+    return ok({
+      conversation: fresh.success && fresh.data ? fresh.data : conversation,
+      turnId: claimed.data.turnId,
+      history: history.data,
+      userMessage: saved.data,
+    });
   }
 }

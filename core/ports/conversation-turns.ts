@@ -1,4 +1,15 @@
+import type { ChatMessage, Conversation } from '../domain/chat.js';
 import type { Result } from '../shared/result.js';
+import type { NewMessage } from './conversation-store.js';
+
+/** A turn started with its user message: what the models need, in one step. */
+export interface StartedTurn {
+  readonly conversation: Conversation;
+  readonly turnId: string;
+  /** The conversation's messages before this one, oldest first. */
+  readonly history: readonly ChatMessage[];
+  readonly userMessage: ChatMessage;
+}
 
 /**
  * One turn at a time per conversation (send, regenerate, edit-last), across every server instance:
@@ -9,4 +20,16 @@ import type { Result } from '../shared/result.js';
 export interface ConversationTurns {
   claim(input: { userId: string; conversationId: string; ttlSeconds: number }): Promise<Result<{ turnId: string }>>;
   release(input: { userId: string; conversationId: string; turnId: string }): Promise<Result<void>>;
+  /**
+   * A new message's turn in one step: creates the conversation (named `title`) when
+   * `conversationId` is null, claims its turn as `claim` does, reads the history, and saves the user
+   * message. The same refusals as `claim`; nothing is written when it is refused.
+   */
+  start(input: {
+    userId: string;
+    conversationId: string | null;
+    title: string;
+    message: NewMessage & { readonly role: 'user' };
+    ttlSeconds: number;
+  }): Promise<Result<StartedTurn>>;
 }

@@ -3,16 +3,15 @@ import type { ChatMessage } from '../domain/chat.js';
 import { conversationIdSchema, messageSchema, modelIdsSchema, titleFromMessage } from '../domain/chat-rules.js';
 import { estimateTokens } from '../domain/usage-pricing.js';
 import type { AbortSignalLike } from '../shared/abort.js';
-import { domainError } from '../shared/errors.js';
 import { parseInput } from '../shared/parse-input.js';
-import { fail, ok } from '../shared/result.js';
+import { ok } from '../shared/result.js';
 import type { Result } from '../shared/result.js';
 import { streamAnswers } from './support/chat-answers.js';
 import type { AnswerDeps, ChatRun } from './support/chat-answers.js';
 import { chatPreflight, releaseHolds } from './support/chat-preflight.js';
 import type { PreflightDeps } from './support/chat-preflight.js';
-import { claimTurn, releasingWhenSettled } from './support/conversation-turn.js';
-import type { HeldTurn, TurnDeps } from './support/conversation-turn.js';
+import { CHAT_TURN_TTL_SECONDS, heldTurn, releasingWhenSettled } from './support/conversation-turn.js';
+import type { TurnDeps } from './support/conversation-turn.js';
 import { requireUser } from './support/current-user.js';
 import type { CurrentUser } from './support/current-user.js';
 
@@ -48,57 +47,44 @@ export const makeRunChat =
     const { conversationId, message, modelIds } = valid.data;
     const userId = user.data.id;
 
-    // One turn at a time per conversation: claimed before anything is charged or written.
-    let turn: HeldTurn | null = null;
-    let history: readonly ChatMessage[] = [];
-    if (conversationId !== undefined) {
-      const claimed = await claimTurn(deps, userId, conversationId);
-      if (!claimed.success) return claimed;
-      turn = claimed.data;
-      const messages = await deps.conversationStore.listMessages(userId, conversationId);
-      if (!messages.success) return (await turn.end(), messages);
-      history = messages.data;
-    }
-    const promptTokens = estimateTokens([...history.map((m) => m.content), message].join('\n'));
-    const admitted = await chatPreflight(deps, { userId, modelIds, promptTokens });
-    if (!admitted.success) return (await turn?.end(), admitted);
-    const { models, holds } = admitted.data;
-    // Until the answers stream, the holds and the turn are ours: a run that stops here gives them back.
-    const stop = async <T>(failure: Result<T>): Promise<Result<T>> => {
-      await Promise.all([releaseHolds(deps, userId, holds), turn?.end()]);
-      return failure;
-    };
-
-    let targetId = conversationId;
-    if (targetId === undefined) {
-      const created = await deps.conversationStore.createConversation(userId, titleFromMessage(message));
-      if (!created.success) return stop(created);
-      targetId = created.data.id;
-      const claimed = await claimTurn(deps, userId, targetId);
-      if (!claimed.success) return stop(claimed);
-      turn = claimed.data;
-    }
-    const userMessage = await deps.conversationStore.appendMessage(userId, targetId, {
-      role: 'user',
+    // One step writes the message: the conversation (when new), its turn (one at a time: a second
+    // send while an answer runs is conversation_busy) and the user message, with the history the
+    // models see. A new conversation has no history, so its credit hold runs alongside.
+    const newMessage = {
+      role: 'user' as const,
       content: message,
       modelId: modelIds.length === 1 ? (modelIds[0] as string) : null,
       modelIds,
       inputTokens: null,
       outputTokens: null,
-    });
-    if (!userMessage.success) {
-      return stop(
-        userMessage.error.code === 'not_found' ? fail(domainError('not_found', `Conversation ${targetId} does not exist`)) : userMessage,
-      );
+    };
+    const begin = () =>
+      deps.conversationTurns.start({ userId, conversationId: conversationId ?? null, title: titleFromMessage(message), message: newMessage, ttlSeconds: CHAT_TURN_TTL_SECONDS });
+    const admit = (history: readonly ChatMessage[]) =>
+      chatPreflight(deps, { userId, modelIds, promptTokens: estimateTokens([...history.map((m) => m.content), message].join('\n')) });
+    const [started, early] = conversationId === undefined ? await Promise.all([begin(), admit([])]) : [await begin(), null];
+    if (!started.success) {
+      if (early?.success) await releaseHolds(deps, userId, early.data.holds);
+      return started;
     }
+    const { conversation, history, userMessage } = started.data;
+    const turn = heldTurn(deps, userId, conversation.id, started.data.turnId);
+    const admitted = early ?? (await admit(history));
+    if (!admitted.success) {
+      // Refused: what this step wrote goes again (the new conversation, or the message), and the turn.
+      if (conversationId === undefined) await deps.conversationStore.deleteConversation(userId, conversation.id);
+      else await deps.conversationStore.truncateFrom(userId, conversation.id, userMessage.id);
+      await turn.end();
+      return admitted;
+    }
+    const { models, holds } = admitted.data;
     const streaming = streamAnswers(deps, {
       userId,
-      conversationId: targetId,
+      conversationId: conversation.id,
       models,
       holds,
-      history: [...history, userMessage.data],
+      history: [...history, userMessage],
       ...(input.signal ? { signal: input.signal } : {}),
     });
-    const run = { conversationId: targetId, userMessage: userMessage.data, ...streaming };
-    return ok(turn ? releasingWhenSettled(run, turn) : run);
+    return ok(releasingWhenSettled({ conversationId: conversation.id, userMessage, ...streaming }, turn));
   };

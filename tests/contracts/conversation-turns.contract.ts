@@ -7,11 +7,14 @@
  * - `expireTurns(conversationId)`: time passing past every turn's expiry (a crashed server).
  */
 import { describe, expect, it } from 'vitest';
+import type { ConversationStore } from '../../core/ports/conversation-store.js';
 import type { ConversationTurns } from '../../core/ports/conversation-turns.js';
 import type { Result } from '../../core/shared/result.js';
 
 export interface ConversationTurnsHarness {
   readonly turns: ConversationTurns;
+  /** The store the turns write to, to read back what `start` wrote. */
+  readonly store: ConversationStore;
   createUser(): Promise<string>;
   createConversation(userId: string): Promise<string>;
   expireTurns(conversationId: string): Promise<void>;
@@ -71,6 +74,36 @@ export function conversationTurnsContract(name: string, makeHarness: () => Promi
       const mine = turnOf(await h.turns.claim({ userId: user, conversationId, ttlSeconds: 60 }));
       await h.turns.release({ userId: intruder, conversationId, turnId: mine });
       expect(code(await h.turns.claim({ userId: user, conversationId, ttlSeconds: 60 }))).toBe('conversation_busy');
+    });
+
+    const ask = (content: string) => ({ role: 'user' as const, content, modelId: null, modelIds: ['a', 'b'], inputTokens: null, outputTokens: null });
+
+    it('start: a new conversation, its turn and the user message in one step, with an empty history', async () => {
+      const h = await makeHarness();
+      const user = await h.createUser();
+      const started = await h.turns.start({ userId: user, conversationId: null, title: 'Tides', message: ask('How do tides work?'), ttlSeconds: 60 });
+      if (!started.success) throw new Error(started.error.message);
+      expect(started.data.conversation).toMatchObject({ userId: user, title: 'Tides' });
+      expect(started.data.history).toEqual([]);
+      expect(started.data.userMessage).toMatchObject({ role: 'user', content: 'How do tides work?', modelIds: ['a', 'b'], conversationId: started.data.conversation.id });
+      const stored = await h.store.listMessages(user, started.data.conversation.id);
+      expect(stored.success && stored.data.map((m) => m.id)).toEqual([started.data.userMessage.id]);
+      expect(code(await h.turns.claim({ userId: user, conversationId: started.data.conversation.id, ttlSeconds: 60 }))).toBe('conversation_busy');
+    });
+
+    it('start: an existing conversation answers its history; busy or foreign writes nothing', async () => {
+      const { h, user, conversationId } = await owned();
+      const first = await h.turns.start({ userId: user, conversationId, title: 'x', message: ask('one'), ttlSeconds: 60 });
+      if (!first.success) throw new Error(first.error.message);
+      expect(code(await h.turns.start({ userId: user, conversationId, title: 'x', message: ask('while busy'), ttlSeconds: 60 }))).toBe('conversation_busy');
+      await h.turns.release({ userId: user, conversationId, turnId: first.data.turnId });
+      const second = await h.turns.start({ userId: user, conversationId, title: 'x', message: ask('two'), ttlSeconds: 60 });
+      if (!second.success) throw new Error(second.error.message);
+      expect(second.data.history.map((m) => m.content)).toEqual(['one']);
+      const intruder = await h.createUser();
+      expect(code(await h.turns.start({ userId: intruder, conversationId, title: 'x', message: ask('intrusion'), ttlSeconds: 60 }))).toBe('not_found');
+      const stored = await h.store.listMessages(user, conversationId);
+      expect(stored.success && stored.data.map((m) => m.content)).toEqual(['one', 'two']);
     });
   });
 }

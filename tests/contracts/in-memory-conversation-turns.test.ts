@@ -9,6 +9,7 @@ conversationTurnsContract('InMemoryConversationTurns', async () => {
   const store = new InMemoryConversationStore({ clock });
   return {
     turns: new InMemoryConversationTurns(store, { clock }),
+    store,
     createUser: async () => randomUUID(),
     createConversation: async (userId) => {
       const created = await store.createConversation(userId, 'Turns');

@@ -20,6 +20,7 @@ conversationTurnsContract('SupabaseConversationTurns (service role) on the local
   const store = new SupabaseConversationStore(service);
   return {
     turns: new SupabaseConversationTurns(service),
+    store,
     createUser: () => users.create(),
     createConversation: async (userId) => {
       const created = await store.createConversation(userId, 'Turns');

@@ -50,11 +50,9 @@ export const chatPreflight = async (
   deps: PreflightDeps,
   input: { userId: string; modelIds: readonly string[]; promptTokens: number },
 ): Promise<Result<ChatAdmission>> => {
-  // The catalogue and the balance are independent reads: fetch them together (first token sooner).
-  const [catalogue, balance] = await Promise.all([
-    deps.modelGateway.listModels(),
-    deps.usageLedger.getBalance(input.userId),
-  ]);
+  // No separate balance read: each hold checks the balance itself, atomically, and a refusal carries
+  // the balance and what running answers hold (one round trip less before the first token).
+  const catalogue = await deps.modelGateway.listModels();
   if (!catalogue.success) return catalogue;
   const models: ModelInfo[] = [];
   for (const id of input.modelIds) {
@@ -77,10 +75,8 @@ export const chatPreflight = async (
     }
   }
 
-  if (!balance.success) return balance;
   const required = models.reduce((sum, m) => sum + minimalAnswerCredits(m, input.promptTokens), 0);
   const refuse = (details: Record<string, unknown>) => fail(domainError('insufficient_credits', 'Not enough credits for this chat', details));
-  if (balance.data < required) return refuse({ balance: balance.data, required });
 
   const priced = models.map((m) => ({ model: m, amount: minimalAnswerCredits(m, input.promptTokens) })).filter((p) => p.amount > 0);
   const taken = await Promise.all(
@@ -95,8 +91,11 @@ export const chatPreflight = async (
   if (refused && !refused.success) {
     await releaseHolds(deps, input.userId, holds);
     if (refused.error.code !== 'insufficient_credits') return refused;
-    const held = refused.error.details?.['held'];
-    return refuse({ balance: balance.data, required, ...(typeof held === 'number' ? { held } : {}) });
+    const { balance, held } = refused.error.details ?? {};
+    // What other running answers hold: the refusal counts this chat's own holds too, given back above.
+    const own = taken.reduce((sum, t) => sum + (t.hold.success ? t.hold.data.amount : 0), 0);
+    const others = typeof held === 'number' ? held - own : 0;
+    return refuse({ ...(typeof balance === 'number' ? { balance } : {}), required, ...(others > 0 ? { held: others } : {}) });
   }
   return ok({ models, holds });
 };

@@ -17,19 +17,24 @@ export interface HeldTurn {
   end(): Promise<void>;
 }
 
+/** A claimed turn, given back once. */
+export function heldTurn(deps: TurnDeps, userId: string, conversationId: string, turnId: string): HeldTurn {
+  let ended = false;
+  return {
+    end: async () => {
+      if (ended) return;
+      ended = true;
+      const released = await deps.conversationTurns.release({ userId, conversationId, turnId });
+      if (!released.success) deps.logger.warn('A conversation turn could not be released; it expires by itself', { userId, conversationId, error: released.error });
+    },
+  };
+}
+
 /** Claims the conversation for one run: `conversation_busy` while another runs, `not_found` when it is not the user's. */
 export async function claimTurn(deps: TurnDeps, userId: string, conversationId: string): Promise<Result<HeldTurn>> {
   const claimed = await deps.conversationTurns.claim({ userId, conversationId, ttlSeconds: CHAT_TURN_TTL_SECONDS });
   if (!claimed.success) return claimed;
-  let ended = false;
-  return ok({
-    end: async () => {
-      if (ended) return;
-      ended = true;
-      const released = await deps.conversationTurns.release({ userId, conversationId, turnId: claimed.data.turnId });
-      if (!released.success) deps.logger.warn('A conversation turn could not be released; it expires by itself', { userId, conversationId, error: released.error });
-    },
-  });
+  return ok(heldTurn(deps, userId, conversationId, claimed.data.turnId));
 }
 
 /** The run, with its turn given back once every answer is saved and charged (before `settled` resolves). */
