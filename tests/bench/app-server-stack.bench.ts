@@ -24,7 +24,7 @@ import { BENCH_PROMPT, compareInterleaved, offlineModelProbe, summarise, type La
 type Phase = 'auth' | 'preflight' | 'writes';
 const PHASE_OF: Record<string, Phase> = {
   catalogue: 'preflight', getBalance: 'preflight', getProfile: 'preflight', holdCredits: 'preflight', listMessages: 'preflight',
-  createConversation: 'writes', claim: 'writes', appendMessage: 'writes',
+  createConversation: 'writes', claim: 'writes', appendMessage: 'writes', start: 'writes',
 };
 
 /** Every port call of the current request, with when it started and how long it took. */
