@@ -1,31 +1,12 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { CancellationReason, CheckoutSession, CustomerState, PlanDiscount, PlanProduct, PortalSession, SubscriptionSummary } from '../../core/domain/billing.js';
 import type { BillingGateway } from '../../core/ports/billing-gateway.js';
 import { domainError } from '../../core/shared/errors.js';
 import { fail, ok, type Result } from '../../core/shared/result.js';
 import { ApiClient, type ApiClientOptions } from './api-client.js';
+import { billingStateAnswer, checkoutAnswer, planAnswer, portalAnswer, subscriptionAnswer } from './api-contract.js';
 
-const plan = z.object({
-  productId: z.string().nullable(),
-  name: z.string().nullable(),
-  description: z.string().nullable(),
-  recurringInterval: z.enum(['month', 'year']).nullable(),
-  benefits: z.array(z.string()),
-  priceAmount: z.number().int().nullable(),
-  currency: z.string(),
-  discount: z.object({ id: z.string(), name: z.string(), code: z.string().nullable(), basisPoints: z.number().nullable(), amount: z.number().nullable() }).nullable(),
-  available: z.boolean(),
-});
-const subscription = z.object({
-  id: z.string(), status: z.string(), productId: z.string(), amount: z.number(), currency: z.string(),
-  currentPeriodStart: z.string(), currentPeriodEnd: z.string().nullable(), cancelAtPeriodEnd: z.boolean(),
-  endsAt: z.string().nullable(), cancellationReason: z.string().nullable(),
-});
-const customerState = z.object({
-  customerId: z.string(), externalId: z.string().nullable(), email: z.string(),
-  activeSubscriptions: z.array(subscription), grantedBenefitIds: z.array(z.string()),
-  meters: z.array(z.object({ meterId: z.string(), consumedUnits: z.number(), creditedUnits: z.number(), balance: z.number() })),
-});
+const plan = planAnswer;
 
 const parsed = <S extends z.ZodType>(schema: S, value: unknown, what: string): Result<z.output<S>> => {
   const checked = schema.safeParse(value);
@@ -81,27 +62,27 @@ export class ApiBillingGateway implements BillingGateway {
   async createCheckout(input: { userId: string; email: string | null; successUrl: string }): Promise<Result<CheckoutSession>> {
     const r = await this.api.json<unknown>('/api/billing/checkout', { method: 'POST', json: { successUrl: input.successUrl } });
     if (!r.success) return r;
-    const body = parsed(z.object({ checkoutId: z.string(), url: z.string() }), r.data, 'checkout');
+    const body = parsed(checkoutAnswer, r.data, 'checkout');
     return body.success ? ok({ id: body.data.checkoutId, url: body.data.url }) : body;
   }
 
   async cancelSubscription(input: { userId: string; reason: CancellationReason; comment: string | null }): Promise<Result<SubscriptionSummary>> {
     const r = await this.api.json<unknown>('/api/billing/subscription/cancel', { method: 'POST', json: { reason: input.reason, comment: input.comment } });
     if (!r.success) return r;
-    const body = parsed(z.object({ subscription }), r.data, 'subscription');
+    const body = parsed(subscriptionAnswer, r.data, 'subscription');
     return body.success ? ok(body.data.subscription) : body;
   }
 
   async createPortalSession(input: { userId: string; returnUrl?: string }): Promise<Result<PortalSession>> {
     const r = await this.api.json<unknown>('/api/billing/portal', { method: 'POST', json: input.returnUrl ? { returnUrl: input.returnUrl } : {} });
     if (!r.success) return r;
-    return parsed(z.object({ url: z.string() }), r.data, 'portal session');
+    return parsed(portalAnswer, r.data, 'portal session');
   }
 
   async getCustomerState(_userId: string): Promise<Result<CustomerState | null>> {
     const r = await this.api.json<unknown>('/api/billing/state');
     if (!r.success) return r;
-    const body = parsed(z.object({ customer: customerState.nullable() }), r.data, 'customer state');
+    const body = parsed(billingStateAnswer, r.data, 'customer state');
     return body.success ? ok(body.data.customer) : body;
   }
 }

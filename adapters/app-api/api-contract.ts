@@ -5,6 +5,7 @@
  * (adapters/app-api) parse every answer with it. Neither side keeps a shape of its own.
  */
 import { z } from 'zod';
+import { CANCELLATION_REASONS } from '../../core/domain/billing.js';
 import { conversationIdSchema, messageSchema, modelIdsSchema, titleSchema } from '../../core/domain/chat-rules.js';
 import { DOMAIN_ERROR_CODES } from '../../core/shared/errors.js';
 
@@ -31,6 +32,69 @@ export const apiErrorBody = z.object({
   details: z.record(z.string(), z.unknown()).optional(),
 });
 export type ApiErrorBody = z.output<typeof apiErrorBody>;
+
+// ── Public config ─────────────────────────────────────────────────────────────────────────────────
+
+/** GET /api/config: what the browser may know (nothing secret; a test scans the built client). */
+export const publicConfigAnswer = z.object({
+  supabaseUrl: z.string().nullable(),
+  supabaseAnonKey: z.string().nullable(),
+  tagManagerId: z.string().nullable(),
+  supportWidgetSrc: z.string().nullable(),
+  billingAvailable: z.boolean(),
+});
+
+// ── Billing ───────────────────────────────────────────────────────────────────────────────────────
+
+const httpUrl = (what: string) => z.url({ protocol: /^https?$/, error: `${what} must be an http(s) URL` });
+
+/** GET /api/billing/plan, public */
+export const planAnswer = z.object({
+  productId: z.string().nullable(),
+  name: z.string().nullable(),
+  description: z.string().nullable(),
+  recurringInterval: z.enum(['month', 'year']).nullable(),
+  benefits: z.array(z.string()).readonly(),
+  priceAmount: z.number().int().nullable(),
+  basePriceCents: z.number().optional(),
+  discountPercent: z.number().nullable().optional(),
+  discountedPriceCents: z.number().nullable().optional(),
+  currency: z.string(),
+  discount: z.object({ id: z.string(), name: z.string(), code: z.string().nullable(), basisPoints: z.number().nullable(), amount: z.number().nullable() }).nullable(),
+  available: z.boolean(),
+});
+export const subscriptionSummary = z.object({
+  id: z.string(), status: z.string(), productId: z.string(), amount: z.number(), currency: z.string(),
+  currentPeriodStart: z.string(), currentPeriodEnd: z.string().nullable(), cancelAtPeriodEnd: z.boolean(),
+  endsAt: z.string().nullable(), cancellationReason: z.string().nullable(),
+});
+/** GET /api/billing/state: the caller's own customer, or null when they never paid */
+export const billingStateAnswer = z.object({
+  customer: z
+    .object({
+      customerId: z.string(), externalId: z.string().nullable(), email: z.string(),
+      activeSubscriptions: z.array(subscriptionSummary).readonly(), grantedBenefitIds: z.array(z.string()).readonly(),
+      meters: z.array(z.object({ meterId: z.string(), consumedUnits: z.number(), creditedUnits: z.number(), balance: z.number() })).readonly(),
+    })
+    .nullable(),
+});
+/** POST /api/billing/checkout (201) */
+export const checkoutRequest = z.strictObject({ successUrl: httpUrl('successUrl').optional() });
+export const checkoutAnswer = z.object({ checkoutId: z.string(), url: z.string() });
+/** POST /api/billing/subscription/cancel */
+export const cancelRequest = z.strictObject({
+  reason: z.enum(CANCELLATION_REASONS, { error: `reason must be one of: ${CANCELLATION_REASONS.join(', ')}` }),
+  comment: z.string({ error: 'comment must be text' }).max(2000, 'comment must contain at most 2000 characters').nullish(),
+});
+export const subscriptionAnswer = z.object({ subscription: subscriptionSummary });
+/** POST /api/billing/portal */
+export const portalRequest = z.strictObject({ returnUrl: httpUrl('returnUrl').optional() });
+export const portalAnswer = z.object({ url: z.string() });
+
+// ── Account ───────────────────────────────────────────────────────────────────────────────────────
+
+/** GET /api/account */
+export const accountAnswer = z.object({ subscribed: z.boolean(), featureFlag: z.unknown(), credits: z.number() }).passthrough();
 
 // ── Models ────────────────────────────────────────────────────────────────────────────────────────
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { createSupabaseClients } from '../supabase/supabase-config.js';
 import { SupabaseAuthenticator } from '../supabase/supabase-authenticator.js';
 import { SupabaseProfileStore } from '../supabase/supabase-profile-store.js';
@@ -6,6 +6,7 @@ import { SupabaseProfilingStore } from '../supabase/supabase-profiling-store.js'
 import { SupabasePromptCatalog } from '../supabase/supabase-prompt-catalog.js';
 import { ApiBillingGateway } from '../app-api/api-billing-gateway.js';
 import { ApiChatClient } from '../app-api/api-chat-client.js';
+import { publicConfigAnswer } from '../app-api/api-contract.js';
 import type { AccessTokenSource, ApiClientOptions } from '../app-api/api-client.js';
 import { ApiConversationLibrary } from '../app-api/api-conversation-library.js';
 import { ApiConversationSharing, ApiSharedConversations } from '../app-api/api-conversation-sharing.js';
@@ -21,14 +22,8 @@ import { withRecoveredSessionsFiltered } from '../browser/recovered-session-filt
 import { SystemClock } from '../browser/system-clock.js';
 import type { Dependencies } from './dependencies.js';
 
-/** GET /api/config: what the browser may know (nothing secret). */
-export const publicConfigSchema = z.object({
-  supabaseUrl: z.string().nullable(),
-  supabaseAnonKey: z.string().nullable(),
-  tagManagerId: z.string().nullable(),
-  supportWidgetSrc: z.string().nullable(),
-  billingAvailable: z.boolean(),
-});
+/** GET /api/config: what the browser may know (nothing secret); its schema is the /api contract's. */
+export const publicConfigSchema = publicConfigAnswer;
 export type PublicConfig = z.output<typeof publicConfigSchema>;
 
 /** Reads /api/config; a missing or malformed answer is a start-up error (nothing works without it). */

@@ -115,7 +115,10 @@ describe('issue 6 §3 REST: insert, upsert, update, delete with Prefer return an
     const rows = (await user.client.from('messages').insert(
       ['one', 'two', 'three'].map((content) => ({ conversation_id: conversation.id, role: 'user', content })),
     ).select('id')).data!;
-    const removed = await user.client.rpc('truncate_conversation_from', { p_conversation_id: conversation.id, p_message_id: rows[1]!.id });
+    // A user may truncate only their own conversation: naming another user is refused, nothing goes.
+    const foreign = await user.client.rpc('truncate_conversation_from', { p_conversation_id: conversation.id, p_message_id: rows[1]!.id, p_user_id: '00000000-0000-4000-8000-00000000beef' });
+    expect(foreign.error?.code).toBe('P0002');
+    const removed = await user.client.rpc('truncate_conversation_from', { p_conversation_id: conversation.id, p_message_id: rows[1]!.id, p_user_id: user.id });
     expect(removed.data).toBe(2);
     const left = await user.client.from('messages').select('content').eq('conversation_id', conversation.id);
     expect(left.data).toEqual([{ content: 'one' }]);

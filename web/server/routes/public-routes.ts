@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { modelsAnswer } from '../../../adapters/app-api/api-contract.js';
+import type { modelsAnswer, planAnswer, publicConfigAnswer } from '../../../adapters/app-api/api-contract.js';
 import { Hono } from 'hono';
 import { domainFailure } from '../http/api-error.js';
 import type { AppEnv, ServerUseCaseSource } from '../http/app-env.js';
@@ -27,7 +27,7 @@ export function publicRoutes(options: {
   routes.get('/config', (c) => {
     const config: PublicConfig = { ...options.publicConfig(), billingAvailable: options.billingAvailable() };
     c.header('Cache-Control', 'no-cache');
-    return c.json(config);
+    return c.json(config satisfies z.input<typeof publicConfigAnswer>);
   });
 
   routes.get('/models', async (c) => {
@@ -54,7 +54,7 @@ export function publicRoutes(options: {
         : null,
       currency: o.currency,
       available: o.available && options.billingAvailable(),
-    });
+    } satisfies z.input<typeof planAnswer>);
   });
 
   return routes;
