@@ -43,10 +43,11 @@ export function createInMemoryDependencies(options: { origin?: string } = {}) {
   const usageLedger = new InMemoryUsageLedger({ clock, balances: db.profileBalances() });
   const profileStore = new InMemoryProfileStore(db, authenticator);
   const logger = new InMemoryLogger();
+  const profileWriter = new InMemoryProfileWriter(db);
   const dependencies = {
     authenticator,
     profileStore,
-    profileWriter: new InMemoryProfileWriter(db),
+    profileWriter,
     profilingStore: new InMemoryProfilingStore(db, authenticator),
     billingGateway: new InMemoryBillingGateway(),
     analytics: new InMemoryAnalyticsTracker(),
@@ -75,7 +76,7 @@ export function createInMemoryDependencies(options: { origin?: string } = {}) {
     scriptLoader: new InMemoryScriptLoader(),
     translationLoader: new InMemoryTranslationLoader(),
     origin: options.origin ?? 'http://localhost:3000',
-    webhookInbox: new InMemoryWebhookInbox(),
+    webhookInbox: new InMemoryWebhookInbox({ profileWriter, usageLedger }),
     creditsPerPeriod: DEFAULT_CREDITS_PER_PERIOD,
   } satisfies Omit<Dependencies, 'currentUser' | ReadingRole>;
   return { db, serviceRole: SERVICE_ROLE, ...(withReadingRoles(dependencies) as typeof dependencies & Pick<Dependencies, ReadingRole>) };

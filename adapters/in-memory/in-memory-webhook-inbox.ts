@@ -1,28 +1,46 @@
-import type { WebhookInbox } from '../../core/ports/webhook-inbox.js';
+import type { ProfileWriter } from '../../core/ports/profile-writer.js';
+import type { UsageLedger } from '../../core/ports/usage-ledger.js';
+import type { BillingEffect, InboxOutcome, WebhookInbox } from '../../core/ports/webhook-inbox.js';
 import { ok, fail, type Result } from '../../core/shared/result.js';
 import { FailureInjector } from './failure-injector.js';
 
-/** Processed webhook ids in a map; claim checks and records in one synchronous step (atomic here). */
+/**
+ * Webhooks applied once in memory. A delivery of an id being applied waits for it, as a second
+ * insert of the same primary key waits for the first transaction; a failed effect records nothing.
+ */
 export class InMemoryWebhookInbox implements WebhookInbox {
   readonly failures = new FailureInjector<keyof WebhookInbox>();
-  private readonly claimed = new Map<string, string>();
+  private readonly applied = new Map<string, string>();
+  private readonly inFlight = new Map<string, Promise<unknown>>();
 
-  async claim(webhookId: string, type: string): Promise<Result<boolean>> {
-    const injected = this.failures.take('claim');
+  constructor(private readonly deps: { profileWriter: ProfileWriter; usageLedger: UsageLedger }) {}
+
+  async applyOnce(webhook: { id: string; type: string }, effect: BillingEffect): Promise<Result<InboxOutcome>> {
+    const injected = this.failures.take('applyOnce');
     if (injected) return fail(injected);
-    if (this.claimed.has(webhookId)) return ok(false);
-    this.claimed.set(webhookId, type);
-    return ok(true);
+    while (this.inFlight.has(webhook.id)) await this.inFlight.get(webhook.id);
+    if (this.applied.has(webhook.id)) return ok('duplicate');
+    const running = this.apply(effect);
+    this.inFlight.set(webhook.id, running);
+    try {
+      const result = await running;
+      if (result.success) this.applied.set(webhook.id, webhook.type);
+      else if (result.error.code === 'not_found') {
+        this.applied.set(webhook.id, webhook.type);
+        return ok('no_user');
+      }
+      return result.success ? ok('applied') : result;
+    } finally {
+      this.inFlight.delete(webhook.id);
+    }
   }
 
-  async release(webhookId: string): Promise<Result<void>> {
-    const injected = this.failures.take('release');
-    if (injected) return fail(injected);
-    this.claimed.delete(webhookId);
-    return ok(undefined);
+  private async apply(effect: BillingEffect): Promise<Result<unknown>> {
+    if (effect.kind === 'subscription_state') return this.deps.profileWriter.setSubscriptionState(effect.userId, effect.state);
+    return this.deps.usageLedger.grantCredits({ userId: effect.userId, amount: effect.amount, kind: 'subscription_grant', reason: effect.reason, reference: effect.reference });
   }
 
   get size(): number {
-    return this.claimed.size;
+    return this.applied.size;
   }
 }

@@ -1,24 +1,44 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { WebhookInbox } from '../../core/ports/webhook-inbox.js';
+import { z } from 'zod';
+import type { BillingEffect, InboxOutcome, WebhookInbox } from '../../core/ports/webhook-inbox.js';
+import { domainError } from '../../core/shared/errors.js';
 import { fail, ok, type Result } from '../../core/shared/result.js';
 import { fromRest } from './supabase-errors.js';
 
+const outcome = z.enum(['applied', 'duplicate', 'no_user']);
+
+/** The effect as the SQL function reads it; a field of a subscription state left undefined is not sent (not touched). */
+function effectJson(effect: BillingEffect): Record<string, unknown> {
+  if (effect.kind === 'credit_grant') {
+    return { kind: effect.kind, user_id: effect.userId, amount: effect.amount, reason: effect.reason, reference: effect.reference };
+  }
+  const { state } = effect;
+  return {
+    kind: effect.kind,
+    user_id: effect.userId,
+    status: state.status,
+    ...(state.billingCustomerId === undefined ? {} : { billing_customer_id: state.billingCustomerId }),
+    ...(state.subscriptionId === undefined ? {} : { subscription_id: state.subscriptionId }),
+    ...(state.currentPeriodEnd === undefined ? {} : { current_period_end: state.currentPeriodEnd }),
+    ...(state.cancelAtPeriodEnd === undefined ? {} : { cancel_at_period_end: state.cancelAtPeriodEnd }),
+  };
+}
+
 /**
- * Processed webhook ids in `public.webhook_inbox` (service role). The primary key makes a claim
- * atomic across app server instances: the second insert of an id fails with 23505 = duplicate.
+ * Webhooks applied exactly once through `apply_billing_webhook` (service role): the inbox row and
+ * the effect commit together in one transaction, across every app server instance.
  */
 export class SupabaseWebhookInbox implements WebhookInbox {
   constructor(private readonly service: SupabaseClient) {}
 
-  async claim(webhookId: string, type: string): Promise<Result<boolean>> {
-    const { error, status } = await this.service.from('webhook_inbox').insert({ webhook_id: webhookId, event_type: type });
-    if (!error) return ok(true);
-    if (error.code === '23505') return ok(false);
-    return fail(fromRest(`Could not record webhook ${webhookId}`, error, status));
-  }
-
-  async release(webhookId: string): Promise<Result<void>> {
-    const { error, status } = await this.service.from('webhook_inbox').delete().eq('webhook_id', webhookId);
-    return error ? fail(fromRest(`Could not release webhook ${webhookId}`, error, status)) : ok(undefined);
+  async applyOnce(webhook: { id: string; type: string }, effect: BillingEffect): Promise<Result<InboxOutcome>> {
+    const { data, error, status } = await this.service.rpc('apply_billing_webhook', {
+      p_webhook_id: webhook.id,
+      p_event_type: webhook.type,
+      p_effect: effectJson(effect),
+    });
+    if (error) return fail(fromRest(`Could not apply webhook ${webhook.id}`, error, status));
+    const parsed = outcome.safeParse(data);
+    return parsed.success ? ok(parsed.data) : fail(domainError('unexpected', `apply_billing_webhook answered ${JSON.stringify(data)}`));
   }
 }

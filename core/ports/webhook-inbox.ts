@@ -1,12 +1,20 @@
+import type { SubscriptionState } from '../domain/profile.js';
 import type { Result } from '../shared/result.js';
 
+/** What one billing webhook changes: a user's subscription state, or a credit grant. */
+export type BillingEffect =
+  | { readonly kind: 'subscription_state'; readonly userId: string; readonly state: SubscriptionState }
+  | { readonly kind: 'credit_grant'; readonly userId: string; readonly amount: number; readonly reason: string; readonly reference: string };
+
+export type InboxOutcome = 'applied' | 'duplicate' | 'no_user';
+
 /**
- * Processed webhook ids, so that each delivery is acted on at most once (providers retry and may
- * deliver twice). A claim is atomic: of two concurrent claims of one id, one answers true.
+ * Billing webhooks acted on exactly once. `applyOnce` records the webhook id and applies its effect
+ * in one transaction: a crash or a failure at any point leaves nothing (so the provider's retry
+ * applies it) or everything (so the retry is a `duplicate`). Of concurrent deliveries of one id,
+ * one applies. An effect for a user who does not exist is recorded and answers `no_user` (retrying
+ * would never help).
  */
 export interface WebhookInbox {
-  /** Records the id; `false` when it was recorded before (a duplicate to acknowledge and skip). */
-  claim(webhookId: string, type: string): Promise<Result<boolean>>;
-  /** Forgets a claim whose processing failed, so the provider's retry is processed. */
-  release(webhookId: string): Promise<Result<void>>;
+  applyOnce(webhook: { readonly id: string; readonly type: string }, effect: BillingEffect): Promise<Result<InboxOutcome>>;
 }

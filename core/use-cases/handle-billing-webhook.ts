@@ -3,7 +3,7 @@ import { PERIOD_BILLING_REASONS } from '../domain/billing-events.js';
 import type { Logger } from '../ports/logger.js';
 import type { ProfileWriter } from '../ports/profile-writer.js';
 import type { UsageLedger } from '../ports/usage-ledger.js';
-import type { WebhookInbox } from '../ports/webhook-inbox.js';
+import type { BillingEffect, WebhookInbox } from '../ports/webhook-inbox.js';
 import { domainError } from '../shared/errors.js';
 import { fail, ok } from '../shared/result.js';
 import type { Result } from '../shared/result.js';
@@ -21,13 +21,14 @@ export type WebhookOutcome = 'processed' | 'duplicate' | 'ignored';
 
 /**
  * Keeps profiles and credits in step with the billing provider (the signature is checked before).
- * Rules: each webhook id is acted on at most once (WebhookInbox); a subscription event writes the
+ * Rules: each webhook id is acted on exactly once, recorded and applied in one transaction
+ * (WebhookInbox.applyOnce); a subscription event writes the
  * subscription's status, period end and cancel flag to the user's profile; a paid order of a
  * subscription period grants `creditsPerPeriod` with the order id as the ledger reference, so even a
  * second delivery under a new webhook id grants nothing more. Events without a user (a customer with
  * no external id or the id of a user who no longer exists) and events the app does not use are
- * acknowledged and ignored. Any other failed write releases the claim and answers the error, so the
- * provider retries.
+ * acknowledged and ignored. Any other failure records nothing and answers the error, so the provider
+ * retries.
  */
 export const makeHandleBillingWebhook =
   (deps: BillingWebhookDeps) =>
@@ -40,50 +41,42 @@ export const makeHandleBillingWebhook =
     if (event.kind === 'order_paid' && (event.subscriptionId === null || !PERIOD_BILLING_REASONS.includes(event.billingReason))) {
       return ok('ignored');
     }
-    const claimed = await deps.webhookInbox.claim(event.webhookId, event.type);
-    if (!claimed.success) return claimed;
-    if (!claimed.data) {
+    if (event.kind === 'order_paid' && (!Number.isInteger(deps.creditsPerPeriod) || deps.creditsPerPeriod <= 0)) {
+      return fail(domainError('unexpected', 'creditsPerPeriod must be a whole number greater than 0'));
+    }
+    // Recorded and applied in one transaction: a crash leaves nothing or everything.
+    const applied = await deps.webhookInbox.applyOnce({ id: event.webhookId, type: event.type }, effectOf(deps, event, event.userId));
+    if (!applied.success) {
+      deps.logger.error('A billing webhook could not be applied; the provider will retry it', { webhookId: event.webhookId, type: event.type, error: applied.error });
+      return applied;
+    }
+    if (applied.data === 'duplicate') {
       deps.logger.info('Duplicate billing webhook skipped', { webhookId: event.webhookId, type: event.type });
       return ok('duplicate');
     }
-    const applied = await apply(deps, event, event.userId);
-    if (applied.success) return ok('processed');
-    if (applied.error.code === 'not_found') {
+    if (applied.data === 'no_user') {
       // The customer's external id names no user (an account deleted since it paid): retrying would
       // never help, so the event is acknowledged, kept as handled and reported.
       deps.logger.warn('A billing event names a user who does not exist; ignored', { webhookId: event.webhookId, type: event.type, userId: event.userId });
       return ok('ignored');
     }
-    const released = await deps.webhookInbox.release(event.webhookId);
-    if (!released.success) deps.logger.error('A failed webhook could not be released for retry', { webhookId: event.webhookId, error: released.error });
-    deps.logger.error('A billing webhook could not be applied', { webhookId: event.webhookId, type: event.type, error: applied.error });
-    return fail(applied.error);
+    deps.logger.info(event.kind === 'order_paid' ? 'Subscription credits granted' : 'Subscription state updated', { userId: event.userId, type: event.type });
+    return ok('processed');
   };
 
-async function apply(deps: BillingWebhookDeps, event: Exclude<BillingEvent, { kind: 'ignored' }>, userId: string): Promise<Result<void>> {
+function effectOf(deps: BillingWebhookDeps, event: Exclude<BillingEvent, { kind: 'ignored' }>, userId: string): BillingEffect {
   if (event.kind === 'subscription_changed') {
-    const written = await deps.profileWriter.setSubscriptionState(userId, {
-      status: event.status,
-      billingCustomerId: event.customerId,
-      subscriptionId: event.subscriptionId,
-      currentPeriodEnd: event.currentPeriodEnd,
-      cancelAtPeriodEnd: event.cancelAtPeriodEnd,
-    });
-    if (!written.success) return written;
-    deps.logger.info('Subscription state updated', { userId, status: event.status, type: event.type });
-    return ok(undefined);
+    return {
+      kind: 'subscription_state',
+      userId,
+      state: {
+        status: event.status,
+        billingCustomerId: event.customerId,
+        subscriptionId: event.subscriptionId,
+        currentPeriodEnd: event.currentPeriodEnd,
+        cancelAtPeriodEnd: event.cancelAtPeriodEnd,
+      },
+    };
   }
-  if (!Number.isInteger(deps.creditsPerPeriod) || deps.creditsPerPeriod <= 0) {
-    return fail(domainError('unexpected', 'creditsPerPeriod must be a whole number greater than 0'));
-  }
-  const granted = await deps.usageLedger.grantCredits({
-    userId,
-    amount: deps.creditsPerPeriod,
-    kind: 'subscription_grant',
-    reason: `Subscription period paid (${event.billingReason})`,
-    reference: `order:${event.orderId}`,
-  });
-  if (!granted.success) return granted;
-  deps.logger.info('Subscription credits granted', { userId, orderId: event.orderId, amount: deps.creditsPerPeriod });
-  return ok(undefined);
+  return { kind: 'credit_grant', userId, amount: deps.creditsPerPeriod, reason: `Subscription period paid (${event.billingReason})`, reference: `order:${event.orderId}` };
 }

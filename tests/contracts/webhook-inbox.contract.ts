@@ -1,43 +1,69 @@
 /**
- * WebhookInbox contract: each webhook id is claimed once; a released claim can be claimed again.
- * The factory returns a fresh inbox (ids are unique per test, so a shared store works too).
+ * WebhookInbox contract: each billing webhook is recorded and applied in one step, exactly once.
+ *
+ * Harness the factory provides:
+ * - `inbox`: the adapter, applying effects to the users of the same store;
+ * - `createUser()`: a user with a profile and no credits;
+ * - `profileOf(userId)`: the user's subscription status and credits as stored.
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { WebhookInbox } from '../../core/ports/webhook-inbox.js';
+import type { BillingEffect, WebhookInbox } from '../../core/ports/webhook-inbox.js';
+import type { Result } from '../../core/shared/result.js';
 
-const data = <T>(r: { success: true; data: T } | { success: false; error: { message: string } }): T => {
-  if (!r.success) throw new Error(r.error.message);
-  return r.data;
-};
+export interface WebhookInboxHarness {
+  readonly inbox: WebhookInbox;
+  createUser(): Promise<string>;
+  profileOf(userId: string): Promise<{ status: string | null; credits: number }>;
+}
 
-export function webhookInboxContract(name: string, makeInbox: () => Promise<WebhookInbox>): void {
+const outcome = <T>(r: Result<T>): T | string => (r.success ? r.data : `error:${r.error.code}`);
+const grant = (userId: string, amount = 1000, reference = `order:${randomUUID()}`): BillingEffect => ({ kind: 'credit_grant', userId, amount, reason: 'Subscription period paid', reference });
+const active = (userId: string): BillingEffect => ({
+  kind: 'subscription_state', userId,
+  state: { status: 'active', billingCustomerId: `cus_${randomUUID()}`, subscriptionId: 'sub_1', currentPeriodEnd: '2026-12-24T00:00:00.000Z', cancelAtPeriodEnd: false },
+});
+
+export function webhookInboxContract(name: string, makeHarness: () => Promise<WebhookInboxHarness>): void {
   describe(`WebhookInbox contract: ${name}`, () => {
-    it('claims a new id once; the second claim answers false', async () => {
-      const inbox = await makeInbox();
-      const id = `msg_${randomUUID()}`;
-      expect(data(await inbox.claim(id, 'order.paid'))).toBe(true);
-      expect(data(await inbox.claim(id, 'order.paid'))).toBe(false);
+    it('applies a subscription state and a credit grant once each; a redelivery is a duplicate and changes nothing', async () => {
+      const h = await makeHarness();
+      const user = await h.createUser();
+      const paid = { id: `msg_${randomUUID()}`, type: 'order.paid' };
+      const activated = { id: `msg_${randomUUID()}`, type: 'subscription.active' };
+      expect(outcome(await h.inbox.applyOnce(activated, active(user)))).toBe('applied');
+      expect(outcome(await h.inbox.applyOnce(paid, grant(user)))).toBe('applied');
+      expect(outcome(await h.inbox.applyOnce(paid, grant(user)))).toBe('duplicate');
+      expect(await h.profileOf(user)).toEqual({ status: 'active', credits: 1000 });
     });
 
-    it('of concurrent claims of one id exactly one wins', async () => {
-      const inbox = await makeInbox();
-      const id = `msg_${randomUUID()}`;
-      const results = await Promise.all(Array.from({ length: 8 }, () => inbox.claim(id, 'subscription.active')));
-      expect(results.map(data).filter(Boolean)).toHaveLength(1);
+    it('of eight concurrent deliveries of one paid order exactly one grants', async () => {
+      const h = await makeHarness();
+      const user = await h.createUser();
+      const webhook = { id: `msg_${randomUUID()}`, type: 'order.paid' };
+      const effect = grant(user);
+      const results = await Promise.all(Array.from({ length: 8 }, () => h.inbox.applyOnce(webhook, effect)));
+      expect(results.map(outcome).sort()).toEqual(['applied', ...Array<string>(7).fill('duplicate')]);
+      expect((await h.profileOf(user)).credits).toBe(1000);
     });
 
-    it('a released claim can be claimed again (the retry of a failed delivery)', async () => {
-      const inbox = await makeInbox();
-      const id = `msg_${randomUUID()}`;
-      data(await inbox.claim(id, 'order.paid'));
-      data(await inbox.release(id));
-      expect(data(await inbox.claim(id, 'order.paid'))).toBe(true);
+    it('an effect that fails halfway records nothing: the retry of the same webhook applies it', async () => {
+      const h = await makeHarness();
+      const user = await h.createUser();
+      const webhook = { id: `msg_${randomUUID()}`, type: 'order.paid' };
+      // A grant of 0 credits is refused inside the step, after the webhook id would have been recorded.
+      expect(outcome(await h.inbox.applyOnce(webhook, grant(user, 0)))).toMatch(/^error:/);
+      expect((await h.profileOf(user)).credits).toBe(0);
+      expect(outcome(await h.inbox.applyOnce(webhook, grant(user)))).toBe('applied');
+      expect((await h.profileOf(user)).credits).toBe(1000);
     });
 
-    it('releasing an id never claimed is harmless', async () => {
-      const inbox = await makeInbox();
-      expect((await inbox.release(`msg_${randomUUID()}`)).success).toBe(true);
+    it('an effect for a user who does not exist is kept as handled (no_user), so the provider stops retrying', async () => {
+      const h = await makeHarness();
+      const webhook = { id: `msg_${randomUUID()}`, type: 'order.paid' };
+      const ghost = randomUUID();
+      expect(outcome(await h.inbox.applyOnce(webhook, grant(ghost)))).toBe('no_user');
+      expect(outcome(await h.inbox.applyOnce(webhook, grant(ghost)))).toBe('duplicate');
     });
   });
 }

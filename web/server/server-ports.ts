@@ -44,14 +44,16 @@ export function inMemoryDataPorts(options: { catalogue?: readonly ModelCatalogue
   const catalogue = options.catalogue ?? DEFAULT_CATALOGUE;
   const prices = Object.fromEntries(catalogue.map((m) => [m.id, m]));
   const conversationStore = new InMemoryConversationStore({ clock });
+  const profileWriter = new InMemoryProfileWriter(db);
+  const usageLedger = new InMemoryUsageLedger({ clock, balances: db.profileBalances(), prices });
   const ports = {
     profileStore: new InMemoryProfileStore(db, SERVICE_ROLE),
-    profileWriter: new InMemoryProfileWriter(db),
+    profileWriter,
     conversationStore,
     conversationShares: new InMemoryConversationShares(conversationStore, { clock }),
     conversationTurns: new InMemoryConversationTurns(conversationStore, { clock }),
-    usageLedger: new InMemoryUsageLedger({ clock, balances: db.profileBalances(), prices }),
-    webhookInbox: new InMemoryWebhookInbox(),
+    usageLedger,
+    webhookInbox: new InMemoryWebhookInbox({ profileWriter, usageLedger }),
     catalogue,
     analytics: noAnalytics,
   } satisfies ServerDataPorts;

@@ -13,7 +13,7 @@ const world = () => {
   const user = db.createUser({ email: 'ada@example.com', provider: 'email' });
   const profileWriter = new InMemoryProfileWriter(db);
   const usageLedger = new InMemoryUsageLedger({ balances: db.profileBalances() });
-  const webhookInbox = new InMemoryWebhookInbox();
+  const webhookInbox = new InMemoryWebhookInbox({ profileWriter, usageLedger });
   const handle = makeHandleBillingWebhook({ profileWriter, usageLedger, webhookInbox, logger: new InMemoryLogger(), creditsPerPeriod: 1000 });
   return { db, userId: user.id, profileWriter, usageLedger, webhookInbox, handle, profile: () => db.profiles.get(user.id) };
 };
@@ -89,7 +89,7 @@ describe('handle billing webhook (issue 7: keep subscription status and credits 
     expect(w.webhookInbox.size).toBe(0);
   });
 
-  it('a failed write releases the claim so the retry is processed', async () => {
+  it('a failed write records nothing, so the retry is processed (claim and effect are one step)', async () => {
     const w = world();
     w.profileWriter.failures.failNext('setSubscriptionState');
     const failed = await w.handle(subscriptionEvent(w.userId));
