@@ -61,7 +61,7 @@ export function createApiPorts(
 /** What only the server (or the CLI) holds: the browser never gets these ports. */
 export type ServerOnlyDependency =
   | 'currentUser' | 'profileWriter' | 'userDirectory' | 'webhookInbox' | 'creditsPerPeriod' | 'modelGateway' | 'conversationStore' | 'usageLedger'
-  | 'conversationShares' | 'conversationTurns';
+  | 'conversationShares' | 'conversationTurns' | 'planProductId';
 
 export function createBrowserDependencies(config: PublicConfig, origin: string = window.location.origin): Omit<Dependencies, ServerOnlyDependency> {
   if (config.supabaseUrl === null || config.supabaseAnonKey === null) {

@@ -68,6 +68,8 @@ export interface Dependencies {
   webhookInbox: WebhookInbox;
   /** Server: credits granted for each paid subscription period. */
   creditsPerPeriod: number;
+  /** Server: the plan's product; billing events of other products are ignored (null: any). */
+  planProductId: string | null;
 }
 
 export type DependencyName = keyof Dependencies;
@@ -103,6 +105,7 @@ export const DEPENDENCY_TOKENS: { readonly [K in DependencyName]: symbol } = {
   origin: Symbol.for('ensemble.Origin'),
   webhookInbox: TOKENS.WebhookInbox,
   creditsPerPeriod: Symbol.for('ensemble.CreditsPerPeriod'),
+  planProductId: Symbol.for('ensemble.PlanProductId'),
 };
 
 /**

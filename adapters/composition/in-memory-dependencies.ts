@@ -78,6 +78,7 @@ export function createInMemoryDependencies(options: { origin?: string } = {}) {
     origin: options.origin ?? 'http://localhost:3000',
     webhookInbox: new InMemoryWebhookInbox({ profileWriter, usageLedger }),
     creditsPerPeriod: DEFAULT_CREDITS_PER_PERIOD,
+    planProductId: null,
   } satisfies Omit<Dependencies, 'currentUser' | ReadingRole>;
   return { db, serviceRole: SERVICE_ROLE, ...(withReadingRoles(dependencies) as typeof dependencies & Pick<Dependencies, ReadingRole>) };
 }

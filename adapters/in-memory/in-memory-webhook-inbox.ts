@@ -12,6 +12,8 @@ export class InMemoryWebhookInbox implements WebhookInbox {
   readonly failures = new FailureInjector<keyof WebhookInbox>();
   private readonly applied = new Map<string, string>();
   private readonly inFlight = new Map<string, Promise<unknown>>();
+  /** When each user's subscription state was last set, by the event's time. */
+  private readonly stateAt = new Map<string, number>();
 
   constructor(private readonly deps: { profileWriter: ProfileWriter; usageLedger: UsageLedger }) {}
 
@@ -20,11 +22,18 @@ export class InMemoryWebhookInbox implements WebhookInbox {
     if (injected) return fail(injected);
     while (this.inFlight.has(webhook.id)) await this.inFlight.get(webhook.id);
     if (this.applied.has(webhook.id)) return ok('duplicate');
+    if (effect.kind === 'subscription_state' && (this.stateAt.get(effect.userId) ?? -Infinity) > Date.parse(effect.occurredAt)) {
+      this.applied.set(webhook.id, webhook.type);
+      return ok('stale');
+    }
     const running = this.apply(effect);
     this.inFlight.set(webhook.id, running);
     try {
       const result = await running;
-      if (result.success) this.applied.set(webhook.id, webhook.type);
+      if (result.success) {
+        this.applied.set(webhook.id, webhook.type);
+        if (effect.kind === 'subscription_state') this.stateAt.set(effect.userId, Date.parse(effect.occurredAt));
+      }
       else if (result.error.code === 'not_found') {
         this.applied.set(webhook.id, webhook.type);
         return ok('no_user');

@@ -5,7 +5,7 @@ import { domainError } from '../../core/shared/errors.js';
 import { fail, ok, type Result } from '../../core/shared/result.js';
 import { fromRest } from './supabase-errors.js';
 
-const outcome = z.enum(['applied', 'duplicate', 'no_user']);
+const outcome = z.enum(['applied', 'duplicate', 'no_user', 'stale']);
 
 /** The effect as the SQL function reads it; a field of a subscription state left undefined is not sent (not touched). */
 function effectJson(effect: BillingEffect): Record<string, unknown> {
@@ -16,6 +16,7 @@ function effectJson(effect: BillingEffect): Record<string, unknown> {
   return {
     kind: effect.kind,
     user_id: effect.userId,
+    occurred_at: effect.occurredAt,
     status: state.status,
     ...(state.billingCustomerId === undefined ? {} : { billing_customer_id: state.billingCustomerId }),
     ...(state.subscriptionId === undefined ? {} : { subscription_id: state.subscriptionId }),

@@ -17,6 +17,8 @@ export type BillingEvent =
       readonly status: string;
       readonly currentPeriodEnd: string | null;
       readonly cancelAtPeriodEnd: boolean;
+      /** When the provider sent the event (ISO 8601): a later delivery of an older event changes nothing. */
+      readonly occurredAt: string;
     }
   | {
       readonly kind: 'order_paid';

@@ -3,17 +3,24 @@ import type { Result } from '../shared/result.js';
 
 /** What one billing webhook changes: a user's subscription state, or a credit grant. */
 export type BillingEffect =
-  | { readonly kind: 'subscription_state'; readonly userId: string; readonly state: SubscriptionState }
+  | {
+      readonly kind: 'subscription_state';
+      readonly userId: string;
+      readonly state: SubscriptionState;
+      /** The event's time: the state changes only when it is newer than the one that set it. */
+      readonly occurredAt: string;
+    }
   | { readonly kind: 'credit_grant'; readonly userId: string; readonly amount: number; readonly reason: string; readonly reference: string };
 
-export type InboxOutcome = 'applied' | 'duplicate' | 'no_user';
+export type InboxOutcome = 'applied' | 'duplicate' | 'no_user' | 'stale';
 
 /**
  * Billing webhooks acted on exactly once. `applyOnce` records the webhook id and applies its effect
  * in one transaction: a crash or a failure at any point leaves nothing (so the provider's retry
  * applies it) or everything (so the retry is a `duplicate`). Of concurrent deliveries of one id,
  * one applies. An effect for a user who does not exist is recorded and answers `no_user` (retrying
- * would never help).
+ * would never help). A subscription state older than the one stored (providers retry for hours, so
+ * late deliveries are normal) is recorded and answers `stale`, changing nothing.
  */
 export interface WebhookInbox {
   applyOnce(webhook: { readonly id: string; readonly type: string }, effect: BillingEffect): Promise<Result<InboxOutcome>>;

@@ -15,6 +15,8 @@ export interface BillingWebhookDeps {
   readonly logger: Logger;
   /** Credits granted for each paid subscription period (order.paid). */
   readonly creditsPerPeriod: number;
+  /** The plan's product: events of any other product are ignored (null: every product counts). */
+  readonly planProductId: string | null;
 }
 
 export type WebhookOutcome = 'processed' | 'duplicate' | 'ignored';
@@ -41,6 +43,10 @@ export const makeHandleBillingWebhook =
     if (event.kind === 'order_paid' && (event.subscriptionId === null || !PERIOD_BILLING_REASONS.includes(event.billingReason))) {
       return ok('ignored');
     }
+    if (deps.planProductId !== null && event.productId !== deps.planProductId) {
+      deps.logger.info('A billing event of another product; ignored', { webhookId: event.webhookId, type: event.type, productId: event.productId });
+      return ok('ignored');
+    }
     if (event.kind === 'order_paid' && (!Number.isInteger(deps.creditsPerPeriod) || deps.creditsPerPeriod <= 0)) {
       return fail(domainError('unexpected', 'creditsPerPeriod must be a whole number greater than 0'));
     }
@@ -53,6 +59,10 @@ export const makeHandleBillingWebhook =
     if (applied.data === 'duplicate') {
       deps.logger.info('Duplicate billing webhook skipped', { webhookId: event.webhookId, type: event.type });
       return ok('duplicate');
+    }
+    if (applied.data === 'stale') {
+      deps.logger.info('An older subscription event arrived late; the newer state stays', { webhookId: event.webhookId, type: event.type, userId: event.userId });
+      return ok('ignored');
     }
     if (applied.data === 'no_user') {
       // The customer's external id names no user (an account deleted since it paid): retrying would
@@ -76,6 +86,7 @@ function effectOf(deps: BillingWebhookDeps, event: Exclude<BillingEvent, { kind:
         currentPeriodEnd: event.currentPeriodEnd,
         cancelAtPeriodEnd: event.cancelAtPeriodEnd,
       },
+      occurredAt: event.occurredAt,
     };
   }
   return { kind: 'credit_grant', userId, amount: deps.creditsPerPeriod, reason: `Subscription period paid (${event.billingReason})`, reference: `order:${event.orderId}` };

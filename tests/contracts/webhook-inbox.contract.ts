@@ -19,9 +19,9 @@ export interface WebhookInboxHarness {
 
 const outcome = <T>(r: Result<T>): T | string => (r.success ? r.data : `error:${r.error.code}`);
 const grant = (userId: string, amount = 1000, reference = `order:${randomUUID()}`): BillingEffect => ({ kind: 'credit_grant', userId, amount, reason: 'Subscription period paid', reference });
-const active = (userId: string): BillingEffect => ({
-  kind: 'subscription_state', userId,
-  state: { status: 'active', billingCustomerId: `cus_${randomUUID()}`, subscriptionId: 'sub_1', currentPeriodEnd: '2026-12-24T00:00:00.000Z', cancelAtPeriodEnd: false },
+const active = (userId: string, occurredAt = '2026-11-24T10:00:00.000Z', status = 'active'): BillingEffect => ({
+  kind: 'subscription_state', userId, occurredAt,
+  state: { status, billingCustomerId: `cus_${randomUUID()}`, subscriptionId: 'sub_1', currentPeriodEnd: '2026-12-24T00:00:00.000Z', cancelAtPeriodEnd: false },
 });
 
 export function webhookInboxContract(name: string, makeHarness: () => Promise<WebhookInboxHarness>): void {
@@ -64,6 +64,18 @@ export function webhookInboxContract(name: string, makeHarness: () => Promise<We
       const ghost = randomUUID();
       expect(outcome(await h.inbox.applyOnce(webhook, grant(ghost)))).toBe('no_user');
       expect(outcome(await h.inbox.applyOnce(webhook, grant(ghost)))).toBe('duplicate');
+    });
+
+    it('a subscription event older than the stored state changes nothing (stale): a revoked plan is not revived', async () => {
+      const h = await makeHarness();
+      const user = await h.createUser();
+      const webhook = () => ({ id: `msg_${randomUUID()}`, type: 'subscription.updated' });
+      expect(outcome(await h.inbox.applyOnce(webhook(), active(user, '2026-11-24T10:00:00.000Z')))).toBe('applied');
+      expect(outcome(await h.inbox.applyOnce(webhook(), active(user, '2026-11-24T12:00:00.000Z', 'canceled')))).toBe('applied');
+      expect(outcome(await h.inbox.applyOnce(webhook(), active(user, '2026-11-24T11:00:00.000Z', 'active')))).toBe('stale');
+      expect((await h.profileOf(user)).status).toBe('canceled');
+      expect(outcome(await h.inbox.applyOnce(webhook(), active(user, '2026-11-24T13:00:00.000Z', 'active')))).toBe('applied');
+      expect((await h.profileOf(user)).status).toBe('active');
     });
   });
 }

@@ -56,6 +56,7 @@ export function composeServer(input: ComposeServerInput): Result<ComposedServer>
     logger,
     clock: { now: () => new Date() },
     creditsPerPeriod: config.creditsPerPeriod,
+    planProductId: config.billing?.productId ?? null,
   });
   const useCases: ServerUseCaseSource = {
     shared: resolveUseCases(container, 'server'),

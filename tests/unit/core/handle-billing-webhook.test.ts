@@ -14,13 +14,13 @@ const world = () => {
   const profileWriter = new InMemoryProfileWriter(db);
   const usageLedger = new InMemoryUsageLedger({ balances: db.profileBalances() });
   const webhookInbox = new InMemoryWebhookInbox({ profileWriter, usageLedger });
-  const handle = makeHandleBillingWebhook({ profileWriter, usageLedger, webhookInbox, logger: new InMemoryLogger(), creditsPerPeriod: 1000 });
+  const handle = makeHandleBillingWebhook({ profileWriter, usageLedger, webhookInbox, logger: new InMemoryLogger(), creditsPerPeriod: 1000, planProductId: 'prod_1' });
   return { db, userId: user.id, profileWriter, usageLedger, webhookInbox, handle, profile: () => db.profiles.get(user.id) };
 };
 
 const subscriptionEvent = (userId: string | null, over: Partial<Extract<BillingEvent, { kind: 'subscription_changed' }>> = {}): BillingEvent => ({
   kind: 'subscription_changed', webhookId: 'msg_1', type: 'subscription.active', userId, customerId: 'cus_1', subscriptionId: 'sub_1',
-  productId: 'prod_1', status: 'active', currentPeriodEnd: '2026-04-01T00:00:00.000Z', cancelAtPeriodEnd: false, ...over,
+  productId: 'prod_1', status: 'active', currentPeriodEnd: '2026-04-01T00:00:00.000Z', cancelAtPeriodEnd: false, occurredAt: '2026-03-01T10:00:00.000Z', ...over,
 });
 const orderPaid = (userId: string | null, over: Partial<Extract<BillingEvent, { kind: 'order_paid' }>> = {}): BillingEvent => ({
   kind: 'order_paid', webhookId: 'msg_2', type: 'order.paid', userId, orderId: 'ord_1', subscriptionId: 'sub_1', productId: 'prod_1',
@@ -37,7 +37,7 @@ describe('handle billing webhook (issue 7: keep subscription status and credits 
   it('an event for a user who does not exist is acknowledged as ignored, kept as handled and reported', async () => {
     const w = world();
     const logger = new InMemoryLogger();
-    const handle = makeHandleBillingWebhook({ profileWriter: w.profileWriter, usageLedger: w.usageLedger, webhookInbox: w.webhookInbox, logger, creditsPerPeriod: 1000 });
+    const handle = makeHandleBillingWebhook({ profileWriter: w.profileWriter, usageLedger: w.usageLedger, webhookInbox: w.webhookInbox, logger, creditsPerPeriod: 1000, planProductId: 'prod_1' });
     const ghost = '00000000-0000-4000-8000-00000000dead';
     expect(await handle(subscriptionEvent(ghost))).toEqual({ success: true, data: 'ignored' });
     expect(await handle(orderPaid(ghost))).toEqual({ success: true, data: 'ignored' });
@@ -52,7 +52,7 @@ describe('handle billing webhook (issue 7: keep subscription status and credits 
   it('subscription.revoked makes the user not subscribed', async () => {
     const w = world();
     await w.handle(subscriptionEvent(w.userId));
-    await w.handle(subscriptionEvent(w.userId, { webhookId: 'msg_9', type: 'subscription.revoked', status: 'canceled' }));
+    await w.handle(subscriptionEvent(w.userId, { webhookId: 'msg_9', type: 'subscription.revoked', status: 'canceled', occurredAt: '2026-03-01T11:00:00.000Z' }));
     expect(w.profile()?.subscriptionStatus).toBe('canceled');
   });
 
@@ -96,5 +96,15 @@ describe('handle billing webhook (issue 7: keep subscription status and credits 
     expect(failed.success).toBe(false);
     expect(await w.handle(subscriptionEvent(w.userId))).toEqual({ success: true, data: 'processed' });
     expect(w.profile()?.subscriptionStatus).toBe('active');
+  });
+
+  it('issue 14: a late, older subscription.active does not revive a revoked plan; another product is ignored', async () => {
+    const w = world();
+    await w.handle(subscriptionEvent(w.userId, { webhookId: 'msg_a', occurredAt: '2026-03-01T10:00:00.000Z' }));
+    await w.handle(subscriptionEvent(w.userId, { webhookId: 'msg_b', type: 'subscription.revoked', status: 'canceled', occurredAt: '2026-03-02T10:00:00.000Z' }));
+    expect(await w.handle(subscriptionEvent(w.userId, { webhookId: 'msg_c', status: 'active', occurredAt: '2026-03-01T12:00:00.000Z' }))).toEqual({ success: true, data: 'ignored' });
+    expect(w.profile()?.subscriptionStatus).toBe('canceled');
+    expect(await w.handle(subscriptionEvent(w.userId, { webhookId: 'msg_d', productId: 'prod_other', occurredAt: '2026-03-03T10:00:00.000Z' }))).toEqual({ success: true, data: 'ignored' });
+    expect(w.profile()?.subscriptionStatus).toBe('canceled');
   });
 });

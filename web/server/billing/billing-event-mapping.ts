@@ -41,6 +41,7 @@ export function toBillingEvent(webhookId: string, event: BillingWebhookEvent): B
       status: String(sub.status),
       currentPeriodEnd: sub.currentPeriodEnd,
       cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
+      occurredAt: new Date(event.timestamp).toISOString(),
     };
   }
   return { kind: 'ignored', webhookId, type: event.type };
