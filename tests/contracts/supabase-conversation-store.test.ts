@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { LocalSupabase } from '../../adapters/supabase/local/server.js';
 import { SupabaseConversationStore } from '../../adapters/supabase/supabase-conversation-store.js';
-import { StandInUsers, browserClient } from '../integration/supabase-adapters/adapter-harness.js';
+import { StandInUsers, browserClient, serviceClient } from '../integration/supabase-adapters/adapter-harness.js';
 import { startTestSupabase } from '../support/local-supabase.js';
 import { conversationLibraryContract, storeAsLibrary } from './conversation-library.contract.js';
 import { conversationStoreContract } from './conversation-store.contract.js';
@@ -25,3 +25,16 @@ const harness = async () => {
 };
 conversationStoreContract('SupabaseConversationStore on the local stand-in', harness);
 conversationLibraryContract('SupabaseConversationStore on the local stand-in', storeAsLibrary(harness));
+
+// As the app server holds it: the service role, which row-level security does not see. Every query
+// must name its user (and the composite foreign key keeps messages in their owner's conversation).
+const serviceHarness = async () => {
+  const users = new StandInUsers(supabase);
+  return {
+    store: new SupabaseConversationStore(serviceClient(supabase)),
+    createUser: () => users.create(),
+    actAs: async () => undefined,
+  };
+};
+conversationStoreContract('SupabaseConversationStore (service role) on the local stand-in', serviceHarness);
+conversationLibraryContract('SupabaseConversationStore (service role) on the local stand-in', storeAsLibrary(serviceHarness));
