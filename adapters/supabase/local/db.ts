@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile } from 'node:fs/promises';
+import { chmod, mkdir, readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 
@@ -40,7 +40,11 @@ const bootstrapFile = fileURLToPath(new URL('./bootstrap.sql', import.meta.url))
 export const migrationsDir = fileURLToPath(new URL('../migrations/', import.meta.url));
 
 export async function openLocalDb(options: OpenLocalDbOptions = {}): Promise<LocalDb> {
-  if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
+  // PGlite writes its files with the process umask; the folder itself is the owner's only.
+  if (options.dataDir) {
+    await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
+    await chmod(options.dataDir, 0o700);
+  }
   const pg = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.template ? { loadDataDir: options.template } : {}),

@@ -101,7 +101,8 @@ async function loadOrCreate(dataDir: string, now: () => number): Promise<StoredK
     return parsed.data;
   }
   const keys = await generateKeys(now);
-  await mkdir(dataDir, { recursive: true });
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  await chmod(dataDir, 0o700);
   await writeFile(file, `${JSON.stringify({ ...keys, createdAt: new Date(now()).toISOString() }, null, 2)}\n`, {
     mode: 0o600,
     flag: 'wx',

@@ -1,4 +1,4 @@
-import { closeSync, existsSync, fsyncSync, ftruncateSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, fsyncSync, ftruncateSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** One change: `[collection, id, record]`, or `[collection, id, null]` for a removal. */
@@ -30,7 +30,7 @@ function lockFolder(dir: string): void {
       throw new Error(`billing sandbox data folder ${dir} is in use by process ${owner}`);
     }
   }
-  writeFileSync(path, String(process.pid));
+  writeFileSync(path, String(process.pid), { mode: 0o600 });
 }
 
 /**
@@ -51,7 +51,9 @@ export class FolderPersistence {
   ) {}
 
   load(): Snapshot {
-    mkdirSync(this.dir, { recursive: true });
+    // The log and snapshot hold the organization token and webhook secret: owner only.
+    mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+    chmodSync(this.dir, 0o700);
     lockFolder(this.dir);
     const state: Snapshot = new Map();
     const snapshotPath = join(this.dir, SNAPSHOT);
@@ -84,7 +86,8 @@ export class FolderPersistence {
         validBytes = start;
       }
     }
-    this.fd = openSync(logPath, 'a+');
+    this.fd = openSync(logPath, 'a+', 0o600);
+    chmodSync(logPath, 0o600);
     ftruncateSync(this.fd, validBytes);
     return state;
   }
@@ -109,7 +112,7 @@ export class FolderPersistence {
     const collections: Record<string, Record<string, unknown>[]> = {};
     for (const [name, records] of state) collections[name] = [...records.values()];
     const tmp = join(this.dir, `${SNAPSHOT}.tmp`);
-    const fd = openSync(tmp, 'w');
+    const fd = openSync(tmp, 'w', 0o600);
     try {
       writeSync(fd, JSON.stringify({ seq: this.seq, collections }));
       fsyncSync(fd);
