@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { isSubscribed } from '../domain/account.js';
 import type { BillingGateway } from '../ports/billing-gateway.js';
+import type { ProfileStore } from '../ports/profile-store.js';
+import { domainError } from '../shared/errors.js';
 import { parseInput } from '../shared/parse-input.js';
 import { fail, ok } from '../shared/result.js';
 import type { Result } from '../shared/result.js';
@@ -14,15 +17,22 @@ const inputSchema = z.object({
 
 /**
  * app spec §7: subscribe_initiated when the user starts paying, subscribe_failed when no checkout
- * could be opened. Answers the hosted checkout page to send the browser to.
+ * could be opened. Answers the hosted checkout page to send the browser to. A user who already has
+ * an active plan gets `conflict` (the provider would refuse the payment): plan changes go through
+ * the customer portal.
  */
 export const makeStartCheckout =
-  (deps: TrackingDeps & { currentUser: CurrentUser; billingGateway: BillingGateway }) =>
+  (deps: TrackingDeps & { currentUser: CurrentUser; billingGateway: BillingGateway; profileStore: ProfileStore }) =>
   async (input: { successUrl: string }): Promise<Result<{ checkoutId: string; url: string }>> => {
     const user = await requireUser(deps.currentUser);
     if (!user.success) return user;
     const valid = parseInput(inputSchema, input);
     if (!valid.success) return valid;
+    const profile = await deps.profileStore.getProfile(user.data.id);
+    if (!profile.success) return profile;
+    if (isSubscribed(profile.data?.subscriptionStatus)) {
+      return fail(domainError('conflict', 'You already have an active plan; change or cancel it in the customer portal', { portal: true }));
+    }
     trackSafely(deps, { event: 'subscribe_initiated', user_id: user.data.id });
     const checkout = await deps.billingGateway.createCheckout({
       userId: user.data.id,

@@ -42,6 +42,15 @@ describe('start checkout (app spec §7)', () => {
     expect(w.analytics.events).toEqual([{ event: 'subscribe_initiated', user_id: userId }]);
   });
 
+  it('issue 14: a user with an active plan cannot open a second checkout (conflict, the portal is the way)', async () => {
+    const w = inMemoryAppWorld();
+    const userId = w.signIn();
+    await w.subscribe(userId);
+    const refused = await useCases(w).startCheckout({ successUrl: SUCCESS_URL });
+    expect(refused.success ? 'opened' : refused.error.code).toBe('conflict');
+    expect(w.analytics.events).toEqual([]);
+  });
+
   it('app §7: a checkout that cannot be opened pushes subscribe_failed and answers the error', async () => {
     const w = inMemoryAppWorld();
     const userId = w.signIn();
