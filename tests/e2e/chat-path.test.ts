@@ -1,4 +1,4 @@
-// Issue 13 in Chromium against the whole local stack: what a person typing in the chat meets in the
+// The chat path in Chromium against the whole local stack: what a person typing in the chat meets in the
 // first minute. The offline model writes slowly enough here (one word every 40 ms) to type while it answers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, screenshot, type E2eBrowser } from './support/browser.js';
@@ -26,7 +26,24 @@ afterAll(async () => {
 const box = () => browser.page.getByRole('textbox', { name: 'Your message' });
 const answerDone = () => browser.page.getByRole('button', { name: 'Stop' }).waitFor({ state: 'detached', timeout: 30_000 });
 
-describe('e2e: the chat path (issue 13)', () => {
+/** Selects the first paragraph of an answer the way a mouse does, and lets the page see the mouseup. */
+async function selectIn(answer: string): Promise<string> {
+  const target = browser.page.locator(answer).locator('p').first();
+  await target.waitFor();
+  const selected = await target.evaluate((node) => {
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const selection = document.getSelection()!;
+    selection.removeAllRanges();
+    selection.addRange(range);
+    node.dispatchEvent(new MouseEvent('mouseup', { bubbles: true }));
+    return selection.toString().trim();
+  });
+  await browser.page.getByRole('toolbar', { name: 'Actions for the selected text' }).waitFor();
+  return selected;
+}
+
+describe('e2e: the chat path', () => {
   it('a draft typed while the first answer streams survives the switch from /chat to /chat/{id}', async () => {
     const { page } = browser;
     await page.getByRole('button', { name: 'New chat' }).waitFor();
@@ -55,6 +72,20 @@ describe('e2e: the chat path (issue 13)', () => {
     expect(await page.locator('.message--user').count()).toBe(2);
   });
 
+  it('"Add to chat" quotes a selection of a single answer into this conversation\'s composer, with the model\'s label', async () => {
+    const { page } = browser;
+    const url = page.url();
+    await box().fill('');
+    const selected = await selectIn('.message--assistant >> nth=-1');
+    await page.getByRole('toolbar', { name: 'Actions for the selected text' }).getByRole('button', { name: 'Add to chat' }).click();
+    expect(page.url()).toBe(url);
+    const draft = await box().inputValue();
+    expect(draft).toContain(`> ${selected.split('\n')[0]}`);
+    expect(draft).toContain('> — Offline model (local, no network)');
+    expect(await box().evaluate((node) => node === document.activeElement)).toBe(true);
+    await box().fill('');
+  });
+
   it('a side-by-side conversation reopens as columns, in the order asked; "continue with this model" goes back to one', async () => {
     const { page } = browser;
     await page.getByRole('link', { name: 'All models' }).click();
@@ -74,6 +105,12 @@ describe('e2e: the chat path (issue 13)', () => {
     await page.locator('.answer-column').first().waitFor();
     expect(await order()).toEqual(['offline', 'offline-brief']);
     await screenshot(page, '13-side-by-side-reopened');
+    await box().fill('');
+    await selectIn('.answer-column[data-model-id="offline-brief"]');
+    await page.getByRole('toolbar', { name: 'Actions for the selected text' }).getByRole('button', { name: 'Add to chat' }).click();
+    expect(page.url()).toBe(url);
+    expect(await box().inputValue()).toContain('> — Offline model, brief (local, no network)');
+    await box().fill('');
     await page.locator('.answer-column[data-model-id="offline-brief"]').getByRole('button', { name: 'Continue with this model' }).click();
     await box().fill('Tell me more');
     await page.getByRole('button', { name: 'Send' }).click();
@@ -95,7 +132,7 @@ describe('e2e: the chat path (issue 13)', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
   });
 
-  it('issue 19: a conversation shared as a link reads signed out, read only and unindexed; turning the link off ends it', async () => {
+  it('a conversation shared as a link reads signed out, read only and unindexed; turning the link off ends it', async () => {
     const { page } = browser;
     await page.getByRole('link', { name: 'All models' }).waitFor();
     await page.locator('.conversation__link').first().click();
