@@ -1,12 +1,25 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The database-level suites, run a second time on a real PostgreSQL server (the `postgres` lane):
+ * every Supabase adapter's contract, row-level security, the schema's functions and guards, and the
+ * app server's ownership, turn and credit rules on the stand-in. PGlite serialises every transaction
+ * on one connection; a server runs them side by side, as a hosted project does.
+ */
+const POSTGRES_LANE = [
+  'tests/contracts/supabase-*.test.ts',
+  'tests/integration/supabase/*.test.ts',
+  'tests/integration/supabase-adapters/rls-probes.test.ts',
+  'tests/integration/supabase-adapters/prompt-search.test.ts',
+  'tests/integration/supabase-adapters/edge-mapping.test.ts',
+  'tests/integration/supabase-auth/session-to-rest.test.ts',
+  'tests/integration/server/chat-isolation-on-stand-in.test.ts',
+  'tests/integration/server/credits-on-stand-in.test.ts',
+];
+
 export default defineConfig({
   test: {
-    include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
-    exclude: ['tests/bench/**', 'node_modules/**'],
     environment: 'node',
-    // Provisions Chromium (installing Debian's package when it can) before any file runs.
-    globalSetup: ['tests/support/global-setup.ts'],
     // The default summary, then every skipped test with its reason; a skip without one fails the run.
     reporters: ['default', './tests/support/skip-reporter.ts'],
     // PGlite and the local servers are shared per worker; two cores do not need more forks.
@@ -14,5 +27,29 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'pglite',
+          include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
+          exclude: ['tests/bench/**', 'node_modules/**'],
+          // Provisions Chromium (installing Debian's package when it can) before any file runs.
+          globalSetup: ['tests/support/global-setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'postgres',
+          include: POSTGRES_LANE,
+          // PGlite's own data-directory behaviour has nothing to prove on a server.
+          exclude: ['tests/integration/supabase/local-db.test.ts'],
+          env: { ENSEMBLE_TEST_DATABASE: 'postgres' },
+          // Provisions PostgreSQL (installing Debian's package when it can) and the migrated template.
+          globalSetup: ['tests/support/postgres-global-setup.ts'],
+        },
+      },
+    ],
   },
 });

@@ -1,30 +1,12 @@
 // Global setup of `npm test`: provisions what the tests need on a fresh machine, exactly as CI does,
-// so the README's test command passes by itself (issue 17). Today that is Chromium for the browser
-// tests: found where it usually lives, else installed from Debian's packages when this process may
-// (root and apt-get), else the run stops at once with the one command to run.
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+// so the README's test command passes by itself. Here that is Chromium for the browser tests: found
+// where it usually lives, else installed from Debian's packages when this process may (root and
+// apt-get), else the run stops at once with the one command to run. (The PostgreSQL lane provisions
+// its server the same way: postgres-global-setup.ts.)
 import { CHROMIUM_CANDIDATES, findChromium, isExecutable } from './chromium.js';
-
+import { aptInstall, canInstallWithApt, setupLog as log } from './debian-packages.js';
 
 const INSTALL_COMMAND = 'sudo apt-get update && sudo apt-get install -y chromium';
-
-function log(line: string): void {
-  process.stderr.write(`[test setup] ${line}\n`);
-}
-
-function canInstallWithApt(): boolean {
-  return process.platform === 'linux' && process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
-}
-
-function apt(args: string[]): void {
-  const run = spawnSync('apt-get', args, {
-    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-    encoding: 'utf8',
-  });
-  if (run.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed (exit ${run.status ?? run.signal}):\n${run.stderr.trim().split('\n').slice(-5).join('\n')}`);
-}
 
 export interface ProvisionOptions {
   readonly env?: NodeJS.ProcessEnv;
@@ -33,11 +15,6 @@ export interface ProvisionOptions {
   readonly canInstall?: () => boolean;
   readonly install?: () => void;
 }
-
-const aptInstall = (): void => {
-  apt(['update', '-qq']);
-  apt(['install', '-y', '-qq', 'chromium']);
-};
 
 /** Finds Chromium or installs it; returns its path, or throws the message that stops the run. */
 export function provisionChromium(options: ProvisionOptions = {}): string {
@@ -55,7 +32,7 @@ export function provisionChromium(options: ProvisionOptions = {}): string {
   }
   const started = Date.now();
   log('no Chromium found: installing Debian\'s chromium package for the browser tests (first run only, about a minute)…');
-  (options.install ?? aptInstall)();
+  (options.install ?? (() => aptInstall('chromium')))();
   const installed = findChromium(env, places);
   if (!installed) throw new Error(`apt-get installed chromium but no executable was found; install it by hand: ${INSTALL_COMMAND}`);
   log(`installed ${installed} in ${Math.round((Date.now() - started) / 1000)} s`);

@@ -2,6 +2,7 @@ import type { SupabaseClient, SupportedStorage } from '@supabase/supabase-js';
 import { createClient } from '@supabase/supabase-js';
 import type { LocalSupabase, LocalSupabaseOptions } from '../../adapters/supabase/local/server.js';
 import { startLocalSupabase } from '../../adapters/supabase/local/server.js';
+import { freshPostgresDatabase, postgresLaneUrl } from './postgres-lane.js';
 import { testTemplate } from './supabase-rest-harness.js';
 
 export const TEST_SITE_URL = 'http://127.0.0.1:3000';
@@ -29,15 +30,18 @@ export function testClock(): TestClock {
 
 /**
  * One stand-in per test file: in memory unless a dataDir is given, free ports, the site URL the app
- * uses locally. The database starts from the migrated template the REST harness caches per machine.
+ * uses locally. The database starts from the migrated template the REST harness caches per machine,
+ * or, on the PostgreSQL lane, is a fresh database on the lane's server.
  */
 export async function startTestSupabase(options: LocalSupabaseOptions = {}): Promise<LocalSupabase> {
+  const lane = postgresLaneUrl();
   return startLocalSupabase({
     port: 0,
     mailboxPort: 0,
     siteUrl: TEST_SITE_URL,
     emailMinIntervalSeconds: 0,
-    dbTemplate: await testTemplate(),
+    // On the PostgreSQL lane each stand-in gets a database of its own, copied from the migrated template.
+    ...(lane ? { postgresUrl: await freshPostgresDatabase(lane) } : { dbTemplate: await testTemplate() }),
     ...options,
   });
 }

@@ -11,6 +11,7 @@ import { Hono } from 'hono';
 import { jwtVerify, SignJWT } from 'jose';
 import { listMigrations, openLocalDb, type JwtClaims, type LocalDb } from '../../adapters/supabase/local/db.js';
 import { makeRestApp } from '../../adapters/supabase/local/rest/rest-app.js';
+import { freshPostgresDatabase, postgresLaneUrl } from './postgres-lane.js';
 
 const secret = new TextEncoder().encode('test-only-jwt-secret-of-at-least-32-characters');
 
@@ -46,7 +47,10 @@ export async function testTemplate(): Promise<File> {
   return new File([dump], 'template.tar.gz', { type: 'application/x-gzip' });
 }
 
+/** The migrated database for one test file: PGlite from the template, or a fresh database on the PostgreSQL lane. */
 export async function openTestDb(): Promise<LocalDb> {
+  const lane = postgresLaneUrl();
+  if (lane) return openLocalDb({ postgresUrl: await freshPostgresDatabase(lane) });
   return openLocalDb({ template: await testTemplate() });
 }
 

@@ -2,21 +2,42 @@
 -- stand-in on PGlite. Never deployed: hosted projects get all of this from Supabase itself.
 -- Follows supabase/postgres init scripts and GoTrue's auth migrations (see README.md).
 
-create role anon nologin noinherit;
-create role authenticated nologin noinherit;
-create role service_role nologin noinherit bypassrls;
-create role authenticator noinherit;
+-- Roles belong to the whole cluster: on a PostgreSQL server another database may have made them.
+-- `postgres` is who runs migrations on a hosted project, and it is not a superuser there (the
+-- superuser is `supabase_admin`); on PGlite `postgres` is the superuser and already exists.
+do $$
+begin
+  if not exists (select from pg_roles where rolname = 'postgres') then
+    create role postgres login nosuperuser createrole createdb bypassrls;
+  end if;
+  if not exists (select from pg_roles where rolname = 'anon') then
+    create role anon nologin noinherit;
+  end if;
+  if not exists (select from pg_roles where rolname = 'authenticated') then
+    create role authenticated nologin noinherit;
+  end if;
+  if not exists (select from pg_roles where rolname = 'service_role') then
+    create role service_role nologin noinherit bypassrls;
+  end if;
+  if not exists (select from pg_roles where rolname = 'authenticator') then
+    create role authenticator noinherit;
+  end if;
+end $$;
 grant anon, authenticated, service_role to authenticator;
+grant anon, authenticated, service_role to postgres;
 
 grant usage on schema public to anon, authenticated, service_role;
+grant all on schema public to postgres;
 -- Hosted projects expose new objects in public to the API roles by default; migrations must
 -- therefore revoke what they do not want exposed, and the same SQL behaves alike in both places.
-alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
-alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
-alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
+alter default privileges for role postgres in schema public grant all on tables to anon, authenticated, service_role;
+alter default privileges for role postgres in schema public grant all on functions to anon, authenticated, service_role;
+alter default privileges for role postgres in schema public grant all on sequences to anon, authenticated, service_role;
 
 create schema auth;
 grant usage on schema auth to anon, authenticated, service_role;
+-- As on a hosted project, migrations may read auth.users, reference it and put triggers on it.
+grant all on schema auth to postgres;
 
 -- The subset of GoTrue's auth.users the stand-in reads and writes (column names as GoTrue's).
 create table auth.users (
@@ -72,3 +93,7 @@ create table supabase_migrations.schema_migrations (
   statements text[],
   applied_at timestamptz not null default now()
 );
+
+grant all on all tables in schema auth to postgres;
+grant execute on all functions in schema auth to postgres;
+grant usage on schema supabase_migrations to postgres;

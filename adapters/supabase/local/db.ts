@@ -1,22 +1,29 @@
 import { chmod, mkdir, readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
+import { postgresSqlDb } from './postgres-sql-db.js';
+import type { SqlDb, SqlQueryable } from './sql-db.js';
 
 /** The API roles PostgREST switches to; `service_role` bypasses row-level security. */
 export type DbRole = 'anon' | 'authenticated' | 'service_role';
 export type JwtClaims = Readonly<Record<string, unknown>>;
-export type { Transaction };
+/** A transaction of the stand-in's database (PGlite's or a real server's). */
+export type Transaction = SqlQueryable;
 
 export interface LocalDb {
-  readonly pg: PGlite;
-  /** Runs `fn` in a transaction as the superuser (`postgres`): what GoTrue's own database user may do. */
+  /** The database itself, as the superuser: what GoTrue's own database user may do. */
+  readonly sql: SqlDb;
+  /** Which Postgres this is: PGlite in this process, or a PostgreSQL server. */
+  readonly engine: 'pglite' | 'postgres';
+  /** Runs `fn` in a transaction as the superuser. */
   asAdmin<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
   /**
    * Runs `fn` in a transaction as `role` with `request.jwt.claims` set, exactly as PostgREST does, so
-   * row-level security is Postgres's own. Transactions are serialised: PGlite has one connection.
+   * row-level security is Postgres's own. On PGlite transactions are serialised (one connection); on
+   * a server they run side by side, as in production.
    */
   withRole<T>(role: DbRole, claims: JwtClaims | null, fn: (tx: Transaction) => Promise<T>, options?: RoleOptions): Promise<T>;
-  /** A gzipped copy of the data directory, to open further instances from (tests). */
+  /** A gzipped copy of the data directory, to open further instances from (tests; PGlite only). */
   dumpTemplate(): Promise<Blob>;
   close(): Promise<void>;
 }
@@ -31,6 +38,11 @@ export interface OpenLocalDbOptions {
   readonly dataDir?: string;
   /** A data directory from `dumpTemplate()`; the new instance is in memory. */
   readonly template?: Blob;
+  /**
+   * A database on a PostgreSQL server instead of PGlite (`postgres://…`), connected as a superuser
+   * (Supabase's `supabase_admin`). The same bootstrap and migrations run there.
+   */
+  readonly postgresUrl?: string;
 }
 
 const setRole = "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)";
@@ -40,36 +52,49 @@ const bootstrapFile = fileURLToPath(new URL('./bootstrap.sql', import.meta.url))
 export const migrationsDir = fileURLToPath(new URL('../migrations/', import.meta.url));
 
 export async function openLocalDb(options: OpenLocalDbOptions = {}): Promise<LocalDb> {
+  const sql = options.postgresUrl ? postgresSqlDb(options.postgresUrl) : await openPglite(options);
+  try {
+    await bootstrap(sql);
+    await applyMigrations(sql);
+  } catch (error) {
+    await sql.close();
+    throw error;
+  }
+  return {
+    sql,
+    engine: options.postgresUrl ? 'postgres' : 'pglite',
+    asAdmin: (fn) => sql.transaction(fn),
+    withRole: (role, claims, fn, roleOptions) =>
+      sql.transaction(async (tx) => {
+        // set_config(..., true) is SET LOCAL: all of it ends with the transaction.
+        await tx.query(roleOptions?.readOnly ? setRoleReadOnly : setRole, [role, JSON.stringify({ ...claims, role })]);
+        return fn(tx);
+      }),
+    dumpTemplate: async () => {
+      if (!(sql instanceof PGlite)) throw new Error('A PostgreSQL server database is copied with CREATE DATABASE ... TEMPLATE, not dumped');
+      return sql.dumpDataDir('gzip');
+    },
+    close: () => sql.close(),
+  };
+}
+
+async function openPglite(options: OpenLocalDbOptions): Promise<PGlite> {
   // PGlite writes its files with the process umask; the folder itself is the owner's only.
   if (options.dataDir) {
     await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
     await chmod(options.dataDir, 0o700);
   }
-  const pg = await PGlite.create({
+  return PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.template ? { loadDataDir: options.template } : {}),
   });
-  await bootstrap(pg);
-  await applyMigrations(pg);
-  return {
-    pg,
-    asAdmin: (fn) => pg.transaction(fn),
-    withRole: (role, claims, fn, roleOptions) =>
-      pg.transaction(async (tx) => {
-        // set_config(..., true) is SET LOCAL: all of it ends with the transaction.
-        await tx.query(roleOptions?.readOnly ? setRoleReadOnly : setRole, [role, JSON.stringify({ ...claims, role })]);
-        return fn(tx);
-      }),
-    dumpTemplate: () => pg.dumpDataDir('gzip'),
-    close: () => pg.close(),
-  };
 }
 
-async function bootstrap(pg: PGlite): Promise<void> {
-  const { rows } = await pg.query<{ ready: boolean }>("select to_regnamespace('auth') is not null as ready");
+async function bootstrap(sql: SqlDb): Promise<void> {
+  const { rows } = await sql.query<{ ready: boolean }>("select to_regnamespace('auth') is not null as ready");
   if (rows[0]?.ready) return;
-  const sql = await readFile(bootstrapFile, 'utf8');
-  await pg.transaction((tx) => tx.exec(sql));
+  const script = await readFile(bootstrapFile, 'utf8');
+  await sql.transaction((tx) => tx.exec(script));
 }
 
 export interface MigrationFile {
@@ -87,18 +112,21 @@ export async function listMigrations(dir = migrationsDir): Promise<MigrationFile
 }
 
 /** Applies, in order and once each, the migrations not yet in supabase_migrations.schema_migrations. */
-async function applyMigrations(pg: PGlite): Promise<void> {
-  const applied = await pg.query<{ version: string }>('select version from supabase_migrations.schema_migrations');
+async function applyMigrations(sql: SqlDb): Promise<void> {
+  const applied = await sql.query<{ version: string }>('select version from supabase_migrations.schema_migrations');
   const done = new Set(applied.rows.map((row) => row.version));
   for (const migration of await listMigrations()) {
     if (done.has(migration.version)) continue;
-    const sql = await readFile(migration.path, 'utf8');
-    await pg.transaction(async (tx) => {
+    const script = await readFile(migration.path, 'utf8');
+    await sql.transaction(async (tx) => {
       try {
-        await tx.exec(sql);
+        // As on a hosted project, migrations run as `postgres`, which is not a superuser there: a
+        // migration that needs more fails here too (on PGlite `postgres` is the superuser itself).
+        await tx.exec(`set local role postgres;\n${script}`);
       } catch (error) {
         throw new Error(`migration ${migration.version}_${migration.name} failed: ${(error as Error).message}`, { cause: error });
       }
+      await tx.exec('reset role');
       await tx.query('insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)', [
         migration.version,
         migration.name,

@@ -9,6 +9,10 @@ const port = (value: string) => {
   if (!Number.isInteger(parsed) || parsed < 0 || parsed > 65535) throw new InvalidArgumentError('expected a port number (0-65535)');
   return parsed;
 };
+const postgresUrl = (value: string) => {
+  if (!/^postgres(ql)?:\/\//.test(value)) throw new InvalidArgumentError('expected a postgres:// URL');
+  return value;
+};
 const seconds = (value: string) => {
   const parsed = Number(value);
   if (!Number.isInteger(parsed) || parsed < 0) throw new InvalidArgumentError('expected a whole number of seconds');
@@ -27,9 +31,10 @@ const program = new Command('supabase:local')
   .option('--smtp-from <address>', 'sender of delivered e-mails', process.env.SMTP_FROM ?? 'Ensemble (local) <no-reply@localhost>')
   .option('--email-interval <seconds>', 'minimum time between two e-mails to one address (0: off)', seconds, 60)
   .option('--refresh-reuse-interval <seconds>', 'grace for a used refresh token whose child is still active (0: off)', seconds, 10)
+  .option('--postgres-url <url>', 'keep the database on this PostgreSQL server (connect as a superuser) instead of PGlite', postgresUrl)
   .parse();
 
-const options = program.opts<{ port: number; mailboxPort: number; data: string; host: string; siteUrl: string; redirectUrl: string[]; emailInterval: number; refreshReuseInterval: number; smtpUrl?: string; smtpFrom: string }>();
+const options = program.opts<{ port: number; mailboxPort: number; data: string; host: string; siteUrl: string; redirectUrl: string[]; emailInterval: number; refreshReuseInterval: number; smtpUrl?: string; smtpFrom: string; postgresUrl?: string }>();
 const dataDir = resolve(options.data);
 const started = Date.now();
 const supabase = await startLocalSupabase({
@@ -41,6 +46,7 @@ const supabase = await startLocalSupabase({
   additionalRedirectUrls: options.redirectUrl,
   emailMinIntervalSeconds: options.emailInterval,
   refreshTokenReuseIntervalSeconds: options.refreshReuseInterval,
+  ...(options.postgresUrl ? { postgresUrl: options.postgresUrl } : {}),
   ...(options.smtpUrl ? { smtp: { url: options.smtpUrl, from: options.smtpFrom } } : {}),
   onEmailSent: (email) => console.log(`[mailbox] ${email.sentAt} to ${email.to}: code ${email.code}, link in the mailbox`),
 });
@@ -54,7 +60,7 @@ console.log(`Local Supabase stand-in ready in ${Date.now() - started} ms
   anon key       ${supabase.anonKey}
   service_role   ${supabase.serviceRoleKey}
   Keys file      ${resolve(dataDir, KEYS_FILE_NAME)} (generated on first start; keep it private)
-  Database       ${resolve(dataDir, 'postgres')}
+  Database       ${options.postgresUrl ? options.postgresUrl.replace(/\/\/[^@/]*@/, '//***@') : resolve(dataDir, 'postgres')}
 
 Set SUPABASE_URL=${supabase.url} and SUPABASE_ANON_KEY to the anon key to point the app here.
 Press Ctrl+C to stop.`);

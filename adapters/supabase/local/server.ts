@@ -33,6 +33,8 @@ export interface LocalSupabaseOptions {
   readonly refreshTokenReuseIntervalSeconds?: number;
   /** Opens the database from a `dumpTemplate()` copy (tests start faster); with dataDir, only into an empty folder. */
   readonly dbTemplate?: Blob;
+  /** A database on a PostgreSQL server instead of PGlite (then dataDir keeps only keys and mail). */
+  readonly postgresUrl?: string;
   readonly now?: () => number;
   /** Called after each e-mail lands in the mailbox (the CLI prints a one-line notice). */
   readonly onEmailSent?: (email: StoredEmail) => void;
@@ -67,7 +69,8 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
   try {
     const url = `http://${host}:${api.port}`;
     db = await openLocalDb({
-      ...(options.dataDir ? { dataDir: join(options.dataDir, 'postgres') } : {}),
+      ...(options.postgresUrl ? { postgresUrl: options.postgresUrl } : {}),
+      ...(options.dataDir && !options.postgresUrl ? { dataDir: join(options.dataDir, 'postgres') } : {}),
       ...(options.dbTemplate ? { template: options.dbTemplate } : {}),
     });
     const keys = await openLocalKeys({ dataDir: options.dataDir, issuer: `${url}/auth/v1`, now });
@@ -92,7 +95,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     app.route(
       '/auth/v1',
       await makeAuthApp({
-        db: db.pg,
+        db: db.sql,
         keys,
         mailbox,
         siteUrl: options.siteUrl ?? 'http://127.0.0.1:3000',

@@ -54,7 +54,7 @@ describe('local Auth stand-in: e-mail code (issue 6 §3, supabase-wire §1)', ()
 
   it('signing up through a code creates the profile row (the schema trigger on auth.users)', async () => {
     const { session } = await signIn(uniqueEmail('profile'));
-    const { rows } = await supabase.db.pg.query('select id from public.profiles where id = $1', [session.user.id]);
+    const { rows } = await supabase.db.sql.query('select id from public.profiles where id = $1', [session.user.id]);
     expect(rows).toHaveLength(1);
   });
 

@@ -52,7 +52,7 @@ async function tabWith(session: Session) {
 }
 
 async function tokenCount(sessionId: unknown): Promise<number> {
-  const { rows } = await supabase.db.pg.query<{ n: number }>(
+  const { rows } = await supabase.db.sql.query<{ n: number }>(
     'select count(*)::int as n from auth.refresh_tokens where session_id = $1',
     [sessionId],
   );

@@ -1,4 +1,4 @@
-// Issue 17: the test command provisions Chromium itself, or stops at once with the command to run.
+// The test command provisions Chromium itself, or stops at once with the command to run.
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,10 +1,10 @@
-import type { PGlite, Transaction } from '@electric-sql/pglite';
+import type { SqlDb, SqlQueryable } from '../sql-db.js';
 import type { LocalKeys } from '../keys.js';
 import type { Mailbox } from '../mailbox/mailbox.js';
 
-/** The parts of PGlite the Auth stand-in uses; it always runs as the superuser. */
-export type AuthDb = Pick<PGlite, 'query' | 'exec' | 'transaction'>;
-export type Queryable = Pick<Transaction, 'query'>;
+/** The database as the Auth stand-in uses it: always as the superuser. */
+export type AuthDb = Pick<SqlDb, 'query' | 'exec' | 'transaction'>;
+export type Queryable = Pick<SqlQueryable, 'query'>;
 
 export interface AuthSettings {
   /** Where redirects fall back to, and the origin every redirect_to must share (or be listed). */
