@@ -17,6 +17,9 @@ const POSTGRES_LANE = [
   'tests/integration/server/credits-on-stand-in.test.ts',
 ];
 
+/** Everything that needs a Redis server (the shared-state adapters used when REDIS_URL is set). */
+const REDIS_LANE = ['tests/contracts/redis-*.test.ts'];
+
 export default defineConfig({
   test: {
     environment: 'node',
@@ -33,7 +36,7 @@ export default defineConfig({
         test: {
           name: 'pglite',
           include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
-          exclude: ['tests/bench/**', 'node_modules/**'],
+          exclude: ['tests/bench/**', 'node_modules/**', ...REDIS_LANE],
           // Provisions Chromium (installing Debian's package when it can) before any file runs.
           globalSetup: ['tests/support/global-setup.ts'],
         },
@@ -48,6 +51,15 @@ export default defineConfig({
           env: { ENSEMBLE_TEST_DATABASE: 'postgres' },
           // Provisions PostgreSQL (installing Debian's package when it can) and the migrated template.
           globalSetup: ['tests/support/postgres-global-setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'redis',
+          include: REDIS_LANE,
+          // Provisions redis-server (installing Debian's package when it can) and starts one.
+          globalSetup: ['tests/support/redis-global-setup.ts'],
         },
       },
     ],

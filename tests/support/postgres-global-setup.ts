@@ -2,27 +2,16 @@
 // Debian's packages when missing, as Chromium is), one cluster for the run, and the template
 // database every test file copies: Supabase's roles and auth schema, then every migration, applied
 // exactly as on PGlite. Test files reach it through ENSEMBLE_TEST_POSTGRES_URL.
-import { createServer } from 'node:net';
 import { openLocalDb } from '../../adapters/supabase/local/db.js';
 import { postgresSqlDb } from '../../adapters/supabase/local/postgres-sql-db.js';
+import { closedPort } from './local-http.js';
 import { provisionPostgres, startPostgresServer } from './postgres-server.js';
 import { POSTGRES_TEMPLATE_DATABASE } from './postgres-lane.js';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 export default async function setup(): Promise<() => Promise<void>> {
   const bin = provisionPostgres();
   const started = Date.now();
-  const server = await startPostgresServer(bin, await freePort());
+  const server = await startPostgresServer(bin, Number(new URL(await closedPort()).port));
   try {
     const admin = postgresSqlDb(server.urlOf('postgres'), { max: 1 });
     await admin.query(`create database ${POSTGRES_TEMPLATE_DATABASE}`);

@@ -1,0 +1,16 @@
+import { createClient } from 'redis';
+
+const open = (url: string) =>
+  createClient({ url, disableOfflineQueue: true, socket: { connectTimeout: 5_000, reconnectStrategy: (retries: number) => Math.min(retries * 100, 2_000) } });
+export type RedisConnection = ReturnType<typeof open>;
+
+/**
+ * One Redis connection for the app server's shared state (REDIS_URL). A lost connection is
+ * reconnected by the client; commands fail as values meanwhile (offline queue off), never hang.
+ */
+export async function connectRedis(url: string, onError: (error: Error) => void): Promise<RedisConnection> {
+  const client = open(url);
+  client.on('error', onError);
+  await client.connect();
+  return client;
+}
