@@ -24,6 +24,13 @@ export type SdkAnswer =
 export const sdkJson = (status: number, name: string, schema: SdkSchema): SdkAnswer => ({ kind: 'json', status, name, schema });
 /** A paginated operation: the SDK parses `{Result: body}` with the operation's `XxxListResponse` schema. */
 export const sdkPage = (name: string, schema: SdkSchema): SdkAnswer => ({ kind: 'json', status: 200, name, schema, envelope: 'Result' });
+/** `M.json(202, z.any())`: any JSON at all, `null` included (the SDK `JSON.parse`s the body, so never an empty one). */
+export const sdkAnyJson = (status: number): SdkAnswer => ({
+  kind: 'json',
+  status,
+  name: `any JSON (${status})`,
+  schema: { safeParse: (value) => (value === undefined ? { success: false, error: { issues: [{ message: 'not JSON (an empty body?)' }] } } : { success: true }) },
+});
 /** `M.nil(204)`: no body. */
 export const sdkEmpty = (): SdkAnswer => ({ kind: 'empty', status: 204, name: '204 no body' });
 /** `M.text(status, schema, {ctype})`. */
