@@ -70,16 +70,16 @@ export const attachedCustomField = z.object({
   required: z.boolean(),
 });
 
-/** Fields shared by every product view. */
+/** Fields shared by every product view; required (or required-nullable) as SDK 0.48's `Product` has them. */
 export const productCore = {
   ...base,
   name: z.string(),
   description: z.string().nullable(),
-  visibility: openEnum(['draft', 'private', 'public'] as const).optional(),
+  visibility: openEnum(['draft', 'private', 'public'] as const),
   recurring_interval: recurringInterval.nullable(),
-  recurring_interval_count: int.nullable().optional(),
-  trial_interval: openEnum(recurringIntervals).nullable().optional(),
-  trial_interval_count: int.nullable().optional(),
+  recurring_interval_count: int.nullable(),
+  trial_interval: openEnum(recurringIntervals).nullable(),
+  trial_interval_count: int.nullable(),
   is_recurring: z.boolean(),
   is_archived: z.boolean(),
   organization_id: z.string(),

@@ -18,6 +18,14 @@ export const subscriptionStatuses = [
 export const subscriptionStatus = openEnum(subscriptionStatuses);
 export const cancellationReason = z.enum(CANCELLATION_REASONS);
 
+/** A plan change waiting for the period end (`proration_behavior: next_period`). */
+export const pendingSubscriptionUpdate = z.object({
+  ...base,
+  applies_at: dateTime,
+  product_id: z.string().nullable(),
+  seats: int.nullable(),
+});
+
 export const subscriptionMeter = z.object({
   ...base,
   consumed_units: z.number(),
@@ -32,7 +40,7 @@ export const subscription = z.object({
   amount: int,
   currency: z.string(),
   recurring_interval: recurringInterval,
-  recurring_interval_count: int.optional(),
+  recurring_interval_count: int,
   status: subscriptionStatus,
   current_period_start: dateTime,
   current_period_end: dateTime.nullable(),
@@ -57,7 +65,7 @@ export const subscription = z.object({
   discount: discountEmbedded.nullable(),
   prices: z.array(price),
   meters: z.array(subscriptionMeter),
-  pending_update: z.record(z.string(), z.unknown()).nullable().optional(),
+  pending_update: pendingSubscriptionUpdate.nullable(),
 });
 export type SubscriptionWire = z.output<typeof subscription>;
 

@@ -35,7 +35,7 @@ export const checkoutsGroup = oracleGroup<OracleWorld>({
         return cases({
           'one product': w.t.api('POST', '/v1/checkout-links/', { payment_processor: 'stripe', products: [w.t.seed.productId], label: 'Plan' }),
           'several products, a discount': w.t.api('POST', '/v1/checkout-links/', { payment_processor: 'stripe', products: [ids.oneTime, ids.custom], discount_id: w.t.seed.discountId, success_url: 'https://example.com/ok?c={CHECKOUT_ID}', metadata: { campaign: 'spring' } }),
-          'a repeating fixed discount': w.t.api('POST', '/v1/checkout-links/', { payment_processor: 'stripe', products: [ids.oneTime], discount_id: ids.repeating }),
+          'a repeating fixed discount': w.t.api('POST', '/v1/checkout-links/', { payment_processor: 'stripe', products: [w.t.seed.productId], discount_id: ids.repeating }),
         });
       },
     },
