@@ -4,7 +4,7 @@ import { address } from './customer.js';
 import { billingReasons, orderItem, orderStatuses } from './order.js';
 import { customerPortalSettings } from './organization.js';
 import { checkoutProduct } from './product.js';
-import { cancellationReason, prorationBehaviors, subscription, subscriptionMeter } from './subscription.js';
+import { cancellationReason, customerSubscriptionMeter, prorationBehaviors, subscription } from './subscription.js';
 
 /**
  * Customer-portal views (part B §3: "the portal view may include organization", "the detailed portal
@@ -67,7 +67,7 @@ export type CustomerOrderWire = z.output<typeof customerOrder>;
 
 export const customerSubscription = subscription
   .omit({ customer: true, discount: true, metadata: true, custom_field_data: true, product: true, meters: true })
-  .extend({ product: customerProductWithOrganization, meters: z.array(subscriptionMeter) });
+  .extend({ product: customerProductWithOrganization, meters: z.array(customerSubscriptionMeter) });
 export type CustomerSubscriptionWire = z.output<typeof customerSubscription>;
 
 /** Portal PATCH shapes: change plan, cancel or uncancel, change seats (extra fields refused). */

@@ -53,14 +53,15 @@ export const productPrice = z.discriminatedUnion('amount_type', [
 ]);
 
 /** Legacy recurring prices (fixed, custom or free only) carry `legacy: true` and a mandatory interval. */
-const legacyBase = { ...priceBase, type: z.literal('recurring'), recurring_interval: recurringInterval, legacy: z.literal(true) };
+const legacyBase = { ...newPriceBase, type: z.literal('recurring'), recurring_interval: recurringInterval, legacy: z.literal(true) };
 export const legacyPrice = z.discriminatedUnion('amount_type', [
   z.object({ ...legacyBase, ...fixedAmount }),
   z.object({ ...legacyBase, ...customAmount }),
   z.object({ ...legacyBase, ...freeAmount }),
 ]);
 
-export const price = z.union([productPrice, legacyPrice]);
+// Legacy first: a legacy price also fits a new price's shape, which would drop its `legacy` flag.
+export const price = z.union([legacyPrice, productPrice]);
 export type PriceWire = z.output<typeof price>;
 
 export const attachedCustomField = z.object({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CANCELLATION_REASONS } from '../../../core/domain/billing.js';
 import { base, dateTime, int, metadata, openEnum } from './common.js';
 import { customer } from './customer.js';
+import { meter } from './meter.js';
 import { discountEmbedded } from './discount.js';
 import { price, product, recurringInterval } from './product.js';
 
@@ -26,13 +27,23 @@ export const pendingSubscriptionUpdate = z.object({
   seats: int.nullable(),
 });
 
-export const subscriptionMeter = z.object({
+/** The portal's subscription meter names its meter only. */
+export const customerSubscriptionMeter = z.object({
   ...base,
   consumed_units: z.number(),
   credited_units: int,
   amount: int,
   meter_id: z.string(),
   meter: z.object({ ...base, name: z.string() }),
+});
+
+export const subscriptionMeter = z.object({
+  ...base,
+  consumed_units: z.number(),
+  credited_units: int,
+  amount: int,
+  meter_id: z.string(),
+  meter,
 });
 
 export const subscription = z.object({
