@@ -29,6 +29,7 @@ export const customersGroup = oracleGroup<OracleWorld>({
           billing_address: { country: 'US', line1: '1 Main St', line2: 'Suite 2', city: 'Boston', postal_code: '02110', state: 'US-MA' }, tax_id: ['US123456789', 'us_ein'], locale: 'en',
         }),
         team: w.t.api('POST', '/v1/customers/', { type: 'team', email: `team-${tag()}@example.com`, name: 'Acme team' }),
+        'tax id as the SDK sends it (a bare string)': w.t.api('POST', '/v1/customers/', { email: `c-${tag()}@example.com`, tax_id: 'FR40303265045' }),
       }),
     },
     {
@@ -52,6 +53,7 @@ export const customersGroup = oracleGroup<OracleWorld>({
         return cases({
           'name, address, tax id': w.t.api('PATCH', `/v1/customers/${c.id}`, { name: 'Ada', billing_address: { country: 'FR', city: 'Paris' }, tax_id: ['FR40303265045', 'eu_vat'], metadata: { tier: 'gold' } }),
           'external id set once': w.t.api('PATCH', `/v1/customers/${c.id}`, { external_id: `late-${tag()}` }),
+          'tax id as the SDK sends it': w.t.api('PATCH', `/v1/customers/${c.id}`, { tax_id: '123456789' }),
         });
       },
     },
