@@ -5,7 +5,7 @@ import { needSpecs, normalizeCall, readmeRows, specCalls } from '../../support/b
 import { ORACLE_GROUPS } from './groups/index.js';
 
 /**
- * "Done when": every operation of both billing specs has an answer parsed by the official SDK's own
+ * Every operation of both billing specs has an answer parsed by the official SDK's own
  * schema in the oracle tests, and the sandbox README's call table says so per call.
  */
 const operations = ORACLE_GROUPS.flatMap((group) => group.operations.map((op) => ({ group: group.name, call: normalizeCall(op.call), sdk: op.sdk.name })));
