@@ -29,6 +29,20 @@ export default tseslint.config(
     },
   },
   {
+    // The provider's official SDK is a test oracle only: it never ships in the app, the CLI or an adapter.
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    ignores: ['tests/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['ImportDeclaration', 'ExportNamedDeclaration', 'ExportAllDeclaration', 'ImportExpression'].map((node) => ({
+          selector: `${node}[source.value=/^@polar-sh\\u002Fsdk/]`,
+          message: '@polar-sh/sdk is a test-only oracle: import it under tests/ only.',
+        })),
+      ],
+    },
+  },
+  {
     // core/ imports nothing outside itself except zod, and uses no platform globals.
     files: ['core/**/*.ts'],
     rules: {

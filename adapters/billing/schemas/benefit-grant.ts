@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { benefit, benefitTypes } from './benefit.js';
+import { benefit, benefitTypes, subscriberProperties } from './benefit.js';
 import { base, dateTime, metadata, openEnum } from './common.js';
 import { address, customer, taxId } from './customer.js';
 
@@ -20,7 +20,7 @@ export const benefitGrant = z.object({
   benefit_id: z.string(),
   error: z.object({ message: z.string(), type: z.string(), timestamp: z.string() }).nullable().optional(),
   customer,
-  benefit: benefit.optional(),
+  benefit,
   properties: grantProperties,
 });
 export type BenefitGrantWire = z.output<typeof benefitGrant>;
@@ -31,7 +31,7 @@ export const portalCustomer = z.object({
   email: z.string().nullable(),
   email_verified: z.boolean(),
   name: z.string().nullable(),
-  billing_name: z.string().nullable().optional(),
+  billing_name: z.string().nullable(),
   billing_address: address.nullable(),
   tax_id: taxId.nullable(),
   oauth_accounts: z.record(z.string(), z.object({ account_id: z.string(), account_username: z.string().nullable() })),
@@ -45,20 +45,36 @@ export const portalOrganization = z.object({
   name: z.string(),
   slug: z.string(),
   avatar_url: z.string().nullable(),
+  proration_behavior: openEnum(['invoice', 'prorate', 'next_period', 'reset'] as const),
+  allow_customer_updates: z.boolean(),
 });
 
-/** A benefit in the portal: the organization, and properties reduced for the customer (e.g. guild id only). */
-export const portalBenefit = z.object({
+const portalBenefitFields = {
   ...base,
-  type: openEnum(benefitTypes),
   description: z.string(),
   selectable: z.boolean(),
   deletable: z.boolean(),
+  is_deleted: z.boolean(),
   organization_id: z.string(),
-  metadata: metadata.optional(),
+  metadata,
   organization: portalOrganization,
-  properties: z.record(z.string(), z.unknown()).optional(),
-});
+};
+const knownPortalBenefits = benefitTypes.map((type) =>
+  z.object({ ...portalBenefitFields, type: z.literal(type), properties: subscriberProperties[type] }),
+);
+
+/**
+ * A benefit in the portal: the organization, and properties reduced for the customer (e.g. guild id
+ * only), typed per known benefit type; a type newer than this list keeps open properties.
+ */
+export const portalBenefit = z.union([
+  ...knownPortalBenefits,
+  z.object({
+    ...portalBenefitFields,
+    type: z.string().refine((type) => !(benefitTypes as readonly string[]).includes(type), 'a known benefit type with other properties'),
+    properties: z.record(z.string(), z.unknown()),
+  }),
+]);
 
 /** Portal benefit grant (six variants told apart by `benefit.type`; one schema, open properties). */
 export const portalBenefitGrant = z.object({

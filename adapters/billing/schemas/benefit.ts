@@ -70,8 +70,20 @@ export const benefitPublic = z.object({
   description: z.string(),
   selectable: z.boolean(),
   deletable: z.boolean(),
+  is_deleted: z.boolean(),
   organization_id: z.string(),
 });
+
+/** Properties as the customer portal shows them (reduced: no guild token, role or permission). */
+export const subscriberProperties = {
+  custom: z.object({ note: z.string().nullable() }),
+  discord: z.object({ guild_id: z.string() }),
+  downloadables: z.object({ active_files: z.array(z.string()) }),
+  github_repository: z.object({ repository_owner: z.string(), repository_name: z.string() }),
+  license_keys: benefitProperties.license_keys,
+  meter_credit: benefitProperties.meter_credit,
+  feature_flag: z.object({}),
+} as const;
 
 /** Properties a seller sends on create/update (discord takes the guild token, not the guild id). */
 const inputProperties = {

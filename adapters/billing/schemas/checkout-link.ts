@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { base, int, metadata, openEnum } from './common.js';
-import { checkoutDiscount } from './checkout.js';
+import { discountEmbedded } from './discount.js';
 import { checkoutProduct, recurringInterval } from './product.js';
 
 /** reference §3 "CheckoutLink"; billing part A §3. */
@@ -10,16 +10,17 @@ export const checkoutLink = z.object({
   payment_processor: openEnum(['stripe'] as const),
   client_secret: z.string(),
   success_url: z.string().nullable(),
-  return_url: z.string().nullable().optional(),
+  return_url: z.string().nullable(),
   label: z.string().nullable(),
   allow_discount_codes: z.boolean(),
   require_billing_address: z.boolean(),
   discount_id: z.string().nullable(),
   organization_id: z.string(),
-  trial_interval: recurringInterval.nullable().optional(),
-  trial_interval_count: int.nullable().optional(),
-  products: z.array(checkoutProduct),
-  discount: checkoutDiscount.nullable(),
+  trial_interval: recurringInterval.nullable(),
+  trial_interval_count: int.nullable(),
+  products: z.array(checkoutProduct.extend({ metadata })),
+  /** The discount in full (the server leaves its products out). */
+  discount: discountEmbedded.nullable(),
   url: z.string(),
 });
 export type CheckoutLinkWire = z.output<typeof checkoutLink>;

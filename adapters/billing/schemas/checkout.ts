@@ -3,7 +3,10 @@ import { base, dateTime, int, metadata, openEnum } from './common.js';
 import { address, taxId } from './customer.js';
 import { attachedCustomField, checkoutProduct, price, recurringInterval } from './product.js';
 
-/** reference §3 "Checkout", "CheckoutPublic", "CheckoutPublicConfirmed"; billing part A §3. */
+/**
+ * reference §3 "Checkout", "CheckoutPublic", "CheckoutPublicConfirmed"; billing part A §3. Required and
+ * required-nullable keys as SDK 0.48 has them (a nullable key is sent as `null`, never left out).
+ */
 export const checkoutStatuses = ['open', 'expired', 'confirmed', 'succeeded', 'failed'] as const;
 
 const fieldRequirement = openEnum(['required', 'optional', 'disabled'] as const);
@@ -39,8 +42,8 @@ export const checkoutOrganization = z.object({
   name: z.string(),
   slug: z.string(),
   avatar_url: z.string().nullable(),
-  proration_behavior: z.string().optional(),
-  allow_customer_updates: z.boolean().optional(),
+  proration_behavior: z.string(),
+  allow_customer_updates: z.boolean(),
 });
 
 const publicFields = {
@@ -52,7 +55,7 @@ const publicFields = {
   url: z.string(),
   expires_at: dateTime,
   success_url: z.string(),
-  return_url: z.string().nullable().optional(),
+  return_url: z.string().nullable(),
   embed_origin: z.string().nullable(),
   amount: int,
   seats: int.nullable().optional(),
@@ -61,12 +64,13 @@ const publicFields = {
   discount_amount: int,
   net_amount: int,
   tax_amount: int.nullable(),
+  tax_behavior: openEnum(['location', 'inclusive', 'exclusive'] as const).nullable(),
   total_amount: int,
   currency: z.string(),
-  allow_trial: z.boolean().nullable().optional(),
-  active_trial_interval: recurringInterval.nullable().optional(),
-  active_trial_interval_count: int.nullable().optional(),
-  trial_end: dateTime.nullable().optional(),
+  allow_trial: z.boolean().nullable(),
+  active_trial_interval: recurringInterval.nullable(),
+  active_trial_interval_count: int.nullable(),
+  trial_end: dateTime.nullable(),
   organization_id: z.string(),
   product_id: z.string().nullable(),
   product_price_id: z.string().nullable(),
@@ -92,9 +96,9 @@ const publicFields = {
   products: z.array(checkoutProduct),
   product: checkoutProduct.nullable(),
   product_price: price.nullable(),
-  prices: z.record(z.string(), z.array(price)).nullable().optional(),
+  prices: z.record(z.string(), z.array(price)).nullable(),
   discount: checkoutDiscount.nullable(),
-  attached_custom_fields: z.array(attachedCustomField).nullable().optional(),
+  attached_custom_fields: z.array(attachedCustomField).nullable(),
 };
 
 /** Seller view. */
@@ -104,8 +108,8 @@ export const checkout = z.object({
   customer_metadata: metadata,
   external_customer_id: z.string().nullable(),
   subscription_id: z.string().nullable(),
-  trial_interval: recurringInterval.nullable().optional(),
-  trial_interval_count: int.nullable().optional(),
+  trial_interval: recurringInterval.nullable(),
+  trial_interval_count: int.nullable(),
 });
 export type CheckoutWire = z.output<typeof checkout>;
 

@@ -2,13 +2,16 @@ import { z } from 'zod';
 import { metadata } from './common.js';
 import { address, taxId } from './customer.js';
 
+/** A tax id as the specs write it (`[value, type]`), or as the provider's SDK sends it (the value alone). */
+export const taxIdInput = z.union([taxId, z.string().min(1)]);
+
 /** part B §3 "Customer create payload": email required, the rest optional. */
 export const customerCreate = z.object({
   email: z.email(),
   name: z.string().nullable().optional(),
   external_id: z.string().min(1).nullable().optional(),
   billing_address: address.nullable().optional(),
-  tax_id: taxId.nullable().optional(),
+  tax_id: taxIdInput.nullable().optional(),
   locale: z.string().nullable().optional(),
   metadata: metadata.optional(),
   organization_id: z.string().nullable().optional(),
@@ -20,7 +23,7 @@ export const customerUpdateExternal = z.object({
   email: z.email().nullable().optional(),
   name: z.string().nullable().optional(),
   billing_address: address.nullable().optional(),
-  tax_id: taxId.nullable().optional(),
+  tax_id: taxIdInput.nullable().optional(),
   locale: z.string().nullable().optional(),
   metadata: metadata.optional(),
 });

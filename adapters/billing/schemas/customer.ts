@@ -31,10 +31,10 @@ const customerBase = {
 
 /**
  * reference §3 "Customer": a union on `type` (individual: email required; team: email optional).
- * Older servers send no `type`; such a customer is read as an individual.
+ * `type` is required, as SDK 0.48 requires it (its union has no variant without it).
  */
 export const customer = z.union([
-  z.object({ ...customerBase, type: z.literal('individual').optional(), email: z.string() }),
+  z.object({ ...customerBase, type: z.literal('individual'), email: z.string() }),
   z.object({ ...customerBase, type: z.literal('team'), email: z.string().nullable().optional() }),
 ]);
 export type CustomerWire = z.output<typeof customer>;
@@ -50,8 +50,8 @@ export const customerStateSubscription = z.object({
   recurring_interval: z.string(),
   current_period_start: dateTime,
   current_period_end: dateTime.nullable(),
-  trial_start: dateTime.nullable().optional(),
-  trial_end: dateTime.nullable().optional(),
+  trial_start: dateTime.nullable(),
+  trial_end: dateTime.nullable(),
   cancel_at_period_end: z.boolean(),
   canceled_at: dateTime.nullable(),
   started_at: dateTime.nullable(),
@@ -86,7 +86,7 @@ const stateLists = {
   active_meters: z.array(customerStateMeter),
 };
 export const customerState = z.union([
-  z.object({ ...customerBase, type: z.literal('individual').optional(), email: z.string(), ...stateLists }),
+  z.object({ ...customerBase, type: z.literal('individual'), email: z.string(), ...stateLists }),
   z.object({ ...customerBase, type: z.literal('team'), email: z.string().nullable().optional(), ...stateLists }),
 ]);
 export type CustomerStateWire = z.output<typeof customerState>;

@@ -17,7 +17,7 @@ const discountBase = {
 };
 const onceOrForever = { duration: z.enum(['once', 'forever']) };
 const repeating = { duration: z.literal('repeating'), duration_in_months: int };
-const fixed = { type: z.literal('fixed'), amount: int, currency: z.string(), amounts: z.record(z.string(), int).optional() };
+const fixed = { type: z.literal('fixed'), amount: int, currency: z.string(), amounts: z.record(z.string(), int) };
 const percentage = { type: z.literal('percentage'), basis_points: int };
 
 export const discount = z.union([

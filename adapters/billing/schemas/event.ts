@@ -12,11 +12,7 @@ export const systemEventNames = [
   'meter.reset',
 ] as const;
 
-/**
- * reference §3 "Event". System events carry structured metadata (benefit ids, meter credits), so the
- * map's values are not limited to scalars here; the map itself passes untouched.
- */
-export const event = z.object({
+const eventCommon = {
   id: z.string(),
   timestamp: dateTime,
   organization_id: z.string(),
@@ -27,7 +23,30 @@ export const event = z.object({
   name: z.string(),
   source: openEnum(eventSources),
   metadata: z.record(z.string(), z.unknown()),
-});
+};
+
+/** The system events the sandbox records, with the metadata keys SDK 0.48 requires of each. */
+const grantMetadata = z.looseObject({ benefit_id: z.string(), benefit_grant_id: z.string(), benefit_type: z.string() });
+const systemMetadata: Record<(typeof systemEventNames)[number], z.ZodType> = {
+  'benefit.cycled': grantMetadata,
+  'benefit.granted': grantMetadata,
+  'benefit.revoked': grantMetadata,
+  'benefit.updated': grantMetadata,
+  'meter.credited': z.looseObject({ meter_id: z.string(), units: int, rollover: z.boolean() }),
+  'meter.reset': z.looseObject({ meter_id: z.string() }),
+};
+const knownSystemEvents = systemEventNames.map((name) =>
+  z.object({ ...eventCommon, source: z.literal('system'), name: z.literal(name), metadata: systemMetadata[name] }),
+);
+
+/**
+ * reference §3 "Event". A known system event must carry its structured metadata; user events and system
+ * events newer than this list keep an open metadata map (the map itself passes untouched).
+ */
+const otherEvent = z
+  .object(eventCommon)
+  .refine((e) => !(e.source === 'system' && (systemEventNames as readonly string[]).includes(e.name)), 'a known system event without its metadata');
+export const event = z.union([...knownSystemEvents, otherEvent]) as unknown as typeof otherEvent;
 export type EventWire = z.output<typeof event>;
 
 export const eventName = z.object({

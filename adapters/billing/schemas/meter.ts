@@ -28,7 +28,7 @@ export const meter = z.object({
   ...base,
   metadata,
   name: z.string(),
-  unit: openEnum(['scalar', 'token', 'custom'] as const).optional(),
+  unit: openEnum(['scalar', 'token', 'custom'] as const),
   filter: meterFilter,
   aggregation: meterAggregation,
   organization_id: z.string(),

@@ -19,12 +19,12 @@ export const metricDescription = z.object({
 /** `totals` is newer than SDK 0.48, which the reference says to accept as well. */
 export const metricsResponse = z.object({
   periods: z.array(metricPeriod),
-  totals: z.record(z.string(), z.number()).optional(),
+  totals: z.record(z.string(), z.number()),
   metrics: z.record(z.string(), metricDescription),
 });
 export type MetricsResponseWire = z.output<typeof metricsResponse>;
 
-const maxDays = z.object({ max_days: int });
+const maxDays = z.object({ min_days: int, max_days: int });
 export const metricsLimits = z.object({
   min_date: isoDate,
   intervals: z.object({ hour: maxDays, day: maxDays, week: maxDays, month: maxDays, year: maxDays }),

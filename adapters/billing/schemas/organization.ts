@@ -10,6 +10,8 @@ export const organizationSubscriptionSettings = z.object({
   allow_multiple_subscriptions: z.boolean(),
   allow_customer_updates: z.boolean(),
   proration_behavior: prorationBehavior,
+  benefit_revocation_grace_period: int,
+  prevent_trial_abuse: z.boolean(),
 });
 export const organizationNotificationSettings = z.object({ new_order: z.boolean(), new_subscription: z.boolean() });
 /** Flags grow over time; the known one keeps its documented default. */
@@ -17,27 +19,50 @@ export const organizationFeatureSettings = z
   .object({ issue_funding_enabled: z.boolean().default(false) })
   .catchall(z.boolean());
 
-/**
- * reference §3 "Organization": the settings objects are required; the rest of the provider's growing
- * list (status, capabilities, e-mail and portal settings) is accepted when present.
- */
+/** What the customer portal lets a customer see and change. */
+export const customerPortalSettings = z.object({
+  usage: z.object({ show: z.boolean() }),
+  subscription: z.object({ update_seats: z.boolean(), update_plan: z.boolean() }),
+});
+
+const customerEmailSettingNames = [
+  'order_confirmation', 'subscription_cancellation', 'subscription_confirmation', 'subscription_cycled',
+  'subscription_cycled_after_trial', 'subscription_past_due', 'subscription_renewal_reminder', 'subscription_revoked',
+  'subscription_trial_conversion_reminder', 'subscription_uncanceled', 'subscription_updated',
+] as const;
+const customerEmailSettings = z
+  .object(Object.fromEntries(customerEmailSettingNames.map((name) => [name, z.boolean()])) as Record<(typeof customerEmailSettingNames)[number], z.ZodBoolean>)
+  .catchall(z.boolean());
+
+const capabilityNames = ['checkout_payments', 'subscription_renewals', 'payouts', 'refunds', 'api_access', 'dashboard_access'] as const;
+const organizationCapabilities = z
+  .object(Object.fromEntries(capabilityNames.map((name) => [name, z.boolean()])) as Record<(typeof capabilityNames)[number], z.ZodBoolean>)
+  .catchall(z.boolean());
+
+/** reference §3 "Organization": every key SDK 0.48's `Organization` requires (nullable ones as `null`). */
 export const organization = z.object({
   ...base,
   name: z.string(),
   slug: z.string(),
   avatar_url: z.string().nullable(),
+  proration_behavior: openEnum(['invoice', 'prorate', 'next_period', 'reset'] as const),
+  allow_customer_updates: z.boolean(),
   email: z.string().nullable(),
   website: z.string().nullable(),
   socials: z.array(organizationSocialLink),
+  status: z.string(),
   details_submitted_at: dateTime.nullable(),
+  default_presentment_currency: z.string(),
+  default_tax_behavior: openEnum(['location', 'inclusive', 'exclusive'] as const),
   feature_settings: organizationFeatureSettings.nullable(),
   subscription_settings: organizationSubscriptionSettings,
   notification_settings: organizationNotificationSettings,
-  status: z.string().optional(),
-  proration_behavior: prorationBehavior.optional(),
-  allow_customer_updates: z.boolean().optional(),
-  customer_email_settings: z.record(z.string(), z.boolean()).optional(),
-  customer_portal_settings: z.record(z.string(), z.unknown()).optional(),
+  customer_email_settings: customerEmailSettings,
+  customer_portal_settings: customerPortalSettings,
+  country: z.string().nullable().optional(),
+  account_id: z.string().nullable(),
+  payout_account_id: z.string().nullable(),
+  capabilities: organizationCapabilities,
 });
 export type OrganizationWire = z.output<typeof organization>;
 

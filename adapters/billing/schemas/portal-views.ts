@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { base, int, openEnum } from './common.js';
 import { address } from './customer.js';
 import { billingReasons, orderItem, orderStatuses } from './order.js';
+import { customerPortalSettings } from './organization.js';
 import { checkoutProduct } from './product.js';
-import { cancellationReason, prorationBehaviors, subscription, subscriptionMeter } from './subscription.js';
+import { cancellationReason, customerSubscriptionMeter, prorationBehaviors, subscription } from './subscription.js';
 
 /**
  * Customer-portal views (part B §3: "the portal view may include organization", "the detailed portal
@@ -14,9 +15,9 @@ export const customerOrganization = z.object({
   name: z.string(),
   slug: z.string(),
   avatar_url: z.string().nullable(),
-  proration_behavior: openEnum(['invoice', 'prorate'] as const).optional(),
-  allow_customer_updates: z.boolean().optional(),
-  customer_portal_settings: z.record(z.string(), z.unknown()).optional(),
+  proration_behavior: openEnum(['invoice', 'prorate', 'next_period', 'reset'] as const),
+  allow_customer_updates: z.boolean(),
+  customer_portal_settings: customerPortalSettings,
 });
 
 export const customerProduct = checkoutProduct;
@@ -37,8 +38,8 @@ export const customerOrder = z.object({
   net_amount: int,
   tax_amount: int,
   total_amount: int,
-  applied_balance_amount: int.optional(),
-  due_amount: int.optional(),
+  applied_balance_amount: int,
+  due_amount: int,
   refunded_amount: int,
   refunded_tax_amount: int,
   currency: z.string(),
@@ -57,13 +58,16 @@ export const customerOrder = z.object({
     .omit({ customer: true, product: true, discount: true, prices: true, meters: true, pending_update: true, metadata: true })
     .nullable(),
   items: z.array(orderItem),
-  description: z.string().optional(),
+  description: z.string(),
+  receipt_number: z.string().nullable(),
+  refundable_amount: int,
+  refundable_tax_amount: int,
 });
 export type CustomerOrderWire = z.output<typeof customerOrder>;
 
 export const customerSubscription = subscription
-  .omit({ customer: true, discount: true, pending_update: true, metadata: true, custom_field_data: true, product: true, meters: true })
-  .extend({ product: customerProductWithOrganization, meters: z.array(subscriptionMeter) });
+  .omit({ customer: true, discount: true, metadata: true, custom_field_data: true, product: true, meters: true })
+  .extend({ product: customerProductWithOrganization, meters: z.array(customerSubscriptionMeter) });
 export type CustomerSubscriptionWire = z.output<typeof customerSubscription>;
 
 /** Portal PATCH shapes: change plan, cancel or uncancel, change seats (extra fields refused). */

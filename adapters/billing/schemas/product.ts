@@ -53,14 +53,15 @@ export const productPrice = z.discriminatedUnion('amount_type', [
 ]);
 
 /** Legacy recurring prices (fixed, custom or free only) carry `legacy: true` and a mandatory interval. */
-const legacyBase = { ...priceBase, type: z.literal('recurring'), recurring_interval: recurringInterval, legacy: z.literal(true) };
+const legacyBase = { ...newPriceBase, type: z.literal('recurring'), recurring_interval: recurringInterval, legacy: z.literal(true) };
 export const legacyPrice = z.discriminatedUnion('amount_type', [
   z.object({ ...legacyBase, ...fixedAmount }),
   z.object({ ...legacyBase, ...customAmount }),
   z.object({ ...legacyBase, ...freeAmount }),
 ]);
 
-export const price = z.union([productPrice, legacyPrice]);
+// Legacy first: a legacy price also fits a new price's shape, which would drop its `legacy` flag.
+export const price = z.union([legacyPrice, productPrice]);
 export type PriceWire = z.output<typeof price>;
 
 export const attachedCustomField = z.object({
@@ -70,16 +71,16 @@ export const attachedCustomField = z.object({
   required: z.boolean(),
 });
 
-/** Fields shared by every product view. */
+/** Fields shared by every product view; required (or required-nullable) as SDK 0.48's `Product` has them. */
 export const productCore = {
   ...base,
   name: z.string(),
   description: z.string().nullable(),
-  visibility: openEnum(['draft', 'private', 'public'] as const).optional(),
+  visibility: openEnum(['draft', 'private', 'public'] as const),
   recurring_interval: recurringInterval.nullable(),
-  recurring_interval_count: int.nullable().optional(),
-  trial_interval: openEnum(recurringIntervals).nullable().optional(),
-  trial_interval_count: int.nullable().optional(),
+  recurring_interval_count: int.nullable(),
+  trial_interval: openEnum(recurringIntervals).nullable(),
+  trial_interval_count: int.nullable(),
   is_recurring: z.boolean(),
   is_archived: z.boolean(),
   organization_id: z.string(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CANCELLATION_REASONS } from '../../../core/domain/billing.js';
 import { base, dateTime, int, metadata, openEnum } from './common.js';
 import { customer } from './customer.js';
+import { meter } from './meter.js';
 import { discountEmbedded } from './discount.js';
 import { price, product, recurringInterval } from './product.js';
 
@@ -18,7 +19,16 @@ export const subscriptionStatuses = [
 export const subscriptionStatus = openEnum(subscriptionStatuses);
 export const cancellationReason = z.enum(CANCELLATION_REASONS);
 
-export const subscriptionMeter = z.object({
+/** A plan change waiting for the period end (`proration_behavior: next_period`). */
+export const pendingSubscriptionUpdate = z.object({
+  ...base,
+  applies_at: dateTime,
+  product_id: z.string().nullable(),
+  seats: int.nullable(),
+});
+
+/** The portal's subscription meter names its meter only. */
+export const customerSubscriptionMeter = z.object({
   ...base,
   consumed_units: z.number(),
   credited_units: int,
@@ -27,12 +37,21 @@ export const subscriptionMeter = z.object({
   meter: z.object({ ...base, name: z.string() }),
 });
 
+export const subscriptionMeter = z.object({
+  ...base,
+  consumed_units: z.number(),
+  credited_units: int,
+  amount: int,
+  meter_id: z.string(),
+  meter,
+});
+
 export const subscription = z.object({
   ...base,
   amount: int,
   currency: z.string(),
   recurring_interval: recurringInterval,
-  recurring_interval_count: int.optional(),
+  recurring_interval_count: int,
   status: subscriptionStatus,
   current_period_start: dateTime,
   current_period_end: dateTime.nullable(),
@@ -57,7 +76,7 @@ export const subscription = z.object({
   discount: discountEmbedded.nullable(),
   prices: z.array(price),
   meters: z.array(subscriptionMeter),
-  pending_update: z.record(z.string(), z.unknown()).nullable().optional(),
+  pending_update: pendingSubscriptionUpdate.nullable(),
 });
 export type SubscriptionWire = z.output<typeof subscription>;
 

@@ -59,11 +59,11 @@ export const webhookEvent = z.object({
   ...base,
   last_http_code: int.nullable().optional(),
   succeeded: z.boolean().nullable().optional(),
-  skipped: z.boolean().optional(),
+  skipped: z.boolean(),
   payload: z.string().nullable(),
   type: openEnum(webhookEventTypes),
-  /** Newer servers archive old events (no payload, no redelivery). */
-  is_archived: z.boolean().optional(),
+  /** Archived events have no payload and cannot be redelivered. */
+  is_archived: z.boolean(),
 });
 
 export const webhookDelivery = z.object({

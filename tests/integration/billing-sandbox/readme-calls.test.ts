@@ -1,56 +1,13 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { needSpecs, readmeRows, specCalls as allSpecCalls } from '../../support/billing-spec-calls.js';
 import { startTestSandbox, type TestSandbox } from './sandbox-harness.js';
 
 // Issue 5 "Done when": the README's table lists every call of both specs' §7, and each one is served.
-const root = join(import.meta.dirname, '..', '..', '..');
-// The specs live beside the repository (../shared/spec), as in CI; ENSEMBLE_SPEC_DIR points elsewhere.
-const specDir = process.env.ENSEMBLE_SPEC_DIR ?? join(root, '..', 'shared', 'spec');
-const haveSpecs = existsSync(join(specDir, 'billing-api-part-a.md'));
-
-/** CI always has the specs beside the repository; elsewhere their absence is a stated skip, never a silent pass. */
-function needSpecs(ctx: TestContext): void {
-  if (haveSpecs) return;
-  const where = `the billing specs are not at ${specDir} (set ENSEMBLE_SPEC_DIR)`;
-  if (process.env['CI']) throw new Error(where);
-  ctx.skip(where);
-}
-const METHODS = '(?:GET|POST|PATCH|DELETE)';
-const CALL = new RegExp(`\\b(${METHODS}(?:(?:,\\s*|,?\\s+and\\s+|/)${METHODS})*)\\s+\`?(/[^\\s:,;\`]+)`, 'g');
-
-/** `GET, PATCH and DELETE /customers/{id}.` → ['GET /v1/customers/{}', ...] (trailing slash and id names dropped). */
-function callsIn(text: string): string[] {
-  const calls: string[] = [];
-  for (const match of text.matchAll(CALL)) {
-    const path = (match[2] ?? '').replace(/\.$/, '');
-    const normalized = (path.startsWith('/v1/') ? path : `/v1${path}`).replace(/\{[^}]+\}/g, '{}').replace(/\/$/, '');
-    for (const method of (match[1] ?? '').split(/,\s*|,?\s+and\s+|\//)) calls.push(`${method.trim()} ${normalized}`);
-  }
-  return calls;
-}
-
-function specSection7(file: string): string {
-  const text = readFileSync(join(specDir, file), 'utf8');
-  const start = text.indexOf('## 7.');
-  const end = text.indexOf('## 8.', start);
-  if (start < 0 || end < 0) throw new Error(`${file}: no §7`);
-  return text.slice(start, end);
-}
-
 function readmeTable(): string[] {
-  const readme = readFileSync(join(root, 'adapters', 'billing', 'sandbox', 'README.md'), 'utf8');
-  const rows = readme.split('\n').filter((line) => /^\| [AB] \| `/.test(line));
-  return rows.flatMap((row) => {
-    const [, , call, status] = row.split('|').map((cell) => cell.trim());
-    if (!status?.startsWith('done')) return [];
-    return callsIn(call ?? '');
-  });
+  return readmeRows().filter((row) => row.status.startsWith('done')).map((row) => row.call);
 }
 
-const specCalls = haveSpecs
-  ? [...new Set([...callsIn(specSection7('billing-api-part-a.md')), ...callsIn(specSection7('billing-api-part-b.md'))])]
-  : [];
+const specCalls = allSpecCalls();
 const readmeCalls = [...new Set(readmeTable())];
 
 describe('sandbox README call table (issue 5 "Done when")', () => {

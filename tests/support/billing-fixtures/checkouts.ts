@@ -30,6 +30,7 @@ export const checkoutPublicWire = (over: Record<string, unknown> = {}) => ({
   discount_amount: 500,
   net_amount: 2000,
   tax_amount: null,
+  tax_behavior: null,
   total_amount: 2000,
   currency: 'usd',
   allow_trial: null,

@@ -4,7 +4,7 @@ import { ACTIVATION_ID, BENEFIT_ID, CREATED, CUSTOMER_ID, LICENSE_KEY_ID, ORG_ID
 export const LICENSE_KEY = 'ENSEMBLE-2F6A9C1E-7B4D-4E2A-9C1F-0A8B6D5E4F31';
 
 export const licenseKeyWire = (over: Record<string, unknown> = {}) => {
-  const { type: _type, ...customer } = customerWire();
+  const customer = customerWire();
   return {
     id: LICENSE_KEY_ID,
     created_at: CREATED,
@@ -33,5 +33,6 @@ export const activationWire = (over: Record<string, unknown> = {}) => ({
   license_key_id: LICENSE_KEY_ID,
   label: 'ada-laptop',
   meta: { hostName: 'ada-laptop', cpu_count: 8 },
+  license_key: licenseKeyWire(),
   ...over,
 });

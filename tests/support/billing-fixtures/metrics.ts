@@ -15,10 +15,10 @@ export const metricsWire = () => ({
 export const metricsLimitsWire = () => ({
   min_date: '2023-01-01',
   intervals: {
-    hour: { max_days: 7 },
-    day: { max_days: 366 },
-    week: { max_days: 1092 },
-    month: { max_days: 3660 },
-    year: { max_days: 36600 },
+    hour: { min_days: 0, max_days: 7 },
+    day: { min_days: 0, max_days: 366 },
+    week: { min_days: 14, max_days: 1092 },
+    month: { min_days: 60, max_days: 3660 },
+    year: { min_days: 366, max_days: 36600 },
   },
 });

@@ -69,5 +69,8 @@ export const customerOrderWire = (over: Record<string, unknown> = {}) => ({
   product: checkoutProductWire({ organization: customerOrganizationWire() }),
   subscription: subscriptionCoreWire(),
   description: 'Ensemble Pro',
+  receipt_number: null,
+  refundable_amount: 1900,
+  refundable_tax_amount: 380,
   ...over,
 });

@@ -36,7 +36,9 @@ export const legacyPriceWire = () => ({
   amount_type: 'fixed',
   is_archived: true,
   product_id: PRODUCT_ID,
+  source: 'catalog',
   price_currency: 'usd',
+  tax_behavior: null,
   price_amount: 1900,
   type: 'recurring',
   recurring_interval: 'month',
@@ -83,7 +85,7 @@ export const checkoutProductWire = (over: Record<string, unknown> = {}) => {
   const { metadata: _m, attached_custom_fields: _a, ...rest } = productWire();
   return {
     ...rest,
-    benefits: rest.benefits.map(({ metadata: _bm, properties: _bp, is_deleted: _d, ...b }) => b),
+    benefits: rest.benefits.map(({ metadata: _bm, properties: _bp, ...b }) => b),
     ...over,
   };
 };

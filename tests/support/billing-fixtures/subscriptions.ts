@@ -1,7 +1,9 @@
 import { customerWire, USER_ID } from './customers.js';
 import { discountWire } from './discounts.js';
 import { CHECKOUT_ID, CREATED, CUSTOMER_ID, DISCOUNT_ID, METER_ID, MODIFIED, PRODUCT_ID, SUBSCRIPTION_ID } from './ids.js';
-import { fixedPriceWire, productWire } from './products.js';
+import { meterWire } from './meters.js';
+import { customerOrganizationWire } from './organizations.js';
+import { checkoutProductWire, fixedPriceWire, productWire } from './products.js';
 
 /** The subscription's own fields, as every view shares them (20% off the 25.00 price). */
 export const subscriptionCoreWire = (over: Record<string, unknown> = {}) => ({
@@ -39,7 +41,7 @@ export const subscriptionMeterWire = () => ({
   credited_units: 2000,
   amount: 0,
   meter_id: METER_ID,
-  meter: { id: METER_ID, created_at: CREATED, modified_at: null, name: 'Model credits' },
+  meter: meterWire({ name: 'Model credits' }),
 });
 
 /** reference §3 "Subscription" (seller view). */
@@ -55,3 +57,16 @@ export const subscriptionWire = (over: Record<string, unknown> = {}) => ({
   pending_update: null,
   ...over,
 });
+
+/** The customer portal's view: no seller fields; the product carries its organization; meters name their meter only. */
+export const customerSubscriptionWire = (over: Record<string, unknown> = {}) => {
+  const { meter, ...meterRow } = subscriptionMeterWire();
+  return {
+    ...subscriptionCoreWire(),
+    product: checkoutProductWire({ organization: customerOrganizationWire() }),
+    prices: [fixedPriceWire()],
+    meters: [{ ...meterRow, meter: { id: meter.id, created_at: meter.created_at, modified_at: meter.modified_at, name: meter.name } }],
+    pending_update: null,
+    ...over,
+  };
+};

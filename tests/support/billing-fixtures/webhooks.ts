@@ -26,6 +26,7 @@ export const webhookDeliveryWire = (over: Record<string, unknown> = {}) => ({
     modified_at: null,
     last_http_code: 503,
     succeeded: false,
+    skipped: false,
     payload: '{"type":"subscription.updated","timestamp":"2026-03-01T10:15:30Z","data":{}}',
     type: 'subscription.updated',
     is_archived: false,

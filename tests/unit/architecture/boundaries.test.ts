@@ -143,11 +143,48 @@ describe('DESIGN.md boundaries', () => {
     expect(['node:fs', 'undici', 'hono', '@ai-sdk/openai'].filter((p) => !SERVER_ONLY_PACKAGES.test(p))).toEqual([]);
   });
 
+  it.each(['adapters/billing/example-breach.ts', 'web/server/example-breach.ts', 'web/client/example-breach.tsx', 'cli/example-breach.ts', 'core/domain/example-breach.ts', 'scripts/example-breach.mjs'])(
+    'the lint rule keeps the official billing SDK (a test oracle) out of %s',
+    async (file) => {
+      const code = [
+        "import { Polar } from '@polar-sh/sdk';",
+        "export { Benefit$inboundSchema } from '@polar-sh/sdk/models/components/benefit.js';",
+        "export const x = [Polar, () => import('@polar-sh/sdk/webhooks.js')];",
+      ].join('\n');
+      const messages = (await lintAs(file, `${code}\n`)).filter((m) => m.includes('test-only oracle'));
+      expect(messages).toHaveLength(3);
+    },
+  );
+
+  it('tests/ may import the official billing SDK', async () => {
+    const messages = await lintAs('tests/integration/example-fine.test.ts', "import { Polar } from '@polar-sh/sdk';\nexport const x = Polar;\n");
+    expect(messages.filter((m) => m.includes('test-only oracle'))).toEqual([]);
+  });
+
+  it('no app, adapter, CLI or script file imports the official billing SDK, and it is a dev dependency only', () => {
+    const dirs = ['core', 'adapters', 'web', 'cli', 'scripts'].map((d) => join(root, d));
+    const files = dirs.flatMap((dir) => sourceFilesWithJs(dir));
+    expect(files.length).toBeGreaterThan(100);
+    const offenders = files.filter((file) => importsOf(readFileSync(file, 'utf8')).some((spec) => spec.startsWith('@polar-sh/')));
+    expect(offenders.map((f) => relative(root, f))).toEqual([]);
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies: object; devDependencies: object };
+    expect(Object.keys(pkg.dependencies)).not.toContain('@polar-sh/sdk');
+    expect(pkg.devDependencies).toHaveProperty(['@polar-sh/sdk'], '0.48.1');
+  });
+
   it('the lint rule wants kebab-case file names', async () => {
     const messages = await lintAs('core/domain/BadName.ts', 'export const x = 1;\n');
     expect(messages.join('\n')).toMatch(/filename-naming-convention/);
   });
 });
+
+function sourceFilesWithJs(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return ['node_modules', 'dist'].includes(name) ? [] : sourceFilesWithJs(path);
+    return /\.(ts|tsx|js|mjs)$/.test(name) ? [path] : [];
+  });
+}
 
 function escapesCore(file: string, spec: string): boolean {
   return relative(join(root, 'core'), join(file, '..', spec)).startsWith('..');

@@ -31,8 +31,8 @@ describe('products and discounts (part B §7, reference §3)', () => {
     const kinds = [
       discountWire(),
       discountWire({ duration: 'once', duration_in_months: undefined }),
-      discountWire({ type: 'fixed', basis_points: undefined, amount: 500, currency: 'usd', duration: 'forever', duration_in_months: undefined }),
-      discountWire({ type: 'fixed', basis_points: undefined, amount: 500, currency: 'usd' }),
+      discountWire({ type: 'fixed', basis_points: undefined, amount: 500, currency: 'usd', amounts: { usd: 500 }, duration: 'forever', duration_in_months: undefined }),
+      discountWire({ type: 'fixed', basis_points: undefined, amount: 500, currency: 'usd', amounts: { usd: 500 } }),
     ];
     for (const body of kinds) api.reply('GET', '/v1/discounts/', { status: 200, body });
     for (const _ of kinds) dataOf(await api.client.discounts.get(DISCOUNT_ID));

@@ -41,6 +41,8 @@ export type MetricSlug = keyof typeof METRICS;
 
 /** Max days per interval the sandbox accepts (its `/v1/metrics/limits`). */
 export const MAX_DAYS = { hour: 7, day: 366, week: 371, month: 3660, year: 36600 } as const;
+/** The provider's shortest sensible span per interval; reported by `/v1/metrics/limits`, not enforced by the sandbox. */
+export const MIN_DAYS = { hour: 0, day: 0, week: 14, month: 60, year: 366 } as const;
 export const MIN_DATE = '2020-01-01';
 
 const PAID = new Set(['paid', 'refunded', 'partially_refunded']);

@@ -15,7 +15,7 @@ export function benefitWire(b: BenefitRecord) {
 export function benefitPublicWire(b: BenefitRecord) {
   return {
     id: b.id, created_at: b.created_at, modified_at: b.modified_at, type: b.type, description: b.description,
-    selectable: b.selectable, deletable: b.deletable, organization_id: b.organization_id,
+    selectable: b.selectable, deletable: b.deletable, is_deleted: b.is_deleted, organization_id: b.organization_id,
   };
 }
 

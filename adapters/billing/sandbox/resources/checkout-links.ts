@@ -5,7 +5,7 @@ import type { SandboxContext } from '../engine/context.js';
 import { fieldError, notFound, SandboxHttpError } from '../engine/errors.js';
 import { newId, newSecret, SECRET_PREFIX } from '../engine/ids.js';
 import { paginate, parseQuery, parseSorting, pathUuid, q, sortRecords } from '../engine/query.js';
-import type { OrganizationRecord, ProductRecord } from '../engine/records.js';
+import type { DiscountRecord, OrganizationRecord, ProductRecord } from '../engine/records.js';
 import { json, noContent } from '../engine/respond.js';
 import { parseBody } from '../engine/validation.js';
 import { checkoutProductWire } from './catalog-wire.js';
@@ -13,7 +13,13 @@ import type { CheckoutLinkRecord } from './commerce-records.js';
 import { commerce } from './commerce-support.js';
 import { checkoutDiscount, validatedProducts } from './checkout-rules.js';
 import { createCheckout } from './checkout-service.js';
-import { checkoutDiscountWire, checkoutUrl } from './checkout-wire.js';
+import { checkoutUrl } from './checkout-wire.js';
+import { discountWire } from './discounts.js';
+
+function linkDiscountWire(ctx: SandboxContext, d: DiscountRecord) {
+  const { products: _products, ...rest } = discountWire(ctx, d);
+  return rest;
+}
 
 export function checkoutLinkWire(ctx: SandboxContext, l: CheckoutLinkRecord) {
   const products = l.product_ids.map((id) => ctx.db.products.get(id)).filter((p): p is ProductRecord => p !== undefined);
@@ -23,8 +29,9 @@ export function checkoutLinkWire(ctx: SandboxContext, l: CheckoutLinkRecord) {
     client_secret: l.client_secret, success_url: l.success_url, return_url: null, label: l.label,
     allow_discount_codes: l.allow_discount_codes, require_billing_address: l.require_billing_address,
     discount_id: l.discount_id, organization_id: l.organization_id, trial_interval: null, trial_interval_count: null,
-    products: products.map((p) => checkoutProductWire(ctx, p)),
-    discount: discount === undefined ? null : checkoutDiscountWire(discount),
+    // A link embeds its products with their metadata and its discount in full, less the discount's products (SDK `CheckoutLink`).
+    products: products.map((p) => ({ ...checkoutProductWire(ctx, p), metadata: p.metadata })),
+    discount: discount === undefined ? null : linkDiscountWire(ctx, discount),
     url: `${ctx.publicUrl}/v1/checkout-links/${l.client_secret}/redirect`,
   };
 }

@@ -55,6 +55,8 @@ function commonFields(ctx: SandboxContext, c: CheckoutRecord) {
     payment_processor: 'stripe' as const, status: c.status, client_secret: c.client_secret, url, expires_at: c.expires_at,
     success_url: resolveSuccessUrl(c.success_url, c.id, url), return_url: c.return_url, embed_origin: c.embed_origin,
     ...amounts,
+    // No tax engine: no tax behaviour is chosen (SDK 0.48 requires the key, nullable).
+    tax_behavior: null,
     currency: c.currency, allow_trial: null, active_trial_interval: null, active_trial_interval_count: null, trial_end: null,
     organization_id: c.organization_id, product_id: c.product_id, product_price_id: c.product_price_id, discount_id: c.discount_id,
     allow_discount_codes: c.allow_discount_codes, require_billing_address: c.require_billing_address,

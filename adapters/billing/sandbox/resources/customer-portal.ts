@@ -10,7 +10,7 @@ import { outcomeOfConfirmationToken } from '../engine/test-payments.js';
 import { parseBody } from '../engine/validation.js';
 import { checkoutProductWire } from './catalog-wire.js';
 import { portalCustomerWire } from './customer-wire.js';
-import { saveCustomer } from './customers.js';
+import { saveCustomer, taxIdOf } from './customers.js';
 
 export function paymentMethodWire(p: PaymentMethodRecord) {
   return {
@@ -28,8 +28,6 @@ export function customerOrganizationWire(o: OrganizationRecord) {
   };
 }
 
-/** A tax id typed in the portal is a bare string; the type is guessed from its shape. */
-const taxIdOf = (value: string): [string, string] => [value, /^[A-Z]{2}/.test(value) ? 'eu_vat' : 'us_ein'];
 
 /**
  * Customer portal, part 1: own profile, payment methods, organization storefront. The checkout
@@ -51,7 +49,7 @@ export function registerCustomerPortal(app: Hono, ctx: SandboxContext): void {
         ...(body.name !== undefined ? { name: body.name } : {}),
         ...(body.billing_name !== undefined ? { billing_name: body.billing_name } : {}),
         ...(body.billing_address !== undefined ? { billing_address: body.billing_address } : {}),
-        ...(body.tax_id !== undefined ? { tax_id: body.tax_id === null ? null : taxIdOf(body.tax_id) } : {}),
+        ...(body.tax_id !== undefined ? { tax_id: taxIdOf(body.tax_id) ?? null } : {}),
       }),
     );
     return json(portalCustomerWire(saved));

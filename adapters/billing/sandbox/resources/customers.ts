@@ -72,13 +72,17 @@ export function deleteCustomer(ctx: SandboxContext, customer: CustomerRecord): v
 
 type Update = { -readonly [K in keyof CustomerRecord]?: CustomerRecord[K] | undefined };
 
+/** A bare tax id (as the provider's SDK sends it) gets its type guessed from its shape, as the portal does. */
+export const taxIdOf = (value: string | readonly [string, string] | null | undefined): [string, string] | null | undefined =>
+  typeof value === 'string' ? [value, /^[A-Z]{2}/.test(value) ? 'eu_vat' : 'us_ein'] : value === null || value === undefined ? value : [value[0], value[1]];
+
 function applyUpdate(current: CustomerRecord, body: Update): CustomerRecord {
   const next = { ...current } as Record<string, unknown>;
   for (const [key, value] of Object.entries(body)) {
     if (value === undefined) continue;
     if (key === 'email' && value === null) continue; // email cannot be cleared
     if (key === 'metadata' && value === null) continue;
-    next[key] = value;
+    next[key] = key === 'tax_id' ? taxIdOf(value as string | [string, string] | null) : value;
   }
   return next as unknown as CustomerRecord;
 }
@@ -126,7 +130,7 @@ export function registerCustomers(app: Hono, ctx: SandboxContext): void {
     const created = ctx.store.transaction(() =>
       createCustomer(ctx, org.id, {
         email: body.email, name: body.name ?? null, external_id: body.external_id ?? null,
-        billing_address: body.billing_address ?? null, tax_id: body.tax_id ?? null, locale: body.locale ?? null,
+        billing_address: body.billing_address ?? null, tax_id: taxIdOf(body.tax_id) ?? null, locale: body.locale ?? null,
         metadata: body.metadata ?? {},
       }),
     );

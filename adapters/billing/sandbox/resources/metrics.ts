@@ -5,7 +5,7 @@ import type { SandboxContext } from '../engine/context.js';
 import { fieldError } from '../engine/errors.js';
 import { parseQuery, q, querySchema } from '../engine/query.js';
 import { json } from '../engine/respond.js';
-import { computeMetrics, MAX_DAYS, METRICS, MIN_DATE, type MetricSlug } from '../domain/metrics-rules.js';
+import { computeMetrics, MAX_DAYS, METRICS, MIN_DATE, MIN_DAYS, type MetricSlug } from '../domain/metrics-rules.js';
 import { buckets, isTimeZone, nextBucket, zonedInstant } from '../domain/time-buckets.js';
 
 interface OrderLike { id: string; organization_id: string; created_at: string; net_amount: number; billing_reason: string; status: string; product_id: string | null; customer_id: string }
@@ -30,7 +30,7 @@ export function registerMetrics(app: Hono, ctx: SandboxContext): void {
 
   app.get('/v1/metrics/limits', (c) => {
     ctx.auth.organization(c);
-    return json({ min_date: MIN_DATE, intervals: Object.fromEntries(Object.entries(MAX_DAYS).map(([k, v]) => [k, { max_days: v }])) });
+    return json({ min_date: MIN_DATE, intervals: Object.fromEntries(Object.entries(MAX_DAYS).map(([k, v]) => [k, { min_days: MIN_DAYS[k as keyof typeof MIN_DAYS], max_days: v }])) });
   });
 
   app.get('/v1/metrics', (c) => {

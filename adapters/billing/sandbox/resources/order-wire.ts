@@ -55,6 +55,8 @@ export function customerOrderWire(ctx: SandboxContext, o: OrderRecord) {
     ...orderCore(o),
     product: product === undefined || org === undefined ? null : { ...checkoutProductWire(ctx, product), organization: customerOrganizationWire(org) },
     subscription: subscriptionView,
+    refundable_amount: refundableAmount(o),
+    refundable_tax_amount: 0,
   };
 }
 

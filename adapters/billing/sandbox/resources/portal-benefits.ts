@@ -40,8 +40,11 @@ function portalGrantWire(ctx: SandboxContext, g: BenefitGrantRecord, customer: C
     is_granted: g.is_granted, is_revoked: g.is_revoked, customer: portalCustomerWire(customer), properties: g.properties,
     benefit: {
       id: benefit.id, created_at: benefit.created_at, modified_at: benefit.modified_at, type: benefit.type, description: benefit.description,
-      selectable: benefit.selectable, deletable: benefit.deletable, organization_id: benefit.organization_id, metadata: benefit.metadata,
-      organization: { id: org.id, created_at: org.created_at, modified_at: org.modified_at, name: org.name, slug: org.slug, avatar_url: org.avatar_url },
+      selectable: benefit.selectable, deletable: benefit.deletable, is_deleted: benefit.is_deleted, organization_id: benefit.organization_id, metadata: benefit.metadata,
+      organization: {
+        id: org.id, created_at: org.created_at, modified_at: org.modified_at, name: org.name, slug: org.slug, avatar_url: org.avatar_url,
+        proration_behavior: org.subscription_settings.proration_behavior, allow_customer_updates: org.subscription_settings.allow_customer_updates,
+      },
       properties: portalProperties(benefit),
     },
   };

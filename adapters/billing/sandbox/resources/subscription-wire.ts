@@ -66,5 +66,6 @@ export function customerSubscriptionWire(ctx: SandboxContext, s: SubscriptionRec
     product: { ...checkoutProductWire(ctx, product), organization: customerOrganizationWire(org) },
     prices: pricesOf(ctx, s, product),
     meters: [],
+    pending_update: pendingUpdateWire(s),
   };
 }

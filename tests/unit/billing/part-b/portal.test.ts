@@ -8,17 +8,10 @@ import { customerOrderWire } from '../../../support/billing-fixtures/orders.js';
 import { customerOrganizationWire } from '../../../support/billing-fixtures/organizations.js';
 import { checkoutProductWire, fixedPriceWire } from '../../../support/billing-fixtures/products.js';
 import { dataOf, errorOf } from '../../../support/billing-fixtures/results.js';
-import { subscriptionCoreWire, subscriptionMeterWire } from '../../../support/billing-fixtures/subscriptions.js';
+import { customerSubscriptionWire } from '../../../support/billing-fixtures/subscriptions.js';
 import { mockBilling } from '../../../support/billing-mock.js';
 
 const auth = { customerSession: SESSION_TOKEN };
-const customerSubscriptionWire = (over: Record<string, unknown> = {}) => ({
-  ...subscriptionCoreWire(),
-  product: checkoutProductWire({ organization: customerOrganizationWire() }),
-  prices: [fixedPriceWire()],
-  meters: [subscriptionMeterWire()],
-  ...over,
-});
 
 describe('customer portal orders (billing part B §7 "Customer portal")', () => {
   const api = mockBilling();

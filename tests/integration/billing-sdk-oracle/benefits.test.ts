@@ -1,0 +1,4 @@
+import { describeOracle } from './oracle.js';
+import { benefitsGroup } from './groups/benefits.js';
+
+describeOracle(benefitsGroup);

@@ -1,0 +1,4 @@
+import { describeOracle } from './oracle.js';
+import { catalogGroup } from './groups/catalog.js';
+
+describeOracle(catalogGroup);

@@ -1,0 +1,4 @@
+import { describeOracle } from './oracle.js';
+import { checkoutsGroup } from './groups/checkouts.js';
+
+describeOracle(checkoutsGroup);

@@ -1,0 +1,4 @@
+import { describeOracle } from './oracle.js';
+import { commerceGroup } from './groups/commerce.js';
+
+describeOracle(commerceGroup);

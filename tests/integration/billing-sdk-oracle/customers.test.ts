@@ -1,0 +1,4 @@
+import { describeOracle } from './oracle.js';
+import { customersGroup } from './groups/customers.js';
+
+describeOracle(customersGroup);

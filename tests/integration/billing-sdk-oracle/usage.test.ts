@@ -1,0 +1,4 @@
+import { describeOracle } from './oracle.js';
+import { usageGroup } from './groups/usage.js';
+
+describeOracle(usageGroup);
