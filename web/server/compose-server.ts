@@ -75,6 +75,8 @@ export function composeServer(input: ComposeServerInput): Result<ComposedServer>
     billingAvailable: () => billing.available,
     webhookSecret: config.billingWebhookSecret,
     rateLimit: config.rateLimit,
+    readRateLimit: config.readRateLimit,
+    trustProxy: config.trustProxy,
     publicUrl: config.publicUrl,
     clientDist: config.clientDist,
   });

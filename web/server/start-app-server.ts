@@ -41,7 +41,12 @@ export async function startAppServer(env: Readonly<Record<string, string | undef
 
   const composed = composeServer({ config, env, logger, data, billing });
   if (!composed.success) throw new Error(composed.error.message);
-  const server = await listen(composed.data.app.fetch, { port: config.port, host: config.host });
+  const server = await listen(composed.data.app.fetch, {
+    port: config.port,
+    host: config.host,
+    headersTimeoutMs: config.timeouts.headersMs,
+    requestTimeoutMs: config.timeouts.requestMs,
+  });
   logger.info('app server listening', { url: server.url, data: config.supabase ? 'supabase' : 'memory', billing: config.billing ? config.billing.server : 'unavailable' });
   return {
     ...server,
