@@ -48,7 +48,11 @@ export function composeServer(input: ComposeServerInput): Result<ComposedServer>
   if (verifyToken === null) {
     return fail(domainError('validation', 'Set SUPABASE_JWT_SECRET, or SUPABASE_URL and SUPABASE_ANON_KEY, so the server can check access tokens'));
   }
-  const billing = new GuardedBillingGateway(input.billing, { logger });
+  const billing = new GuardedBillingGateway(input.billing, {
+    logger,
+    breakerFailures: config.billingCalls.breakerFailures,
+    breakerCooldownMs: config.billingCalls.breakerCooldownMs,
+  });
   const container = createServerContainer({
     ...input.data,
     modelGateway,

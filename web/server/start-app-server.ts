@@ -33,7 +33,9 @@ export async function startAppServer(env: Readonly<Record<string, string | undef
   let billing: BillingGateway | null = null;
   if (config.billing) {
     dispatcher = new Agent({ keepAliveTimeout: 30_000, connections: 64 });
-    const client = createBillingClient({ server: config.billing.server, accessToken: config.billing.accessToken, dispatcher, timeoutMs: 15_000 });
+    // Every billing call of the server is made while a user waits: a short timeout, and the circuit
+    // breaker (GuardedBillingGateway) stops asking a provider that keeps timing out.
+    const client = createBillingClient({ server: config.billing.server, accessToken: config.billing.accessToken, dispatcher, timeoutMs: config.billingCalls.timeoutMs });
     billing = new PolarBillingGateway({ client, planProductId: config.billing.productId, discountId: config.billing.discountId, logger });
   } else {
     logger.warn('No BILLING_ACCESS_TOKEN + BILLING_PRODUCT_ID: billing is unavailable');
