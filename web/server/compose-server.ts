@@ -7,6 +7,7 @@ import type { ModelGateway } from '../../core/ports/model-gateway.js';
 import { domainError } from '../../core/shared/errors.js';
 import { fail, ok, type Result } from '../../core/shared/result.js';
 import { createApp } from './app.js';
+import { authServerSessionState, sessionCheckedVerifier } from './auth/session-check.js';
 import { jwtSecretVerifier, authServerVerifier, type TokenVerifier } from './auth/token-verifier.js';
 import { GuardedBillingGateway } from './billing/guarded-billing-gateway.js';
 import type { ServerConfig } from './config.js';
@@ -87,8 +88,16 @@ export function composeServer(input: ComposeServerInput): Result<ComposedServer>
   return ok({ app, billing, useCases });
 }
 
+/**
+ * Tokens are verified locally with the JWT secret when there is one, and their session is checked
+ * with Supabase Auth every `sessionCheckMs` (so sign-out ends them within that time); without the
+ * secret Supabase Auth verifies each token (cached as long).
+ */
 function defaultVerifier(config: ServerConfig): TokenVerifier | null {
-  if (config.supabase?.jwtSecret) return jwtSecretVerifier(config.supabase.jwtSecret);
-  if (config.supabase) return authServerVerifier({ supabaseUrl: config.supabase.url, anonKey: config.supabase.anonKey });
-  return null;
+  const supabase = config.supabase;
+  if (supabase === null) return null;
+  if (supabase.jwtSecret === null) return authServerVerifier({ supabaseUrl: supabase.url, anonKey: supabase.anonKey, cacheMs: config.sessionCheckMs });
+  const local = jwtSecretVerifier(supabase.jwtSecret);
+  if (config.sessionCheckMs === 0) return local;
+  return sessionCheckedVerifier(local, authServerSessionState({ supabaseUrl: supabase.url, anonKey: supabase.anonKey }), { cacheMs: config.sessionCheckMs });
 }
