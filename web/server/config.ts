@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import { hostname } from 'node:os';
 import { z } from 'zod';
 import { DEFAULT_CREDITS_PER_PERIOD } from '../../core/domain/billing-events.js';
 import { LOG_LEVELS, type LogLevel } from './json-logger.js';
@@ -104,8 +102,11 @@ export interface ServerConfig {
   readonly billingCalls: { readonly timeoutMs: number; readonly breakerFailures: number; readonly breakerCooldownMs: number };
   /** How long a checked sign-in session is trusted before it is asked again (0: never asked; not in production). */
   readonly sessionCheckMs: number;
-  /** This server's lease on the credit holds it takes: renewed every `heartbeatMs`, lapses after three missed beats. */
-  readonly instance: { readonly name: string; readonly heartbeatMs: number };
+  /**
+   * This server's lease on the credit holds it takes: renewed every `heartbeatMs`, lapses after three
+   * missed beats. `name` (default host:port) is how a restart finds and ends its previous incarnation.
+   */
+  readonly instance: { readonly name: string | null; readonly heartbeatMs: number };
   readonly tagManagerId: string | null;
   readonly supportWidgetSrc: string | null;
   readonly clientDist: string;
@@ -175,9 +176,7 @@ export function parseServerConfig(env: Readonly<Record<string, string | undefine
     timeouts: { headersMs: Math.min(e.HEADERS_TIMEOUT_MS, e.REQUEST_TIMEOUT_MS), requestMs: e.REQUEST_TIMEOUT_MS },
     billingCalls: { timeoutMs: e.BILLING_TIMEOUT_MS, breakerFailures: e.BILLING_BREAKER_FAILURES, breakerCooldownMs: e.BILLING_BREAKER_COOLDOWN_MS },
     sessionCheckMs: e.AUTH_SESSION_CHECK_MS,
-    // A restart on the same host and port takes over its previous incarnation's name (and ends its
-    // holds); an ephemeral port has no stable name, so the lapsed lease frees those.
-    instance: { name: e.INSTANCE_NAME ?? (e.PORT === 0 ? `${hostname()}:ephemeral:${randomUUID()}` : `${hostname()}:${e.PORT}`), heartbeatMs: e.INSTANCE_HEARTBEAT_MS },
+    instance: { name: e.INSTANCE_NAME ?? null, heartbeatMs: e.INSTANCE_HEARTBEAT_MS },
     tagManagerId: e.TAG_MANAGER_ID ?? null,
     supportWidgetSrc: e.SUPPORT_WIDGET_SRC ?? null,
     clientDist: e.CLIENT_DIST,
