@@ -9,6 +9,7 @@ import { fail, ok, type Result } from '../../core/shared/result.js';
 import { createApp } from './app.js';
 import { authServerSessionState, sessionCheckedVerifier } from './auth/session-check.js';
 import { jwtSecretVerifier, authServerVerifier, type TokenVerifier } from './auth/token-verifier.js';
+import { crashingWebhookInbox } from './billing/crash-seam.js';
 import { GuardedBillingGateway } from './billing/guarded-billing-gateway.js';
 import type { ServerConfig } from './config.js';
 import type { AppEnv, ServerUseCaseSource } from './http/app-env.js';
@@ -56,6 +57,7 @@ export function composeServer(input: ComposeServerInput): Result<ComposedServer>
   });
   const container = createServerContainer({
     ...input.data,
+    webhookInbox: config.faults.webhookCrash === null ? input.data.webhookInbox : crashingWebhookInbox(input.data.webhookInbox, config.faults.webhookCrash),
     modelGateway,
     billingGateway: billing,
     logger,

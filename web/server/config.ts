@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_CREDITS_PER_PERIOD } from '../../core/domain/billing-events.js';
+import { WEBHOOK_CRASH_POINTS, type WebhookCrashPoint } from './billing/crash-seam.js';
 import { LOG_LEVELS, type LogLevel } from './json-logger.js';
 import { domainError } from '../../core/shared/errors.js';
 import { fail, ok, type Result } from '../../core/shared/result.js';
@@ -64,6 +65,7 @@ const envSchema = z.object({
   AUTH_SESSION_CHECK_MS: whole('AUTH_SESSION_CHECK_MS', 0, 300_000, 5_000),
   INSTANCE_HEARTBEAT_MS: whole('INSTANCE_HEARTBEAT_MS', 100, 600_000, 5_000),
   INSTANCE_NAME: text,
+  FAULT_WEBHOOK_CRASH: z.preprocess(blankIsUnset, z.enum(WEBHOOK_CRASH_POINTS, { error: `FAULT_WEBHOOK_CRASH must be one of ${WEBHOOK_CRASH_POINTS.join(', ')}` }).optional()),
   TAG_MANAGER_ID: z.preprocess(blankIsUnset, z.string().regex(/^GTM-[A-Z0-9]+$/, 'TAG_MANAGER_ID must look like GTM-XXXXXXX').optional()),
   SUPPORT_WIDGET_SRC: z.preprocess(blankIsUnset, z.url({ protocol: /^https$/, error: 'SUPPORT_WIDGET_SRC must be an https URL' }).optional()),
   CLIENT_DIST: z.preprocess(blankIsUnset, z.string().default('web/client/dist')),
@@ -107,6 +109,8 @@ export interface ServerConfig {
    * missed beats. `name` (default host:port) is how a restart finds and ends its previous incarnation.
    */
   readonly instance: { readonly name: string | null; readonly heartbeatMs: number };
+  /** Fault-test seams, refused in production: kill the process at a point of applying a webhook. */
+  readonly faults: { readonly webhookCrash: WebhookCrashPoint | null };
   readonly tagManagerId: string | null;
   readonly supportWidgetSrc: string | null;
   readonly clientDist: string;
@@ -143,6 +147,7 @@ export function parseServerConfig(env: Readonly<Record<string, string | undefine
   if (e.NODE_ENV === 'production') {
     const required = ['SUPABASE_URL', 'SUPABASE_ANON_KEY', 'SUPABASE_SERVICE_ROLE_KEY', 'BILLING_ACCESS_TOKEN', 'BILLING_WEBHOOK_SECRET'] as const;
     for (const name of required) if (e[name] === undefined) issues.push(`${name} is required when NODE_ENV=production`);
+    if (e.FAULT_WEBHOOK_CRASH !== undefined) issues.push('FAULT_WEBHOOK_CRASH (a fault-test seam) is refused when NODE_ENV=production');
     if (e.AUTH_SESSION_CHECK_MS === 0) issues.push('AUTH_SESSION_CHECK_MS=0 (sessions never checked) is refused when NODE_ENV=production');
     for (const name of ['SUPABASE_SERVICE_ROLE_KEY', 'SUPABASE_JWT_SECRET', 'BILLING_ACCESS_TOKEN', 'BILLING_WEBHOOK_SECRET'] as const) {
       const value = e[name];
@@ -177,6 +182,7 @@ export function parseServerConfig(env: Readonly<Record<string, string | undefine
     billingCalls: { timeoutMs: e.BILLING_TIMEOUT_MS, breakerFailures: e.BILLING_BREAKER_FAILURES, breakerCooldownMs: e.BILLING_BREAKER_COOLDOWN_MS },
     sessionCheckMs: e.AUTH_SESSION_CHECK_MS,
     instance: { name: e.INSTANCE_NAME ?? null, heartbeatMs: e.INSTANCE_HEARTBEAT_MS },
+    faults: { webhookCrash: e.FAULT_WEBHOOK_CRASH ?? null },
     tagManagerId: e.TAG_MANAGER_ID ?? null,
     supportWidgetSrc: e.SUPPORT_WIDGET_SRC ?? null,
     clientDist: e.CLIENT_DIST,
