@@ -1,6 +1,7 @@
-import { chmod, mkdir, readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { ownerOnlyFolder, ownerOnlyTree } from './owner-only.js';
 
 /** The API roles PostgREST switches to; `service_role` bypasses row-level security. */
 export type DbRole = 'anon' | 'authenticated' | 'service_role';
@@ -40,17 +41,17 @@ const bootstrapFile = fileURLToPath(new URL('./bootstrap.sql', import.meta.url))
 export const migrationsDir = fileURLToPath(new URL('../migrations/', import.meta.url));
 
 export async function openLocalDb(options: OpenLocalDbOptions = {}): Promise<LocalDb> {
-  // PGlite writes its files with the process umask; the folder itself is the owner's only.
-  if (options.dataDir) {
-    await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
-    await chmod(options.dataDir, 0o700);
-  }
+  // The data folder is the owner's only; PGlite writes its files 0666, so they are narrowed to
+  // 0600 once it has opened them and again when it closes.
+  const dataDir = options.dataDir;
+  if (dataDir) await ownerOnlyFolder(dataDir);
   const pg = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.template ? { loadDataDir: options.template } : {}),
   });
   await bootstrap(pg);
   await applyMigrations(pg);
+  if (dataDir) await ownerOnlyTree(dataDir);
   return {
     pg,
     asAdmin: (fn) => pg.transaction(fn),
@@ -61,7 +62,10 @@ export async function openLocalDb(options: OpenLocalDbOptions = {}): Promise<Loc
         return fn(tx);
       }),
     dumpTemplate: () => pg.dumpDataDir('gzip'),
-    close: () => pg.close(),
+    close: async () => {
+      await pg.close();
+      if (dataDir) await ownerOnlyTree(dataDir);
+    },
   };
 }
 
