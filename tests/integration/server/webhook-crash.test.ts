@@ -1,13 +1,15 @@
 // A paid order survives a crash: the app server (its own process, on the Supabase stand-in) is
 // killed (SIGKILL) before, during and after the transaction that records and applies an order.paid
-// webhook. The provider then redelivers it (same webhook id, signed again) to the restarted server:
-// the period's credits are granted exactly once at every crash point.
+// webhook. The provider then redelivers it (same webhook id, signed again), as its retries reach
+// whichever instance serves the address: the period's credits are granted exactly once at every
+// crash point. (On the stand-in, `during-apply` always finds the transaction committed: the
+// stand-in finishes a request whose client died, so it is the "everything" case.)
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalSupabase } from '../../../adapters/supabase/local/server.js';
 import { WEBHOOK_CRASH_POINTS, type WebhookCrashPoint } from '../../../web/server/billing/crash-seam.js';
-import { killAppServerProcesses, spawnAppServer } from '../../support/app-server-process.js';
+import { killAppServerProcesses, spawnAppServer, type AppServerProcess } from '../../support/app-server-process.js';
 import { customerWire } from '../../support/billing-fixtures/customers.js';
 import { orderWire } from '../../support/billing-fixtures/orders.js';
 import { StandInUsers } from '../supabase-adapters/adapter-harness.js';
@@ -17,20 +19,24 @@ import { freePort } from '../../support/stack-script.js';
 const SECRET = `whsec_${randomBytes(24).toString('base64')}`;
 const CREDITS = 1000;
 let supabase: LocalSupabase;
+/** Where the crashing servers listen, one after the other. */
 let port: number;
+/** The instance that takes the provider's retries. */
+let serving: AppServerProcess;
 
 beforeAll(async () => {
   supabase = await startTestSupabase();
   port = await freePort();
+  serving = await appServer(null, await freePort());
 }, 60_000);
 afterAll(async () => {
   killAppServerProcesses();
   await supabase?.stop();
 });
 
-const appServer = (crash: WebhookCrashPoint | null) =>
+const appServer = (crash: WebhookCrashPoint | null, at = port) =>
   spawnAppServer({
-    PORT: String(port),
+    PORT: String(at),
     SUPABASE_URL: supabase.url,
     SUPABASE_ANON_KEY: supabase.anonKey,
     SUPABASE_SERVICE_ROLE_KEY: supabase.serviceRoleKey,
@@ -77,15 +83,12 @@ async function trial(point: WebhookCrashPoint): Promise<Trial> {
   );
   expect(await crashing.exited).toMatchObject({ signal: 'SIGKILL' });
 
-  const restarted = await appServer(null);
   const redeliveries: string[] = [];
   for (let i = 0; i < 2; i += 1) {
-    const answer = await deliver(restarted.url, webhookId, body);
+    const answer = await deliver(serving.url, webhookId, body);
     expect(answer.status).toBe(202);
     redeliveries.push(((await answer.json()) as { outcome: string }).outcome);
   }
-  restarted.kill('SIGKILL');
-  await restarted.exited;
   const [profile] = await query<{ credits: number }>('select credits from public.profiles where id = $1', [userId]);
   const grants = await query<{ amount: number }>("select amount from public.credit_ledger where user_id = $1 and reference = $2", [userId, `order:${orderId}`]);
   return { point, firstAnswer, redeliveries, credits: Number(profile?.credits), grants: grants.length };
@@ -94,7 +97,7 @@ async function trial(point: WebhookCrashPoint): Promise<Trial> {
 describe('order.paid survives a crash at every point of applying it', () => {
   it('killed before, during and after the transaction, then redelivered: the credits are granted exactly once', async () => {
     const trials: Trial[] = [];
-    for (const point of [...WEBHOOK_CRASH_POINTS, 'during-apply' as const]) trials.push(await trial(point));
+    for (const point of WEBHOOK_CRASH_POINTS) trials.push(await trial(point));
     for (const t of trials) {
       console.log(`[figure] crash ${t.point}: first delivery ${t.firstAnswer}; redelivered ${t.redeliveries.length}× -> ${t.redeliveries.join(', ')}; credits ${t.credits}, grants ${t.grants}`);
       expect(t.firstAnswer).toBe('connection lost');
