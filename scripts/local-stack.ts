@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { RunningSandbox } from '../adapters/billing/sandbox/start-sandbox.js';
+import { ownerOnlyFolder } from '../adapters/supabase/local/owner-only.js';
 import type { LocalSupabase } from '../adapters/supabase/local/server.js';
 import { startAppServer, type RunningAppServer } from '../web/server/start-app-server.js';
 
@@ -73,6 +74,8 @@ export function buildClientIfNeeded(distDir = 'web/client/dist'): 'fresh' | 'bui
 export async function startLocalStack(options: { serveClient: boolean }): Promise<LocalStack> {
   const env: Record<string, string | undefined> = { ...process.env };
   const dataDir = env['DATA_DIR'] ?? '.data';
+  // Keys, the billing sandbox's token and webhook secret, every user's data: the owner's only.
+  await ownerOnlyFolder(dataDir);
   const appPort = portOf('PORT', 3000);
   const appUrl = env['PUBLIC_URL'] ?? `http://localhost:${appPort}`;
   let supabase: LocalSupabase | null = null;

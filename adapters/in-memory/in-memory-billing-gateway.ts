@@ -14,8 +14,11 @@ import { fail, ok } from '../../core/shared/result.js';
 import type { Result } from '../../core/shared/result.js';
 import { FailureInjector } from './failure-injector.js';
 
-/** 'unavailable' behaves like a rejected token (401 invalid_token); 'not_initialized' like no client at all. */
-export type BillingMode = 'ready' | 'unavailable' | 'not_initialized';
+/**
+ * 'unavailable' behaves like a rejected token (401 invalid_token); 'down' like a provider that times
+ * out or fails (unreachable); 'not_initialized' like no client at all.
+ */
+export type BillingMode = 'ready' | 'unavailable' | 'down' | 'not_initialized';
 
 export const DEFAULT_PLAN_PRODUCT: PlanProduct = {
   id: 'prod_ensemble_monthly',
@@ -204,6 +207,7 @@ export class InMemoryBillingGateway implements BillingGateway {
     if (this.mode === 'unavailable') {
       return fail(domainError('billing_unavailable', 'Billing is unavailable: the access token was rejected', { status: 401, error: 'invalid_token' }));
     }
+    if (this.mode === 'down') return fail(domainError('billing_unavailable', 'Billing is unavailable: the provider did not answer in time', { kind: 'timeout', reason: 'unreachable', retryable: true }));
     if (this.mode === 'not_initialized') return fail(billingNotInitialized());
     return null;
   }

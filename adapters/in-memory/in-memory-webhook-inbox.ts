@@ -12,8 +12,8 @@ export class InMemoryWebhookInbox implements WebhookInbox {
   readonly failures = new FailureInjector<keyof WebhookInbox>();
   private readonly applied = new Map<string, string>();
   private readonly inFlight = new Map<string, Promise<unknown>>();
-  /** When each user's subscription state was last set, by the event's time. */
-  private readonly stateAt = new Map<string, number>();
+  /** Each user's subscription state as last set (this inbox is its only writer): the event's time, the subscription and its status. */
+  private readonly states = new Map<string, { at: number; subscriptionId: string | null; status: string | null }>();
 
   constructor(private readonly deps: { profileWriter: ProfileWriter; usageLedger: UsageLedger }) {}
 
@@ -22,9 +22,14 @@ export class InMemoryWebhookInbox implements WebhookInbox {
     if (injected) return fail(injected);
     while (this.inFlight.has(webhook.id)) await this.inFlight.get(webhook.id);
     if (this.applied.has(webhook.id)) return ok('duplicate');
-    if (effect.kind === 'subscription_state' && (this.stateAt.get(effect.userId) ?? -Infinity) > Date.parse(effect.occurredAt)) {
-      this.applied.set(webhook.id, webhook.type);
-      return ok('stale');
+    if (effect.kind === 'subscription_state') {
+      const stored = this.states.get(effect.userId);
+      if (stored && stored.at > Date.parse(effect.occurredAt)) {
+        this.applied.set(webhook.id, webhook.type);
+        return ok('stale');
+      }
+      const other = stored?.subscriptionId != null && effect.state.subscriptionId != null && stored.subscriptionId !== effect.state.subscriptionId;
+      if (other && stored?.status === 'active' && effect.state.status !== 'active' && effect.confirmed !== true) return ok('other_subscription');
     }
     const running = this.apply(effect);
     this.inFlight.set(webhook.id, running);
@@ -32,7 +37,11 @@ export class InMemoryWebhookInbox implements WebhookInbox {
       const result = await running;
       if (result.success) {
         this.applied.set(webhook.id, webhook.type);
-        if (effect.kind === 'subscription_state') this.stateAt.set(effect.userId, Date.parse(effect.occurredAt));
+        if (effect.kind === 'subscription_state') {
+          const before = this.states.get(effect.userId);
+          const subscriptionId = effect.state.subscriptionId === undefined ? (before?.subscriptionId ?? null) : effect.state.subscriptionId;
+          this.states.set(effect.userId, { at: Date.parse(effect.occurredAt), subscriptionId, status: effect.state.status });
+        }
       }
       else if (result.error.code === 'not_found') {
         this.applied.set(webhook.id, webhook.type);

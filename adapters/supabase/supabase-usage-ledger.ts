@@ -83,7 +83,16 @@ const invalid = (issues: z.ZodError) =>
  * transaction under a row lock (see migrations), so concurrent charges never take a balance below 0.
  */
 export class SupabaseUsageLedger implements UsageLedger {
-  constructor(private readonly service: SupabaseClient) {}
+  /**
+   * `instanceId`: the registered app server instance (SupabaseServerInstance) whose holds these are;
+   * each hold then lasts only while that instance's lease is renewed, so a crashed server's holds
+   * stop counting within seconds. Without one (the CLI, tests, a server not yet registered) holds
+   * last their ttl.
+   */
+  constructor(
+    private readonly service: SupabaseClient,
+    private readonly options: { readonly instanceId?: () => string | null } = {},
+  ) {}
 
   async getBalance(userId: string): Promise<Result<number>> {
     const action = `Could not read the balance of user ${userId}`;
@@ -111,10 +120,12 @@ export class SupabaseUsageLedger implements UsageLedger {
   async holdCredits(input: { userId: string; amount: number; ttlSeconds: number }): Promise<Result<CreditHold>> {
     const hold = holdInput.safeParse(input);
     if (!hold.success) return fail(invalid(hold.error));
+    const instanceId = this.options.instanceId?.() ?? null;
     const { data, error, status } = await this.service.rpc('hold_credits', {
       user_id_input: hold.data.userId,
       amount_input: hold.data.amount,
       ttl_seconds_input: hold.data.ttlSeconds,
+      ...(instanceId === null ? {} : { instance_id_input: instanceId }),
     });
     if (error) {
       const refused = fromRest(`Could not hold ${input.amount} credits`, error, status);

@@ -5,7 +5,7 @@ import { domainError } from '../../core/shared/errors.js';
 import { fail, ok, type Result } from '../../core/shared/result.js';
 import { fromRest } from './supabase-errors.js';
 
-const outcome = z.enum(['applied', 'duplicate', 'no_user', 'stale']);
+const outcome = z.enum(['applied', 'duplicate', 'no_user', 'stale', 'other_subscription']);
 
 /** The effect as the SQL function reads it; a field of a subscription state left undefined is not sent (not touched). */
 function effectJson(effect: BillingEffect): Record<string, unknown> {
@@ -17,6 +17,7 @@ function effectJson(effect: BillingEffect): Record<string, unknown> {
     kind: effect.kind,
     user_id: effect.userId,
     occurred_at: effect.occurredAt,
+    ...(effect.confirmed === true ? { confirmed: true } : {}),
     status: state.status,
     ...(state.billingCustomerId === undefined ? {} : { billing_customer_id: state.billingCustomerId }),
     ...(state.subscriptionId === undefined ? {} : { subscription_id: state.subscriptionId }),

@@ -1,9 +1,10 @@
 import type { BillingEvent } from '../domain/billing-events.js';
 import { PERIOD_BILLING_REASONS } from '../domain/billing-events.js';
+import type { BillingGateway } from '../ports/billing-gateway.js';
 import type { Logger } from '../ports/logger.js';
 import type { ProfileWriter } from '../ports/profile-writer.js';
 import type { UsageLedger } from '../ports/usage-ledger.js';
-import type { BillingEffect, WebhookInbox } from '../ports/webhook-inbox.js';
+import type { BillingEffect, InboxOutcome, WebhookInbox } from '../ports/webhook-inbox.js';
 import { domainError } from '../shared/errors.js';
 import { fail, ok } from '../shared/result.js';
 import type { Result } from '../shared/result.js';
@@ -17,6 +18,8 @@ export interface BillingWebhookDeps {
   readonly creditsPerPeriod: number;
   /** The plan's product: events of any other product are ignored (null: every product counts). */
   readonly planProductId: string | null;
+  /** Asked when an event is in doubt (it would end the user's active subscription with another one's state). */
+  readonly billingGateway: Pick<BillingGateway, 'getCustomerState'>;
 }
 
 export type WebhookOutcome = 'processed' | 'duplicate' | 'ignored';
@@ -51,7 +54,12 @@ export const makeHandleBillingWebhook =
       return fail(domainError('unexpected', 'creditsPerPeriod must be a whole number greater than 0'));
     }
     // Recorded and applied in one transaction: a crash leaves nothing or everything.
-    const applied = await deps.webhookInbox.applyOnce({ id: event.webhookId, type: event.type }, effectOf(deps, event, event.userId));
+    const effect = effectOf(deps, event, event.userId);
+    let applied = await deps.webhookInbox.applyOnce({ id: event.webhookId, type: event.type }, effect);
+    if (applied.success && applied.data === 'other_subscription' && event.kind === 'subscription_changed' && effect.kind === 'subscription_state') {
+      applied = await settleDoubt(deps, event, effect);
+      if (applied.success && applied.data === 'other_subscription') return ok('ignored');
+    }
     if (!applied.success) {
       deps.logger.error('A billing webhook could not be applied; the provider will retry it', { webhookId: event.webhookId, type: event.type, error: applied.error });
       return applied;
@@ -90,4 +98,29 @@ function effectOf(deps: BillingWebhookDeps, event: Exclude<BillingEvent, { kind:
     };
   }
   return { kind: 'credit_grant', userId, amount: deps.creditsPerPeriod, reason: `Subscription period paid (${event.billingReason})`, reference: `order:${event.orderId}` };
+}
+
+/**
+ * An event would end the user's active subscription with the state of another one: the payload is
+ * not trusted, the provider is asked. When it still lists an active subscription of the plan, the
+ * event changes nothing (`other_subscription`, nothing recorded); when none is left, the event's state
+ * is the truth and is applied, once, under the webhook's id. When the provider cannot be asked, the
+ * failure goes back to it, and it delivers the event again later.
+ */
+async function settleDoubt(
+  deps: BillingWebhookDeps,
+  event: Extract<BillingEvent, { kind: 'subscription_changed' }>,
+  effect: Extract<BillingEffect, { kind: 'subscription_state' }>,
+): Promise<Result<InboxOutcome>> {
+  const truth = await deps.billingGateway.getCustomerState(effect.userId);
+  if (!truth.success) {
+    deps.logger.warn('A subscription event in doubt could not be checked with the billing provider; it will be retried', { webhookId: event.webhookId, error: truth.error });
+    return truth;
+  }
+  const active = truth.data?.activeSubscriptions.find((s) => deps.planProductId === null || s.productId === deps.planProductId);
+  if (active) {
+    deps.logger.info('An event of another subscription; the active one stays', { webhookId: event.webhookId, type: event.type, userId: effect.userId, activeSubscriptionId: active.id });
+    return ok('other_subscription');
+  }
+  return deps.webhookInbox.applyOnce({ id: event.webhookId, type: event.type }, { ...effect, confirmed: true });
 }

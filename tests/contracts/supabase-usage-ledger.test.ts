@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
 import type { LocalSupabase } from '../../adapters/supabase/local/server.js';
+import { SupabaseServerInstance } from '../../adapters/supabase/supabase-server-instance.js';
 import { SupabaseUsageLedger } from '../../adapters/supabase/supabase-usage-ledger.js';
 import { StandInUsers, serviceClient } from '../integration/supabase-adapters/adapter-harness.js';
 import { startTestSupabase } from '../support/local-supabase.js';
@@ -20,10 +22,10 @@ afterAll(async () => {
   await supabase?.stop();
 });
 
-const harness1 = async () => {
+const harness1 = async (ledger = new SupabaseUsageLedger(serviceClient(supabase))) => {
   const users = new StandInUsers(supabase);
   return {
-    ledger: new SupabaseUsageLedger(serviceClient(supabase)),
+    ledger,
     pricedModel: { id: MODEL, ...price },
     // The contract wants a user with no credits; sign-up grants some (README: 100), so the harness
     // takes that first ledger line back out as the database owner would, leaving an empty history.
@@ -45,3 +47,16 @@ const harness1 = async () => {
 };
 usageLedgerContract('SupabaseUsageLedger (service role) on the local stand-in', harness1, { knowsUsers: true });
 creditBalanceContract('SupabaseUsageLedger (service role) on the local stand-in', ledgerAsBalance(harness1));
+
+// As the app server uses it: holds tied to a registered server instance (they last while its lease
+// is renewed); the contract holds all the same.
+usageLedgerContract(
+  'SupabaseUsageLedger with holds tied to a server instance',
+  async () => {
+    const instance = new SupabaseServerInstance(serviceClient(supabase), { leaseSeconds: 60 });
+    const registered = await instance.register(`contract-${randomUUID()}`);
+    if (!registered.success) throw new Error(registered.error.message);
+    return harness1(new SupabaseUsageLedger(serviceClient(supabase), { instanceId: () => instance.holdOwner() }));
+  },
+  { knowsUsers: true },
+);

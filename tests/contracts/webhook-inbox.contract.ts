@@ -19,9 +19,9 @@ export interface WebhookInboxHarness {
 
 const outcome = <T>(r: Result<T>): T | string => (r.success ? r.data : `error:${r.error.code}`);
 const grant = (userId: string, amount = 1000, reference = `order:${randomUUID()}`): BillingEffect => ({ kind: 'credit_grant', userId, amount, reason: 'Subscription period paid', reference });
-const active = (userId: string, occurredAt = '2026-11-24T10:00:00.000Z', status = 'active'): BillingEffect => ({
+const active = (userId: string, occurredAt = '2026-11-24T10:00:00.000Z', status = 'active', subscriptionId = 'sub_1'): BillingEffect => ({
   kind: 'subscription_state', userId, occurredAt,
-  state: { status, billingCustomerId: `cus_${randomUUID()}`, subscriptionId: 'sub_1', currentPeriodEnd: '2026-12-24T00:00:00.000Z', cancelAtPeriodEnd: false },
+  state: { status, billingCustomerId: `cus_${randomUUID()}`, subscriptionId, currentPeriodEnd: '2026-12-24T00:00:00.000Z', cancelAtPeriodEnd: false },
 });
 
 export function webhookInboxContract(name: string, makeHarness: () => Promise<WebhookInboxHarness>): void {
@@ -76,6 +76,25 @@ export function webhookInboxContract(name: string, makeHarness: () => Promise<We
       expect((await h.profileOf(user)).status).toBe('canceled');
       expect(outcome(await h.inbox.applyOnce(webhook(), active(user, '2026-11-24T13:00:00.000Z', 'active')))).toBe('applied');
       expect((await h.profileOf(user)).status).toBe('active');
+    });
+
+    it('a state that is not active, of another subscription than the active one, is in doubt: nothing recorded until confirmed', async () => {
+      const h = await makeHarness();
+      const user = await h.createUser();
+      const revokedOld = { id: `msg_${randomUUID()}`, type: 'subscription.revoked' };
+      expect(outcome(await h.inbox.applyOnce({ id: `msg_${randomUUID()}`, type: 'subscription.active' }, active(user)))).toBe('applied');
+      const other = active(user, '2026-11-24T12:00:00.000Z', 'canceled', 'sub_old');
+      expect(outcome(await h.inbox.applyOnce(revokedOld, other))).toBe('other_subscription');
+      expect((await h.profileOf(user)).status).toBe('active');
+      // Not recorded: the same webhook is still open.
+      expect(outcome(await h.inbox.applyOnce(revokedOld, other))).toBe('other_subscription');
+      // An active state of another subscription (a new plan) replaces it at once.
+      expect(outcome(await h.inbox.applyOnce({ id: `msg_${randomUUID()}`, type: 'subscription.active' }, active(user, '2026-11-24T13:00:00.000Z', 'active', 'sub_2')))).toBe('applied');
+      // Confirmed by the provider (no active plan left), a state of another subscription applies.
+      const confirmed = { ...active(user, '2026-11-24T14:00:00.000Z', 'canceled', 'sub_old'), confirmed: true } as BillingEffect;
+      expect(outcome(await h.inbox.applyOnce(revokedOld, confirmed))).toBe('applied');
+      expect((await h.profileOf(user)).status).toBe('canceled');
+      expect(outcome(await h.inbox.applyOnce(revokedOld, confirmed))).toBe('duplicate');
     });
   });
 }

@@ -5,7 +5,8 @@ import { requireUser } from './auth/require-user.js';
 import type { TokenVerifier } from './auth/token-verifier.js';
 import { apiError } from './http/api-error.js';
 import type { AppEnv, ServerUseCaseSource } from './http/app-env.js';
-import { userRateLimit, type RateLimitOptions } from './http/rate-limit.js';
+import { bodyLimit, isClientGone, JSON_BODY_LIMIT_BYTES, WEBHOOK_BODY_LIMIT_BYTES } from './http/body-limit.js';
+import { addressRateLimit, userRateLimit, type RateLimitOptions } from './http/rate-limit.js';
 import { securityHeaders } from './http/security-headers.js';
 import { serveClient } from './http/static-client.js';
 import { hasControlCharacters } from './http/validate.js';
@@ -24,7 +25,12 @@ export interface CreateAppOptions {
   readonly publicConfig: Omit<PublicConfig, 'billingAvailable'>;
   readonly billingAvailable: () => boolean;
   readonly webhookSecret: string | null;
+  /** Per user, on every write of a user route. */
   readonly rateLimit: RateLimitOptions;
+  /** Generous: per user on reads of user routes, per client address on the public routes. */
+  readonly readRateLimit?: RateLimitOptions;
+  /** Read the client's address from X-Forwarded-For (set only behind a proxy that appends it). */
+  readonly trustProxy?: boolean;
   /** The app's public address for hosted-page return URLs; null: the request's own origin. */
   readonly publicUrl: string | null;
   /** The built client (web/client/dist); null serves no client (API-only, tests). */
@@ -62,6 +68,11 @@ export function createApp(options: CreateAppOptions): Hono<AppEnv> {
   const appUrl = (requestUrl: string) => options.publicUrl ?? new URL(requestUrl).origin;
   const authed = requireUser(options.verifyToken, options.useCases);
   const limited = userRateLimit(options.rateLimit);
+  const reads = options.readRateLimit ?? { perMinute: 600, burst: 120 };
+  const readLimited = userRateLimit(reads);
+  const publicLimited = addressRateLimit({ ...reads, trustProxy: options.trustProxy ?? false });
+  // Bodies are bounded while they stream in, before a route reads them (webhooks may be larger).
+  app.use('*', bodyLimit((path) => (path === '/api/webhooks/billing' ? WEBHOOK_BODY_LIMIT_BYTES : JSON_BODY_LIMIT_BYTES)));
 
   const api = new Hono<AppEnv>();
   // Text Postgres refuses never reaches a route: a NUL (or any control character) in the decoded
@@ -77,7 +88,15 @@ export function createApp(options: CreateAppOptions): Hono<AppEnv> {
     if (hasControlCharacters(decoded)) return apiError(c, 400, 'validation', 'The address contains a control character (such as NUL); remove it');
     await next();
   });
-  // Public: the only routes anyone may call, each named here.
+  // Public: the only routes anyone may call, each named here, limited per client address (the
+  // webhook is signed and retried by the provider, so it is not limited).
+  for (const path of ['/health', '/config', '/models', '/billing/plan', '/shared/*']) {
+    api.use(path, async (c, next) => {
+      const tooMany = publicLimited(c);
+      if (tooMany) return tooMany;
+      await next();
+    });
+  }
   api.route('/', publicRoutes({ useCases: options.useCases, publicConfig: () => options.publicConfig, billingAvailable: options.billingAvailable }));
   api.route('/webhooks', webhookRoutes({ useCases: options.useCases, secret: () => options.webhookSecret }));
   api.route('/shared', sharedRoutes(options.useCases));
@@ -88,10 +107,8 @@ export function createApp(options: CreateAppOptions): Hono<AppEnv> {
   user.use('*', async (c, next) => {
     const refused = await authed(c);
     if (refused) return refused;
-    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
-      const tooMany = limited(c);
-      if (tooMany) return tooMany;
-    }
+    const tooMany = c.req.method === 'GET' || c.req.method === 'HEAD' ? readLimited(c) : limited(c);
+    if (tooMany) return tooMany;
     await next();
   });
   user.route('/chat', chatRoutes());
@@ -107,6 +124,11 @@ export function createApp(options: CreateAppOptions): Hono<AppEnv> {
 
   app.notFound((c) => apiError(c, 404, 'not_found', `Nothing at ${c.req.method} ${c.req.path}`));
   app.onError((error, c) => {
+    if (isClientGone(c, error)) {
+      // The client closed the connection (stopped an upload, went offline): nobody reads an answer.
+      logger.info('client went away before the request was read', { requestId: c.get('requestId'), method: c.req.method, path: c.req.path });
+      return c.body(null, 499 as 400);
+    }
     logger.error('unhandled error', { requestId: c.get('requestId'), method: c.req.method, path: c.req.path, error });
     return apiError(c, 500, 'internal', 'Something went wrong on our side; it has been logged');
   });

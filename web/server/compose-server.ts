@@ -7,7 +7,9 @@ import type { ModelGateway } from '../../core/ports/model-gateway.js';
 import { domainError } from '../../core/shared/errors.js';
 import { fail, ok, type Result } from '../../core/shared/result.js';
 import { createApp } from './app.js';
+import { authServerSessionState, sessionCheckedVerifier } from './auth/session-check.js';
 import { jwtSecretVerifier, authServerVerifier, type TokenVerifier } from './auth/token-verifier.js';
+import { crashingWebhookInbox } from './billing/crash-seam.js';
 import { GuardedBillingGateway } from './billing/guarded-billing-gateway.js';
 import type { ServerConfig } from './config.js';
 import type { AppEnv, ServerUseCaseSource } from './http/app-env.js';
@@ -48,9 +50,14 @@ export function composeServer(input: ComposeServerInput): Result<ComposedServer>
   if (verifyToken === null) {
     return fail(domainError('validation', 'Set SUPABASE_JWT_SECRET, or SUPABASE_URL and SUPABASE_ANON_KEY, so the server can check access tokens'));
   }
-  const billing = new GuardedBillingGateway(input.billing, { logger });
+  const billing = new GuardedBillingGateway(input.billing, {
+    logger,
+    breakerFailures: config.billingCalls.breakerFailures,
+    breakerCooldownMs: config.billingCalls.breakerCooldownMs,
+  });
   const container = createServerContainer({
     ...input.data,
+    webhookInbox: config.faults.webhookCrash === null ? input.data.webhookInbox : crashingWebhookInbox(input.data.webhookInbox, config.faults.webhookCrash),
     modelGateway,
     billingGateway: billing,
     logger,
@@ -75,14 +82,24 @@ export function composeServer(input: ComposeServerInput): Result<ComposedServer>
     billingAvailable: () => billing.available,
     webhookSecret: config.billingWebhookSecret,
     rateLimit: config.rateLimit,
+    readRateLimit: config.readRateLimit,
+    trustProxy: config.trustProxy,
     publicUrl: config.publicUrl,
     clientDist: config.clientDist,
   });
   return ok({ app, billing, useCases });
 }
 
+/**
+ * Tokens are verified locally with the JWT secret when there is one, and their session is checked
+ * with Supabase Auth every `sessionCheckMs` (so sign-out ends them within that time); without the
+ * secret Supabase Auth verifies each token (cached as long).
+ */
 function defaultVerifier(config: ServerConfig): TokenVerifier | null {
-  if (config.supabase?.jwtSecret) return jwtSecretVerifier(config.supabase.jwtSecret);
-  if (config.supabase) return authServerVerifier({ supabaseUrl: config.supabase.url, anonKey: config.supabase.anonKey });
-  return null;
+  const supabase = config.supabase;
+  if (supabase === null) return null;
+  if (supabase.jwtSecret === null) return authServerVerifier({ supabaseUrl: supabase.url, anonKey: supabase.anonKey, cacheMs: config.sessionCheckMs });
+  const local = jwtSecretVerifier(supabase.jwtSecret);
+  if (config.sessionCheckMs === 0) return local;
+  return sessionCheckedVerifier(local, authServerSessionState({ supabaseUrl: supabase.url, anonKey: supabase.anonKey }), { cacheMs: config.sessionCheckMs });
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_CREDITS_PER_PERIOD } from '../../core/domain/billing-events.js';
+import { WEBHOOK_CRASH_POINTS, type WebhookCrashPoint } from './billing/crash-seam.js';
 import { LOG_LEVELS, type LogLevel } from './json-logger.js';
 import { domainError } from '../../core/shared/errors.js';
 import { fail, ok, type Result } from '../../core/shared/result.js';
@@ -53,6 +54,18 @@ const envSchema = z.object({
   CREDITS_PER_PERIOD: whole('CREDITS_PER_PERIOD', 1, 1_000_000, DEFAULT_CREDITS_PER_PERIOD),
   RATE_LIMIT_PER_MINUTE: whole('RATE_LIMIT_PER_MINUTE', 1, 100_000, 30),
   RATE_LIMIT_BURST: whole('RATE_LIMIT_BURST', 1, 100_000, 10),
+  RATE_LIMIT_READS_PER_MINUTE: whole('RATE_LIMIT_READS_PER_MINUTE', 1, 1_000_000, 600),
+  RATE_LIMIT_READS_BURST: whole('RATE_LIMIT_READS_BURST', 1, 1_000_000, 120),
+  TRUST_PROXY: z.preprocess(blankIsUnset, z.enum(['true', 'false', '1', '0'], { error: 'TRUST_PROXY must be true or false' }).default('false')),
+  HEADERS_TIMEOUT_MS: whole('HEADERS_TIMEOUT_MS', 100, 600_000, 10_000),
+  REQUEST_TIMEOUT_MS: whole('REQUEST_TIMEOUT_MS', 100, 600_000, 30_000),
+  BILLING_TIMEOUT_MS: whole('BILLING_TIMEOUT_MS', 100, 60_000, 5_000),
+  BILLING_BREAKER_FAILURES: whole('BILLING_BREAKER_FAILURES', 1, 1000, 3),
+  BILLING_BREAKER_COOLDOWN_MS: whole('BILLING_BREAKER_COOLDOWN_MS', 100, 3_600_000, 30_000),
+  AUTH_SESSION_CHECK_MS: whole('AUTH_SESSION_CHECK_MS', 0, 300_000, 5_000),
+  INSTANCE_HEARTBEAT_MS: whole('INSTANCE_HEARTBEAT_MS', 100, 600_000, 5_000),
+  INSTANCE_NAME: text,
+  FAULT_WEBHOOK_CRASH: z.preprocess(blankIsUnset, z.enum(WEBHOOK_CRASH_POINTS, { error: `FAULT_WEBHOOK_CRASH must be one of ${WEBHOOK_CRASH_POINTS.join(', ')}` }).optional()),
   TAG_MANAGER_ID: z.preprocess(blankIsUnset, z.string().regex(/^GTM-[A-Z0-9]+$/, 'TAG_MANAGER_ID must look like GTM-XXXXXXX').optional()),
   SUPPORT_WIDGET_SRC: z.preprocess(blankIsUnset, z.url({ protocol: /^https$/, error: 'SUPPORT_WIDGET_SRC must be an https URL' }).optional()),
   CLIENT_DIST: z.preprocess(blankIsUnset, z.string().default('web/client/dist')),
@@ -79,7 +92,25 @@ export interface ServerConfig {
   /** Verifies billing webhooks; independent of the access token (a sandbox may sign while the token is rotated). */
   readonly billingWebhookSecret: string | null;
   readonly creditsPerPeriod: number;
+  /** Per-user bucket on writes (chat, billing, every POST / PATCH / DELETE of a user route). */
   readonly rateLimit: { readonly perMinute: number; readonly burst: number };
+  /** Per-user bucket on reads, and per-address on the public routes: generous, against scraping and floods. */
+  readonly readRateLimit: { readonly perMinute: number; readonly burst: number };
+  /** Behind a proxy that appends the client's address to X-Forwarded-For. */
+  readonly trustProxy: boolean;
+  /** Node's limits on receiving a request: headers, and the whole request with its body. */
+  readonly timeouts: { readonly headersMs: number; readonly requestMs: number };
+  /** Billing calls made while a user waits: their timeout, and the circuit breaker over them. */
+  readonly billingCalls: { readonly timeoutMs: number; readonly breakerFailures: number; readonly breakerCooldownMs: number };
+  /** How long a checked sign-in session is trusted before it is asked again (0: never asked; not in production). */
+  readonly sessionCheckMs: number;
+  /**
+   * This server's lease on the credit holds it takes: renewed every `heartbeatMs`, lapses after three
+   * missed beats. `name` (default host:port) is how a restart finds and ends its previous incarnation.
+   */
+  readonly instance: { readonly name: string | null; readonly heartbeatMs: number };
+  /** Fault-test seams, refused in production: kill the process at a point of applying a webhook. */
+  readonly faults: { readonly webhookCrash: WebhookCrashPoint | null };
   readonly tagManagerId: string | null;
   readonly supportWidgetSrc: string | null;
   readonly clientDist: string;
@@ -116,6 +147,8 @@ export function parseServerConfig(env: Readonly<Record<string, string | undefine
   if (e.NODE_ENV === 'production') {
     const required = ['SUPABASE_URL', 'SUPABASE_ANON_KEY', 'SUPABASE_SERVICE_ROLE_KEY', 'BILLING_ACCESS_TOKEN', 'BILLING_WEBHOOK_SECRET'] as const;
     for (const name of required) if (e[name] === undefined) issues.push(`${name} is required when NODE_ENV=production`);
+    if (e.FAULT_WEBHOOK_CRASH !== undefined) issues.push('FAULT_WEBHOOK_CRASH (a fault-test seam) is refused when NODE_ENV=production');
+    if (e.AUTH_SESSION_CHECK_MS === 0) issues.push('AUTH_SESSION_CHECK_MS=0 (sessions never checked) is refused when NODE_ENV=production');
     for (const name of ['SUPABASE_SERVICE_ROLE_KEY', 'SUPABASE_JWT_SECRET', 'BILLING_ACCESS_TOKEN', 'BILLING_WEBHOOK_SECRET'] as const) {
       const value = e[name];
       if (value !== undefined && (PLACEHOLDER.test(value) || value.length < 16)) issues.push(`${name} looks like a placeholder; set the real secret`);
@@ -143,6 +176,13 @@ export function parseServerConfig(env: Readonly<Record<string, string | undefine
     billingWebhookSecret: e.BILLING_WEBHOOK_SECRET ?? null,
     creditsPerPeriod: e.CREDITS_PER_PERIOD,
     rateLimit: { perMinute: e.RATE_LIMIT_PER_MINUTE, burst: e.RATE_LIMIT_BURST },
+    readRateLimit: { perMinute: e.RATE_LIMIT_READS_PER_MINUTE, burst: e.RATE_LIMIT_READS_BURST },
+    trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
+    timeouts: { headersMs: Math.min(e.HEADERS_TIMEOUT_MS, e.REQUEST_TIMEOUT_MS), requestMs: e.REQUEST_TIMEOUT_MS },
+    billingCalls: { timeoutMs: e.BILLING_TIMEOUT_MS, breakerFailures: e.BILLING_BREAKER_FAILURES, breakerCooldownMs: e.BILLING_BREAKER_COOLDOWN_MS },
+    sessionCheckMs: e.AUTH_SESSION_CHECK_MS,
+    instance: { name: e.INSTANCE_NAME ?? null, heartbeatMs: e.INSTANCE_HEARTBEAT_MS },
+    faults: { webhookCrash: e.FAULT_WEBHOOK_CRASH ?? null },
     tagManagerId: e.TAG_MANAGER_ID ?? null,
     supportWidgetSrc: e.SUPPORT_WIDGET_SRC ?? null,
     clientDist: e.CLIENT_DIST,

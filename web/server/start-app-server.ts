@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { Agent } from 'undici';
 import { createBillingClient } from '../../adapters/billing/client.js';
 import { PolarBillingGateway } from '../../adapters/billing/polar-billing-gateway.js';
@@ -7,7 +8,8 @@ import { composeServer } from './compose-server.js';
 import { parseServerConfig, type ServerConfig } from './config.js';
 import { createJsonLogger } from './json-logger.js';
 import { listen, type ListeningServer } from './listen.js';
-import { inMemoryDataPorts } from './server-ports.js';
+import { instanceLease, leaseSecondsFor, type InstanceLease } from './instance-lease.js';
+import { inMemoryDataPorts, type ServerDataPorts } from './server-ports.js';
 import { supabaseDataPorts } from './supabase-ports.js';
 
 export interface RunningAppServer extends ListeningServer {
@@ -26,14 +28,27 @@ export async function startAppServer(env: Readonly<Record<string, string | undef
   const config = parsed.data;
   const logger = options.logger ?? createJsonLogger({ level: config.logLevel });
   const serviceRoleKey = config.supabase?.serviceRoleKey ?? null;
-  const data = config.supabase && serviceRoleKey ? supabaseDataPorts({ url: config.supabase.url, serviceRoleKey }) : inMemoryDataPorts();
-  if (!(config.supabase && serviceRoleKey)) logger.warn('No SUPABASE_URL + SUPABASE_SERVICE_ROLE_KEY: conversations and credits live in memory and are lost on restart');
+  let data: ServerDataPorts = inMemoryDataPorts();
+  let lease: InstanceLease | null = null;
+  if (config.supabase && serviceRoleKey) {
+    const ports = supabaseDataPorts({
+      url: config.supabase.url,
+      serviceRoleKey,
+      instance: { leaseSeconds: leaseSecondsFor(config.instance.heartbeatMs) },
+    });
+    data = ports;
+    if (ports.instance) lease = instanceLease(ports.instance, { heartbeatMs: config.instance.heartbeatMs, logger });
+  } else {
+    logger.warn('No SUPABASE_URL + SUPABASE_SERVICE_ROLE_KEY: conversations and credits live in memory and are lost on restart');
+  }
 
   let dispatcher: Agent | null = null;
   let billing: BillingGateway | null = null;
   if (config.billing) {
     dispatcher = new Agent({ keepAliveTimeout: 30_000, connections: 64 });
-    const client = createBillingClient({ server: config.billing.server, accessToken: config.billing.accessToken, dispatcher, timeoutMs: 15_000 });
+    // Every billing call of the server is made while a user waits: a short timeout, and the circuit
+    // breaker (GuardedBillingGateway) stops asking a provider that keeps timing out.
+    const client = createBillingClient({ server: config.billing.server, accessToken: config.billing.accessToken, dispatcher, timeoutMs: config.billingCalls.timeoutMs });
     billing = new PolarBillingGateway({ client, planProductId: config.billing.productId, discountId: config.billing.discountId, logger });
   } else {
     logger.warn('No BILLING_ACCESS_TOKEN + BILLING_PRODUCT_ID: billing is unavailable');
@@ -41,7 +56,26 @@ export async function startAppServer(env: Readonly<Record<string, string | undef
 
   const composed = composeServer({ config, env, logger, data, billing });
   if (!composed.success) throw new Error(composed.error.message);
-  const server = await listen(composed.data.app.fetch, { port: config.port, host: config.host });
+  let server: ListeningServer;
+  try {
+    server = await listen(composed.data.app.fetch, {
+      port: config.port,
+      host: config.host,
+      headersTimeoutMs: config.timeouts.headersMs,
+      requestTimeoutMs: config.timeouts.requestMs,
+    });
+  } catch (error) {
+    await dispatcher?.close();
+    throw error;
+  }
+  // Once this server owns its port (so its name): a previous incarnation's holds (a crash) are
+  // released now, and the holds this server takes from here on are tied to its instance.
+  const registered = await lease?.start(config.instance.name ?? `${hostname()}:${server.port}`);
+  if (registered && !registered.success) {
+    await server.close();
+    await dispatcher?.close();
+    throw new Error(`the server instance could not be registered: ${registered.error.message}`);
+  }
   logger.info('app server listening', { url: server.url, data: config.supabase ? 'supabase' : 'memory', billing: config.billing ? config.billing.server : 'unavailable' });
   return {
     ...server,
@@ -49,6 +83,7 @@ export async function startAppServer(env: Readonly<Record<string, string | undef
     dataMode: config.supabase && serviceRoleKey ? 'supabase' : 'memory',
     close: async () => {
       await server.close();
+      await lease?.stop();
       await dispatcher?.close();
     },
   };

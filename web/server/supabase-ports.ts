@@ -6,6 +6,7 @@ import { SupabaseConversationStore } from '../../adapters/supabase/supabase-conv
 import { SupabaseConversationTurns } from '../../adapters/supabase/supabase-conversation-turns.js';
 import { SupabaseProfileStore } from '../../adapters/supabase/supabase-profile-store.js';
 import { SupabaseProfileWriter } from '../../adapters/supabase/supabase-profile-writer.js';
+import { SupabaseServerInstance } from '../../adapters/supabase/supabase-server-instance.js';
 import { SupabaseUsageLedger } from '../../adapters/supabase/supabase-usage-ledger.js';
 import { SupabaseWebhookInbox } from '../../adapters/supabase/supabase-webhook-inbox.js';
 import { domainError } from '../../core/shared/errors.js';
@@ -24,9 +25,15 @@ const modelRow = z.object({
 /**
  * The server's data ports on Supabase with the service-role key: the server acts for the verified
  * caller by user id (every adapter filters by it), and writes what users may not (subscription
- * state, credits). The model catalogue is the `models` table, re-read at most every 30 s.
+ * state, credits). The model catalogue is the `models` table, re-read at most every 30 s. With
+ * `instance`, credit holds are tied to this server's instance (see SupabaseServerInstance).
  */
-export function supabaseDataPorts(options: { url: string; serviceRoleKey: string }): ServerDataPorts {
+export function supabaseDataPorts(options: {
+  url: string;
+  serviceRoleKey: string;
+  /** This server's instance: its credit holds last while the instance's lease is renewed. */
+  instance?: { leaseSeconds: number };
+}): ServerDataPorts & { readonly instance: SupabaseServerInstance | null } {
   const service = createClient(options.url, options.serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } });
   let cached: { at: number; rows: readonly ModelCatalogueEntry[] } | null = null;
   const catalogue = async (): Promise<Result<readonly ModelCatalogueEntry[]>> => {
@@ -41,13 +48,15 @@ export function supabaseDataPorts(options: { url: string; serviceRoleKey: string
     cached = { at: Date.now(), rows: entries };
     return ok(entries);
   };
+  const instance = options.instance ? new SupabaseServerInstance(service, options.instance) : null;
   return {
+    instance,
     profileStore: new SupabaseProfileStore(service),
     profileWriter: new SupabaseProfileWriter(service),
     conversationStore: new SupabaseConversationStore(service),
     conversationShares: new SupabaseConversationShares(service),
     conversationTurns: new SupabaseConversationTurns(service),
-    usageLedger: new SupabaseUsageLedger(service),
+    usageLedger: new SupabaseUsageLedger(service, instance ? { instanceId: () => instance.holdOwner() } : {}),
     webhookInbox: new SupabaseWebhookInbox(service),
     catalogue,
     analytics: noAnalytics,

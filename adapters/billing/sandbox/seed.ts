@@ -1,4 +1,4 @@
-import { closeSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { chmodSync, closeSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
 import { webhookEventTypes } from '../schemas/webhook-endpoint.js';
 import type { SandboxContext } from './engine/context.js';
 import { newId } from './engine/ids.js';
@@ -47,7 +47,11 @@ export function seedOnFirstStart(ctx: SandboxContext, options: SeedOptions = {})
         return info;
       })
     : followWebhookUrl(ctx, stored, options.webhookUrl, (info) => meta.put({ id: SEED_META, seed: info }));
-  if (options.seedFile !== undefined && !sameFile(options.seedFile, seed)) writeAtomically(options.seedFile, `${JSON.stringify(seed, null, 2)}\n`);
+  if (options.seedFile !== undefined) {
+    // It holds the access token and the webhook secret: the owner's only, also when an earlier version wrote it.
+    if (!sameFile(options.seedFile, seed)) writeAtomically(options.seedFile, `${JSON.stringify(seed, null, 2)}\n`);
+    else chmodSync(options.seedFile, 0o600);
+  }
   return seed;
 }
 

@@ -1,6 +1,7 @@
-import { chmod, mkdir, readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { ownerOnlyFolder, ownerOnlyTree } from './owner-only.js';
 import { postgresSqlDb } from './postgres-sql-db.js';
 import type { SqlDb, SqlQueryable } from './sql-db.js';
 
@@ -52,10 +53,12 @@ const bootstrapFile = fileURLToPath(new URL('./bootstrap.sql', import.meta.url))
 export const migrationsDir = fileURLToPath(new URL('../migrations/', import.meta.url));
 
 export async function openLocalDb(options: OpenLocalDbOptions = {}): Promise<LocalDb> {
+  const dataDir = options.postgresUrl ? undefined : options.dataDir;
   const sql = options.postgresUrl ? postgresSqlDb(options.postgresUrl) : await openPglite(options);
   try {
     await bootstrap(sql);
     await applyMigrations(sql);
+    if (dataDir) await ownerOnlyTree(dataDir);
   } catch (error) {
     await sql.close();
     throw error;
@@ -74,16 +77,17 @@ export async function openLocalDb(options: OpenLocalDbOptions = {}): Promise<Loc
       if (!(sql instanceof PGlite)) throw new Error('A PostgreSQL server database is copied with CREATE DATABASE ... TEMPLATE, not dumped');
       return sql.dumpDataDir('gzip');
     },
-    close: () => sql.close(),
+    close: async () => {
+      await sql.close();
+      if (dataDir) await ownerOnlyTree(dataDir);
+    },
   };
 }
 
 async function openPglite(options: OpenLocalDbOptions): Promise<PGlite> {
-  // PGlite writes its files with the process umask; the folder itself is the owner's only.
-  if (options.dataDir) {
-    await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
-    await chmod(options.dataDir, 0o700);
-  }
+  // The data folder is the owner's only; PGlite writes its files 0666, so they are narrowed to
+  // 0600 once it has opened them and again when it closes.
+  if (options.dataDir) await ownerOnlyFolder(options.dataDir);
   return PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.template ? { loadDataDir: options.template } : {}),

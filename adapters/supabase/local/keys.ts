@@ -98,6 +98,9 @@ async function loadOrCreate(dataDir: string, now: () => number): Promise<StoredK
   if (existing !== null) {
     const parsed = storedKeysSchema.safeParse(JSON.parse(existing));
     if (!parsed.success) throw new Error(`${file} is not a valid keys file: ${parsed.error.message}`);
+    // Written by an earlier version with the default modes: the owner's only from now on.
+    await chmod(dataDir, 0o700);
+    await chmod(file, 0o600);
     return parsed.data;
   }
   const keys = await generateKeys(now);

@@ -76,7 +76,6 @@ export const chatPreflight = async (
   }
 
   const required = models.reduce((sum, m) => sum + minimalAnswerCredits(m, input.promptTokens), 0);
-  const refuse = (details: Record<string, unknown>) => fail(domainError('insufficient_credits', 'Not enough credits for this chat', details));
 
   const priced = models.map((m) => ({ model: m, amount: minimalAnswerCredits(m, input.promptTokens) })).filter((p) => p.amount > 0);
   const taken = await Promise.all(
@@ -95,7 +94,21 @@ export const chatPreflight = async (
     // What other running answers hold: the refusal counts this chat's own holds too, given back above.
     const own = taken.reduce((sum, t) => sum + (t.hold.success ? t.hold.data.amount : 0), 0);
     const others = typeof held === 'number' ? held - own : 0;
-    return refuse({ ...(typeof balance === 'number' ? { balance } : {}), required, ...(others > 0 ? { held: others } : {}) });
+    return fail(insufficient(typeof balance === 'number' ? balance : null, others, required));
   }
   return ok({ models, holds });
 };
+
+/**
+ * The 402 says what decides it: the balance, what running answers hold of it (they give back what
+ * they do not use when they end), and what this chat needs, e.g. "balance 3, 2 held by running
+ * answers, required 2".
+ */
+function insufficient(balance: number | null, held: number, required: number) {
+  const facts = [balance === null ? null : `balance ${balance}`, held > 0 ? `${held} held by running answers` : null, `required ${required}`].filter((f) => f !== null);
+  return domainError('insufficient_credits', `Not enough credits for this chat: ${facts.join(', ')}`, {
+    ...(balance === null ? {} : { balance }),
+    required,
+    ...(held > 0 ? { held } : {}),
+  });
+}

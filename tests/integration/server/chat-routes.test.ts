@@ -87,7 +87,7 @@ describe('POST /api/chat (issue 7: streaming chat with credit accounting)', () =
     const u = await s.signIn(0);
     const response = await chat(u.token, { message: 'hello', modelIds: ['offline'] });
     expect(response.status).toBe(402);
-    expect(await response.json()).toMatchObject({ error: 'insufficient_credits', message: 'Not enough credits for this chat', details: { balance: 0 } });
+    expect(await response.json()).toMatchObject({ error: 'insufficient_credits', message: 'Not enough credits for this chat: balance 0, required 1', details: { balance: 0 } });
     const list = await (await s.api('/api/conversations', { token: u.token })).json();
     expect(list.conversations).toEqual([]);
   });

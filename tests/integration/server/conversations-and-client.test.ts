@@ -62,6 +62,32 @@ describe('per-user rate limit (issue 7)', () => {
   });
 });
 
+describe('reads are rate-limited too, generously', () => {
+  it('a user\'s GETs have their own bucket (writes keep theirs), and public GETs a bucket per client address', async () => {
+    const limited = await startTestServer({ env: { RATE_LIMIT_READS_BURST: '3', RATE_LIMIT_READS_PER_MINUTE: '1' } });
+    try {
+      const u = await limited.signIn(0);
+      const other = await limited.signIn(0);
+      for (let i = 0; i < 3; i += 1) expect((await limited.api('/api/account', { token: u.token })).status).toBe(200);
+      const refused = await limited.api('/api/conversations', { token: u.token });
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(await refused.json()).toMatchObject({ error: 'rate_limited' });
+      // Another user reads on; the user's writes are counted apart.
+      expect((await limited.api('/api/account', { token: other.token })).status).toBe(200);
+      expect((await limited.api('/api/conversations', { method: 'POST', token: u.token, json: {} })).status).toBe(201);
+      // Public routes: one bucket per address (this test's loopback address).
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i += 1) statuses.push((await limited.api('/api/config')).status);
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      // The signed webhook is never limited (the provider retries it on its own schedule).
+      expect((await limited.api('/api/webhooks/billing', { method: 'POST', json: {} })).status).not.toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('serving the built client (issue 7)', () => {
   it('index.html is never cached and is the SPA fallback for app routes', async () => {
     for (const path of ['/', '/chat/123', '/library']) {

@@ -53,4 +53,26 @@ describe('server configuration (issue 7, app spec §5)', () => {
   it('a billing token without a product is refused (the plan must be named)', () => {
     expect(message({ BILLING_ACCESS_TOKEN: 'polar_oat_x' })).toMatch(/BILLING_PRODUCT_ID is required/);
   });
+
+  it('limits and timeouts: defaults, and a headers timeout never longer than the request timeout', () => {
+    const parsed = parseServerConfig({});
+    expect(parsed.success && parsed.data).toMatchObject({
+      timeouts: { headersMs: 10_000, requestMs: 30_000 },
+      billingCalls: { timeoutMs: 5_000, breakerFailures: 3, breakerCooldownMs: 30_000 },
+      sessionCheckMs: 5_000,
+      readRateLimit: { perMinute: 600, burst: 120 },
+      trustProxy: false,
+      instance: { name: null, heartbeatMs: 5_000 },
+      faults: { webhookCrash: null },
+    });
+    const short = parseServerConfig({ REQUEST_TIMEOUT_MS: '2000', HEADERS_TIMEOUT_MS: '5000', TRUST_PROXY: 'true' });
+    expect(short.success && short.data).toMatchObject({ timeouts: { headersMs: 2000, requestMs: 2000 }, trustProxy: true });
+    expect(message({ BILLING_TIMEOUT_MS: '10', FAULT_WEBHOOK_CRASH: 'sometimes' })).toMatch(/BILLING_TIMEOUT_MS must be at least 100.*FAULT_WEBHOOK_CRASH must be one of before-apply, during-apply, after-apply/);
+  });
+
+  it('production refuses the fault-test seam and sessions that are never checked', () => {
+    const text = message({ NODE_ENV: 'production', FAULT_WEBHOOK_CRASH: 'after-apply', AUTH_SESSION_CHECK_MS: '0' });
+    expect(text).toMatch(/FAULT_WEBHOOK_CRASH \(a fault-test seam\) is refused when NODE_ENV=production/);
+    expect(text).toMatch(/AUTH_SESSION_CHECK_MS=0 \(sessions never checked\) is refused when NODE_ENV=production/);
+  });
 });

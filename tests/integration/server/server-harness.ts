@@ -29,6 +29,10 @@ export async function startTestServer(
     OFFLINE_MODEL_TOKEN_DELAY_MS: '0',
     RATE_LIMIT_BURST: '1000',
     RATE_LIMIT_PER_MINUTE: '60000',
+    RATE_LIMIT_READS_BURST: '10000',
+    RATE_LIMIT_READS_PER_MINUTE: '600000',
+    // Tokens here are signed by the harness, with no Supabase Auth session behind them.
+    AUTH_SESSION_CHECK_MS: '0',
     ...options.env,
   };
   const config = parseServerConfig(env);
@@ -38,7 +42,12 @@ export async function startTestServer(
   const logger = new InMemoryLogger();
   const composed = composeServer({ config: config.data, env, logger, data, billing, ...(options.modelGateway ? { modelGateway: options.modelGateway } : {}) });
   if (!composed.success) throw new Error(composed.error.message);
-  const server: ListeningServer = await listen(composed.data.app.fetch, { port: 0, host: '127.0.0.1' });
+  const server: ListeningServer = await listen(composed.data.app.fetch, {
+    port: 0,
+    host: '127.0.0.1',
+    headersTimeoutMs: config.data.timeouts.headersMs,
+    requestTimeoutMs: config.data.timeouts.requestMs,
+  });
   const key = new TextEncoder().encode(jwtSecret);
 
   const tokenFor = (userId: string, email: string | null, options: { expiresIn?: string | number; secret?: Uint8Array; role?: string } = {}) =>

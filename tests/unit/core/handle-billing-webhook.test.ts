@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_PLAN_PRODUCT, InMemoryBillingGateway } from '../../../adapters/in-memory/in-memory-billing-gateway.js';
 import { InMemoryClock } from '../../../adapters/in-memory/in-memory-clock.js';
 import { InMemoryDatabase } from '../../../adapters/in-memory/in-memory-database.js';
 import { InMemoryLogger } from '../../../adapters/in-memory/in-memory-logger.js';
@@ -14,8 +15,9 @@ const world = () => {
   const profileWriter = new InMemoryProfileWriter(db);
   const usageLedger = new InMemoryUsageLedger({ balances: db.profileBalances() });
   const webhookInbox = new InMemoryWebhookInbox({ profileWriter, usageLedger });
-  const handle = makeHandleBillingWebhook({ profileWriter, usageLedger, webhookInbox, logger: new InMemoryLogger(), creditsPerPeriod: 1000, planProductId: 'prod_1' });
-  return { db, userId: user.id, profileWriter, usageLedger, webhookInbox, handle, profile: () => db.profiles.get(user.id) };
+  const billingGateway = new InMemoryBillingGateway({ product: { ...DEFAULT_PLAN_PRODUCT, id: 'prod_1' } });
+  const handle = makeHandleBillingWebhook({ profileWriter, usageLedger, webhookInbox, billingGateway, logger: new InMemoryLogger(), creditsPerPeriod: 1000, planProductId: 'prod_1' });
+  return { db, userId: user.id, profileWriter, usageLedger, webhookInbox, billingGateway, handle, profile: () => db.profiles.get(user.id) };
 };
 
 const subscriptionEvent = (userId: string | null, over: Partial<Extract<BillingEvent, { kind: 'subscription_changed' }>> = {}): BillingEvent => ({
@@ -37,7 +39,7 @@ describe('handle billing webhook (issue 7: keep subscription status and credits 
   it('an event for a user who does not exist is acknowledged as ignored, kept as handled and reported', async () => {
     const w = world();
     const logger = new InMemoryLogger();
-    const handle = makeHandleBillingWebhook({ profileWriter: w.profileWriter, usageLedger: w.usageLedger, webhookInbox: w.webhookInbox, logger, creditsPerPeriod: 1000, planProductId: 'prod_1' });
+    const handle = makeHandleBillingWebhook({ profileWriter: w.profileWriter, usageLedger: w.usageLedger, webhookInbox: w.webhookInbox, billingGateway: w.billingGateway, logger, creditsPerPeriod: 1000, planProductId: 'prod_1' });
     const ghost = '00000000-0000-4000-8000-00000000dead';
     expect(await handle(subscriptionEvent(ghost))).toEqual({ success: true, data: 'ignored' });
     expect(await handle(orderPaid(ghost))).toEqual({ success: true, data: 'ignored' });
@@ -106,5 +108,52 @@ describe('handle billing webhook (issue 7: keep subscription status and credits 
     expect(w.profile()?.subscriptionStatus).toBe('canceled');
     expect(await w.handle(subscriptionEvent(w.userId, { webhookId: 'msg_d', productId: 'prod_other', occurredAt: '2026-03-03T10:00:00.000Z' }))).toEqual({ success: true, data: 'ignored' });
     expect(w.profile()?.subscriptionStatus).toBe('canceled');
+  });
+
+  describe('an event of another subscription is in doubt: the provider is asked', () => {
+    const activeOn = async (w: ReturnType<typeof world>) => {
+      // The user's plan at the provider, and on the profile (sub_1).
+      const checkout = await w.billingGateway.createCheckout({ userId: w.userId, email: null, successUrl: 'http://app.test/ok' });
+      if (checkout.success) await w.billingGateway.completeCheckout(checkout.data.id);
+      await w.handle(subscriptionEvent(w.userId, { webhookId: 'msg_on', occurredAt: '2026-03-01T10:00:00.000Z' }));
+    };
+    const otherRevoked = (w: ReturnType<typeof world>, webhookId = 'msg_other') =>
+      w.handle(subscriptionEvent(w.userId, { webhookId, type: 'subscription.revoked', subscriptionId: 'sub_old', status: 'canceled', occurredAt: '2026-03-02T10:00:00.000Z' }));
+
+    it('the provider still lists an active plan subscription: a newer revoke of another one changes nothing, and is not recorded', async () => {
+      const w = world();
+      await activeOn(w);
+      expect(await otherRevoked(w)).toEqual({ success: true, data: 'ignored' });
+      expect(w.profile()).toMatchObject({ subscriptionStatus: 'active', subscriptionId: 'sub_1' });
+      // Not recorded: a redelivery asks again (and is ignored again).
+      expect(await otherRevoked(w)).toEqual({ success: true, data: 'ignored' });
+    });
+
+    it('the provider lists no active subscription any more: the event is the truth and is applied once', async () => {
+      const w = world();
+      await w.handle(subscriptionEvent(w.userId, { webhookId: 'msg_on', occurredAt: '2026-03-01T10:00:00.000Z' }));
+      expect(await otherRevoked(w)).toEqual({ success: true, data: 'processed' });
+      expect(w.profile()).toMatchObject({ subscriptionStatus: 'canceled', subscriptionId: 'sub_old' });
+      expect(await otherRevoked(w)).toEqual({ success: true, data: 'duplicate' });
+    });
+
+    it('the provider cannot be asked: the webhook fails (so it is delivered again) and nothing changes', async () => {
+      const w = world();
+      await w.handle(subscriptionEvent(w.userId, { webhookId: 'msg_on', occurredAt: '2026-03-01T10:00:00.000Z' }));
+      w.billingGateway.setMode('down');
+      const failed = await otherRevoked(w);
+      expect(failed.success ? 'ok' : failed.error.code).toBe('billing_unavailable');
+      expect(w.profile()?.subscriptionStatus).toBe('active');
+      w.billingGateway.setMode('ready');
+      expect(await otherRevoked(w)).toEqual({ success: true, data: 'processed' });
+    });
+
+    it('a newer subscription that is active replaces the stored one without asking', async () => {
+      const w = world();
+      await w.handle(subscriptionEvent(w.userId, { webhookId: 'msg_on', occurredAt: '2026-03-01T10:00:00.000Z' }));
+      w.billingGateway.setMode('down');
+      expect(await w.handle(subscriptionEvent(w.userId, { webhookId: 'msg_new', subscriptionId: 'sub_2', occurredAt: '2026-03-05T10:00:00.000Z' }))).toEqual({ success: true, data: 'processed' });
+      expect(w.profile()).toMatchObject({ subscriptionStatus: 'active', subscriptionId: 'sub_2' });
+    });
   });
 });

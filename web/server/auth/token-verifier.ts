@@ -3,7 +3,14 @@ import { z } from 'zod';
 import type { AuthUser } from '../../../core/domain/auth.js';
 
 export type TokenVerdict =
-  | { readonly ok: true; readonly user: AuthUser; /** Unix ms after which the verdict must not be reused. */ readonly validUntil: number }
+  | {
+      readonly ok: true;
+      readonly user: AuthUser;
+      /** Unix ms after which the verdict must not be reused. */
+      readonly validUntil: number;
+      /** The sign-in session the token belongs to (Supabase's `session_id` claim), when known. */
+      readonly sessionId?: string | null;
+    }
   | { readonly ok: false; readonly reason: 'missing' | 'expired' | 'invalid' | 'unreachable'; readonly message: string };
 
 /** Turns a Supabase access token into its user, or says why not. */
@@ -17,6 +24,7 @@ const claimsSchema = z.object({
   exp: z.number(),
   user_metadata: z.record(z.string(), z.unknown()).optional(),
   app_metadata: z.record(z.string(), z.unknown()).optional(),
+  session_id: z.string().optional(),
 });
 
 const invalid = (message = 'The access token is not valid'): TokenVerdict => ({ ok: false, reason: 'invalid', message });
@@ -36,6 +44,7 @@ export function jwtSecretVerifier(secret: string): TokenVerifier {
       return {
         ok: true,
         validUntil: c.exp * 1000,
+        sessionId: c.session_id ?? null,
         user: {
           id: c.sub,
           email: c.email ?? null,

@@ -20,7 +20,7 @@ const STATUS: Record<DomainErrorCode, ContentfulStatusCode> = {
 };
 
 /** Which facts of a domain error's details the browser may see (never provider internals). */
-const PUBLIC_DETAILS = ['issues', 'balance', 'required', 'modelId', 'modelIds', 'retryAfterSeconds'];
+const PUBLIC_DETAILS = ['issues', 'balance', 'required', 'held', 'modelId', 'modelIds', 'retryAfterSeconds', 'maxBytes'];
 
 export interface ApiErrorBody {
   readonly error: string;

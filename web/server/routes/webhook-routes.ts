@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { verifyWebhook } from '../../../adapters/billing/webhooks.js';
 import { apiError, domainFailure } from '../http/api-error.js';
+import { WEBHOOK_BODY_LIMIT_BYTES } from '../http/body-limit.js';
 import type { AppEnv, ServerUseCaseSource } from '../http/app-env.js';
 import { toBillingEvent } from '../billing/billing-event-mapping.js';
 
-const MAX_WEBHOOK_BYTES = 1024 * 1024;
 
 /**
  * POST /api/webhooks/billing (Standard Webhooks). A bad, missing or stale signature is 401 and
@@ -19,7 +19,7 @@ export function webhookRoutes(options: { useCases: ServerUseCaseSource; secret: 
     const secret = options.secret();
     if (secret === null) return apiError(c, 503, 'billing_unavailable', 'Billing webhooks are not configured (BILLING_WEBHOOK_SECRET)');
     const body = await c.req.text();
-    if (Buffer.byteLength(body) > MAX_WEBHOOK_BYTES) return apiError(c, 413, 'payload_too_large', 'The webhook body is too large');
+    if (Buffer.byteLength(body) > WEBHOOK_BODY_LIMIT_BYTES) return apiError(c, 413, 'payload_too_large', 'The webhook body is too large');
     const webhookId = c.req.header('webhook-id') ?? '';
     if (webhookId.trim() === '') return apiError(c, 400, 'validation', 'The webhook-id header is required');
     const verified = verifyWebhook(body, c.req.raw.headers, secret);

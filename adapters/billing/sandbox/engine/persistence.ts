@@ -31,6 +31,7 @@ function lockFolder(dir: string): void {
     }
   }
   writeFileSync(path, String(process.pid), { mode: 0o600 });
+  chmodSync(path, 0o600);
 }
 
 /**
@@ -58,6 +59,7 @@ export class FolderPersistence {
     const state: Snapshot = new Map();
     const snapshotPath = join(this.dir, SNAPSHOT);
     if (existsSync(snapshotPath)) {
+      chmodSync(snapshotPath, 0o600);
       // records are stored as arrays: a JSON object with 100,000 keys parses far slower than an array
       const parsed = JSON.parse(readFileSync(snapshotPath, 'utf8')) as { seq: number; collections: Record<string, Record<string, unknown>[]> };
       this.seq = parsed.seq;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { appendFile, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { appendFile, chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { z } from 'zod';
 
@@ -48,7 +48,11 @@ export async function openMailbox(
   const now = options.now ?? Date.now;
   const { file } = options;
   const messages: StoredEmail[] = file === undefined ? [] : await loadMessages(file);
-  if (file !== undefined) await mkdir(dirname(file), { recursive: true });
+  // Magic links and one-time codes sign anyone in: the file is the owner's only.
+  if (file !== undefined) {
+    await mkdir(dirname(file), { recursive: true, mode: 0o700 });
+    await chmod(file, 0o600).catch(() => undefined);
+  }
   return {
     async send(email) {
       const stored: StoredEmail = { id: randomUUID(), sentAt: new Date(now()).toISOString(), ...email };

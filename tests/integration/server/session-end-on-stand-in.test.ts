@@ -1,0 +1,74 @@
+// Sessions that end: the app server (tokens verified with the JWT secret) on the Supabase stand-in.
+// After POST /auth/v1/logout the old access token is refused by /api within the session check
+// period, not an hour later when it expires.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { InMemoryLogger } from '../../../adapters/in-memory/in-memory-logger.js';
+import type { LocalSupabase } from '../../../adapters/supabase/local/server.js';
+import { startAppServer, type RunningAppServer } from '../../../web/server/start-app-server.js';
+import { signInWithCode, startTestSupabase } from '../../support/local-supabase.js';
+
+const SESSION_CHECK_MS = 300;
+let supabase: LocalSupabase;
+let app: RunningAppServer;
+
+beforeAll(async () => {
+  supabase = await startTestSupabase();
+  app = await startAppServer(
+    {
+      PORT: '0',
+      SUPABASE_URL: supabase.url,
+      SUPABASE_ANON_KEY: supabase.anonKey,
+      SUPABASE_SERVICE_ROLE_KEY: supabase.serviceRoleKey,
+      SUPABASE_JWT_SECRET: supabase.keys.jwtSecret,
+      AUTH_SESSION_CHECK_MS: String(SESSION_CHECK_MS),
+      CLIENT_DIST: 'tests/integration/server/no-client-here',
+    },
+    { logger: new InMemoryLogger() },
+  );
+}, 60_000);
+afterAll(async () => {
+  await app?.close();
+  await supabase?.stop();
+});
+
+const account = (token: string) => fetch(`${app.url}/api/account`, { headers: { authorization: `Bearer ${token}` } });
+const chat = (token: string) =>
+  fetch(`${app.url}/api/chat`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ message: 'hi', modelIds: ['offline'] }) });
+
+/** Asks again (every 50 ms, at most 10 s) until `/api/account` refuses the token; answers how long that took. */
+async function refusedAfter(token: string): Promise<{ ms: number; body: unknown }> {
+  const started = Date.now();
+  for (;;) {
+    const response = await account(token);
+    if (response.status === 401) return { ms: Date.now() - started, body: await response.json() };
+    await response.body?.cancel();
+    if (Date.now() - started > 10_000) throw new Error('the token was still accepted 10 s after sign-out');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('sign-out ends the session for the app server too', () => {
+  it('after POST /auth/v1/logout the old access token is refused on /api/account and /api/chat within the check period', async () => {
+    const { client, session } = await signInWithCode(supabase, `logout-${Date.now()}@example.com`);
+    const token = session.access_token;
+    expect((await account(token)).status).toBe(200);
+    const { error } = await client.auth.signOut();
+    expect(error).toBeNull();
+    const refused = await refusedAfter(token);
+    console.log(`[figure] old access token refused ${refused.ms} ms after sign-out (session check every ${SESSION_CHECK_MS} ms)`);
+    expect(refused.body).toMatchObject({ error: 'invalid_token', message: expect.stringMatching(/session has ended/) });
+    expect(refused.ms).toBeLessThan(SESSION_CHECK_MS + 2_000);
+    expect((await chat(token)).status).toBe(401);
+  });
+
+  it('signing out one device (scope local) ends that session only; the other device stays signed in', async () => {
+    const email = `two-devices-${Date.now()}@example.com`;
+    const phone = await signInWithCode(supabase, email);
+    const laptop = await signInWithCode(supabase, email);
+    expect((await account(phone.session.access_token)).status).toBe(200);
+    expect((await account(laptop.session.access_token)).status).toBe(200);
+    expect((await phone.client.auth.signOut({ scope: 'local' })).error).toBeNull();
+    await refusedAfter(phone.session.access_token);
+    expect((await account(laptop.session.access_token)).status).toBe(200);
+  });
+});

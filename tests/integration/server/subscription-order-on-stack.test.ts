@@ -1,0 +1,122 @@
+// Subscription events in order and for the plan only, on the real local stack: the app server on
+// the Supabase stand-in and the billing sandbox, webhooks signed with the sandbox's secret as the
+// provider signs them (delivered late or out of order, as retries for hours make normal).
+import { randomUUID } from 'node:crypto';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { InMemoryLogger } from '../../../adapters/in-memory/in-memory-logger.js';
+import { TEST_CONFIRMATION_TOKENS } from '../../../adapters/billing/sandbox/engine/test-payments.js';
+import { startSandbox, type RunningSandbox } from '../../../adapters/billing/sandbox/start-sandbox.js';
+import type { LocalSupabase } from '../../../adapters/supabase/local/server.js';
+import { startAppServer, type RunningAppServer } from '../../../web/server/start-app-server.js';
+import { customerWire } from '../../support/billing-fixtures/customers.js';
+import { subscriptionWire } from '../../support/billing-fixtures/subscriptions.js';
+import { closedPort } from '../../support/local-http.js';
+import { signInWithCode, startTestSupabase } from '../../support/local-supabase.js';
+
+let supabase: LocalSupabase;
+let sandbox: RunningSandbox;
+let app: RunningAppServer;
+
+beforeAll(async () => {
+  supabase = await startTestSupabase();
+  const appPort = Number(new URL(await closedPort()).port);
+  sandbox = await startSandbox({ port: 0, memory: true, log: () => undefined, seed: { webhookUrl: `http://127.0.0.1:${appPort}/api/webhooks/billing` }, webhooks: { baseDelayMs: 50 } });
+  const seed = sandbox.seed!;
+  app = await startAppServer(
+    {
+      PORT: String(appPort),
+      SUPABASE_URL: supabase.url,
+      SUPABASE_ANON_KEY: supabase.anonKey,
+      SUPABASE_SERVICE_ROLE_KEY: supabase.serviceRoleKey,
+      SUPABASE_JWT_SECRET: supabase.keys.jwtSecret,
+      BILLING_ACCESS_TOKEN: seed.accessToken,
+      BILLING_SERVER: sandbox.url,
+      BILLING_PRODUCT_ID: seed.productId,
+      BILLING_WEBHOOK_SECRET: seed.webhookSecret,
+      PUBLIC_URL: 'http://127.0.0.1:3000',
+      CLIENT_DIST: 'tests/integration/server/no-client-here',
+    },
+    { logger: new InMemoryLogger() },
+  );
+}, 60_000);
+afterAll(async () => {
+  await app?.close();
+  await sandbox?.close();
+  await supabase?.stop();
+});
+
+async function signUp() {
+  const { session } = await signInWithCode(supabase, `order-${Math.random().toString(36).slice(2, 10)}@example.com`);
+  const api = (path: string, init: { method?: string; json?: unknown } = {}) =>
+    fetch(`${app.url}${path}`, {
+      method: init.method ?? 'GET',
+      headers: { authorization: `Bearer ${session.access_token}`, ...(init.json === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(init.json === undefined ? {} : { body: JSON.stringify(init.json) }),
+    });
+  const subscribed = async () => ((await (await api('/api/account')).json()) as { subscribed: boolean }).subscribed;
+  return { userId: session.user.id, email: session.user.email!, api, subscribed };
+}
+
+/** A subscription event as the provider sends it, signed with the sandbox's webhook secret. */
+async function deliver(userId: string, type: string, at: string, over: Record<string, unknown> = {}) {
+  const body = JSON.stringify({ type, timestamp: at, data: subscriptionWire({ customer_id: `cus_${userId}`, customer: customerWire({ id: `cus_${userId}`, external_id: userId }), product_id: sandbox.seed!.productId, ...over }) });
+  const id = `msg_${randomUUID()}`;
+  const now = new Date();
+  const signature = new Webhook(Buffer.from(sandbox.seed!.webhookSecret, 'utf8').toString('base64')).sign(id, now, body);
+  const response = await fetch(`${app.url}/api/webhooks/billing`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'webhook-id': id, 'webhook-timestamp': String(Math.floor(now.getTime() / 1000)), 'webhook-signature': signature },
+    body,
+  });
+  return { status: response.status, outcome: ((await response.json()) as { outcome?: string }).outcome };
+}
+
+/** Bounded wait for the sandbox's own webhooks (delivered asynchronously). */
+async function until(check: () => Promise<boolean>): Promise<void> {
+  for (let attempt = 0; attempt < 300; attempt += 1) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('the condition never held');
+}
+
+describe('subscription events in order, for the plan only (real stack)', () => {
+  it('revoked, then a late and older subscription.active: the user stays not subscribed', async () => {
+    const u = await signUp();
+    const id = `sub_${randomUUID()}`;
+    expect(await deliver(u.userId, 'subscription.active', '2026-11-20T10:00:00.000Z', { id })).toEqual({ status: 202, outcome: 'processed' });
+    expect(await u.subscribed()).toBe(true);
+    expect(await deliver(u.userId, 'subscription.revoked', '2026-11-22T10:00:00.000Z', { id, status: 'canceled' })).toEqual({ status: 202, outcome: 'processed' });
+    expect(await deliver(u.userId, 'subscription.active', '2026-11-21T10:00:00.000Z', { id })).toEqual({ status: 202, outcome: 'ignored' });
+    expect(await u.subscribed()).toBe(false);
+  });
+
+  it('a user subscribed through the sandbox: a newer revoke of another subscription and an event of another product change nothing', async () => {
+    const u = await signUp();
+    const checkout = (await (await u.api('/api/billing/checkout', { method: 'POST', json: {} })).json()) as { checkoutId: string };
+    const details = (await (await fetch(`${sandbox.url}/v1/checkouts/${checkout.checkoutId}`, { headers: { authorization: `Bearer ${sandbox.seed!.accessToken}` } })).json()) as { client_secret: string };
+    const confirmed = await fetch(`${sandbox.url}/v1/checkouts/client/${details.client_secret}/confirm`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ customer_email: u.email, customer_name: 'Ada Lovelace', customer_billing_address: { country: 'FR' }, confirmation_token_id: TEST_CONFIRMATION_TOKENS.success }),
+    });
+    expect(confirmed.status).toBe(200);
+    await until(() => u.subscribed());
+
+    const later = new Date(Date.now() + 60_000).toISOString();
+    // The app asks the sandbox, which still lists the user's active subscription: the event is ignored.
+    expect(await deliver(u.userId, 'subscription.revoked', later, { id: `sub_${randomUUID()}`, status: 'canceled' })).toEqual({ status: 202, outcome: 'ignored' });
+    expect(await u.subscribed()).toBe(true);
+    expect(await deliver(u.userId, 'subscription.revoked', later, { status: 'canceled', product_id: `prod_${randomUUID()}` })).toEqual({ status: 202, outcome: 'ignored' });
+    expect(await u.subscribed()).toBe(true);
+  });
+
+  it('a checkout for a user who already has the plan is refused (409), pointing to the portal', async () => {
+    const u = await signUp();
+    expect(await deliver(u.userId, 'subscription.active', new Date().toISOString(), { id: `sub_${randomUUID()}` })).toEqual({ status: 202, outcome: 'processed' });
+    const refused = await u.api('/api/billing/checkout', { method: 'POST', json: {} });
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({ error: 'conflict', message: expect.stringMatching(/portal/i) });
+  });
+});

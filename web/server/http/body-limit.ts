@@ -1,0 +1,64 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { apiError } from './api-error.js';
+import type { AppEnv } from './app-env.js';
+
+/** JSON routes: a chat message is at most a few dozen KiB; this leaves room and no more. */
+export const JSON_BODY_LIMIT_BYTES = 256 * 1024;
+/**
+ * Billing webhooks: the provider's events are a few KiB (a subscription with its customer, product
+ * and benefits); the provider states no maximum, so 1 MiB leaves ample room.
+ */
+export const WEBHOOK_BODY_LIMIT_BYTES = 1024 * 1024;
+
+// The rest of the body is never buffered: after the answer, @hono/node-server discards what still
+// arrives for a moment (at most 64 MiB or 500 ms) and then closes the connection. Closing at once
+// would make a client still uploading lose the answer to a TCP reset before it could read it.
+const tooLarge = (c: Context<AppEnv>, max: number) =>
+  apiError(c, 413, 'payload_too_large', `The body must be at most ${max} bytes`, { maxBytes: max });
+
+/**
+ * Refuses a body over `limitFor(path)` bytes while it streams in, before any of it is buffered past
+ * the limit: a declared Content-Length over the limit is 413 at once, without reading the body; a
+ * chunked body is counted as it arrives and refused as soon as it passes the limit. Within the limit,
+ * a chunked body is kept (at most `limit` bytes) for the route to read.
+ */
+export function bodyLimit(limitFor: (path: string) => number): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    const max = limitFor(c.req.path);
+    const declared = c.req.header('content-length');
+    if (declared !== undefined && c.req.header('transfer-encoding') === undefined) {
+      // Node's parser has checked the header's syntax and stops the body at this length.
+      return Number(declared) > max ? tooLarge(c, max) : next();
+    }
+    const body = c.req.raw.body;
+    if (body === null) return next();
+    const reader = body.getReader();
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > max) {
+        void reader.cancel().catch(() => undefined);
+        return tooLarge(c, max);
+      }
+      chunks.push(value);
+    }
+    c.req.raw = new Request(c.req.raw, { body: Buffer.concat(chunks, size) });
+    return next();
+  };
+}
+
+/**
+ * Whether an error means the client went away (closed the connection, aborted its upload): not a
+ * server fault, so it is logged as information and answered with nothing anyone will read.
+ */
+export function isClientGone(c: Context, error: unknown): boolean {
+  if (c.req.raw.signal?.aborted) return true;
+  const e = error as { code?: unknown; message?: unknown } | null;
+  if (e === null || typeof e !== 'object') return false;
+  if (e.code === 'ECONNRESET' || e.code === 'ERR_STREAM_PREMATURE_CLOSE') return true;
+  return typeof e.message === 'string' && /aborted|prematurely closed/i.test(e.message);
+}
