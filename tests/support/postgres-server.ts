@@ -55,12 +55,12 @@ export interface PostgresServer {
 }
 
 /** PostgreSQL refuses to run as root; then the cluster belongs to Debian's `postgres` user. */
-function runAs(): { uid: number; gid: number; wrap: (command: string, args: string[]) => [string, string[]] } | null {
+function runAs(): { uid: number; gid: number } | null {
   if (process.getuid?.() !== 0) return null;
   const id = (flag: string) => Number(spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' }).stdout.trim());
   const uid = id('-u');
   if (!Number.isInteger(uid) || uid <= 0) throw new Error('Running as root, PostgreSQL needs the `postgres` user (Debian\'s postgresql package creates it)');
-  return { uid, gid: id('-g'), wrap: (command, args) => ['runuser', ['-u', 'postgres', '--', command, ...args]] };
+  return { uid, gid: id('-g') };
 }
 
 /** Starts a fresh cluster and resolves once it accepts connections. */
@@ -70,24 +70,28 @@ export async function startPostgresServer(bin: string, port: number): Promise<Po
   const user = runAs();
   if (user) chownSync(dir, user.uid, user.gid);
   chmodSync(dir, 0o700);
-  const command = (name: string, args: string[]): [string, string[]] => (user ? user.wrap(join(bin, name), args) : [join(bin, name), args]);
+  // The programs run as that user themselves (not through su or runuser), so signals reach them.
+  const as = user ? { uid: user.uid, gid: user.gid, cwd: dir } : { cwd: dir };
 
-  const [initdb, initArgs] = command('initdb', ['-D', data, '-U', POSTGRES_SUPERUSER, '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
-  const init = spawnSync(initdb, initArgs, { encoding: 'utf8' });
+  const init = spawnSync(join(bin, 'initdb'), ['-D', data, '-U', POSTGRES_SUPERUSER, '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync'], { ...as, encoding: 'utf8' });
   if (init.status !== 0) {
     rmSync(dir, { recursive: true, force: true });
     throw new Error(`initdb failed (exit ${init.status ?? init.signal}): ${(init.stderr || init.stdout).trim().split('\n').slice(-5).join('\n')}`);
   }
   const settings = ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off', 'max_connections=300', 'listen_addresses=127.0.0.1', `unix_socket_directories=${dir}`];
-  const [postgres, args] = command('postgres', ['-D', data, '-p', String(port), ...settings.flatMap((s) => ['-c', s])]);
-  const child = spawn(postgres, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-  await readyOrExit(child);
+  const child = spawn(join(bin, 'postgres'), ['-D', data, '-p', String(port), ...settings.flatMap((s) => ['-c', s])], { ...as, stdio: ['ignore', 'ignore', 'pipe'] });
+  try {
+    await readyOrExit(child);
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     urlOf: (database) => `postgres://${POSTGRES_SUPERUSER}@127.0.0.1:${port}/${database}`,
     stop: async () => {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGINT'); // fast shutdown: active sessions are ended
+        child.kill('SIGINT'); // fast shutdown: open sessions are ended
         await exited;
       }
       rmSync(dir, { recursive: true, force: true });
