@@ -88,14 +88,17 @@ export const historyForModel = (
   return kept.map((m) => ({ role: m.role, content: m.content }));
 };
 
-/** The answers a merge fuses: the last turn's column answers, one per model, merges left out. */
+/** The answers a merge fuses: the last turn's column answers, one per model in the order asked, merges left out. */
 export const answersToMerge = (messages: readonly ChatMessage[], fromIndex: number): readonly ChatMessage[] => {
   const seen = new Set<string>();
-  return messages.slice(fromIndex + 1).filter((m) => {
+  const answers = messages.slice(fromIndex + 1).filter((m) => {
     if (m.role !== 'assistant' || m.modelId === null || m.mergedFrom !== undefined || seen.has(m.modelId)) return false;
     seen.add(m.modelId);
     return true;
   });
+  const asked = messages[fromIndex]?.modelIds ?? [];
+  const rank = (id: string | null) => (id !== null && asked.includes(id) ? asked.indexOf(id) : asked.length);
+  return [...answers].sort((a, b) => rank(a.modelId) - rank(b.modelId));
 };
 
 /** The request a merging model answers: the question, then every answer under its model's name. */
