@@ -48,7 +48,7 @@ export class InMemoryConversationSearch implements ConversationSearch {
 /** The marked passage around the first match, or null when the text does not match. */
 function passage(raw: string, query: ParsedQuery, substring: string | null): SearchHit['snippet'] | null {
   // The marks are the passage's own: the same characters in the text are dropped, as the database does.
-  const text = raw.replace(/[\u0002\u0003]/g, '');
+  const text = raw.replaceAll(MATCH_START, '').replaceAll(MATCH_END, '');
   const tokens = [...text.matchAll(/[\p{L}\p{N}_]+/gu)].map((t) => ({ word: t[0].toLowerCase(), at: t.index, end: t.index + t[0].length }));
   const words = tokens.map((t) => t.word);
   const matched = new Set<number>();

@@ -30,7 +30,7 @@ export function MessageItem({ message, modelLabel, onEdit, onRegenerate, editReq
 
   if (message.role === 'user') {
     return (
-      <li className="message message--user">
+      <li id={`message-${message.id}`} className="message message--user">
         {editing && onEdit ? (
           <form className="message__edit" onSubmit={(event) => { event.preventDefault(); setEditing(false); onEdit(draft.trim()); }}>
             <label className="visually-hidden" htmlFor={`edit-${message.id}`}>{t('chat.editLabel')}</label>
@@ -51,7 +51,7 @@ export function MessageItem({ message, modelLabel, onEdit, onRegenerate, editReq
   }
 
   return (
-    <li className="message message--assistant" data-model-id={message.modelId ?? undefined} aria-busy={message.streaming || undefined}>
+    <li id={`message-${message.id}`} className="message message--assistant" data-model-id={message.modelId ?? undefined} aria-busy={message.streaming || undefined}>
       <div className="message__meta">
         <span className="message__avatar" aria-hidden="true"><SparkIcon size={14} /></span>
         <span>{modelLabel ?? t('chat.assistant')}</span>
