@@ -12,8 +12,8 @@ create index messages_search_french on public.messages using gin (to_tsvector('f
 create index messages_search_german on public.messages using gin (to_tsvector('german'::regconfig, content)) with (fastupdate = off);
 create index messages_search_portuguese on public.messages using gin (to_tsvector('portuguese'::regconfig, content)) with (fastupdate = off);
 create index messages_search_simple on public.messages using gin (to_tsvector('simple'::regconfig, content)) with (fastupdate = off);
--- A word found in most messages is answered newest first by walking the user's messages backwards
--- and stopping at the limit, rather than by sorting every match (the planner picks per query).
+-- A phrase of words found in most messages is answered newest first by walking the user's messages
+-- backwards and stopping at the limit (see search_conversations).
 create index messages_user_recent on public.messages (user_id, seq desc);
 
 -- 'en-GB' → english; unknown → simple.
@@ -34,11 +34,17 @@ $$;
 -- the user.
 create function public.search_conversations(p_user_id uuid, p_query text, p_language text, p_limit integer default 20)
 returns table (conversation_id uuid, conversation_title text, message_id uuid, role text, model_id text, snippet text, at timestamptz)
-language plpgsql stable security invoker set search_path = '' as $$
+language plpgsql stable security invoker set search_path = ''
+-- A plan that reads every message and computes its words again costs seconds; the index answers
+-- instead. Which index is decided below, per query (the settings are the function's own).
+set enable_seqscan = off
+set enable_indexscan = on
+as $$
 declare
   v_config regconfig := public.text_search_config(p_language);
   v_query tsquery;
   v_like text;
+  v_candidates integer;
   v_options text := format('StartSel=%s, StopSel=%s, MaxWords=30, MinWords=12, ShortWord=2, MaxFragments=2, FragmentDelimiter=" … "', chr(2), chr(3));
 begin
   if (select auth.uid()) is not null and (select auth.uid()) <> p_user_id then
@@ -54,6 +60,20 @@ begin
   if numnode(v_query) = 0 then
     v_config := 'simple'::regconfig;
     v_query := websearch_to_tsquery(v_config, p_query);
+  end if;
+  -- Plain words and exclusions: the GIN index alone decides a match (no recheck), so the matches
+  -- are read by index however common the word, and the newest kept. A phrase is checked against
+  -- the text itself: when its words are common (more than 200 messages have them all), walking the
+  -- user's messages newest first reaches the limit sooner than checking every candidate.
+  if v_query::text ~ '<[0-9-]+>' then
+    execute format(
+      'select count(*) from (select 1 from public.messages m where m.user_id = $1 and to_tsvector(%L::regconfig, m.content) @@ $2 limit 201) x',
+      v_config)
+      into v_candidates
+      using p_user_id, regexp_replace(v_query::text, '<[0-9-]+>', '&', 'g')::tsquery;
+    perform set_config('enable_indexscan', case when v_candidates > 200 then 'on' else 'off' end, true);
+  else
+    perform set_config('enable_indexscan', 'off', true);
   end if;
   v_like := case when v_config = 'simple'::regconfig
     then '%' || replace(replace(replace(btrim(p_query), '\', '\\'), '%', '\%'), '_', '\_') || '%' end;
