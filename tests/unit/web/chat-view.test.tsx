@@ -168,23 +168,24 @@ describe('ChatView', () => {
     expect((screen.getByRole('button', { name: /Send/ }) as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it('keyboard: Esc stops a streaming answer, ? lists the shortcuts, Ctrl+K goes to the chat search', async () => {
-    const search = document.createElement('input');
-    search.id = 'conversation-search';
-    document.body.append(search);
-    try {
-      const streamingTurns: TurnView[] = [{ ...single[0]!, answers: [{ ...single[0]!.answers[0]!, streaming: true }] }];
-      const calls = setup({ streaming: true, turns: streamingTurns });
-      await userEvent.keyboard('{Escape}');
-      expect(calls).toEqual(['stop']);
-      await userEvent.keyboard('{Control>}k{/Control}');
-      expect(document.activeElement).toBe(search);
-      search.blur();
-      await userEvent.keyboard('?');
-      expect(screen.getByRole('dialog', { name: 'Keyboard shortcuts' }).textContent).toContain('Stop the answer');
-    } finally {
-      search.remove();
-    }
+  it('keyboard: Esc stops a streaming answer, ? lists the shortcuts (Ctrl+K is the chat layout’s)', async () => {
+    const streamingTurns: TurnView[] = [{ ...single[0]!, answers: [{ ...single[0]!.answers[0]!, streaming: true }] }];
+    const calls = setup({ streaming: true, turns: streamingTurns });
+    await userEvent.keyboard('{Escape}');
+    expect(calls).toEqual(['stop']);
+    await userEvent.keyboard('?');
+    const help = screen.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    for (const line of ['Send the message', 'New line', 'Stop the answer', 'Search your chats', 'Edit your last message (in an empty box)']) expect(help.textContent).toContain(line);
+    // Esc in the dialog closes it and does not stop the answer a second time.
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Keyboard shortcuts' })).toBeNull();
+    expect(calls).toEqual(['stop']);
+  });
+
+  it('? typed into the composer is text, not the help', async () => {
+    setup();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Your message' }), 'why?');
+    expect(screen.queryByRole('dialog', { name: 'Keyboard shortcuts' })).toBeNull();
   });
 
   it('keyboard: ↑ in an empty composer opens the last message for editing', async () => {
