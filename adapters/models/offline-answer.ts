@@ -115,10 +115,14 @@ export function composeBriefOfflineAnswer(messages: readonly OfflinePromptMessag
     OFFLINE_BRIEF_ANSWER_HEADING,
     ...(received ? ['', received] : []),
     '',
-    merge ? `In brief: ${merge.answers} answers merged into one. ${answer.replace(/^In brief: /, '')}` : answer,
+    merge ? `In brief: ${merge.answers} answers merged into one. ${capitalised(answer.replace(/^In brief: /, ''))}` : answer,
     '',
     '- Set a provider key for a real answer.',
   ].join('\n');
+}
+
+function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 function lastUserText(messages: readonly OfflinePromptMessage[]): string {

@@ -188,6 +188,29 @@ describe('ChatView', () => {
     expect(screen.queryByRole('dialog', { name: 'Keyboard shortcuts' })).toBeNull();
   });
 
+  it('keyboard: ↑ opens the editor once; the question of a later turn does not open in the editor', async () => {
+    const later: TurnView = { id: 't2', question: { id: 'q2', role: 'user', content: 'A later question', modelId: null }, answers: [], columns: false };
+    function Growing() {
+      const [turns, setTurns] = useState<readonly TurnView[]>(single);
+      return (
+        <>
+          <button type="button" onClick={() => setTurns([...single, later])}>next turn</button>
+          <ChatView turns={turns} models={sampleModels} selected={['gpt-4o-mini']} onSelectedChange={() => undefined} compare={false}
+            onCompareChange={() => undefined} subscribed={false} streaming={false} draft="" onDraftChange={() => undefined} onSend={() => undefined}
+            onStop={() => undefined} onRegenerate={() => undefined} onEditLast={() => undefined} onContinueWith={() => undefined}
+            onCopySelection={() => undefined} onAddSelectionToChat={() => undefined} />
+        </>
+      );
+    }
+    renderUi(<Growing />);
+    await userEvent.click(screen.getByRole('textbox', { name: 'Your message' }));
+    await userEvent.keyboard('{ArrowUp}');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(screen.getByRole('button', { name: 'next turn' }));
+    expect(screen.getByText('A later question')).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Edit your message' })).toBeNull();
+  });
+
   it('keyboard: ↑ in an empty composer opens the last message for editing', async () => {
     setup();
     await userEvent.click(screen.getByRole('textbox', { name: 'Your message' }));

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/button.js';
 import { Textarea } from '../../ui/field.js';
@@ -24,8 +24,12 @@ export function MessageItem({ message, modelLabel, onEdit, onRegenerate, editReq
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(message.content);
+  // Only a new request opens the editor: a question shown later (the next turn) does not open
+  // because ↑ was pressed once before it existed.
+  const seen = useRef(editRequest);
   useEffect(() => {
-    if (editRequest) setEditing(true);
+    if (editRequest && editRequest !== seen.current) setEditing(true);
+    seen.current = editRequest;
   }, [editRequest]);
 
   if (message.role === 'user') {

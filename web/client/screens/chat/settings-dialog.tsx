@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ModelInfo } from '../../../../core/domain/chat.js';
 import {
@@ -58,12 +58,16 @@ export function SettingsDialog({ open, onClose, settings, models, presets, onSav
   const [presetName, setPresetName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Filled from the stored settings each time it opens, and only then: what is typed stays while
+  // the page behind it changes (a preset saved, the balance refreshed).
+  const latest = useRef({ settings, models });
+  latest.current = { settings, models };
   useEffect(() => {
     if (!open) return;
-    setInstruction(settings.instruction);
-    setDraft(toDraft(settings, models));
+    setInstruction(latest.current.settings.instruction);
+    setDraft(toDraft(latest.current.settings, latest.current.models));
     setError(null);
-  }, [open, settings, models]);
+  }, [open]);
 
   const parsed = models.map((m) => ({ model: m, ...parseModel(draft[m.id] ?? { temperature: '', maxOutputTokens: '' }, m) }));
   const invalid = parsed.some((p) => p.error !== null) || instruction.length > MAX_INSTRUCTION_LENGTH;
