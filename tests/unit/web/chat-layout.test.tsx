@@ -3,6 +3,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ChatLayout, type ChatLayoutProps } from '../../../web/client/screens/chat/chat-layout.js';
+import { aroundFirstMatch } from '../../../web/client/screens/chat/search-results.js';
 import type { SearchHit } from '../../../core/ports/conversation-search.js';
 import { sampleConversations } from './support/sample-data.js';
 import { renderUi } from './support/render.js';
@@ -109,5 +110,17 @@ describe('ChatLayout', () => {
     await userEvent.click(screen.getByRole('button', { name: 'New chat' }));
     await userEvent.click(screen.getByRole('button', { name: /Account/ }));
     expect(calls).toEqual(['new', 'account']);
+  });
+});
+
+describe('a search hit’s passage', () => {
+  it('starts shortly before its first match, at a word, so the match is in view', () => {
+    const long = 'word '.repeat(40);
+    const parts = aroundFirstMatch([{ text: `${long}and then the `, match: false }, { text: 'beacon', match: true }, { text: ' shone', match: false }]);
+    expect(parts[0]?.text.startsWith('…')).toBe(true);
+    expect(parts[0]?.text.length).toBeLessThanOrEqual(49);
+    expect(parts.slice(1)).toEqual([{ text: 'beacon', match: true }, { text: ' shone', match: false }]);
+    const short = [{ text: 'the ', match: false }, { text: 'beacon', match: true }];
+    expect(aroundFirstMatch(short)).toEqual(short);
   });
 });

@@ -8,6 +8,18 @@ export interface SearchResultsProps {
   onOpen: (hit: SearchHit) => void;
 }
 
+const LEAD = 48;
+
+/** The passage from shortly before its first match, so the match shows within the lines a hit has. */
+export function aroundFirstMatch(parts: SearchHit['snippet']): SearchHit['snippet'] {
+  const first = parts.findIndex((p) => p.match);
+  const before = parts.slice(0, Math.max(first, 0)).map((p) => p.text).join('');
+  if (first <= 0 || before.length <= LEAD) return parts;
+  const cut = before.slice(-LEAD);
+  const word = cut.indexOf(' ');
+  return [{ text: `…${word === -1 ? cut : cut.slice(word)}`, match: false }, ...parts.slice(first)];
+}
+
 /** Where the words were found: the conversation, who wrote the passage, and the passage with the words marked. */
 export function SearchResults({ hits, onOpen }: SearchResultsProps) {
   const { t } = useTranslation();
@@ -23,7 +35,7 @@ export function SearchResults({ hits, onOpen }: SearchResultsProps) {
             <span className="search-hit__where muted">{hit.messageId === null ? t('search.inTitle') : hit.role === 'user' ? t('search.byYou') : t('search.byModel')}</span>
             {/* Plain text parts: React escapes them; the matches are <mark>, nothing else is markup. */}
             <span className="search-hit__snippet">
-              {hit.snippet.map((part, i) => (part.match ? <mark key={i}>{part.text}</mark> : <span key={i}>{part.text}</span>))}
+              {aroundFirstMatch(hit.snippet).map((part, i) => (part.match ? <mark key={i}>{part.text}</mark> : <span key={i}>{part.text}</span>))}
             </span>
           </button>
         </li>
