@@ -96,8 +96,8 @@ export default function ChatRoute({ chatId, compareRoute }: { chatId: string | n
       onExport={chatId && state.messages ? (format) => {
         const title = area.conversations?.find((c) => c.id === chatId)?.title ?? t('chat.heading');
         const messages = state.messages ?? [];
-        if (format === 'md') download(exportFileName(title, 'md'), conversationAsMarkdown(title, messages, labelOf), 'text/markdown');
-        else download(exportFileName(title, 'json'), conversationAsJson(area.conversations?.find((c) => c.id === chatId) ?? { id: chatId, title }, messages), 'application/json');
+        if (format === 'md') download(exportFileName(title, 'md'), conversationAsMarkdown(title, messages, labelOf, state.settings?.instruction), 'text/markdown');
+        else download(exportFileName(title, 'json'), conversationAsJson(area.conversations?.find((c) => c.id === chatId) ?? { id: chatId, title }, messages, state.settings), 'application/json');
       } : undefined}
       onShare={chatId ? () => void openShare() : undefined}
       instruction={state.settings?.instruction}
