@@ -53,15 +53,6 @@ const messagesOf = (conversationId: string) =>
 const chargesOf = async (userId: string) =>
   Number((await rows<{ n: string | number }>("select count(*) as n from public.credit_ledger where user_id = $1 and kind = 'usage_charge'", [userId]))[0]?.n);
 
-async function conversationOf(user: Awaited<ReturnType<typeof signedUp>>, message: string): Promise<string> {
-  const response = await user.call('POST', '/api/chat', { message, modelIds: ['offline'] });
-  expect(response.status).toBe(200);
-  const lines = await readNdjson(response);
-  expect(lines.at(-1)?.['type']).toBe('done');
-  return lines[0]?.['conversationId'] as string;
-}
-
-
 const answerOf = (lines: Record<string, unknown>[], modelId: string) =>
   lines.filter((l) => l['type'] === 'delta' && l['modelId'] === modelId).map((l) => l['text']).join('');
 
