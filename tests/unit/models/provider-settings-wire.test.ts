@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createModelGateway } from '../../../adapters/models/create-model-gateway.js';
 import type { AiSdkModelGateway } from '../../../adapters/models/ai-sdk-model-gateway.js';
 import { startProviderStandIn, type FirstPartyProvider, type ProviderStandIn } from '../../support/first-party-provider-stand-ins.js';
+import { startOpenAiCompatibleStandIn } from '../../support/openai-compatible-stand-in.js';
 import { catalogueEntry, collect, finishOf, textOf } from './model-test-kit.js';
 
 /**
@@ -106,5 +107,26 @@ describe('the gateway refuses settings out of every provider’s range before ca
     );
     expect(events[0]).toMatchObject({ type: 'error', code: 'validation' });
     expect(standIns.get('openai')?.requests.length).toBe(before);
+  });
+});
+
+describe('an OpenAI-compatible endpoint: the conversation’s instruction and settings on the wire', () => {
+  it('sends the instruction as the first chat message (role system), and temperature and max_tokens', async () => {
+    const standIn = await startOpenAiCompatibleStandIn();
+    try {
+      const created = createModelGateway({
+        env: { OPENAI_COMPATIBLE_BASE_URL: standIn.baseUrl, OPENAI_COMPATIBLE_MODELS: 'llama-local' },
+        catalogue: [catalogueEntry('llama-local', 'openai-compatible')],
+        logger: { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined },
+        maxRetries: 0,
+      });
+      if (!created.success) throw new Error(created.error.message);
+      await collect(created.data.stream({ modelIds: ['llama-local'], messages, instruction: INSTRUCTION, settings: { 'llama-local': SETTINGS } }));
+      const body = standIn.requests.at(-1)?.body as unknown as Record<string, unknown> & { messages: { role: string; content: string }[] };
+      expect(body.messages[0]).toEqual({ role: 'system', content: INSTRUCTION });
+      expect({ temperature: body['temperature'], maxTokens: body['max_tokens'] }).toEqual({ temperature: 0.3, maxTokens: 120 });
+    } finally {
+      await standIn.close();
+    }
   });
 });
