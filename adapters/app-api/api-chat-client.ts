@@ -1,4 +1,4 @@
-import type { ChatClient, ChatRunEvent, ChatRunHandle, EditLastChatInput, RegenerateChatInput, SendChatInput } from '../../core/ports/chat-client.js';
+import type { ChatClient, ChatRunEvent, ChatRunHandle, EditLastChatInput, MergeChatInput, RegenerateChatInput, SendChatInput } from '../../core/ports/chat-client.js';
 import type { AbortSignalLike } from '../../core/shared/abort.js';
 import { domainError } from '../../core/shared/errors.js';
 import { fail, ok, type Result } from '../../core/shared/result.js';
@@ -9,7 +9,7 @@ import { ndjsonLines } from './ndjson-lines.js';
 const none = { inputTokens: 0, outputTokens: 0 };
 
 /**
- * ChatClient over the app server's /api/chat, /regenerate and /edit-last (NDJSON, read as it
+ * ChatClient over the app server's /api/chat, /regenerate, /edit-last and /merge (NDJSON, read as it
  * arrives). A refusal before any model runs comes back as the server's domain error; an accepted
  * run yields every line of the stream (see api-contract.ts). Aborting the signal closes the
  * connection: the server stops the models and charges what they produced. A lost connection ends
@@ -35,6 +35,11 @@ export class ApiChatClient implements ChatClient {
   editLast(input: EditLastChatInput): Promise<Result<ChatRunHandle>> {
     const { signal, ...body } = input;
     return this.start('/api/chat/edit-last', body, signal);
+  }
+
+  merge(input: MergeChatInput): Promise<Result<ChatRunHandle>> {
+    const { signal, ...body } = input;
+    return this.start('/api/chat/merge', body, signal);
   }
 
   private async start(path: string, body: object, signal: AbortSignalLike | undefined): Promise<Result<ChatRunHandle>> {

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { CANCELLATION_REASONS } from '../../core/domain/billing.js';
 import { conversationIdSchema, messageSchema, modelIdsSchema, titleSchema } from '../../core/domain/chat-rules.js';
+import { conversationSettingsSchema } from '../../core/domain/conversation-settings.js';
 import { DOMAIN_ERROR_CODES } from '../../core/shared/errors.js';
 
 // ── Errors ────────────────────────────────────────────────────────────────────────────────────────
@@ -106,6 +107,8 @@ export const modelInfo = z.object({
   outputCreditsPer1k: z.number(),
   plan: z.enum(['free', 'paid']),
   available: z.boolean(),
+  supportsTemperature: z.boolean().optional(),
+  maxOutputTokens: z.number().int().positive().optional(),
 });
 /** GET /api/models */
 export const modelsAnswer = z.object({ models: z.array(modelInfo).readonly() });
@@ -121,6 +124,8 @@ export const chatMessage = z.object({
   modelId: z.string().nullable(),
   /** On a user message: the models it was sent to, in order (the columns of a side-by-side turn). */
   modelIds: z.array(z.string()).readonly().optional(),
+  /** On an assistant message: the models whose answers it merged. */
+  mergedFrom: z.array(z.string()).readonly().optional(),
   inputTokens: z.number().nullable(),
   outputTokens: z.number().nullable(),
   createdAt: z.string(),
@@ -144,6 +149,43 @@ export const conversationIdParam = z.object({ id: conversationIdSchema.max(200, 
 export const openConversationAnswer = z.object({ conversation, messages: z.array(chatMessage).readonly() });
 /** GET /api/conversations/:id/messages */
 export const messagesAnswer = z.object({ messages: z.array(chatMessage).readonly() });
+/** The instruction and per-model settings of a conversation (request and answer alike). */
+export const conversationSettings = conversationSettingsSchema;
+/** PUT /api/conversations/:id/settings (the whole settings) */
+export const saveSettingsRequest = z.strictObject({ settings: conversationSettings });
+/** GET and PUT /api/conversations/:id/settings */
+export const settingsAnswer = z.object({ settings: conversationSettings });
+
+// ── Search ────────────────────────────────────────────────────────────────────────────────────────
+
+/** GET /api/search?q&lang&limit: the caller's own conversations only */
+export const searchQuery = z.strictObject({
+  q: z.string().trim().min(1, 'must not be empty').max(200, 'must contain at most 200 characters'),
+  lang: z.string().trim().max(35, 'is too long').optional(),
+  limit: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(50, 'must be at most 50').optional(),
+});
+export const searchHit = z.object({
+  conversationId: z.string(),
+  conversationTitle: z.string(),
+  messageId: z.string().nullable(),
+  role: z.enum(['user', 'assistant']).nullable(),
+  modelId: z.string().nullable(),
+  /** Plain text parts; `match` marks the words found (never markup). */
+  snippet: z.array(z.object({ text: z.string(), match: z.boolean() })).readonly(),
+  at: z.string(),
+});
+export const searchAnswer = z.object({ hits: z.array(searchHit).readonly() });
+
+// ── Instruction presets ───────────────────────────────────────────────────────────────────────────
+
+export const instructionPreset = z.object({ id: z.string(), name: z.string(), instruction: z.string(), createdAt: z.string() });
+/** GET /api/instruction-presets */
+export const presetsAnswer = z.object({ presets: z.array(instructionPreset).readonly() });
+/** POST /api/instruction-presets (201; the same name again replaces its text) */
+export const savePresetRequest = z.strictObject({ name: z.string(), instruction: z.string() });
+export const presetAnswer = z.object({ preset: instructionPreset });
+/** The :id of DELETE /api/instruction-presets/:id (204) */
+export const presetIdParam = z.object({ id: z.string().max(100, 'is too long') });
 
 // ── Share links ───────────────────────────────────────────────────────────────────────────────────
 
@@ -163,6 +205,7 @@ export const sharedConversationAnswer = z.object({
         content: z.string(),
         modelId: z.string().nullable(),
         modelIds: z.array(z.string()).readonly().optional(),
+        mergedFrom: z.array(z.string()).readonly().optional(),
         createdAt: z.string(),
       }),
     )
@@ -190,12 +233,23 @@ export const creditsAnswer = z.object({ balance: z.number(), history: z.array(le
 
 // ── Chat ──────────────────────────────────────────────────────────────────────────────────────────
 
-/** POST /api/chat */
-export const chatRequest = z.strictObject({ conversationId: conversationIdSchema.optional(), message: messageSchema, modelIds: modelIdsSchema });
+/**
+ * POST /api/chat. `settings` (optional) are stored with the conversation before it is answered: how
+ * a new chat gets its instruction. New optional fields go here (the schema is strict: unknown
+ * fields are refused, so a client learns at once when the server does not know one).
+ */
+export const chatRequest = z.strictObject({
+  conversationId: conversationIdSchema.optional(),
+  message: messageSchema,
+  modelIds: modelIdsSchema,
+  settings: conversationSettings.optional(),
+});
 /** POST /api/chat/regenerate */
 export const regenerateRequest = z.strictObject({ conversationId: conversationIdSchema, modelIds: modelIdsSchema.optional() });
 /** POST /api/chat/edit-last */
 export const editLastRequest = z.strictObject({ conversationId: conversationIdSchema, message: messageSchema, modelIds: modelIdsSchema.optional() });
+/** POST /api/chat/merge: `modelId` merges the answers of the last side-by-side turn */
+export const mergeRequest = z.strictObject({ conversationId: conversationIdSchema, modelId: z.string().trim().min(1, 'must not be empty').max(100, 'is too long') });
 
 const usage = z.object({ inputTokens: z.number(), outputTokens: z.number() });
 const finishReason = z.enum(['stop', 'length', 'aborted', 'error', 'other']);

@@ -1,8 +1,9 @@
 import type { ChatMessage, Conversation } from '../../core/domain/chat.js';
+import type { ConversationSettings } from '../../core/domain/conversation-settings.js';
 import type { ConversationLibrary } from '../../core/ports/conversation-store.js';
 import { ok, type Result } from '../../core/shared/result.js';
 import { ApiClient, type ApiClientOptions } from './api-client.js';
-import { conversationAnswer, conversationListAnswer, messagesAnswer } from './api-contract.js';
+import { conversationAnswer, conversationListAnswer, messagesAnswer, settingsAnswer } from './api-contract.js';
 
 const path = (id: string) => `/api/conversations/${encodeURIComponent(id)}`;
 
@@ -49,5 +50,15 @@ export class ApiConversationLibrary implements ConversationLibrary {
   async listMessages(_userId: string, conversationId: string): Promise<Result<readonly ChatMessage[]>> {
     const r = await this.api.parsed(`${path(conversationId)}/messages`, messagesAnswer, 'message list');
     return r.success ? ok(r.data.messages as readonly ChatMessage[]) : r;
+  }
+
+  async getSettings(_userId: string, conversationId: string): Promise<Result<ConversationSettings>> {
+    const r = await this.api.parsed(`${path(conversationId)}/settings`, settingsAnswer, 'conversation settings');
+    return r.success ? ok(r.data.settings) : r;
+  }
+
+  async saveSettings(_userId: string, conversationId: string, settings: ConversationSettings): Promise<Result<ConversationSettings>> {
+    const r = await this.api.parsed(`${path(conversationId)}/settings`, settingsAnswer, 'conversation settings', { method: 'PUT', json: { settings } });
+    return r.success ? ok(r.data.settings) : r;
   }
 }

@@ -9,6 +9,8 @@ import { ApiChatClient } from '../app-api/api-chat-client.js';
 import { publicConfigAnswer } from '../app-api/api-contract.js';
 import type { AccessTokenSource, ApiClientOptions } from '../app-api/api-client.js';
 import { ApiConversationLibrary } from '../app-api/api-conversation-library.js';
+import { ApiConversationSearch } from '../app-api/api-conversation-search.js';
+import { ApiInstructionPresets } from '../app-api/api-instruction-presets.js';
 import { ApiConversationSharing, ApiSharedConversations } from '../app-api/api-conversation-sharing.js';
 import { ApiCreditBalance } from '../app-api/api-credit-balance.js';
 import { ApiModelDirectory } from '../app-api/api-model-directory.js';
@@ -41,10 +43,15 @@ export async function fetchPublicConfig(doFetch: typeof fetch = (i, init) => fet
  */
 export function createApiPorts(
   apiOptions: ApiClientOptions,
-): Pick<Dependencies, 'chatClient' | 'conversationLibrary' | 'conversationSharing' | 'sharedConversations' | 'creditBalance' | 'modelDirectory'> {
+): Pick<
+  Dependencies,
+  'chatClient' | 'conversationLibrary' | 'conversationSharing' | 'sharedConversations' | 'creditBalance' | 'modelDirectory' | 'conversationSearch' | 'instructionPresets'
+> {
   return {
     chatClient: new ApiChatClient(apiOptions),
     conversationLibrary: new ApiConversationLibrary(apiOptions),
+    conversationSearch: new ApiConversationSearch(apiOptions),
+    instructionPresets: new ApiInstructionPresets(apiOptions),
     conversationSharing: new ApiConversationSharing(apiOptions),
     sharedConversations: new ApiSharedConversations(apiOptions.baseUrl === undefined ? {} : { baseUrl: apiOptions.baseUrl }),
     creditBalance: new ApiCreditBalance(apiOptions),

@@ -4,8 +4,10 @@ import type { BillingGateway } from '../../core/ports/billing-gateway.js';
 import type { Clock } from '../../core/ports/clock.js';
 import type { ChatClient } from '../../core/ports/chat-client.js';
 import type { ConversationShares, ConversationSharing, SharedConversations } from '../../core/ports/conversation-shares.js';
+import type { ConversationSearch } from '../../core/ports/conversation-search.js';
 import type { ConversationLibrary, ConversationStore } from '../../core/ports/conversation-store.js';
 import type { ConversationTurns } from '../../core/ports/conversation-turns.js';
+import type { InstructionPresets } from '../../core/ports/instruction-presets.js';
 import type { KeyValueStore } from '../../core/ports/key-value-store.js';
 import type { Logger } from '../../core/ports/logger.js';
 import type { ModelDirectory, ModelGateway } from '../../core/ports/model-gateway.js';
@@ -48,6 +50,10 @@ export interface Dependencies {
   conversationSharing: ConversationSharing;
   /** Browser: a shared conversation read by its link, signed out. */
   sharedConversations: SharedConversations;
+  /** Full-text search of a user's conversations (browser: over /api; server: Postgres). */
+  conversationSearch: ConversationSearch;
+  /** A user's saved system instructions (browser: over /api; server: Postgres). */
+  instructionPresets: InstructionPresets;
   promptCatalog: PromptCatalog;
   /** Server: charges, grants and holds. */
   usageLedger: UsageLedger;
@@ -91,6 +97,8 @@ export const DEPENDENCY_TOKENS: { readonly [K in DependencyName]: symbol } = {
   conversationTurns: TOKENS.ConversationTurns,
   conversationSharing: TOKENS.ConversationSharing,
   sharedConversations: TOKENS.SharedConversations,
+  conversationSearch: TOKENS.ConversationSearch,
+  instructionPresets: TOKENS.InstructionPresets,
   promptCatalog: TOKENS.PromptCatalog,
   usageLedger: TOKENS.UsageLedger,
   creditBalance: TOKENS.CreditBalance,

@@ -3,11 +3,13 @@ import { InMemoryAuthenticator } from '../in-memory/in-memory-authenticator.js';
 import { InMemoryBillingGateway } from '../in-memory/in-memory-billing-gateway.js';
 import { InMemoryChatClient } from '../in-memory/in-memory-chat-client.js';
 import { InMemoryClock } from '../in-memory/in-memory-clock.js';
+import { InMemoryConversationSearch } from '../in-memory/in-memory-conversation-search.js';
 import { InMemoryConversationShares } from '../in-memory/in-memory-conversation-shares.js';
 import { InMemoryConversationStore } from '../in-memory/in-memory-conversation-store.js';
 import { InMemoryConversationTurns } from '../in-memory/in-memory-conversation-turns.js';
 import { InMemorySharedConversations } from '../in-memory/in-memory-shared-conversations.js';
 import { InMemoryDatabase, SERVICE_ROLE } from '../in-memory/in-memory-database.js';
+import { InMemoryInstructionPresets } from '../in-memory/in-memory-instruction-presets.js';
 import { InMemoryKeyValueStore } from '../in-memory/in-memory-key-value-store.js';
 import { InMemoryLogger } from '../in-memory/in-memory-logger.js';
 import { InMemoryModelGateway } from '../in-memory/in-memory-model-gateway.js';
@@ -55,6 +57,8 @@ export function createInMemoryDependencies(options: { origin?: string } = {}) {
     conversationStore,
     conversationShares,
     conversationTurns,
+    conversationSearch: new InMemoryConversationSearch(conversationStore),
+    instructionPresets: new InMemoryInstructionPresets({ clock }),
     sharedConversations: new InMemorySharedConversations({ conversationShares, conversationLibrary: conversationStore }),
     // The browser's chat runs the server's use cases in this process, for the signed-in user.
     chatClient: new InMemoryChatClient({

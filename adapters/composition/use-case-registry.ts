@@ -63,6 +63,14 @@ export const USE_CASE_DEFINITIONS = {
   editChatMessage: (d) => uc.makeEditChatMessage(d),
   regenerateAnswer: (d) => uc.makeRegenerateAnswer(d),
   editLastMessage: (d) => uc.makeEditLastMessage(d),
+  mergeAnswers: (d) => uc.makeMergeAnswers(d),
+  mergeChatAnswers: (d) => uc.makeMergeChatAnswers(d),
+  getConversationSettings: (d) => uc.makeGetConversationSettings(d),
+  saveConversationSettings: (d) => uc.makeSaveConversationSettings(d),
+  searchConversations: (d) => uc.makeSearchConversations(d),
+  listInstructionPresets: (d) => uc.makeListInstructionPresets(d),
+  saveInstructionPreset: (d) => uc.makeSaveInstructionPreset(d),
+  deleteInstructionPreset: (d) => uc.makeDeleteInstructionPreset(d),
   createConversation: (d) => uc.makeCreateConversation(d),
   renameConversation: (d) => uc.makeRenameConversation(d),
   deleteConversation: (d) => uc.makeDeleteConversation(d),
@@ -104,7 +112,8 @@ export const BROWSER_USE_CASES = [
   'openConversation', 'getConversationShare', 'shareConversation', 'revokeConversationShare', 'viewSharedConversation',
   'openPromptLibrary', 'searchPrompts', 'openPromptViewer', 'runPrompt', 'setPromptFavorite',
   'trackEvent', 'detectLanguage', 'changeLanguage', 'loadTranslations', 'toastCenter', 'loadDeferredScript',
-  'loadTagManager', 'getBillingState',
+  'loadTagManager', 'getBillingState', 'mergeChatAnswers', 'getConversationSettings', 'saveConversationSettings',
+  'searchConversations', 'listInstructionPresets', 'saveInstructionPreset', 'deleteInstructionPreset',
 ] as const satisfies readonly UseCaseName[];
 
 /** The server acts per request for the verified caller (see `forRequest`). */
@@ -113,7 +122,8 @@ export const SERVER_USE_CASES = [
   'getCreditBalance', 'listCreditHistory', 'grantCredits', 'listModels', 'runChat', 'regenerateAnswer',
   'editLastMessage', 'createConversation', 'renameConversation', 'deleteConversation', 'listConversations',
   'openConversation', 'handleBillingWebhook', 'getBillingState', 'getConversationShare', 'shareConversation',
-  'revokeConversationShare', 'openSharedConversation',
+  'revokeConversationShare', 'openSharedConversation', 'mergeAnswers', 'getConversationSettings', 'saveConversationSettings',
+  'searchConversations', 'listInstructionPresets', 'saveInstructionPreset', 'deleteInstructionPreset',
 ] as const satisfies readonly UseCaseName[];
 
 export const CLI_USE_CASES = ['getAccountStatus', 'getCreditBalance', 'listCreditHistory', 'grantCredits', 'listModels', 'findUser', 'lookUpUser'] as const satisfies readonly UseCaseName[];

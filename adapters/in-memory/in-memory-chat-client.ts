@@ -1,6 +1,6 @@
-import type { ChatClient, ChatRunEvent, ChatRunHandle, EditLastChatInput, RegenerateChatInput, SendChatInput } from '../../core/ports/chat-client.js';
+import type { ChatClient, ChatRunEvent, ChatRunHandle, EditLastChatInput, MergeChatInput, RegenerateChatInput, SendChatInput } from '../../core/ports/chat-client.js';
 import { ok, type Result } from '../../core/shared/result.js';
-import { makeEditLastMessage, makeRegenerateAnswer, makeRunChat, type ChatDeps } from '../../core/use-cases/index.js';
+import { makeEditLastMessage, makeMergeAnswers, makeRegenerateAnswer, makeRunChat, type ChatDeps } from '../../core/use-cases/index.js';
 import type { ChatRun } from '../../core/use-cases/support/chat-answers.js';
 
 /** A server-side run as the browser sees it: its events, then `done` once everything is saved and paid. */
@@ -30,8 +30,10 @@ export class InMemoryChatClient implements ChatClient {
   private readonly runChat;
   private readonly regenerateAnswer;
   private readonly editLastMessage;
+  private readonly mergeAnswers;
 
   constructor(deps: ChatDeps) {
+    this.mergeAnswers = makeMergeAnswers(deps);
     this.runChat = makeRunChat(deps);
     this.regenerateAnswer = makeRegenerateAnswer(deps);
     this.editLastMessage = makeEditLastMessage(deps);
@@ -47,5 +49,9 @@ export class InMemoryChatClient implements ChatClient {
 
   editLast(input: EditLastChatInput): Promise<Result<ChatRunHandle>> {
     return handled(this.editLastMessage(input));
+  }
+
+  merge(input: MergeChatInput): Promise<Result<ChatRunHandle>> {
+    return handled(this.mergeAnswers(input));
   }
 }

@@ -1,4 +1,5 @@
 import type { ChatMessage, Conversation } from '../../core/domain/chat.js';
+import { NO_SETTINGS, type ConversationSettings } from '../../core/domain/conversation-settings.js';
 import type { Clock } from '../../core/ports/clock.js';
 import type { ConversationStore, NewMessage } from '../../core/ports/conversation-store.js';
 import { domainError } from '../../core/shared/errors.js';
@@ -9,6 +10,7 @@ import { FailureInjector } from './failure-injector.js';
 interface Thread {
   conversation: Conversation;
   messages: ChatMessage[];
+  settings: ConversationSettings;
   /** Insertion order breaks ties between equal timestamps. */
   touched: number;
 }
@@ -55,7 +57,7 @@ export class InMemoryConversationStore implements ConversationStore {
     if (injected) return fail(injected);
     const now = this.clock.now().toISOString();
     const conversation: Conversation = { id: this.nextId('conv'), userId, title, createdAt: now, updatedAt: now };
-    this.threads.set(conversation.id, { conversation, messages: [], touched: this.sequence });
+    this.threads.set(conversation.id, { conversation, messages: [], settings: NO_SETTINGS, touched: this.sequence });
     return ok(conversation);
   }
 
@@ -105,6 +107,28 @@ export class InMemoryConversationStore implements ConversationStore {
     thread.messages.splice(at);
     this.touch(thread, {});
     return ok(undefined);
+  }
+
+  async getSettings(userId: string, conversationId: string): Promise<Result<ConversationSettings>> {
+    const injected = this.failures.take('getSettings');
+    if (injected) return fail(injected);
+    const thread = this.own(userId, conversationId);
+    return thread ? ok(thread.settings) : fail(conversationNotFound(conversationId));
+  }
+
+  async saveSettings(userId: string, conversationId: string, settings: ConversationSettings): Promise<Result<ConversationSettings>> {
+    const injected = this.failures.take('saveSettings');
+    if (injected) return fail(injected);
+    const thread = this.own(userId, conversationId);
+    if (!thread) return fail(conversationNotFound(conversationId));
+    // A copy, as a database row would be: later changes to the caller's object change nothing here.
+    thread.settings = structuredClone({ instruction: settings.instruction, models: settings.models });
+    return ok(thread.settings);
+  }
+
+  /** Every message of a user's conversations, with its conversation (for the in-memory search). */
+  *threadsOf(userId: string): Generator<{ readonly conversation: Conversation; readonly messages: readonly ChatMessage[] }> {
+    for (const thread of this.threads.values()) if (thread.conversation.userId === userId) yield thread;
   }
 
   private own(userId: string, conversationId: string): Thread | undefined {

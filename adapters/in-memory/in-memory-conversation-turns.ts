@@ -1,3 +1,4 @@
+import type { ConversationSettings } from '../../core/domain/conversation-settings.js';
 import type { Clock } from '../../core/ports/clock.js';
 import type { ConversationStore, NewMessage } from '../../core/ports/conversation-store.js';
 import type { ConversationTurns, StartedTurn } from '../../core/ports/conversation-turns.js';
@@ -40,6 +41,7 @@ export class InMemoryConversationTurns implements ConversationTurns {
     title: string;
     message: NewMessage & { readonly role: 'user' };
     ttlSeconds: number;
+    settings?: ConversationSettings;
   }): Promise<Result<StartedTurn>> {
     const { userId } = input;
     let created = false;
@@ -61,12 +63,15 @@ export class InMemoryConversationTurns implements ConversationTurns {
     };
     const claimed = await this.claim({ userId, conversationId: conversation.id, ttlSeconds: input.ttlSeconds });
     if (!claimed.success) return (await undo(), claimed);
-    const history = await this.library.listMessages(userId, conversation.id);
+    const settings = input.settings
+      ? await this.library.saveSettings(userId, conversation.id, input.settings)
+      : await this.library.getSettings(userId, conversation.id);
+    const history = settings.success ? await this.library.listMessages(userId, conversation.id) : settings;
     const saved = history.success ? await this.library.appendMessage(userId, conversation.id, input.message) : history;
-    if (!history.success || !saved.success) {
+    if (!settings.success || !history.success || !saved.success) {
       await this.release({ userId, conversationId: conversation.id, turnId: claimed.data.turnId });
       await undo();
-      return history.success ? (saved as Result<never>) : history;
+      return (!settings.success ? settings : !history.success ? history : saved) as Result<never>;
     }
     const fresh = await this.library.getConversation(userId, conversation.id);
     return ok({
@@ -74,6 +79,7 @@ export class InMemoryConversationTurns implements ConversationTurns {
       turnId: claimed.data.turnId,
       history: history.data,
       userMessage: saved.data,
+      settings: settings.data,
     });
   }
 }

@@ -1,5 +1,6 @@
 import { streamText, type FinishReason, type LanguageModelUsage, type ModelMessage } from 'ai';
 import type { ChatRequest, ChatStreamEvent, ModelInfo, ModelProvider, TokenUsage } from '../../core/domain/chat.js';
+import type { ModelSettings } from '../../core/domain/conversation-settings.js';
 import type { Logger } from '../../core/ports/logger.js';
 import type { ModelGateway } from '../../core/ports/model-gateway.js';
 import { domainError } from '../../core/shared/errors.js';
@@ -81,9 +82,11 @@ export class AiSdkModelGateway implements ModelGateway {
     request.signal?.addEventListener('abort', abort, { once: true });
     const channel = new EventChannel<ChatStreamEvent>();
     const emit: Emit = (event) => channel.push(event);
-    const { messages } = parsed.data;
+    const { messages, instruction } = parsed.data;
     const running = Promise.all(
-      parsed.data.modelIds.map((id) => this.runModel(id, byId.get(id), messages, controller.signal, emit)),
+      parsed.data.modelIds.map((id) =>
+        this.runModel(id, byId.get(id), { messages, instruction, settings: parsed.data.settings?.[id] }, controller.signal, emit),
+      ),
     ).finally(() => channel.close());
     try {
       yield* channel;
@@ -98,10 +101,13 @@ export class AiSdkModelGateway implements ModelGateway {
   private async runModel(
     modelId: string,
     entry: ModelCatalogueEntry | undefined,
-    messages: readonly Message[],
+    prompt: { messages: readonly Message[]; instruction: string | undefined; settings: ModelSettings | undefined },
     signal: AbortSignal,
     emit: Emit,
   ): Promise<void> {
+    const { messages, settings } = prompt;
+    // What the estimate counts when a provider reports no usage: the instruction is sent too.
+    const counted = prompt.instruction ? [{ role: 'system' as const, content: prompt.instruction }, ...messages] : messages;
     if (entry === undefined) {
       for (const event of failedBeforeStart(modelId, 'not_found', `Unknown model "${modelId}"`)) emit(event);
       return;
@@ -121,11 +127,17 @@ export class AiSdkModelGateway implements ModelGateway {
     let failure: StreamFailure | null = null;
     let reported: { usage: LanguageModelUsage; reason: FinishReason } | null = null;
     try {
-      // Instructions go in `system`, where the SDK wants them (inside `messages` it warns of prompt injection).
-      const system = messages.filter((m) => m.role === 'system').map((m) => m.content).join('\n\n');
+      // Instructions go in `system`, where the SDK wants them (inside `messages` it warns of prompt
+      // injection); each provider package puts it in its own slot (OpenAI input, Anthropic `system`,
+      // Google `systemInstruction`), and the settings in its own fields (see README, "Settings").
+      const system = [prompt.instruction ?? '', ...messages.filter((m) => m.role === 'system').map((m) => m.content)]
+        .filter((text) => text.trim() !== '')
+        .join('\n\n');
       const result = streamText({
         model,
         ...(system === '' ? {} : { system }),
+        ...(settings?.temperature === undefined ? {} : { temperature: settings.temperature }),
+        ...(settings?.maxOutputTokens === undefined ? {} : { maxOutputTokens: settings.maxOutputTokens }),
         messages: messages.filter((m) => m.role !== 'system').map(toModelMessage),
         abortSignal: signal,
         maxRetries: this.options.maxRetries ?? 2,
@@ -146,16 +158,16 @@ export class AiSdkModelGateway implements ModelGateway {
       failure ??= mapProviderError(error, PROVIDER_LABEL[entry.provider]);
     }
     if (signal.aborted) {
-      const usage = usageOf(reported?.usage, messages, text);
+      const usage = usageOf(reported?.usage, counted, text);
       emit({ type: 'finish', modelId, usage, finishReason: 'aborted' });
     } else if (failure !== null) {
       this.options.logger.warn('model stream failed', { modelId, code: failure.code, ...failure.details });
       // A call refused before any output consumed nothing; a stream broken midway did.
-      const usage = text === '' && reported?.usage.inputTokens === undefined ? ZERO_USAGE : usageOf(reported?.usage, messages, text);
+      const usage = text === '' && reported?.usage.inputTokens === undefined ? ZERO_USAGE : usageOf(reported?.usage, counted, text);
       emit({ type: 'error', modelId, code: failure.code, message: failure.message });
       emit({ type: 'finish', modelId, usage, finishReason: 'error' });
     } else {
-      const usage = usageOf(reported?.usage, messages, text);
+      const usage = usageOf(reported?.usage, counted, text);
       emit({ type: 'finish', modelId, usage, finishReason: toFinishReason(reported?.reason) });
     }
   }

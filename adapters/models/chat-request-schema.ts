@@ -17,6 +17,16 @@ export const chatRequestSchema = z.object({
       }),
     )
     .min(1, { message: 'messages must contain at least one message' }),
+  instruction: z.string({ message: 'instruction must be a string' }).optional(),
+  settings: z
+    .record(
+      z.string(),
+      z.object({
+        temperature: z.number().min(0, { message: 'temperature must be at least 0' }).max(2, { message: 'temperature must be at most 2' }).optional(),
+        maxOutputTokens: z.number().int({ message: 'maxOutputTokens must be a whole number' }).min(1, { message: 'maxOutputTokens must be at least 1' }).optional(),
+      }),
+    )
+    .optional(),
 });
 
 export function describeIssues(error: z.ZodError): string {

@@ -1,3 +1,5 @@
+import { MERGE_PROMPT_OPENING } from '../../core/domain/chat-rules.js';
+
 /**
  * The offline models' answers: pure functions of the model id and the conversation, so the same
  * prompt always gets the same text. Each persona labels itself as offline in its first line so
@@ -7,6 +9,12 @@
 export interface OfflinePromptMessage {
   readonly role: 'system' | 'user' | 'assistant';
   readonly text: string;
+}
+
+/** What the offline model was called with besides the conversation; it says so in its answer. */
+export interface OfflineCallSettings {
+  readonly temperature?: number | undefined;
+  readonly maxOutputTokens?: number | undefined;
 }
 
 /** `detailed` restates the question and gives a structured list; `brief` answers in two sentences. */
@@ -34,20 +42,48 @@ export function offlinePersonaOf(modelId: string): OfflinePersona {
 }
 
 /** The answer of the offline model with this catalogue id. */
-export function composeOfflineAnswerFor(modelId: string, messages: readonly OfflinePromptMessage[]): string {
-  return offlinePersonaOf(modelId) === 'brief' ? composeBriefOfflineAnswer(messages) : composeOfflineAnswer(messages);
+export function composeOfflineAnswerFor(modelId: string, messages: readonly OfflinePromptMessage[], settings: OfflineCallSettings = {}): string {
+  return offlinePersonaOf(modelId) === 'brief' ? composeBriefOfflineAnswer(messages, settings) : composeOfflineAnswer(messages, settings);
+}
+
+/**
+ * The line that states what the model received besides the conversation (the system instruction,
+ * temperature, maximum length), or null when it received none of them. It comes right after the
+ * heading so that a short maximum length still shows it.
+ */
+export function receivedSettingsLine(messages: readonly OfflinePromptMessage[], settings: OfflineCallSettings): string | null {
+  const instruction = messages.filter((m) => m.role === 'system').map((m) => m.text.trim()).filter((t) => t !== '').join(' ');
+  const parts = [
+    instruction === '' ? null : `instruction "${quote(instruction)}"`,
+    settings.temperature === undefined ? null : `temperature ${settings.temperature}`,
+    settings.maxOutputTokens === undefined ? null : `maximum length ${settings.maxOutputTokens} tokens`,
+  ].filter((part): part is string => part !== null);
+  return parts.length === 0 ? null : `_Received: ${parts.join(', ')}._`;
+}
+
+/** A merge request (see mergePrompt in core/domain/chat-rules.ts): its question and how many answers it merges. */
+function mergeRequestOf(text: string): { question: string; answers: number } | null {
+  if (!text.startsWith(MERGE_PROMPT_OPENING)) return null;
+  const question = /<question>\n([\s\S]*?)\n<\/question>/.exec(text)?.[1] ?? '';
+  return { question, answers: (text.match(/<answer number="/g) ?? []).length };
 }
 
 /** The detailed persona (model id `offline`). */
-export function composeOfflineAnswer(messages: readonly OfflinePromptMessage[]): string {
-  const question = lastUserText(messages);
+export function composeOfflineAnswer(messages: readonly OfflinePromptMessage[], settings: OfflineCallSettings = {}): string {
+  const asked = lastUserText(messages);
+  const merge = mergeRequestOf(asked);
+  const question = merge ? merge.question.trim() : asked;
   const words = wordsOf(question);
   const keywords = keywordsOf(words, 5);
   const earlierTurns = messages.filter((m) => m.role !== 'system').length - 1;
+  const received = receivedSettingsLine(messages, settings);
   const lines = [
     OFFLINE_ANSWER_HEADING,
+    ...(received ? ['', received] : []),
     '',
-    question.length === 0 ? 'You sent an empty message.' : `You asked: "${quote(question)}"`,
+    merge
+      ? `You asked to merge ${merge.answers} answers to: "${quote(question)}"`
+      : question.length === 0 ? 'You sent an empty message.' : `You asked: "${quote(question)}"`,
     '',
     'A short structured reply:',
     `- **Topic**: ${keywords.length > 0 ? keywords.join(', ') : 'general'}`,
@@ -60,8 +96,11 @@ export function composeOfflineAnswer(messages: readonly OfflinePromptMessage[]):
 }
 
 /** The brief persona (model id `offline-brief`): two sentences and one bullet, never a code block. */
-export function composeBriefOfflineAnswer(messages: readonly OfflinePromptMessage[]): string {
-  const question = lastUserText(messages);
+export function composeBriefOfflineAnswer(messages: readonly OfflinePromptMessage[], settings: OfflineCallSettings = {}): string {
+  const asked = lastUserText(messages);
+  const merge = mergeRequestOf(asked);
+  const question = merge ? merge.question.trim() : asked;
+  const received = receivedSettingsLine(messages, settings);
   const words = wordsOf(question);
   const keywords = keywordsOf(words, BRIEF_TOPIC_WORDS, BRIEF_SKIPPED_WORDS);
   const topic =
@@ -74,11 +113,16 @@ export function composeBriefOfflineAnswer(messages: readonly OfflinePromptMessag
       : `${topic} A configured model would answer it here in a sentence or two.`;
   return [
     OFFLINE_BRIEF_ANSWER_HEADING,
+    ...(received ? ['', received] : []),
     '',
-    answer,
+    merge ? `In brief: ${merge.answers} answers merged into one. ${capitalised(answer.replace(/^In brief: /, ''))}` : answer,
     '',
     '- Set a provider key for a real answer.',
   ].join('\n');
+}
+
+function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 function lastUserText(messages: readonly OfflinePromptMessage[]): string {

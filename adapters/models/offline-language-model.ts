@@ -90,7 +90,9 @@ export class OfflineLanguageModel implements LanguageModelV3 {
 
   private answer(options: LanguageModelV3CallOptions) {
     const messages = toPromptMessages(options.prompt);
-    const allTokens = splitIntoTokens(composeOfflineAnswerFor(this.modelId, messages));
+    const allTokens = splitIntoTokens(
+      composeOfflineAnswerFor(this.modelId, messages, { temperature: options.temperature, maxOutputTokens: options.maxOutputTokens }),
+    );
     const limit = options.maxOutputTokens;
     const truncated = limit !== undefined && limit < allTokens.length;
     const finishReason: LanguageModelV3FinishReason = truncated

@@ -1,13 +1,14 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
 import type { ChatMessage, Conversation } from '../../core/domain/chat.js';
+import type { ConversationSettings } from '../../core/domain/conversation-settings.js';
 import type { ConversationStore, NewMessage } from '../../core/ports/conversation-store.js';
 import { domainError } from '../../core/shared/errors.js';
 import { fail, ok, type Result } from '../../core/shared/result.js';
+import { MESSAGE_COLUMNS, messageRow, modelSettingsColumn, settingsRow } from './conversation-rows.js';
 import { fromRest, isRowNotFound, parseRow, type RestFailure } from './supabase-errors.js';
 
 const CONVERSATION_COLUMNS = 'id, user_id, title, created_at, updated_at';
-const MESSAGE_COLUMNS = 'id, conversation_id, role, content, model_id, model_ids, input_tokens, output_tokens, created_at';
 const DEFAULT_LIMIT = 50;
 const MAX_LIMIT = 200;
 // Search results travel back as an `in.(…)` list in the URL: 100 uuids keep it under 4 KB.
@@ -17,32 +18,6 @@ const timestamp = z.string().transform((value) => new Date(value).toISOString())
 const conversationRow = z
   .object({ id: z.string(), user_id: z.string(), title: z.string(), created_at: timestamp, updated_at: timestamp })
   .transform((r): Conversation => ({ id: r.id, userId: r.user_id, title: r.title, createdAt: r.created_at, updatedAt: r.updated_at }));
-const messageRow = z
-  .object({
-    id: z.string(),
-    conversation_id: z.string(),
-    role: z.enum(['user', 'assistant', 'system']),
-    content: z.string(),
-    model_id: z.string().nullable(),
-    model_ids: z.array(z.string()).nullable(),
-    input_tokens: z.number().int().nullable(),
-    output_tokens: z.number().int().nullable(),
-    created_at: timestamp,
-  })
-  .transform(
-    (r): ChatMessage => ({
-      id: r.id,
-      conversationId: r.conversation_id,
-      role: r.role,
-      content: r.content,
-      modelId: r.model_id,
-      ...(r.model_ids === null ? {} : { modelIds: r.model_ids }),
-      inputTokens: r.input_tokens,
-      outputTokens: r.output_tokens,
-      createdAt: r.created_at,
-    }),
-  );
-
 /** `%`, `_` and `\` are literal in the user's words; `*` is PostgREST's `%`, so it becomes a one-character wildcard. */
 const containsPattern = (text: string): string => `*${text.replace(/[\\%_]/g, (c) => `\\${c}`).replaceAll('*', '_')}*`;
 
@@ -177,6 +152,7 @@ export class SupabaseConversationStore implements ConversationStore {
         content: message.content,
         model_id: message.modelId,
         model_ids: message.modelIds && message.modelIds.length > 0 ? [...message.modelIds] : null,
+        merged_from: message.mergedFrom && message.mergedFrom.length > 0 ? [...message.mergedFrom] : null,
         input_tokens: message.inputTokens,
         output_tokens: message.outputTokens,
       })
@@ -187,6 +163,31 @@ export class SupabaseConversationStore implements ConversationStore {
     }
     if (error) return fail(fromRest('Could not save the message', error, status));
     return parseRow('Could not save the message', messageRow, data);
+  }
+
+  async getSettings(userId: string, conversationId: string): Promise<Result<ConversationSettings>> {
+    const { data, error, status } = await this.client
+      .from('conversations')
+      .select('instruction, models:model_settings')
+      .eq('user_id', userId)
+      .eq('id', conversationId)
+      .maybeSingle();
+    if (error && isBadId(error)) return noConversation(conversationId);
+    if (error) return fail(fromRest('Could not read the settings of the conversation', error, status));
+    return data === null ? noConversation(conversationId) : parseRow('Could not read the settings of the conversation', settingsRow, data);
+  }
+
+  async saveSettings(userId: string, conversationId: string, settings: ConversationSettings): Promise<Result<ConversationSettings>> {
+    const { data, error, status } = await this.client
+      .from('conversations')
+      .update({ instruction: settings.instruction, model_settings: modelSettingsColumn(settings) })
+      .eq('user_id', userId)
+      .eq('id', conversationId)
+      .select('instruction, models:model_settings')
+      .single();
+    if (isRowNotFound(error) || (error && isBadId(error))) return noConversation(conversationId);
+    if (error) return fail(fromRest('Could not save the settings of the conversation', error, status));
+    return parseRow('Could not save the settings of the conversation', settingsRow, data);
   }
 
   /** Only ever in the given user's conversation: the function names the user in every statement. */

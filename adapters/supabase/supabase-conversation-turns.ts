@@ -1,28 +1,21 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
+import type { ConversationSettings } from '../../core/domain/conversation-settings.js';
 import type { NewMessage } from '../../core/ports/conversation-store.js';
 import type { ConversationTurns, StartedTurn } from '../../core/ports/conversation-turns.js';
 import { domainError } from '../../core/shared/errors.js';
 import { fail, ok, type Result } from '../../core/shared/result.js';
+import { messageRow, modelSettingsColumn, settingsRow } from './conversation-rows.js';
 import { fromRest, parseRow } from './supabase-errors.js';
 
 const iso = z.string().transform((value) => new Date(value).toISOString());
-const messageRow = z
-  .object({
-    id: z.string(), conversation_id: z.string(), role: z.enum(['user', 'assistant', 'system']), content: z.string(),
-    model_id: z.string().nullable(), model_ids: z.array(z.string()).nullable(), input_tokens: z.number().int().nullable(),
-    output_tokens: z.number().int().nullable(), created_at: iso,
-  })
-  .transform((r) => ({
-    id: r.id, conversationId: r.conversation_id, role: r.role, content: r.content, modelId: r.model_id,
-    ...(r.model_ids === null ? {} : { modelIds: r.model_ids }), inputTokens: r.input_tokens, outputTokens: r.output_tokens, createdAt: r.created_at,
-  }));
 const startedRow = z.object({
   conversation: z.object({ id: z.string(), user_id: z.string(), title: z.string(), created_at: iso, updated_at: iso })
     .transform((c) => ({ id: c.id, userId: c.user_id, title: c.title, createdAt: c.created_at, updatedAt: c.updated_at })),
   turn_id: z.string(),
   history: z.array(messageRow),
   message: messageRow,
+  settings: settingsRow,
 });
 
 const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
@@ -61,6 +54,7 @@ export class SupabaseConversationTurns implements ConversationTurns {
     title: string;
     message: NewMessage & { readonly role: 'user' };
     ttlSeconds: number;
+    settings?: ConversationSettings;
   }): Promise<Result<StartedTurn>> {
     if (input.conversationId !== null && !isUuid(input.conversationId)) return notFound(input.conversationId);
     const { data, error, status } = await this.service.rpc('start_conversation_turn', {
@@ -71,12 +65,14 @@ export class SupabaseConversationTurns implements ConversationTurns {
       p_model_id: input.message.modelId,
       p_model_ids: input.message.modelIds && input.message.modelIds.length > 0 ? [...input.message.modelIds] : null,
       p_ttl_seconds: input.ttlSeconds,
+      ...(input.settings ? { p_instruction: input.settings.instruction, p_model_settings: modelSettingsColumn(input.settings) } : {}),
     });
     if (error?.code === 'P0001') return fail(domainError('conversation_busy', 'Another answer of this conversation is still running; wait for it or stop it'));
     if (error?.code === 'P0002') return notFound(input.conversationId ?? 'new');
     if (error) return fail(fromRest('Could not save the message', error, status));
     const row = parseRow('Could not save the message', startedRow, data);
     if (!row.success) return row;
-    return ok({ conversation: row.data.conversation, turnId: row.data.turn_id, history: row.data.history, userMessage: row.data.message });
+    const { conversation, turn_id: turnId, history, message: userMessage, settings } = row.data;
+    return ok({ conversation, turnId, history, userMessage, settings });
   }
 }

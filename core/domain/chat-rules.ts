@@ -66,15 +66,54 @@ export const titleFromMessage = (message: string, maxLength = 60): string => {
 
 /**
  * What one model sees of a side-by-side conversation: every user and system message, and only its
- * own answers (the other models' answers would read as if it had written them).
+ * own answers (the other models' answers would read as if it had written them). Where it merged a
+ * turn's answers, the merged answer stands in for its own answer of that turn.
  */
 export const historyForModel = (
   messages: readonly ChatMessage[],
   modelId: string,
-): readonly Pick<ChatMessage, 'role' | 'content'>[] =>
-  messages
-    .filter((m) => m.role !== 'assistant' || m.modelId === modelId)
-    .map((m) => ({ role: m.role, content: m.content }));
+): readonly Pick<ChatMessage, 'role' | 'content'>[] => {
+  const kept: ChatMessage[] = [];
+  let turnStart = 0;
+  for (const m of messages) {
+    if (m.role !== 'assistant') {
+      if (m.role === 'user') turnStart = kept.length + 1;
+      kept.push(m);
+    } else if (m.modelId === modelId) {
+      // A merge by this model replaces what it answered in the same turn.
+      if (m.mergedFrom !== undefined) kept.splice(turnStart, kept.length - turnStart);
+      kept.push(m);
+    }
+  }
+  return kept.map((m) => ({ role: m.role, content: m.content }));
+};
+
+/** The answers a merge fuses: the last turn's column answers, one per model in the order asked, merges left out. */
+export const answersToMerge = (messages: readonly ChatMessage[], fromIndex: number): readonly ChatMessage[] => {
+  const seen = new Set<string>();
+  const answers = messages.slice(fromIndex + 1).filter((m) => {
+    if (m.role !== 'assistant' || m.modelId === null || m.mergedFrom !== undefined || seen.has(m.modelId)) return false;
+    seen.add(m.modelId);
+    return true;
+  });
+  const asked = messages[fromIndex]?.modelIds ?? [];
+  const rank = (id: string | null) => (id !== null && asked.includes(id) ? asked.indexOf(id) : asked.length);
+  return [...answers].sort((a, b) => rank(a.modelId) - rank(b.modelId));
+};
+
+/** The request a merging model answers: the question, then every answer under its model's name. */
+export const MERGE_PROMPT_OPENING = 'Several AI models answered the same question.';
+export const mergePrompt = (question: string, answers: readonly { readonly label: string; readonly content: string }[]): string =>
+  [
+    `${MERGE_PROMPT_OPENING} Merge their answers into one answer that keeps what each got right,`,
+    'drops what is wrong or repeated, and resolves disagreements (say so where they cannot be resolved).',
+    'Write it in the language of the question, as a direct answer to it, without mentioning the models or this request.',
+    '',
+    '<question>',
+    question,
+    '</question>',
+    ...answers.flatMap((a, i) => ['', `<answer number="${i + 1}" model="${a.label.replace(/"/g, "'")}">`, a.content, '</answer>']),
+  ].join('\n');
 
 /** The last user message and the models that answered it: what regenerate and edit-last act on. */
 export const lastExchange = (
@@ -85,7 +124,7 @@ export const lastExchange = (
   if (!userMessage) return null;
   const answeredBy = messages
     .slice(index + 1)
-    .filter((m) => m.role === 'assistant' && m.modelId !== null)
+    .filter((m) => m.role === 'assistant' && m.modelId !== null && m.mergedFrom === undefined)
     .map((m) => m.modelId as string);
   return { userMessage, index, answeredBy: [...new Set(answeredBy)] };
 };

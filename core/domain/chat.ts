@@ -1,4 +1,5 @@
 import type { AbortSignalLike } from '../shared/abort.js';
+import type { ModelSettings } from './conversation-settings.js';
 
 export type ModelProvider = 'openai' | 'anthropic' | 'google' | 'openai-compatible' | 'offline';
 
@@ -13,6 +14,10 @@ export interface ModelInfo {
   readonly plan: 'free' | 'paid';
   /** Whether its provider is configured right now. */
   readonly available: boolean;
+  /** false for a model that takes no temperature (reasoning models); absent: it takes one. */
+  readonly supportsTemperature?: boolean;
+  /** The longest answer it can write, in tokens; absent: DEFAULT_MAX_OUTPUT_TOKENS. */
+  readonly maxOutputTokens?: number;
 }
 
 export type ChatRole = 'user' | 'assistant' | 'system';
@@ -26,6 +31,8 @@ export interface ChatMessage {
   readonly modelId: string | null;
   /** On a user message: every model it was sent to, in order (the columns of a side-by-side turn). */
   readonly modelIds?: readonly string[];
+  /** On an assistant message: the models whose answers it merged (a merge column of a side-by-side turn). */
+  readonly mergedFrom?: readonly string[];
   readonly inputTokens: number | null;
   readonly outputTokens: number | null;
   readonly createdAt: string;
@@ -63,4 +70,8 @@ export interface ChatRequest {
   readonly messages: readonly Pick<ChatMessage, 'role' | 'content'>[];
   readonly conversationId?: string;
   readonly signal?: AbortSignalLike;
+  /** The conversation's system instruction, given in each provider's own system slot. */
+  readonly instruction?: string;
+  /** Temperature and maximum length by model id, already fitted to what each model takes. */
+  readonly settings?: Readonly<Record<string, ModelSettings>>;
 }

@@ -1,4 +1,5 @@
 import type { ChatStreamEvent } from '../domain/chat.js';
+import type { ConversationSettings } from '../domain/conversation-settings.js';
 import type { AbortSignalLike } from '../shared/abort.js';
 import type { Result } from '../shared/result.js';
 
@@ -34,6 +35,8 @@ export interface SendChatInput {
   readonly conversationId?: string;
   readonly message: string;
   readonly modelIds: readonly string[];
+  /** Stored with the conversation before it is answered (how a new chat gets its instruction). */
+  readonly settings?: ConversationSettings;
   readonly signal?: AbortSignalLike;
 }
 
@@ -48,6 +51,13 @@ export interface EditLastChatInput extends RegenerateChatInput {
   readonly message: string;
 }
 
+export interface MergeChatInput {
+  readonly conversationId: string;
+  /** The model that writes the merged answer. */
+  readonly modelId: string;
+  readonly signal?: AbortSignalLike;
+}
+
 /**
  * Chat, from the browser's side: the server owns it (it stores the conversation, holds and charges
  * the credits, runs the models). Each call either starts a run or is refused before any model runs
@@ -58,4 +68,10 @@ export interface ChatClient {
   send(input: SendChatInput): Promise<Result<ChatRunHandle>>;
   regenerate(input: RegenerateChatInput): Promise<Result<ChatRunHandle>>;
   editLast(input: EditLastChatInput): Promise<Result<ChatRunHandle>>;
+  /**
+   * Asks one model to merge the answers of the last side-by-side turn into one, streamed as a new
+   * answer of that turn (a previous merge of it is replaced), priced and charged as an answer.
+   * `validation` when the last turn has fewer than two answers.
+   */
+  merge(input: MergeChatInput): Promise<Result<ChatRunHandle>>;
 }

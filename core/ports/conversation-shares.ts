@@ -18,6 +18,8 @@ export interface SharedConversation {
     readonly content: string;
     readonly modelId: string | null;
     readonly modelIds?: readonly string[];
+    /** A merged answer: the models whose answers it fused. */
+    readonly mergedFrom?: readonly string[];
     readonly createdAt: string;
   }[];
 }

@@ -1,4 +1,5 @@
 import type { ChatMessage, Conversation } from '../domain/chat.js';
+import type { ConversationSettings } from '../domain/conversation-settings.js';
 import type { Result } from '../shared/result.js';
 
 export type NewMessage = Omit<ChatMessage, 'id' | 'createdAt' | 'conversationId'>;
@@ -15,6 +16,10 @@ export interface ConversationLibrary {
   renameConversation(userId: string, conversationId: string, title: string): Promise<Result<Conversation>>;
   deleteConversation(userId: string, conversationId: string): Promise<Result<void>>;
   listMessages(userId: string, conversationId: string): Promise<Result<readonly ChatMessage[]>>;
+  /** The instruction and model settings stored with the conversation (NO_SETTINGS until set); not_found when not the user's. */
+  getSettings(userId: string, conversationId: string): Promise<Result<ConversationSettings>>;
+  /** Replaces them as a whole (already validated); answers what is stored. */
+  saveSettings(userId: string, conversationId: string, settings: ConversationSettings): Promise<Result<ConversationSettings>>;
 }
 
 /** The server's store: the library plus the message writes of the chat use cases, each naming its user. */

@@ -1,4 +1,5 @@
 import type { ChatMessage, Conversation } from '../domain/chat.js';
+import type { ConversationSettings } from '../domain/conversation-settings.js';
 import type { Result } from '../shared/result.js';
 import type { NewMessage } from './conversation-store.js';
 
@@ -9,6 +10,8 @@ export interface StartedTurn {
   /** The conversation's messages before this one, oldest first. */
   readonly history: readonly ChatMessage[];
   readonly userMessage: ChatMessage;
+  /** The conversation's instruction and model settings, as stored after this step. */
+  readonly settings: ConversationSettings;
 }
 
 /**
@@ -23,7 +26,8 @@ export interface ConversationTurns {
   /**
    * A new message's turn in one step: creates the conversation (named `title`) when
    * `conversationId` is null, claims its turn as `claim` does, reads the history, and saves the user
-   * message. The same refusals as `claim`; nothing is written when it is refused.
+   * message. With `settings`, they replace the conversation's own first (a new chat's settings
+   * arrive with its first message). The same refusals as `claim`; nothing is written when refused.
    */
   start(input: {
     userId: string;
@@ -31,5 +35,6 @@ export interface ConversationTurns {
     title: string;
     message: NewMessage & { readonly role: 'user' };
     ttlSeconds: number;
+    settings?: ConversationSettings;
   }): Promise<Result<StartedTurn>>;
 }

@@ -26,6 +26,8 @@ export const TOKENS = {
   ScriptLoader: Symbol.for('ensemble.ScriptLoader'),
   TranslationLoader: Symbol.for('ensemble.TranslationLoader'),
   WebhookInbox: Symbol.for('ensemble.WebhookInbox'),
+  ConversationSearch: Symbol.for('ensemble.ConversationSearch'),
+  InstructionPresets: Symbol.for('ensemble.InstructionPresets'),
 } as const;
 
 export type PortToken = (typeof TOKENS)[keyof typeof TOKENS];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { conversationIdSchema, messageSchema, modelIdsSchema } from '../domain/chat-rules.js';
-import type { ChatClient, ChatRunHandle, EditLastChatInput, RegenerateChatInput, SendChatInput } from '../ports/chat-client.js';
+import { conversationSettingsSchema } from '../domain/conversation-settings.js';
+import type { ChatClient, ChatRunHandle, EditLastChatInput, MergeChatInput, RegenerateChatInput, SendChatInput } from '../ports/chat-client.js';
 import { parseInput } from '../shared/parse-input.js';
 import type { Result } from '../shared/result.js';
 import { requireUser } from './support/current-user.js';
@@ -8,9 +9,10 @@ import type { CurrentUser } from './support/current-user.js';
 
 type Deps = { readonly currentUser: CurrentUser; readonly chatClient: ChatClient };
 
-const sendSchema = z.object({ conversationId: conversationIdSchema.optional(), message: messageSchema, modelIds: modelIdsSchema });
+const sendSchema = z.object({ conversationId: conversationIdSchema.optional(), message: messageSchema, modelIds: modelIdsSchema, settings: conversationSettingsSchema.optional() });
 const regenerateSchema = z.object({ conversationId: conversationIdSchema, modelIds: modelIdsSchema.optional() });
 const editSchema = regenerateSchema.extend({ message: messageSchema });
+const mergeSchema = z.object({ conversationId: conversationIdSchema, modelId: z.string().trim().min(1, 'Choose the model that merges') });
 
 /**
  * The chat as the browser starts it: the same input rules as the server's use cases, checked here
@@ -37,3 +39,6 @@ export const makeRegenerateChatAnswers = starter<RegenerateChatInput>(regenerate
 
 /** Replaces the last user message and asks again. */
 export const makeEditChatMessage = starter<EditLastChatInput>(editSchema, (client, input) => client.editLast(input));
+
+/** Asks one model to merge the answers of the last side-by-side turn. */
+export const makeMergeChatAnswers = starter<MergeChatInput>(mergeSchema, (client, input) => client.merge(input));

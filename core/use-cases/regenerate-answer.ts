@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { conversationIdSchema, lastExchange, modelIdsSchema } from '../domain/chat-rules.js';
-import { estimateTokens } from '../domain/usage-pricing.js';
 import type { AbortSignalLike } from '../shared/abort.js';
 import { domainError } from '../shared/errors.js';
 import { parseInput } from '../shared/parse-input.js';
@@ -11,7 +10,7 @@ import type { ChatRun } from './support/chat-answers.js';
 import { chatPreflight, releaseHolds } from './support/chat-preflight.js';
 import { claimTurn, releasingWhenSettled } from './support/conversation-turn.js';
 import { requireUser } from './support/current-user.js';
-import type { ChatDeps } from './run-chat.js';
+import { promptTokensOf, type ChatDeps } from './run-chat.js';
 
 const inputSchema = z.object({
   conversationId: conversationIdSchema,
@@ -38,8 +37,12 @@ export const makeRegenerateAnswer =
     if (!turn.success) return turn;
     const give = async <T>(failure: Result<T>): Promise<Result<T>> => (await turn.data.end(), failure);
 
-    const messages = await deps.conversationStore.listMessages(userId, conversationId);
+    const [messages, settings] = await Promise.all([
+      deps.conversationStore.listMessages(userId, conversationId),
+      deps.conversationStore.getSettings(userId, conversationId),
+    ]);
     if (!messages.success) return give(messages);
+    if (!settings.success) return give(settings);
     const last = lastExchange(messages.data);
     if (!last) return give(fail(domainError('validation', 'There is no message to answer again')));
     const asked = last.userMessage.modelIds;
@@ -47,8 +50,8 @@ export const makeRegenerateAnswer =
     if (modelIds.length === 0) return give(fail(domainError('validation', 'Choose at least one model')));
 
     let history = messages.data.slice(0, last.index + 1);
-    const promptTokens = estimateTokens(history.map((m) => m.content).join('\n'));
-    const admitted = await chatPreflight(deps, { userId, modelIds, promptTokens });
+    const promptTokens = promptTokensOf(settings.data, history.map((m) => m.content));
+    const admitted = await chatPreflight(deps, { userId, modelIds, promptTokens, settings: settings.data });
     if (!admitted.success) return give(admitted);
     const { models, holds } = admitted.data;
     // Until the answers stream, the holds and the turn are ours: a run that stops here gives them back.
@@ -80,6 +83,8 @@ export const makeRegenerateAnswer =
       conversationId,
       models,
       holds,
+      settings: admitted.data.settings,
+      instruction: settings.data.instruction,
       history,
       ...(input.signal ? { signal: input.signal } : {}),
     });

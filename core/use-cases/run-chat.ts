@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ChatMessage } from '../domain/chat.js';
 import { conversationIdSchema, messageSchema, modelIdsSchema, titleFromMessage } from '../domain/chat-rules.js';
+import { conversationSettingsSchema, NO_SETTINGS, type ConversationSettings } from '../domain/conversation-settings.js';
 import { estimateTokens } from '../domain/usage-pricing.js';
 import type { AbortSignalLike } from '../shared/abort.js';
 import { parseInput } from '../shared/parse-input.js';
@@ -21,12 +22,15 @@ const inputSchema = z.object({
   conversationId: conversationIdSchema.optional(),
   message: messageSchema,
   modelIds: modelIdsSchema,
+  settings: conversationSettingsSchema.optional(),
 });
 
 export interface RunChatInput {
   readonly conversationId?: string;
   readonly message: string;
   readonly modelIds: readonly string[];
+  /** Stored with the conversation before the models are asked (a new chat's instruction and settings). */
+  readonly settings?: ConversationSettings;
   readonly signal?: AbortSignalLike;
 }
 
@@ -44,7 +48,7 @@ export const makeRunChat =
     if (!user.success) return user;
     const valid = parseInput(inputSchema, input);
     if (!valid.success) return valid;
-    const { conversationId, message, modelIds } = valid.data;
+    const { conversationId, message, modelIds, settings } = valid.data;
     const userId = user.data.id;
 
     // One step writes the message: the conversation (when new), its turn (one at a time: a second
@@ -59,17 +63,25 @@ export const makeRunChat =
       outputTokens: null,
     };
     const begin = () =>
-      deps.conversationTurns.start({ userId, conversationId: conversationId ?? null, title: titleFromMessage(message), message: newMessage, ttlSeconds: CHAT_TURN_TTL_SECONDS });
-    const admit = (history: readonly ChatMessage[]) =>
-      chatPreflight(deps, { userId, modelIds, promptTokens: estimateTokens([...history.map((m) => m.content), message].join('\n')) });
-    const [started, early] = conversationId === undefined ? await Promise.all([begin(), admit([])]) : [await begin(), null];
+      deps.conversationTurns.start({
+        userId,
+        conversationId: conversationId ?? null,
+        title: titleFromMessage(message),
+        message: newMessage,
+        ttlSeconds: CHAT_TURN_TTL_SECONDS,
+        ...(settings ? { settings } : {}),
+      });
+    const admit = (history: readonly ChatMessage[], applied: ConversationSettings) =>
+      chatPreflight(deps, { userId, modelIds, settings: applied, promptTokens: promptTokensOf(applied, [...history.map((m) => m.content), message]) });
+    const [started, early] =
+      conversationId === undefined ? await Promise.all([begin(), admit([], settings ?? NO_SETTINGS)]) : [await begin(), null];
     if (!started.success) {
       if (early?.success) await releaseHolds(deps, userId, early.data.holds);
       return started;
     }
     const { conversation, history, userMessage } = started.data;
     const turn = heldTurn(deps, userId, conversation.id, started.data.turnId);
-    const admitted = early ?? (await admit(history));
+    const admitted = early ?? (await admit(history, started.data.settings));
     if (!admitted.success) {
       // Refused: what this step wrote goes again (the new conversation, or the message), and the turn.
       if (conversationId === undefined) await deps.conversationStore.deleteConversation(userId, conversation.id);
@@ -83,8 +95,14 @@ export const makeRunChat =
       conversationId: conversation.id,
       models,
       holds,
+      settings: admitted.data.settings,
+      instruction: started.data.settings.instruction,
       history: [...history, userMessage],
       ...(input.signal ? { signal: input.signal } : {}),
     });
     return ok(releasingWhenSettled({ conversationId: conversation.id, userMessage, ...streaming }, turn));
   };
+
+/** The prompt as the models get it, estimated: the instruction and the texts of the history. */
+export const promptTokensOf = (settings: ConversationSettings, texts: readonly string[]): number =>
+  estimateTokens([settings.instruction, ...texts].filter((t) => t !== '').join('\n'));

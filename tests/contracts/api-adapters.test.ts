@@ -3,6 +3,8 @@
 import { afterAll } from 'vitest';
 import { ApiChatClient } from '../../adapters/app-api/api-chat-client.js';
 import { ApiConversationLibrary } from '../../adapters/app-api/api-conversation-library.js';
+import { ApiConversationSearch } from '../../adapters/app-api/api-conversation-search.js';
+import { ApiInstructionPresets } from '../../adapters/app-api/api-instruction-presets.js';
 import { ApiConversationSharing, ApiSharedConversations } from '../../adapters/app-api/api-conversation-sharing.js';
 import { ApiCreditBalance } from '../../adapters/app-api/api-credit-balance.js';
 import { ApiModelDirectory } from '../../adapters/app-api/api-model-directory.js';
@@ -10,6 +12,9 @@ import type { ModelCatalogueEntry } from '../../adapters/models/model-catalogue.
 import { startTestServer, type TestServer } from '../integration/server/server-harness.js';
 import { chatClientContract } from './chat-client.contract.js';
 import { conversationLibraryContract } from './conversation-library.contract.js';
+import { conversationSearchContract } from './conversation-search.contract.js';
+import { instructionPresetsContract } from './instruction-presets.contract.js';
+import { seedThrough } from './search-seeding.js';
 import { conversationSharingContract } from './conversation-sharing.contract.js';
 import { creditBalanceContract } from './credit-balance.contract.js';
 import { modelDirectoryContract } from './model-directory.contract.js';
@@ -107,4 +112,14 @@ conversationSharingContract('ApiConversationSharing and ApiSharedConversations (
     // A signed-out visitor: no token at all.
     openShared: (token) => new ApiSharedConversations({ baseUrl: w.s.url }).openShared(token),
   };
+});
+
+conversationSearchContract('ApiConversationSearch (app server /api/search on loopback)', async () => {
+  const w = await signedInWorld();
+  return { search: new ApiConversationSearch(w.options), createUser: () => w.createUser(), actAs: w.actAs, seed: seedThrough(w.s.data.conversationStore) };
+});
+
+instructionPresetsContract('ApiInstructionPresets (app server /api/instruction-presets on loopback)', async () => {
+  const w = await signedInWorld();
+  return { presets: new ApiInstructionPresets(w.options), createUser: () => w.createUser(), actAs: w.actAs };
 });

@@ -167,5 +167,62 @@ export function chatClientContract(name: string, makeHarness: () => Promise<Chat
       expect(stored.map((m) => m.role)).toEqual(['user', 'assistant']);
       expect(await h.balance(user)).toBeLessThan(10_000);
     });
+
+    it('merge: a chosen model fuses the answers of the last side-by-side turn into one, streamed, saved with the models it merged, charged', async () => {
+      const { h, user, client } = await signedIn();
+      const [a, b] = h.models;
+      const turn = started(await client.send({ message: 'Name a famous lighthouse', modelIds: [a, b] }));
+      await readAll(turn);
+      const before = await h.balance(user);
+      const merge = started(await client.merge({ conversationId: turn.conversationId, modelId: b }));
+      expect(merge).toMatchObject({ conversationId: turn.conversationId, userMessageId: turn.userMessageId, modelIds: [b] });
+      const events = await readAll(merge);
+      const done = events.at(-1);
+      if (done?.type !== 'done') throw new Error('no done line');
+      expect(done.answers).toHaveLength(1);
+      expect(done.answers[0]).toMatchObject({ modelId: b, finishReason: 'stop' });
+      expect(done.answers[0]?.creditsCharged).toBeGreaterThan(0);
+      expect(await h.balance(user)).toBe(before - (done.answers[0]?.creditsCharged ?? 0));
+      const stored = await h.messages(user, turn.conversationId);
+      expect(stored.map((m) => [m.role, m.modelId, m.mergedFrom ?? null])).toEqual([
+        ['user', null, null],
+        ...stored.slice(1, 3).map((m) => ['assistant', m.modelId, null]),
+        ['assistant', b, [a, b]],
+      ]);
+      expect(stored.at(-1)?.content).toBe(textOf(events, b));
+      expect(stored.at(-1)?.id).toBe(done.answers[0]?.messageId);
+    });
+
+    it('merge again replaces the earlier merge of the turn: one merged answer stays', async () => {
+      const { h, user, client } = await signedIn();
+      const [a, b] = h.models;
+      const turn = started(await client.send({ message: 'Two views on tides', modelIds: [a, b] }));
+      await readAll(turn);
+      await readAll(started(await client.merge({ conversationId: turn.conversationId, modelId: a })));
+      await readAll(started(await client.merge({ conversationId: turn.conversationId, modelId: b })));
+      const stored = await h.messages(user, turn.conversationId);
+      expect(stored.filter((m) => m.mergedFrom !== undefined).map((m) => m.modelId)).toEqual([b]);
+      expect(stored).toHaveLength(4);
+    });
+
+    it('merge is refused before any model runs: one answer only, unknown model, a foreign conversation, short of credits', async () => {
+      const { h, user, client, model } = await signedIn();
+      const single = started(await client.send({ message: 'Only one model here', modelIds: [model] }));
+      await readAll(single);
+      expect(refusal(await client.merge({ conversationId: single.conversationId, modelId: model }))).toBe('validation');
+      const [a, b] = h.models;
+      const pair = started(await client.send({ message: 'Two models here', modelIds: [a, b] }));
+      await readAll(pair);
+      expect(refusal(await client.merge({ conversationId: pair.conversationId, modelId: 'no-such-model' }))).toBe('not_found');
+      const stored = await h.messages(user, pair.conversationId);
+      const bob = await h.createUser(10_000);
+      await h.actAs(bob);
+      expect(refusal(await client.merge({ conversationId: pair.conversationId, modelId: a }))).toBe('not_found');
+      expect(await h.balance(bob)).toBe(10_000);
+      expect(await h.messages(user, pair.conversationId)).toEqual(stored);
+      const poor = await h.createUser(1);
+      await h.actAs(poor);
+      expect(refusal(await client.merge({ conversationId: pair.conversationId, modelId: a }))).toBe('not_found');
+    });
   });
 }

@@ -136,5 +136,48 @@ export function conversationLibraryContract(name: string, makeHarness: () => Pro
       expect(data(await h.library.getConversation(alice, secret.id))?.title).toBe('Alice only');
       expect(data(await h.library.listMessages(alice, secret.id))).toHaveLength(1);
     });
+
+    it('a conversation has no instruction and no settings until they are saved; then it reads back what was saved', async () => {
+      const { library, user } = await signedIn();
+      const conv = data(await library.createConversation(user, 'Tuned'));
+      expect(data(await library.getSettings(user, conv.id))).toEqual({ instruction: '', models: {} });
+      const settings = {
+        instruction: 'Answer in French, as a sailor would.',
+        models: { offline: { temperature: 0.25, maxOutputTokens: 300 }, 'offline-brief': { maxOutputTokens: 80 } },
+      };
+      expect(data(await library.saveSettings(user, conv.id, settings))).toEqual(settings);
+      expect(data(await library.getSettings(user, conv.id))).toEqual(settings);
+      // Saved as a whole: a model left out loses its settings, an empty instruction clears it.
+      const next = { instruction: '', models: { offline: { temperature: 1 } } };
+      data(await library.saveSettings(user, conv.id, next));
+      expect(data(await library.getSettings(user, conv.id))).toEqual(next);
+    });
+
+    it("another user's settings read and write as a missing conversation, and stay as they were", async () => {
+      const h = await makeHarness();
+      const [alice, bob] = [await h.createUser(), await h.createUser()];
+      await h.actAs(alice);
+      const conv = data(await h.library.createConversation(alice, 'Alice tuned'));
+      data(await h.library.saveSettings(alice, conv.id, { instruction: 'Alice only', models: {} }));
+      await h.actAs(bob);
+      for (const r of [await h.library.getSettings(bob, conv.id), await h.library.saveSettings(bob, conv.id, { instruction: 'Taken', models: {} })]) {
+        expect(r.success ? 'ok' : r.error.code).toBe('not_found');
+      }
+      const missing = await h.library.getSettings(bob, '00000000-0000-4000-8000-00000000beef');
+      expect(missing.success ? 'ok' : missing.error.code).toBe('not_found');
+      await h.actAs(alice);
+      expect(data(await h.library.getSettings(alice, conv.id)).instruction).toBe('Alice only');
+    });
+
+    it('a merged answer keeps the models it merged', async () => {
+      const { h, library, user } = await signedIn();
+      const conv = data(await library.createConversation(user, 'Merged'));
+      await h.seedMessage(user, conv.id, { ...userSays('Name a lighthouse'), modelIds: ['offline', 'offline-brief'] });
+      await h.seedMessage(user, conv.id, modelSays('offline', 'Eddystone'));
+      await h.seedMessage(user, conv.id, modelSays('offline-brief', 'Pharos'));
+      await h.seedMessage(user, conv.id, { ...modelSays('offline', 'Eddystone and Pharos'), mergedFrom: ['offline', 'offline-brief'] });
+      const messages = data(await library.listMessages(user, conv.id));
+      expect(messages.map((m) => m.mergedFrom ?? null)).toEqual([null, null, null, ['offline', 'offline-brief']]);
+    });
   });
 }

@@ -105,5 +105,49 @@ export function conversationTurnsContract(name: string, makeHarness: () => Promi
       const stored = await h.store.listMessages(user, conversationId);
       expect(stored.success && stored.data.map((m) => m.content)).toEqual(['one', 'two']);
     });
+
+    it('start: settings given with a new chat are stored with it and answered; without, the stored ones are answered', async () => {
+      const h = await makeHarness();
+      const user = await h.createUser();
+      const settings = { instruction: 'Answer as a tide table would.', models: { a: { temperature: 0.2 }, b: { maxOutputTokens: 64 } } };
+      const started = await h.turns.start({ userId: user, conversationId: null, title: 'Tides', message: ask('When is high tide?'), ttlSeconds: 60, settings });
+      if (!started.success) throw new Error(started.error.message);
+      expect(started.data.settings).toEqual(settings);
+      const conversationId = started.data.conversation.id;
+      expect(await h.store.getSettings(user, conversationId)).toEqual({ success: true, data: settings });
+      await h.turns.release({ userId: user, conversationId, turnId: started.data.turnId });
+      const next = await h.turns.start({ userId: user, conversationId, title: 'x', message: ask('And low tide?'), ttlSeconds: 60 });
+      if (!next.success) throw new Error(next.error.message);
+      expect(next.data.settings).toEqual(settings);
+    });
+
+    it('start: settings given for an existing conversation replace its own; a refused start changes nothing', async () => {
+      const { h, user, conversationId } = await owned();
+      const first = await h.turns.start({ userId: user, conversationId, title: 'x', message: ask('one'), ttlSeconds: 60, settings: { instruction: 'First', models: {} } });
+      if (!first.success) throw new Error(first.error.message);
+      expect(first.data.settings.instruction).toBe('First');
+      const busy = await h.turns.start({ userId: user, conversationId, title: 'x', message: ask('busy'), ttlSeconds: 60, settings: { instruction: 'While busy', models: {} } });
+      expect(code(busy)).toBe('conversation_busy');
+      const stored = await h.store.getSettings(user, conversationId);
+      expect(stored.success && stored.data.instruction).toBe('First');
+    });
+
+    it('start: the history carries which models a merged answer merged', async () => {
+      const { h, user, conversationId } = await owned();
+      const first = await h.turns.start({ userId: user, conversationId, title: 'x', message: ask('one'), ttlSeconds: 60 });
+      if (!first.success) throw new Error(first.error.message);
+      for (const m of [
+        { role: 'assistant' as const, content: 'A says', modelId: 'a', inputTokens: 1, outputTokens: 1 },
+        { role: 'assistant' as const, content: 'B says', modelId: 'b', inputTokens: 1, outputTokens: 1 },
+        { role: 'assistant' as const, content: 'Both say', modelId: 'a', mergedFrom: ['a', 'b'], inputTokens: 1, outputTokens: 1 },
+      ]) {
+        const saved = await h.store.appendMessage(user, conversationId, m);
+        if (!saved.success) throw new Error(saved.error.message);
+      }
+      await h.turns.release({ userId: user, conversationId, turnId: first.data.turnId });
+      const second = await h.turns.start({ userId: user, conversationId, title: 'x', message: ask('two'), ttlSeconds: 60 });
+      if (!second.success) throw new Error(second.error.message);
+      expect(second.data.history.map((m) => m.mergedFrom ?? null)).toEqual([null, null, null, ['a', 'b']]);
+    });
   });
 }

@@ -1,3 +1,4 @@
+import type { ModelInfo } from '../../core/domain/chat.js';
 import { InMemoryBillingGateway } from '../../adapters/in-memory/in-memory-billing-gateway.js';
 import { InMemoryConversationStore } from '../../adapters/in-memory/in-memory-conversation-store.js';
 import { InMemoryConversationTurns } from '../../adapters/in-memory/in-memory-conversation-turns.js';
@@ -14,9 +15,9 @@ import { samplePrompts } from './prompt-builders.js';
  * The auth world plus every billing, chat, prompt and UI port in memory: what the billing, chat,
  * prompt-library and UI-rule use cases need. `signIn()` answers the signed-in user's id.
  */
-export const inMemoryAppWorld = () => {
+export const inMemoryAppWorld = (options: { models?: readonly ModelInfo[] } = {}) => {
   const auth = inMemoryAuthWorld();
-  const modelGateway = new InMemoryModelGateway();
+  const modelGateway = new InMemoryModelGateway(options.models ? { models: options.models } : {});
   const conversationStore = new InMemoryConversationStore({ clock: auth.clock });
   const usageLedger = new InMemoryUsageLedger({ clock: auth.clock });
   const world = {

@@ -15,6 +15,7 @@ import { billingRoutes } from './routes/billing-routes.js';
 import { chatRoutes } from './routes/chat-routes.js';
 import { conversationRoutes } from './routes/conversation-routes.js';
 import { publicRoutes, type PublicConfig } from './routes/public-routes.js';
+import { presetRoutes, searchRoutes } from './routes/search-routes.js';
 import { sharedRoutes, shareRoutes } from './routes/share-routes.js';
 import { webhookRoutes } from './routes/webhook-routes.js';
 
@@ -114,6 +115,8 @@ export function createApp(options: CreateAppOptions): Hono<AppEnv> {
   user.route('/chat', chatRoutes());
   user.route('/conversations', conversationRoutes());
   user.route('/conversations', shareRoutes());
+  user.route('/search', searchRoutes());
+  user.route('/instruction-presets', presetRoutes());
   user.route('/billing', billingRoutes({ appUrl }));
   user.route('/', accountRoutes());
   user.all('*', (c) => apiError(c, 404, 'not_found', `No API route ${c.req.method} ${c.req.path}`));

@@ -1,16 +1,20 @@
+import { InMemoryConversationSearch } from '../../adapters/in-memory/in-memory-conversation-search.js';
 import { InMemoryConversationShares } from '../../adapters/in-memory/in-memory-conversation-shares.js';
 import { InMemoryConversationStore } from '../../adapters/in-memory/in-memory-conversation-store.js';
 import { InMemoryConversationTurns } from '../../adapters/in-memory/in-memory-conversation-turns.js';
 import { InMemoryDatabase, SERVICE_ROLE } from '../../adapters/in-memory/in-memory-database.js';
+import { InMemoryInstructionPresets } from '../../adapters/in-memory/in-memory-instruction-presets.js';
 import { InMemoryProfileStore } from '../../adapters/in-memory/in-memory-profile-store.js';
 import { InMemoryProfileWriter } from '../../adapters/in-memory/in-memory-profile-writer.js';
 import { InMemoryUsageLedger } from '../../adapters/in-memory/in-memory-usage-ledger.js';
 import { InMemoryWebhookInbox } from '../../adapters/in-memory/in-memory-webhook-inbox.js';
 import type { ModelCatalogueEntry, ModelCatalogueSource } from '../../adapters/models/model-catalogue.js';
 import type { AnalyticsTracker } from '../../core/ports/analytics-tracker.js';
+import type { ConversationSearch } from '../../core/ports/conversation-search.js';
 import type { ConversationShares } from '../../core/ports/conversation-shares.js';
 import type { ConversationStore } from '../../core/ports/conversation-store.js';
 import type { ConversationTurns } from '../../core/ports/conversation-turns.js';
+import type { InstructionPresets } from '../../core/ports/instruction-presets.js';
 import type { ProfileStore } from '../../core/ports/profile-store.js';
 import type { ProfileWriter } from '../../core/ports/profile-writer.js';
 import type { UsageLedger } from '../../core/ports/usage-ledger.js';
@@ -24,6 +28,8 @@ export interface ServerDataPorts {
   readonly conversationStore: ConversationStore;
   readonly conversationShares: ConversationShares;
   readonly conversationTurns: ConversationTurns;
+  readonly conversationSearch: ConversationSearch;
+  readonly instructionPresets: InstructionPresets;
   readonly usageLedger: UsageLedger;
   readonly webhookInbox: WebhookInbox;
   /** The model table (prices and plans); availability is computed by the model gateway. */
@@ -52,6 +58,8 @@ export function inMemoryDataPorts(options: { catalogue?: readonly ModelCatalogue
     conversationStore,
     conversationShares: new InMemoryConversationShares(conversationStore, { clock }),
     conversationTurns: new InMemoryConversationTurns(conversationStore, { clock }),
+    conversationSearch: new InMemoryConversationSearch(conversationStore),
+    instructionPresets: new InMemoryInstructionPresets({ clock }),
     usageLedger,
     webhookInbox: new InMemoryWebhookInbox({ profileWriter, usageLedger }),
     catalogue,

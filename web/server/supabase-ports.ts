@@ -1,9 +1,11 @@
 import { createClient } from '@supabase/supabase-js';
 import { z } from 'zod';
 import type { ModelCatalogueEntry } from '../../adapters/models/model-catalogue.js';
+import { SupabaseConversationSearch } from '../../adapters/supabase/supabase-conversation-search.js';
 import { SupabaseConversationShares } from '../../adapters/supabase/supabase-conversation-shares.js';
 import { SupabaseConversationStore } from '../../adapters/supabase/supabase-conversation-store.js';
 import { SupabaseConversationTurns } from '../../adapters/supabase/supabase-conversation-turns.js';
+import { SupabaseInstructionPresets } from '../../adapters/supabase/supabase-instruction-presets.js';
 import { SupabaseProfileStore } from '../../adapters/supabase/supabase-profile-store.js';
 import { SupabaseProfileWriter } from '../../adapters/supabase/supabase-profile-writer.js';
 import { SupabaseServerInstance } from '../../adapters/supabase/supabase-server-instance.js';
@@ -20,6 +22,8 @@ const modelRow = z.object({
   input_credits_per_1k: z.coerce.number(),
   output_credits_per_1k: z.coerce.number(),
   plan: z.enum(['free', 'paid']),
+  supports_temperature: z.boolean().optional(),
+  max_output_tokens: z.number().int().positive().optional(),
 });
 
 /**
@@ -38,12 +42,14 @@ export function supabaseDataPorts(options: {
   let cached: { at: number; rows: readonly ModelCatalogueEntry[] } | null = null;
   const catalogue = async (): Promise<Result<readonly ModelCatalogueEntry[]>> => {
     if (cached && Date.now() - cached.at < 30_000) return ok(cached.rows);
-    const { data, error } = await service.from('models').select('id, label, provider, input_credits_per_1k, output_credits_per_1k, plan').order('sort_order');
+    const { data, error } = await service.from('models').select('id, label, provider, input_credits_per_1k, output_credits_per_1k, plan, supports_temperature, max_output_tokens').order('sort_order');
     if (error) return fail(domainError('network', 'Could not load the model catalogue', { code: error.code }));
     const rows = z.array(modelRow).safeParse(data);
     if (!rows.success) return fail(domainError('unexpected', 'The model catalogue has an unexpected shape'));
     const entries = rows.data.map((r) => ({
       id: r.id, label: r.label, provider: r.provider, inputCreditsPer1k: r.input_credits_per_1k, outputCreditsPer1k: r.output_credits_per_1k, plan: r.plan,
+      ...(r.supports_temperature === undefined ? {} : { supportsTemperature: r.supports_temperature }),
+      ...(r.max_output_tokens === undefined ? {} : { maxOutputTokens: r.max_output_tokens }),
     }));
     cached = { at: Date.now(), rows: entries };
     return ok(entries);
@@ -56,6 +62,8 @@ export function supabaseDataPorts(options: {
     conversationStore: new SupabaseConversationStore(service),
     conversationShares: new SupabaseConversationShares(service),
     conversationTurns: new SupabaseConversationTurns(service),
+    conversationSearch: new SupabaseConversationSearch(service),
+    instructionPresets: new SupabaseInstructionPresets(service),
     usageLedger: new SupabaseUsageLedger(service, instance ? { instanceId: () => instance.holdOwner() } : {}),
     webhookInbox: new SupabaseWebhookInbox(service),
     catalogue,

@@ -1,4 +1,5 @@
 import type { ChatMessage, ChatStreamEvent, ModelInfo, TokenUsage } from '../../domain/chat.js';
+import type { ModelSettings } from '../../domain/conversation-settings.js';
 import { historyForModel } from '../../domain/chat-rules.js';
 import { estimateTokens } from '../../domain/usage-pricing.js';
 import type { ConversationStore } from '../../ports/conversation-store.js';
@@ -60,6 +61,14 @@ export const streamAnswers = (
     /** Credit hold ids by model id, from chatPreflight; each is settled or released here. */
     readonly holds?: ReadonlyMap<string, string>;
     readonly signal?: AbortSignalLike;
+    /** The conversation's system instruction ('' or absent: none). */
+    readonly instruction?: string;
+    /** Temperature and maximum length by model id, fitted to each model (see chatPreflight). */
+    readonly settings?: ReadonlyMap<string, ModelSettings>;
+    /** What a model is sent instead of its side of the history (a merge request). */
+    readonly messagesFor?: (model: ModelInfo) => readonly Pick<ChatMessage, 'role' | 'content'>[];
+    /** Saved on each answer: the models whose answers it merged. */
+    readonly mergedFrom?: readonly string[];
   },
 ): Pick<ChatRun, 'events' | 'settled' | 'modelIds'> => {
   const abort = createAbortSource(run.signal);
@@ -105,13 +114,22 @@ export const streamAnswers = (
       done({ modelId: model.id, messageId: null, usage: none, finishReason: 'aborted', creditsCharged: 0, error: null });
       return;
     }
-    const messages = historyForModel(run.history, model.id);
+    const messages = run.messagesFor?.(model) ?? historyForModel(run.history, model.id);
+    const settings = run.settings?.get(model.id);
+    const request = {
+      modelIds: [model.id],
+      messages,
+      conversationId: run.conversationId,
+      signal: abort.signal,
+      ...(run.instruction ? { instruction: run.instruction } : {}),
+      ...(settings && Object.keys(settings).length > 0 ? { settings: { [model.id]: settings } } : {}),
+    };
     let shown = '';
     let unseen = '';
     let reported: { usage: TokenUsage; finishReason: FinishReason } | null = null;
     let failure: { code: string; message: string } | null = null;
     try {
-      const stream = deps.modelGateway.stream({ modelIds: [model.id], messages, conversationId: run.conversationId, signal: abort.signal });
+      const stream = deps.modelGateway.stream(request);
       for await (const event of stream) {
         if (event.modelId !== model.id) continue;
         if (event.type === 'start') yield event;
@@ -143,7 +161,7 @@ export const streamAnswers = (
     }
 
     const usage = reported?.usage ?? {
-      inputTokens: estimateTokens(messages.map((m) => m.content).join('\n')),
+      inputTokens: estimateTokens([run.instruction ?? '', ...messages.map((m) => m.content)].join('\n')),
       outputTokens: estimateTokens(shown + unseen),
     };
     const finishReason: FinishReason = reported?.finishReason ?? (abort.signal.aborted ? 'aborted' : 'other');
@@ -154,6 +172,7 @@ export const streamAnswers = (
         role: 'assistant',
         content: shown,
         modelId: model.id,
+        ...(run.mergedFrom ? { mergedFrom: run.mergedFrom } : {}),
         inputTokens: usage.inputTokens,
         outputTokens: usage.outputTokens,
       });

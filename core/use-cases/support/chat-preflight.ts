@@ -1,7 +1,7 @@
 import { isSubscribed } from '../../domain/account.js';
 import type { ModelInfo } from '../../domain/chat.js';
 import { CHAT_HOLD_TTL_SECONDS } from '../../domain/credits.js';
-import { minimalAnswerCredits } from '../../domain/usage-pricing.js';
+import { answerHoldCredits, effectiveSettings, settingLimitsOf, type ConversationSettings, type ModelSettings } from '../../domain/conversation-settings.js';
 import type { Logger } from '../../ports/logger.js';
 import type { ModelGateway } from '../../ports/model-gateway.js';
 import type { ProfileStore } from '../../ports/profile-store.js';
@@ -20,8 +20,10 @@ export interface PreflightDeps {
 /** The models a chat may ask, and the credit hold taken for each model's answer (by model id). */
 export interface ChatAdmission {
   readonly models: readonly ModelInfo[];
-  /** Hold ids by model id; answers whose minimal price is 0 hold nothing. */
+  /** Hold ids by model id; answers whose price is 0 hold nothing. */
   readonly holds: ReadonlyMap<string, string>;
+  /** Each model's settings as it will be called with them (fitted to what it takes). */
+  readonly settings: ReadonlyMap<string, ModelSettings>;
 }
 
 /** Drops the holds of a chat that will not run (a failure after the preflight); failures are logged. */
@@ -40,15 +42,15 @@ export const releaseHolds = async (
 
 /**
  * Everything that must hold before any model is called: the models exist and are configured, paid
- * models only for subscribers, and the minimal answer of every chosen model (see usage-pricing.ts)
- * held from the balance, one hold per model answer, so that concurrent chats cannot spend the same
+ * models only for subscribers, and the price of every chosen model's answer held from the balance
+ * (the minimal answer, or with a maximum length set the prompt plus that length: answerHoldCredits), one hold per model answer, so that concurrent chats cannot spend the same
  * credits. Refusing here means no tokens are spent that nobody can pay for. The caller owns the
  * holds: streamAnswers settles or releases them, and a run that fails before streaming must
  * release them (releaseHolds).
  */
 export const chatPreflight = async (
   deps: PreflightDeps,
-  input: { userId: string; modelIds: readonly string[]; promptTokens: number },
+  input: { userId: string; modelIds: readonly string[]; promptTokens: number; settings?: ConversationSettings },
 ): Promise<Result<ChatAdmission>> => {
   // No separate balance read: each hold checks the balance itself, atomically, and a refusal carries
   // the balance and what running answers hold (one round trip less before the first token).
@@ -75,9 +77,11 @@ export const chatPreflight = async (
     }
   }
 
-  const required = models.reduce((sum, m) => sum + minimalAnswerCredits(m, input.promptTokens), 0);
+  const settings = new Map(models.map((m) => [m.id, effectiveSettings(input.settings?.models[m.id], settingLimitsOf(m))]));
+  const priceOf = (m: ModelInfo) => answerHoldCredits(m, input.promptTokens, settings.get(m.id)?.maxOutputTokens);
+  const required = models.reduce((sum, m) => sum + priceOf(m), 0);
 
-  const priced = models.map((m) => ({ model: m, amount: minimalAnswerCredits(m, input.promptTokens) })).filter((p) => p.amount > 0);
+  const priced = models.map((m) => ({ model: m, amount: priceOf(m) })).filter((p) => p.amount > 0);
   const taken = await Promise.all(
     priced.map(async ({ model, amount }) => ({
       modelId: model.id,
@@ -96,7 +100,7 @@ export const chatPreflight = async (
     const others = typeof held === 'number' ? held - own : 0;
     return fail(insufficient(typeof balance === 'number' ? balance : null, others, required));
   }
-  return ok({ models, holds });
+  return ok({ models, holds, settings });
 };
 
 /**

@@ -31,3 +31,20 @@ describe('conversation export (issue 19)', () => {
     expect(exportFileName(title, extension)).toBe(expected);
   });
 });
+
+describe('export of instructions and merged answers', () => {
+  it('Markdown quotes the instruction under the title and names what a merged answer merged; JSON keeps the settings', () => {
+    const messages = [
+      { id: 'm1', conversationId: 'c', role: 'user' as const, content: 'Name a lighthouse', modelId: null, modelIds: ['a', 'b'], inputTokens: null, outputTokens: null, createdAt: '2026-01-01T00:00:00.000Z' },
+      { id: 'm2', conversationId: 'c', role: 'assistant' as const, content: 'Pharos', modelId: 'a', inputTokens: 1, outputTokens: 1, createdAt: '2026-01-01T00:00:01.000Z' },
+      { id: 'm3', conversationId: 'c', role: 'assistant' as const, content: 'Pharos and Eddystone', modelId: 'b', mergedFrom: ['a', 'b'], inputTokens: 1, outputTokens: 1, createdAt: '2026-01-01T00:00:02.000Z' },
+    ];
+    const labels: Record<string, string> = { a: 'Model A', b: 'Model B' };
+    const md = conversationAsMarkdown('Lights', messages, (id) => labels[id] ?? id, 'Be a keeper.\nBe brief.');
+    expect(md).toContain('# Lights\n\n> Be a keeper.\n> Be brief.\n');
+    expect(md).toContain('## Model B, merging Model A, Model B\n\nPharos and Eddystone');
+    const json = JSON.parse(conversationAsJson({ id: 'c', title: 'Lights' }, messages, { instruction: 'Be a keeper.', models: { a: { temperature: 0.5 } } }));
+    expect(json.settings).toEqual({ instruction: 'Be a keeper.', models: { a: { temperature: 0.5 } } });
+    expect(json.messages[2].mergedFrom).toEqual(['a', 'b']);
+  });
+});

@@ -3,6 +3,8 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ChatLayout, type ChatLayoutProps } from '../../../web/client/screens/chat/chat-layout.js';
+import { aroundFirstMatch } from '../../../web/client/screens/chat/search-results.js';
+import type { SearchHit } from '../../../core/ports/conversation-search.js';
 import { sampleConversations } from './support/sample-data.js';
 import { renderUi } from './support/render.js';
 
@@ -22,7 +24,50 @@ function setup(overrides: Partial<ChatLayoutProps> = {}) {
 
 const sidebar = () => screen.getByRole('complementary', { name: 'Chats and account' });
 
+const hits: SearchHit[] = [
+  {
+    conversationId: 'c3', conversationTitle: 'Trip to Lisbon', messageId: 'm9', role: 'assistant', modelId: 'offline', at: '2026-03-01T09:00:00.000Z',
+    snippet: [{ text: 'Take the ', match: false }, { text: 'tram', match: true }, { text: ' 28 <b>up</b> the hill', match: false }],
+  },
+  { conversationId: 'c4', conversationTitle: 'Tram timetables', messageId: null, role: null, modelId: null, at: '2026-03-01T09:00:00.000Z', snippet: [{ text: 'Tram', match: true }, { text: ' timetables', match: false }] },
+];
+
 describe('ChatLayout', () => {
+  it('Ctrl+K (or ⌘+K) goes to the chat search from anywhere', async () => {
+    setup();
+    await userEvent.keyboard('{Control>}k{/Control}');
+    expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Search chats' }));
+    (document.activeElement as HTMLElement).blur();
+    await userEvent.keyboard('{Meta>}k{/Meta}');
+    expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Search chats' }));
+  });
+
+  it('searches titles and messages once two letters are typed; each hit shows its passage with the words marked, as text', async () => {
+    const asked: string[] = [];
+    const opened: SearchHit[] = [];
+    setup({ search: async (q) => (asked.push(q), hits), onOpenHit: (hit) => opened.push(hit) });
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search chats' }), 'tram');
+    const results = await screen.findByRole('list', { name: 'Search results' });
+    expect(asked.at(-1)).toBe('tram');
+    const first = within(results).getAllByRole('button')[0] as HTMLElement;
+    expect(first.textContent).toContain('Trip to Lisbon');
+    expect([...first.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['tram']);
+    // Markup in a passage is shown as text, never made into elements.
+    expect(first.querySelector('b')).toBeNull();
+    expect(first.textContent).toContain('28 <b>up</b> the hill');
+    expect(within(results).getAllByRole('button')[1]?.textContent).toContain('In the title');
+    await userEvent.click(first);
+    expect(opened.map((h) => h.messageId)).toEqual(['m9']);
+  });
+
+  it('a search that finds nothing, or fails, says so', async () => {
+    setup({ search: async (q) => (q === 'zz' ? [] : null) });
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search chats' }), 'zz');
+    expect(await screen.findByText('Nothing found in your chats')).toBeTruthy();
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search chats' }), 'x');
+    expect(await screen.findByText('Search is not available right now. Try again in a moment.')).toBeTruthy();
+  });
+
   it('keeps the credit balance and the subscription state in view', () => {
     setup();
     expect(within(sidebar()).getByText('1,250')).toBeTruthy();
@@ -65,5 +110,17 @@ describe('ChatLayout', () => {
     await userEvent.click(screen.getByRole('button', { name: 'New chat' }));
     await userEvent.click(screen.getByRole('button', { name: /Account/ }));
     expect(calls).toEqual(['new', 'account']);
+  });
+});
+
+describe('a search hit’s passage', () => {
+  it('starts shortly before its first match, at a word, so the match is in view', () => {
+    const long = 'word '.repeat(40);
+    const parts = aroundFirstMatch([{ text: `${long}and then the `, match: false }, { text: 'beacon', match: true }, { text: ' shone', match: false }]);
+    expect(parts[0]?.text.startsWith('…')).toBe(true);
+    expect(parts[0]?.text.length).toBeLessThanOrEqual(49);
+    expect(parts.slice(1)).toEqual([{ text: 'beacon', match: true }, { text: ' shone', match: false }]);
+    const short = [{ text: 'the ', match: false }, { text: 'beacon', match: true }];
+    expect(aroundFirstMatch(short)).toEqual(short);
   });
 });

@@ -91,3 +91,54 @@ describe('ChatSession (issue 13)', () => {
     expect(session.draft(id)).toBe('Compare this:\n\n> teal\n> — Echo\n\n');
   });
 });
+
+describe('ChatSession: settings and merge', () => {
+  it('a new chat keeps its settings until the first message takes them along; then they are the stored ones', async () => {
+    const { world, session } = await signedInSession();
+    session.open(null);
+    const settings = { instruction: 'Answer as a ship’s log.', models: { 'echo-basic': { temperature: 0.1 } } };
+    expect(await session.saveSettings(settings)).toBeNull();
+    const id = conversationOf(await session.send('Wind today?', ['echo-basic']));
+    const stored = await world.deps.conversationStore.getSettings(world.userId as string, id);
+    expect(stored).toEqual({ success: true, data: settings });
+    expect(session.snapshot().settings).toEqual(settings);
+  });
+
+  it('an opened conversation shows its stored settings; saving changes them on the server', async () => {
+    const { world, session } = await signedInSession();
+    session.open(null);
+    const id = conversationOf(await session.send('Hello', ['echo-basic']));
+    session.open(null);
+    session.open(id);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(session.snapshot().settings).toEqual({ instruction: '', models: {} });
+    expect(await session.saveSettings({ instruction: 'Be brief.', models: {} })).toBeNull();
+    const stored = await world.deps.conversationStore.getSettings(world.userId as string, id);
+    expect(stored.success && stored.data.instruction).toBe('Be brief.');
+    const refused = await session.saveSettings({ instruction: '', models: { 'echo-basic': { temperature: 7 } } });
+    expect(refused?.error.code).toBe('validation');
+  });
+
+  it('merge adds one merged column to the last turn; merging again replaces it', async () => {
+    const { session, stored } = await signedInSession();
+    session.open(null);
+    const id = conversationOf(await session.send('Compare tides and waves', ['echo-basic', 'echo-swift']));
+    conversationOf(await session.merge('echo-swift'));
+    const merged = () => session.snapshot().messages?.filter((m) => m.mergedFrom) ?? [];
+    expect(merged().map((m) => [m.modelId, m.mergedFrom])).toEqual([['echo-swift', ['echo-basic', 'echo-swift']]]);
+    conversationOf(await session.merge('echo-basic'));
+    expect(merged().map((m) => m.modelId)).toEqual(['echo-basic']);
+    expect(session.snapshot().messages?.map((m) => m.id)).toEqual((await stored(id)).map((m) => m.id));
+  });
+
+  it('a merge refused by the server shows its reason in the merge column and leaves the turn as it was', async () => {
+    const { session } = await signedInSession();
+    session.open(null);
+    conversationOf(await session.send('Only one model', ['echo-basic']));
+    const before = session.snapshot().messages;
+    const outcome = await session.merge('echo-basic');
+    expect('error' in outcome && outcome.error.code).toBe('validation');
+    expect(session.snapshot().messages).toEqual(before);
+    expect(session.snapshot().run?.mergedFrom).toBeDefined();
+  });
+});

@@ -168,23 +168,47 @@ describe('ChatView', () => {
     expect((screen.getByRole('button', { name: /Send/ }) as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it('keyboard: Esc stops a streaming answer, ? lists the shortcuts, Ctrl+K goes to the chat search', async () => {
-    const search = document.createElement('input');
-    search.id = 'conversation-search';
-    document.body.append(search);
-    try {
-      const streamingTurns: TurnView[] = [{ ...single[0]!, answers: [{ ...single[0]!.answers[0]!, streaming: true }] }];
-      const calls = setup({ streaming: true, turns: streamingTurns });
-      await userEvent.keyboard('{Escape}');
-      expect(calls).toEqual(['stop']);
-      await userEvent.keyboard('{Control>}k{/Control}');
-      expect(document.activeElement).toBe(search);
-      search.blur();
-      await userEvent.keyboard('?');
-      expect(screen.getByRole('dialog', { name: 'Keyboard shortcuts' }).textContent).toContain('Stop the answer');
-    } finally {
-      search.remove();
+  it('keyboard: Esc stops a streaming answer, ? lists the shortcuts (Ctrl+K is the chat layout’s)', async () => {
+    const streamingTurns: TurnView[] = [{ ...single[0]!, answers: [{ ...single[0]!.answers[0]!, streaming: true }] }];
+    const calls = setup({ streaming: true, turns: streamingTurns });
+    await userEvent.keyboard('{Escape}');
+    expect(calls).toEqual(['stop']);
+    await userEvent.keyboard('?');
+    const help = screen.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    for (const line of ['Send the message', 'New line', 'Stop the answer', 'Search your chats', 'Edit your last message (in an empty box)']) expect(help.textContent).toContain(line);
+    // Esc in the dialog closes it and does not stop the answer a second time.
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Keyboard shortcuts' })).toBeNull();
+    expect(calls).toEqual(['stop']);
+  });
+
+  it('? typed into the composer is text, not the help', async () => {
+    setup();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Your message' }), 'why?');
+    expect(screen.queryByRole('dialog', { name: 'Keyboard shortcuts' })).toBeNull();
+  });
+
+  it('keyboard: ↑ opens the editor once; the question of a later turn does not open in the editor', async () => {
+    const later: TurnView = { id: 't2', question: { id: 'q2', role: 'user', content: 'A later question', modelId: null }, answers: [], columns: false };
+    function Growing() {
+      const [turns, setTurns] = useState<readonly TurnView[]>(single);
+      return (
+        <>
+          <button type="button" onClick={() => setTurns([...single, later])}>next turn</button>
+          <ChatView turns={turns} models={sampleModels} selected={['gpt-4o-mini']} onSelectedChange={() => undefined} compare={false}
+            onCompareChange={() => undefined} subscribed={false} streaming={false} draft="" onDraftChange={() => undefined} onSend={() => undefined}
+            onStop={() => undefined} onRegenerate={() => undefined} onEditLast={() => undefined} onContinueWith={() => undefined}
+            onCopySelection={() => undefined} onAddSelectionToChat={() => undefined} />
+        </>
+      );
     }
+    renderUi(<Growing />);
+    await userEvent.click(screen.getByRole('textbox', { name: 'Your message' }));
+    await userEvent.keyboard('{ArrowUp}');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(screen.getByRole('button', { name: 'next turn' }));
+    expect(screen.getByText('A later question')).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Edit your message' })).toBeNull();
   });
 
   it('keyboard: ↑ in an empty composer opens the last message for editing', async () => {

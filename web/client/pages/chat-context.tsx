@@ -16,18 +16,47 @@ export interface ChatArea {
   refreshAccount(): Promise<void>;
   /** The chat on screen, kept above the routes (see ChatSession). */
   readonly session: ChatSession;
+  /** The message a search hit jumps to (also read from a #message-{id} address). */
+  readonly focus: Focus | null;
+  /** Opens a conversation at one of its messages (null: at its end). */
+  jumpTo(conversationId: string, messageId: string | null): void;
 }
+
+export interface Focus {
+  readonly conversationId: string;
+  readonly messageId: string;
+  readonly at: number;
+}
+
+/** `#message-{id}` on a conversation's address: the message to bring into view. */
+const focusFromAddress = (): Focus | null => {
+  if (typeof window === 'undefined') return null;
+  const messageId = /^#message-([\w-]{1,100})$/.exec(window.location.hash)?.[1];
+  const conversationId = window.location.pathname.split('/').filter(Boolean).at(-1);
+  return messageId && conversationId ? { conversationId, messageId, at: 0 } : null;
+};
 
 const ChatAreaContext = createContext<ChatArea | null>(null);
 
 export function ChatAreaProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
-  const { listConversations, getAccountStatus, listModels, openConversation, sendChatMessage, regenerateChatAnswers, editChatMessage, toastCenter } = useUseCases();
+  const {
+    listConversations, getAccountStatus, listModels, openConversation, sendChatMessage, regenerateChatAnswers, editChatMessage,
+    mergeChatAnswers, getConversationSettings, saveConversationSettings, toastCenter,
+  } = useUseCases();
   const [, navigate] = useLocation();
   const [conversations, setConversations] = useState<readonly Conversation[] | undefined>(undefined);
   const [credits, setCredits] = useState<number | null>(null);
   const [subscribed, setSubscribed] = useState(false);
   const [models, setModels] = useState<readonly ModelInfo[]>([]);
+  const [focus, setFocus] = useState<Focus | null>(focusFromAddress);
+  const jumpTo = useCallback(
+    (conversationId: string, messageId: string | null) => {
+      setFocus(messageId ? { conversationId, messageId, at: Date.now() } : null);
+      navigate(`/${conversationId}${messageId ? `#message-${messageId}` : ''}`);
+    },
+    [navigate],
+  );
 
   const refreshConversations = useCallback(async () => {
     const listed = await listConversations({ limit: 100 });
@@ -45,7 +74,7 @@ export function ChatAreaProvider({ children }: { children: ReactNode }) {
   const [session] = useState(
     () =>
       new ChatSession(
-        { openConversation, sendChatMessage, regenerateChatAnswers, editChatMessage },
+        { openConversation, sendChatMessage, regenerateChatAnswers, editChatMessage, mergeChatAnswers, getConversationSettings, saveConversationSettings },
         {
           // The server named a new chat: its address follows, the chat on screen stays as it is.
           onConversationStarted: (conversationId) => {
@@ -68,8 +97,8 @@ export function ChatAreaProvider({ children }: { children: ReactNode }) {
   useEffect(() => () => session.stop(), [session]);
 
   const value = useMemo(
-    () => ({ conversations, credits, subscribed, models, refreshConversations, refreshAccount, session }),
-    [conversations, credits, subscribed, models, refreshConversations, refreshAccount, session],
+    () => ({ conversations, credits, subscribed, models, refreshConversations, refreshAccount, session, focus, jumpTo }),
+    [conversations, credits, subscribed, models, refreshConversations, refreshAccount, session, focus, jumpTo],
   );
   return <ChatAreaContext.Provider value={value}>{children}</ChatAreaContext.Provider>;
 }

@@ -1,19 +1,29 @@
 import type { ChatMessage, Conversation } from '../../../core/domain/chat.js';
+import type { ConversationSettings } from '../../../core/domain/conversation-settings.js';
 
-/** A conversation as Markdown: a heading, then each question and each model's answer under its label. */
-export function conversationAsMarkdown(title: string, messages: readonly ChatMessage[], labelOf: (modelId: string) => string): string {
+/**
+ * A conversation as Markdown: a heading, its system instruction when it has one, then each question
+ * and each model's answer under its label (a merged answer says which answers it merged).
+ */
+export function conversationAsMarkdown(title: string, messages: readonly ChatMessage[], labelOf: (modelId: string) => string, instruction = ''): string {
   const lines = [`# ${title.replace(/\n/g, ' ')}`, ''];
+  if (instruction.trim() !== '') lines.push(...instruction.trim().split('\n').map((line) => `> ${line}`), '');
   for (const m of messages) {
     if (m.role === 'system') continue;
     if (m.role === 'user') lines.push('## You', '', m.content.trim(), '');
+    else if (m.mergedFrom) lines.push(`## ${m.modelId ? labelOf(m.modelId) : 'Assistant'}, merging ${m.mergedFrom.map(labelOf).join(', ')}`, '', m.content.trim(), '');
     else lines.push(`## ${m.modelId ? labelOf(m.modelId) : 'Assistant'}`, '', m.content.trim(), '');
   }
   return `${lines.join('\n').trimEnd()}\n`;
 }
 
 /** A conversation as JSON, in the shape GET /api/conversations/{id} answers (with an export version). */
-export function conversationAsJson(conversation: Conversation | { id: string; title: string }, messages: readonly ChatMessage[]): string {
-  return `${JSON.stringify({ format: 'ensemble.conversation', version: 1, conversation, messages }, null, 2)}\n`;
+export function conversationAsJson(
+  conversation: Conversation | { id: string; title: string },
+  messages: readonly ChatMessage[],
+  settings?: ConversationSettings,
+): string {
+  return `${JSON.stringify({ format: 'ensemble.conversation', version: 1, conversation, ...(settings ? { settings } : {}), messages }, null, 2)}\n`;
 }
 
 /** A file name from the title: letters, digits and dashes, never empty. */

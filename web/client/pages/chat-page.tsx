@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { useSession, useUseCases } from '../app/use-cases-provider.js';
@@ -22,13 +22,19 @@ export default function ChatPage() {
 }
 
 function ChatArea() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [location, navigate] = useLocation();
   const [accountOpen, setAccountOpen] = useState(false);
-  const { renameConversation, deleteConversation, toastCenter } = useUseCases();
+  const { renameConversation, deleteConversation, searchConversations, toastCenter } = useUseCases();
   const area = useChatArea();
   const email = useSession().user?.email ?? null;
   const activeId = activeChatId(location);
+  const language = i18n.resolvedLanguage ?? 'en';
+  // Stable between renders: the sidebar searches again only when the words (or the language) change.
+  const search = useCallback(async (query: string) => {
+    const found = await searchConversations({ query, language });
+    return found.success ? found.data : null;
+  }, [searchConversations, language]);
 
   const rename = async (conversationId: string, title: string) => {
     const renamed = await renameConversation({ conversationId, title });
@@ -45,7 +51,9 @@ function ChatArea() {
   return (
     <ChatLayout conversations={area.conversations} activeId={activeId} credits={area.credits} subscribed={area.subscribed} email={email}
       onNewChat={() => navigate('/')} onRename={(id, title) => void rename(id, title)} onDelete={(id) => void remove(id)}
-      onOpenAccount={() => setAccountOpen(true)}>
+      onOpenAccount={() => setAccountOpen(true)}
+      search={search}
+      onOpenHit={(hit) => area.jumpTo(hit.conversationId, hit.messageId)}>
       <Suspense fallback={<PageLoading />}>
         {/* One chat view for /, /all and /{chatId}: a route change re-renders it, never remounts it. */}
         {location === '/prompts' ? <LibraryRoute /> : <ChatRoute chatId={activeId} compareRoute={location === '/all'} />}

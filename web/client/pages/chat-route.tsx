@@ -3,11 +3,13 @@ import { useTranslation } from 'react-i18next';
 import type { ChatMessage, ModelInfo } from '../../../core/domain/chat.js';
 import { useUseCases } from '../app/use-cases-provider.js';
 import { ChatView } from '../screens/chat/chat-view.js';
+import { SettingsDialog } from '../screens/chat/settings-dialog.js';
 import { ShareDialog } from '../screens/chat/share-dialog.js';
 import { isSelectable } from '../screens/chat/model-picker.js';
 import { useChatArea, useChatSession } from './chat-context.js';
 import { conversationAsJson, conversationAsMarkdown, download, exportFileName } from './chat-export.js';
 import { toTurns } from './chat-turns.js';
+import { useSettingsDialog } from './use-settings-dialog.js';
 
 const MODEL_KEY = 'ensemble.chatModel';
 
@@ -73,6 +75,8 @@ export default function ChatRoute({ chatId, compareRoute }: { chatId: string | n
 
   const turns = useMemo(() => toTurns(state.messages, state.run, state.metrics), [state.messages, state.run, state.metrics]);
   const labelOf = (id: string) => area.models.find((m) => m.id === id)?.label ?? id;
+  const settings = useSettingsDialog(state.settings, area.models, selected, state.messages);
+  const focus = area.focus && area.focus.conversationId === chatId ? area.focus : null;
 
   return (
     <>
@@ -92,16 +96,22 @@ export default function ChatRoute({ chatId, compareRoute }: { chatId: string | n
       onExport={chatId && state.messages ? (format) => {
         const title = area.conversations?.find((c) => c.id === chatId)?.title ?? t('chat.heading');
         const messages = state.messages ?? [];
-        if (format === 'md') download(exportFileName(title, 'md'), conversationAsMarkdown(title, messages, labelOf), 'text/markdown');
-        else download(exportFileName(title, 'json'), conversationAsJson(area.conversations?.find((c) => c.id === chatId) ?? { id: chatId, title }, messages), 'application/json');
+        if (format === 'md') download(exportFileName(title, 'md'), conversationAsMarkdown(title, messages, labelOf, state.settings?.instruction), 'text/markdown');
+        else download(exportFileName(title, 'json'), conversationAsJson(area.conversations?.find((c) => c.id === chatId) ?? { id: chatId, title }, messages, state.settings), 'application/json');
       } : undefined}
       onShare={chatId ? () => void openShare() : undefined}
+      instruction={state.settings?.instruction}
+      onOpenSettings={settings.open}
+      mergeModels={usable}
+      onMerge={(modelId) => void session.merge(modelId).then(after)}
+      focus={focus}
       onCopySelection={(modelId) => void trackEvent({ event: 'copy_selection', model_id: modelId })}
       onAddSelectionToChat={(modelId, text) => {
         void trackEvent({ event: 'add_selection_to_chat', model_id: modelId });
         session.appendToDraft(quoteSelection(labelOf(modelId), text));
         document.getElementById('composer-input')?.focus();
       }} />
+    <SettingsDialog {...settings.dialog} />
     <ShareDialog open={sharing !== null} onClose={() => setSharing(null)} url={sharing?.url} busy={sharing?.busy ?? false}
       onShare={() => void changeShare(true)} onRevoke={() => void changeShare(false)} />
     </>

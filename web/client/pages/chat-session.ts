@@ -1,6 +1,8 @@
 import type { ChatMessage } from '../../../core/domain/chat.js';
+import { NO_SETTINGS, type ConversationSettings } from '../../../core/domain/conversation-settings.js';
 import type { ChatRunEvent, ChatRunHandle } from '../../../core/ports/chat-client.js';
 import type { Result } from '../../../core/shared/result.js';
+import { answeredBy, applyEvent, dropLast, hasSettings, lastQuestion, NO_METRICS, withoutLastMerge } from './chat-session-rules.js';
 
 /** How one answer went: shown under each answer of this session (a reopened one shows its tokens). */
 export interface AnswerMetrics {
@@ -24,8 +26,10 @@ export interface LiveAnswer {
 /** The run on screen: the question it answers (shown at once) and each model's answer so far. */
 export interface LiveRun {
   readonly question: string;
-  /** Whether the question is already among the stored messages (a regenerate asks it again). */
+  /** Whether the question is already among the stored messages (a regenerate asks it again, a merge answers it once more). */
   readonly questionStored: boolean;
+  /** A merge: the models whose answers the run's answer merges (a new column of the last turn). */
+  readonly mergedFrom?: readonly string[];
   readonly modelIds: readonly string[];
   readonly answers: readonly LiveAnswer[];
   readonly streaming: boolean;
@@ -41,13 +45,18 @@ export interface ChatSessionState {
   readonly drafts: Readonly<Record<string, string>>;
   /** How the answers of this session went, by saved message id. */
   readonly metrics: Readonly<Record<string, AnswerMetrics>>;
+  /** The conversation's instruction and model settings (a new chat's go with its first message); undefined while they load. */
+  readonly settings: ConversationSettings | undefined;
 }
 
 export interface ChatSessionPorts {
   openConversation(input: { conversationId: string }): Promise<Result<{ messages: readonly ChatMessage[] }>>;
-  sendChatMessage(input: { conversationId?: string; message: string; modelIds: readonly string[]; signal?: AbortSignal }): Promise<Result<ChatRunHandle>>;
   regenerateChatAnswers(input: { conversationId: string; modelIds?: readonly string[]; signal?: AbortSignal }): Promise<Result<ChatRunHandle>>;
   editChatMessage(input: { conversationId: string; message: string; modelIds?: readonly string[]; signal?: AbortSignal }): Promise<Result<ChatRunHandle>>;
+  mergeChatAnswers(input: { conversationId: string; modelId: string; signal?: AbortSignal }): Promise<Result<ChatRunHandle>>;
+  getConversationSettings(input: { conversationId: string }): Promise<Result<ConversationSettings>>;
+  saveConversationSettings(input: { conversationId: string; settings: ConversationSettings }): Promise<Result<ConversationSettings>>;
+  sendChatMessage(input: { conversationId?: string; message: string; modelIds: readonly string[]; settings?: ConversationSettings; signal?: AbortSignal }): Promise<Result<ChatRunHandle>>;
 }
 
 export type RunOutcome = { readonly conversationId: string } | { readonly error: { readonly code: string; readonly message: string } };
@@ -62,7 +71,7 @@ const draftKey = (conversationId: string | null) => conversationId ?? '';
  * messages with the ids the server gave them, so nothing is shown twice and no reload is needed.
  */
 export class ChatSession {
-  private state: ChatSessionState = { conversationId: null, messages: [], run: null, drafts: {}, metrics: {} };
+  private state: ChatSessionState = { conversationId: null, messages: [], run: null, drafts: {}, metrics: {}, settings: NO_SETTINGS };
   private readonly listeners = new Set<() => void>();
   private abort: AbortController | null = null;
   private loading = 0;
@@ -90,13 +99,34 @@ export class ChatSession {
     this.stop();
     this.loading += 1;
     const ticket = this.loading;
-    this.set({ conversationId, messages: conversationId === null ? [] : undefined, run: null });
+    this.set({ conversationId, messages: conversationId === null ? [] : undefined, run: null, settings: conversationId === null ? NO_SETTINGS : undefined });
     if (conversationId === null) return;
     void this.ports.openConversation({ conversationId }).then((opened) => {
       if (ticket !== this.loading || this.state.conversationId !== conversationId) return;
       if (opened.success) this.set({ messages: opened.data.messages });
       else this.hooks.onLoadFailed?.();
     });
+    void this.ports.getConversationSettings({ conversationId }).then((read) => {
+      if (ticket !== this.loading || this.state.conversationId !== conversationId) return;
+      // Unreadable settings show as none; the server still applies the stored ones.
+      this.set({ settings: read.success ? read.data : NO_SETTINGS });
+    });
+  }
+
+  /**
+   * Saves the settings of the conversation on screen; a new chat keeps them until its first
+   * message takes them along. Answers the error when the server refused them.
+   */
+  async saveSettings(settings: ConversationSettings): Promise<{ readonly error: { readonly code: string; readonly message: string } } | null> {
+    const conversationId = this.state.conversationId;
+    if (conversationId === null) {
+      this.set({ settings });
+      return null;
+    }
+    const saved = await this.ports.saveConversationSettings({ conversationId, settings });
+    if (!saved.success) return { error: { code: saved.error.code, message: saved.error.message } };
+    if (this.state.conversationId === conversationId) this.set({ settings: saved.data });
+    return null;
   }
 
   draft(conversationId: string | null = this.state.conversationId): string {
@@ -119,9 +149,20 @@ export class ChatSession {
 
   send(message: string, modelIds: readonly string[]): Promise<RunOutcome> {
     const conversationId = this.state.conversationId;
+    // A new chat's settings travel with its first message and are stored with the conversation.
+    const pending = conversationId === null && this.state.settings && hasSettings(this.state.settings) ? { settings: this.state.settings } : {};
     return this.start(message, modelIds, 'none', (signal) =>
-      this.ports.sendChatMessage({ message, modelIds, signal, ...(conversationId ? { conversationId } : {}) }),
+      this.ports.sendChatMessage({ message, modelIds, signal, ...(conversationId ? { conversationId } : {}), ...pending }),
     );
+  }
+
+  /** Asks `modelId` to merge the answers of the last side-by-side turn: a new column of that turn. */
+  merge(modelId: string): Promise<RunOutcome> {
+    const conversationId = this.state.conversationId;
+    const last = lastQuestion(this.state.messages ?? []);
+    if (!conversationId || !last) return Promise.resolve({ error: { code: 'validation', message: 'There are no answers to merge' } });
+    const mergedFrom = answeredBy(this.state.messages ?? [], last);
+    return this.start(last.content, [modelId], 'merge', (signal) => this.ports.mergeChatAnswers({ conversationId, modelId, signal }), mergedFrom);
   }
 
   regenerate(modelIds?: readonly string[]): Promise<RunOutcome> {
@@ -152,16 +193,21 @@ export class ChatSession {
   private async start(
     question: string,
     modelIds: readonly string[],
-    cut: 'none' | 'answers' | 'exchange',
+    cut: 'none' | 'answers' | 'exchange' | 'merge',
     begin: (signal: AbortSignal) => Promise<Result<ChatRunHandle>>,
+    mergedFrom?: readonly string[],
   ): Promise<RunOutcome> {
     if (this.streaming) return { error: { code: 'conversation_busy', message: 'An answer is still being written' } };
     const controller = new AbortController();
     this.abort = controller;
     const before = this.state.messages ?? [];
-    const kept = cut === 'none' ? before : dropLast(before, cut);
+    // A merge replaces the turn's earlier merge; the server does the same.
+    const kept = cut === 'none' ? before : cut === 'merge' ? withoutLastMerge(before) : dropLast(before, cut);
     const shownFrom = this.state.conversationId;
-    const live = (answers: readonly LiveAnswer[], streaming: boolean): LiveRun => ({ question, questionStored: cut === 'answers', modelIds, answers, streaming });
+    const questionStored = cut === 'answers' || cut === 'merge';
+    const live = (answers: readonly LiveAnswer[], streaming: boolean): LiveRun => ({
+      question, questionStored, modelIds, answers, streaming, ...(mergedFrom ? { mergedFrom } : {}),
+    });
     const sentAt = Date.now();
     const fresh = (modelId: string): LiveAnswer => ({ modelId, content: '', streaming: true, error: null, metrics: NO_METRICS });
     let answers: readonly LiveAnswer[] = modelIds.map(fresh);
@@ -173,7 +219,7 @@ export class ChatSession {
       if (this.state.conversationId === shownFrom) {
         // Nothing was stored: the question goes back to the composer, the view to what it was.
         this.set({ messages: before, run: live(modelIds.map((modelId) => ({ ...fresh(modelId), streaming: false, error })), false) });
-        if (cut !== 'answers' && this.draft().trim() === '') this.setDraft(question);
+        if (!questionStored && this.draft().trim() === '') this.setDraft(question);
       }
       if (this.abort === controller) this.abort = null;
       return { error };
@@ -214,10 +260,13 @@ export class ChatSession {
       const messageId = saved.find((s) => s.modelId === answer.modelId)?.messageId;
       if (messageId) metrics[messageId] = answer.metrics;
       if (messageId && answer.content !== '') {
-        answerMessages.push({ id: messageId, conversationId: run.conversationId, role: 'assistant', content: answer.content, modelId: answer.modelId, inputTokens: null, outputTokens: null, createdAt: now });
+        answerMessages.push({
+          id: messageId, conversationId: run.conversationId, role: 'assistant', content: answer.content, modelId: answer.modelId,
+          ...(mergedFrom ? { mergedFrom } : {}), inputTokens: null, outputTokens: null, createdAt: now,
+        });
       }
     }
-    const base = cut === 'answers' ? kept : [...kept, questionMessage];
+    const base = questionStored ? kept : [...kept, questionMessage];
     if (done) {
       // An answer that failed stays on screen with its explanation; the saved ones are messages now.
       const failed = answers.filter((a) => a.error !== null);
@@ -241,45 +290,4 @@ export class ChatSession {
       else if (attempt < 5) setTimeout(() => this.refresh(conversationId, attempt + 1), 200 * (attempt + 1));
     });
   }
-}
-
-const NO_METRICS: AnswerMetrics = { firstTokenMs: null, durationMs: null, tokens: null, credits: null };
-
-function applyEvent(answers: readonly LiveAnswer[], event: Exclude<ChatRunEvent, { type: 'done' }>, elapsedMs: number): readonly LiveAnswer[] {
-  return answers.map((a) => {
-    if (a.modelId !== event.modelId) return a;
-    if (event.type === 'delta') {
-      const firstTokenMs = a.metrics.firstTokenMs ?? elapsedMs;
-      return { ...a, content: a.content + event.text, metrics: { ...a.metrics, firstTokenMs } };
-    }
-    if (event.type === 'finish') {
-      const metrics = {
-        ...a.metrics,
-        durationMs: elapsedMs,
-        tokens: event.usage.inputTokens + event.usage.outputTokens,
-        credits: event.creditsCharged ?? null,
-      };
-      return { ...a, streaming: false, metrics };
-    }
-    if (event.type === 'error') return { ...a, streaming: false, error: { code: event.code, message: event.message } };
-    return a;
-  });
-}
-
-function lastQuestion(messages: readonly ChatMessage[]): ChatMessage | undefined {
-  return [...messages].reverse().find((m) => m.role === 'user');
-}
-
-/** The models that answered the last question, in the order it asked them. */
-function answeredBy(messages: readonly ChatMessage[], question: ChatMessage): readonly string[] {
-  if (question.modelIds && question.modelIds.length > 0) return question.modelIds;
-  const after = messages.slice(messages.indexOf(question) + 1).flatMap((m) => (m.role === 'assistant' && m.modelId ? [m.modelId] : []));
-  return after.length > 0 ? [...new Set(after)] : question.modelId ? [question.modelId] : [];
-}
-
-/** Removes the last answers ('answers') or the last question with its answers ('exchange'). */
-function dropLast(messages: readonly ChatMessage[], cut: 'answers' | 'exchange'): readonly ChatMessage[] {
-  let i = messages.length - 1;
-  while (i >= 0 && messages[i]?.role !== 'user') i -= 1;
-  return messages.slice(0, cut === 'answers' ? i + 1 : Math.max(i, 0));
 }

@@ -3,7 +3,7 @@ import type { MessageView, TurnView } from '../screens/chat/chat-types.js';
 import type { AnswerMetrics, LiveRun } from './chat-session.js';
 
 /** A message as the turns need it: a stored one, or one of a shared conversation. */
-type TurnMessage = Pick<ChatMessage, 'role' | 'content' | 'modelId' | 'modelIds'> & { readonly id: string; readonly inputTokens?: number | null; readonly outputTokens?: number | null };
+type TurnMessage = Pick<ChatMessage, 'role' | 'content' | 'modelId' | 'modelIds' | 'mergedFrom'> & { readonly id: string; readonly inputTokens?: number | null; readonly outputTokens?: number | null };
 
 /** Stored messages and the run on screen, as turns: each question with its answers, columns when several models were asked. */
 export function toTurns(
@@ -23,30 +23,37 @@ export function toTurns(
     // This session's figures for the answer, else the tokens the server stored with it.
     const tokens = (m.inputTokens ?? null) !== null || (m.outputTokens ?? null) !== null ? (m.inputTokens ?? 0) + (m.outputTokens ?? 0) : null;
     const known = metrics[m.id] ?? (tokens === null ? null : { firstTokenMs: null, durationMs: null, tokens, credits: null });
-    turns.at(-1)?.answers.push({ id: m.id, role: 'assistant', content: m.content, modelId: m.modelId, metrics: known });
+    turns.at(-1)?.answers.push({ id: m.id, role: 'assistant', content: m.content, modelId: m.modelId, metrics: known, ...(m.mergedFrom ? { mergedFrom: m.mergedFrom } : {}) });
   }
   if (run) {
     const live: MessageView[] = run.answers
       .filter((a) => a.streaming || a.content !== '' || a.error !== null)
-      .map((a) => ({ id: `live-${a.modelId}`, role: 'assistant', content: a.content, modelId: a.modelId, streaming: a.streaming, error: a.error, metrics: a.metrics }));
+      .map((a) => ({
+        id: run.mergedFrom ? `live-merge-${a.modelId}` : `live-${a.modelId}`, role: 'assistant', content: a.content, modelId: a.modelId,
+        streaming: a.streaming, error: a.error, metrics: a.metrics, ...(run.mergedFrom ? { mergedFrom: run.mergedFrom } : {}),
+      }));
     const stored = turns.at(-1);
-    // A regenerate keeps its stored question; a new or edited question is shown at once.
+    // A regenerate keeps its stored question; a new or edited question is shown at once; a merge
+    // is one more column of the stored turn.
     if (run.questionStored && stored) {
       stored.answers.push(...live);
-      stored.asked = run.modelIds;
+      if (!run.mergedFrom) stored.asked = run.modelIds;
     } else {
       turns.push({ id: 'live', question: { id: 'live-question', role: 'user', content: run.question, modelId: null }, answers: live, asked: run.modelIds });
     }
   }
   return turns.map((turn) => {
     const order = turn.asked;
-    const answers = order.length > 1 ? [...turn.answers].sort((a, b) => rank(order, a.modelId) - rank(order, b.modelId)) : turn.answers;
-    return { id: turn.id, question: turn.question, answers, columns: order.length > 1 || new Set(turn.answers.map((a) => a.modelId)).size > 1 };
+    const answers = order.length > 1 ? [...turn.answers].sort((a, b) => rank(order, a) - rank(order, b)) : turn.answers;
+    const columns = order.length > 1 || new Set(turn.answers.map((a) => a.modelId)).size > 1 || turn.answers.some((a) => a.mergedFrom);
+    return { id: turn.id, question: turn.question, answers, columns };
   });
 }
 
-const rank = (order: readonly string[], modelId: string | null) => {
-  const i = modelId === null ? -1 : order.indexOf(modelId);
+/** The column of an answer: the order asked; a merged answer after every column. */
+const rank = (order: readonly string[], answer: MessageView) => {
+  if (answer.mergedFrom) return order.length + 1;
+  const i = answer.modelId === null ? -1 : order.indexOf(answer.modelId);
   return i < 0 ? order.length : i;
 };
 

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { chatRequest, editLastRequest, NDJSON_CONTENT_TYPE, regenerateRequest } from '../../../adapters/app-api/api-contract.js';
+import { chatRequest, editLastRequest, mergeRequest, NDJSON_CONTENT_TYPE, regenerateRequest } from '../../../adapters/app-api/api-contract.js';
 import type { Result } from '../../../core/shared/result.js';
 import type { ChatRun } from '../../../core/use-cases/support/chat-answers.js';
 import { domainFailure } from '../http/api-error.js';
@@ -8,7 +8,7 @@ import { chatRunBody } from '../http/chat-stream.js';
 import { jsonBody } from '../http/validate.js';
 
 /**
- * POST /api/chat, /api/chat/regenerate, /api/chat/edit-last (schemas in api-contract.ts): each
+ * POST /api/chat, /api/chat/regenerate, /api/chat/edit-last, /api/chat/merge (schemas in api-contract.ts): each
  * answers an NDJSON stream (see chat-stream.ts), or a JSON error before any model runs (402 short
  * of credits, 403 paid model without subscription, 404 unknown model or a conversation that is not
  * the caller's, 409 another turn of that conversation still running, 400 bad body).
@@ -37,7 +37,7 @@ export function chatRoutes(): Hono<AppEnv> {
   routes.post('/', async (c) => {
     const body = await jsonBody(c, chatRequest);
     if (!body.ok) return body.response;
-    return stream(c, (signal) => c.get('useCases').runChat({ ...body.data, signal }));
+    return stream(c, (signal) => c.get('useCases').runChat({ ...stripUndefined(body.data), signal }));
   });
 
   routes.post('/regenerate', async (c) => {
@@ -50,6 +50,12 @@ export function chatRoutes(): Hono<AppEnv> {
     const body = await jsonBody(c, editLastRequest);
     if (!body.ok) return body.response;
     return stream(c, (signal) => c.get('useCases').editLastMessage({ ...stripUndefined(body.data), signal }));
+  });
+
+  routes.post('/merge', async (c) => {
+    const body = await jsonBody(c, mergeRequest);
+    if (!body.ok) return body.response;
+    return stream(c, (signal) => c.get('useCases').mergeAnswers({ ...body.data, signal }));
   });
 
   return routes;

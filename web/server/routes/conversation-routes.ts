@@ -4,7 +4,9 @@ import {
   conversationListQuery,
   createConversationRequest,
   renameConversationRequest,
+  saveSettingsRequest,
   type conversationAnswer,
+  type settingsAnswer,
   type conversationListAnswer,
   type messagesAnswer,
   type openConversationAnswer,
@@ -14,7 +16,7 @@ import { domainFailure } from '../http/api-error.js';
 import type { AppEnv } from '../http/app-env.js';
 import { checked, jsonBody } from '../http/validate.js';
 
-/** /api/conversations (schemas in api-contract.ts): the caller's own conversations; someone else's reads as 404. */
+/** /api/conversations (schemas in api-contract.ts): the caller's own conversations and their settings; someone else's reads as 404. */
 export function conversationRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
@@ -45,6 +47,22 @@ export function conversationRoutes(): Hono<AppEnv> {
     if (!params.ok) return params.response;
     const opened = await c.get('useCases').openConversation({ conversationId: params.data.id });
     return opened.success ? c.json({ messages: opened.data.messages } satisfies z.input<typeof messagesAnswer>) : domainFailure(c, opened.error);
+  });
+
+  routes.get('/:id/settings', async (c) => {
+    const params = checked(c, conversationIdParam, c.req.param(), 'conversation');
+    if (!params.ok) return params.response;
+    const found = await c.get('useCases').getConversationSettings({ conversationId: params.data.id });
+    return found.success ? c.json({ settings: found.data } satisfies z.input<typeof settingsAnswer>) : domainFailure(c, found.error);
+  });
+
+  routes.put('/:id/settings', async (c) => {
+    const params = checked(c, conversationIdParam, c.req.param(), 'conversation');
+    if (!params.ok) return params.response;
+    const body = await jsonBody(c, saveSettingsRequest);
+    if (!body.ok) return body.response;
+    const saved = await c.get('useCases').saveConversationSettings({ conversationId: params.data.id, settings: body.data.settings });
+    return saved.success ? c.json({ settings: saved.data } satisfies z.input<typeof settingsAnswer>) : domainFailure(c, saved.error);
   });
 
   routes.patch('/:id', async (c) => {

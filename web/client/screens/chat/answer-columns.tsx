@@ -19,9 +19,12 @@ export function AnswerColumns({ answers, labelOf, onContinueWith }: AnswerColumn
   return (
     <li className="answer-columns" style={{ ['--columns' as string]: answers.length }}>
       {answers.map((answer) => (
-        <section key={answer.id} className="answer-column" data-model-id={answer.modelId ?? undefined} aria-labelledby={`col-${answer.id}`}
+        <section key={answer.id} id={`message-${answer.id}`} className={answer.mergedFrom ? 'answer-column answer-column--merged' : 'answer-column'}
+          data-model-id={answer.modelId ?? undefined} data-merged={answer.mergedFrom ? 'true' : undefined} aria-labelledby={`col-${answer.id}`}
           aria-busy={answer.streaming || undefined}>
-          <h2 id={`col-${answer.id}`} className="answer-column__model">{labelOf(answer.modelId)}</h2>
+          <h2 id={`col-${answer.id}`} className="answer-column__model">
+            {answer.mergedFrom ? t('merge.columnLabel', { model: labelOf(answer.modelId) }) : labelOf(answer.modelId)}
+          </h2>
           {answer.content ? <Markdown text={answer.content} /> : answer.streaming ? <TypingDots /> : null}
           {answer.error ? <AnswerError error={answer.error} /> : null}
           {!answer.streaming ? <AnswerMetrics metrics={answer.metrics} /> : null}

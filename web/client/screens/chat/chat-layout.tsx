@@ -1,7 +1,8 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import type { Conversation } from '../../../../core/domain/chat.js';
+import type { SearchHit } from '../../../../core/ports/conversation-search.js';
 import { Brand } from '../../ui/brand.js';
 import { Button } from '../../ui/button.js';
 import { ConversationList } from './conversation-list.js';
@@ -19,6 +20,9 @@ export interface ChatLayoutProps {
   onRename: (id: string, title: string) => void;
   onDelete: (id: string) => void;
   onOpenAccount: () => void;
+  /** Full-text search of the user's conversations (the sidebar's box, Ctrl/⌘+K). */
+  search?: ((query: string) => Promise<readonly SearchHit[] | null>) | undefined;
+  onOpenHit?: ((hit: SearchHit) => void) | undefined;
   children: ReactNode;
 }
 
@@ -29,6 +33,21 @@ export function ChatLayout(props: ChatLayoutProps) {
   const [location] = useLocation();
   const close = () => setOpen(false);
   const credits = props.credits === null ? '…' : new Intl.NumberFormat(i18n.resolvedLanguage).format(props.credits);
+  // Ctrl/⌘+K searches the chats from anywhere in the chat area (the sidebar opens on a phone).
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key.toLowerCase() !== 'k' || !(event.ctrlKey || event.metaKey) || event.altKey) return;
+      event.preventDefault();
+      if (window.matchMedia?.('(max-width: 860px)').matches) setOpen(true);
+      const box = document.getElementById('conversation-search');
+      if (box instanceof HTMLInputElement) {
+        box.focus();
+        box.select();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
 
   return (
     <div className={open ? 'chat-layout chat-layout--open' : 'chat-layout'}>
@@ -51,7 +70,7 @@ export function ChatLayout(props: ChatLayoutProps) {
           </nav>
         </div>
         <ConversationList conversations={props.conversations} activeId={props.activeId} onRename={props.onRename}
-          onDelete={props.onDelete} onNavigate={close} />
+          onDelete={props.onDelete} onNavigate={close} search={props.search} onOpenHit={props.onOpenHit} />
         <div className="chat-sidebar__bottom">
           <div className="credits" aria-live="polite">
             <span className="muted">{t('sidebar.credits')}</span>

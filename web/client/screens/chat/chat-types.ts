@@ -10,6 +10,8 @@ export interface MessageView {
   readonly error?: ChatErrorView | null;
   /** How an answer went (time to first word, duration, tokens, credits), where known. */
   readonly metrics?: AnswerMetricsView | null;
+  /** A merged answer: the models whose answers it fused. */
+  readonly mergedFrom?: readonly string[];
 }
 
 export interface AnswerMetricsView {

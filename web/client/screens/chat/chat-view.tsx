@@ -11,6 +11,7 @@ import { Composer } from './composer.js';
 import { MessageItem } from './message-item.js';
 import { ModelPicker } from './model-picker.js';
 import { SelectionPopover, type SelectionActions } from './selection-popover.js';
+import { MergeBar } from './merge-bar.js';
 import { ShortcutsDialog } from './shortcuts-dialog.js';
 import './chat.css';
 
@@ -39,6 +40,15 @@ export interface ChatViewProps {
   onExport?: ((format: 'md' | 'json') => void) | undefined;
   /** Opens the share dialog of the conversation on screen; absent for a new chat. */
   onShare?: (() => void) | undefined;
+  /** The conversation's system instruction ('' for none), shown in the header; undefined while it loads. */
+  instruction?: string | undefined;
+  /** Opens the instruction and model settings. */
+  onOpenSettings?: (() => void) | undefined;
+  /** The models that may merge the last side-by-side turn's answers (the usable ones). */
+  mergeModels?: readonly ModelInfo[] | undefined;
+  onMerge?: ((modelId: string) => void) | undefined;
+  /** A message to bring into view and mark (a search hit); `at` changes for each jump. */
+  focus?: { readonly messageId: string; readonly at: number } | null | undefined;
 }
 
 const typingInto = (target: EventTarget | null) =>
@@ -57,25 +67,33 @@ export function ChatView(props: ChatViewProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const lastTurn = turns?.at(-1);
   const lastLength = lastTurn?.answers.reduce((n, a) => n + a.content.length, 0) ?? 0;
+  const focusId = props.focus?.messageId ?? null;
+  const found = useRef<string | null>(null);
   useEffect(() => {
-    end.current?.scrollIntoView?.({ block: 'end' });
-  }, [turns?.length, lastLength]);
+    // A jump to a message (a search hit) wins over following the newest answer.
+    if (focusId !== null && found.current !== `${focusId}@${props.focus?.at}`) {
+      const target = document.getElementById(`message-${focusId}`);
+      if (!target) return;
+      found.current = `${focusId}@${props.focus?.at}`;
+      target.scrollIntoView?.({ block: 'center' });
+      target.classList.add('message--found');
+      target.setAttribute('tabindex', '-1');
+      target.focus({ preventScroll: true });
+      window.setTimeout(() => target.classList.remove('message--found'), 2500);
+      return;
+    }
+    if (focusId === null || found.current !== null) end.current?.scrollIntoView?.({ block: 'end' });
+  }, [turns?.length, lastLength, focusId, props.focus?.at]);
 
   const [helpOpen, setHelpOpen] = useState(false);
   const [editRequest, setEditRequest] = useState(0);
   const stop = useRef(props.onStop);
   stop.current = props.onStop;
-  // Esc stops an answer, Ctrl/⌘+K searches the chats, ? lists the shortcuts.
+  // Esc stops an answer, ? lists the shortcuts (Ctrl/⌘+K, search, is the chat layout's).
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape' && streaming && !document.querySelector('[role="dialog"]')) stop.current();
-      else if (event.key.toLowerCase() === 'k' && (event.ctrlKey || event.metaKey)) {
-        const search = document.getElementById('conversation-search');
-        if (search) {
-          event.preventDefault();
-          search.focus();
-        }
-      } else if (event.key === '?' && !typingInto(event.target)) setHelpOpen(true);
+      else if (event.key === '?' && !typingInto(event.target)) setHelpOpen(true);
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
@@ -99,8 +117,16 @@ export function ChatView(props: ChatViewProps) {
         {props.onShare && turns && turns.length > 0 ? (
           <button type="button" className="message__action" onClick={props.onShare}>{t('share.button')}</button>
         ) : null}
+        {props.onOpenSettings ? (
+          <button type="button" className="message__action" onClick={props.onOpenSettings} disabled={props.instruction === undefined}>{t('settings.open')}</button>
+        ) : null}
         <button type="button" className="message__action" aria-keyshortcuts="?" onClick={() => setHelpOpen(true)}>{t('shortcuts.open')}</button>
       </div>
+      {props.instruction ? (
+        <p className="chat-view__instruction" title={props.instruction}>
+          <span className="badge">{t('settings.instructionBadge')}</span> <span className="chat-view__instruction-text">{props.instruction}</span>
+        </p>
+      ) : null}
       <ShortcutsDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
       <div className="chat-view__scroll" ref={scroller}>
         {turns === undefined ? (
@@ -128,6 +154,9 @@ export function ChatView(props: ChatViewProps) {
                     onContinueWith={last && !streaming ? props.onContinueWith : undefined} />,
                   last && !streaming && turn.answers.length > 0 ? (
                     <li key={`${turn.id}-again`} className="turn-actions">
+                      {props.onMerge && props.mergeModels && turn.answers.filter((a) => !a.mergedFrom && a.content !== '').length >= 2 ? (
+                        <MergeBar models={props.mergeModels} answeredBy={turn.answers.flatMap((a) => (a.modelId && !a.mergedFrom ? [a.modelId] : []))} onMerge={props.onMerge} />
+                      ) : null}
                       <button type="button" className="message__action" onClick={props.onRegenerate}>{t('chat.regenerateAll')}</button>
                     </li>
                   ) : null,

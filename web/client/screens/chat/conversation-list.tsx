@@ -1,11 +1,13 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { Conversation } from '../../../../core/domain/chat.js';
+import type { SearchHit } from '../../../../core/ports/conversation-search.js';
 import { Button } from '../../ui/button.js';
 import { Modal } from '../../ui/modal.js';
 import { Skeleton } from '../../ui/spinner.js';
 import { PencilIcon, TrashIcon } from '../../ui/icons.js';
+import { SearchResults } from './search-results.js';
 
 export interface ConversationListProps {
   conversations: readonly Conversation[] | undefined;
@@ -13,11 +15,33 @@ export interface ConversationListProps {
   onRename: (id: string, title: string) => void;
   onDelete: (id: string) => void;
   onNavigate?: () => void;
+  /** Full-text search of titles and messages (null: it failed); without it the box filters titles. */
+  search?: ((query: string) => Promise<readonly SearchHit[] | null>) | undefined;
+  onOpenHit?: ((hit: SearchHit) => void) | undefined;
 }
 
-export function ConversationList({ conversations, activeId, onRename, onDelete, onNavigate }: ConversationListProps) {
+/** Searching starts at this many characters, once typing pauses. */
+const SEARCH_FROM = 2;
+const SEARCH_PAUSE_MS = 250;
+
+export function ConversationList({ conversations, activeId, onRename, onDelete, onNavigate, search, onOpenHit }: ConversationListProps) {
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
+  const [hits, setHits] = useState<{ query: string; hits: readonly SearchHit[] | null } | null>(null);
+  const searching = search !== undefined && query.trim().length >= SEARCH_FROM;
+  useEffect(() => {
+    if (!search || query.trim().length < SEARCH_FROM) return;
+    let current = true;
+    const timer = setTimeout(() => {
+      void search(query.trim()).then((found) => {
+        if (current) setHits({ query: query.trim(), hits: found });
+      });
+    }, SEARCH_PAUSE_MS);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [search, query]);
   const [renaming, setRenaming] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Conversation | null>(null);
   const needle = query.trim().toLowerCase();
@@ -27,9 +51,12 @@ export function ConversationList({ conversations, activeId, onRename, onDelete, 
     <div className="conversations">
       <label className="visually-hidden" htmlFor="conversation-search">{t('sidebar.search')}</label>
       <input id="conversation-search" type="search" className="input conversations__search" placeholder={t('sidebar.search')}
-        value={query} onChange={(event) => setQuery(event.target.value)} />
-      <h2 className="conversations__heading">{t('sidebar.history')}</h2>
-      {shown === undefined ? (
+        aria-keyshortcuts="Control+K Meta+K" value={query} onChange={(event) => setQuery(event.target.value)}
+        onKeyDown={(event) => { if (event.key === 'Escape' && query !== '') { event.stopPropagation(); setQuery(''); } }} />
+      <h2 className="conversations__heading">{searching ? t('search.results') : t('sidebar.history')}</h2>
+      {searching ? (
+        <SearchResults hits={hits?.query === query.trim() ? hits.hits : undefined} onOpen={(hit) => { onOpenHit?.(hit); onNavigate?.(); }} />
+      ) : shown === undefined ? (
         <div className="stack" aria-busy="true">{[0, 1, 2, 3].map((i) => <Skeleton key={i} height={28} />)}</div>
       ) : shown.length === 0 ? (
         <p className="conversations__empty muted">{needle ? t('sidebar.noMatch') : t('sidebar.empty')}</p>

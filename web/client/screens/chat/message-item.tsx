@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/button.js';
 import { Textarea } from '../../ui/field.js';
@@ -24,13 +24,17 @@ export function MessageItem({ message, modelLabel, onEdit, onRegenerate, editReq
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(message.content);
+  // Only a new request opens the editor: a question shown later (the next turn) does not open
+  // because ↑ was pressed once before it existed.
+  const seen = useRef(editRequest);
   useEffect(() => {
-    if (editRequest) setEditing(true);
+    if (editRequest && editRequest !== seen.current) setEditing(true);
+    seen.current = editRequest;
   }, [editRequest]);
 
   if (message.role === 'user') {
     return (
-      <li className="message message--user">
+      <li id={`message-${message.id}`} className="message message--user">
         {editing && onEdit ? (
           <form className="message__edit" onSubmit={(event) => { event.preventDefault(); setEditing(false); onEdit(draft.trim()); }}>
             <label className="visually-hidden" htmlFor={`edit-${message.id}`}>{t('chat.editLabel')}</label>
@@ -51,7 +55,7 @@ export function MessageItem({ message, modelLabel, onEdit, onRegenerate, editReq
   }
 
   return (
-    <li className="message message--assistant" data-model-id={message.modelId ?? undefined} aria-busy={message.streaming || undefined}>
+    <li id={`message-${message.id}`} className="message message--assistant" data-model-id={message.modelId ?? undefined} aria-busy={message.streaming || undefined}>
       <div className="message__meta">
         <span className="message__avatar" aria-hidden="true"><SparkIcon size={14} /></span>
         <span>{modelLabel ?? t('chat.assistant')}</span>

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import type { ChatMessage } from '../../core/domain/chat.js';
+import { conversationSettingsSchema, NO_SETTINGS, type ConversationSettings } from '../../core/domain/conversation-settings.js';
+
+/** The message columns every read names (the shapes below parse them). */
+export const MESSAGE_COLUMNS = 'id, conversation_id, role, content, model_id, model_ids, merged_from, input_tokens, output_tokens, created_at';
+
+const timestamp = z.string().transform((value) => new Date(value).toISOString());
+
+/** A `messages` row (or the same fields as start_conversation_turn's JSON answers them). */
+export const messageRow = z
+  .object({
+    id: z.string(),
+    conversation_id: z.string(),
+    role: z.enum(['user', 'assistant', 'system']),
+    content: z.string(),
+    model_id: z.string().nullable(),
+    model_ids: z.array(z.string()).nullable(),
+    merged_from: z.array(z.string()).nullable().optional(),
+    input_tokens: z.number().int().nullable(),
+    output_tokens: z.number().int().nullable(),
+    created_at: timestamp,
+  })
+  .transform(
+    (r): ChatMessage => ({
+      id: r.id,
+      conversationId: r.conversation_id,
+      role: r.role,
+      content: r.content,
+      modelId: r.model_id,
+      ...(r.model_ids === null ? {} : { modelIds: r.model_ids }),
+      ...(r.merged_from == null ? {} : { mergedFrom: r.merged_from }),
+      inputTokens: r.input_tokens,
+      outputTokens: r.output_tokens,
+      createdAt: r.created_at,
+    }),
+  );
+
+/**
+ * The `instruction` and `model_settings` columns. A stored value this version cannot read (a
+ * setting of a newer one) is dropped rather than failing the chat: the answer goes on without it.
+ */
+export const settingsRow = z
+  .object({ instruction: z.string(), models: z.unknown() })
+  .transform((r): ConversationSettings => {
+    const parsed = conversationSettingsSchema.safeParse({ instruction: r.instruction, models: r.models ?? {} });
+    if (parsed.success) return parsed.data;
+    return { ...NO_SETTINGS, instruction: r.instruction.slice(0, 8000) };
+  });
+
+/** What the model_settings column keeps: only the values set. */
+export const modelSettingsColumn = (settings: ConversationSettings): Record<string, Record<string, number>> =>
+  Object.fromEntries(
+    Object.entries(settings.models)
+      .map(([id, s]) => [id, Object.fromEntries(Object.entries(s).filter(([, v]) => typeof v === 'number'))] as const)
+      .filter(([, s]) => Object.keys(s).length > 0),
+  );
