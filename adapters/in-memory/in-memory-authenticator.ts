@@ -1,4 +1,4 @@
-import type { AuthChange, AuthEventName, AuthSession, AuthUser } from '../../core/domain/auth.js';
+import type { AuthChange, AuthEventName, AuthSession, AuthUser, SignInMethod } from '../../core/domain/auth.js';
 import type { Authenticator } from '../../core/ports/authenticator.js';
 import { domainError, notAuthenticated } from '../../core/shared/errors.js';
 import { fail, ok, type Result } from '../../core/shared/result.js';
@@ -83,7 +83,7 @@ export class InMemoryAuthenticator implements Authenticator, AccessScope {
     otp.used = true;
     const user = this.db.findUserByEmail(otp.email);
     if (!user) throw new Error(`OTP for ${otp.email} has no user`);
-    return ok(this.adopt(this.mintSession(user), 'SIGNED_IN'));
+    return ok(this.adopt(this.mintSession(user), 'SIGNED_IN', 'email_code'));
   }
 
   async signInWithOAuth(input: {
@@ -106,7 +106,8 @@ export class InMemoryAuthenticator implements Authenticator, AccessScope {
     if (error) return fail(domainError('validation', error, { errorCode: params.get('error_code') }));
     const record = this.db.sessions.get(params.get('access_token') ?? '');
     if (!record) return fail(domainError('validation', INVALID_LINK));
-    return ok(this.adopt(record, 'SIGNED_IN'));
+    const provider = this.db.users.get(record.userId)?.appMetadata['provider'];
+    return ok(this.adopt(record, 'SIGNED_IN', provider === 'google' ? 'google' : 'magic_link'));
   }
 
   async updateUserMetadata(data: Readonly<Record<string, unknown>>): Promise<Result<AuthUser>> {
@@ -174,11 +175,15 @@ export class InMemoryAuthenticator implements Authenticator, AccessScope {
     return landingUrl(redirectTo, this.mintSession(user), this.sessionTtlSeconds, 'magiclink');
   }
 
-  /** Test shortcut: a signed-in session for an existing user, without the e-mail round trip. */
-  signInAs(userId: string): AuthSession {
+  /**
+   * Test shortcut: a signed-in session for an existing user, without the e-mail round trip. With a
+   * `method` it is a sign-in this page finished; without, one it only learns of (a restored
+   * session, a sign-in finished in another tab).
+   */
+  signInAs(userId: string, method?: SignInMethod): AuthSession {
     const user = this.db.users.get(userId);
     if (!user) throw new Error(`No user ${userId}`);
-    return this.adopt(this.mintSession(user), 'SIGNED_IN');
+    return this.adopt(this.mintSession(user), 'SIGNED_IN', method);
   }
 
   private async sendOtp(operation: Operation, rawEmail: string, redirectTo: string, subject: string): Promise<Result<void>> {
@@ -211,10 +216,10 @@ export class InMemoryAuthenticator implements Authenticator, AccessScope {
     return record;
   }
 
-  private adopt(record: SessionRecord, event: AuthEventName): AuthSession {
+  private adopt(record: SessionRecord, event: AuthEventName, method?: SignInMethod): AuthSession {
     this.current = record;
     const session = this.toSession(record);
-    this.emit(event, session);
+    this.emit(event, session, method);
     return session;
   }
 
@@ -225,8 +230,8 @@ export class InMemoryAuthenticator implements Authenticator, AccessScope {
     return { accessToken, refreshToken, expiresAt, user: toAuthUser(user) };
   }
 
-  private emit(event: AuthEventName, session: AuthSession | null): void {
-    for (const listener of [...this.listeners]) listener({ event, session });
+  private emit(event: AuthEventName, session: AuthSession | null, method?: SignInMethod): void {
+    for (const listener of [...this.listeners]) listener(method === undefined ? { event, session } : { event, session, method });
   }
 }
 

@@ -20,9 +20,9 @@ export const reportSignInFailure = (
   deps: SignInReporting,
   method: SignInMethod,
   error: DomainError,
-  userId = '',
 ): void => {
-  deps.analytics.track({ event: 'signup_failed', user_id: userId, method });
+  // No one is signed in when a sign-in fails: the event carries no user_id (never an empty one).
+  deps.analytics.track({ event: 'signup_failed', method });
   deps.logger.error('Sign-in failed', { method, error });
   deps.authErrors?.reportError(error);
 };

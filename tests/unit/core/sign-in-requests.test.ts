@@ -58,7 +58,7 @@ describe('magic link (app §7 signInWithOtp, §2 /auth/callback)', () => {
     expect(await requestMagicLink({ email: 'ada@example.com' })).toEqual({ success: false, error: failure });
     expect(w.analytics.events).toEqual([
       { event: 'signup_initiated', method: 'magic_link' },
-      { event: 'signup_failed', user_id: '', method: 'magic_link' },
+      { event: 'signup_failed', method: 'magic_link' },
     ]);
     expect(w.logger.at('error')).toHaveLength(1);
     expect(controller.getState().error).toEqual(failure);
@@ -115,7 +115,7 @@ describe('one-time code (app §7 signInWithOtp code, verifyOtp)', () => {
     const wrong = code.replace(/\d$/, (d) => String((Number(d) + 1) % 10));
     const result = await verifyEmailCode({ email: 'ada@example.com', code: wrong });
     expect(result).toMatchObject({ success: false, error: { code: 'validation' } });
-    expect(w.analytics.events.at(-1)).toEqual({ event: 'signup_failed', user_id: '', method: 'email_code' });
+    expect(w.analytics.events.at(-1)).toEqual({ event: 'signup_failed', method: 'email_code' });
     expect(controller.getState()).toMatchObject({ session: null, error: { code: 'validation' } });
   });
 
@@ -150,6 +150,6 @@ describe('Google (app §7 signInWithOAuth)', () => {
     const { w, signInWithGoogle } = setup();
     w.authenticator.failures.failNext('signInWithOAuth');
     expect((await signInWithGoogle()).success).toBe(false);
-    expect(w.analytics.events.at(-1)).toEqual({ event: 'signup_failed', user_id: '', method: 'google' });
+    expect(w.analytics.events.at(-1)).toEqual({ event: 'signup_failed', method: 'google' });
   });
 });
