@@ -24,6 +24,7 @@ export const USE_CASE_DEFINITIONS = {
     uc.makeSessionController({ authenticator: d.authenticator, logger: d.logger, onSignedIn: use.handleSignedIn() }),
   requestMagicLink: (d, use) => uc.makeRequestMagicLink(withAuthErrors(d, use)),
   requestEmailCode: (d, use) => uc.makeRequestEmailCode(withAuthErrors(d, use)),
+  resendEmailCode: (d) => uc.makeResendEmailCode(d),
   verifyEmailCode: (d, use) => uc.makeVerifyEmailCode(withAuthErrors(d, use)),
   signInWithGoogle: (d, use) => uc.makeSignInWithGoogle(withAuthErrors(d, use)),
   completeRedirectSignIn: (d, use) => uc.makeCompleteRedirectSignIn(withAuthErrors(d, use)),
@@ -95,7 +96,7 @@ export type UseCases = { readonly [K in UseCaseName]: ReturnType<Definitions[K]>
 
 /** The use cases each entry point exposes. */
 export const BROWSER_USE_CASES = [
-  'getCurrentUser', 'sessionController', 'handleSignedIn', 'requestMagicLink', 'requestEmailCode', 'verifyEmailCode',
+  'getCurrentUser', 'sessionController', 'handleSignedIn', 'requestMagicLink', 'requestEmailCode', 'resendEmailCode', 'verifyEmailCode',
   'signInWithGoogle', 'completeRedirectSignIn', 'signOut', 'checkSubscription', 'getFeatureFlag', 'getCredits',
   'getAccountStatus', 'turboCheck', 'getMarketingConsent', 'updateMarketingConsent', 'rememberMarketingConsent', 'getProfiling', 'getProfilingCompleted',
   'saveProfilingStep', 'loadPlanOffer', 'startCheckout', 'completeCheckout', 'cancelSubscription',

@@ -16,6 +16,8 @@ export interface InMemoryAuthenticatorOptions {
   readonly sessionTtlSeconds?: number;
   /** The account the fake Google consent screen signs in with. */
   readonly googleEmail?: string;
+  /** GoTrue's per-address e-mail interval (60 s hosted); 0, the default here, sends every time. */
+  readonly emailMinIntervalSeconds?: number;
 }
 
 const INVALID_TOKEN = 'Token has expired or is invalid';
@@ -37,6 +39,7 @@ export class InMemoryAuthenticator implements Authenticator, AccessScope {
   private readonly codeTtlMs: number;
   private readonly sessionTtlSeconds: number;
   private readonly googleEmail: string;
+  private readonly emailMinIntervalMs: number;
 
   constructor(
     private readonly db: InMemoryDatabase,
@@ -47,6 +50,7 @@ export class InMemoryAuthenticator implements Authenticator, AccessScope {
     this.codeTtlMs = (options.codeTtlSeconds ?? 3600) * 1000;
     this.sessionTtlSeconds = options.sessionTtlSeconds ?? 3600;
     this.googleEmail = options.googleEmail ?? 'google.user@example.com';
+    this.emailMinIntervalMs = (options.emailMinIntervalSeconds ?? 0) * 1000;
   }
 
   actingUserId(): string | null {
@@ -190,6 +194,12 @@ export class InMemoryAuthenticator implements Authenticator, AccessScope {
     const injected = this.failures.take(operation);
     if (injected) return fail(injected);
     const email = rawEmail.trim().toLowerCase();
+    const previous = this.db.otps.get(email);
+    const waitMs = previous ? previous.issuedAtMs + this.emailMinIntervalMs - this.db.clock.now().getTime() : 0;
+    if (waitMs > 0) {
+      const seconds = Math.ceil(waitMs / 1000);
+      return fail(domainError('rate_limited', `For security purposes, you can only request this after ${seconds} seconds.`, { retryAfterSeconds: seconds }));
+    }
     // shouldCreateUser: an unknown address signs up here.
     if (!this.db.findUserByEmail(email)) this.db.createUser({ email, provider: 'email' });
     const otp = { email, code: randomDigits(6), tokenHash: randomHex(56), issuedAtMs: this.db.clock.now().getTime(), used: false };

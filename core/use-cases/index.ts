@@ -39,6 +39,7 @@ export { makeOpenPromptViewer } from './open-prompt-viewer.js';
 export { makeRegenerateAnswer } from './regenerate-answer.js';
 export { makeRememberMarketingConsent } from './remember-marketing-consent.js';
 export { makeRenameConversation } from './rename-conversation.js';
+export { makeResendEmailCode } from './resend-email-code.js';
 export { makeRequestEmailCode } from './request-email-code.js';
 export { makeRequestMagicLink } from './request-magic-link.js';
 export { makeRunChat } from './run-chat.js';

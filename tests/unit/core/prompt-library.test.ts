@@ -49,6 +49,15 @@ describe('prompt library (app spec §2, §7)', () => {
     expect(w.analytics.events).toEqual([]);
   });
 
+  it('app §7: the same query with another category or the favourites filter is browsing, not a new search', async () => {
+    const { search, w } = setup();
+    await search({ query: 'code' });
+    const narrowed = await search({ query: 'code', category: 'Engineering', newQuery: false });
+    await search({ query: 'code', favoritesOnly: true, newQuery: false });
+    expect(narrowed.success && narrowed.data.total).toBe(2);
+    expect(w.analytics.events).toEqual([{ event: 'prompt_library_search', query: 'code', result_count: 2 }]);
+  });
+
   it('app §5: search input is validated', async () => {
     const { search } = setup();
     expect(await search({ limit: 0 })).toEqual({ success: false, error: expect.objectContaining({ code: 'validation', message: 'Limit must be greater than or equal to 1' }) });

@@ -37,6 +37,8 @@ export default function LibraryRoute() {
   }, [openPromptLibrary]);
 
   const first = useRef(true);
+  // The query of the last search that ran: a change of category or favourites alone is browsing.
+  const lastQuery = useRef('');
   useEffect(() => {
     // The first page came with the opening; searches start with the first change.
     if (first.current) {
@@ -45,7 +47,10 @@ export default function LibraryRoute() {
     }
     let live = true;
     const timer = setTimeout(() => {
-      void searchPrompts({ ...(query.trim() ? { query } : {}), ...(category ? { category } : {}), favoritesOnly }).then((r) => {
+      const trimmed = query.trim();
+      const newQuery = trimmed !== lastQuery.current;
+      lastQuery.current = trimmed;
+      void searchPrompts({ ...(trimmed ? { query } : {}), ...(category ? { category } : {}), favoritesOnly, newQuery }).then((r) => {
         if (!live) return;
         setFailed(!r.success);
         if (r.success) {
@@ -71,7 +76,13 @@ export default function LibraryRoute() {
     const favorite = !prompt.favorite;
     const changed = await setPromptFavorite({ promptId: prompt.id, favorite, source });
     if (!changed.success) return void toastCenter.error(changed.error.message);
-    setPrompts((list) => (favoritesOnly && !favorite ? list?.filter((p) => p.id !== prompt.id) : list?.map((p) => (p.id === prompt.id ? { ...p, favorite } : p))));
+    if (favoritesOnly && !favorite) {
+      // Unfavourited while only favourites are listed: it leaves the list, and the count with it.
+      setPrompts((list) => list?.filter((p) => p.id !== prompt.id));
+      setTotal((count) => Math.max(0, count - 1));
+      return;
+    }
+    setPrompts((list) => list?.map((p) => (p.id === prompt.id ? { ...p, favorite } : p)));
   };
 
   return (

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DomainError } from '../../../core/shared/errors.js';
 import { useUseCases } from '../app/use-cases-provider.js';
+import type { ResendStatus } from '../screens/signup/code-stage.js';
 import { SignUpScreen, type SignUpStatus } from '../screens/signup/signup-screen.js';
 import { SiteLayout } from '../ui/site-layout.js';
 import { useTitle } from '../ui/use-title.js';
@@ -11,14 +12,23 @@ import { useTitle } from '../ui/use-title.js';
  * signup_initiated / signup_failed). The marketing choice is stored before any request so the
  * SIGNED_IN rule can apply it. Once signed in, the guard moves the visitor on.
  */
+/** GoTrue's default interval between two e-mails to one address. */
+const RESEND_INTERVAL_SECONDS = 60;
+
 export default function SignUpPage() {
   const { t } = useTranslation();
   useTitle(t('signup.title'));
-  const { requestMagicLink, requestEmailCode, verifyEmailCode, signInWithGoogle, trackEvent, rememberMarketingConsent } = useUseCases();
+  const { requestMagicLink, requestEmailCode, resendEmailCode, verifyEmailCode, signInWithGoogle, trackEvent, rememberMarketingConsent } = useUseCases();
   const [status, setStatus] = useState<SignUpStatus>({ kind: 'idle' });
+  const [resend, setResend] = useState<ResendStatus>({ kind: 'idle' });
   const [consent, setConsent] = useState(false);
 
   const failed = (error: DomainError): SignUpStatus => ({ kind: 'error', message: error.code === 'validation' ? error.message : t('signup.error') });
+  // The server's one-e-mail-a-minute rule: wait as long as it said, a minute when it did not say.
+  const waitFor = (error: DomainError): ResendStatus => {
+    const seconds = Number(error.details?.['retryAfterSeconds'] ?? RESEND_INTERVAL_SECONDS);
+    return { kind: 'wait', until: Date.now() + (Number.isFinite(seconds) && seconds > 0 ? seconds : RESEND_INTERVAL_SECONDS) * 1000 };
+  };
   const begin = (buttonName: string) => {
     rememberMarketingConsent(consent);
     void trackEvent({ event: 'button_click', button_name: buttonName });
@@ -34,13 +44,23 @@ export default function SignUpPage() {
           begin('send_magic_link');
           setStatus({ kind: 'sending', method: 'magic_link' });
           const sent = await requestMagicLink({ email });
+          if (!sent.success && sent.error.code === 'rate_limited') return setStatus({ kind: 'sent', method: 'magic_link', email, tooSoon: true });
           setStatus(sent.success ? { kind: 'sent', method: 'magic_link', email } : failed(sent.error));
         }}
         onSendCode={async (email) => {
           begin('send_email_code');
           setStatus({ kind: 'sending', method: 'email_code' });
           const sent = await requestEmailCode({ email });
-          setStatus(sent.success ? { kind: 'sent', method: 'email_code', email } : failed(sent.error));
+          // Asked again within the minute: the code already sent works, so go on to the code step.
+          const tooSoon = !sent.success && sent.error.code === 'rate_limited';
+          setResend(tooSoon ? waitFor(sent.error) : { kind: 'idle' });
+          setStatus(sent.success || tooSoon ? { kind: 'sent', method: 'email_code', email } : failed(sent.error));
+        }}
+        resend={resend}
+        onResendCode={async (email) => {
+          setResend({ kind: 'sending' });
+          const sent = await resendEmailCode({ email });
+          setResend(sent.success ? { kind: 'sent' } : sent.error.code === 'rate_limited' ? waitFor(sent.error) : { kind: 'failed' });
         }}
         onVerifyCode={async (email, code) => {
           setStatus({ kind: 'verifying', email });
@@ -54,7 +74,10 @@ export default function SignUpPage() {
           const started = await signInWithGoogle();
           if (!started.success) setStatus(failed(started.error));
         }}
-        onStartOver={() => setStatus({ kind: 'idle' })}
+        onStartOver={() => {
+          setResend({ kind: 'idle' });
+          setStatus({ kind: 'idle' });
+        }}
       />
     </SiteLayout>
   );
