@@ -46,6 +46,8 @@ export const USE_CASE_DEFINITIONS = {
   startCheckout: (d) => uc.makeStartCheckout(d),
   completeCheckout: (d) => uc.makeCompleteCheckout(d),
   cancelSubscription: (d) => uc.makeCancelSubscription(d),
+  resumeSubscription: (d) => uc.makeResumeSubscription(d),
+  getCheckoutState: (d) => uc.makeGetCheckoutState(d),
   openCustomerPortal: (d) => uc.makeOpenCustomerPortal(d),
   getBillingState: (d) => uc.makeGetBillingState(d),
   // Credits
@@ -99,7 +101,7 @@ export const BROWSER_USE_CASES = [
   'getCurrentUser', 'sessionController', 'handleSignedIn', 'requestMagicLink', 'requestEmailCode', 'resendEmailCode', 'verifyEmailCode',
   'signInWithGoogle', 'completeRedirectSignIn', 'signOut', 'checkSubscription', 'getFeatureFlag', 'getCredits',
   'getAccountStatus', 'turboCheck', 'getMarketingConsent', 'updateMarketingConsent', 'rememberMarketingConsent', 'getProfiling', 'getProfilingCompleted',
-  'saveProfilingStep', 'loadPlanOffer', 'startCheckout', 'completeCheckout', 'cancelSubscription',
+  'saveProfilingStep', 'loadPlanOffer', 'startCheckout', 'completeCheckout', 'cancelSubscription', 'resumeSubscription',
   'openCustomerPortal', 'getCreditBalance', 'listCreditHistory', 'listModels', 'sendChatMessage', 'regenerateChatAnswers',
   'editChatMessage', 'createConversation', 'renameConversation', 'deleteConversation', 'listConversations',
   'openConversation', 'getConversationShare', 'shareConversation', 'revokeConversationShare', 'viewSharedConversation',
@@ -110,7 +112,7 @@ export const BROWSER_USE_CASES = [
 
 /** The server acts per request for the verified caller (see `forRequest`). */
 export const SERVER_USE_CASES = [
-  'getAccountStatus', 'loadPlanOffer', 'startCheckout', 'cancelSubscription', 'openCustomerPortal',
+  'getAccountStatus', 'loadPlanOffer', 'startCheckout', 'cancelSubscription', 'resumeSubscription', 'getCheckoutState', 'openCustomerPortal',
   'getCreditBalance', 'listCreditHistory', 'grantCredits', 'listModels', 'runChat', 'regenerateAnswer',
   'editLastMessage', 'createConversation', 'renameConversation', 'deleteConversation', 'listConversations',
   'openConversation', 'handleBillingWebhook', 'getBillingState', 'getConversationShare', 'shareConversation',
