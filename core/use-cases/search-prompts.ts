@@ -4,6 +4,7 @@ import type { PromptCatalog } from '../ports/prompt-catalog.js';
 import { parseInput } from '../shared/parse-input.js';
 import type { Result } from '../shared/result.js';
 import { requireUser } from './support/current-user.js';
+import { readerLanguageSchema } from './support/reader-language.js';
 import type { CurrentUser } from './support/current-user.js';
 import { trackSafely } from './track-event.js';
 import type { TrackingDeps } from './track-event.js';
@@ -18,6 +19,8 @@ const inputSchema = z.object({
   offset: z.number().int('Offset must be a whole number').min(0, 'Offset must be greater than or equal to 0').optional(),
   /** False when only the category, the favourites filter or the page changed: browsing, not a search. */
   newQuery: z.boolean({ error: 'newQuery must be true or false' }).optional(),
+  /** The reader's language: the library is searched as shown to them. */
+  language: readerLanguageSchema,
 });
 
 /**

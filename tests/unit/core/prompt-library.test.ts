@@ -5,7 +5,9 @@ import { makeOpenPromptViewer } from '../../../core/use-cases/open-prompt-viewer
 import { makeRunPrompt } from '../../../core/use-cases/run-prompt.js';
 import { makeSearchPrompts } from '../../../core/use-cases/search-prompts.js';
 import { makeSetPromptFavorite } from '../../../core/use-cases/set-prompt-favorite.js';
+import { InMemoryPromptCatalog } from '../../../adapters/in-memory/in-memory-prompt-catalog.js';
 import { inMemoryAppWorld } from '../../support/in-memory-app-world.js';
+import { sampleCategoryLabels, samplePromptTranslations, samplePrompts } from '../../support/prompt-builders.js';
 
 const setup = () => {
   const w = inMemoryAppWorld();
@@ -21,11 +23,45 @@ const setup = () => {
   };
 };
 
+describe('prompt library in the reader\'s language', () => {
+  const translated = () => {
+    const w = inMemoryAppWorld();
+    const deps = { ...w, promptCatalog: new InMemoryPromptCatalog(samplePrompts(), { translations: samplePromptTranslations(), categoryLabels: sampleCategoryLabels() }) };
+    w.signIn();
+    return { w, openLibrary: makeOpenPromptLibrary(deps), search: makeSearchPrompts(deps), view: makeOpenPromptViewer(deps), run: makeRunPrompt(deps) };
+  };
+
+  it('opens, searches, shows and runs prompts in German, English where there is no German text', async () => {
+    const { openLibrary, search, view, run, w } = translated();
+    const opened = await openLibrary({ language: 'de' });
+    expect(opened.success && opened.data.categories.find((c) => c.id === 'Writing')?.label).toBe('Schreiben');
+    expect(opened.success && opened.data.page.items.find((p) => p.id === 'cold-email')?.title).toBe('Kaltakquise per E-Mail');
+    const found = await search({ query: 'Kaltakquise', language: 'de-DE' });
+    expect(found.success && found.data.items.map((p) => p.id)).toEqual(['cold-email']);
+    const shown = await view({ promptId: 'cold-email', language: 'de' });
+    expect(shown.success && shown.data.language).toBe('de');
+    const english = await view({ promptId: 'meeting-agenda', language: 'de' });
+    expect(english.success && english.data.language).toBe('en');
+    const text = await run({ promptId: 'cold-email', params: { words: 80, role: 'CTO' }, language: 'de' });
+    expect(text.success && text.data.text).toBe('Schreibe eine Kaltakquise-E-Mail mit höchstens 80 Wörtern an eine Person in der Rolle CTO über unser Produkt.');
+    // The viewer event names the category by its key, the same in every language.
+    expect(w.analytics.events.find((e) => e.event === 'prompt_viewer_opened')).toEqual({ event: 'prompt_viewer_opened', prompt_id: 'cold-email', title: 'Kaltakquise per E-Mail', category: 'Marketing' });
+  });
+
+  it('a language the library is not written in, or none, reads as English', async () => {
+    const { view } = translated();
+    for (const language of ['xx', '', undefined]) {
+      const shown = await view({ promptId: 'cold-email', ...(language === undefined ? {} : { language }) });
+      expect(shown.success && [shown.data.title, shown.data.language]).toEqual(['Cold e-mail', 'en']);
+    }
+  });
+});
+
 describe('prompt library (app spec §2, §7)', () => {
   it('app §7: opening the library pushes prompt_library_opened and shows categories and prompts', async () => {
     const { openLibrary, w } = setup();
     const opened = await openLibrary();
-    expect(opened.success && opened.data.categories).toEqual(['Engineering', 'Marketing', 'Productivity', 'Writing']);
+    expect(opened.success && opened.data.categories.map((c) => c.id)).toEqual(['Engineering', 'Marketing', 'Productivity', 'Writing']);
     expect(opened.success && opened.data.page.total).toBe(5);
     expect(w.analytics.events).toEqual([{ event: 'prompt_library_opened' }]);
   });

@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PromptCategory } from '../../../core/domain/prompts.js';
 import { useLocation } from 'wouter';
 import { useUseCases } from '../app/use-cases-provider.js';
 import { PromptLibrary, type LibraryPrompt } from '../screens/library/prompt-library.js';
@@ -14,12 +16,14 @@ const SEARCH_DELAY_MS = 300;
  */
 export default function LibraryRoute() {
   const { openPromptLibrary, searchPrompts, openPromptViewer, runPrompt, setPromptFavorite, toastCenter } = useUseCases();
+  // The library is shown, searched and run in the interface language (English where a prompt has no translation).
+  const language = useTranslation().i18n.resolvedLanguage ?? 'en';
   const area = useChatArea();
   const [, navigate] = useLocation();
   const [query, setQuery] = useState('');
   const [category, setCategory] = useState<string | null>(null);
   const [favoritesOnly, setFavoritesOnly] = useState(false);
-  const [categories, setCategories] = useState<readonly string[]>([]);
+  const [categories, setCategories] = useState<readonly PromptCategory[]>([]);
   const [prompts, setPrompts] = useState<readonly LibraryPrompt[] | undefined>(undefined);
   const [total, setTotal] = useState(0);
   const [failed, setFailed] = useState(false);
@@ -28,7 +32,7 @@ export default function LibraryRoute() {
   useEffect(() => {
     if (opened.current) return;
     opened.current = true;
-    void openPromptLibrary().then((r) => {
+    void openPromptLibrary({ language }).then((r) => {
       if (!r.success) return setFailed(true);
       setCategories(r.data.categories);
       setPrompts(r.data.page.items);
@@ -50,7 +54,7 @@ export default function LibraryRoute() {
       const trimmed = query.trim();
       const newQuery = trimmed !== lastQuery.current;
       lastQuery.current = trimmed;
-      void searchPrompts({ ...(trimmed ? { query } : {}), ...(category ? { category } : {}), favoritesOnly, newQuery }).then((r) => {
+      void searchPrompts({ ...(trimmed ? { query } : {}), ...(category ? { category } : {}), favoritesOnly, newQuery, language }).then((r) => {
         if (!live) return;
         setFailed(!r.success);
         if (r.success) {
@@ -63,10 +67,10 @@ export default function LibraryRoute() {
       live = false;
       clearTimeout(timer);
     };
-  }, [query, category, favoritesOnly, searchPrompts]);
+  }, [query, category, favoritesOnly, language, searchPrompts]);
 
   const run = async (prompt: LibraryPrompt) => {
-    const ran = await runPrompt({ promptId: prompt.id });
+    const ran = await runPrompt({ promptId: prompt.id, language });
     if (!ran.success) return void toastCenter.error(ran.error.message);
     area.session.setDraft(ran.data.text, null);
     navigate('/');
@@ -88,7 +92,7 @@ export default function LibraryRoute() {
   return (
     <PromptLibrary prompts={prompts} total={total} categories={categories} query={query} onQueryChange={setQuery} category={category}
       onCategoryChange={setCategory} favoritesOnly={favoritesOnly} onFavoritesOnlyChange={setFavoritesOnly} failed={failed}
-      onOpen={(prompt) => void openPromptViewer({ promptId: prompt.id })}
+      onOpen={(prompt) => void openPromptViewer({ promptId: prompt.id, language })}
       onRun={(prompt) => void run(prompt)} onToggleFavorite={(prompt, source) => void toggle(prompt, source)} />
   );
 }
