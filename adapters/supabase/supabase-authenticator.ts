@@ -45,7 +45,8 @@ export class SupabaseAuthenticator implements Authenticator {
    * setSession and exchangeCodeForSession, so a SIGNED_IN seen meanwhile is this page's own and
    * carries its method; one seen otherwise was restored or broadcast by another tab.
    */
-  private finishing: 'email_code' | 'redirect' | null = null;
+  // An object held by the instance, so wrappers built with Object.create(this) share the one state.
+  private readonly sign: { finishing: 'email_code' | 'redirect' | null } = { finishing: null };
 
   constructor(
     private readonly client: SupabaseClient,
@@ -166,18 +167,18 @@ export class SupabaseAuthenticator implements Authenticator {
   }
 
   private methodOf(session: Session): SignInMethod | undefined {
-    if (this.finishing === 'email_code') return 'email_code';
-    if (this.finishing === 'redirect') return session.user.app_metadata['provider'] === 'google' ? 'google' : 'magic_link';
+    if (this.sign.finishing === 'email_code') return 'email_code';
+    if (this.sign.finishing === 'redirect') return session.user.app_metadata['provider'] === 'google' ? 'google' : 'magic_link';
     return undefined;
   }
 
   private async finishingBy<T>(kind: 'email_code' | 'redirect', run: () => Promise<T>): Promise<T> {
-    const previous = this.finishing;
-    this.finishing = kind;
+    const previous = this.sign.finishing;
+    this.sign.finishing = kind;
     try {
       return await run();
     } finally {
-      this.finishing = previous;
+      this.sign.finishing = previous;
     }
   }
 }

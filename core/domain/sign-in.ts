@@ -12,6 +12,12 @@ export const GOOGLE_QUERY_PARAMS: Readonly<Record<string, string>> = Object.free
   prompt: 'select_account',
 });
 
+/**
+ * GoTrue sends one sign-in e-mail per address a minute (its default, and the local stand-in's):
+ * the page counts down instead of asking sooner and being refused.
+ */
+export const EMAIL_RESEND_INTERVAL_SECONDS = 60;
+
 export const INVALID_EMAIL = 'Invalid email';
 export const INVALID_CODE = 'The code must be 6 to 10 digits';
 

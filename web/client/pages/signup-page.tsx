@@ -1,5 +1,6 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EMAIL_RESEND_INTERVAL_SECONDS } from '../../../core/domain/sign-in.js';
 import type { DomainError } from '../../../core/shared/errors.js';
 import { useUseCases } from '../app/use-cases-provider.js';
 import type { ResendStatus } from '../screens/signup/code-stage.js';
@@ -12,9 +13,6 @@ import { useTitle } from '../ui/use-title.js';
  * signup_initiated / signup_failed). The marketing choice is stored before any request so the
  * SIGNED_IN rule can apply it. Once signed in, the guard moves the visitor on.
  */
-/** GoTrue's default interval between two e-mails to one address. */
-const RESEND_INTERVAL_SECONDS = 60;
-
 export default function SignUpPage() {
   const { t } = useTranslation();
   useTitle(t('signup.title'));
@@ -22,12 +20,20 @@ export default function SignUpPage() {
   const [status, setStatus] = useState<SignUpStatus>({ kind: 'idle' });
   const [resend, setResend] = useState<ResendStatus>({ kind: 'idle' });
   const [consent, setConsent] = useState(false);
+  // When a code last went to each address: asking again within the server's minute is not sent.
+  const sentAt = useRef(new Map<string, number>());
+  const nextAllowed = (email: string) => (sentAt.current.get(email.toLowerCase()) ?? 0) + EMAIL_RESEND_INTERVAL_SECONDS * 1000;
+  const codeSent = (email: string, notice: 'sent' | null): ResendStatus => {
+    sentAt.current.set(email.toLowerCase(), Date.now());
+    return { kind: 'wait', until: nextAllowed(email), notice };
+  };
 
   const failed = (error: DomainError): SignUpStatus => ({ kind: 'error', message: error.code === 'validation' ? error.message : t('signup.error') });
-  // The server's one-e-mail-a-minute rule: wait as long as it said, a minute when it did not say.
+  // Refused by the server's one-e-mail-a-minute rule: wait as long as it said, a minute when it did not say.
   const waitFor = (error: DomainError): ResendStatus => {
-    const seconds = Number(error.details?.['retryAfterSeconds'] ?? RESEND_INTERVAL_SECONDS);
-    return { kind: 'wait', until: Date.now() + (Number.isFinite(seconds) && seconds > 0 ? seconds : RESEND_INTERVAL_SECONDS) * 1000 };
+    const seconds = Number(error.details?.['retryAfterSeconds'] ?? EMAIL_RESEND_INTERVAL_SECONDS);
+    const wait = Number.isFinite(seconds) && seconds > 0 ? seconds : EMAIL_RESEND_INTERVAL_SECONDS;
+    return { kind: 'wait', until: Date.now() + wait * 1000, notice: 'still_works' };
   };
   const begin = (buttonName: string) => {
     rememberMarketingConsent(consent);
@@ -48,19 +54,25 @@ export default function SignUpPage() {
           setStatus(sent.success ? { kind: 'sent', method: 'magic_link', email } : failed(sent.error));
         }}
         onSendCode={async (email) => {
+          // A code went to this address less than a minute ago: it still works, and the server would
+          // refuse another one, so go back to the code step without asking (and without an event).
+          if (Date.now() < nextAllowed(email)) {
+            setResend({ kind: 'wait', until: nextAllowed(email), notice: 'still_works' });
+            return setStatus({ kind: 'sent', method: 'email_code', email });
+          }
           begin('send_email_code');
           setStatus({ kind: 'sending', method: 'email_code' });
           const sent = await requestEmailCode({ email });
-          // Asked again within the minute: the code already sent works, so go on to the code step.
+          // Refused as too soon (a code asked for elsewhere): the code already sent works, go on to the code step.
           const tooSoon = !sent.success && sent.error.code === 'rate_limited';
-          setResend(tooSoon ? waitFor(sent.error) : { kind: 'idle' });
+          setResend(tooSoon ? waitFor(sent.error) : codeSent(email, null));
           setStatus(sent.success || tooSoon ? { kind: 'sent', method: 'email_code', email } : failed(sent.error));
         }}
         resend={resend}
         onResendCode={async (email) => {
           setResend({ kind: 'sending' });
           const sent = await resendEmailCode({ email });
-          setResend(sent.success ? { kind: 'sent' } : sent.error.code === 'rate_limited' ? waitFor(sent.error) : { kind: 'failed' });
+          setResend(sent.success ? codeSent(email, 'sent') : sent.error.code === 'rate_limited' ? waitFor(sent.error) : { kind: 'failed' });
         }}
         onVerifyCode={async (email, code) => {
           setStatus({ kind: 'verifying', email });
@@ -74,10 +86,7 @@ export default function SignUpPage() {
           const started = await signInWithGoogle();
           if (!started.success) setStatus(failed(started.error));
         }}
-        onStartOver={() => {
-          setResend({ kind: 'idle' });
-          setStatus({ kind: 'idle' });
-        }}
+        onStartOver={() => setStatus({ kind: 'idle' })}
       />
     </SiteLayout>
   );

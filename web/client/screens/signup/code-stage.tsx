@@ -4,15 +4,15 @@ import { Button } from '../../ui/button.js';
 import { CodeInput, CODE_LENGTH } from './code-input.js';
 
 /**
- * "Send a new code" on the code step. The auth server sends one e-mail per address a minute; asked
- * sooner it refuses, and the page counts down to when it can ask again (`until`, epoch ms) while
- * the code already sent keeps working.
+ * "Send a new code" on the code step. The auth server sends one e-mail per address a minute, so
+ * after each code the button counts down to when a new one can be sent (`until`, epoch ms). The
+ * notice says what just happened: a new code went out, or asking again was too soon (the code
+ * already sent still works).
  */
 export type ResendStatus =
   | { readonly kind: 'idle' }
   | { readonly kind: 'sending' }
-  | { readonly kind: 'sent' }
-  | { readonly kind: 'wait'; readonly until: number }
+  | { readonly kind: 'wait'; readonly until: number; readonly notice: 'sent' | 'still_works' | null }
   | { readonly kind: 'failed' };
 
 export interface CodeStageProps {
@@ -51,8 +51,8 @@ export function CodeStage({ email, verifying, wrong, resend, onVerifyCode, onRes
     if (value.length === CODE_LENGTH && !verifying) onVerifyCode(email, value);
   };
   const notice =
-    resend.kind === 'wait' && waiting > 0 ? t('signup.resendWait', { seconds: waiting })
-      : resend.kind === 'sent' ? t('signup.resendSent')
+    resend.kind === 'wait' && resend.notice === 'still_works' && waiting > 0 ? t('signup.resendWait', { seconds: waiting })
+      : resend.kind === 'wait' && resend.notice === 'sent' ? t('signup.resendSent')
         : resend.kind === 'failed' ? t('signup.resendFailed')
           : null;
   return (
