@@ -79,6 +79,7 @@ export const USE_CASE_DEFINITIONS = {
   // Prompt library (app spec §2, §7)
   openPromptLibrary: (d) => uc.makeOpenPromptLibrary(d),
   searchPrompts: (d) => uc.makeSearchPrompts(d),
+  listPromptCategories: (d) => uc.makeListPromptCategories(d),
   openPromptViewer: (d) => uc.makeOpenPromptViewer(d),
   runPrompt: (d) => uc.makeRunPrompt(d),
   setPromptFavorite: (d) => uc.makeSetPromptFavorite(d),
@@ -105,7 +106,7 @@ export const BROWSER_USE_CASES = [
   'openCustomerPortal', 'getCreditBalance', 'listCreditHistory', 'listModels', 'sendChatMessage', 'regenerateChatAnswers',
   'editChatMessage', 'createConversation', 'renameConversation', 'deleteConversation', 'listConversations',
   'openConversation', 'getConversationShare', 'shareConversation', 'revokeConversationShare', 'viewSharedConversation',
-  'openPromptLibrary', 'searchPrompts', 'openPromptViewer', 'runPrompt', 'setPromptFavorite',
+  'openPromptLibrary', 'searchPrompts', 'listPromptCategories', 'openPromptViewer', 'runPrompt', 'setPromptFavorite',
   'trackEvent', 'detectLanguage', 'changeLanguage', 'loadTranslations', 'toastCenter', 'loadDeferredScript',
   'loadTagManager', 'getBillingState',
 ] as const satisfies readonly UseCaseName[];

@@ -40,6 +40,7 @@ export { makeOpenPromptViewer } from './open-prompt-viewer.js';
 export { makeRegenerateAnswer } from './regenerate-answer.js';
 export { makeRememberMarketingConsent } from './remember-marketing-consent.js';
 export { makeRenameConversation } from './rename-conversation.js';
+export { makeListPromptCategories } from './list-prompt-categories.js';
 export { makeResumeSubscription } from './resume-subscription.js';
 export { makeGetCheckoutState } from './get-checkout-state.js';
 export { makeResendEmailCode } from './resend-email-code.js';

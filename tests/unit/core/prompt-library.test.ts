@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { domainError, NO_AUTHENTICATED_USER, PARAMETER_TYPE_MESSAGE } from '../../../core/shared/errors.js';
+import { makeListPromptCategories } from '../../../core/use-cases/list-prompt-categories.js';
 import { makeOpenPromptLibrary } from '../../../core/use-cases/open-prompt-library.js';
 import { makeOpenPromptViewer } from '../../../core/use-cases/open-prompt-viewer.js';
 import { makeRunPrompt } from '../../../core/use-cases/run-prompt.js';
@@ -46,6 +47,17 @@ describe('prompt library in the reader\'s language', () => {
     expect(text.success && text.data.text).toBe('Schreibe eine Kaltakquise-E-Mail mit höchstens 80 Wörtern an eine Person in der Rolle CTO über unser Produkt.');
     // The viewer event names the category by its key, the same in every language.
     expect(w.analytics.events.find((e) => e.event === 'prompt_viewer_opened')).toEqual({ event: 'prompt_viewer_opened', prompt_id: 'cold-email', title: 'Kaltakquise per E-Mail', category: 'Marketing' });
+  });
+
+  it('lists the categories again in another language, pushing nothing', async () => {
+    const w = inMemoryAppWorld();
+    w.signIn();
+    const deps = { ...w, promptCatalog: new InMemoryPromptCatalog(samplePrompts(), { categoryLabels: sampleCategoryLabels() }) };
+    const listed = await makeListPromptCategories(deps)({ language: 'de' });
+    expect(listed.success && listed.data.find((c) => c.id === 'Engineering')?.label).toBe('Entwicklung');
+    expect(w.analytics.events).toEqual([]);
+    await w.signOut();
+    expect((await makeListPromptCategories(deps)({ language: 'de' })).success).toBe(false);
   });
 
   it('a language the library is not written in, or none, reads as English', async () => {

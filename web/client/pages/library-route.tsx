@@ -15,7 +15,7 @@ const SEARCH_DELAY_MS = 300;
  * setPromptFavorite (prompt_favorite_changed) with the favourites filter.
  */
 export default function LibraryRoute() {
-  const { openPromptLibrary, searchPrompts, openPromptViewer, runPrompt, setPromptFavorite, toastCenter } = useUseCases();
+  const { openPromptLibrary, searchPrompts, listPromptCategories, openPromptViewer, runPrompt, setPromptFavorite, toastCenter } = useUseCases();
   // The library is shown, searched and run in the interface language (English where a prompt has no translation).
   const language = useTranslation().i18n.resolvedLanguage ?? 'en';
   const area = useChatArea();
@@ -39,6 +39,14 @@ export default function LibraryRoute() {
       setTotal(r.data.page.total);
     });
   }, [openPromptLibrary]);
+
+  // The language changed while the library is open: the category labels follow (the prompts do, below).
+  const labelsIn = useRef(language);
+  useEffect(() => {
+    if (labelsIn.current === language) return;
+    labelsIn.current = language;
+    void listPromptCategories({ language }).then((r) => r.success && setCategories(r.data));
+  }, [language, listPromptCategories]);
 
   const first = useRef(true);
   // The query of the last search that ran: a change of category or favourites alone is browsing.
