@@ -41,7 +41,8 @@ function newestSource(paths: readonly string[]): number {
 /** Builds web/client/dist when it is missing or older than its sources; a failed build is reported, not fatal. */
 export function buildClientIfNeeded(distDir = 'web/client/dist'): 'fresh' | 'built' | 'failed' {
   const index = join(distDir, 'index.html');
-  const sources = newestSource(['web/client', 'web/public', 'vite.config.ts']);
+  // The client bundles core/ and the browser adapters too: a change there is a change of the client.
+  const sources = newestSource(['web/client', 'web/public', 'core', 'adapters', 'vite.config.ts']);
   if (existsSync(index) && statSync(index).mtimeMs >= sources) return 'fresh';
   console.log('building the web client (vite build)...');
   // Built beside the target and swapped in whole: two stacks starting at once (tests, or npm start

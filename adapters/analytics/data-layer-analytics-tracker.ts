@@ -1,24 +1,28 @@
 import type { AnalyticsEvent } from '../../core/domain/analytics-events.js';
 import type { AnalyticsTracker } from '../../core/ports/analytics-tracker.js';
 import type { Logger } from '../../core/ports/logger.js';
+import { ensureDataLayer } from './data-layer.js';
 
 type DataLayerHost = { dataLayer?: unknown };
 
 /**
- * Pushes each event to the tag manager's `window.dataLayer` as `{event, ...payload}` (app spec §7).
- * With no data layer on the page the event is dropped with a console warning only (app spec §8):
- * the tracker never creates one, so the absence of a tag manager stays visible.
+ * Pushes each event to `window.dataLayer` as `{event, ...payload}` (app spec §7). The data layer is
+ * created when the tracker is made (before the app's first event) if the page has none yet, so
+ * events are kept for a tag manager that loads later, or read by whoever inspects the page. Only a
+ * `dataLayer` that is not an array drops the event, with a console warning (app spec §8).
  */
 export class DataLayerAnalyticsTracker implements AnalyticsTracker {
   constructor(
     private readonly logger: Pick<Logger, 'warn'>,
     private readonly host: DataLayerHost = globalThis as DataLayerHost,
-  ) {}
+  ) {
+    ensureDataLayer(host);
+  }
 
   track(event: AnalyticsEvent): void {
-    const layer = this.host.dataLayer;
-    if (!Array.isArray(layer)) {
-      this.logger.warn('No data layer on the page; analytics event dropped', { event: event.event });
+    const layer = ensureDataLayer(this.host);
+    if (layer === null) {
+      this.logger.warn('No usable data layer on the page; analytics event dropped', { event: event.event });
       return;
     }
     layer.push({ ...event });

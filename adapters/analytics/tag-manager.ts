@@ -1,3 +1,5 @@
+import { ensureDataLayer } from './data-layer.js';
+
 /** Google Tag Manager container ids look like GTM-XXXXXXX. */
 const CONTAINER_ID = /^GTM-[A-Z0-9]{4,12}$/;
 
@@ -7,7 +9,6 @@ const CONTAINER_ID = /^GTM-[A-Z0-9]{4,12}$/;
  */
 export function prepareTagManager(id: string | null, host: { dataLayer?: unknown } = globalThis as { dataLayer?: unknown }): string | null {
   if (id === null || !CONTAINER_ID.test(id.trim())) return null;
-  if (!Array.isArray(host.dataLayer)) host.dataLayer = [];
-  (host.dataLayer as unknown[]).push({ 'gtm.start': Date.now(), event: 'gtm.js' });
+  ensureDataLayer(host)?.push({ 'gtm.start': Date.now(), event: 'gtm.js' });
   return `https://www.googletagmanager.com/gtm.js?id=${encodeURIComponent(id.trim())}`;
 }

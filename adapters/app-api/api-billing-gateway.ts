@@ -1,10 +1,10 @@
 import type { z } from 'zod';
-import type { CancellationReason, CheckoutSession, CustomerState, PlanDiscount, PlanProduct, PortalSession, SubscriptionSummary } from '../../core/domain/billing.js';
+import type { CancellationReason, CheckoutSession, CheckoutState, CustomerState, PlanDiscount, PlanProduct, PortalSession, SubscriptionSummary } from '../../core/domain/billing.js';
 import type { BillingGateway } from '../../core/ports/billing-gateway.js';
 import { domainError } from '../../core/shared/errors.js';
 import { fail, ok, type Result } from '../../core/shared/result.js';
 import { ApiClient, type ApiClientOptions } from './api-client.js';
-import { billingStateAnswer, checkoutAnswer, planAnswer, portalAnswer, subscriptionAnswer } from './api-contract.js';
+import { billingStateAnswer, checkoutAnswer, checkoutStateAnswer, planAnswer, portalAnswer, subscriptionAnswer } from './api-contract.js';
 
 const plan = planAnswer;
 
@@ -59,11 +59,27 @@ export class ApiBillingGateway implements BillingGateway {
     return ok(p.data.discount);
   }
 
-  async createCheckout(input: { userId: string; email: string | null; successUrl: string }): Promise<Result<CheckoutSession>> {
-    const r = await this.api.json<unknown>('/api/billing/checkout', { method: 'POST', json: { successUrl: input.successUrl } });
+  async createCheckout(input: { userId: string; email: string | null; successUrl: string; returnUrl?: string }): Promise<Result<CheckoutSession>> {
+    const json = input.returnUrl === undefined ? { successUrl: input.successUrl } : { successUrl: input.successUrl, returnUrl: input.returnUrl };
+    const r = await this.api.json<unknown>('/api/billing/checkout', { method: 'POST', json });
     if (!r.success) return r;
     const body = parsed(checkoutAnswer, r.data, 'checkout');
     return body.success ? ok({ id: body.data.checkoutId, url: body.data.url }) : body;
+  }
+
+  /** The server answers 404 for a checkout that is not the caller's: the port's `null`. */
+  async getCheckout(input: { userId: string; checkoutId: string }): Promise<Result<CheckoutState | null>> {
+    const r = await this.api.json<unknown>(`/api/billing/checkouts/${encodeURIComponent(input.checkoutId)}`);
+    if (!r.success) return r.error.code === 'not_found' ? ok(null) : r;
+    const body = parsed(checkoutStateAnswer, r.data, 'checkout');
+    return body.success ? ok(body.data.checkout) : body;
+  }
+
+  async resumeSubscription(_input: { userId: string }): Promise<Result<SubscriptionSummary>> {
+    const r = await this.api.json<unknown>('/api/billing/subscription/resume', { method: 'POST', json: {} });
+    if (!r.success) return r;
+    const body = parsed(subscriptionAnswer, r.data, 'subscription');
+    return body.success ? ok(body.data.subscription) : body;
   }
 
   async cancelSubscription(input: { userId: string; reason: CancellationReason; comment: string | null }): Promise<Result<SubscriptionSummary>> {

@@ -5,7 +5,7 @@
  * (adapters/app-api) parse every answer with it. Neither side keeps a shape of its own.
  */
 import { z } from 'zod';
-import { CANCELLATION_REASONS } from '../../core/domain/billing.js';
+import { CANCELLATION_REASONS, CHECKOUT_STATUSES } from '../../core/domain/billing.js';
 import { conversationIdSchema, messageSchema, modelIdsSchema, titleSchema } from '../../core/domain/chat-rules.js';
 import { conversationSettingsSchema } from '../../core/domain/conversation-settings.js';
 import { DOMAIN_ERROR_CODES } from '../../core/shared/errors.js';
@@ -80,14 +80,18 @@ export const billingStateAnswer = z.object({
     .nullable(),
 });
 /** POST /api/billing/checkout (201) */
-export const checkoutRequest = z.strictObject({ successUrl: httpUrl('successUrl').optional() });
+export const checkoutRequest = z.strictObject({ successUrl: httpUrl('successUrl').optional(), returnUrl: httpUrl('returnUrl').optional() });
 export const checkoutAnswer = z.object({ checkoutId: z.string(), url: z.string() });
+/** GET /api/billing/checkouts/:id: one of the caller's own checkouts (404 not_found otherwise) */
+export const checkoutIdParam = z.object({ id: z.string().trim().min(1, 'is required').max(200, 'is too long') });
+export const checkoutStateAnswer = z.object({ checkout: z.object({ id: z.string(), status: z.enum(CHECKOUT_STATUSES) }) });
 /** POST /api/billing/subscription/cancel */
 export const cancelRequest = z.strictObject({
   reason: z.enum(CANCELLATION_REASONS, { error: `reason must be one of: ${CANCELLATION_REASONS.join(', ')}` }),
   comment: z.string({ error: 'comment must be text' }).max(2000, 'comment must contain at most 2000 characters').nullish(),
 });
 export const subscriptionAnswer = z.object({ subscription: subscriptionSummary });
+/** POST /api/billing/subscription/resume: no body; answers subscriptionAnswer */
 /** POST /api/billing/portal */
 export const portalRequest = z.strictObject({ returnUrl: httpUrl('returnUrl').optional() });
 export const portalAnswer = z.object({ url: z.string() });

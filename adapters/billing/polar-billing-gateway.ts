@@ -1,11 +1,14 @@
-import type {
-  CancellationReason,
-  CheckoutSession,
-  CustomerState,
-  PlanDiscount,
-  PlanProduct,
-  PortalSession,
-  SubscriptionSummary,
+import {
+  CHECKOUT_STATUSES,
+  type CancellationReason,
+  type CheckoutSession,
+  type CheckoutState,
+  type CheckoutStatus,
+  type CustomerState,
+  type PlanDiscount,
+  type PlanProduct,
+  type PortalSession,
+  type SubscriptionSummary,
 } from '../../core/domain/billing.js';
 import type { BillingGateway } from '../../core/ports/billing-gateway.js';
 import type { Logger } from '../../core/ports/logger.js';
@@ -89,16 +92,47 @@ export class PolarBillingGateway implements BillingGateway {
     });
   }
 
-  async createCheckout(input: { userId: string; email: string | null; successUrl: string }): Promise<Result<CheckoutSession>> {
+  async createCheckout(input: { userId: string; email: string | null; successUrl: string; returnUrl?: string }): Promise<Result<CheckoutSession>> {
     const answer = await this.config.client.checkouts.create({
       products: [this.config.planProductId],
       externalCustomerId: input.userId,
       customerEmail: input.email,
       successUrl: input.successUrl,
+      ...(input.returnUrl === undefined ? {} : { returnUrl: input.returnUrl }),
       ...(this.config.discountId === null ? {} : { discountId: this.config.discountId }),
     });
     if (!answer.success) return this.failed('createCheckout', answer.error);
     return ok({ id: answer.data.id, url: answer.data.url });
+  }
+
+  /**
+   * The checkout as the provider has it, if it is this user's: checkouts are opened with the user's
+   * id as external customer id, so anyone else's reads as none. A malformed id (422 on the path)
+   * and an unknown one (404) are none too: the id came from a URL anyone can type.
+   */
+  async getCheckout(input: { userId: string; checkoutId: string }): Promise<Result<CheckoutState | null>> {
+    const answer = await this.config.client.checkouts.get(input.checkoutId);
+    if (!answer.success) {
+      if (answer.error.kind === 'http_validation') return ok(null);
+      if (answer.error.kind === 'provider' && answer.error.error === 'ResourceNotFound') return ok(null);
+      return this.failed('getCheckout', answer.error);
+    }
+    const checkout = answer.data;
+    if (checkout.externalCustomerId !== input.userId) return ok(null);
+    return ok({ id: checkout.id, status: knownStatus(checkout.status) });
+  }
+
+  /** Uncancel (billing part B §7): the user's subscription set to end is set to renew again. */
+  async resumeSubscription(input: { userId: string }): Promise<Result<SubscriptionSummary>> {
+    const found = await this.config.client.subscriptions.list({ externalCustomerId: input.userId, active: true, limit: 100 });
+    if (!found.success) return this.failed('resumeSubscription', found.error);
+    const own = found.data.items.filter((s) => s.customer.externalId === input.userId);
+    if (own.length === 0) return fail(domainError('not_found', 'No active subscription to resume'));
+    const target = own.find((s) => s.cancelAtPeriodEnd);
+    if (target === undefined) return fail(domainError('conflict', 'The subscription is not set to end'));
+    const answer = await this.config.client.subscriptions.update(target.id, { cancelAtPeriodEnd: false });
+    if (!answer.success) return this.failed('resumeSubscription', answer.error);
+    return ok(summary(answer.data));
   }
 
   async cancelSubscription(input: {
@@ -170,3 +204,7 @@ export class PolarBillingGateway implements BillingGateway {
     return fail(mapped);
   }
 }
+
+/** A status this adapter does not know yet is not a payment: it reads as still open. */
+const knownStatus = (status: string): CheckoutStatus =>
+  (CHECKOUT_STATUSES as readonly string[]).includes(status) ? (status as CheckoutStatus) : 'open';

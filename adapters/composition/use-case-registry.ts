@@ -24,6 +24,7 @@ export const USE_CASE_DEFINITIONS = {
     uc.makeSessionController({ authenticator: d.authenticator, logger: d.logger, onSignedIn: use.handleSignedIn() }),
   requestMagicLink: (d, use) => uc.makeRequestMagicLink(withAuthErrors(d, use)),
   requestEmailCode: (d, use) => uc.makeRequestEmailCode(withAuthErrors(d, use)),
+  resendEmailCode: (d) => uc.makeResendEmailCode(d),
   verifyEmailCode: (d, use) => uc.makeVerifyEmailCode(withAuthErrors(d, use)),
   signInWithGoogle: (d, use) => uc.makeSignInWithGoogle(withAuthErrors(d, use)),
   completeRedirectSignIn: (d, use) => uc.makeCompleteRedirectSignIn(withAuthErrors(d, use)),
@@ -45,6 +46,8 @@ export const USE_CASE_DEFINITIONS = {
   startCheckout: (d) => uc.makeStartCheckout(d),
   completeCheckout: (d) => uc.makeCompleteCheckout(d),
   cancelSubscription: (d) => uc.makeCancelSubscription(d),
+  resumeSubscription: (d) => uc.makeResumeSubscription(d),
+  getCheckoutState: (d) => uc.makeGetCheckoutState(d),
   openCustomerPortal: (d) => uc.makeOpenCustomerPortal(d),
   getBillingState: (d) => uc.makeGetBillingState(d),
   // Credits
@@ -84,6 +87,7 @@ export const USE_CASE_DEFINITIONS = {
   // Prompt library (app spec §2, §7)
   openPromptLibrary: (d) => uc.makeOpenPromptLibrary(d),
   searchPrompts: (d) => uc.makeSearchPrompts(d),
+  listPromptCategories: (d) => uc.makeListPromptCategories(d),
   openPromptViewer: (d) => uc.makeOpenPromptViewer(d),
   runPrompt: (d) => uc.makeRunPrompt(d),
   setPromptFavorite: (d) => uc.makeSetPromptFavorite(d),
@@ -103,14 +107,14 @@ export type UseCases = { readonly [K in UseCaseName]: ReturnType<Definitions[K]>
 
 /** The use cases each entry point exposes. */
 export const BROWSER_USE_CASES = [
-  'getCurrentUser', 'sessionController', 'handleSignedIn', 'requestMagicLink', 'requestEmailCode', 'verifyEmailCode',
+  'getCurrentUser', 'sessionController', 'handleSignedIn', 'requestMagicLink', 'requestEmailCode', 'resendEmailCode', 'verifyEmailCode',
   'signInWithGoogle', 'completeRedirectSignIn', 'signOut', 'checkSubscription', 'getFeatureFlag', 'getCredits',
   'getAccountStatus', 'turboCheck', 'getMarketingConsent', 'updateMarketingConsent', 'rememberMarketingConsent', 'getProfiling', 'getProfilingCompleted',
-  'saveProfilingStep', 'loadPlanOffer', 'startCheckout', 'completeCheckout', 'cancelSubscription',
+  'saveProfilingStep', 'loadPlanOffer', 'startCheckout', 'completeCheckout', 'cancelSubscription', 'resumeSubscription',
   'openCustomerPortal', 'getCreditBalance', 'listCreditHistory', 'listModels', 'sendChatMessage', 'regenerateChatAnswers',
   'editChatMessage', 'createConversation', 'renameConversation', 'deleteConversation', 'listConversations',
   'openConversation', 'getConversationShare', 'shareConversation', 'revokeConversationShare', 'viewSharedConversation',
-  'openPromptLibrary', 'searchPrompts', 'openPromptViewer', 'runPrompt', 'setPromptFavorite',
+  'openPromptLibrary', 'searchPrompts', 'listPromptCategories', 'openPromptViewer', 'runPrompt', 'setPromptFavorite',
   'trackEvent', 'detectLanguage', 'changeLanguage', 'loadTranslations', 'toastCenter', 'loadDeferredScript',
   'loadTagManager', 'getBillingState', 'mergeChatAnswers', 'getConversationSettings', 'saveConversationSettings',
   'searchConversations', 'listInstructionPresets', 'saveInstructionPreset', 'deleteInstructionPreset',
@@ -118,7 +122,7 @@ export const BROWSER_USE_CASES = [
 
 /** The server acts per request for the verified caller (see `forRequest`). */
 export const SERVER_USE_CASES = [
-  'getAccountStatus', 'loadPlanOffer', 'startCheckout', 'cancelSubscription', 'openCustomerPortal',
+  'getAccountStatus', 'loadPlanOffer', 'startCheckout', 'cancelSubscription', 'resumeSubscription', 'getCheckoutState', 'openCustomerPortal',
   'getCreditBalance', 'listCreditHistory', 'grantCredits', 'listModels', 'runChat', 'regenerateAnswer',
   'editLastMessage', 'createConversation', 'renameConversation', 'deleteConversation', 'listConversations',
   'openConversation', 'handleBillingWebhook', 'getBillingState', 'getConversationShare', 'shareConversation',

@@ -1,4 +1,4 @@
-import type { AuthChange, AuthEventName, AuthSession, AuthUser } from '../../core/domain/auth.js';
+import type { AuthChange, AuthEventName, AuthSession, AuthUser, SignInMethod } from '../../core/domain/auth.js';
 import type { Authenticator } from '../../core/ports/authenticator.js';
 import { domainError, notAuthenticated } from '../../core/shared/errors.js';
 import { fail, ok, type Result } from '../../core/shared/result.js';
@@ -16,6 +16,8 @@ export interface InMemoryAuthenticatorOptions {
   readonly sessionTtlSeconds?: number;
   /** The account the fake Google consent screen signs in with. */
   readonly googleEmail?: string;
+  /** GoTrue's per-address e-mail interval (60 s hosted); 0, the default here, sends every time. */
+  readonly emailMinIntervalSeconds?: number;
 }
 
 const INVALID_TOKEN = 'Token has expired or is invalid';
@@ -37,6 +39,7 @@ export class InMemoryAuthenticator implements Authenticator, AccessScope {
   private readonly codeTtlMs: number;
   private readonly sessionTtlSeconds: number;
   private readonly googleEmail: string;
+  private readonly emailMinIntervalMs: number;
 
   constructor(
     private readonly db: InMemoryDatabase,
@@ -47,6 +50,7 @@ export class InMemoryAuthenticator implements Authenticator, AccessScope {
     this.codeTtlMs = (options.codeTtlSeconds ?? 3600) * 1000;
     this.sessionTtlSeconds = options.sessionTtlSeconds ?? 3600;
     this.googleEmail = options.googleEmail ?? 'google.user@example.com';
+    this.emailMinIntervalMs = (options.emailMinIntervalSeconds ?? 0) * 1000;
   }
 
   actingUserId(): string | null {
@@ -83,7 +87,7 @@ export class InMemoryAuthenticator implements Authenticator, AccessScope {
     otp.used = true;
     const user = this.db.findUserByEmail(otp.email);
     if (!user) throw new Error(`OTP for ${otp.email} has no user`);
-    return ok(this.adopt(this.mintSession(user), 'SIGNED_IN'));
+    return ok(this.adopt(this.mintSession(user), 'SIGNED_IN', 'email_code'));
   }
 
   async signInWithOAuth(input: {
@@ -106,7 +110,8 @@ export class InMemoryAuthenticator implements Authenticator, AccessScope {
     if (error) return fail(domainError('validation', error, { errorCode: params.get('error_code') }));
     const record = this.db.sessions.get(params.get('access_token') ?? '');
     if (!record) return fail(domainError('validation', INVALID_LINK));
-    return ok(this.adopt(record, 'SIGNED_IN'));
+    const provider = this.db.users.get(record.userId)?.appMetadata['provider'];
+    return ok(this.adopt(record, 'SIGNED_IN', provider === 'google' ? 'google' : 'magic_link'));
   }
 
   async updateUserMetadata(data: Readonly<Record<string, unknown>>): Promise<Result<AuthUser>> {
@@ -174,17 +179,27 @@ export class InMemoryAuthenticator implements Authenticator, AccessScope {
     return landingUrl(redirectTo, this.mintSession(user), this.sessionTtlSeconds, 'magiclink');
   }
 
-  /** Test shortcut: a signed-in session for an existing user, without the e-mail round trip. */
-  signInAs(userId: string): AuthSession {
+  /**
+   * Test shortcut: a signed-in session for an existing user, without the e-mail round trip. With a
+   * `method` it is a sign-in this page finished; without, one it only learns of (a restored
+   * session, a sign-in finished in another tab).
+   */
+  signInAs(userId: string, method?: SignInMethod): AuthSession {
     const user = this.db.users.get(userId);
     if (!user) throw new Error(`No user ${userId}`);
-    return this.adopt(this.mintSession(user), 'SIGNED_IN');
+    return this.adopt(this.mintSession(user), 'SIGNED_IN', method);
   }
 
   private async sendOtp(operation: Operation, rawEmail: string, redirectTo: string, subject: string): Promise<Result<void>> {
     const injected = this.failures.take(operation);
     if (injected) return fail(injected);
     const email = rawEmail.trim().toLowerCase();
+    const previous = this.db.otps.get(email);
+    const waitMs = previous ? previous.issuedAtMs + this.emailMinIntervalMs - this.db.clock.now().getTime() : 0;
+    if (waitMs > 0) {
+      const seconds = Math.ceil(waitMs / 1000);
+      return fail(domainError('rate_limited', `For security purposes, you can only request this after ${seconds} seconds.`, { retryAfterSeconds: seconds }));
+    }
     // shouldCreateUser: an unknown address signs up here.
     if (!this.db.findUserByEmail(email)) this.db.createUser({ email, provider: 'email' });
     const otp = { email, code: randomDigits(6), tokenHash: randomHex(56), issuedAtMs: this.db.clock.now().getTime(), used: false };
@@ -211,10 +226,10 @@ export class InMemoryAuthenticator implements Authenticator, AccessScope {
     return record;
   }
 
-  private adopt(record: SessionRecord, event: AuthEventName): AuthSession {
+  private adopt(record: SessionRecord, event: AuthEventName, method?: SignInMethod): AuthSession {
     this.current = record;
     const session = this.toSession(record);
-    this.emit(event, session);
+    this.emit(event, session, method);
     return session;
   }
 
@@ -225,8 +240,8 @@ export class InMemoryAuthenticator implements Authenticator, AccessScope {
     return { accessToken, refreshToken, expiresAt, user: toAuthUser(user) };
   }
 
-  private emit(event: AuthEventName, session: AuthSession | null): void {
-    for (const listener of [...this.listeners]) listener({ event, session });
+  private emit(event: AuthEventName, session: AuthSession | null, method?: SignInMethod): void {
+    for (const listener of [...this.listeners]) listener(method === undefined ? { event, session } : { event, session, method });
   }
 }
 

@@ -1,6 +1,7 @@
 import type {
   CancellationReason,
   CheckoutSession,
+  CheckoutState,
   CustomerState,
   PlanDiscount,
   PlanProduct,
@@ -62,7 +63,8 @@ interface StoredCheckout extends CheckoutSession {
   readonly userId: string;
   readonly email: string | null;
   readonly successUrl: string;
-  status: 'open' | 'succeeded';
+  readonly returnUrl?: string;
+  status: 'open' | 'succeeded' | 'expired';
 }
 
 const addMonth = (date: Date): Date => {
@@ -112,7 +114,7 @@ export class InMemoryBillingGateway implements BillingGateway {
     return this.guard() ?? ok(this.discount);
   }
 
-  async createCheckout(input: { userId: string; email: string | null; successUrl: string }): Promise<Result<CheckoutSession>> {
+  async createCheckout(input: { userId: string; email: string | null; successUrl: string; returnUrl?: string }): Promise<Result<CheckoutSession>> {
     const injected = this.failures.take('createCheckout');
     if (injected) return fail(injected);
     const blocked = this.guard();
@@ -123,11 +125,37 @@ export class InMemoryBillingGateway implements BillingGateway {
     return ok({ id, url: checkout.url });
   }
 
+  async getCheckout(input: { userId: string; checkoutId: string }): Promise<Result<CheckoutState | null>> {
+    const injected = this.failures.take('getCheckout');
+    if (injected) return fail(injected);
+    const blocked = this.guard();
+    if (blocked) return blocked;
+    const checkout = this.checkouts.get(input.checkoutId);
+    // Someone else's checkout reads like one that does not exist.
+    if (!checkout || checkout.userId !== input.userId) return ok(null);
+    return ok({ id: checkout.id, status: checkout.status });
+  }
+
+  /** What a declined card does on the hosted checkout page: nothing is paid, the checkout stays open. */
+  declineCheckout(checkoutId: string): Result<void> {
+    const checkout = this.checkouts.get(checkoutId);
+    if (!checkout) return fail(domainError('not_found', `Checkout ${checkoutId} does not exist`));
+    return ok(undefined);
+  }
+
+  /** A checkout left open past its lifetime (24 hours at the provider). */
+  expireCheckout(checkoutId: string): Result<void> {
+    const checkout = this.checkouts.get(checkoutId);
+    if (!checkout) return fail(domainError('not_found', `Checkout ${checkoutId} does not exist`));
+    if (checkout.status === 'open') checkout.status = 'expired';
+    return ok(undefined);
+  }
+
   /** What paying on the hosted checkout page does: the user becomes a customer with an active subscription. */
   async completeCheckout(checkoutId: string): Promise<Result<SubscriptionSummary>> {
     const checkout = this.checkouts.get(checkoutId);
     if (!checkout) return fail(domainError('not_found', `Checkout ${checkoutId} does not exist`));
-    if (checkout.status === 'succeeded') return fail(domainError('conflict', 'Checkout is already completed'));
+    if (checkout.status !== 'open') return fail(domainError('conflict', `Checkout is ${checkout.status}`));
     checkout.status = 'succeeded';
     const customer = this.customerFor(checkout.userId, checkout.email);
     const start = this.clock.now();
@@ -171,6 +199,20 @@ export class InMemoryBillingGateway implements BillingGateway {
     };
     this.subscriptions[index] = canceled;
     return ok(summaryOf(canceled));
+  }
+
+  async resumeSubscription(input: { userId: string }): Promise<Result<SubscriptionSummary>> {
+    const injected = this.failures.take('resumeSubscription');
+    if (injected) return fail(injected);
+    const blocked = this.guard();
+    if (blocked) return blocked;
+    const index = this.subscriptions.findIndex((s) => s.userId === input.userId && s.status === 'active');
+    const current = this.subscriptions[index];
+    if (!current) return fail(domainError('not_found', 'No active subscription to resume'));
+    if (!current.cancelAtPeriodEnd) return fail(domainError('conflict', 'Subscription is not set to end'));
+    const resumed: StoredSubscription = { ...current, cancelAtPeriodEnd: false, endsAt: null, cancellationReason: null, cancellationComment: null };
+    this.subscriptions[index] = resumed;
+    return ok(summaryOf(resumed));
   }
 
   async createPortalSession(input: { userId: string; returnUrl?: string }): Promise<Result<PortalSession>> {

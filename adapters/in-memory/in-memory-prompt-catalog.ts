@@ -1,4 +1,5 @@
-import type { Prompt, PromptPage, PromptSearch } from '../../core/domain/prompts.js';
+import type { Language } from '../../core/domain/language.js';
+import type { CategoryTranslation, Prompt, PromptCategory, PromptPage, PromptSearch, PromptTranslation } from '../../core/domain/prompts.js';
 import type { PromptCatalog } from '../../core/ports/prompt-catalog.js';
 import { domainError } from '../../core/shared/errors.js';
 import { fail, ok } from '../../core/shared/result.js';
@@ -7,24 +8,40 @@ import { FailureInjector } from './failure-injector.js';
 
 export const DEFAULT_PROMPT_PAGE_SIZE = 20;
 
-const haystack = (p: Prompt): string => [p.title, p.description, p.body, ...p.tags].join('\n').toLowerCase();
+/** An English prompt as stored: its text and category name are the English ones. */
+export type StoredPrompt = Omit<Prompt, 'categoryLabel' | 'language'> & Partial<Pick<Prompt, 'categoryLabel' | 'language'>>;
 
-/** Every word of the query must appear somewhere in the title, description, body or tags. */
+export interface InMemoryPromptCatalogOptions {
+  readonly translations?: readonly PromptTranslation[];
+  readonly categoryLabels?: readonly CategoryTranslation[];
+}
+
+const haystack = (p: Prompt): string => [p.title, p.description, p.body, p.categoryLabel, ...p.tags].join('\n').toLowerCase();
+
+/** Every word of the query must appear somewhere in the shown text, the category label or the tags. */
 const matches = (prompt: Prompt, query: string): boolean => {
-  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  const words = query.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
   const text = haystack(prompt);
   return words.every((w) => text.includes(w));
 };
 
-/** The prompt library in memory, in the order given, with favourites per user. */
+/**
+ * The prompt library in memory, in the order given, with favourites per user and translations per
+ * language (English where a prompt has none). Search is by substring, the way the database matches
+ * Japanese; the database's stemmed search finds at least what a whole word or a prefix finds here.
+ */
 export class InMemoryPromptCatalog implements PromptCatalog {
   /** Makes the next call of an operation fail with a chosen error (unhappy paths without mocks). */
   readonly failures = new FailureInjector<keyof PromptCatalog>();
-  private readonly prompts: readonly Prompt[];
+  private readonly prompts: readonly StoredPrompt[];
+  private readonly translations: readonly PromptTranslation[];
+  private readonly labels: readonly CategoryTranslation[];
   private readonly favorites = new Map<string, Set<string>>();
 
-  constructor(prompts: readonly Prompt[] = []) {
+  constructor(prompts: readonly StoredPrompt[] = [], options: InMemoryPromptCatalogOptions = {}) {
     this.prompts = prompts;
+    this.translations = options.translations ?? [];
+    this.labels = options.categoryLabels ?? [];
   }
 
   async searchPrompts(userId: string, search: PromptSearch): Promise<Result<PromptPage>> {
@@ -32,6 +49,7 @@ export class InMemoryPromptCatalog implements PromptCatalog {
     if (injected) return fail(injected);
     const mine = this.favorites.get(userId) ?? new Set<string>();
     const found = this.prompts
+      .map((p) => this.localized(p, search.language))
       .filter((p) => !search.query || matches(p, search.query))
       .filter((p) => !search.category || p.category === search.category)
       .filter((p) => !search.favoritesOnly || mine.has(p.id));
@@ -43,16 +61,19 @@ export class InMemoryPromptCatalog implements PromptCatalog {
     });
   }
 
-  async getPrompt(promptId: string): Promise<Result<Prompt | null>> {
+  async getPrompt(promptId: string, language: Language): Promise<Result<Prompt | null>> {
     const injected = this.failures.take('getPrompt');
     if (injected) return fail(injected);
-    return ok(this.prompts.find((p) => p.id === promptId) ?? null);
+    const prompt = this.prompts.find((p) => p.id === promptId);
+    return ok(prompt ? this.localized(prompt, language) : null);
   }
 
-  async listCategories(): Promise<Result<readonly string[]>> {
+  async listCategories(language: Language): Promise<Result<readonly PromptCategory[]>> {
     const injected = this.failures.take('listCategories');
     if (injected) return fail(injected);
-    return ok([...new Set(this.prompts.map((p) => p.category))].sort());
+    const ids = [...new Set(this.prompts.map((p) => p.category))];
+    const categories = ids.map((id) => ({ id, label: this.labelOf(id, language) }));
+    return ok(categories.sort((a, b) => (a.label < b.label ? -1 : a.label > b.label ? 1 : a.id < b.id ? -1 : 1)));
   }
 
   async setFavorite(userId: string, promptId: string, favorite: boolean): Promise<Result<void>> {
@@ -64,5 +85,18 @@ export class InMemoryPromptCatalog implements PromptCatalog {
     else mine.delete(promptId);
     this.favorites.set(userId, mine);
     return ok(undefined);
+  }
+
+  private localized(prompt: StoredPrompt, language: Language): Prompt {
+    const english = { ...prompt, categoryLabel: prompt.category, language: 'en' as const };
+    const translation = language === 'en' ? undefined : this.translations.find((t) => t.promptId === prompt.id && t.language === language);
+    const categoryLabel = this.labelOf(prompt.category, language);
+    if (!translation) return { ...english, categoryLabel };
+    const { title, description, body } = translation;
+    return { ...english, title, description, body, categoryLabel, language };
+  }
+
+  private labelOf(category: string, language: Language): string {
+    return this.labels.find((l) => l.category === category && l.language === language)?.label ?? category;
   }
 }

@@ -1,5 +1,5 @@
 import type { AuthChangeEvent, Session, SupabaseClient, User } from '@supabase/supabase-js';
-import type { AuthChange, AuthEventName, AuthSession, AuthUser } from '../../core/domain/auth.js';
+import type { AuthChange, AuthEventName, AuthSession, AuthUser, SignInMethod } from '../../core/domain/auth.js';
 import type { Authenticator } from '../../core/ports/authenticator.js';
 import { domainError, notAuthenticated } from '../../core/shared/errors.js';
 import { fail, ok, type Result } from '../../core/shared/result.js';
@@ -40,6 +40,14 @@ const toAuthSession = (session: Session): AuthSession => ({
  * completeRedirect is the one place that finishes a magic-link or Google sign-in.
  */
 export class SupabaseAuthenticator implements Authenticator {
+  /**
+   * The sign-in this page is finishing right now. supabase-js emits SIGNED_IN inside verifyOtp,
+   * setSession and exchangeCodeForSession, so a SIGNED_IN seen meanwhile is this page's own and
+   * carries its method; one seen otherwise was restored or broadcast by another tab.
+   */
+  // An object held by the instance, so wrappers built with Object.create(this) share the one state.
+  private readonly sign: { finishing: 'email_code' | 'redirect' | null } = { finishing: null };
+
   constructor(
     private readonly client: SupabaseClient,
     private readonly options: SupabaseAuthenticatorOptions = {},
@@ -77,7 +85,9 @@ export class SupabaseAuthenticator implements Authenticator {
   }
 
   async verifyEmailCode(input: { email: string; token: string; type: 'email' }): Promise<Result<AuthSession>> {
-    const { data, error } = await this.client.auth.verifyOtp({ email: input.email, token: input.token, type: input.type });
+    const { data, error } = await this.finishingBy('email_code', () =>
+      this.client.auth.verifyOtp({ email: input.email, token: input.token, type: input.type }),
+    );
     if (error) return fail(fromAuth('The code was not accepted', error));
     if (!data.session) return fail(domainError('unexpected', 'The code was accepted but no session was issued', { code: null }));
     return ok(toAuthSession(data.session));
@@ -115,7 +125,7 @@ export class SupabaseAuthenticator implements Authenticator {
     }
     const code = params.get('code');
     if (code !== null) {
-      const { data, error } = await this.client.auth.exchangeCodeForSession(code);
+      const { data, error } = await this.finishingBy('redirect', () => this.client.auth.exchangeCodeForSession(code));
       return error ? fail(fromAuth('Could not finish the sign-in', error)) : ok(toAuthSession(data.session));
     }
     const accessToken = params.get('access_token');
@@ -124,7 +134,9 @@ export class SupabaseAuthenticator implements Authenticator {
       return fail(domainError('validation', 'The callback URL carries no sign-in', { code: 'no_callback_params' }));
     }
     // setSession checks the token with GET /user, stores the session and emits SIGNED_IN.
-    const { data, error } = await this.client.auth.setSession({ access_token: accessToken, refresh_token: refreshToken });
+    const { data, error } = await this.finishingBy('redirect', () =>
+      this.client.auth.setSession({ access_token: accessToken, refresh_token: refreshToken }),
+    );
     if (error) return fail(fromAuth('Could not finish the sign-in', error));
     if (!data.session) return fail(domainError('unexpected', 'The sign-in finished without a session', { code: null }));
     return ok(toAuthSession(data.session));
@@ -146,8 +158,27 @@ export class SupabaseAuthenticator implements Authenticator {
   /** Listeners run inside supabase-js's auth lock: they must not await other auth calls. */
   onAuthChange(listener: (change: AuthChange) => void): () => void {
     const { data } = this.client.auth.onAuthStateChange((event, session) => {
-      if (isKnownEvent(event)) listener({ event, session: session ? toAuthSession(session) : null });
+      if (!isKnownEvent(event)) return;
+      const change = { event, session: session ? toAuthSession(session) : null };
+      const method = event === 'SIGNED_IN' && session ? this.methodOf(session) : undefined;
+      listener(method ? { ...change, method } : change);
     });
     return () => data.subscription.unsubscribe();
+  }
+
+  private methodOf(session: Session): SignInMethod | undefined {
+    if (this.sign.finishing === 'email_code') return 'email_code';
+    if (this.sign.finishing === 'redirect') return session.user.app_metadata['provider'] === 'google' ? 'google' : 'magic_link';
+    return undefined;
+  }
+
+  private async finishingBy<T>(kind: 'email_code' | 'redirect', run: () => Promise<T>): Promise<T> {
+    const previous = this.sign.finishing;
+    this.sign.finishing = kind;
+    try {
+      return await run();
+    } finally {
+      this.sign.finishing = previous;
+    }
   }
 }

@@ -92,6 +92,11 @@ export function fromAuth(action: string, error: unknown): DomainError {
   const details = { code: error.code ?? error.name, status: error.status ?? null };
   if (isAuthRetryableFetchError(error)) return domainError('network', `${action}: ${error.message}`, details);
   const mapped = (error.code && AUTH_CODES[error.code]) || (error.status === 429 ? 'rate_limited' : undefined);
+  if (mapped === 'rate_limited') {
+    // GoTrue says how long to wait only in its message ("… only request this after 42 seconds.").
+    const seconds = /after (\d+) seconds?/i.exec(error.message)?.[1];
+    if (seconds !== undefined) return domainError('rate_limited', `${action}: ${error.message}`, { ...details, retryAfterSeconds: Number(seconds) });
+  }
   // Errors raised by auth-js itself (bad callback URL, missing PKCE verifier...) carry no server code.
   const fallback: DomainErrorCode = error.status === undefined || error.status === 400 ? 'validation' : 'unexpected';
   return domainError(mapped ?? fallback, `${action}: ${error.message}`, details);

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Profile } from '../../core/domain/profile.js';
 import type { ProfileStore } from '../../core/ports/profile-store.js';
 import { fail, ok, type Result } from '../../core/shared/result.js';
-import { fromRest, isAnonymousRefusal, isRowNotFound, parseRow } from './supabase-errors.js';
+import { fromRest, isAnonymousRefusal, parseRow } from './supabase-errors.js';
 
 /** The profile columns the app reads (app spec §7 "profiles select", plus id and consent). */
 export const PROFILE_COLUMNS = 'id, subscription_status, feature_flag, credits, marketing_consent';
@@ -30,15 +30,17 @@ export const parseProfile = (action: string, value: unknown): Result<Profile> =>
 
 /**
  * The signed-in user's own profiles row through the browser client; row-level security hides every
- * other row, so another user's id reads as "no row" (PGRST116), and so does anybody signed out.
+ * other row, so another user's id reads as "no row", and so does anybody signed out.
  */
 export class SupabaseProfileStore implements ProfileStore {
   constructor(private readonly client: SupabaseClient) {}
 
   async getProfile(userId: string): Promise<Result<Profile | null>> {
-    const { data, error, status } = await this.client.from('profiles').select(PROFILE_COLUMNS).eq('id', userId).single();
-    if (isRowNotFound(error) || isAnonymousRefusal(error, status)) return ok(null);
+    // Maybe-single: "no row" is an answer (app spec §8), not a 406 in the browser's console.
+    const { data, error, status } = await this.client.from('profiles').select(PROFILE_COLUMNS).eq('id', userId).maybeSingle();
+    if (isAnonymousRefusal(error, status)) return ok(null);
     if (error) return fail(fromRest('Could not read the profile', error, status));
+    if (data === null) return ok(null);
     return parseProfile('Could not read the profile', data);
   }
 

@@ -4,7 +4,7 @@ import type { Profiling } from '../../core/domain/profiling.js';
 import type { ProfilingStore } from '../../core/ports/profiling-store.js';
 import { domainError } from '../../core/shared/errors.js';
 import { fail, ok, type Result } from '../../core/shared/result.js';
-import { fromRest, isAnonymousRefusal, isRowNotFound, parseRow } from './supabase-errors.js';
+import { fromRest, isAnonymousRefusal, parseRow } from './supabase-errors.js';
 
 const PROFILING_COLUMNS =
   'role, role_other, company_size, work_outputs, work_output_other, ensemble_use, ensemble_use_other, completed, current_step';
@@ -45,16 +45,20 @@ export class SupabaseProfilingStore implements ProfilingStore {
   constructor(private readonly client: SupabaseClient) {}
 
   async getProfiling(userId: string): Promise<Result<Profiling | null>> {
-    const { data, error, status } = await this.client.from('user_profiling').select(PROFILING_COLUMNS).eq('user_id', userId).single();
-    if (isRowNotFound(error) || isAnonymousRefusal(error, status)) return ok(null);
+    // A new user has no row yet: that is the spec's defaults, not an error, so a maybe-single read
+    // (no 406 in the browser's console for every new user).
+    const { data, error, status } = await this.client.from('user_profiling').select(PROFILING_COLUMNS).eq('user_id', userId).maybeSingle();
+    if (isAnonymousRefusal(error, status)) return ok(null);
     if (error) return fail(fromRest('Could not read the profiling answers', error, status));
+    if (data === null) return ok(null);
     return parseRow('Could not read the profiling answers', profilingRow, data);
   }
 
   async getCompleted(userId: string): Promise<Result<boolean | null>> {
-    const { data, error, status } = await this.client.from('user_profiling').select('completed').eq('user_id', userId).single();
-    if (isRowNotFound(error) || isAnonymousRefusal(error, status)) return ok(null);
+    const { data, error, status } = await this.client.from('user_profiling').select('completed').eq('user_id', userId).maybeSingle();
+    if (isAnonymousRefusal(error, status)) return ok(null);
     if (error) return fail(fromRest('Could not read the profiling state', error, status));
+    if (data === null) return ok(null);
     const row = parseRow('Could not read the profiling state', completedRow, data);
     return row.success ? ok(row.data.completed ?? false) : row;
   }

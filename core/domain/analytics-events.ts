@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** Every analytics event of app spec §7 with its payload; pushed to the data layer as `{event, ...payload}`. */
+/**
+ * Every analytics event of app spec §7 with its payload; pushed to the data layer as `{event, ...payload}`.
+ * `method` has one vocabulary for every sign-in event: how the person signed in.
+ */
 const method = z.enum(['magic_link', 'email_code', 'google']);
 const userId = z.string().min(1);
 
@@ -10,9 +13,10 @@ export const analyticsEventSchema = z.discriminatedUnion('event', [
   z.object({ event: z.literal('subscribe_initiated'), user_id: userId }),
   z.object({ event: z.literal('subscribe_succeeded'), user_id: userId }),
   z.object({ event: z.literal('subscribe_failed'), user_id: userId }),
-  z.object({ event: z.literal('signup_failed'), user_id: z.string(), method }),
-  z.object({ event: z.literal('signup_succeeded'), user_id: userId, method: z.string() }),
-  z.object({ event: z.literal('signin_succeeded'), user_id: userId, method: z.string() }),
+  // A sign-in that fails has no user yet: user_id is absent then, never an empty string.
+  z.object({ event: z.literal('signup_failed'), user_id: userId.optional(), method }),
+  z.object({ event: z.literal('signup_succeeded'), user_id: userId, method }),
+  z.object({ event: z.literal('signin_succeeded'), user_id: userId, method }),
   z.object({ event: z.literal('copy_selection'), model_id: z.string().min(1) }),
   z.object({ event: z.literal('add_selection_to_chat'), model_id: z.string().min(1) }),
   z.object({ event: z.literal('prompt_library_opened') }),

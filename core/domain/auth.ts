@@ -28,6 +28,8 @@ export type AuthEventName =
 export interface AuthChange {
   readonly event: AuthEventName;
   readonly session: AuthSession | null;
+  /** On a SIGNED_IN this page finished itself: how (code, link or Google). Absent otherwise. */
+  readonly method?: SignInMethod;
 }
 
 export type SignInMethod = 'magic_link' | 'email_code' | 'google';

@@ -37,6 +37,16 @@ export interface CheckoutSession {
   readonly url: string;
 }
 
+/** A checkout's statuses at the provider (billing reference §4): only `succeeded` is paid. */
+export const CHECKOUT_STATUSES = ['open', 'expired', 'confirmed', 'succeeded', 'failed'] as const;
+export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
+
+/** What the provider says about one of the user's checkouts, read back when the browser returns. */
+export interface CheckoutState {
+  readonly id: string;
+  readonly status: CheckoutStatus;
+}
+
 export interface PortalSession {
   readonly url: string;
 }

@@ -19,6 +19,16 @@ export const basePriceCents = (product: PlanProduct | null): number =>
 export const priceCurrency = (product: PlanProduct | null): string =>
   product?.priceCurrency?.toLowerCase() || DEFAULT_CURRENCY;
 
+/**
+ * The plan's name and description as a fresh provider set-up has them (the billing sandbox seeds
+ * exactly these). The app shows its own translated text in their place; a name or description
+ * written at the provider by the business is shown as written.
+ */
+export const DEFAULT_PLAN_TEXT = {
+  name: 'Ensemble plan',
+  description: 'All models side by side, the prompt library and a monthly credit allowance.',
+} as const;
+
 /** The "App payment context" of app spec §3, minus the provider client. */
 export interface PlanOffer {
   readonly product: PlanProduct | null;

@@ -12,6 +12,12 @@ export const GOOGLE_QUERY_PARAMS: Readonly<Record<string, string>> = Object.free
   prompt: 'select_account',
 });
 
+/**
+ * GoTrue sends one sign-in e-mail per address a minute (its default, and the local stand-in's):
+ * the page counts down instead of asking sooner and being refused.
+ */
+export const EMAIL_RESEND_INTERVAL_SECONDS = 60;
+
 export const INVALID_EMAIL = 'Invalid email';
 export const INVALID_CODE = 'The code must be 6 to 10 digits';
 
@@ -28,13 +34,15 @@ export const emailCodeSchema = z
   .regex(/^\d{6,10}$/, { error: INVALID_CODE });
 
 /**
- * The analytics `method` of signup_succeeded / signin_succeeded comes from the provider in the
- * user's app metadata. E-mail covers both the magic link and the code: the auth server does not
- * tell them apart, so the event says `email`.
+ * The analytics `method` of signup_succeeded / signin_succeeded, in the vocabulary of
+ * signup_initiated: how this sign-in was made. The tab that finished it knows (the authenticator
+ * reports it with the SIGNED_IN change); otherwise the provider tells Google apart, and an e-mail
+ * sign-in whose kind is unknown counts as the magic link, the only e-mail sign-in that can finish
+ * outside the tab that asked for it.
  */
-export const analyticsMethodForProvider = (provider: string | undefined): string => {
-  if (!provider) return 'unknown';
-  return provider === 'google' ? 'google' : provider;
+export const signInMethodOf = (reported: SignInMethod | undefined, provider: string | undefined): SignInMethod => {
+  if (reported) return reported;
+  return provider === 'google' ? 'google' : 'magic_link';
 };
 
 export type { SignInMethod };

@@ -1,5 +1,5 @@
 import type { AuthSession } from '../domain/auth.js';
-import { analyticsMethodForProvider } from '../domain/sign-in.js';
+import { signInMethodOf, type SignInMethod } from '../domain/sign-in.js';
 import {
   MARKETING_CONSENT_DELAY_MS,
   SIGNUP_TRACKED_DELAY_MS,
@@ -29,9 +29,9 @@ export interface HandleSignedInDeps {
  */
 export const makeHandleSignedIn =
   (deps: HandleSignedInDeps) =>
-  async (session: AuthSession): Promise<Result<void>> => {
+  async (session: AuthSession, reportedMethod?: SignInMethod): Promise<Result<void>> => {
     const { user } = session;
-    const method = analyticsMethodForProvider(user.appMetadata.provider);
+    const method = signInMethodOf(reportedMethod, user.appMetadata.provider);
 
     if (user.userMetadata.signup_tracked === true) {
       deps.analytics.track({ event: 'signin_succeeded', user_id: user.id, method });

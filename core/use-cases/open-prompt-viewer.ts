@@ -6,21 +6,25 @@ import { parseInput } from '../shared/parse-input.js';
 import { fail, ok } from '../shared/result.js';
 import type { Result } from '../shared/result.js';
 import { requireUser } from './support/current-user.js';
+import { readerLanguageSchema } from './support/reader-language.js';
 import type { CurrentUser } from './support/current-user.js';
 import { trackSafely } from './track-event.js';
 import type { TrackingDeps } from './track-event.js';
 
 export const promptIdSchema = z.string({ error: 'Prompt id is required' }).trim().min(1, 'Prompt id is required');
 
-/** app spec §2, §7: the viewer shows id, title and category; prompt_viewer_opened carries the same. */
+/**
+ * app spec §2, §7: the viewer shows id, title and category, in the reader's language;
+ * prompt_viewer_opened carries the title shown and the category's key (the same in every language).
+ */
 export const makeOpenPromptViewer =
   (deps: TrackingDeps & { currentUser: CurrentUser; promptCatalog: PromptCatalog }) =>
-  async (input: { promptId: string }): Promise<Result<Prompt>> => {
+  async (input: { promptId: string; language?: string }): Promise<Result<Prompt>> => {
     const user = await requireUser(deps.currentUser);
     if (!user.success) return user;
-    const valid = parseInput(z.object({ promptId: promptIdSchema }), input);
+    const valid = parseInput(z.object({ promptId: promptIdSchema, language: readerLanguageSchema }), input);
     if (!valid.success) return valid;
-    const prompt = await deps.promptCatalog.getPrompt(valid.data.promptId);
+    const prompt = await deps.promptCatalog.getPrompt(valid.data.promptId, valid.data.language);
     if (!prompt.success) return prompt;
     if (!prompt.data) return fail(domainError('not_found', `Prompt ${valid.data.promptId} does not exist`));
     const { id, title, category } = prompt.data;

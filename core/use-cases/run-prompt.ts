@@ -7,6 +7,7 @@ import { fail, ok } from '../shared/result.js';
 import type { Result } from '../shared/result.js';
 import { promptIdSchema } from './open-prompt-viewer.js';
 import { requireUser } from './support/current-user.js';
+import { readerLanguageSchema } from './support/reader-language.js';
 import type { CurrentUser } from './support/current-user.js';
 import { trackSafely } from './track-event.js';
 import type { TrackingDeps } from './track-event.js';
@@ -15,6 +16,7 @@ import type { TrackingDeps } from './track-event.js';
 const inputSchema = z.object({
   promptId: promptIdSchema,
   params: z.record(z.string(), z.unknown()).default({}),
+  language: readerLanguageSchema,
 });
 
 /**
@@ -23,12 +25,12 @@ const inputSchema = z.object({
  */
 export const makeRunPrompt =
   (deps: TrackingDeps & { currentUser: CurrentUser; promptCatalog: PromptCatalog }) =>
-  async (input: { promptId: string; params?: Readonly<Record<string, unknown>> }): Promise<Result<{ text: string }>> => {
+  async (input: { promptId: string; params?: Readonly<Record<string, unknown>>; language?: string }): Promise<Result<{ text: string }>> => {
     const user = await requireUser(deps.currentUser);
     if (!user.success) return user;
     const valid = parseInput(inputSchema, input);
     if (!valid.success) return valid;
-    const prompt = await deps.promptCatalog.getPrompt(valid.data.promptId);
+    const prompt = await deps.promptCatalog.getPrompt(valid.data.promptId, valid.data.language);
     if (!prompt.success) return prompt;
     if (!prompt.data) return fail(domainError('not_found', `Prompt ${valid.data.promptId} does not exist`));
     const text = interpolate(prompt.data.body, valid.data.params);

@@ -4,6 +4,7 @@ import type { PromptCatalog } from '../ports/prompt-catalog.js';
 import { parseInput } from '../shared/parse-input.js';
 import type { Result } from '../shared/result.js';
 import { requireUser } from './support/current-user.js';
+import { readerLanguageSchema } from './support/reader-language.js';
 import type { CurrentUser } from './support/current-user.js';
 import { trackSafely } from './track-event.js';
 import type { TrackingDeps } from './track-event.js';
@@ -16,11 +17,16 @@ const inputSchema = z.object({
   favoritesOnly: z.boolean({ error: 'favoritesOnly must be true or false' }).optional(),
   limit: z.number().int('Limit must be a whole number').min(1, 'Limit must be greater than or equal to 1').max(MAX_PROMPT_PAGE).optional(),
   offset: z.number().int('Offset must be a whole number').min(0, 'Offset must be greater than or equal to 0').optional(),
+  /** False when only the category, the favourites filter or the page changed: browsing, not a search. */
+  newQuery: z.boolean({ error: 'newQuery must be true or false' }).optional(),
+  /** The reader's language: the library is searched as shown to them. */
+  language: readerLanguageSchema,
 });
 
 /**
  * app spec §7: prompt_library_search with the query and the number of prompts found. Browsing
- * without a query (category tabs, favourites, next page) is not a search and pushes nothing.
+ * (no query, or the same query with another category, the favourites filter or the next page, which
+ * the caller says with `newQuery: false`) is not a search and pushes nothing.
  */
 export const makeSearchPrompts =
   (deps: TrackingDeps & { currentUser: CurrentUser; promptCatalog: PromptCatalog }) =>
@@ -29,9 +35,9 @@ export const makeSearchPrompts =
     if (!user.success) return user;
     const valid = parseInput(inputSchema, input);
     if (!valid.success) return valid;
-    const { query, ...rest } = valid.data;
+    const { query, newQuery = true, ...rest } = valid.data;
     const page = await deps.promptCatalog.searchPrompts(user.data.id, query ? { query, ...rest } : rest);
-    if (page.success && query) {
+    if (page.success && query && newQuery) {
       trackSafely(deps, { event: 'prompt_library_search', query, result_count: page.data.total });
     }
     return page;

@@ -1,4 +1,4 @@
-import type { AuthChange, AuthSession, AuthUser } from '../domain/auth.js';
+import type { AuthChange, AuthSession, AuthUser, SignInMethod } from '../domain/auth.js';
 import type { Authenticator } from '../ports/authenticator.js';
 import type { Logger } from '../ports/logger.js';
 import type { DomainError } from '../shared/errors.js';
@@ -29,7 +29,7 @@ export interface SessionControllerDeps {
   readonly authenticator: Authenticator;
   readonly logger: Logger;
   /** Runs on each SIGNED_IN event with a session (the SIGNED_IN rule, `makeHandleSignedIn`). */
-  readonly onSignedIn?: (session: AuthSession) => unknown;
+  readonly onSignedIn?: (session: AuthSession, method?: SignInMethod) => unknown;
 }
 
 /** app spec §4 session load, sign-out and error rules, as a small observable store. */
@@ -51,7 +51,7 @@ export const makeSessionController = (deps: SessionControllerDeps): SessionContr
     changes += 1;
     const session = change.event === 'SIGNED_OUT' ? null : change.session;
     update({ session, user: session?.user ?? null, error: null });
-    if (change.event === 'SIGNED_IN' && session && !disposed) void deps.onSignedIn?.(session);
+    if (change.event === 'SIGNED_IN' && session && !disposed) void deps.onSignedIn?.(session, change.method);
   };
   const unsubscribeAuth = authenticator.onAuthChange(onChange);
 

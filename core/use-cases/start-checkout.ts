@@ -13,6 +13,8 @@ import type { TrackingDeps } from './track-event.js';
 
 const inputSchema = z.object({
   successUrl: z.url({ protocol: /^https?$/, error: 'Success URL must be an http(s) URL' }),
+  /** Where the checkout's back link leads: the app's page that reads the checkout back. */
+  returnUrl: z.url({ protocol: /^https?$/, error: 'Return URL must be an http(s) URL' }).optional(),
 });
 
 /**
@@ -23,7 +25,7 @@ const inputSchema = z.object({
  */
 export const makeStartCheckout =
   (deps: TrackingDeps & { currentUser: CurrentUser; billingGateway: BillingGateway; profileStore: ProfileStore }) =>
-  async (input: { successUrl: string }): Promise<Result<{ checkoutId: string; url: string }>> => {
+  async (input: { successUrl: string; returnUrl?: string }): Promise<Result<{ checkoutId: string; url: string }>> => {
     const user = await requireUser(deps.currentUser);
     if (!user.success) return user;
     const valid = parseInput(inputSchema, input);
@@ -38,6 +40,7 @@ export const makeStartCheckout =
       userId: user.data.id,
       email: user.data.email,
       successUrl: valid.data.successUrl,
+      ...(valid.data.returnUrl === undefined ? {} : { returnUrl: valid.data.returnUrl }),
     });
     if (!checkout.success) {
       trackSafely(deps, { event: 'subscribe_failed', user_id: user.data.id });

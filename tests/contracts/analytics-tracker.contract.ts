@@ -13,7 +13,7 @@ export interface AnalyticsTrackerHarness {
 
 const EVENTS: AnalyticsEvent[] = [
   { event: 'signup_initiated', method: 'magic_link' },
-  { event: 'signup_succeeded', user_id: 'u1', method: 'email' },
+  { event: 'signup_succeeded', user_id: 'u1', method: 'magic_link' },
   { event: 'prompt_library_search', query: 'cover letter', result_count: 4 },
   { event: 'prompt_favorite_changed', prompt_id: 'p1', action: 'removed', source: 'library' },
   { event: 'prompt_library_opened' },

@@ -30,5 +30,9 @@ billingGatewayContract('ApiBillingGateway (app server /api/billing on loopback)'
       const paid = await billing.completeCheckout(checkoutId);
       if (!paid.success) throw new Error(paid.error.message);
     },
+    decline: async (checkoutId) => {
+      const declined = billing.declineCheckout(checkoutId);
+      if (!declined.success) throw new Error(declined.error.message);
+    },
   };
 });

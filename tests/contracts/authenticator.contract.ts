@@ -68,6 +68,8 @@ export function authenticatorContract(name: string, makeHarness: () => Promise<A
       expect(session.expiresAt).toBeGreaterThan(Date.now() / 1000 - 60);
       expect(events()).toContain('SIGNED_IN');
       expect(changes.find((c) => c.event === 'SIGNED_IN')?.session?.user.id).toBe(session.user.id);
+      // app §7: the page that finished the sign-in learns how, for signup_succeeded's method.
+      expect(changes.find((c) => c.event === 'SIGNED_IN')?.method).toBe('email_code');
       const held = await h.auth.getSession();
       expect(held.success && held.data?.user.id).toBe(session.user.id);
       const fresh = await h.auth.getUser();
@@ -132,7 +134,7 @@ export function authenticatorContract(name: string, makeHarness: () => Promise<A
     it('a magic link lands on emailRedirectTo and completes the sign-in there, once', async () => {
       const h = await makeHarness();
       const email = uniqueEmail();
-      const { events } = recordChanges(h.auth);
+      const { events, changes } = recordChanges(h.auth);
       expect(await h.auth.sendMagicLink({ email, emailRedirectTo: CALLBACK })).toEqual({ success: true, data: undefined });
       const link = (await h.readMailbox(email))?.link;
       if (!link) throw new Error('no link was e-mailed');
@@ -141,6 +143,7 @@ export function authenticatorContract(name: string, makeHarness: () => Promise<A
       const completed = await h.auth.completeRedirect(landing);
       expect(completed.success && completed.data.user.email).toBe(email);
       expect(events()).toContain('SIGNED_IN');
+      expect(changes.find((c) => c.event === 'SIGNED_IN')?.method).toBe('magic_link');
       const held = await h.auth.getSession();
       expect(held.success && held.data?.user.email).toBe(email);
 

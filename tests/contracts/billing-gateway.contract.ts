@@ -7,7 +7,8 @@
  * - `actAs(userId)`: makes `gateway` act for that user (the /api adapter signs in; the Polar
  *   adapter, acting for any user by id, need not do anything);
  * - `pay(checkoutId)`: what paying on the hosted checkout page does (the sandbox completes the
- *   checkout, the in-memory adapter likewise): the user gets an active subscription to the plan.
+ *   checkout, the in-memory adapter likewise): the user gets an active subscription to the plan;
+ * - `decline(checkoutId)`: paying with the declined test card: nothing is paid.
  */
 import { describe, expect, it } from 'vitest';
 import { CANCELLATION_REASONS } from '../../core/domain/billing.js';
@@ -18,6 +19,7 @@ export interface BillingGatewayHarness {
   createUser(): Promise<{ userId: string; email: string }>;
   actAs(userId: string): Promise<void>;
   pay(checkoutId: string): Promise<void>;
+  decline(checkoutId: string): Promise<void>;
 }
 
 const data = <T>(r: { success: true; data: T } | { success: false; error: { message: string } }): T => {
@@ -26,6 +28,7 @@ const data = <T>(r: { success: true; data: T } | { success: false; error: { mess
 };
 
 const SUCCESS_URL = 'https://ensemble.example/subscribe?checkout=success';
+const RETURN_URL = 'https://ensemble.example/subscribe?checkout=returned';
 
 export function billingGatewayContract(name: string, makeHarness: () => Promise<BillingGatewayHarness>): void {
   describe(`BillingGateway contract: ${name}`, () => {
@@ -123,6 +126,68 @@ export function billingGatewayContract(name: string, makeHarness: () => Promise<
       expect(data(await h.gateway.getCustomerState(bob.userId))).toBeNull();
       const canceled = await h.gateway.cancelSubscription({ userId: bob.userId, reason: 'other', comment: null });
       expect(canceled.success ? 'ok' : canceled.error.code).toBe('not_found');
+    });
+
+    it('reads back the user\'s own checkout: open before paying, succeeded after', async () => {
+      const { gateway, user, h } = await customer();
+      const checkout = data(await gateway.createCheckout({ ...user, successUrl: SUCCESS_URL, returnUrl: RETURN_URL }));
+      expect(data(await gateway.getCheckout({ userId: user.userId, checkoutId: checkout.id }))).toEqual({ id: checkout.id, status: 'open' });
+      await h.pay(checkout.id);
+      await expect.poll(async () => data(await gateway.getCheckout({ userId: user.userId, checkoutId: checkout.id }))?.status).toBe('succeeded');
+    });
+
+    it('a declined card pays nothing: the checkout is not succeeded and no plan starts', async () => {
+      const { gateway, user, h } = await customer();
+      const checkout = data(await gateway.createCheckout({ ...user, successUrl: SUCCESS_URL }));
+      await h.decline(checkout.id);
+      const state = data(await gateway.getCheckout({ userId: user.userId, checkoutId: checkout.id }));
+      expect(state?.status).not.toBe('succeeded');
+      expect(['open', 'failed']).toContain(state?.status);
+      expect(data(await gateway.getCustomerState(user.userId))?.activeSubscriptions ?? []).toEqual([]);
+    });
+
+    it('a made-up checkout id, or another user\'s checkout, reads as none', async () => {
+      const h = await makeHarness();
+      const [alice, bob] = [await h.createUser(), await h.createUser()];
+      await h.actAs(alice.userId);
+      const checkout = data(await h.gateway.createCheckout({ ...alice, successUrl: SUCCESS_URL }));
+      await h.pay(checkout.id);
+      await h.actAs(bob.userId);
+      expect(data(await h.gateway.getCheckout({ userId: bob.userId, checkoutId: checkout.id }))).toBeNull();
+      expect(data(await h.gateway.getCheckout({ userId: bob.userId, checkoutId: 'not-a-checkout' }))).toBeNull();
+      expect(data(await h.gateway.getCheckout({ userId: bob.userId, checkoutId: '00000000-0000-4000-8000-000000000000' }))).toBeNull();
+    });
+
+    it('resumes a subscription set to end: it renews again', async () => {
+      const { gateway, user } = await subscribed();
+      data(await gateway.cancelSubscription({ userId: user.userId, reason: 'unused', comment: null }));
+      const resumed = data(await gateway.resumeSubscription({ userId: user.userId }));
+      expect(resumed).toMatchObject({ status: 'active', cancelAtPeriodEnd: false, endsAt: null });
+      expect(data(await gateway.getCustomerState(user.userId))?.activeSubscriptions[0]?.cancelAtPeriodEnd).toBe(false);
+      // And it can be cancelled again.
+      expect(data(await gateway.cancelSubscription({ userId: user.userId, reason: 'other', comment: null })).cancelAtPeriodEnd).toBe(true);
+    });
+
+    it('resuming a plan that is not set to end is a conflict; without a plan, not_found', async () => {
+      const { gateway, user } = await subscribed();
+      const notEnding = await gateway.resumeSubscription({ userId: user.userId });
+      expect(notEnding.success ? 'ok' : notEnding.error.code).toBe('conflict');
+      const stranger = await customer();
+      const none = await stranger.gateway.resumeSubscription({ userId: stranger.user.userId });
+      expect(none.success ? 'ok' : none.error.code).toBe('not_found');
+    });
+
+    it("one user cannot resume another's cancelled plan", async () => {
+      const h = await makeHarness();
+      const [alice, bob] = [await h.createUser(), await h.createUser()];
+      await h.actAs(alice.userId);
+      await h.pay(data(await h.gateway.createCheckout({ ...alice, successUrl: SUCCESS_URL })).id);
+      data(await h.gateway.cancelSubscription({ userId: alice.userId, reason: 'unused', comment: null }));
+      await h.actAs(bob.userId);
+      const refused = await h.gateway.resumeSubscription({ userId: bob.userId });
+      expect(refused.success ? 'ok' : refused.error.code).toBe('not_found');
+      await h.actAs(alice.userId);
+      expect(data(await h.gateway.getCustomerState(alice.userId))?.activeSubscriptions[0]?.cancelAtPeriodEnd).toBe(true);
     });
   });
 }

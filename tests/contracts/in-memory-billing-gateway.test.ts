@@ -13,5 +13,9 @@ billingGatewayContract('InMemoryBillingGateway', async () => {
       const paid = await gateway.completeCheckout(checkoutId);
       if (!paid.success) throw new Error(paid.error.message);
     },
+    decline: async (checkoutId) => {
+      const declined = gateway.declineCheckout(checkoutId);
+      if (!declined.success) throw new Error(declined.error.message);
+    },
   };
 });

@@ -39,5 +39,16 @@ billingGatewayContract('PolarBillingGateway (billing sandbox on loopback)', asyn
       );
       if (confirmed.status !== 200) throw new Error(`confirming checkout ${checkoutId}: ${confirmed.text}`);
     },
+    decline: async (checkoutId) => {
+      const checkout = await api('GET', `/v1/checkouts/${checkoutId}`);
+      const { client_secret: secret } = checkout.body as { client_secret: string };
+      const declined = await api(
+        'POST',
+        `/v1/checkouts/client/${secret}/confirm`,
+        { customer_email: uniqueEmail(), customer_billing_address: { country: 'FR' }, confirmation_token_id: TEST_CONFIRMATION_TOKENS.declined },
+        null,
+      );
+      if (declined.status !== 400) throw new Error(`a declined card should be refused: ${declined.text}`);
+    },
   };
 });

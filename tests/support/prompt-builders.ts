@@ -1,23 +1,29 @@
-import type { Prompt } from '../../core/domain/prompts.js';
+import type { CategoryTranslation, Prompt, PromptTranslation } from '../../core/domain/prompts.js';
+import type { StoredPrompt } from '../../adapters/in-memory/in-memory-prompt-catalog.js';
 
 let sequence = 0;
 
-/** A prompt with readable defaults; override only what the test is about. */
+/** A prompt with readable defaults, as an English reader sees it; override only what the test is about. */
 export const aPrompt = (overrides: Partial<Prompt> = {}): Prompt => {
   sequence += 1;
   return {
     id: `prompt-${sequence}`,
     title: `Prompt ${sequence}`,
     category: 'Writing',
+    categoryLabel: overrides.category ?? 'Writing',
     description: 'A prompt for tests.',
     body: 'Write something.',
     tags: [],
+    language: 'en',
     ...overrides,
   };
 };
 
+/** A stored English prompt as an English reader sees it. */
+export const inEnglish = (prompt: StoredPrompt): Prompt => ({ ...prompt, categoryLabel: prompt.category, language: 'en' });
+
 /** A small library covering several categories, tags and a parameterised body. */
-export const samplePrompts = (): Prompt[] => [
+export const samplePrompts = (): StoredPrompt[] => [
   {
     id: 'summarize-article',
     title: 'Summarize an article',
@@ -58,4 +64,39 @@ export const samplePrompts = (): Prompt[] => [
     body: 'Draft a thirty-minute agenda for a meeting about {{topic}}.',
     tags: ['meetings'],
   },
+];
+
+/**
+ * Some of the sample library in German and Japanese: two prompts in German (one left in English),
+ * one in Japanese; category labels in German except Productivity, and Marketing in Japanese.
+ */
+export const samplePromptTranslations = (): PromptTranslation[] => [
+  {
+    promptId: 'summarize-article',
+    language: 'de',
+    title: 'Einen Artikel zusammenfassen',
+    description: 'Drei Stichpunkte und ein Fazit in einer Zeile.',
+    body: 'Fasse den folgenden Artikel für {{audience}} in drei Stichpunkten zusammen:\n\n{{article}}',
+  },
+  {
+    promptId: 'cold-email',
+    language: 'de',
+    title: 'Kaltakquise per E-Mail',
+    description: 'Eine kurze erste E-Mail an einen Interessenten.',
+    body: 'Schreibe eine Kaltakquise-E-Mail mit höchstens {{words}} Wörtern an eine Person in der Rolle {{role}} über unser Produkt.',
+  },
+  {
+    promptId: 'cold-email',
+    language: 'ja',
+    title: '初めての営業メール',
+    description: '見込み客に送る短い最初のメール。',
+    body: '{{role}} の方に、当社製品について {{words}} 語以内の営業メールを書いてください。',
+  },
+];
+
+export const sampleCategoryLabels = (): CategoryTranslation[] => [
+  { category: 'Writing', language: 'de', label: 'Schreiben' },
+  { category: 'Marketing', language: 'de', label: 'Marketing' },
+  { category: 'Engineering', language: 'de', label: 'Entwicklung' },
+  { category: 'Marketing', language: 'ja', label: 'マーケティング' },
 ];

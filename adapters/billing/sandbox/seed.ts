@@ -4,6 +4,7 @@ import type { SandboxContext } from './engine/context.js';
 import { newId } from './engine/ids.js';
 import { createAccessToken, createOrganizationRecord } from './resources/organizations.js';
 import { createWebhookEndpoint } from './resources/webhooks.js';
+import { DEFAULT_PLAN_TEXT } from '../../../core/domain/pricing.js';
 
 export interface SeedOptions {
   /** Where the app receives webhooks (default http://localhost:3000/api/webhooks/billing). */
@@ -74,8 +75,8 @@ function createSeed(ctx: SandboxContext, webhookUrl: string): SeedInfo {
     is_archived: false, price_amount: 2500,
   });
   ctx.db.products.put({
-    id: productId, created_at: now, modified_at: null, organization_id: org.id, name: 'Ensemble plan',
-    description: 'All models side by side, the prompt library and a monthly credit allowance.', recurring_interval: 'month',
+    id: productId, created_at: now, modified_at: null, organization_id: org.id, name: DEFAULT_PLAN_TEXT.name,
+    description: DEFAULT_PLAN_TEXT.description, recurring_interval: 'month',
     recurring_interval_count: 1, is_archived: false, metadata: { plan: 'ensemble' }, price_ids: [price.id],
     benefit_ids: benefits.map((b) => b.id),
   });

@@ -20,14 +20,18 @@ export const reportSignInFailure = (
   deps: SignInReporting,
   method: SignInMethod,
   error: DomainError,
-  userId = '',
 ): void => {
-  deps.analytics.track({ event: 'signup_failed', user_id: userId, method });
+  // No one is signed in when a sign-in fails: the event carries no user_id (never an empty one).
+  deps.analytics.track({ event: 'signup_failed', method });
   deps.logger.error('Sign-in failed', { method, error });
   deps.authErrors?.reportError(error);
 };
 
-/** app spec §7: signup_initiated when a sign-in starts, signup_failed when its request fails. */
+/**
+ * app spec §7: signup_initiated when a sign-in starts, signup_failed when its request fails. An
+ * e-mail refused as too soon after the last one is not a failure: the code or link sent a moment
+ * ago still works, and the page says so.
+ */
 export const attemptSignIn = async <T>(
   deps: SignInReporting,
   method: SignInMethod,
@@ -35,6 +39,9 @@ export const attemptSignIn = async <T>(
 ): Promise<Result<T>> => {
   deps.analytics.track({ event: 'signup_initiated', method });
   const result = await request();
-  if (!result.success) reportSignInFailure(deps, method, result.error);
+  if (!result.success) {
+    if (result.error.code === 'rate_limited') deps.logger.info('A sign-in e-mail was asked for too soon', { method, error: result.error });
+    else reportSignInFailure(deps, method, result.error);
+  }
   return result;
 };

@@ -9,45 +9,79 @@ export const ARTIFACTS = join(process.cwd(), 'tests/e2e/artifacts');
 export interface E2eBrowser {
   readonly context: BrowserContext;
   readonly page: Page;
-  /** Every data-layer push of every page load of this browser, in order. */
+  /** Every push to the app's own data layer, on every page of this browser, in order. */
   readonly events: Record<string, unknown>[];
+  /** Console errors and uncaught page errors, with the page's address, in order. */
+  readonly consoleErrors: string[];
+  /** Every request for a /favicon.ico (a page without its own icon makes one). */
+  readonly faviconRequests: string[];
   close(): Promise<void>;
 }
 
 /**
- * The system Chromium, headless, with a fresh profile. A data layer exists from the first script,
- * as a tag manager would leave it, so the analytics events of app spec §7 can be read back.
+ * The system Chromium, headless, with a fresh profile. The harness never creates `window.dataLayer`:
+ * an accessor installed before any page script watches the property, and when the app assigns its
+ * data layer the array's `push` is wrapped so each push (and anything already in the array) is read
+ * back. A page whose app never creates one records nothing, as a real tag manager would find nothing.
  */
-export async function openBrowser(): Promise<E2eBrowser> {
+export async function openBrowser(options: { viewport?: { width: number; height: number }; locale?: string } = {}): Promise<E2eBrowser> {
   mkdirSync(ARTIFACTS, { recursive: true });
   const profile = mkdtempSync(join(tmpdir(), 'ensemble-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: chromiumPath(),
     headless: true,
     args: CHROMIUM_ARGS,
-    viewport: { width: 1280, height: 800 },
-    locale: 'en-US',
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+    locale: options.locale ?? 'en-US',
   });
   // The data layer lives as long as a page; the record below outlives navigations.
   const events: Record<string, unknown>[] = [];
+  const consoleErrors: string[] = [];
+  const faviconRequests: string[] = [];
   await context.exposeBinding('__recordDataLayer', (_source, entry: Record<string, unknown>) => {
     if (typeof entry['event'] === 'string' && !entry['event'].startsWith('gtm.')) events.push(entry);
   });
   await context.addInitScript(() => {
-    const layer: unknown[] = [];
-    const record = (window as unknown as { __recordDataLayer: (entry: unknown) => void }).__recordDataLayer;
-    layer.push = (...entries: unknown[]) => {
-      entries.forEach((entry) => void record(JSON.parse(JSON.stringify(entry))));
-      return Array.prototype.push.apply(layer, entries);
-    };
-    (window as unknown as { dataLayer: unknown[] }).dataLayer = layer;
+    const host = window as unknown as { __recordDataLayer: (entry: unknown) => void; dataLayer?: unknown };
+    const record = host.__recordDataLayer;
+    const copy = (entry: unknown) => JSON.parse(JSON.stringify(entry)) as unknown;
+    let layer: unknown;
+    Object.defineProperty(window, 'dataLayer', {
+      configurable: true,
+      enumerable: true,
+      get: () => layer,
+      set: (value: unknown) => {
+        if (Array.isArray(value) && value !== layer) {
+          value.forEach((entry) => void record(copy(entry)));
+          const push = value.push.bind(value);
+          value.push = (...entries: unknown[]) => {
+            entries.forEach((entry) => void record(copy(entry)));
+            return push(...entries);
+          };
+        }
+        layer = value;
+      },
+    });
   });
+  const watch = (page: Page) => {
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(`${page.url()}: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => consoleErrors.push(`${page.url()}: ${error.message}`));
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/favicon.ico') faviconRequests.push(request.url());
+    });
+  };
+  context.pages().forEach(watch);
+  context.on('page', watch);
   const page = context.pages()[0] ?? (await context.newPage());
   page.setDefaultTimeout(20_000);
   return {
     context,
     page,
     events,
+    consoleErrors,
+    faviconRequests,
     close: async () => {
       await context.close();
       rmSync(profile, { recursive: true, force: true });

@@ -36,6 +36,8 @@ const USER_ROUTES: readonly { method: string; path: string; json?: unknown }[] =
   { method: 'GET', path: '/api/billing/state' },
   { method: 'POST', path: '/api/billing/checkout', json: {} },
   { method: 'POST', path: '/api/billing/subscription/cancel', json: { reason: 'unused' } },
+  { method: 'POST', path: '/api/billing/subscription/resume', json: {} },
+  { method: 'GET', path: '/api/billing/checkouts/c1' },
   { method: 'POST', path: '/api/billing/portal', json: {} },
 ];
 

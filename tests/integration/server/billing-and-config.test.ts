@@ -105,6 +105,45 @@ describe('billing routes (issue 7: billing on the server, app spec §6, §7)', (
     const portal = await (await s.api('/api/billing/portal', { method: 'POST', token: alice.token, json: {} })).json();
     expect(portal.url).toContain(encodeURIComponent('https://ensemble.example/account'));
   });
+
+  it('resume acts on the caller\'s own cancelled plan only; a second user cannot', async () => {
+    const alice = await s.signIn();
+    const bob = await s.signIn();
+    const checkout = await (await s.api('/api/billing/checkout', { method: 'POST', token: alice.token, json: {} })).json();
+    await billing.completeCheckout(checkout.checkoutId);
+    await s.api('/api/billing/subscription/cancel', { method: 'POST', token: alice.token, json: { reason: 'unused' } });
+    expect((await s.api('/api/billing/subscription/resume', { method: 'POST', json: {} })).status).toBe(401);
+    const bobResume = await s.api('/api/billing/subscription/resume', { method: 'POST', token: bob.token, json: {} });
+    expect(bobResume.status).toBe(404);
+    expect((await s.api('/api/billing/subscription/resume', { method: 'POST', token: bob.token, json: { userId: alice.userId } })).status).toBe(400);
+    const stillEnding = await (await s.api('/api/billing/state', { token: alice.token })).json();
+    expect(stillEnding.customer.activeSubscriptions[0]).toMatchObject({ cancelAtPeriodEnd: true });
+    const resumed = await s.api('/api/billing/subscription/resume', { method: 'POST', token: alice.token, json: {} });
+    expect(resumed.status).toBe(200);
+    expect((await resumed.json()).subscription).toMatchObject({ cancelAtPeriodEnd: false, endsAt: null });
+    expect((await s.api('/api/billing/subscription/resume', { method: 'POST', token: alice.token, json: {} })).status).toBe(409);
+  });
+
+  it('a checkout is read back for its owner only; made-up ids are 404', async () => {
+    const alice = await s.signIn();
+    const bob = await s.signIn();
+    const checkout = await (await s.api('/api/billing/checkout', { method: 'POST', token: alice.token, json: {} })).json();
+    const open = await s.api(`/api/billing/checkouts/${checkout.checkoutId}`, { token: alice.token });
+    expect(await open.json()).toEqual({ checkout: { id: checkout.checkoutId, status: 'open' } });
+    await billing.completeCheckout(checkout.checkoutId);
+    expect((await (await s.api(`/api/billing/checkouts/${checkout.checkoutId}`, { token: alice.token })).json()).checkout.status).toBe('succeeded');
+    expect((await s.api(`/api/billing/checkouts/${checkout.checkoutId}`, { token: bob.token })).status).toBe(404);
+    expect((await s.api('/api/billing/checkouts/made-up', { token: alice.token })).status).toBe(404);
+    expect((await s.api(`/api/billing/checkouts/${'x'.repeat(300)}`, { token: alice.token })).status).toBe(400);
+  });
+
+  it('the checkout comes back to the app on success and on its back link; other addresses are refused', async () => {
+    const u = await s.signIn();
+    const refused = await s.api('/api/billing/checkout', { method: 'POST', token: u.token, json: { returnUrl: 'https://elsewhere.example/' } });
+    expect(refused.status).toBe(400);
+    const accepted = await s.api('/api/billing/checkout', { method: 'POST', token: u.token, json: { returnUrl: 'https://ensemble.example/subscribe?checkout=returned' } });
+    expect(accepted.status).toBe(201);
+  });
 });
 
 describe('a rejected billing token (app spec §6: warn and turn billing off)', () => {

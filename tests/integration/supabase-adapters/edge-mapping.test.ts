@@ -113,7 +113,7 @@ describe('foreign errors become domain errors with a precise message and the for
     const port = await closedPort();
     const { browser } = createSupabaseClients({ url: `http://127.0.0.1:${port}`, anonKey: supabase.anonKey });
     expect(codeOf(await new SupabaseProfileStore(browser).getProfile(UNKNOWN_USER))).toBe('network');
-    expect(codeOf(await new SupabasePromptCatalog(browser).listCategories())).toBe('network');
+    expect(codeOf(await new SupabasePromptCatalog(browser).listCategories('en'))).toBe('network');
     expect(codeOf(await new SupabaseAuthenticator(browser).sendEmailCode({ email: uniqueEmail(), shouldCreateUser: true }))).toBe('network');
   });
 });

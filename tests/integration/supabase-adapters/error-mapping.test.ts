@@ -49,6 +49,14 @@ describe('Auth errors map by GoTrue code, then by kind', () => {
     expect(mapped.details).toMatchObject({ code: error.code ?? error.name });
   });
 
+  it('a rate limit says how many seconds to wait when GoTrue does', () => {
+    const limited = fromAuth('Sending', new AuthApiError('For security purposes, you can only request this after 42 seconds.', 429, 'over_email_send_rate_limit'));
+    expect(limited.details).toMatchObject({ retryAfterSeconds: 42 });
+    const unsaid = fromAuth('Sending', new AuthApiError('email rate limit exceeded', 429, 'over_email_send_rate_limit'));
+    expect(unsaid.code).toBe('rate_limited');
+    expect(unsaid.details?.['retryAfterSeconds']).toBeUndefined();
+  });
+
   it('a missing session is the spec\'s "No authenticated user"', () => {
     expect(fromAuth('x', new AuthSessionMissingError())).toEqual({
       code: 'not_authenticated',

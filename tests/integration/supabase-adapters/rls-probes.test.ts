@@ -98,7 +98,7 @@ describe('issue 6 tests: row-level security through the adapters, as two real us
     const promptId = 'tighten-a-draft';
     expect(codeOf(await new SupabasePromptCatalog(asAlice).setFavorite(alice, promptId, true))).toBe('ok');
     const bobs = new SupabasePromptCatalog(asBob);
-    const seen = await bobs.searchPrompts(bob, { favoritesOnly: true });
+    const seen = await bobs.searchPrompts(bob, { favoritesOnly: true, language: 'en' });
     expect(seen.success && seen.data.total).toBe(0);
     expect(codeOf(await bobs.setFavorite(alice, promptId, false))).toBe('ok');
     expect(codeOf(await bobs.setFavorite(alice, 'headline-variations', true))).toBe('forbidden');

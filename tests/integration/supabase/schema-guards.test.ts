@@ -34,7 +34,9 @@ describe('issue 6 §1: guards every future migration must keep', () => {
     expect(grants).toEqual([
       { name: 'models', privilege: 'SELECT' },
       { name: 'prompt_categories', privilege: 'SELECT' },
+      { name: 'prompt_category_translations', privilege: 'SELECT' },
       { name: 'prompt_favorites', privilege: 'SELECT' },
+      { name: 'prompt_translations', privilege: 'SELECT' },
       { name: 'prompts', privilege: 'SELECT' },
     ]);
   });

@@ -8,7 +8,7 @@ describe('recording adapters', () => {
     const tracker = new InMemoryAnalyticsTracker();
     tracker.track({ event: 'signup_initiated', method: 'google' });
     expect(tracker.events).toEqual([{ event: 'signup_initiated', method: 'google' }]);
-    expect(() => tracker.track({ event: 'signup_succeeded', user_id: '', method: 'email' } as AnalyticsEvent)).toThrow();
+    expect(() => tracker.track({ event: 'signup_succeeded', user_id: '', method: 'email_code' } as AnalyticsEvent)).toThrow();
     expect(tracker.names()).toEqual(['signup_initiated']);
   });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CheckoutPublicWire } from '../../../adapters/billing/schemas/checkout.js';
 import { renderCheckoutPage, renderConfirmationPage } from '../../../adapters/billing/sandbox/pages/checkout-page.js';
 import { SANDBOX_BANNER } from '../../../adapters/billing/sandbox/pages/html.js';
+import { countryFromLanguages } from '../../../adapters/billing/sandbox/pages/checkout-country.js';
 
 const product = {
   id: 'p1', created_at: '2026-01-01T00:00:00Z', modified_at: null, name: '<img src=x onerror=alert(1)> Pro', description: 'Best </script><script>alert(2)</script>',
@@ -39,5 +40,39 @@ describe('hosted checkout page (README "Hosted checkout")', () => {
   it('the confirmation page tells whether the checkout succeeded', () => {
     expect(renderConfirmationPage({ ...checkout, status: 'succeeded' })).toContain('Payment successful');
     expect(renderConfirmationPage(checkout)).toContain('Payment pending');
+  });
+});
+
+describe('hosted checkout: country, back link and icon', () => {
+  const selected = (page: string) => /<option value="([A-Z]{2})" selected>/.exec(page)?.[1];
+
+  it('the country defaults from the browser\'s languages, not to one fixed country', () => {
+    expect(countryFromLanguages('en-US,en;q=0.9')).toBe('US');
+    expect(countryFromLanguages('en-GB,en;q=0.9')).toBe('GB');
+    expect(countryFromLanguages('de-DE,de;q=0.9,en;q=0.8')).toBe('DE');
+    expect(countryFromLanguages('fr-CA,fr;q=0.9')).toBe('CA');
+    expect(countryFromLanguages('ja')).toBe('JP');
+    expect(countryFromLanguages('en;q=0.2, pt-BR')).toBe('BR');
+    expect(countryFromLanguages('x-bogus, *')).toBe('US');
+    expect(countryFromLanguages(undefined)).toBe('US');
+    expect(selected(renderCheckoutPage(checkout, 'http://localhost:54380', 'en-US,en;q=0.9'))).toBe('US');
+    expect(selected(renderCheckoutPage(checkout, 'http://localhost:54380', 'ja-JP'))).toBe('JP');
+  });
+
+  it('a billing address the checkout already has wins over the guess', () => {
+    const known = { ...checkout, customer_billing_address: { country: 'SE' } } as unknown as CheckoutPublicWire;
+    expect(selected(renderCheckoutPage(known, 'http://localhost:54380', 'en-US'))).toBe('SE');
+  });
+
+  it('with a return_url the page links back to the seller; without, it does not', () => {
+    const returning = { ...checkout, return_url: 'https://app.example/subscribe?checkout=returned&x="y"' } as unknown as CheckoutPublicWire;
+    const page = renderCheckoutPage(returning, 'http://localhost:54380');
+    expect(page).toContain('id="return-link" href="https://app.example/subscribe?checkout=returned&amp;x=&quot;y&quot;"');
+    expect(page).toContain('Back to Ensemble &amp; Co');
+    expect(renderCheckoutPage(checkout, 'http://localhost:54380')).not.toContain('return-link');
+  });
+
+  it('carries its icon inline, so the browser asks the sandbox for no favicon', () => {
+    expect(renderCheckoutPage(checkout, 'http://localhost:54380')).toContain('<link rel="icon" href="data:image/svg+xml,');
   });
 });

@@ -17,12 +17,28 @@ describe('DataLayerAnalyticsTracker (app §7, §8)', () => {
     expect(host.dataLayer).toEqual([{ event: 'copy_selection', model_id: 'gpt' }]);
   });
 
-  it('app §8: with no data layer the event is dropped with a console warning only', () => {
-    const logger = new InMemoryLogger();
+  it('app §7: without a tag manager the tracker creates the data layer when it is made, before any event', () => {
     const host: { dataLayer?: unknown } = {};
+    const tracker = new DataLayerAnalyticsTracker(new InMemoryLogger(), host);
+    expect(host.dataLayer).toEqual([]);
+    tracker.track({ event: 'prompt_library_opened' });
+    expect(host.dataLayer).toEqual([{ event: 'prompt_library_opened' }]);
+  });
+
+  it('app §7: a data layer the page already has is kept, with what it holds', () => {
+    const existing: unknown[] = [{ 'gtm.start': 1, event: 'gtm.js' }];
+    const host = { dataLayer: existing };
+    new DataLayerAnalyticsTracker(new InMemoryLogger(), host).track({ event: 'prompt_run', prompt_id: 'p1' });
+    expect(host.dataLayer).toBe(existing);
+    expect(existing).toHaveLength(2);
+  });
+
+  it('app §8: a dataLayer that is not an array drops the event with a console warning only', () => {
+    const logger = new InMemoryLogger();
+    const host: { dataLayer?: unknown } = { dataLayer: 'taken' };
     new DataLayerAnalyticsTracker(logger, host).track({ event: 'prompt_library_opened' });
-    expect(host.dataLayer).toBeUndefined();
-    expect(JSON.stringify(logger)).toContain('No data layer');
+    expect(host.dataLayer).toBe('taken');
+    expect(JSON.stringify(logger)).toContain('No usable data layer');
   });
 });
 

@@ -6,6 +6,7 @@ import { BILLING_NOT_INITIALIZED, domainError, NO_AUTHENTICATED_USER } from '../
 import { makeCancelSubscription } from '../../../core/use-cases/cancel-subscription.js';
 import { makeCompleteCheckout } from '../../../core/use-cases/complete-checkout.js';
 import { makeOpenCustomerPortal } from '../../../core/use-cases/open-customer-portal.js';
+import { makeResumeSubscription } from '../../../core/use-cases/resume-subscription.js';
 import { makeStartCheckout } from '../../../core/use-cases/start-checkout.js';
 import { inMemoryAppWorld } from '../../support/in-memory-app-world.js';
 import type { InMemoryAppWorld } from '../../support/in-memory-app-world.js';
@@ -18,6 +19,7 @@ const useCases = (w: InMemoryAppWorld, analytics: AnalyticsTracker = w.analytics
     startCheckout: makeStartCheckout(deps),
     completeCheckout: makeCompleteCheckout(deps),
     cancel: makeCancelSubscription(deps),
+    resume: makeResumeSubscription(deps),
     portal: makeOpenCustomerPortal(deps),
   };
 };
@@ -94,27 +96,77 @@ describe('start checkout (app spec §7)', () => {
 });
 
 describe('checkout return (app spec §7)', () => {
-  it('app §7: back from checkout pushes subscribe_succeeded and answers the active subscription', async () => {
+  it('app §7: back from a paid checkout pushes subscribe_succeeded and answers the active subscription', async () => {
     const { w, userId, uc, checkoutId } = await subscribedWorld();
     const back = await uc.completeCheckout({ checkoutId });
-    expect(back).toEqual({ success: true, data: { subscription: expect.objectContaining({ status: 'active', cancelAtPeriodEnd: false }) } });
+    expect(back).toEqual({ success: true, data: { outcome: 'succeeded', subscription: expect.objectContaining({ status: 'active', cancelAtPeriodEnd: false }) } });
     expect(w.analytics.events.at(-1)).toEqual({ event: 'subscribe_succeeded', user_id: userId });
   });
 
-  it('app §7: the subscription may not be active yet (webhook on its way): subscription null, still succeeded', async () => {
-    const w = inMemoryAppWorld();
-    w.signIn();
-    const back = await useCases(w).completeCheckout({ checkoutId: 'chk_pending' });
-    expect(back).toEqual({ success: true, data: { subscription: null } });
-    expect(w.analytics.names()).toEqual(['subscribe_succeeded']);
+  it('app §7: once per checkout: coming back again (a reload) pushes nothing more', async () => {
+    const { w, uc, checkoutId } = await subscribedWorld();
+    await uc.completeCheckout({ checkoutId });
+    const again = await uc.completeCheckout({ checkoutId });
+    expect(again.success && again.data.outcome).toBe('succeeded');
+    expect(w.analytics.names().filter((n) => n === 'subscribe_succeeded')).toHaveLength(1);
   });
 
-  it('app §8: a state read that fails is a warning, not a failed return', async () => {
+  it('app §7: a made-up checkout id, or another user\'s, pushes nothing', async () => {
+    const { w, uc, checkoutId } = await subscribedWorld();
+    const before = w.analytics.events.length;
+    expect(await uc.completeCheckout({ checkoutId: 'chk_made_up' })).toEqual({ success: true, data: { outcome: 'unknown' } });
+    w.signIn('grace@example.com');
+    expect(await uc.completeCheckout({ checkoutId })).toEqual({ success: true, data: { outcome: 'unknown' } });
+    expect(w.analytics.events.slice(before)).toEqual([]);
+  });
+
+  it('app §7: a checkout back without payment (declined then left, abandoned, expired) pushes subscribe_failed, once', async () => {
+    const w = inMemoryAppWorld();
+    const userId = w.signIn();
+    const uc = useCases(w);
+    const opened = await uc.startCheckout({ successUrl: SUCCESS_URL });
+    if (!opened.success) throw new Error(opened.error.message);
+    w.billingGateway.declineCheckout(opened.data.checkoutId);
+    expect(await uc.completeCheckout({ checkoutId: opened.data.checkoutId })).toEqual({ success: true, data: { outcome: 'failed', status: 'open' } });
+    await uc.completeCheckout({ checkoutId: opened.data.checkoutId });
+    const expired = await uc.startCheckout({ successUrl: SUCCESS_URL });
+    if (!expired.success) throw new Error(expired.error.message);
+    w.billingGateway.expireCheckout(expired.data.checkoutId);
+    expect(await uc.completeCheckout({ checkoutId: expired.data.checkoutId })).toEqual({ success: true, data: { outcome: 'failed', status: 'expired' } });
+    expect(w.analytics.events.filter((e) => e.event.startsWith('subscribe_'))).toEqual([
+      { event: 'subscribe_initiated', user_id: userId },
+      { event: 'subscribe_failed', user_id: userId },
+      { event: 'subscribe_initiated', user_id: userId },
+      { event: 'subscribe_failed', user_id: userId },
+    ]);
+  });
+
+  it('app §7: a checkout left, then paid after all, is a failure then a success', async () => {
     const w = inMemoryAppWorld();
     w.signIn();
-    w.billingGateway.setMode('unavailable');
-    const back = await useCases(w).completeCheckout({ checkoutId: 'chk_1' });
-    expect(back).toEqual({ success: true, data: { subscription: null } });
+    const uc = useCases(w);
+    const opened = await uc.startCheckout({ successUrl: SUCCESS_URL });
+    if (!opened.success) throw new Error(opened.error.message);
+    await uc.completeCheckout({ checkoutId: opened.data.checkoutId });
+    await w.billingGateway.completeCheckout(opened.data.checkoutId);
+    await uc.completeCheckout({ checkoutId: opened.data.checkoutId });
+    expect(w.analytics.names()).toEqual(['subscribe_initiated', 'subscribe_failed', 'subscribe_succeeded']);
+  });
+
+  it('app §8: the provider cannot be asked: the error is answered and nothing is pushed', async () => {
+    const { w, uc, checkoutId } = await subscribedWorld();
+    const before = w.analytics.events.length;
+    w.billingGateway.failures.failNext('getCheckout', domainError('network', 'unreachable'));
+    const back = await uc.completeCheckout({ checkoutId });
+    expect(back).toEqual({ success: false, error: expect.objectContaining({ code: 'network' }) });
+    expect(w.analytics.events.slice(before)).toEqual([]);
+    expect(w.logger.at('warn')).toHaveLength(1);
+  });
+
+  it('app §8: paid, but the state read fails: still succeeded, subscription unknown, a warning', async () => {
+    const { w, uc, checkoutId } = await subscribedWorld();
+    w.billingGateway.failures.failNext('getCustomerState', domainError('network', 'unreachable'));
+    expect(await uc.completeCheckout({ checkoutId })).toEqual({ success: true, data: { outcome: 'succeeded', subscription: null } });
     expect(w.logger.at('warn')).toHaveLength(1);
   });
 
@@ -125,6 +177,36 @@ describe('checkout return (app spec §7)', () => {
     const missing = await useCases(w).completeCheckout({ checkoutId: ' ' });
     expect(missing).toEqual({ success: false, error: expect.objectContaining({ code: 'validation', message: 'Checkout id is required' }) });
     expect(w.analytics.events).toEqual([]);
+  });
+});
+
+describe('resume subscription (uncancel)', () => {
+  it('a plan set to end renews again', async () => {
+    const { uc, w, userId } = await subscribedWorld();
+    await uc.cancel({ reason: 'unused' });
+    const resumed = await uc.resume();
+    expect(resumed).toEqual({ success: true, data: expect.objectContaining({ status: 'active', cancelAtPeriodEnd: false, endsAt: null }) });
+    const state = await w.billingGateway.getCustomerState(userId);
+    expect(state.success && state.data?.activeSubscriptions[0]?.cancelAtPeriodEnd).toBe(false);
+  });
+
+  it('acts on the caller\'s own plan only: another user gets not_found and the plan stays cancelled', async () => {
+    const { uc, w, userId } = await subscribedWorld();
+    await uc.cancel({ reason: 'unused' });
+    w.signIn('mallory@example.com');
+    const refused = await uc.resume();
+    expect(refused.success ? 'resumed' : refused.error.code).toBe('not_found');
+    const state = await w.billingGateway.getCustomerState(userId);
+    expect(state.success && state.data?.activeSubscriptions[0]?.cancelAtPeriodEnd).toBe(true);
+  });
+
+  it('a plan that is not ending is a conflict; signed out is the spec\'s "No authenticated user"; billing off is "not initialized"', async () => {
+    const { uc, w } = await subscribedWorld();
+    expect(await uc.resume()).toMatchObject({ success: false, error: { code: 'conflict' } });
+    w.billingGateway.setMode('unavailable');
+    expect(await uc.resume()).toMatchObject({ success: false, error: { code: 'billing_not_initialized', message: BILLING_NOT_INITIALIZED } });
+    await w.signOut();
+    expect(await uc.resume()).toMatchObject({ success: false, error: { message: NO_AUTHENTICATED_USER } });
   });
 });
 

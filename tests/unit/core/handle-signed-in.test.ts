@@ -18,8 +18,8 @@ describe('SIGNED_IN rule (app §4, §9)', () => {
   it('app §4: a first sign-in pushes signup_succeeded and sets signup_tracked on the next turn', async () => {
     const { w, handleSignedIn } = setup();
     const session = w.signedInUser();
-    expect(await handleSignedIn(session)).toEqual({ success: true, data: undefined });
-    expect(w.analytics.events).toEqual([{ event: 'signup_succeeded', user_id: session.user.id, method: 'email' }]);
+    expect(await handleSignedIn(session, 'email_code')).toEqual({ success: true, data: undefined });
+    expect(w.analytics.events).toEqual([{ event: 'signup_succeeded', user_id: session.user.id, method: 'email_code' }]);
     expect(storedUser(w, session.user.id)?.userMetadata.signup_tracked).toBeUndefined();
     await w.scheduler.advance(0);
     expect(storedUser(w, session.user.id)?.userMetadata.signup_tracked).toBe(true);
@@ -30,16 +30,22 @@ describe('SIGNED_IN rule (app §4, §9)', () => {
     w.signedInUser();
     await w.authenticator.updateUserMetadata({ signup_tracked: true });
     const session = w.signedInUser();
-    await handleSignedIn(session);
-    expect(w.analytics.events).toEqual([{ event: 'signin_succeeded', user_id: session.user.id, method: 'email' }]);
+    await handleSignedIn(session, 'magic_link');
+    expect(w.analytics.events).toEqual([{ event: 'signin_succeeded', user_id: session.user.id, method: 'magic_link' }]);
     expect(w.scheduler.pendingCount()).toBe(0);
   });
 
-  it('app §3: the method is the provider from the app metadata', async () => {
+  it('app §7: the method has the vocabulary of signup_initiated; unreported, Google is told by the provider', async () => {
     const { w, handleSignedIn } = setup();
     const session = w.signedInUser('grace@example.com', 'google');
     await handleSignedIn(session);
-    expect(w.analytics.events).toEqual([{ event: 'signup_succeeded', user_id: session.user.id, method: 'google' }]);
+    const other = w.signedInUser('alan@example.com');
+    await handleSignedIn(other);
+    expect(w.analytics.events).toEqual([
+      { event: 'signup_succeeded', user_id: session.user.id, method: 'google' },
+      // An e-mail sign-in this page did not finish can only be a link opened elsewhere.
+      { event: 'signup_succeeded', user_id: other.user.id, method: 'magic_link' },
+    ]);
   });
 
   it('app §4, §9: temp_marketing_consent is saved to the profile after 100 ms, then removed', async () => {
@@ -124,8 +130,8 @@ describe('SIGNED_IN rule (app §4, §9)', () => {
     await w.authenticator.signOut();
     await signIn();
     expect(w.analytics.events).toEqual([
-      { event: 'signup_succeeded', user_id: id, method: 'email' },
-      { event: 'signin_succeeded', user_id: id, method: 'email' },
+      { event: 'signup_succeeded', user_id: id, method: 'email_code' },
+      { event: 'signin_succeeded', user_id: id, method: 'email_code' },
     ]);
   });
 });

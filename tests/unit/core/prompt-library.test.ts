@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { domainError, NO_AUTHENTICATED_USER, PARAMETER_TYPE_MESSAGE } from '../../../core/shared/errors.js';
+import { makeListPromptCategories } from '../../../core/use-cases/list-prompt-categories.js';
 import { makeOpenPromptLibrary } from '../../../core/use-cases/open-prompt-library.js';
 import { makeOpenPromptViewer } from '../../../core/use-cases/open-prompt-viewer.js';
 import { makeRunPrompt } from '../../../core/use-cases/run-prompt.js';
 import { makeSearchPrompts } from '../../../core/use-cases/search-prompts.js';
 import { makeSetPromptFavorite } from '../../../core/use-cases/set-prompt-favorite.js';
+import { InMemoryPromptCatalog } from '../../../adapters/in-memory/in-memory-prompt-catalog.js';
 import { inMemoryAppWorld } from '../../support/in-memory-app-world.js';
+import { sampleCategoryLabels, samplePromptTranslations, samplePrompts } from '../../support/prompt-builders.js';
 
 const setup = () => {
   const w = inMemoryAppWorld();
@@ -21,11 +24,56 @@ const setup = () => {
   };
 };
 
+describe('prompt library in the reader\'s language', () => {
+  const translated = () => {
+    const w = inMemoryAppWorld();
+    const deps = { ...w, promptCatalog: new InMemoryPromptCatalog(samplePrompts(), { translations: samplePromptTranslations(), categoryLabels: sampleCategoryLabels() }) };
+    w.signIn();
+    return { w, openLibrary: makeOpenPromptLibrary(deps), search: makeSearchPrompts(deps), view: makeOpenPromptViewer(deps), run: makeRunPrompt(deps) };
+  };
+
+  it('opens, searches, shows and runs prompts in German, English where there is no German text', async () => {
+    const { openLibrary, search, view, run, w } = translated();
+    const opened = await openLibrary({ language: 'de' });
+    expect(opened.success && opened.data.categories.find((c) => c.id === 'Writing')?.label).toBe('Schreiben');
+    expect(opened.success && opened.data.page.items.find((p) => p.id === 'cold-email')?.title).toBe('Kaltakquise per E-Mail');
+    const found = await search({ query: 'Kaltakquise', language: 'de-DE' });
+    expect(found.success && found.data.items.map((p) => p.id)).toEqual(['cold-email']);
+    const shown = await view({ promptId: 'cold-email', language: 'de' });
+    expect(shown.success && shown.data.language).toBe('de');
+    const english = await view({ promptId: 'meeting-agenda', language: 'de' });
+    expect(english.success && english.data.language).toBe('en');
+    const text = await run({ promptId: 'cold-email', params: { words: 80, role: 'CTO' }, language: 'de' });
+    expect(text.success && text.data.text).toBe('Schreibe eine Kaltakquise-E-Mail mit höchstens 80 Wörtern an eine Person in der Rolle CTO über unser Produkt.');
+    // The viewer event names the category by its key, the same in every language.
+    expect(w.analytics.events.find((e) => e.event === 'prompt_viewer_opened')).toEqual({ event: 'prompt_viewer_opened', prompt_id: 'cold-email', title: 'Kaltakquise per E-Mail', category: 'Marketing' });
+  });
+
+  it('lists the categories again in another language, pushing nothing', async () => {
+    const w = inMemoryAppWorld();
+    w.signIn();
+    const deps = { ...w, promptCatalog: new InMemoryPromptCatalog(samplePrompts(), { categoryLabels: sampleCategoryLabels() }) };
+    const listed = await makeListPromptCategories(deps)({ language: 'de' });
+    expect(listed.success && listed.data.find((c) => c.id === 'Engineering')?.label).toBe('Entwicklung');
+    expect(w.analytics.events).toEqual([]);
+    await w.signOut();
+    expect((await makeListPromptCategories(deps)({ language: 'de' })).success).toBe(false);
+  });
+
+  it('a language the library is not written in, or none, reads as English', async () => {
+    const { view } = translated();
+    for (const language of ['xx', '', undefined]) {
+      const shown = await view({ promptId: 'cold-email', ...(language === undefined ? {} : { language }) });
+      expect(shown.success && [shown.data.title, shown.data.language]).toEqual(['Cold e-mail', 'en']);
+    }
+  });
+});
+
 describe('prompt library (app spec §2, §7)', () => {
   it('app §7: opening the library pushes prompt_library_opened and shows categories and prompts', async () => {
     const { openLibrary, w } = setup();
     const opened = await openLibrary();
-    expect(opened.success && opened.data.categories).toEqual(['Engineering', 'Marketing', 'Productivity', 'Writing']);
+    expect(opened.success && opened.data.categories.map((c) => c.id)).toEqual(['Engineering', 'Marketing', 'Productivity', 'Writing']);
     expect(opened.success && opened.data.page.total).toBe(5);
     expect(w.analytics.events).toEqual([{ event: 'prompt_library_opened' }]);
   });
@@ -47,6 +95,15 @@ describe('prompt library (app spec §2, §7)', () => {
     expect(engineering.success && [engineering.data.total, engineering.data.items.map((p) => p.id)]).toEqual([2, ['review-pull-request']]);
     await search({ query: '   ' });
     expect(w.analytics.events).toEqual([]);
+  });
+
+  it('app §7: the same query with another category or the favourites filter is browsing, not a new search', async () => {
+    const { search, w } = setup();
+    await search({ query: 'code' });
+    const narrowed = await search({ query: 'code', category: 'Engineering', newQuery: false });
+    await search({ query: 'code', favoritesOnly: true, newQuery: false });
+    expect(narrowed.success && narrowed.data.total).toBe(2);
+    expect(w.analytics.events).toEqual([{ event: 'prompt_library_search', query: 'code', result_count: 2 }]);
   });
 
   it('app §5: search input is validated', async () => {

@@ -3,6 +3,8 @@ import { domainError } from '../../../core/shared/errors.js';
 import { makeCompleteRedirectSignIn } from '../../../core/use-cases/complete-redirect-sign-in.js';
 import { makeRequestEmailCode } from '../../../core/use-cases/request-email-code.js';
 import { makeRequestMagicLink } from '../../../core/use-cases/request-magic-link.js';
+import { makeResendEmailCode } from '../../../core/use-cases/resend-email-code.js';
+import { InMemoryAuthenticator } from '../../../adapters/in-memory/in-memory-authenticator.js';
 import { makeSessionController } from '../../../core/use-cases/session-controller.js';
 import { makeSignInWithGoogle } from '../../../core/use-cases/sign-in-with-google.js';
 import { makeVerifyEmailCode } from '../../../core/use-cases/verify-email-code.js';
@@ -24,6 +26,45 @@ const setup = () => {
     completeRedirect: makeCompleteRedirectSignIn(deps),
   };
 };
+
+describe('asking again too soon (one e-mail per address a minute)', () => {
+  it('a request refused as too soon is not a failed sign-up: the e-mail sent a moment ago still works', async () => {
+    const w = inMemoryAuthWorld();
+    const deps = { ...w, authenticator: new InMemoryAuthenticator(w.db, { emailMinIntervalSeconds: 60 }) };
+    const request = makeRequestEmailCode(deps);
+    expect((await request({ email: 'ada@example.com' })).success).toBe(true);
+    await w.clock.advance(15_000);
+    const again = await request({ email: 'ada@example.com' });
+    expect(again).toMatchObject({ success: false, error: { code: 'rate_limited', details: { retryAfterSeconds: 45 } } });
+    expect(w.analytics.events).toEqual([
+      { event: 'signup_initiated', method: 'email_code' },
+      { event: 'signup_initiated', method: 'email_code' },
+    ]);
+  });
+
+  it('resend on the code step pushes nothing, says how long to wait, and the first code still signs in', async () => {
+    const w = inMemoryAuthWorld();
+    const authenticator = new InMemoryAuthenticator(w.db, { emailMinIntervalSeconds: 60 });
+    const deps = { ...w, authenticator };
+    await makeRequestEmailCode(deps)({ email: 'ada@example.com' });
+    const first = authenticator.latestMail('ada@example.com')?.code ?? '';
+    const resend = makeResendEmailCode(deps);
+    expect(await resend({ email: 'ada@example.com' })).toMatchObject({ success: false, error: { code: 'rate_limited', details: { retryAfterSeconds: 60 } } });
+    expect(await resend({ email: 'not an address' })).toMatchObject({ success: false, error: { code: 'validation' } });
+    expect(w.analytics.names()).toEqual(['signup_initiated']);
+    expect((await makeVerifyEmailCode(deps)({ email: 'ada@example.com', code: first })).success).toBe(true);
+  });
+
+  it('once the minute is over, resend sends a new code and only the new one works', async () => {
+    const w = inMemoryAuthWorld();
+    const authenticator = new InMemoryAuthenticator(w.db, { emailMinIntervalSeconds: 60 });
+    const deps = { ...w, authenticator };
+    await makeRequestEmailCode(deps)({ email: 'ada@example.com' });
+    await w.clock.advance(60_000);
+    expect(await makeResendEmailCode(deps)({ email: 'ada@example.com' })).toEqual({ success: true, data: undefined });
+    expect(w.db.mailbox.filter((m) => m.to === 'ada@example.com')).toHaveLength(2);
+  });
+});
 
 describe('magic link (app §7 signInWithOtp, §2 /auth/callback)', () => {
   it('app §7: sends the link with emailRedirectTo = origin + /auth/callback and pushes signup_initiated', async () => {
@@ -50,15 +91,15 @@ describe('magic link (app §7 signInWithOtp, §2 /auth/callback)', () => {
     expect(w.analytics.events).toEqual([]);
   });
 
-  it('app §7, §8: a failed request pushes signup_failed with an empty user id, logs, and keeps the auth error', async () => {
+  it('app §7, §8: a failed request pushes signup_failed without a user id, logs, and keeps the auth error', async () => {
     const { w, controller, requestMagicLink } = setup();
     await controller.loaded();
-    const failure = domainError('rate_limited', 'For security purposes, you can only request this once every 60 seconds');
+    const failure = domainError('network', 'The auth server cannot be reached');
     w.authenticator.failures.failNext('sendMagicLink', failure);
     expect(await requestMagicLink({ email: 'ada@example.com' })).toEqual({ success: false, error: failure });
     expect(w.analytics.events).toEqual([
       { event: 'signup_initiated', method: 'magic_link' },
-      { event: 'signup_failed', user_id: '', method: 'magic_link' },
+      { event: 'signup_failed', method: 'magic_link' },
     ]);
     expect(w.logger.at('error')).toHaveLength(1);
     expect(controller.getState().error).toEqual(failure);
@@ -115,7 +156,7 @@ describe('one-time code (app §7 signInWithOtp code, verifyOtp)', () => {
     const wrong = code.replace(/\d$/, (d) => String((Number(d) + 1) % 10));
     const result = await verifyEmailCode({ email: 'ada@example.com', code: wrong });
     expect(result).toMatchObject({ success: false, error: { code: 'validation' } });
-    expect(w.analytics.events.at(-1)).toEqual({ event: 'signup_failed', user_id: '', method: 'email_code' });
+    expect(w.analytics.events.at(-1)).toEqual({ event: 'signup_failed', method: 'email_code' });
     expect(controller.getState()).toMatchObject({ session: null, error: { code: 'validation' } });
   });
 
@@ -150,6 +191,6 @@ describe('Google (app §7 signInWithOAuth)', () => {
     const { w, signInWithGoogle } = setup();
     w.authenticator.failures.failNext('signInWithOAuth');
     expect((await signInWithGoogle()).success).toBe(false);
-    expect(w.analytics.events.at(-1)).toEqual({ event: 'signup_failed', user_id: '', method: 'google' });
+    expect(w.analytics.events.at(-1)).toEqual({ event: 'signup_failed', method: 'google' });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyticsMethodForProvider, authCallbackUrl, emailCodeSchema, emailSchema } from '../../../core/domain/sign-in.js';
+import { signInMethodOf, authCallbackUrl, emailCodeSchema, emailSchema } from '../../../core/domain/sign-in.js';
 import { parseStoredConsent, serializeConsent } from '../../../core/domain/signed-in.js';
 
 describe('sign-in rules (app §2, §3, §5)', () => {
@@ -20,10 +20,11 @@ describe('sign-in rules (app §2, §3, §5)', () => {
     for (const bad of ['12345', '12345678901', '12a456', '']) expect(emailCodeSchema.safeParse(bad).success).toBe(false);
   });
 
-  it('app §3: the analytics method comes from the app-metadata provider', () => {
-    expect(analyticsMethodForProvider('google')).toBe('google');
-    expect(analyticsMethodForProvider('email')).toBe('email');
-    expect(analyticsMethodForProvider(undefined)).toBe('unknown');
+  it('app §7: the sign-in method has one vocabulary: the reported one, else Google by provider, else the magic link', () => {
+    expect(signInMethodOf('email_code', 'email')).toBe('email_code');
+    expect(signInMethodOf(undefined, 'google')).toBe('google');
+    expect(signInMethodOf(undefined, 'email')).toBe('magic_link');
+    expect(signInMethodOf(undefined, undefined)).toBe('magic_link');
   });
 
   it("app §3: temp_marketing_consent holds 'true' or 'false'", () => {

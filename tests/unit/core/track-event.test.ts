@@ -60,8 +60,8 @@ const SPEC_EVENTS: Record<string, Record<string, unknown>> = {
   subscribe_initiated: { user_id: 'u1' },
   subscribe_succeeded: { user_id: 'u1' },
   subscribe_failed: { user_id: 'u1' },
-  signup_failed: { user_id: '', method: 'google' },
-  signup_succeeded: { user_id: 'u1', method: 'email' },
+  signup_failed: { method: 'google' },
+  signup_succeeded: { user_id: 'u1', method: 'email_code' },
   signin_succeeded: { user_id: 'u1', method: 'google' },
   copy_selection: { model_id: 'gpt-4o' },
   add_selection_to_chat: { model_id: 'gpt-4o' },
@@ -84,5 +84,16 @@ describe('analytics catalogue (app spec §7 "Analytics events pushed to a data l
       const { [field]: _dropped, ...rest } = payload;
       expect(analyticsEventSchema.safeParse({ event, ...rest }).success, `${event} without ${field}`).toBe(false);
     }
+  });
+});
+
+describe('analytics fields that are present are never empty', () => {
+  it('app §7: signup_failed has no user yet, so user_id is absent, never ""', () => {
+    expect(analyticsEventSchema.safeParse({ event: 'signup_failed', method: 'email_code' }).success).toBe(true);
+    expect(analyticsEventSchema.safeParse({ event: 'signup_failed', user_id: '', method: 'email_code' }).success).toBe(false);
+  });
+  it('app §7: sign-in events share signup_initiated\'s method vocabulary', () => {
+    expect(analyticsEventSchema.safeParse({ event: 'signup_succeeded', user_id: 'u1', method: 'email' }).success).toBe(false);
+    expect(analyticsEventSchema.safeParse({ event: 'signin_succeeded', user_id: 'u1', method: 'magic_link' }).success).toBe(true);
   });
 });

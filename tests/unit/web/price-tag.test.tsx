@@ -20,7 +20,7 @@ const plan = (overrides: Partial<PlanOfferView> = {}): PlanOfferView => ({
 });
 
 const subscribe = (offer: PlanOfferView | null | undefined) =>
-  renderUi(<SubscribeScreen plan={offer} subscribed={false} status="idle" onSubscribe={() => undefined} />);
+  renderUi(<SubscribeScreen plan={offer} current={null} status="idle" onSubscribe={() => undefined} onResume={() => undefined} />);
 
 describe('price on the subscribe screen', () => {
   it('app §7: with a discount the base price is struck through beside the discounted price', () => {
@@ -52,5 +52,18 @@ describe('price on the subscribe screen', () => {
     subscribe(null);
     expect(screen.getByText('Subscriptions are paused')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Subscribe' })).toBeNull();
+  });
+
+  it('a plan cancelled at period end says when it ends, instead of "Your plan", and offers to resume it', () => {
+    renderUi(<SubscribeScreen plan={plan()} current={{ endsOn: '2026-12-24T10:00:00Z' }} status="idle" onSubscribe={() => undefined} onResume={() => undefined} />);
+    expect(screen.getByText('Ends on December 24, 2026')).toBeTruthy();
+    expect(screen.queryByText('Your plan')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Resume subscription' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Subscribe' })).toBeNull();
+  });
+
+  it('says so when no model of the plan can answer on this server', () => {
+    renderUi(<SubscribeScreen plan={plan()} current={null} status="idle" onSubscribe={() => undefined} onResume={() => undefined} paidModelsAvailable={false} />);
+    expect(screen.getByText(/no model of the plan can answer/)).toBeTruthy();
   });
 });

@@ -11,7 +11,7 @@ afterEach(cleanup);
 function setup(overrides: Partial<PromptLibraryProps> = {}) {
   const calls: string[] = [];
   renderUi(
-    <PromptLibrary prompts={samplePrompts} total={samplePrompts.length} categories={['Writing', 'Coding', 'Planning']} query=""
+    <PromptLibrary prompts={samplePrompts} total={samplePrompts.length} categories={[{ id: 'Writing', label: 'Writing' }, { id: 'Coding', label: 'Coding' }, { id: 'Planning', label: 'Planning' }]} query=""
       onQueryChange={(q) => calls.push(`query:${q}`)} category={null} onCategoryChange={(c) => calls.push(`category:${c}`)}
       favoritesOnly={false} onFavoritesOnlyChange={(f) => calls.push(`favorites:${f}`)} onOpen={(p) => calls.push(`open:${p.id}`)}
       onRun={(p) => calls.push(`run:${p.id}`)} onToggleFavorite={(p, source) => calls.push(`favorite:${p.id}:${source}`)} {...overrides} />,

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { memoryLocation } from 'wouter/memory-location';
 import { App } from '../../../web/client/app/app.js';
+import { domainError } from '../../../core/shared/errors.js';
 import { englishI18n } from './support/render.js';
 import { inMemoryUseCases } from './support/in-memory-use-cases.js';
 
@@ -55,5 +56,36 @@ describe('sign-up page on the sign-in use cases', () => {
     await userEvent.paste(code);
     await screen.findByRole('heading', { level: 1, name: 'What best describes your role?' });
     expect(at()).toBe('/profiling');
+  });
+
+  it('"Send a new code" counts down the minute the server asks for; asking again meanwhile keeps the address, says the first code works, sends nothing', async () => {
+    const { deps } = await openSignUp();
+    await userEvent.click(screen.getByRole('checkbox', { name: /occasional news/ }));
+    await userEvent.type(screen.getByLabelText('E-mail address'), 'new@example.com');
+    await userEvent.click(screen.getByRole('button', { name: /6-digit code/ }));
+    await screen.findByRole('textbox', { name: /Sign-in code 1\// });
+    const first = deps.db.mailbox.at(-1)?.code ?? '';
+    expect(screen.getByRole('button', { name: /^Send a new code \((60|59) s\)$/ }).hasAttribute('disabled')).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Use a different e-mail' }));
+    await userEvent.type(screen.getByLabelText('E-mail address'), 'new@example.com');
+    await userEvent.click(screen.getByRole('button', { name: /6-digit code/ }));
+    expect(await screen.findByText(/The code we sent you still works\. You can ask for a new one in (60|59) s\./)).toBeTruthy();
+    expect(screen.getByText(/We sent a 6-digit code to new@example\.com/)).toBeTruthy();
+    expect(screen.queryByText(/could not sign you in/)).toBeNull();
+    // No second request, so neither a second signup_initiated nor a refusal.
+    expect(deps.db.mailbox.filter((m) => m.to === 'new@example.com')).toHaveLength(1);
+    expect(deps.analytics.names()).toEqual(['button_click', 'signup_initiated']);
+    await userEvent.click(screen.getByRole('textbox', { name: /Sign-in code 1\// }));
+    await userEvent.paste(first);
+    await screen.findByRole('heading', { level: 1, name: 'What best describes your role?' });
+  });
+
+  it('asking for a code again within the minute from the e-mail step goes on to the code step with the countdown', async () => {
+    const { deps } = await openSignUp();
+    deps.authenticator.failures.failNext('sendEmailCode', domainError('rate_limited', 'For security purposes, you can only request this after 30 seconds.', { retryAfterSeconds: 30 }));
+    await userEvent.type(screen.getByLabelText('E-mail address'), 'new@example.com');
+    await userEvent.click(screen.getByRole('button', { name: /6-digit code/ }));
+    await screen.findByRole('textbox', { name: /Sign-in code 1\// });
+    expect(screen.getByText(/still works/)).toBeTruthy();
   });
 });

@@ -16,6 +16,7 @@ function setup(status: SignUpStatus, overrides: Partial<SignUpScreenProps> = {})
     onSendMagicLink: (email) => calls.push(`link:${email}`),
     onSendCode: (email) => calls.push(`code:${email}`),
     onVerifyCode: (email, code) => calls.push(`verify:${email}:${code}`),
+    onResendCode: (email) => calls.push(`resend:${email}`),
     onGoogle: () => calls.push('google'),
     onStartOver: () => calls.push('start-over'),
     ...overrides,
@@ -85,5 +86,16 @@ describe('SignUpScreen', () => {
     expect(screen.getByRole('status').textContent).toContain('ada@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Use a different e-mail' }));
     expect(calls).toEqual(['start-over']);
+  });
+
+  it('the code step counts down while a new code cannot be sent yet, and sends one when asked after', async () => {
+    const calls = setup({ kind: 'sent', method: 'email_code', email: 'ada@example.com' }, { resend: { kind: 'wait', until: Date.now() + 42_000, notice: 'still_works' } });
+    expect(screen.getByText(/still works\. You can ask for a new one in 4[12] s/)).toBeTruthy();
+    expect((screen.getByRole('button', { name: /Send a new code \(4[12] s\)/ }) as HTMLButtonElement).disabled).toBe(true);
+    cleanup();
+    const later = setup({ kind: 'sent', method: 'email_code', email: 'ada@example.com' }, { resend: { kind: 'wait', until: Date.now() - 1, notice: null } });
+    await userEvent.click(screen.getByRole('button', { name: 'Send a new code' }));
+    expect(later).toEqual(['resend:ada@example.com']);
+    expect(calls).toEqual([]);
   });
 });

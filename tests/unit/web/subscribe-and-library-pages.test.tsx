@@ -8,7 +8,10 @@ import type { ClientConfig } from '../../../web/client/app/use-cases-provider.js
 import { englishI18n } from './support/render.js';
 import { inMemoryUseCases } from './support/in-memory-use-cases.js';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  window.localStorage.clear();
+});
 beforeAll(async () => {
   await Promise.all([
     import('../../../web/client/pages/subscribe-page.js'),
@@ -28,7 +31,7 @@ function renderAt(path: string, config?: ClientConfig) {
 describe('subscribe page on the billing use cases', () => {
   it('app §7 price logic: the base price is struck through beside the discounted price', async () => {
     renderAt('/subscribe');
-    await screen.findByRole('button', { name: 'Subscribe' });
+    await screen.findByRole('button', { name: 'Subscribe' }, { timeout: 5000 });
     const struck = document.querySelector('s, del');
     expect(struck?.textContent).toMatch(/\$25\.00/);
   });
@@ -42,9 +45,71 @@ describe('subscribe page on the billing use cases', () => {
   it('app §7: a checkout that cannot open pushes subscribe_failed and shows a toast', async () => {
     const { deps } = renderAt('/subscribe');
     deps.billingGateway.failures.failNext('createCheckout');
-    await userEvent.click(await screen.findByRole('button', { name: 'Subscribe' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Subscribe' }, { timeout: 5000 }));
     expect(await screen.findAllByText(/The payment did not go through/)).not.toHaveLength(0);
     expect(deps.analytics.events.map((e) => e.event)).toEqual(['subscribe_initiated', 'subscribe_failed']);
+  });
+});
+
+describe('subscribe page: inside the shared layout, and back from the checkout', () => {
+  const opened = async (deps: ReturnType<typeof inMemoryUseCases>['deps']) => {
+    const checkout = await deps.billingGateway.createCheckout({ userId: deps.db.users.values().next().value!.id, email: null, successUrl: 'https://x.example/' });
+    if (!checkout.success) throw new Error(checkout.error.message);
+    return checkout.data.id;
+  };
+
+  it('app §2: /subscribe is inside the shared layout: the sidebar leads back to the chat before subscribing', async () => {
+    const { at } = renderAt('/subscribe');
+    await screen.findByRole('button', { name: 'Subscribe' }, { timeout: 5000 });
+    expect(screen.getByRole('complementary', { name: 'Chats and account' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'New chat' }));
+    await waitFor(() => expect(at()).toMatch(/^\/chat\/?$/));
+  });
+
+  it('app §7: a made-up checkout_id pushes nothing and says the checkout is not found', async () => {
+    const { deps, at } = renderAt('/subscribe?checkout_id=chk_made_up');
+    expect(await screen.findByText(/could not find that checkout/, {}, { timeout: 5000 })).toBeTruthy();
+    expect(deps.analytics.events).toEqual([]);
+    expect(at()).toBe('/subscribe');
+  });
+
+  it('app §7: back from a paid checkout: subscribe_succeeded once; the same address again pushes nothing more', async () => {
+    const world = inMemoryUseCases({ signedIn: 'profiled' });
+    const checkoutId = await opened(world.deps);
+    await world.deps.billingGateway.completeCheckout(checkoutId);
+    for (let visit = 0; visit < 2; visit += 1) {
+      const memory = memoryLocation({ path: `/subscribe?checkout_id=${checkoutId}`, record: true });
+      render(<App i18n={englishI18n()} useCases={world.useCases} routerHook={memory.hook} />);
+      await screen.findByText(/Thank you! Your subscription is active/, {}, { timeout: 5000 });
+      cleanup();
+    }
+    expect(world.deps.analytics.events).toEqual([{ event: 'subscribe_succeeded', user_id: world.userId }]);
+  });
+
+  it('app §7: back through the checkout\'s back link without paying: subscribe_failed', async () => {
+    const world = inMemoryUseCases({ signedIn: 'profiled' });
+    const checkoutId = await opened(world.deps);
+    window.localStorage.setItem('ensemble.pendingCheckout', checkoutId);
+    const memory = memoryLocation({ path: '/subscribe?checkout=returned', record: true });
+    render(<App i18n={englishI18n()} useCases={world.useCases} routerHook={memory.hook} />);
+    expect(await screen.findAllByText(/The payment did not go through/, {}, { timeout: 5000 })).not.toHaveLength(0);
+    expect(world.deps.analytics.events).toEqual([{ event: 'subscribe_failed', user_id: world.userId }]);
+    expect(window.localStorage.getItem('ensemble.pendingCheckout')).toBeNull();
+  });
+
+  it('a plan cancelled at period end shows its end date and can be resumed from /subscribe', async () => {
+    const world = inMemoryUseCases({ signedIn: 'profiled' });
+    const checkoutId = await opened(world.deps);
+    await world.deps.billingGateway.completeCheckout(checkoutId);
+    await world.deps.billingGateway.cancelSubscription({ userId: world.userId!, reason: 'unused', comment: null });
+    const memory = memoryLocation({ path: '/subscribe', record: true });
+    render(<App i18n={englishI18n()} useCases={world.useCases} routerHook={memory.hook} />);
+    expect(await screen.findByText(/^Ends on /, {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByText('Your plan')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Resume subscription' }));
+    expect(await screen.findByText('Your plan')).toBeTruthy();
+    const state = await world.deps.billingGateway.getCustomerState(world.userId!);
+    expect(state.success && state.data?.activeSubscriptions[0]?.cancelAtPeriodEnd).toBe(false);
   });
 });
 

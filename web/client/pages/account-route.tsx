@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { CancellationReason } from '../../../core/domain/billing.js';
 import type { LedgerEntry } from '../../../core/domain/credits.js';
 import { useClientConfig, useSession, useUseCases } from '../app/use-cases-provider.js';
-import { AccountScreen, type CancelStatus } from '../screens/account/account-screen.js';
+import { AccountScreen, type CancelStatus, type ResumeStatus } from '../screens/account/account-screen.js';
 import type { SubscriptionView } from '../screens/account/subscription-panel.js';
 import { useChatArea } from './chat-context.js';
 
@@ -14,7 +14,7 @@ import { useChatArea } from './chat-context.js';
  */
 export default function AccountRoute() {
   const { t } = useTranslation();
-  const { getCreditBalance, listCreditHistory, getBillingState, cancelSubscription, openCustomerPortal, getMarketingConsent, updateMarketingConsent, signOut, toastCenter } = useUseCases();
+  const { getCreditBalance, listCreditHistory, getBillingState, cancelSubscription, resumeSubscription, openCustomerPortal, getMarketingConsent, updateMarketingConsent, signOut, toastCenter } = useUseCases();
   const { billingAvailable } = useClientConfig();
   const area = useChatArea();
   const email = useSession().user?.email ?? null;
@@ -22,6 +22,7 @@ export default function AccountRoute() {
   const [history, setHistory] = useState<readonly LedgerEntry[] | undefined>(undefined);
   const [subscription, setSubscription] = useState<SubscriptionView | null | undefined>(billingAvailable ? undefined : null);
   const [cancelStatus, setCancelStatus] = useState<CancelStatus>('idle');
+  const [resumeStatus, setResumeStatus] = useState<ResumeStatus>('idle');
   const [consent, setConsent] = useState(false);
   // A change made before the stored value arrives wins over it.
   const consentTouchedRef = useRef(false);
@@ -52,7 +53,18 @@ export default function AccountRoute() {
       return;
     }
     setCancelStatus('done');
+    setResumeStatus('idle');
     setSubscription({ status: cancelled.data.status, currentPeriodEnd: cancelled.data.currentPeriodEnd, cancelAtPeriodEnd: cancelled.data.cancelAtPeriodEnd });
+    void area.refreshAccount();
+  };
+
+  const resume = async () => {
+    setResumeStatus('resuming');
+    const resumed = await resumeSubscription();
+    if (!resumed.success) return setResumeStatus('failed');
+    setResumeStatus('done');
+    setCancelStatus('idle');
+    setSubscription({ status: resumed.data.status, currentPeriodEnd: resumed.data.currentPeriodEnd, cancelAtPeriodEnd: resumed.data.cancelAtPeriodEnd });
     void area.refreshAccount();
   };
 
@@ -75,6 +87,7 @@ export default function AccountRoute() {
   return (
     <AccountScreen email={email} credits={credits} history={history} subscription={subscription} billingAvailable={billingAvailable}
       cancelStatus={cancelStatus} onCancel={(reason, comment) => void cancel(reason, comment)} onOpenPortal={() => void portal()}
+      resumeStatus={resumeStatus} onResume={() => void resume()}
       marketingConsent={consent} onMarketingConsentChange={(c) => void changeConsent(c)}
       onSignOut={() => void signOut().then((r) => (r.success ? window.location.assign('/') : toastCenter.error(t('toast.actionFailed'))))} />
   );

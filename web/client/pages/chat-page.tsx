@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { useSession, useUseCases } from '../app/use-cases-provider.js';
@@ -12,23 +12,26 @@ const ChatRoute = lazy(() => import('./chat-route.js'));
 const LibraryRoute = lazy(() => import('./library-route.js'));
 const AccountRoute = lazy(() => import('./account-route.js'));
 
-/** /chat, /chat/all, /chat/prompts and /chat/{chatId} inside the shared layout (app spec §2). */
-export default function ChatPage() {
+/**
+ * /chat, /chat/all, /chat/prompts and /chat/{chatId} inside the shared layout (app spec §2).
+ * `children`: a page of its own shown in the layout instead of the chat views (/subscribe).
+ */
+export default function ChatPage({ children }: { children?: ReactNode }) {
   return (
     <ChatAreaProvider>
-      <ChatArea />
+      <ChatArea>{children}</ChatArea>
     </ChatAreaProvider>
   );
 }
 
-function ChatArea() {
+function ChatArea({ children }: { children?: ReactNode }) {
   const { t, i18n } = useTranslation();
   const [location, navigate] = useLocation();
   const [accountOpen, setAccountOpen] = useState(false);
   const { renameConversation, deleteConversation, searchConversations, toastCenter } = useUseCases();
   const area = useChatArea();
   const email = useSession().user?.email ?? null;
-  const activeId = activeChatId(location);
+  const activeId = children ? null : activeChatId(location);
   const language = i18n.resolvedLanguage ?? 'en';
   // Stable between renders: the sidebar searches again only when the words (or the language) change.
   const search = useCallback(async (query: string) => {
@@ -56,7 +59,7 @@ function ChatArea() {
       onOpenHit={(hit) => area.jumpTo(hit.conversationId, hit.messageId)}>
       <Suspense fallback={<PageLoading />}>
         {/* One chat view for /, /all and /{chatId}: a route change re-renders it, never remounts it. */}
-        {location === '/prompts' ? <LibraryRoute /> : <ChatRoute chatId={activeId} compareRoute={location === '/all'} />}
+        {children ?? (location === '/prompts' ? <LibraryRoute /> : <ChatRoute chatId={activeId} compareRoute={location === '/all'} />)}
       </Suspense>
       <Modal open={accountOpen} wide title={t('account.title')} onClose={() => setAccountOpen(false)}>
         <Suspense fallback={<PageLoading />}><AccountRoute /></Suspense>

@@ -5,7 +5,7 @@ import type { ModelInfo } from '../../../core/domain/chat.js';
 import { useClientConfig, useSession, useUseCases } from '../app/use-cases-provider.js';
 import { HomeScreen } from '../screens/home/home-screen.js';
 import type { PlanOfferView } from '../ui/price-tag.js';
-import { planBenefits, toPlanOfferView } from '../ui/plan-offer-view.js';
+import { planText, toPlanOfferView } from '../ui/plan-offer-view.js';
 import { SiteLayout } from '../ui/site-layout.js';
 import { Spinner } from '../ui/spinner.js';
 
@@ -34,7 +34,7 @@ function HomeWithData() {
   useEffect(() => {
     let live = true;
     void listModels().then((r) => live && setModels(r.success ? r.data : []));
-    if (billingAvailable) void loadPlanOffer().then((r) => live && setPlan(r.success ? toPlanOfferView(r.data, t('subscribe.title'), planBenefits(t)) : null));
+    if (billingAvailable) void loadPlanOffer().then((r) => live && setPlan(r.success ? toPlanOfferView(r.data, planText(t)) : null));
     return () => {
       live = false;
     };

@@ -1,7 +1,9 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EMAIL_RESEND_INTERVAL_SECONDS } from '../../../core/domain/sign-in.js';
 import type { DomainError } from '../../../core/shared/errors.js';
 import { useUseCases } from '../app/use-cases-provider.js';
+import type { ResendStatus } from '../screens/signup/code-stage.js';
 import { SignUpScreen, type SignUpStatus } from '../screens/signup/signup-screen.js';
 import { SiteLayout } from '../ui/site-layout.js';
 import { useTitle } from '../ui/use-title.js';
@@ -14,11 +16,25 @@ import { useTitle } from '../ui/use-title.js';
 export default function SignUpPage() {
   const { t } = useTranslation();
   useTitle(t('signup.title'));
-  const { requestMagicLink, requestEmailCode, verifyEmailCode, signInWithGoogle, trackEvent, rememberMarketingConsent } = useUseCases();
+  const { requestMagicLink, requestEmailCode, resendEmailCode, verifyEmailCode, signInWithGoogle, trackEvent, rememberMarketingConsent } = useUseCases();
   const [status, setStatus] = useState<SignUpStatus>({ kind: 'idle' });
+  const [resend, setResend] = useState<ResendStatus>({ kind: 'idle' });
   const [consent, setConsent] = useState(false);
+  // When a code last went to each address: asking again within the server's minute is not sent.
+  const sentAt = useRef(new Map<string, number>());
+  const nextAllowed = (email: string) => (sentAt.current.get(email.toLowerCase()) ?? 0) + EMAIL_RESEND_INTERVAL_SECONDS * 1000;
+  const codeSent = (email: string, notice: 'sent' | null): ResendStatus => {
+    sentAt.current.set(email.toLowerCase(), Date.now());
+    return { kind: 'wait', until: nextAllowed(email), notice };
+  };
 
   const failed = (error: DomainError): SignUpStatus => ({ kind: 'error', message: error.code === 'validation' ? error.message : t('signup.error') });
+  // Refused by the server's one-e-mail-a-minute rule: wait as long as it said, a minute when it did not say.
+  const waitFor = (error: DomainError): ResendStatus => {
+    const seconds = Number(error.details?.['retryAfterSeconds'] ?? EMAIL_RESEND_INTERVAL_SECONDS);
+    const wait = Number.isFinite(seconds) && seconds > 0 ? seconds : EMAIL_RESEND_INTERVAL_SECONDS;
+    return { kind: 'wait', until: Date.now() + wait * 1000, notice: 'still_works' };
+  };
   const begin = (buttonName: string) => {
     rememberMarketingConsent(consent);
     void trackEvent({ event: 'button_click', button_name: buttonName });
@@ -34,13 +50,29 @@ export default function SignUpPage() {
           begin('send_magic_link');
           setStatus({ kind: 'sending', method: 'magic_link' });
           const sent = await requestMagicLink({ email });
+          if (!sent.success && sent.error.code === 'rate_limited') return setStatus({ kind: 'sent', method: 'magic_link', email, tooSoon: true });
           setStatus(sent.success ? { kind: 'sent', method: 'magic_link', email } : failed(sent.error));
         }}
         onSendCode={async (email) => {
+          // A code went to this address less than a minute ago: it still works, and the server would
+          // refuse another one, so go back to the code step without asking (and without an event).
+          if (Date.now() < nextAllowed(email)) {
+            setResend({ kind: 'wait', until: nextAllowed(email), notice: 'still_works' });
+            return setStatus({ kind: 'sent', method: 'email_code', email });
+          }
           begin('send_email_code');
           setStatus({ kind: 'sending', method: 'email_code' });
           const sent = await requestEmailCode({ email });
-          setStatus(sent.success ? { kind: 'sent', method: 'email_code', email } : failed(sent.error));
+          // Refused as too soon (a code asked for elsewhere): the code already sent works, go on to the code step.
+          const tooSoon = !sent.success && sent.error.code === 'rate_limited';
+          setResend(tooSoon ? waitFor(sent.error) : codeSent(email, null));
+          setStatus(sent.success || tooSoon ? { kind: 'sent', method: 'email_code', email } : failed(sent.error));
+        }}
+        resend={resend}
+        onResendCode={async (email) => {
+          setResend({ kind: 'sending' });
+          const sent = await resendEmailCode({ email });
+          setResend(sent.success ? codeSent(email, 'sent') : sent.error.code === 'rate_limited' ? waitFor(sent.error) : { kind: 'failed' });
         }}
         onVerifyCode={async (email, code) => {
           setStatus({ kind: 'verifying', email });

@@ -56,7 +56,9 @@ export class GuardedBillingGateway implements BillingGateway {
   getPlanProduct = () => this.call((g) => g.getPlanProduct());
   getPlanDiscount = () => this.call((g) => g.getPlanDiscount());
   createCheckout = (input: Parameters<BillingGateway['createCheckout']>[0]) => this.call((g) => g.createCheckout(input));
+  getCheckout = (input: Parameters<BillingGateway['getCheckout']>[0]) => this.call((g) => g.getCheckout(input));
   cancelSubscription = (input: Parameters<BillingGateway['cancelSubscription']>[0]) => this.call((g) => g.cancelSubscription(input));
+  resumeSubscription = (input: Parameters<BillingGateway['resumeSubscription']>[0]) => this.call((g) => g.resumeSubscription(input));
   createPortalSession = (input: Parameters<BillingGateway['createPortalSession']>[0]) => this.call((g) => g.createPortalSession(input));
   getCustomerState = (userId: string) => this.call((g) => g.getCustomerState(userId));
 

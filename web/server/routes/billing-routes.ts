@@ -1,9 +1,12 @@
 import { Hono } from 'hono';
-import type { z } from 'zod';
-import { cancelRequest, checkoutRequest, portalRequest, type billingStateAnswer, type checkoutAnswer, type portalAnswer, type subscriptionAnswer } from '../../../adapters/app-api/api-contract.js';
+import { z } from 'zod';
+import {
+  cancelRequest, checkoutIdParam, checkoutRequest, portalRequest,
+  type billingStateAnswer, type checkoutAnswer, type checkoutStateAnswer, type portalAnswer, type subscriptionAnswer,
+} from '../../../adapters/app-api/api-contract.js';
 import { domainFailure } from '../http/api-error.js';
 import type { AppEnv } from '../http/app-env.js';
-import { jsonBody } from '../http/validate.js';
+import { checked, jsonBody } from '../http/validate.js';
 
 /**
  * /api/billing (schemas in api-contract.ts): every call acts on the caller's own billing customer (external id = user id).
@@ -23,9 +26,26 @@ export function billingRoutes(options: { appUrl: (requestUrl: string) => string 
     const body = await jsonBody(c, checkoutRequest);
     if (!body.ok) return body.response;
     const successUrl = body.data.successUrl ?? `${options.appUrl(c.req.url)}/subscribe?checkout_id={CHECKOUT_ID}`;
+    const returnUrl = body.data.returnUrl ?? `${options.appUrl(c.req.url)}/subscribe?checkout=returned`;
     if (!sameApp(successUrl, c.req.url)) return c.json({ error: 'validation', message: 'successUrl must be an address of this app' }, 400);
-    const checkout = await c.get('useCases').startCheckout({ successUrl });
+    if (!sameApp(returnUrl, c.req.url)) return c.json({ error: 'validation', message: 'returnUrl must be an address of this app' }, 400);
+    const checkout = await c.get('useCases').startCheckout({ successUrl, returnUrl });
     return checkout.success ? c.json(checkout.data satisfies z.input<typeof checkoutAnswer>, 201) : domainFailure(c, checkout.error);
+  });
+
+  // The caller's own checkout only: another user's id is 404, like an id the provider never issued.
+  routes.get('/checkouts/:id', async (c) => {
+    const param = checked(c, checkoutIdParam, { id: c.req.param('id') }, 'path');
+    if (!param.ok) return param.response;
+    const found = await c.get('useCases').getCheckoutState({ checkoutId: param.data.id });
+    return found.success ? c.json({ checkout: found.data } satisfies z.input<typeof checkoutStateAnswer>) : domainFailure(c, found.error);
+  });
+
+  routes.post('/subscription/resume', async (c) => {
+    const body = await jsonBody(c, z.strictObject({}));
+    if (!body.ok) return body.response;
+    const resumed = await c.get('useCases').resumeSubscription();
+    return resumed.success ? c.json({ subscription: resumed.data } satisfies z.input<typeof subscriptionAnswer>) : domainFailure(c, resumed.error);
   });
 
   routes.post('/subscription/cancel', async (c) => {

@@ -1,12 +1,8 @@
 import type { CheckoutPublicWire } from '../../schemas/checkout.js';
 import { TEST_CARDS, TEST_CONFIRMATION_TOKENS } from '../engine/test-payments.js';
 import { CHECKOUT_PAGE_SCRIPT } from './checkout-page-script.js';
+import { CHECKOUT_COUNTRIES, countryFromLanguages } from './checkout-country.js';
 import { escapeHtml, formatMoney, inlineJson, messagePage, page } from './html.js';
-
-const COUNTRIES: readonly [string, string][] = [
-  ['US', 'United States'], ['CA', 'Canada'], ['GB', 'United Kingdom'], ['FR', 'France'], ['DE', 'Germany'],
-  ['NL', 'Netherlands'], ['ES', 'Spain'], ['IT', 'Italy'], ['SE', 'Sweden'], ['AU', 'Australia'], ['JP', 'Japan'],
-];
 
 function priceLabel(checkout: CheckoutPublicWire): string {
   const price = checkout.product_price;
@@ -20,13 +16,17 @@ function priceLabel(checkout: CheckoutPublicWire): string {
 /**
  * The hosted checkout at the checkout's `url`: product, price, discount code, e-mail, a card form
  * that accepts the sandbox test cards only, and a visible error for declined payments. Stable ids and
- * labels make it drivable by a browser test.
+ * labels make it drivable by a browser test. With a `return_url` it has a back link to the seller,
+ * as the provider's page does. The country is the checkout's billing address's, else a guess from
+ * the browser's languages (`acceptLanguage`).
  */
-export function renderCheckoutPage(checkout: CheckoutPublicWire, apiBase: string): string {
+export function renderCheckoutPage(checkout: CheckoutPublicWire, apiBase: string, acceptLanguage?: string): string {
   const product = checkout.product;
-  const countries = COUNTRIES.map(([code, name]) => `<option value="${code}"${code === (checkout.customer_billing_address?.country ?? 'GB') ? ' selected' : ''}>${escapeHtml(name)}</option>`).join('');
+  const country = checkout.customer_billing_address?.country ?? countryFromLanguages(acceptLanguage);
+  const countries = CHECKOUT_COUNTRIES.map(([code, name]) => `<option value="${code}"${code === country ? ' selected' : ''}>${escapeHtml(name)}</option>`).join('');
+  const back = checkout.return_url ? `<p class="back"><a id="return-link" href="${escapeHtml(checkout.return_url)}">← Back to ${escapeHtml(checkout.organization.name)}</a></p>` : '';
   const data = { apiBase, clientSecret: checkout.client_secret, checkout, testCards: { [TEST_CARDS.success]: TEST_CONFIRMATION_TOKENS.success, [TEST_CARDS.declined]: TEST_CONFIRMATION_TOKENS.declined } };
-  const body = `
+  const body = `${back}
 <h1 id="product-name">${escapeHtml(product?.name ?? 'Checkout')}</h1>
 <p id="organization-name" class="hint">Sold by ${escapeHtml(checkout.organization.name)}</p>
 ${product?.description ? `<p id="product-description">${escapeHtml(product.description)}</p>` : ''}

@@ -15,6 +15,14 @@ export const formatMoney = (minor: number, currency: string): string =>
 
 export const SANDBOX_BANNER = 'Local billing sandbox — test cards only';
 
+/**
+ * The pages' icon, inline: without one a browser asks for /favicon.ico, which the sandbox does
+ * not serve (a 404 in the console of every checkout). Percent-encoded, so it needs no escaping.
+ */
+export const SANDBOX_ICON =
+  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E%3Crect width='16' height='16' rx='4' fill='%23e0b400'/%3E%3Cpath d='M4 8h8M8 4v8' stroke='%231b1b1f' stroke-width='2'/%3E%3C/svg%3E";
+export const iconLink = `<link rel="icon" href="${SANDBOX_ICON}">`;
+
 const STYLE = `
   body { font-family: system-ui, sans-serif; margin: 0; background: #f4f4f6; color: #1b1b1f; }
   .banner { background: #fff3c4; border-bottom: 2px solid #e0b400; padding: .6rem 1rem; font-weight: 600; text-align: center; }
@@ -33,6 +41,8 @@ const STYLE = `
   [role=alert] { color: #a40000; font-weight: 600; margin-top: .8rem; min-height: 1.2em; }
   .hint { font-size: .85rem; color: #444; }
   fieldset { border: 1px solid #ccc; border-radius: 8px; margin-top: 1rem; }
+  .back { margin: 0 0 1rem; }
+  .back a { color: #1c4ed8; text-decoration: none; font-weight: 600; }
 `;
 
 export function page(title: string, body: string, script = ''): string {
@@ -42,6 +52,7 @@ export function page(title: string, body: string, script = ''): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
+${iconLink}
 <title>${escapeHtml(title)}</title>
 <style>${STYLE}</style>
 </head>

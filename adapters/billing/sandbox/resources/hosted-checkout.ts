@@ -21,6 +21,8 @@ function withCheckout(ctx: SandboxContext, secret: string | undefined, render: (
 
 /** The hosted checkout at the checkout's `url` and its default confirmation page (README "Hosted checkout"). */
 export function registerHostedCheckout(app: Hono, ctx: SandboxContext): void {
-  app.get('/checkout/:secret', (c) => withCheckout(ctx, c.req.param('secret'), (checkout) => renderCheckoutPage(checkout, ctx.publicUrl)));
+  app.get('/checkout/:secret', (c) =>
+    withCheckout(ctx, c.req.param('secret'), (checkout) => renderCheckoutPage(checkout, ctx.publicUrl, c.req.header('accept-language'))),
+  );
   app.get('/checkout/:secret/confirmation', (c) => withCheckout(ctx, c.req.param('secret'), renderConfirmationPage));
 }

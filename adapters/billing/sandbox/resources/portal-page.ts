@@ -1,6 +1,7 @@
 import type { Hono } from 'hono';
 import type { SandboxContext } from '../engine/context.js';
 import { escapeHtml, html } from '../engine/respond.js';
+import { iconLink } from '../pages/html.js';
 
 interface Listed {
   readonly id: string;
@@ -20,7 +21,7 @@ const money = (amount: number | undefined, currency: string | undefined) =>
 
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
-<meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="viewport" content="width=device-width,initial-scale=1">${iconLink}
 <style>body{font-family:system-ui,sans-serif;max-width:720px;margin:2rem auto;padding:0 1rem;color:#222}
 table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ddd;padding:.4rem;text-align:left}
 .note{color:#666;font-size:.9rem}</style></head><body>${body}

@@ -1,4 +1,5 @@
 import { html } from 'hono/html';
+import { STAND_IN_ICON } from '../page-icon.js';
 
 export interface GoogleStandInPageInput {
   readonly state: string;
@@ -21,6 +22,7 @@ export function renderGoogleStandInPage(input: GoogleStandInPageInput) {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="${STAND_IN_ICON}">
 <title>Local stand-in for Google sign-in (not Google)</title>
 <style>
   body { font-family: system-ui, sans-serif; max-width: 32rem; margin: 2rem auto; padding: 0 1rem; color: #1f2328; }

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { html } from 'hono/html';
 import type { Mailbox, StoredEmail } from './mailbox.js';
+import { STAND_IN_ICON } from '../page-icon.js';
 
 /**
  * The mailbox UI on its own port (54324 like the CLI's Mailpit): a page for people, and
@@ -33,6 +34,7 @@ function renderPage(messages: readonly StoredEmail[], to: string) {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="${STAND_IN_ICON}">
 <title>Local mailbox · Supabase stand-in</title>
 <style>
   body { font-family: system-ui, sans-serif; margin: 0 auto; max-width: 52rem; padding: 1.5rem; color: #1f2328; }

@@ -33,9 +33,9 @@ export const sampleConversations: Conversation[] = [
 ];
 
 export const samplePrompts: LibraryPrompt[] = [
-  { id: 'p-summarize', title: 'Summarize a long document', category: 'Writing', description: 'Get the key points, decisions and open questions.', body: 'Summarize the text below in five bullet points, then list decisions and open questions.\n\n{{text}}', tags: ['summary'], favorite: true },
-  { id: 'p-review', title: 'Review my code', category: 'Coding', description: 'A careful review with concrete suggestions.', body: 'Review this code for bugs, readability and performance. Suggest concrete changes.\n\n{{code}}', tags: ['code'], favorite: false },
-  { id: 'p-plan', title: 'Plan a project', category: 'Planning', description: 'Milestones, risks and a first week plan.', body: 'Help me plan this project: milestones, risks and what to do in the first week.\n\n{{project}}', tags: ['plan'], favorite: false },
+  { id: 'p-summarize', title: 'Summarize a long document', category: 'Writing', categoryLabel: 'Writing', language: 'en', description: 'Get the key points, decisions and open questions.', body: 'Summarize the text below in five bullet points, then list decisions and open questions.\n\n{{text}}', tags: ['summary'], favorite: true },
+  { id: 'p-review', title: 'Review my code', category: 'Coding', categoryLabel: 'Coding', language: 'en', description: 'A careful review with concrete suggestions.', body: 'Review this code for bugs, readability and performance. Suggest concrete changes.\n\n{{code}}', tags: ['code'], favorite: false },
+  { id: 'p-plan', title: 'Plan a project', category: 'Planning', categoryLabel: 'Planning', language: 'en', description: 'Milestones, risks and a first week plan.', body: 'Help me plan this project: milestones, risks and what to do in the first week.\n\n{{project}}', tags: ['plan'], favorite: false },
 ];
 
 export const sampleLedger: LedgerEntry[] = [

@@ -9,6 +9,7 @@ import { SubscriptionPanel, type SubscriptionView } from './subscription-panel.j
 import './account.css';
 
 export type CancelStatus = 'idle' | 'cancelling' | 'failed' | 'done';
+export type ResumeStatus = 'idle' | 'resuming' | 'failed' | 'done';
 
 export interface AccountScreenProps {
   email: string | null;
@@ -19,6 +20,8 @@ export interface AccountScreenProps {
   billingAvailable: boolean;
   cancelStatus: CancelStatus;
   onCancel: (reason: CancellationReason, comment: string) => void;
+  resumeStatus?: ResumeStatus;
+  onResume?: () => void;
   onOpenPortal: () => void;
   marketingConsent: boolean;
   onMarketingConsentChange: (consent: boolean) => void;
@@ -42,7 +45,7 @@ export function AccountScreen(props: AccountScreenProps) {
       </section>
 
       <SubscriptionPanel subscription={props.subscription} billingAvailable={props.billingAvailable} cancelStatus={props.cancelStatus}
-        onCancel={props.onCancel} onOpenPortal={props.onOpenPortal} />
+        onCancel={props.onCancel} resumeStatus={props.resumeStatus ?? 'idle'} onResume={props.onResume ?? (() => undefined)} onOpenPortal={props.onOpenPortal} />
 
       <section className="account__section" aria-labelledby="account-credits">
         <div className="account__row">

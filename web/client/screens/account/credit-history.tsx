@@ -25,10 +25,11 @@ export function CreditHistory({ entries }: { entries: readonly LedgerEntry[] | u
         <tbody>
           {entries.map((entry) => (
             <tr key={entry.id}>
-              <td>{date.format(new Date(entry.createdAt))}</td>
-              <td>{t(`account.kind.${entry.kind}`)}{entry.modelId ? <span className="muted"> · {entry.modelId}</span> : null}</td>
-              <td className={entry.amount < 0 ? 'num amount--neg' : 'num amount--pos'}>{change.format(entry.amount)}</td>
-              <td className="num">{number.format(entry.balanceAfter)}</td>
+              {/* data-label names the column where narrow screens show each row as a small card. */}
+              <td className="credit__date" data-label={t('account.date')}>{date.format(new Date(entry.createdAt))}</td>
+              <td className="credit__what" data-label={t('account.description')}>{t(`account.kind.${entry.kind}`)}{entry.modelId ? <span className="muted"> · {entry.modelId}</span> : null}</td>
+              <td className={entry.amount < 0 ? 'num credit__amount amount--neg' : 'num credit__amount amount--pos'} data-label={t('account.amount')}>{change.format(entry.amount)}</td>
+              <td className="num credit__balance" data-label={t('account.balance')}>{number.format(entry.balanceAfter)}</td>
             </tr>
           ))}
         </tbody>

@@ -6,7 +6,7 @@ import { Button } from '../../ui/button.js';
 import { Field, Select, Textarea } from '../../ui/field.js';
 import { Modal } from '../../ui/modal.js';
 import { Skeleton } from '../../ui/spinner.js';
-import type { CancelStatus } from './account-screen.js';
+import type { CancelStatus, ResumeStatus } from './account-screen.js';
 
 export interface SubscriptionView {
   readonly status: string;
@@ -19,10 +19,13 @@ interface Props {
   billingAvailable: boolean;
   cancelStatus: CancelStatus;
   onCancel: (reason: CancellationReason, comment: string) => void;
+  /** Undo the cancellation before the period ends. */
+  resumeStatus: ResumeStatus;
+  onResume: () => void;
   onOpenPortal: () => void;
 }
 
-export function SubscriptionPanel({ subscription, billingAvailable, cancelStatus, onCancel, onOpenPortal }: Props) {
+export function SubscriptionPanel({ subscription, billingAvailable, cancelStatus, onCancel, resumeStatus, onResume, onOpenPortal }: Props) {
   const { t, i18n } = useTranslation();
   const [asking, setAsking] = useState(false);
   const [reason, setReason] = useState<CancellationReason | ''>('');
@@ -54,9 +57,15 @@ export function SubscriptionPanel({ subscription, billingAvailable, cancelStatus
               </p>
             </div>
           </div>
-          {cancelStatus === 'done' ? <div className="alert alert--success" role="status"><p>{t('account.cancelDone', { date: date(subscription.currentPeriodEnd) })}</p></div> : null}
+          {/* The date is said once, above; these only say what just happened. */}
+          {cancelStatus === 'done' && subscription.cancelAtPeriodEnd ? <div className="alert alert--success" role="status"><p>{t('account.cancelDone')}</p></div> : null}
           {cancelStatus === 'failed' ? <div className="alert alert--error" role="alert"><p>{t('account.cancelFailed')}</p></div> : null}
+          {resumeStatus === 'done' && !subscription.cancelAtPeriodEnd ? <div className="alert alert--success" role="status"><p>{t('account.resumeDone')}</p></div> : null}
+          {resumeStatus === 'failed' ? <div className="alert alert--error" role="alert"><p>{t('account.resumeFailed')}</p></div> : null}
           <div className="row account__actions">
+            {subscription.cancelAtPeriodEnd ? (
+              <Button size="sm" busy={resumeStatus === 'resuming'} onClick={onResume}>{t('account.resume')}</Button>
+            ) : null}
             <Button variant="secondary" size="sm" onClick={onOpenPortal}>{t('account.portal')}</Button>
             {!subscription.cancelAtPeriodEnd ? (
               <Button variant="ghost" size="sm" onClick={() => setAsking(true)}>{t('account.cancel')}</Button>

@@ -2,6 +2,7 @@ import type { KeyboardEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/button.js';
 import { SendIcon, StopIcon } from '../../ui/icons.js';
+import { PlaceholderField } from './placeholder-field.js';
 
 export interface ComposerProps {
   /** The draft: kept by the chat session, so a route change or a new answer never loses it. */
@@ -39,7 +40,8 @@ export function Composer({ value, onValueChange, onSend, onStop, streaming, disa
   return (
     <form className="composer" onSubmit={(event) => { event.preventDefault(); send(); }}>
       <label className="visually-hidden" htmlFor="composer-input">{t('chat.messageLabel')}</label>
-      <textarea id="composer-input" className="composer__input" rows={1} value={value} placeholder={placeholder ?? t('chat.placeholder')}
+      {/* A prompt's [placeholders] are highlighted, each a button that selects it. */}
+      <PlaceholderField id="composer-input" className="composer__input" rows={1} value={value} placeholder={placeholder ?? t('chat.placeholder')}
         onChange={(event) => onValueChange(event.target.value)} onKeyDown={onKeyDown} />
       <div className="composer__bar">
         <div className="composer__tools">{tools}</div>

@@ -72,7 +72,10 @@ export function ModelPicker({ models, selected, onChange, multiple = false, subs
                   disabled={!selectable} onChange={() => toggle(model.id)} />
                 <span className="model-option__text">
                   <span className="model-option__name">{model.label}</span>
-                  <span className="model-option__price">{t('models.price', { input: model.inputCreditsPer1k, output: model.outputCreditsPer1k })}</span>
+                  {/* A model whose provider has no key here cannot answer for anyone: say why, not what it would cost. */}
+                  <span className="model-option__price">
+                    {model.available ? t('models.price', { input: model.inputCreditsPer1k, output: model.outputCreditsPer1k }) : t(`models.why.${model.provider}`)}
+                  </span>
                 </span>
                 {!model.available ? (
                   <span className="badge">{t('models.unavailable')}</span>

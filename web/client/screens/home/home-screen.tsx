@@ -4,6 +4,7 @@ import type { ModelInfo } from '../../../../core/domain/chat.js';
 import { PriceTag, type PlanOfferView } from '../../ui/price-tag.js';
 import { Skeleton } from '../../ui/spinner.js';
 import { useTitle } from '../../ui/use-title.js';
+import { HeroIllustration } from './hero-illustration.js';
 import { ModelCard } from './model-card.js';
 import './home.css';
 import { BookIcon, CoinsIcon, ColumnsIcon } from '../../ui/icons.js';
@@ -64,9 +65,7 @@ export function HomeScreen({ models, plan, ctaHref = '/signup' }: HomeScreenProp
           ) : models.length === 0 ? (
             <p className="muted">{t('home.models.none')}</p>
           ) : (
-            <ul className="home-models">
-              {models.map((model) => <li key={model.id}><ModelCard model={model} /></li>)}
-            </ul>
+            <ModelGroups models={models} />
           )}
         </div>
       </section>
@@ -88,6 +87,7 @@ export function HomeScreen({ models, plan, ctaHref = '/signup' }: HomeScreenProp
                   <ul className="home-plan__benefits">
                     {plan.benefits.map((benefit) => <li key={benefit}>{benefit}</li>)}
                   </ul>
+                  {noPaidModelHere(models) ? <p className="alert alert--warning home-plan__honest">{t('home.plan.noPaidModels')}</p> : null}
                   <Link href={ctaHref} className="btn btn--primary btn--block">{t('home.plan.cta')}</Link>
                 </>
               )}
@@ -107,19 +107,35 @@ export function HomeScreen({ models, plan, ctaHref = '/signup' }: HomeScreenProp
   );
 }
 
-/** Three answer columns: the product's idea in one picture, drawn in CSS so it costs no request. */
-function HeroIllustration() {
+/** True when the catalogue has models of the plan and none of them can answer on this server. */
+const noPaidModelHere = (models: readonly ModelInfo[] | undefined): boolean => {
+  const paid = models?.filter((m) => m.plan === 'paid') ?? [];
+  return paid.length > 0 && paid.every((m) => !m.available);
+};
+
+/**
+ * What answers on this server and what does not: a model whose provider has no key here cannot be
+ * used by anyone, plan or not, so it is listed apart with the reason instead of a price tag.
+ */
+function ModelGroups({ models }: { models: readonly ModelInfo[] }) {
+  const { t } = useTranslation();
+  const available = models.filter((m) => m.available);
+  const unavailable = models.filter((m) => !m.available);
   return (
-    <div className="home-hero__art" aria-hidden="true">
-      {[0, 1, 2].map((i) => (
-        <div key={i} className="home-hero__column">
-          <span className="home-hero__dot" />
-          <span className="skeleton-static" style={{ width: '70%' }} />
-          <span className="skeleton-static" />
-          <span className="skeleton-static" style={{ width: '85%' }} />
-          <span className="skeleton-static" style={{ width: '55%' }} />
-        </div>
-      ))}
-    </div>
+    <>
+      {unavailable.length > 0 ? <h3 className="home-models__title">{t('home.models.availableTitle', { count: available.length })}</h3> : null}
+      <ul className="home-models">
+        {available.map((model) => <li key={model.id}><ModelCard model={model} /></li>)}
+      </ul>
+      {unavailable.length > 0 ? (
+        <>
+          <h3 className="home-models__title">{t('home.models.unavailableTitle')}</h3>
+          <p className="muted home-section__lead">{t('home.models.unavailableLead')}</p>
+          <ul className="home-models">
+            {unavailable.map((model) => <li key={model.id}><ModelCard model={model} /></li>)}
+          </ul>
+        </>
+      ) : null}
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Prompt } from '../../../../core/domain/prompts.js';
+import type { Prompt, PromptCategory } from '../../../../core/domain/prompts.js';
 import { EmptyState } from '../../ui/empty-state.js';
 import { Skeleton } from '../../ui/spinner.js';
 import { FavoriteToggle } from './favorite-toggle.js';
@@ -16,7 +16,8 @@ export interface PromptLibraryProps {
   /** undefined while searching for the first time. */
   prompts: readonly LibraryPrompt[] | undefined;
   total: number;
-  categories: readonly string[];
+  /** Each category's key and its label in the reader's language. */
+  categories: readonly PromptCategory[];
   query: string;
   onQueryChange: (query: string) => void;
   category: string | null;
@@ -59,8 +60,8 @@ export function PromptLibrary(props: PromptLibraryProps) {
             {t('library.allCategories')}
           </button>
           {props.categories.map((category) => (
-            <button key={category} type="button" className="chip" aria-pressed={props.category === category}
-              onClick={() => props.onCategoryChange(props.category === category ? null : category)}>{category}</button>
+            <button key={category.id} type="button" className="chip" aria-pressed={props.category === category.id}
+              onClick={() => props.onCategoryChange(props.category === category.id ? null : category.id)}>{category.label}</button>
           ))}
         </div>
       </header>
@@ -78,7 +79,7 @@ export function PromptLibrary(props: PromptLibraryProps) {
           {props.prompts.map((prompt) => (
             <li key={prompt.id} className="card prompt-card">
               <div className="prompt-card__head">
-                <span className="badge">{prompt.category}</span>
+                <span className="badge">{prompt.categoryLabel}</span>
                 <FavoriteToggle favorite={prompt.favorite} title={prompt.title} onToggle={() => props.onToggleFavorite(prompt, 'library_card')} />
               </div>
               <h2 className="prompt-card__title">

@@ -23,7 +23,7 @@ export function PromptViewer({ prompt, onClose, onRun, onToggleFavorite }: {
         <div className="prompt-viewer">
           <dl className="prompt-viewer__facts">
             <div><dt>{t('library.id')}</dt><dd><code>{prompt.id}</code></dd></div>
-            <div><dt>{t('library.category')}</dt><dd>{prompt.category}</dd></div>
+            <div><dt>{t('library.category')}</dt><dd>{prompt.categoryLabel}</dd></div>
           </dl>
           {prompt.description ? <p className="muted">{prompt.description}</p> : null}
           <pre className="prompt-viewer__body">{prompt.body}</pre>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Button } from '../../ui/button.js';
 import { Checkbox, Field, Input } from '../../ui/field.js';
-import { CodeInput, CODE_LENGTH } from './code-input.js';
+import { CodeStage, type ResendStatus } from './code-stage.js';
 import { useTitle } from '../../ui/use-title.js';
 import { GoogleIcon } from './google-icon.js';
 import './signup.css';
@@ -14,7 +14,8 @@ export type EmailMethod = 'magic_link' | 'email_code';
 export type SignUpStatus =
   | { readonly kind: 'idle' }
   | { readonly kind: 'sending'; readonly method: EmailMethod | 'google' }
-  | { readonly kind: 'sent'; readonly method: EmailMethod; readonly email: string }
+  /** `tooSoon`: the server refused a new e-mail because one went out less than a minute ago (it still works). */
+  | { readonly kind: 'sent'; readonly method: EmailMethod; readonly email: string; readonly tooSoon?: boolean }
   | { readonly kind: 'verifying'; readonly email: string }
   | { readonly kind: 'wrong_code'; readonly email: string }
   | { readonly kind: 'expired_link' }
@@ -27,6 +28,9 @@ export interface SignUpScreenProps {
   onSendMagicLink: (email: string) => void;
   onSendCode: (email: string) => void;
   onVerifyCode: (email: string, code: string) => void;
+  /** "Send a new code" on the code step; its progress is `resend`. */
+  onResendCode: (email: string) => void;
+  resend?: ResendStatus;
   onGoogle: () => void;
   /** Back to the e-mail form (another address, a new link or code). */
   onStartOver: () => void;
@@ -43,9 +47,10 @@ export function SignUpScreen(props: SignUpScreenProps) {
     <div className="signup">
       <div className="card signup__card">
         {status.kind === 'sent' && status.method === 'magic_link' ? (
-          <LinkSent email={status.email} onStartOver={props.onStartOver} />
+          <LinkSent email={status.email} tooSoon={status.tooSoon === true} onStartOver={props.onStartOver} />
         ) : codeStage ? (
-          <CodeStage {...props} email={'email' in status ? status.email : ''} />
+          <CodeStage email={'email' in status ? status.email : ''} verifying={status.kind === 'verifying'} wrong={status.kind === 'wrong_code'}
+            resend={props.resend ?? { kind: 'idle' }} onVerifyCode={props.onVerifyCode} onResendCode={props.onResendCode} onStartOver={props.onStartOver} />
         ) : (
           <EmailStage {...props} />
         )}
@@ -103,41 +108,15 @@ function EmailStage({ status, marketingConsent, onMarketingConsentChange, onSend
   );
 }
 
-function LinkSent({ email, onStartOver }: { email: string; onStartOver: () => void }) {
+function LinkSent({ email, tooSoon, onStartOver }: { email: string; tooSoon: boolean; onStartOver: () => void }) {
   const { t } = useTranslation();
   return (
     <div className="signup__sent" role="status">
       <div className="signup__sent-icon"><MailIcon size={26} /></div>
       <h1 className="signup__title">{t('signup.linkSentTitle')}</h1>
-      <p>{t('signup.linkSentBody', { email })}</p>
+      <p>{t(tooSoon ? 'signup.linkTooSoon' : 'signup.linkSentBody', { email })}</p>
       <p className="muted">{t('signup.linkSentHint')}</p>
       <Button variant="secondary" onClick={onStartOver}>{t('signup.startOver')}</Button>
     </div>
-  );
-}
-
-function CodeStage({ status, email, onVerifyCode, onSendCode, onStartOver }: SignUpScreenProps & { email: string }) {
-  const { t } = useTranslation();
-  const [code, setCode] = useState('');
-  const verifying = status.kind === 'verifying';
-  const wrong = status.kind === 'wrong_code';
-  const verify = (value: string) => {
-    if (value.length === CODE_LENGTH && !verifying) onVerifyCode(email, value);
-  };
-  return (
-    <form onSubmit={(event) => { event.preventDefault(); verify(code); }} noValidate>
-      <h1 className="signup__title">{t('signup.codeTitle')}</h1>
-      <p>{t('signup.codeBody', { email })}</p>
-      <CodeInput label={t('signup.codeLabel')} value={code} onChange={setCode} onComplete={verify} invalid={wrong} disabled={verifying}
-        {...(wrong ? { describedBy: 'code-error' } : {})} />
-      {wrong ? <p id="code-error" className="field__error" role="alert">{t('signup.wrongCode')}</p> : null}
-      <div className="stack signup__code-actions">
-        <Button type="submit" block busy={verifying} disabled={code.length !== CODE_LENGTH}>{t('signup.verify')}</Button>
-        <div className="row" style={{ justifyContent: 'space-between' }}>
-          <Button variant="ghost" size="sm" onClick={() => onSendCode(email)}>{t('signup.resend')}</Button>
-          <Button variant="ghost" size="sm" onClick={onStartOver}>{t('signup.startOver')}</Button>
-        </div>
-      </div>
-    </form>
   );
 }
