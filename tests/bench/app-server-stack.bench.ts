@@ -28,7 +28,7 @@ const PHASE_OF: Record<string, Phase> = {
 };
 
 /** Every port call of the current request, with when it started and how long it took. */
-let calls: { phase: Phase; startedAt: number; ms: number }[] = [];
+let calls: { phase: Phase; name: string; startedAt: number; ms: number }[] = [];
 
 function timed<T extends object>(target: T): T {
   return new Proxy(target, {
@@ -41,7 +41,7 @@ function timed<T extends object>(target: T): T {
         try {
           return await (value as (...a: unknown[]) => Promise<unknown>).apply(object, args);
         } finally {
-          calls.push({ phase, startedAt, ms: performance.now() - startedAt });
+          calls.push({ phase, name: key, startedAt, ms: performance.now() - startedAt });
         }
       };
     },
@@ -111,7 +111,7 @@ async function main(): Promise<void> {
       try {
         return typeof real.catalogue === 'function' ? await real.catalogue() : { success: true as const, data: real.catalogue };
       } finally {
-        calls.push({ phase: 'preflight', startedAt, ms: performance.now() - startedAt });
+        calls.push({ phase: 'preflight', name: 'catalogue', startedAt, ms: performance.now() - startedAt });
       }
     },
     profileStore: timed(real.profileStore),
@@ -127,7 +127,7 @@ async function main(): Promise<void> {
       try {
         return await verify(token);
       } finally {
-        calls.push({ phase: 'auth', startedAt, ms: performance.now() - startedAt });
+        calls.push({ phase: 'auth', name: 'verifyToken', startedAt, ms: performance.now() - startedAt });
       }
     },
   });
@@ -136,6 +136,8 @@ async function main(): Promise<void> {
   const token = await signedUpUser(standIn);
   log('signed up; measuring');
   const phases: Record<Phase, number[]> = { auth: [], preflight: [], writes: [] };
+  const byCall: Record<string, number[]> = {};
+  const lastOffsets: string[] = [];
 
   // A fresh token string per request, so the server's verified-token cache cannot hide the check.
   const probe = async () => {
@@ -158,6 +160,8 @@ async function main(): Promise<void> {
     if (Number.isNaN(firstToken)) throw new Error(`no token: ${text.slice(0, 200)}`);
     const before = calls.filter((c) => c.startedAt - started < firstToken);
     for (const phase of Object.keys(phases) as Phase[]) phases[phase].push(before.filter((c) => c.phase === phase).reduce((sum, c) => sum + c.ms, 0));
+    for (const call of before) (byCall[`${call.phase}: ${call.name}`] ??= []).push(call.ms);
+    lastOffsets.push(before.map((c) => `${c.name}@${(c.startedAt - started).toFixed(1)}+${c.ms.toFixed(1)}`).join(' '));
     return firstToken;
   };
 
@@ -170,6 +174,9 @@ async function main(): Promise<void> {
     console.log(`  server adds (p50): ${added.toFixed(2)} ms  (budget 10 ms: ${added <= 10 ? 'within' : 'OVER'})`);
     console.log('  where the time goes before the first token (median per request; calls may overlap):');
     for (const phase of Object.keys(phases) as Phase[]) console.log(`    ${phase.padEnd(9)} ${summarise(phases[phase].slice(-100)).p50Ms.toFixed(2)} ms`);
+    console.log('  each call (median ms, calls seen before the first token):');
+    for (const [name, ms] of Object.entries(byCall)) console.log(`    ${name.padEnd(28)} ${summarise(ms.slice(-100)).p50Ms.toFixed(2)} ms  (${ms.length})`);
+    console.log(`  one request's timeline (call@start+ms): ${lastOffsets.at(-1) ?? ''}`);
     if (added > 10) process.exitCode = 1;
   } finally {
     await server.close();
