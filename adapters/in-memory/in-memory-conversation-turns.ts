@@ -1,18 +1,24 @@
 import type { ConversationSettings } from '../../core/domain/conversation-settings.js';
 import type { Clock } from '../../core/ports/clock.js';
 import type { ConversationStore, NewMessage } from '../../core/ports/conversation-store.js';
-import type { ConversationTurns, StartedTurn } from '../../core/ports/conversation-turns.js';
+import type { ConversationTurns, StartedTurn, TurnHold } from '../../core/ports/conversation-turns.js';
+import type { UsageLedger } from '../../core/ports/usage-ledger.js';
 import { domainError } from '../../core/shared/errors.js';
 import { fail, ok, type Result } from '../../core/shared/result.js';
 
-/** Conversation turns in memory, owned by the conversations of `library` (the store it writes the user message to). */
+/**
+ * Conversation turns in memory, owned by the conversations of `library` (the store it writes the
+ * user message to); the holds `start` takes are the `ledger`'s.
+ */
 export class InMemoryConversationTurns implements ConversationTurns {
   private readonly turns = new Map<string, { userId: string; turnId: string; expiresAt: number }>();
   private readonly clock: Clock;
+  private readonly ledger: Pick<UsageLedger, 'holdCredits' | 'releaseHold'>;
   private sequence = 0;
 
-  constructor(private readonly library: ConversationStore, options: { clock?: Clock } = {}) {
+  constructor(private readonly library: ConversationStore, options: { clock?: Clock; ledger: Pick<UsageLedger, 'holdCredits' | 'releaseHold'> }) {
     this.clock = options.clock ?? { now: () => new Date() };
+    this.ledger = options.ledger;
   }
 
   async claim(input: { userId: string; conversationId: string; ttlSeconds: number }): Promise<Result<{ turnId: string }>> {
@@ -42,7 +48,50 @@ export class InMemoryConversationTurns implements ConversationTurns {
     message: NewMessage & { readonly role: 'user' };
     ttlSeconds: number;
     settings?: ConversationSettings;
+    holds?: readonly TurnHold[];
+    holdTtlSeconds?: number;
   }): Promise<Result<StartedTurn>> {
+    const { userId } = input;
+    const held = await this.holdAll(userId, input.holds ?? [], input.holdTtlSeconds);
+    if (!held.success) return held;
+    const dropHolds = () => Promise.all([...held.data.values()].map((holdId) => this.ledger.releaseHold({ holdId, userId })));
+    const started = await this.startTurn(input);
+    if (!started.success) await dropHolds();
+    return started.success ? ok({ ...started.data, holds: held.data }) : started;
+  }
+
+  /** Every hold or none; a refusal names the whole chat's need and what others hold. */
+  private async holdAll(userId: string, holds: readonly TurnHold[], ttlSeconds: number | undefined): Promise<Result<Map<string, string>>> {
+    const taken = new Map<string, string>();
+    if (holds.length === 0) return ok(taken);
+    if (ttlSeconds === undefined) return fail(domainError('validation', 'holdTtlSeconds is required with holds'));
+    for (const hold of holds) {
+      const one = await this.ledger.holdCredits({ userId, amount: hold.amount, ttlSeconds });
+      if (one.success) {
+        taken.set(hold.modelId, one.data.id);
+        continue;
+      }
+      await Promise.all([...taken.values()].map((holdId) => this.ledger.releaseHold({ holdId, userId })));
+      if (one.error.code !== 'insufficient_credits') return one;
+      const own = holds.slice(0, taken.size).reduce((sum, h) => sum + h.amount, 0);
+      const { balance, held } = one.error.details ?? {};
+      return fail(domainError('insufficient_credits', 'Not enough credits', {
+        ...(typeof balance === 'number' ? { balance } : {}),
+        held: typeof held === 'number' ? held - own : 0,
+        required: holds.reduce((sum, h) => sum + h.amount, 0),
+      }));
+    }
+    return ok(taken);
+  }
+
+  private async startTurn(input: {
+    userId: string;
+    conversationId: string | null;
+    title: string;
+    message: NewMessage & { readonly role: 'user' };
+    ttlSeconds: number;
+    settings?: ConversationSettings;
+  }): Promise<Result<Omit<StartedTurn, 'holds'>>> {
     const { userId } = input;
     let created = false;
     let conversation;

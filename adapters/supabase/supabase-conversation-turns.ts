@@ -2,7 +2,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
 import type { ConversationSettings } from '../../core/domain/conversation-settings.js';
 import type { NewMessage } from '../../core/ports/conversation-store.js';
-import type { ConversationTurns, StartedTurn } from '../../core/ports/conversation-turns.js';
+import type { ConversationTurns, StartedTurn, TurnHold } from '../../core/ports/conversation-turns.js';
 import { domainError } from '../../core/shared/errors.js';
 import { fail, ok, type Result } from '../../core/shared/result.js';
 import { messageRow, modelSettingsColumn, settingsRow } from './conversation-rows.js';
@@ -16,14 +16,31 @@ const startedRow = z.object({
   history: z.array(messageRow),
   message: messageRow,
   settings: settingsRow,
+  holds: z.record(z.string(), z.string()),
 });
 
 const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 const notFound = (id: string) => fail(domainError('not_found', `No conversation ${id}`));
 
-/** Conversation turns in Postgres (claim_conversation_turn / release_conversation_turn, service role only). */
+/** start_conversation_turn raises `insufficient_credits: balance B, held H, required R` for the whole chat. */
+const HOLD_REFUSAL = /^insufficient_credits: balance (-?\d+), held (\d+), required (\d+)/;
+const busy = () => fail(domainError('conversation_busy', 'Another answer of this conversation is still running; wait for it or stop it'));
+
+/**
+ * Conversation turns in Postgres (claim_conversation_turn / release_conversation_turn /
+ * start_conversation_turn, service role only). `instanceId`: the registered app server instance
+ * (SupabaseServerInstance) whose turns and holds these are, so they lapse with its lease.
+ */
 export class SupabaseConversationTurns implements ConversationTurns {
-  constructor(private readonly service: SupabaseClient) {}
+  constructor(
+    private readonly service: SupabaseClient,
+    private readonly options: { readonly instanceId?: () => string | null } = {},
+  ) {}
+
+  private instance(): { p_instance_id?: string } {
+    const id = this.options.instanceId?.() ?? null;
+    return id === null ? {} : { p_instance_id: id };
+  }
 
   async claim(input: { userId: string; conversationId: string; ttlSeconds: number }): Promise<Result<{ turnId: string }>> {
     if (!isUuid(input.conversationId)) return notFound(input.conversationId);
@@ -31,8 +48,9 @@ export class SupabaseConversationTurns implements ConversationTurns {
       p_user_id: input.userId,
       p_conversation_id: input.conversationId,
       p_ttl_seconds: input.ttlSeconds,
+      ...this.instance(),
     });
-    if (error?.code === 'P0001') return fail(domainError('conversation_busy', 'Another answer of this conversation is still running; wait for it or stop it'));
+    if (error?.code === 'P0001') return busy();
     if (error?.code === 'P0002') return notFound(input.conversationId);
     if (error) return fail(fromRest('Could not start a turn of the conversation', error, status));
     const turnId = z.string().uuid().safeParse(data);
@@ -55,8 +73,11 @@ export class SupabaseConversationTurns implements ConversationTurns {
     message: NewMessage & { readonly role: 'user' };
     ttlSeconds: number;
     settings?: ConversationSettings;
+    holds?: readonly TurnHold[];
+    holdTtlSeconds?: number;
   }): Promise<Result<StartedTurn>> {
     if (input.conversationId !== null && !isUuid(input.conversationId)) return notFound(input.conversationId);
+    const holds = input.holds ?? [];
     const { data, error, status } = await this.service.rpc('start_conversation_turn', {
       p_user_id: input.userId,
       p_conversation_id: input.conversationId,
@@ -66,13 +87,22 @@ export class SupabaseConversationTurns implements ConversationTurns {
       p_model_ids: input.message.modelIds && input.message.modelIds.length > 0 ? [...input.message.modelIds] : null,
       p_ttl_seconds: input.ttlSeconds,
       ...(input.settings ? { p_instruction: input.settings.instruction, p_model_settings: modelSettingsColumn(input.settings) } : {}),
+      ...(holds.length > 0
+        ? { p_holds: holds.map((h) => ({ model_id: h.modelId, amount: h.amount })), p_hold_ttl_seconds: input.holdTtlSeconds ?? null }
+        : {}),
+      ...this.instance(),
     });
-    if (error?.code === 'P0001') return fail(domainError('conversation_busy', 'Another answer of this conversation is still running; wait for it or stop it'));
+    const refusal = error?.code === 'P0001' ? HOLD_REFUSAL.exec(error.message) : null;
+    if (refusal) {
+      const [balance, held, required] = refusal.slice(1).map(Number) as [number, number, number];
+      return fail(domainError('insufficient_credits', `Not enough credits: balance ${balance}, held ${held}, required ${required}`, { balance, held, required }));
+    }
+    if (error?.code === 'P0001') return busy();
     if (error?.code === 'P0002') return notFound(input.conversationId ?? 'new');
     if (error) return fail(fromRest('Could not save the message', error, status));
     const row = parseRow('Could not save the message', startedRow, data);
     if (!row.success) return row;
     const { conversation, turn_id: turnId, history, message: userMessage, settings } = row.data;
-    return ok({ conversation, turnId, history, userMessage, settings });
+    return ok({ conversation, turnId, history, userMessage, settings, holds: new Map(Object.entries(row.data.holds)) });
   }
 }

@@ -1,15 +1,16 @@
 import { z } from 'zod';
-import type { ChatMessage } from '../domain/chat.js';
 import { conversationIdSchema, messageSchema, modelIdsSchema, titleFromMessage } from '../domain/chat-rules.js';
 import { conversationSettingsSchema, NO_SETTINGS, type ConversationSettings } from '../domain/conversation-settings.js';
+import { CHAT_HOLD_TTL_SECONDS } from '../domain/credits.js';
 import { estimateTokens } from '../domain/usage-pricing.js';
+import type { StartedTurn, TurnHold } from '../ports/conversation-turns.js';
 import type { AbortSignalLike } from '../shared/abort.js';
 import { parseInput } from '../shared/parse-input.js';
-import { ok } from '../shared/result.js';
+import { fail, ok } from '../shared/result.js';
 import type { Result } from '../shared/result.js';
 import { streamAnswers } from './support/chat-answers.js';
 import type { AnswerDeps, ChatRun } from './support/chat-answers.js';
-import { chatPreflight, releaseHolds } from './support/chat-preflight.js';
+import { chatPreflight, insufficient, priceChat, releaseHolds, requireSubscription, type ChatAdmission } from './support/chat-preflight.js';
 import type { PreflightDeps } from './support/chat-preflight.js';
 import { CHAT_TURN_TTL_SECONDS, heldTurn, releasingWhenSettled } from './support/conversation-turn.js';
 import type { TurnDeps } from './support/conversation-turn.js';
@@ -53,7 +54,8 @@ export const makeRunChat =
 
     // One step writes the message: the conversation (when new), its turn (one at a time: a second
     // send while an answer runs is conversation_busy) and the user message, with the history the
-    // models see. A new conversation has no history, so its credit hold runs alongside.
+    // models see. A new conversation has no history, so its price is known before that step and its
+    // credit holds are taken in it too: one round trip before the first token.
     const newMessage = {
       role: 'user' as const,
       content: message,
@@ -62,7 +64,7 @@ export const makeRunChat =
       inputTokens: null,
       outputTokens: null,
     };
-    const begin = () =>
+    const begin = (holds: readonly TurnHold[] = []) =>
       deps.conversationTurns.start({
         userId,
         conversationId: conversationId ?? null,
@@ -70,25 +72,13 @@ export const makeRunChat =
         message: newMessage,
         ttlSeconds: CHAT_TURN_TTL_SECONDS,
         ...(settings ? { settings } : {}),
+        ...(holds.length > 0 ? { holds, holdTtlSeconds: CHAT_HOLD_TTL_SECONDS } : {}),
       });
-    const admit = (history: readonly ChatMessage[], applied: ConversationSettings) =>
-      chatPreflight(deps, { userId, modelIds, settings: applied, promptTokens: promptTokensOf(applied, [...history.map((m) => m.content), message]) });
-    const [started, early] =
-      conversationId === undefined ? await Promise.all([begin(), admit([], settings ?? NO_SETTINGS)]) : [await begin(), null];
-    if (!started.success) {
-      if (early?.success) await releaseHolds(deps, userId, early.data.holds);
-      return started;
-    }
-    const { conversation, history, userMessage } = started.data;
-    const turn = heldTurn(deps, userId, conversation.id, started.data.turnId);
-    const admitted = early ?? (await admit(history, started.data.settings));
-    if (!admitted.success) {
-      // Refused: what this step wrote goes again (the new conversation, or the message), and the turn.
-      if (conversationId === undefined) await deps.conversationStore.deleteConversation(userId, conversation.id);
-      else await deps.conversationStore.truncateFrom(userId, conversation.id, userMessage.id);
-      await turn.end();
-      return admitted;
-    }
+    const admitted = conversationId === undefined ? await admitNewChat(deps, userId, modelIds, settings ?? NO_SETTINGS, message, begin) : await admitFollowUp(deps, userId, modelIds, message, begin);
+    if (!admitted.success) return admitted;
+    const { started } = admitted.data;
+    const { conversation, history, userMessage } = started;
+    const turn = heldTurn(deps, userId, conversation.id, started.turnId);
     const { models, holds } = admitted.data;
     const streaming = streamAnswers(deps, {
       userId,
@@ -96,7 +86,7 @@ export const makeRunChat =
       models,
       holds,
       settings: admitted.data.settings,
-      instruction: started.data.settings.instruction,
+      instruction: started.settings.instruction,
       history: [...history, userMessage],
       ...(input.signal ? { signal: input.signal } : {}),
     });
@@ -106,3 +96,45 @@ export const makeRunChat =
 /** The prompt as the models get it, estimated: the instruction and the texts of the history. */
 export const promptTokensOf = (settings: ConversationSettings, texts: readonly string[]): number =>
   estimateTokens([settings.instruction, ...texts].filter((t) => t !== '').join('\n'));
+
+type Begin = (holds?: readonly TurnHold[]) => Promise<Result<StartedTurn>>;
+type Admitted = Result<ChatAdmission & { readonly started: StartedTurn }>;
+
+/**
+ * A new chat: priced from its message alone, its holds taken with the conversation, turn and
+ * message in one step; a subscriber check for paid models runs beside it and undoes that step when
+ * it refuses.
+ */
+async function admitNewChat(deps: ChatDeps, userId: string, modelIds: readonly string[], settings: ConversationSettings, message: string, begin: Begin): Promise<Admitted> {
+  const priced = await priceChat(deps, { modelIds, settings, promptTokens: promptTokensOf(settings, [message]) });
+  if (!priced.success) return priced;
+  const [started, subscribed] = await Promise.all([begin(priced.data.holds), requireSubscription(deps, userId, priced.data.paid)]);
+  if (!started.success) {
+    if (started.error.code !== 'insufficient_credits') return started;
+    const { balance, held } = started.error.details ?? {};
+    return fail(insufficient(typeof balance === 'number' ? balance : null, typeof held === 'number' ? held : 0, priced.data.required));
+  }
+  if (!subscribed.success) {
+    await deps.conversationStore.deleteConversation(userId, started.data.conversation.id);
+    await releaseHolds(deps, userId, started.data.holds);
+    await heldTurn(deps, userId, started.data.conversation.id, started.data.turnId).end();
+    return subscribed;
+  }
+  return ok({ started: started.data, models: priced.data.models, holds: started.data.holds, settings: priced.data.settings });
+}
+
+/** A message to an existing conversation: its history prices the answers, so the holds follow the step that reads it. */
+async function admitFollowUp(deps: ChatDeps, userId: string, modelIds: readonly string[], message: string, begin: Begin): Promise<Admitted> {
+  const started = await begin();
+  if (!started.success) return started;
+  const { conversation, history, userMessage } = started.data;
+  const applied = started.data.settings;
+  const admitted = await chatPreflight(deps, { userId, modelIds, settings: applied, promptTokens: promptTokensOf(applied, [...history.map((m) => m.content), message]) });
+  if (!admitted.success) {
+    // Refused: the message goes again, and the turn.
+    await deps.conversationStore.truncateFrom(userId, conversation.id, userMessage.id);
+    await heldTurn(deps, userId, conversation.id, started.data.turnId).end();
+    return admitted;
+  }
+  return ok({ ...admitted.data, started: started.data });
+}

@@ -4,11 +4,13 @@
  * Harness the factory provides:
  * - `turns`: the adapter;
  * - `createUser()` and `createConversation(userId)`: a user and one of their conversations;
- * - `expireTurns(conversationId)`: time passing past every turn's expiry (a crashed server).
+ * - `expireTurns(conversationId)`: time passing past every turn's expiry (a crashed server);
+ * - `ledger`: the credits `start` holds from (each new user has a balance of at least 10).
  */
 import { describe, expect, it } from 'vitest';
 import type { ConversationStore } from '../../core/ports/conversation-store.js';
 import type { ConversationTurns } from '../../core/ports/conversation-turns.js';
+import type { UsageLedger } from '../../core/ports/usage-ledger.js';
 import type { Result } from '../../core/shared/result.js';
 
 export interface ConversationTurnsHarness {
@@ -18,6 +20,7 @@ export interface ConversationTurnsHarness {
   createUser(): Promise<string>;
   createConversation(userId: string): Promise<string>;
   expireTurns(conversationId: string): Promise<void>;
+  readonly ledger: UsageLedger;
 }
 
 const code = (r: Result<unknown>) => (r.success ? 'ok' : r.error.code);
@@ -77,6 +80,59 @@ export function conversationTurnsContract(name: string, makeHarness: () => Promi
     });
 
     const ask = (content: string) => ({ role: 'user' as const, content, modelId: null, modelIds: ['a', 'b'], inputTokens: null, outputTokens: null });
+
+    const balanceOf = async (h: ConversationTurnsHarness, user: string) => {
+      const balance = await h.ledger.getBalance(user);
+      if (!balance.success) throw new Error(balance.error.message);
+      return balance.data;
+    };
+
+    it('start with holds: the credits of the answers are held in the same step, by model', async () => {
+      const h = await makeHarness();
+      const user = await h.createUser();
+      const balance = await balanceOf(h, user);
+      const started = await h.turns.start({
+        userId: user, conversationId: null, title: 'Held', message: ask('Two answers, please'), ttlSeconds: 60,
+        holds: [{ modelId: 'a', amount: 2 }, { modelId: 'b', amount: 3 }], holdTtlSeconds: 60,
+      });
+      if (!started.success) throw new Error(started.error.message);
+      expect([...started.data.holds.keys()]).toEqual(['a', 'b']);
+      // What is held is no longer free: only balance - 5 can be held on top.
+      expect(code(await h.ledger.holdCredits({ userId: user, amount: balance - 4, ttlSeconds: 60 }))).toBe('insufficient_credits');
+      for (const holdId of started.data.holds.values()) expect(code(await h.ledger.releaseHold({ holdId, userId: user }))).toBe('ok');
+      expect(code(await h.ledger.holdCredits({ userId: user, amount: balance, ttlSeconds: 60 }))).toBe('ok');
+    });
+
+    it('start with holds the balance cannot cover writes nothing and holds nothing; the refusal names the balance, what others hold and the need', async () => {
+      const h = await makeHarness();
+      const user = await h.createUser();
+      const balance = await balanceOf(h, user);
+      const other = await h.ledger.holdCredits({ userId: user, amount: 1, ttlSeconds: 60 });
+      if (!other.success) throw new Error(other.error.message);
+      const refused = await h.turns.start({
+        userId: user, conversationId: null, title: 'Too dear', message: ask('Too dear'), ttlSeconds: 60,
+        holds: [{ modelId: 'a', amount: balance - 1 }, { modelId: 'b', amount: 1 }], holdTtlSeconds: 60,
+      });
+      expect(refused.success ? 'ok' : refused.error.code).toBe('insufficient_credits');
+      if (!refused.success) expect(refused.error.details).toMatchObject({ balance, held: 1, required: balance });
+      const listed = await h.store.listConversations(user);
+      expect(listed.success && listed.data).toEqual([]);
+      // Nothing of the refused start is held: all but the other hold is free.
+      expect(code(await h.ledger.holdCredits({ userId: user, amount: balance - 1, ttlSeconds: 60 }))).toBe('ok');
+    });
+
+    it('start with holds on an existing conversation: refused, its history is untouched and its turn is free', async () => {
+      const { h, user, conversationId } = await owned();
+      const balance = await balanceOf(h, user);
+      const refused = await h.turns.start({
+        userId: user, conversationId, title: 'x', message: ask('Too dear'), ttlSeconds: 60,
+        holds: [{ modelId: 'a', amount: balance + 1 }], holdTtlSeconds: 60,
+      });
+      expect(refused.success ? 'ok' : refused.error.code).toBe('insufficient_credits');
+      const stored = await h.store.listMessages(user, conversationId);
+      expect(stored.success && stored.data).toEqual([]);
+      expect(code(await h.turns.claim({ userId: user, conversationId, ttlSeconds: 60 }))).toBe('ok');
+    });
 
     it('start: a new conversation, its turn and the user message in one step, with an empty history', async () => {
       const h = await makeHarness();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type { LocalSupabase } from '../../adapters/supabase/local/server.js';
 import { SupabaseConversationStore } from '../../adapters/supabase/supabase-conversation-store.js';
 import { SupabaseConversationTurns } from '../../adapters/supabase/supabase-conversation-turns.js';
+import { SupabaseUsageLedger } from '../../adapters/supabase/supabase-usage-ledger.js';
 import { StandInUsers, serviceClient } from '../integration/supabase-adapters/adapter-harness.js';
 import { startTestSupabase } from '../support/local-supabase.js';
 import { conversationTurnsContract } from './conversation-turns.contract.js';
@@ -21,6 +22,7 @@ conversationTurnsContract('SupabaseConversationTurns (service role) on the local
   return {
     turns: new SupabaseConversationTurns(service),
     store,
+    ledger: new SupabaseUsageLedger(service),
     createUser: () => users.create(),
     createConversation: async (userId) => {
       const created = await store.createConversation(userId, 'Turns');

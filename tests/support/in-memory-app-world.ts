@@ -25,7 +25,7 @@ export const inMemoryAppWorld = (options: { models?: readonly ModelInfo[] } = {}
     billingGateway: new InMemoryBillingGateway({ clock: auth.clock }),
     modelGateway,
     conversationStore,
-    conversationTurns: new InMemoryConversationTurns(conversationStore, { clock: auth.clock }),
+    conversationTurns: new InMemoryConversationTurns(conversationStore, { clock: auth.clock, ledger: usageLedger }),
     promptCatalog: new InMemoryPromptCatalog(samplePrompts()),
     usageLedger,
     // The reading roles of the same adapters, as the server composition binds them.

@@ -57,7 +57,7 @@ export function inMemoryDataPorts(options: { catalogue?: readonly ModelCatalogue
     profileWriter,
     conversationStore,
     conversationShares: new InMemoryConversationShares(conversationStore, { clock }),
-    conversationTurns: new InMemoryConversationTurns(conversationStore, { clock }),
+    conversationTurns: new InMemoryConversationTurns(conversationStore, { clock, ledger: usageLedger }),
     conversationSearch: new InMemoryConversationSearch(conversationStore),
     instructionPresets: new InMemoryInstructionPresets({ clock }),
     usageLedger,

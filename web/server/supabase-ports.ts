@@ -1,9 +1,9 @@
-import { createClient } from '@supabase/supabase-js';
 import { z } from 'zod';
 import type { ModelCatalogueEntry } from '../../adapters/models/model-catalogue.js';
 import { SupabaseConversationSearch } from '../../adapters/supabase/supabase-conversation-search.js';
 import { SupabaseConversationShares } from '../../adapters/supabase/supabase-conversation-shares.js';
 import { SupabaseConversationStore } from '../../adapters/supabase/supabase-conversation-store.js';
+import { serviceRoleClient } from '../../adapters/supabase/supabase-config.js';
 import { SupabaseConversationTurns } from '../../adapters/supabase/supabase-conversation-turns.js';
 import { SupabaseInstructionPresets } from '../../adapters/supabase/supabase-instruction-presets.js';
 import { SupabaseProfileStore } from '../../adapters/supabase/supabase-profile-store.js';
@@ -38,7 +38,7 @@ export function supabaseDataPorts(options: {
   /** This server's instance: its credit holds last while the instance's lease is renewed. */
   instance?: { leaseSeconds: number };
 }): ServerDataPorts & { readonly instance: SupabaseServerInstance | null } {
-  const service = createClient(options.url, options.serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } });
+  const service = serviceRoleClient(options.url, options.serviceRoleKey);
   let cached: { at: number; rows: readonly ModelCatalogueEntry[] } | null = null;
   const catalogue = async (): Promise<Result<readonly ModelCatalogueEntry[]>> => {
     if (cached && Date.now() - cached.at < 30_000) return ok(cached.rows);
@@ -61,7 +61,7 @@ export function supabaseDataPorts(options: {
     profileWriter: new SupabaseProfileWriter(service),
     conversationStore: new SupabaseConversationStore(service),
     conversationShares: new SupabaseConversationShares(service),
-    conversationTurns: new SupabaseConversationTurns(service),
+    conversationTurns: new SupabaseConversationTurns(service, instance ? { instanceId: () => instance.holdOwner() } : {}),
     conversationSearch: new SupabaseConversationSearch(service),
     instructionPresets: new SupabaseInstructionPresets(service),
     usageLedger: new SupabaseUsageLedger(service, instance ? { instanceId: () => instance.holdOwner() } : {}),

@@ -5,6 +5,7 @@ import { answerHoldCredits, effectiveSettings, settingLimitsOf, type Conversatio
 import type { Logger } from '../../ports/logger.js';
 import type { ModelGateway } from '../../ports/model-gateway.js';
 import type { ProfileStore } from '../../ports/profile-store.js';
+import type { TurnHold } from '../../ports/conversation-turns.js';
 import type { UsageLedger } from '../../ports/usage-ledger.js';
 import { domainError } from '../../shared/errors.js';
 import { fail, ok } from '../../shared/result.js';
@@ -40,20 +41,27 @@ export const releaseHolds = async (
   );
 };
 
+/** A chat's models, each answer's settings and the credits to hold for it, before anything is held. */
+export interface PricedChat {
+  readonly models: readonly ModelInfo[];
+  readonly settings: ReadonlyMap<string, ModelSettings>;
+  /** One hold per answer whose price is above 0, in the order the models were asked. */
+  readonly holds: readonly TurnHold[];
+  /** What the whole chat needs (the 402 names it). */
+  readonly required: number;
+  /** Paid models among them: the caller must be a subscriber (requireSubscription). */
+  readonly paid: readonly ModelInfo[];
+}
+
 /**
- * Everything that must hold before any model is called: the models exist and are configured, paid
- * models only for subscribers, and the price of every chosen model's answer held from the balance
- * (the minimal answer, or with a maximum length set the prompt plus that length: answerHoldCredits), one hold per model answer, so that concurrent chats cannot spend the same
- * credits. Refusing here means no tokens are spent that nobody can pay for. The caller owns the
- * holds: streamAnswers settles or releases them, and a run that fails before streaming must
- * release them (releaseHolds).
+ * The models exist and are configured, and what each answer must hold: the minimal answer, or with
+ * a maximum length set the prompt plus that length (answerHoldCredits). Reads nothing but the
+ * catalogue (cached by the gateway), so it costs no round trip before the first token.
  */
-export const chatPreflight = async (
-  deps: PreflightDeps,
-  input: { userId: string; modelIds: readonly string[]; promptTokens: number; settings?: ConversationSettings },
-): Promise<Result<ChatAdmission>> => {
-  // No separate balance read: each hold checks the balance itself, atomically, and a refusal carries
-  // the balance and what running answers hold (one round trip less before the first token).
+export const priceChat = async (
+  deps: Pick<PreflightDeps, 'modelGateway'>,
+  input: { modelIds: readonly string[]; promptTokens: number; settings?: ConversationSettings },
+): Promise<Result<PricedChat>> => {
   const catalogue = await deps.modelGateway.listModels();
   if (!catalogue.success) return catalogue;
   const models: ModelInfo[] = [];
@@ -63,28 +71,47 @@ export const chatPreflight = async (
     if (!model.available) return fail(domainError('model_unavailable', `Model ${model.label} is not available right now`, { modelId: id }));
     models.push(model);
   }
-
-  const paid = models.filter((m) => m.plan === 'paid');
-  if (paid.length > 0) {
-    const profile = await deps.profileStore.getProfile(input.userId);
-    if (!profile.success) return profile;
-    if (!isSubscribed(profile.data?.subscriptionStatus)) {
-      return fail(
-        domainError('forbidden', `${paid.map((m) => m.label).join(', ')} needs an active subscription`, {
-          modelIds: paid.map((m) => m.id),
-        }),
-      );
-    }
-  }
-
   const settings = new Map(models.map((m) => [m.id, effectiveSettings(input.settings?.models[m.id], settingLimitsOf(m))]));
-  const priceOf = (m: ModelInfo) => answerHoldCredits(m, input.promptTokens, settings.get(m.id)?.maxOutputTokens);
-  const required = models.reduce((sum, m) => sum + priceOf(m), 0);
+  const amounts = models.map((m) => ({ modelId: m.id, amount: answerHoldCredits(m, input.promptTokens, settings.get(m.id)?.maxOutputTokens) }));
+  return ok({
+    models,
+    settings,
+    holds: amounts.filter((h) => h.amount > 0),
+    required: amounts.reduce((sum, h) => sum + h.amount, 0),
+    paid: models.filter((m) => m.plan === 'paid'),
+  });
+};
 
-  const priced = models.map((m) => ({ model: m, amount: priceOf(m) })).filter((p) => p.amount > 0);
+/** Paid models only for subscribers (`forbidden` names them); free models read nothing. */
+export const requireSubscription = async (deps: Pick<PreflightDeps, 'profileStore'>, userId: string, paid: readonly ModelInfo[]): Promise<Result<void>> => {
+  if (paid.length === 0) return ok(undefined);
+  const profile = await deps.profileStore.getProfile(userId);
+  if (!profile.success) return profile;
+  if (isSubscribed(profile.data?.subscriptionStatus)) return ok(undefined);
+  return fail(domainError('forbidden', `${paid.map((m) => m.label).join(', ')} needs an active subscription`, { modelIds: paid.map((m) => m.id) }));
+};
+
+/**
+ * Everything that must hold before any model is called: the chat is priced (priceChat), paid models
+ * only for subscribers, and every answer's price held from the balance, one hold per model answer,
+ * so that concurrent chats cannot spend the same credits. Refusing here means no tokens are spent
+ * that nobody can pay for. The caller owns the holds: streamAnswers settles or releases them, and a
+ * run that fails before streaming must release them (releaseHolds). (A new chat takes its holds
+ * with its turn instead, in one round trip: run-chat.)
+ */
+export const chatPreflight = async (
+  deps: PreflightDeps,
+  input: { userId: string; modelIds: readonly string[]; promptTokens: number; settings?: ConversationSettings },
+): Promise<Result<ChatAdmission>> => {
+  const priced = await priceChat(deps, input);
+  if (!priced.success) return priced;
+  const subscribed = await requireSubscription(deps, input.userId, priced.data.paid);
+  if (!subscribed.success) return subscribed;
+  // No separate balance read: each hold checks the balance itself, atomically, and a refusal carries
+  // the balance and what running answers hold (one round trip less before the first token).
   const taken = await Promise.all(
-    priced.map(async ({ model, amount }) => ({
-      modelId: model.id,
+    priced.data.holds.map(async ({ modelId, amount }) => ({
+      modelId,
       hold: await deps.usageLedger.holdCredits({ userId: input.userId, amount, ttlSeconds: CHAT_HOLD_TTL_SECONDS }),
     })),
   );
@@ -98,9 +125,9 @@ export const chatPreflight = async (
     // What other running answers hold: the refusal counts this chat's own holds too, given back above.
     const own = taken.reduce((sum, t) => sum + (t.hold.success ? t.hold.data.amount : 0), 0);
     const others = typeof held === 'number' ? held - own : 0;
-    return fail(insufficient(typeof balance === 'number' ? balance : null, others, required));
+    return fail(insufficient(typeof balance === 'number' ? balance : null, others, priced.data.required));
   }
-  return ok({ models, holds, settings });
+  return ok({ models: priced.data.models, holds, settings: priced.data.settings });
 };
 
 /**
@@ -108,7 +135,7 @@ export const chatPreflight = async (
  * they do not use when they end), and what this chat needs, e.g. "balance 3, 2 held by running
  * answers, required 2".
  */
-function insufficient(balance: number | null, held: number, required: number) {
+export function insufficient(balance: number | null, held: number, required: number) {
   const facts = [balance === null ? null : `balance ${balance}`, held > 0 ? `${held} held by running answers` : null, `required ${required}`].filter((f) => f !== null);
   return domainError('insufficient_credits', `Not enough credits for this chat: ${facts.join(', ')}`, {
     ...(balance === null ? {} : { balance }),

@@ -1,7 +1,8 @@
-// Server instances and the holds tied to them (migration 20261125714001) on the Supabase stand-in.
+// Server instances and the holds and conversation turns tied to them on the Supabase stand-in.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalSupabase } from '../../../adapters/supabase/local/server.js';
+import { SupabaseConversationTurns } from '../../../adapters/supabase/supabase-conversation-turns.js';
 import { SupabaseServerInstance } from '../../../adapters/supabase/supabase-server-instance.js';
 import { SupabaseUsageLedger } from '../../../adapters/supabase/supabase-usage-ledger.js';
 import { startTestSupabase } from '../../support/local-supabase.js';
@@ -96,5 +97,41 @@ describe('credit holds tied to a server instance', () => {
       [],
     );
     expect(callers.map((c) => c.role)).toEqual(['service_role', 'service_role', 'service_role']);
+  });
+});
+
+describe('conversation turns tied to a server instance', () => {
+  const turnsOf = (instance: SupabaseServerInstance) => new SupabaseConversationTurns(serviceClient(supabase), { instanceId: () => instance.holdOwner() });
+  const ask = (content: string) => ({ role: 'user' as const, content, modelId: 'offline', modelIds: ['offline'], inputTokens: null, outputTokens: null });
+
+  it('a crashed server\'s turn (and the holds taken with it) end with its instance: a restart frees the conversation at once', async () => {
+    const { userId, instance, name } = await setup();
+    await instance.register(name);
+    const started = await turnsOf(instance).start({
+      userId, conversationId: null, title: 'Left running', message: ask('A long answer'), ttlSeconds: 900,
+      holds: [{ modelId: 'offline', amount: 30 }], holdTtlSeconds: 900,
+    });
+    if (!started.success) throw new Error(started.error.message);
+    const conversationId = started.data.conversation.id;
+    const [turn] = await rows<{ instance_id: string; expires_at: Date }>('select instance_id, expires_at from public.conversation_turns where conversation_id = $1', [conversationId]);
+    expect(turn!.instance_id).toBe(instance.id);
+    expect((turn!.expires_at.getTime() - Date.now()) / 1000).toBeLessThanOrEqual(30);
+    // The server "crashes" (no release) and comes back under the same name.
+    const restarted = new SupabaseServerInstance(serviceClient(supabase), { leaseSeconds: 30 });
+    expect(await restarted.register(name)).toEqual({ success: true, data: { endedInstances: 1, releasedHolds: 1, releasedCredits: 30 } });
+    const claimed = await turnsOf(restarted).claim({ userId, conversationId, ttlSeconds: 900 });
+    expect(claimed.success ? 'ok' : claimed.error.code).toBe('ok');
+  });
+
+  it('the heartbeat extends the instance\'s turns up to their ttl', async () => {
+    const { userId, instance, name } = await setup(5);
+    await instance.register(name);
+    const started = await turnsOf(instance).start({ userId, conversationId: null, title: 'Running', message: ask('Go on'), ttlSeconds: 900 });
+    if (!started.success) throw new Error(started.error.message);
+    await rows("update public.conversation_turns set expires_at = now() + interval '1 second' where conversation_id = $1", [started.data.conversation.id]);
+    expect(await instance.renew()).toEqual({ success: true, data: 'renewed' });
+    const [turn] = await rows<{ expires_at: Date; deadline: Date }>('select expires_at, deadline from public.conversation_turns where conversation_id = $1', [started.data.conversation.id]);
+    expect((turn!.expires_at.getTime() - Date.now()) / 1000).toBeGreaterThan(3);
+    expect(turn!.expires_at.getTime()).toBeLessThanOrEqual(turn!.deadline.getTime());
   });
 });
