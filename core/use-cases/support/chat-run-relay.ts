@@ -66,16 +66,33 @@ export class ChatRunRelay {
     return { runId: local.runId, ...start, events: local.read(0, signal) };
   }
 
-  /** A run of the user's, from after the event `after`: from memory when it runs here, else from the shared log. */
+  /**
+   * A run of the user's, from after the event `after`: from memory when it runs here, else from the
+   * shared log. A finished run always ends with its `done`, sent again when `after` is past it, so
+   * a reader that saw everything learns the run is over rather than cut off.
+   */
   async open(userId: string, runId: string, after: number, signal?: AbortSignalLike): Promise<Result<RunStream>> {
     const local = this.runs.get(runId);
-    if (local) return local.userId === userId ? ok({ runId, ...local.start, events: local.read(after, signal) }) : fail(notFound(runId));
-    const page = await this.deps.chatRunLog.read(userId, runId, after);
+    if (local) {
+      if (local.userId !== userId) return fail(notFound(runId));
+      const events = async function* (): AsyncGenerator<LoggedEvent> {
+        yield* local.read(after, signal);
+        const last = local.events.at(-1);
+        if (local.finished && last && last.seq <= after) yield last;
+      };
+      return ok({ runId, ...local.start, events: events() });
+    }
+    const log = this.deps.chatRunLog;
+    const page = await log.read(userId, runId, after);
     if (!page.success) return page;
     if (page.data === null) return fail(notFound(runId));
     const { run, events } = page.data;
-    const log = this.deps.chatRunLog;
     async function* stored(): AsyncGenerator<LoggedEvent> {
+      if (events.length === 0 && run.state === 'finished') {
+        const end = await log.read(userId, runId, run.lastSeq - 1, 1);
+        if (end.success && end.data) yield* end.data.events;
+        return;
+      }
       yield* events;
       if (events.at(-1)?.event.type === 'done' || run.state === 'abandoned') return;
       yield* log.follow(userId, runId, events.at(-1)?.seq ?? after, signal);
@@ -104,7 +121,9 @@ export class ChatRunRelay {
     const found = await this.deps.chatRunLog.liveRunOf(userId, conversationId);
     if (!found.success) return found;
     const run = found.data;
-    return ok(run === null ? null : { runId: run.runId, userMessageId: run.userMessageId, modelIds: run.modelIds });
+    // Finished here a moment ago, before the log heard of it: not live.
+    if (run === null || this.runs.get(run.runId)?.finished) return ok(null);
+    return ok({ runId: run.runId, userMessageId: run.userMessageId, modelIds: run.modelIds });
   }
 
   /**
