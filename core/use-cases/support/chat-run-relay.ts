@@ -22,6 +22,8 @@ export interface ChatRunRelayDeps {
   readonly options?: RunLogWriterOptions & {
     /** How long a finished run stays in memory for readers on this instance (the log has it too). */
     readonly lingerMs?: number;
+    /** How long readers wait for the log to store a run's end before they are told anyway. */
+    readonly endWaitMs?: number;
   };
 }
 
@@ -42,10 +44,12 @@ export class ChatRunRelay {
   private readonly runs = new Map<string, LocalRun>();
   private readonly writer: RunLogWriter;
   private readonly lingerMs: number;
+  private readonly endWaitMs: number;
 
   constructor(private readonly deps: ChatRunRelayDeps) {
     this.writer = new RunLogWriter(deps.chatRunLog, deps.timers, deps.logger, deps.options);
     this.lingerMs = deps.options?.lingerMs ?? 30_000;
+    this.endWaitMs = deps.options?.endWaitMs ?? 1_000;
   }
 
   /** Runs being produced here now. */
@@ -161,7 +165,10 @@ export class ChatRunRelay {
       this.deps.logger.error('A chat run failed while streaming', { runId: local.runId, error: String(error) });
       local.push({ type: 'done', answers: [] }, now());
     }
-    this.writer.changed(local);
+    // The end is stored before any reader is told: a client told "done" does not find the run
+    // live through another instance. A log that does not answer delays it by at most endWaitMs.
+    await this.writer.storeNow(local, this.endWaitMs);
+    local.end();
     this.deps.timers.after(this.lingerMs, () => this.prune(local));
   }
 

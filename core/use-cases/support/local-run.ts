@@ -15,6 +15,11 @@ export class LocalRun {
   created = false;
   /** When the run finished here (ms since epoch), to forget it a while after. */
   finishedAt = 0;
+  /**
+   * Whether readers may see the final `done`: held back until the shared log stored the run's end
+   * (or could not within a bound), so that a client told "done" never finds the run live elsewhere.
+   */
+  private ended = false;
   private readonly waiters = new Set<() => void>();
 
   constructor(
@@ -32,6 +37,17 @@ export class LocalRun {
       this.finishedAt = at;
     }
     this.wake();
+  }
+
+  /** Lets readers see the final `done` (see `ended`). */
+  end(): void {
+    this.ended = true;
+    this.wake();
+  }
+
+  /** How many events readers may see now: all but a `done` that is not released yet. */
+  private get visible(): number {
+    return this.finished && !this.ended ? this.events.length - 1 : this.events.length;
   }
 
   /** The events the log has not stored yet, as one sync entry (with the start when it has never seen the run). */
@@ -54,12 +70,12 @@ export class LocalRun {
   async *read(after: number, signal?: AbortSignalLike): AsyncGenerator<LoggedEvent> {
     let next = Math.max(0, after);
     for (;;) {
-      while (next < this.events.length) {
+      while (next < this.visible) {
         if (signal?.aborted) return;
         yield this.events[next] as LoggedEvent;
         next += 1;
       }
-      if (this.finished || signal?.aborted) return;
+      if ((this.ended && next >= this.events.length) || signal?.aborted) return;
       await this.changed(signal);
     }
   }

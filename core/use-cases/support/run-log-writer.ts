@@ -70,6 +70,24 @@ export class RunLogWriter {
     }
   }
 
+  /**
+   * Resolves once the log stored all of `run` (a sync now, not at the next batch), or after
+   * `withinMs` when it cannot: whichever comes first. Never rejects.
+   */
+  async storeNow(run: LocalRun, withinMs: number): Promise<void> {
+    const deadline = this.timers.now() + withinMs;
+    while (!run.fullyStored && this.timers.now() < deadline && this.live.has(run)) {
+      this.dirty.add(run);
+      if (this.flushing) await this.flushing;
+      else {
+        this.timer?.();
+        this.timer = null;
+        await this.flush();
+      }
+      if (!run.fullyStored && this.failing) return;
+    }
+  }
+
   /** Gives up on a run (the log stayed unreachable long after it finished). */
   forget(run: LocalRun): void {
     this.live.delete(run);
