@@ -16,10 +16,11 @@ const POSTGRES_LANE = [
   'tests/integration/supabase-auth/session-to-rest.test.ts',
   'tests/integration/server/chat-isolation-on-stand-in.test.ts',
   'tests/integration/server/credits-on-stand-in.test.ts',
+  'tests/integration/server/multi-instance.test.ts',
 ];
 
 /** Everything that needs a Redis server (the shared-state adapters used when REDIS_URL is set). */
-const REDIS_LANE = ['tests/contracts/redis-*.test.ts'];
+const REDIS_LANE = ['tests/contracts/redis-*.test.ts', 'tests/integration/server/*-on-redis.test.ts'];
 
 export default defineConfig({
   test: {

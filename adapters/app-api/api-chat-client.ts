@@ -1,25 +1,42 @@
-import type { ChatClient, ChatRunEvent, ChatRunHandle, EditLastChatInput, MergeChatInput, RegenerateChatInput, SendChatInput } from '../../core/ports/chat-client.js';
+import type {
+  ChatClient, ChatRunEvent, ChatRunHandle, EditLastChatInput, LiveRun, MergeChatInput, RegenerateChatInput, ResumeChatInput, SendChatInput,
+} from '../../core/ports/chat-client.js';
 import type { AbortSignalLike } from '../../core/shared/abort.js';
 import { domainError } from '../../core/shared/errors.js';
 import { fail, ok, type Result } from '../../core/shared/result.js';
 import { ApiClient, toDomainError, type ApiClientOptions } from './api-client.js';
-import { chatStreamLine, metaLine } from './api-contract.js';
+import { chatStreamLine, metaLine, openConversationAnswer, type MetaLine } from './api-contract.js';
 import { ndjsonLines } from './ndjson-lines.js';
 
 const none = { inputTokens: 0, outputTokens: 0 };
+/** The pauses before each try to resume a lost stream (then the answers still open end as aborted). */
+export const RESUME_DELAYS_MS: readonly number[] = [100, 250, 500, 1000, 2000];
+
+const runPath = (runId: string) => `/api/chat/runs/${encodeURIComponent(runId)}`;
+
+interface Connection {
+  readonly meta: MetaLine;
+  readonly lines: AsyncIterator<unknown>;
+  /** Closes the connection (the server sees the reader go; the run goes on). */
+  close(): Promise<void>;
+}
 
 /**
  * ChatClient over the app server's /api/chat, /regenerate, /edit-last and /merge (NDJSON, read as it
- * arrives). A refusal before any model runs comes back as the server's domain error; an accepted
- * run yields every line of the stream (see api-contract.ts). Aborting the signal closes the
- * connection: the server stops the models and charges what they produced. A lost connection ends
- * the answers still open as `aborted` (with a `network` error unless the caller aborted).
+ * arrives), and /api/chat/runs/:runId/… to resume and stop. A refusal before any model runs comes
+ * back as the server's domain error; an accepted run yields every line of the stream (see
+ * api-contract.ts). A lost connection is resumed from the last `seq` seen, from whichever server
+ * answers, after a short pause (RESUME_DELAYS_MS); only when every try failed do the answers still
+ * open end as `aborted` with a `network` error. Aborting the signal only stops reading: the run goes
+ * on (stop it with `stop`).
  */
 export class ApiChatClient implements ChatClient {
   private readonly api: ApiClient;
+  private readonly delays: readonly number[];
 
-  constructor(options: ApiClientOptions) {
+  constructor(options: ApiClientOptions & { resumeDelaysMs?: readonly number[] }) {
     this.api = new ApiClient(options);
+    this.delays = options.resumeDelaysMs ?? RESUME_DELAYS_MS;
   }
 
   send(input: SendChatInput): Promise<Result<ChatRunHandle>> {
@@ -42,16 +59,38 @@ export class ApiChatClient implements ChatClient {
     return this.start('/api/chat/merge', body, signal);
   }
 
+  async resume(input: ResumeChatInput): Promise<Result<ChatRunHandle>> {
+    const after = Math.max(0, Math.floor(input.after ?? 0));
+    const opened = await this.connect(`${runPath(input.runId)}/events?after=${after}`, 'GET', undefined, input.signal);
+    return opened.success ? ok(this.handle(opened.data, after, input.signal)) : opened;
+  }
+
+  async stop(input: { runId: string }): Promise<Result<void>> {
+    const r = await this.api.json<unknown>(`${runPath(input.runId)}/stop`, { method: 'POST' });
+    return r.success ? ok(undefined) : r;
+  }
+
+  async liveRun(input: { conversationId: string }): Promise<Result<LiveRun | null>> {
+    const r = await this.api.parsed(`/api/conversations/${encodeURIComponent(input.conversationId)}`, openConversationAnswer, 'conversation');
+    return r.success ? ok(r.data.liveRun ?? null) : r;
+  }
+
   private async start(path: string, body: object, signal: AbortSignalLike | undefined): Promise<Result<ChatRunHandle>> {
+    const opened = await this.connect(path, 'POST', body, signal);
+    return opened.success ? ok(this.handle(opened.data, 0, signal)) : opened;
+  }
+
+  /** Sends the request and reads the stream's `meta` line; the connection follows `signal`. */
+  private async connect(path: string, method: 'GET' | 'POST', body: object | undefined, signal: AbortSignalLike | undefined): Promise<Result<Connection>> {
+    if (signal?.aborted) return fail(domainError('network', 'The request was aborted', { aborted: true }));
     const controller = new AbortController();
     const onAbort = () => controller.abort();
-    if (signal?.aborted) return fail(domainError('network', 'The request was aborted', { aborted: true }));
     signal?.addEventListener('abort', onAbort, { once: true });
     const release = () => {
       signal?.removeEventListener('abort', onAbort);
       controller.abort();
     };
-    const sent = await this.api.send(path, { method: 'POST', json: body, signal: controller.signal });
+    const sent = await this.api.send(path, { method, ...(body ? { json: body } : {}), signal: controller.signal });
     if (!sent.success) {
       release();
       return sent;
@@ -65,39 +104,82 @@ export class ApiChatClient implements ChatClient {
     const lines = ndjsonLines(response.body)[Symbol.asyncIterator]();
     const first = await lines.next().catch(() => null);
     const meta = metaLine.safeParse(first && !first.done ? first.value : null);
-    if (!meta.success) {
+    const close = async () => {
       release();
-      await lines.return?.(undefined);
+      await lines.return?.(undefined).catch(() => undefined);
+    };
+    if (!meta.success) {
+      await close();
       return fail(domainError('unexpected', 'The app server sent an unexpected chat stream'));
     }
+    return ok({ meta: meta.data, lines, close });
+  }
+
+  private handle(first: Connection, after: number, signal: AbortSignalLike | undefined): ChatRunHandle {
+    const { runId, conversationId, userMessageId, modelIds } = first.meta;
+    const reconnect = (last: number) => this.connect(`${runPath(runId)}/events?after=${last}`, 'GET', undefined, signal);
+    const delays = this.delays;
     async function* events(): AsyncGenerator<ChatRunEvent> {
       const open = new Set<string>();
+      let connection: Connection | null = first;
+      let last = after;
       let finished = false;
-      try {
-        for (;;) {
-          const next = await lines.next();
-          if (next.done) break;
-          const line = chatStreamLine.safeParse(next.value);
-          // A line of a newer server that this client does not know is skipped, not fatal.
-          if (!line.success || line.data.type === 'meta') continue;
-          const event = line.data;
-          if (event.type === 'start') open.add(event.modelId);
-          if (event.type === 'finish') open.delete(event.modelId);
-          if (event.type === 'done') finished = true;
-          yield event as ChatRunEvent;
+      let tries = 0;
+      while (connection !== null && !finished) {
+        try {
+          for (;;) {
+            const next = await connection.lines.next();
+            if (next.done) break;
+            const line = chatStreamLine.safeParse(next.value);
+            // A line of a newer server that this client does not know is skipped, not fatal.
+            if (!line.success || line.data.type === 'meta') continue;
+            const event = line.data;
+            // A line already seen (a resumed stream overlapping the lost one) is not shown twice;
+            // a `done` seen again still says the run is over.
+            if (event.seq !== undefined && event.seq <= last) {
+              if (event.type === 'done') finished = true;
+              continue;
+            }
+            if (event.seq !== undefined) last = event.seq;
+            tries = 0;
+            if (event.type === 'start') open.add(event.modelId);
+            if (event.type === 'finish' || event.type === 'error') open.delete(event.modelId);
+            if (event.type === 'done') finished = true;
+            yield event as ChatRunEvent;
+          }
+        } catch {
+          // The connection broke: resumed below.
+        } finally {
+          await connection.close();
         }
-      } catch {
-        if (!controller.signal.aborted) {
-          for (const modelId of open) yield { type: 'error', modelId, code: 'network', message: 'The connection to the app server was lost' };
+        connection = null;
+        if (finished || signal?.aborted) return;
+        // Cut off before `done`: read on from the last event seen, from whichever server answers.
+        while (connection === null && tries < delays.length && !signal?.aborted) {
+          await pause(delays[tries] as number, signal);
+          tries += 1;
+          const again = await reconnect(last);
+          if (again.success) connection = again.data;
+          else if (again.error.code === 'not_found' || again.error.code === 'not_authenticated') break;
         }
-      } finally {
-        release();
-        await lines.return?.(undefined);
       }
-      if (finished) return;
-      // Answers cut off here were charged by the server for what they produced; here they end as aborted.
+      if (finished || signal?.aborted) return;
+      // Every try failed: the answers still open end here (the server saves and charges them as they end).
+      for (const modelId of open) yield { type: 'error', modelId, code: 'network', message: 'The connection to the app server was lost' };
       for (const modelId of open) yield { type: 'finish', modelId, usage: none, finishReason: 'aborted' };
     }
-    return ok({ conversationId: meta.data.conversationId, userMessageId: meta.data.userMessageId, modelIds: meta.data.modelIds, events: events() });
+    return { runId, conversationId, userMessageId, modelIds, events: events() };
   }
+}
+
+function pause(ms: number, signal?: AbortSignalLike): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+  });
 }

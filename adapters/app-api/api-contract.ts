@@ -149,8 +149,10 @@ export const conversationAnswer = z.object({ conversation });
 export const renameConversationRequest = z.strictObject({ title: titleSchema });
 /** The :id of /api/conversations/:id */
 export const conversationIdParam = z.object({ id: conversationIdSchema.max(200, 'is too long') });
-/** GET /api/conversations/:id */
-export const openConversationAnswer = z.object({ conversation, messages: z.array(chatMessage).readonly() });
+/** A run of the conversation still being answered: what a reloaded page resumes (GET /api/chat/runs/:runId/events). */
+export const liveRun = z.object({ runId: z.string(), userMessageId: z.string(), modelIds: z.array(z.string()).readonly() });
+/** GET /api/conversations/:id (`liveRun`: null when no answer is running; absent from an older server) */
+export const openConversationAnswer = z.object({ conversation, messages: z.array(chatMessage).readonly(), liveRun: liveRun.nullable().optional() });
 /** GET /api/conversations/:id/messages */
 export const messagesAnswer = z.object({ messages: z.array(chatMessage).readonly() });
 /** The instruction and per-model settings of a conversation (request and answer alike). */
@@ -258,25 +260,40 @@ export const mergeRequest = z.strictObject({ conversationId: conversationIdSchem
 const usage = z.object({ inputTokens: z.number(), outputTokens: z.number() });
 const finishReason = z.enum(['stop', 'length', 'aborted', 'error', 'other']);
 
+/** The :runId of /api/chat/runs/:runId/… (a run id is a UUID; anything else reads as a missing run). */
+export const chatRunIdParam = z.object({ runId: z.uuid({ error: 'must be a run id (a UUID)' }) });
+/** GET /api/chat/runs/:runId/events?after=N: the events after the Nth (0 or absent: all) */
+export const resumeQuery = z.strictObject({
+  after: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be at least 0').max(1_000_000_000, 'is too large').optional(),
+});
+/** POST /api/chat/runs/:runId/stop (no body): 202 once the run was asked to stop (at once when it runs on that server) */
+export const stopRunAnswer = z.object({ runId: z.string(), stopping: z.literal(true) });
+
 /**
- * The chat stream (application/x-ndjson), one JSON object a line: `meta` first (where the answers
- * go, the user message they answer, the models in the order asked), then every model's `start`,
- * `delta`, `finish` and `error` as they happen, then `done` once every answer is saved and charged.
+ * The chat stream (application/x-ndjson), one JSON object a line: `meta` first (the run's id, where
+ * the answers go, the user message they answer, the models in the order asked), then every model's
+ * `start`, `delta`, `finish` and `error` as they happen, then `done` once every answer is saved
+ * and charged. Every line after `meta` carries `seq`, its place in the run (1, 2, 3…): a client that
+ * lost the stream reads on with GET /api/chat/runs/:runId/events?after=<the last seq it saw>, which
+ * answers the same lines (meta first, then the events after that one).
  */
-export const metaLine = z.object({ type: z.literal('meta'), conversationId: z.string(), userMessageId: z.string(), modelIds: z.array(z.string()) });
-export const startLine = z.object({ type: z.literal('start'), modelId: z.string(), messageId: z.string().optional() });
-export const deltaLine = z.object({ type: z.literal('delta'), modelId: z.string(), text: z.string() });
+const seq = z.number().int().positive().optional();
+export const metaLine = z.object({ type: z.literal('meta'), runId: z.string(), conversationId: z.string(), userMessageId: z.string(), modelIds: z.array(z.string()) });
+export const startLine = z.object({ type: z.literal('start'), seq, modelId: z.string(), messageId: z.string().optional() });
+export const deltaLine = z.object({ type: z.literal('delta'), seq, modelId: z.string(), text: z.string() });
 export const finishLine = z.object({
   type: z.literal('finish'),
+  seq,
   modelId: z.string(),
   usage,
   finishReason,
   creditsCharged: z.number().optional(),
   balance: z.number().optional(),
 });
-export const errorLine = z.object({ type: z.literal('error'), modelId: z.string(), code: z.string(), message: z.string() });
+export const errorLine = z.object({ type: z.literal('error'), seq, modelId: z.string(), code: z.string(), message: z.string() });
 export const doneLine = z.object({
   type: z.literal('done'),
+  seq,
   answers: z.array(z.object({ modelId: z.string(), messageId: z.string().nullable(), creditsCharged: z.number(), finishReason })),
 });
 export const chatStreamLine = z.discriminatedUnion('type', [metaLine, startLine, deltaLine, finishLine, errorLine, doneLine]);

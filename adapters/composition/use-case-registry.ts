@@ -68,6 +68,9 @@ export const USE_CASE_DEFINITIONS = {
   editLastMessage: (d) => uc.makeEditLastMessage(d),
   mergeAnswers: (d) => uc.makeMergeAnswers(d),
   mergeChatAnswers: (d) => uc.makeMergeChatAnswers(d),
+  resumeChatRun: (d) => uc.makeResumeChatRun(d),
+  stopChatRun: (d) => uc.makeStopChatRun(d),
+  findLiveChatRun: (d) => uc.makeFindLiveChatRun(d),
   getConversationSettings: (d) => uc.makeGetConversationSettings(d),
   saveConversationSettings: (d) => uc.makeSaveConversationSettings(d),
   searchConversations: (d) => uc.makeSearchConversations(d),
@@ -118,6 +121,7 @@ export const BROWSER_USE_CASES = [
   'trackEvent', 'detectLanguage', 'changeLanguage', 'loadTranslations', 'toastCenter', 'loadDeferredScript',
   'loadTagManager', 'getBillingState', 'mergeChatAnswers', 'getConversationSettings', 'saveConversationSettings',
   'searchConversations', 'listInstructionPresets', 'saveInstructionPreset', 'deleteInstructionPreset',
+  'resumeChatRun', 'stopChatRun', 'findLiveChatRun',
 ] as const satisfies readonly UseCaseName[];
 
 /** The server acts per request for the verified caller (see `forRequest`). */

@@ -1,57 +1,109 @@
-import type { ChatClient, ChatRunEvent, ChatRunHandle, EditLastChatInput, MergeChatInput, RegenerateChatInput, SendChatInput } from '../../core/ports/chat-client.js';
-import { ok, type Result } from '../../core/shared/result.js';
+import type {
+  ChatClient, ChatRunEvent, ChatRunHandle, EditLastChatInput, LiveRun, MergeChatInput, RegenerateChatInput, ResumeChatInput, SendChatInput,
+} from '../../core/ports/chat-client.js';
+import type { AbortSignalLike } from '../../core/shared/abort.js';
+import { createAbortSource } from '../../core/shared/abort-source.js';
+import { domainError } from '../../core/shared/errors.js';
+import { fail, ok, type Result } from '../../core/shared/result.js';
 import { makeEditLastMessage, makeMergeAnswers, makeRegenerateAnswer, makeRunChat, type ChatDeps } from '../../core/use-cases/index.js';
 import type { ChatRun } from '../../core/use-cases/support/chat-answers.js';
+import { ChatRunRelay, type RunStream } from '../../core/use-cases/support/chat-run-relay.js';
+import { requireUser } from '../../core/use-cases/support/current-user.js';
+import { InMemoryChatRunLog } from './in-memory-chat-run-log.js';
 
-/** A server-side run as the browser sees it: its events, then `done` once everything is saved and paid. */
-export function handleOfRun(run: ChatRun): ChatRunHandle {
-  async function* events(): AsyncGenerator<ChatRunEvent> {
-    yield* run.events;
-    const answers = await run.settled;
-    yield {
-      type: 'done',
-      answers: answers.map((a) => ({ modelId: a.modelId, messageId: a.messageId, creditsCharged: a.creditsCharged, finishReason: a.finishReason })),
-    };
-  }
-  return { conversationId: run.conversationId, userMessageId: run.userMessage.id, modelIds: run.modelIds, events: events() };
+/** A relay over a run log of this process (the in-memory app and tests). */
+export function inMemoryRelay(deps: Pick<ChatDeps, 'logger'>): ChatRunRelay {
+  return new ChatRunRelay({
+    chatRunLog: new InMemoryChatRunLog(),
+    logger: deps.logger,
+    newRunId: () => crypto.randomUUID(),
+    timers: {
+      after: (ms, task) => {
+        const timer = setTimeout(task, ms);
+        timer.unref?.();
+        return () => clearTimeout(timer);
+      },
+      now: Date.now,
+    },
+  });
 }
 
-const handled = async (started: Promise<Result<ChatRun>>): Promise<Result<ChatRunHandle>> => {
-  const run = await started;
-  return run.success ? ok(handleOfRun(run.data)) : run;
-};
+/** A run as the browser sees it: every event with its seq, `done` last. */
+export function handleOfStream(stream: RunStream, after = 0): ChatRunHandle {
+  async function* events(): AsyncGenerator<ChatRunEvent> {
+    // The relay ends a finished run with its `done` even when the reader had seen it: not shown twice.
+    for await (const logged of stream.events) if (logged.seq > after) yield { ...logged.event, seq: logged.seq };
+  }
+  return { runId: stream.runId, conversationId: stream.conversationId, userMessageId: stream.userMessageId, modelIds: stream.modelIds, events: events() };
+}
 
 /**
- * ChatClient without a network: the server's own chat use cases, run in this process over the
- * given ports (in memory in tests and demos), for the user `deps.currentUser` names. It behaves
- * as the app server does, because it is the same code the server runs.
+ * ChatClient without a network: the server's own chat use cases and run relay, in this process,
+ * over the given ports (in memory in tests and demos), for the user `deps.currentUser` names. It
+ * behaves as the app server does, because it is the same code the server runs: a run goes on when
+ * its reader stops, can be read again, and is stopped with `stop`.
  */
 export class InMemoryChatClient implements ChatClient {
   private readonly runChat;
   private readonly regenerateAnswer;
   private readonly editLastMessage;
   private readonly mergeAnswers;
+  private readonly relay: ChatRunRelay;
 
-  constructor(deps: ChatDeps) {
+  constructor(private readonly deps: ChatDeps & { readonly relay?: ChatRunRelay }) {
     this.mergeAnswers = makeMergeAnswers(deps);
     this.runChat = makeRunChat(deps);
     this.regenerateAnswer = makeRegenerateAnswer(deps);
     this.editLastMessage = makeEditLastMessage(deps);
+    this.relay = deps.relay ?? inMemoryRelay(deps);
   }
 
-  send(input: SendChatInput): Promise<Result<ChatRunHandle>> {
-    return handled(this.runChat(input));
+  send({ signal, ...input }: SendChatInput): Promise<Result<ChatRunHandle>> {
+    return this.started(signal, (stop) => this.runChat({ ...input, signal: stop }));
   }
 
-  regenerate(input: RegenerateChatInput): Promise<Result<ChatRunHandle>> {
-    return handled(this.regenerateAnswer(input));
+  regenerate({ signal, ...input }: RegenerateChatInput): Promise<Result<ChatRunHandle>> {
+    return this.started(signal, (stop) => this.regenerateAnswer({ ...input, signal: stop }));
   }
 
-  editLast(input: EditLastChatInput): Promise<Result<ChatRunHandle>> {
-    return handled(this.editLastMessage(input));
+  editLast({ signal, ...input }: EditLastChatInput): Promise<Result<ChatRunHandle>> {
+    return this.started(signal, (stop) => this.editLastMessage({ ...input, signal: stop }));
   }
 
-  merge(input: MergeChatInput): Promise<Result<ChatRunHandle>> {
-    return handled(this.mergeAnswers(input));
+  merge({ signal, ...input }: MergeChatInput): Promise<Result<ChatRunHandle>> {
+    return this.started(signal, (stop) => this.mergeAnswers({ ...input, signal: stop }));
+  }
+
+  async resume(input: ResumeChatInput): Promise<Result<ChatRunHandle>> {
+    const user = await requireUser(this.deps.currentUser);
+    if (!user.success) return user;
+    const after = Math.max(0, Math.floor(input.after ?? 0));
+    const opened = await this.relay.open(user.data.id, input.runId, after, input.signal);
+    return opened.success ? ok(handleOfStream(opened.data, after)) : opened;
+  }
+
+  async stop(input: { runId: string }): Promise<Result<void>> {
+    const user = await requireUser(this.deps.currentUser);
+    return user.success ? this.relay.stop(user.data.id, input.runId) : user;
+  }
+
+  async liveRun(input: { conversationId: string }): Promise<Result<LiveRun | null>> {
+    const user = await requireUser(this.deps.currentUser);
+    if (!user.success) return user;
+    const found = await this.deps.conversationStore.getConversation(user.data.id, input.conversationId);
+    if (!found.success) return found;
+    if (found.data === null) return fail(domainError('not_found', `Conversation ${input.conversationId} does not exist`));
+    return this.relay.liveRunOf(user.data.id, input.conversationId);
+  }
+
+  /** Starts a run the relay then owns; `signal` only stops reading (before the run starts: nothing starts). */
+  private async started(signal: AbortSignalLike | undefined, start: (stop: AbortSignalLike) => Promise<Result<ChatRun>>): Promise<Result<ChatRunHandle>> {
+    if (signal?.aborted) return fail(domainError('network', 'The request was aborted', { aborted: true }));
+    const user = await requireUser(this.deps.currentUser);
+    if (!user.success) return user;
+    const stop = createAbortSource();
+    const run = await start(stop.signal);
+    if (!run.success) return run;
+    return ok(handleOfStream(this.relay.publish(user.data.id, run.data, () => stop.abort(), signal)));
   }
 }

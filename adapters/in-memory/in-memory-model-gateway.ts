@@ -41,9 +41,13 @@ export class InMemoryModelGateway implements ModelGateway {
   /** Every request received, for tests that check what a model was sent. */
   readonly requests: ChatRequest[] = [];
 
-  constructor(options: { models?: readonly ModelInfo[]; reply?: EchoReply } = {}) {
+  private readonly tokenDelayMs: number;
+
+  /** `tokenDelayMs`: a pause before each token, as a provider's tokens arrive over time (default none). */
+  constructor(options: { models?: readonly ModelInfo[]; reply?: EchoReply; tokenDelayMs?: number } = {}) {
     this.models = options.models ?? IN_MEMORY_MODELS;
     this.reply = options.reply ?? defaultReply;
+    this.tokenDelayMs = options.tokenDelayMs ?? 0;
   }
 
   /** The next request to `modelId` fails as programmed. */
@@ -90,6 +94,7 @@ export class InMemoryModelGateway implements ModelGateway {
           run.done = true;
           yield { type: 'finish', modelId: run.modelId, usage, finishReason: 'stop' };
         } else {
+          if (this.tokenDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.tokenDelayMs));
           const text = run.tokens[run.sent] as string;
           run.sent += 1;
           yield { type: 'delta', modelId: run.modelId, text };

@@ -14,20 +14,42 @@ export interface RunAnswer {
   readonly finishReason: AnswerFinishReason;
 }
 
-/** What a run streams: every model's events interleaved, then `done` once everything is saved and paid. */
-export type ChatRunEvent = ChatStreamEvent | { readonly type: 'done'; readonly answers: readonly RunAnswer[] };
+/**
+ * What a run streams: every model's events interleaved, then `done` once everything is saved and
+ * paid. `seq` is the event's place in the run (1, 2, 3…): what a reader resumes after. An event a
+ * client makes up itself (an answer cut off by a lost connection) has none.
+ */
+export type ChatRunEvent = (ChatStreamEvent | { readonly type: 'done'; readonly answers: readonly RunAnswer[] }) & { readonly seq?: number };
 
 /** A run the server accepted: where it goes, which user message it answers, the models, and its events. */
 export interface ChatRunHandle {
+  /** The run's id: to resume reading it (from any server) or stop it. */
+  readonly runId: string;
   readonly conversationId: string;
   readonly userMessageId: string;
   /** The models answering, in the order they were asked (the columns of a side-by-side turn). */
   readonly modelIds: readonly string[];
   /**
-   * Read to its end. A lost connection ends the answers still open as `aborted` and no `done`
-   * follows; aborting the signal stops the models (the server charges what they produced).
+   * Read to its end. A lost connection is resumed where it broke off (a few tries, a short pause
+   * between); when that fails too, the answers still open end as `aborted` and no `done` follows.
+   * The run itself goes on on the server whatever happens to this reader: aborting the signal only
+   * stops reading (see `stop`).
    */
   readonly events: AsyncIterable<ChatRunEvent>;
+}
+
+/** A run of a conversation that is still being answered (after a reload: to resume it). */
+export interface LiveRun {
+  readonly runId: string;
+  readonly userMessageId: string;
+  readonly modelIds: readonly string[];
+}
+
+export interface ResumeChatInput {
+  readonly runId: string;
+  /** The last `seq` already seen (0 or absent: from the start). */
+  readonly after?: number;
+  readonly signal?: AbortSignalLike;
 }
 
 export interface SendChatInput {
@@ -37,6 +59,7 @@ export interface SendChatInput {
   readonly modelIds: readonly string[];
   /** Stored with the conversation before it is answered (how a new chat gets its instruction). */
   readonly settings?: ConversationSettings;
+  /** Stops reading (before the run is accepted: nothing starts). */
   readonly signal?: AbortSignalLike;
 }
 
@@ -74,4 +97,17 @@ export interface ChatClient {
    * `validation` when the last turn has fewer than two answers.
    */
   merge(input: MergeChatInput): Promise<Result<ChatRunHandle>>;
+  /**
+   * Reads a run of the caller's again, from after the event `after` on: its events then arrive as
+   * they are produced, until `done`. `not_found` for a run that is not the caller's or has expired.
+   */
+  resume(input: ResumeChatInput): Promise<Result<ChatRunHandle>>;
+  /**
+   * Stops a run of the caller's: its open answers end as `aborted` (each saved and charged for what
+   * it produced), and its readers get that end and `done`. Stopping a finished run changes nothing.
+   * `not_found` for a run that is not the caller's.
+   */
+  stop(input: { readonly runId: string }): Promise<Result<void>>;
+  /** The conversation's run that is still being answered, or null; `not_found` for a conversation that is not the caller's. */
+  liveRun(input: { readonly conversationId: string }): Promise<Result<LiveRun | null>>;
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { conversationIdSchema, messageSchema, modelIdsSchema } from '../domain/chat-rules.js';
 import { conversationSettingsSchema } from '../domain/conversation-settings.js';
-import type { ChatClient, ChatRunHandle, EditLastChatInput, MergeChatInput, RegenerateChatInput, SendChatInput } from '../ports/chat-client.js';
+import type { ChatClient, ChatRunHandle, EditLastChatInput, LiveRun, MergeChatInput, RegenerateChatInput, ResumeChatInput, SendChatInput } from '../ports/chat-client.js';
 import { parseInput } from '../shared/parse-input.js';
 import type { Result } from '../shared/result.js';
 import { requireUser } from './support/current-user.js';
@@ -42,3 +42,29 @@ export const makeEditChatMessage = starter<EditLastChatInput>(editSchema, (clien
 
 /** Asks one model to merge the answers of the last side-by-side turn. */
 export const makeMergeChatAnswers = starter<MergeChatInput>(mergeSchema, (client, input) => client.merge(input));
+
+const runIdSchema = z.object({ runId: z.string().trim().min(1, 'A run id is required').max(100, 'The run id is too long') });
+const resumeSchema = runIdSchema.extend({ after: z.number().int().min(0).optional() });
+
+/** Reads a run of the caller's again, from after the event `after` on (after a reload, or a lost connection). */
+export const makeResumeChatRun = starter<ResumeChatInput>(resumeSchema, (client, input) => client.resume(input));
+
+/** Stops a run of the caller's, wherever the server runs it. */
+export const makeStopChatRun =
+  (deps: Deps) =>
+  async (input: { runId: string }): Promise<Result<void>> => {
+    const user = await requireUser(deps.currentUser);
+    if (!user.success) return user;
+    const valid = parseInput(runIdSchema, input);
+    return valid.success ? deps.chatClient.stop(valid.data) : valid;
+  };
+
+/** The conversation's answer the server is still writing, or null (a reloaded page resumes it). */
+export const makeFindLiveChatRun =
+  (deps: Deps) =>
+  async (input: { conversationId: string }): Promise<Result<LiveRun | null>> => {
+    const user = await requireUser(deps.currentUser);
+    if (!user.success) return user;
+    const valid = parseInput(z.object({ conversationId: conversationIdSchema }), input);
+    return valid.success ? deps.chatClient.liveRun(valid.data) : valid;
+  };

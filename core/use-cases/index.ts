@@ -68,7 +68,7 @@ export { makeUpdateMarketingConsent } from './update-marketing-consent.js';
 export { makeVerifyEmailCode } from './verify-email-code.js';
 export type { CurrentUser } from './support/current-user.js';
 export type { AuthErrorSink } from './support/sign-in-attempt.js';
-export { makeEditChatMessage, makeMergeChatAnswers, makeRegenerateChatAnswers, makeSendChatMessage } from './chat-in-browser.js';
+export { makeEditChatMessage, makeFindLiveChatRun, makeMergeChatAnswers, makeRegenerateChatAnswers, makeResumeChatRun, makeSendChatMessage, makeStopChatRun } from './chat-in-browser.js';
 export { makeGetConversationSettings, makeSaveConversationSettings } from './conversation-settings.js';
 export { makeDeleteInstructionPreset, makeListInstructionPresets, makeSaveInstructionPreset } from './instruction-presets.js';
 export { makeMergeAnswers } from './merge-answers.js';

@@ -68,6 +68,7 @@ export function chatClientContract(name: string, makeHarness: () => Promise<Chat
       ]);
       expect(stored[1]?.content).toBe(textOf(events, model));
       expect(await h.balance(user)).toBe(10_000 - (finish.creditsCharged ?? 0));
+      expect(await client.liveRun({ conversationId: run.conversationId })).toEqual({ success: true, data: null });
     });
 
     it('a second message goes into the same conversation, answered once', async () => {
@@ -146,26 +147,76 @@ export function chatClientContract(name: string, makeHarness: () => Promise<Chat
       expect(await h.balance(bob)).toBe(10_000);
     });
 
-    it('stopping a run ends its events; what was shown is kept and paid, nothing after', async () => {
+    it('stop: the open answers end as aborted, then done; what was shown is exactly what is saved, and paid', async () => {
       const { h, user, client, model } = await signedIn();
-      const stop = new AbortController();
-      const run = started(await client.send({ message: 'Write a long story about the sea', modelIds: [model], signal: stop.signal }));
+      const run = started(await client.send({ message: 'Write a long story about the sea', modelIds: [model] }));
       const events: ChatRunEvent[] = [];
       for await (const event of run.events) {
         events.push(event);
-        if (event.type === 'delta') stop.abort();
+        if (event.type === 'delta' && events.filter((e) => e.type === 'delta').length === 1) expect(await client.stop({ runId: run.runId })).toEqual({ success: true, data: undefined });
       }
-      const afterStop = events.slice(events.findIndex((e) => e.type === 'delta') + 1);
-      expect(afterStop.filter((e) => e.type === 'delta')).toEqual([]);
-      expect(events.find((e) => e.type === 'finish')).toMatchObject({ modelId: model, finishReason: 'aborted' });
-      // The server settles in the background after a disconnect: wait for it, bounded.
-      let stored: readonly ChatMessage[] = [];
-      for (let i = 0; i < 200 && stored.length < 2; i += 1) {
-        stored = await h.messages(user, run.conversationId);
-        if (stored.length < 2) await new Promise((resolve) => setTimeout(resolve, 10));
-      }
+      const finish = events.find((e) => e.type === 'finish');
+      const done = events.at(-1);
+      expect(finish).toMatchObject({ modelId: model, finishReason: 'aborted' });
+      if (done?.type !== 'done') throw new Error('no done line after a stop');
+      expect(done.answers).toEqual([{ modelId: model, messageId: expect.any(String), creditsCharged: expect.any(Number), finishReason: 'aborted' }]);
+      const stored = await h.messages(user, run.conversationId);
       expect(stored.map((m) => m.role)).toEqual(['user', 'assistant']);
-      expect(await h.balance(user)).toBeLessThan(10_000);
+      expect(stored[1]?.content).toBe(textOf(events, model));
+      expect(await h.balance(user)).toBe(10_000 - (done.answers[0]?.creditsCharged ?? 0));
+      // Stopping a finished run changes nothing.
+      expect(await client.stop({ runId: run.runId })).toEqual({ success: true, data: undefined });
+      expect(await h.messages(user, run.conversationId)).toEqual(stored);
+    });
+
+    it('a reader that stops reading does not stop the run: it is saved whole and paid, and can be read again', async () => {
+      const { h, user, client, model } = await signedIn();
+      const leave = new AbortController();
+      const run = started(await client.send({ message: 'Write a long story about the sea', modelIds: [model], signal: leave.signal }));
+      const seen: ChatRunEvent[] = [];
+      for await (const event of run.events) {
+        seen.push(event);
+        if (event.type === 'delta') leave.abort();
+      }
+      expect(seen.some((e) => e.type === 'done')).toBe(false);
+      const again = started(await client.resume({ runId: run.runId }));
+      expect(again).toMatchObject({ runId: run.runId, conversationId: run.conversationId, userMessageId: run.userMessageId, modelIds: [model] });
+      const whole = await readAll(again);
+      const done = whole.at(-1);
+      if (done?.type !== 'done') throw new Error('no done line');
+      expect(done.answers[0]).toMatchObject({ modelId: model, finishReason: 'stop' });
+      expect(whole.map((e) => e.seq)).toEqual(whole.map((_, i) => i + 1));
+      expect(textOf(whole, model).startsWith(textOf(seen, model))).toBe(true);
+      const stored = await h.messages(user, run.conversationId);
+      expect(stored[1]?.content).toBe(textOf(whole, model));
+      expect(await h.balance(user)).toBe(10_000 - done.answers[0]!.creditsCharged);
+    });
+
+    it('resume after a seq: exactly the events after it, in order, ending with done', async () => {
+      const { client, model } = await signedIn();
+      const first = started(await client.send({ message: 'Explain rainbows', modelIds: [model] }));
+      const all = await readAll(first);
+      expect(all.every((e) => typeof e.seq === 'number')).toBe(true);
+      const middle = Math.floor(all.length / 2);
+      const rest = await readAll(started(await client.resume({ runId: first.runId, after: all[middle - 1]!.seq! })));
+      expect(rest).toEqual(all.slice(middle));
+      expect(await readAll(started(await client.resume({ runId: first.runId, after: all.at(-1)!.seq! })))).toEqual([]);
+    });
+
+    it('liveRun names the running run of a conversation, null once it is done; resume and stop of another user\'s run are not found', async () => {
+      const { h, client, model } = await signedIn();
+      const run = started(await client.send({ message: 'Write a long story about the sea', modelIds: [model] }));
+      const reading = readAll(run);
+      expect(await client.liveRun({ conversationId: run.conversationId })).toEqual({ success: true, data: { runId: run.runId, userMessageId: run.userMessageId, modelIds: [model] } });
+      const bob = await h.createUser(10_000);
+      await h.actAs(bob);
+      expect(refusal(await client.resume({ runId: run.runId }))).toBe('not_found');
+      const foreignStop = await client.stop({ runId: run.runId });
+      expect(foreignStop.success ? 'stopped' : foreignStop.error.code).toBe('not_found');
+      const foreignLive = await client.liveRun({ conversationId: run.conversationId });
+      expect(foreignLive.success ? 'found' : foreignLive.error.code).toBe('not_found');
+      expect(refusal(await client.resume({ runId: '00000000-0000-4000-8000-00000000beef' }))).toBe('not_found');
+      expect((await reading).at(-1)).toMatchObject({ type: 'done', answers: [{ finishReason: 'stop' }] });
     });
 
     it('merge: a chosen model fuses the answers of the last side-by-side turn into one, streamed, saved with the models it merged, charged', async () => {

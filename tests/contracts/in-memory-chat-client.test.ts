@@ -13,7 +13,8 @@ chatClientContract('InMemoryChatClient', async () => {
   let caller: AuthUser | null = null;
   const client = new InMemoryChatClient({
     currentUser: async () => ok(caller),
-    modelGateway: new InMemoryModelGateway(),
+    // Tokens a few milliseconds apart: a run is still going when the test stops or leaves it.
+    modelGateway: new InMemoryModelGateway({ tokenDelayMs: 3 }),
     conversationStore: data.conversationStore,
     conversationTurns: data.conversationTurns,
     usageLedger: data.usageLedger,

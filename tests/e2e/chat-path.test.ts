@@ -165,4 +165,47 @@ describe('e2e: the chat path', () => {
     }
     await page.keyboard.press('Escape');
   });
+
+  it('a reload in the middle of an answer shows the rest of it, without sending the question again', async () => {
+    const { page } = browser;
+    await page.getByRole('button', { name: 'New chat' }).click();
+    await box().fill('Tell me a long story about a lighthouse keeper');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.waitForURL(CONVERSATION_URL, { timeout: 30_000 });
+    const streaming = page.locator('.message--assistant').last();
+    // A few words in, the page is reloaded (the answer is far from done at one word every 40 ms).
+    await page.waitForFunction(() => (document.querySelector('.message--assistant:last-of-type')?.textContent ?? '').split(/\s+/).length > 8, undefined, { timeout: 30_000 });
+    const before = (await streaming.textContent()) ?? '';
+    await page.reload();
+    // The running answer comes back, still being written, and goes on to its end.
+    await page.getByRole('button', { name: 'Stop' }).waitFor({ timeout: 30_000 });
+    await answerDone();
+    const answerText = async () => (await page.locator('.message--assistant').last().locator('.markdown').textContent()) ?? '';
+    const after = await answerText();
+    expect(after.length).toBeGreaterThan(before.length);
+    expect(await page.locator('.message--user').count()).toBe(1);
+    expect(await page.locator('.message--assistant').count()).toBe(1);
+    // What is shown is what was saved: the same after another reload.
+    await page.reload();
+    await page.locator('.message--assistant .markdown').first().waitFor();
+    expect(await page.locator('.message--user').count()).toBe(1);
+    expect(await answerText()).toBe(after);
+    await screenshot(page, '15-resumed-after-reload');
+  });
+
+  it('Stop ends the answer where it is: what stays on screen is what was saved', async () => {
+    const { page } = browser;
+    await page.getByRole('button', { name: 'New chat' }).click();
+    await box().fill('Tell me a long story about a ship in a storm');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.waitForURL(CONVERSATION_URL, { timeout: 30_000 });
+    await page.waitForFunction(() => (document.querySelector('.message--assistant:last-of-type')?.textContent ?? '').split(/\s+/).length > 5, undefined, { timeout: 30_000 });
+    await page.getByRole('button', { name: 'Stop' }).click();
+    await answerDone();
+    const answerText = () => page.locator('.message--assistant').last().locator('.markdown').textContent();
+    const shown = (await answerText()) ?? '';
+    await page.reload();
+    await page.locator('.message--assistant .markdown').first().waitFor();
+    expect((await answerText()) ?? '').toBe(shown);
+  });
 });

@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
+import { InMemoryRateLimiter } from '../../adapters/in-memory/in-memory-rate-limiter.js';
 import type { Logger } from '../../core/ports/logger.js';
+import type { RateLimiter } from '../../core/ports/rate-limiter.js';
+import type { ChatRunRelay } from '../../core/use-cases/support/chat-run-relay.js';
 import { requireUser } from './auth/require-user.js';
 import type { TokenVerifier } from './auth/token-verifier.js';
 import { apiError } from './http/api-error.js';
 import type { AppEnv, ServerUseCaseSource } from './http/app-env.js';
 import { bodyLimit, isClientGone, JSON_BODY_LIMIT_BYTES, WEBHOOK_BODY_LIMIT_BYTES } from './http/body-limit.js';
-import { addressRateLimit, userRateLimit, type RateLimitOptions } from './http/rate-limit.js';
+import { rateLimits, type RateLimitOptions } from './http/rate-limit.js';
 import { securityHeaders } from './http/security-headers.js';
 import { serveClient } from './http/static-client.js';
 import { hasControlCharacters } from './http/validate.js';
@@ -30,6 +33,10 @@ export interface CreateAppOptions {
   readonly rateLimit: RateLimitOptions;
   /** Generous: per user on reads of user routes, per client address on the public routes. */
   readonly readRateLimit?: RateLimitOptions;
+  /** Where the buckets live: shared by every instance (Postgres, Redis); default this process's memory. */
+  readonly rateLimiter?: RateLimiter;
+  /** The chat runs: published, resumed and stopped through it (see ChatRunRelay). */
+  readonly relay: ChatRunRelay;
   /** Read the client's address from X-Forwarded-For (set only behind a proxy that appends it). */
   readonly trustProxy?: boolean;
   /** The app's public address for hosted-page return URLs; null: the request's own origin. */
@@ -68,10 +75,11 @@ export function createApp(options: CreateAppOptions): Hono<AppEnv> {
 
   const appUrl = (requestUrl: string) => options.publicUrl ?? new URL(requestUrl).origin;
   const authed = requireUser(options.verifyToken, options.useCases);
-  const limited = userRateLimit(options.rateLimit);
+  const limits = rateLimits(options.rateLimiter ?? new InMemoryRateLimiter(), logger);
+  const limited = limits.user(options.rateLimit, 'write');
   const reads = options.readRateLimit ?? { perMinute: 600, burst: 120 };
-  const readLimited = userRateLimit(reads);
-  const publicLimited = addressRateLimit({ ...reads, trustProxy: options.trustProxy ?? false });
+  const readLimited = limits.user(reads, 'read');
+  const publicLimited = limits.address(reads, options.trustProxy ?? false);
   // Bodies are bounded while they stream in, before a route reads them (webhooks may be larger).
   app.use('*', bodyLimit((path) => (path === '/api/webhooks/billing' ? WEBHOOK_BODY_LIMIT_BYTES : JSON_BODY_LIMIT_BYTES)));
 
@@ -93,7 +101,7 @@ export function createApp(options: CreateAppOptions): Hono<AppEnv> {
   // webhook is signed and retried by the provider, so it is not limited).
   for (const path of ['/health', '/config', '/models', '/billing/plan', '/shared/*']) {
     api.use(path, async (c, next) => {
-      const tooMany = publicLimited(c);
+      const tooMany = await publicLimited(c);
       if (tooMany) return tooMany;
       await next();
     });
@@ -108,12 +116,12 @@ export function createApp(options: CreateAppOptions): Hono<AppEnv> {
   user.use('*', async (c, next) => {
     const refused = await authed(c);
     if (refused) return refused;
-    const tooMany = c.req.method === 'GET' || c.req.method === 'HEAD' ? readLimited(c) : limited(c);
+    const tooMany = await (c.req.method === 'GET' || c.req.method === 'HEAD' ? readLimited(c) : limited(c));
     if (tooMany) return tooMany;
     await next();
   });
-  user.route('/chat', chatRoutes());
-  user.route('/conversations', conversationRoutes());
+  user.route('/chat', chatRoutes(options.relay));
+  user.route('/conversations', conversationRoutes(options.relay));
   user.route('/conversations', shareRoutes());
   user.route('/search', searchRoutes());
   user.route('/instruction-presets', presetRoutes());

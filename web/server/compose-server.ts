@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Hono } from 'hono';
 import { createServerContainer, forRequest, resolveUseCases } from '../../adapters/composition/containers.js';
 import { createModelGateway } from '../../adapters/models/create-model-gateway.js';
@@ -6,6 +7,7 @@ import type { Logger } from '../../core/ports/logger.js';
 import type { ModelGateway } from '../../core/ports/model-gateway.js';
 import { domainError } from '../../core/shared/errors.js';
 import { fail, ok, type Result } from '../../core/shared/result.js';
+import { ChatRunRelay } from '../../core/use-cases/support/chat-run-relay.js';
 import { createApp } from './app.js';
 import { authServerSessionState, sessionCheckedVerifier } from './auth/session-check.js';
 import { jwtSecretVerifier, authServerVerifier, type TokenVerifier } from './auth/token-verifier.js';
@@ -30,6 +32,8 @@ export interface ComposeServerInput {
 
 export interface ComposedServer {
   readonly app: Hono<AppEnv>;
+  /** The chat runs of this instance (a graceful stop lets them end: `relay.close`). */
+  readonly relay: ChatRunRelay;
   readonly billing: GuardedBillingGateway;
   readonly useCases: ServerUseCaseSource;
 }
@@ -69,8 +73,24 @@ export function composeServer(input: ComposeServerInput): Result<ComposedServer>
     shared: resolveUseCases(container, 'server'),
     forCaller: (currentUser) => resolveUseCases(forRequest(container, { currentUser }), 'server'),
   };
+  const relay = new ChatRunRelay({
+    chatRunLog: input.data.chatRunLog,
+    logger,
+    newRunId: randomUUID,
+    timers: {
+      after: (ms, task) => {
+        const timer = setTimeout(task, ms);
+        timer.unref();
+        return () => clearTimeout(timer);
+      },
+      now: Date.now,
+    },
+    options: config.chatRuns,
+  });
   const app = createApp({
     useCases,
+    relay,
+    rateLimiter: input.data.rateLimiter,
     verifyToken,
     logger,
     publicConfig: {
@@ -87,7 +107,7 @@ export function composeServer(input: ComposeServerInput): Result<ComposedServer>
     publicUrl: config.publicUrl,
     clientDist: config.clientDist,
   });
-  return ok({ app, billing, useCases });
+  return ok({ app, billing, useCases, relay });
 }
 
 /**

@@ -65,6 +65,9 @@ const envSchema = z.object({
   AUTH_SESSION_CHECK_MS: whole('AUTH_SESSION_CHECK_MS', 0, 300_000, 5_000),
   INSTANCE_HEARTBEAT_MS: whole('INSTANCE_HEARTBEAT_MS', 100, 600_000, 5_000),
   INSTANCE_NAME: text,
+  REDIS_URL: z.preprocess(blankIsUnset, z.url({ protocol: /^rediss?$/, error: 'REDIS_URL must be a redis:// or rediss:// URL' }).optional()),
+  CHAT_RUN_FLUSH_MS: whole('CHAT_RUN_FLUSH_MS', 5, 1000, 25),
+  SHUTDOWN_GRACE_MS: whole('SHUTDOWN_GRACE_MS', 0, 600_000, 10_000),
   FAULT_WEBHOOK_CRASH: z.preprocess(blankIsUnset, z.enum(WEBHOOK_CRASH_POINTS, { error: `FAULT_WEBHOOK_CRASH must be one of ${WEBHOOK_CRASH_POINTS.join(', ')}` }).optional()),
   TAG_MANAGER_ID: z.preprocess(blankIsUnset, z.string().regex(/^GTM-[A-Z0-9]+$/, 'TAG_MANAGER_ID must look like GTM-XXXXXXX').optional()),
   SUPPORT_WIDGET_SRC: z.preprocess(blankIsUnset, z.url({ protocol: /^https$/, error: 'SUPPORT_WIDGET_SRC must be an https URL' }).optional()),
@@ -109,6 +112,12 @@ export interface ServerConfig {
    * missed beats. `name` (default host:port) is how a restart finds and ends its previous incarnation.
    */
   readonly instance: { readonly name: string | null; readonly heartbeatMs: number };
+  /** Shared state in Redis (rate limits, chat runs) instead of Postgres; every instance must name the same one. */
+  readonly redisUrl: string | null;
+  /** How often this instance writes its running answers' new events to the shared run log (at most). */
+  readonly chatRuns: { readonly flushMs: number };
+  /** On SIGTERM: how long running answers may go on before they are stopped (saved and charged as they are). */
+  readonly shutdownGraceMs: number;
   /** Fault-test seams, refused in production: kill the process at a point of applying a webhook. */
   readonly faults: { readonly webhookCrash: WebhookCrashPoint | null };
   readonly tagManagerId: string | null;
@@ -182,6 +191,9 @@ export function parseServerConfig(env: Readonly<Record<string, string | undefine
     billingCalls: { timeoutMs: e.BILLING_TIMEOUT_MS, breakerFailures: e.BILLING_BREAKER_FAILURES, breakerCooldownMs: e.BILLING_BREAKER_COOLDOWN_MS },
     sessionCheckMs: e.AUTH_SESSION_CHECK_MS,
     instance: { name: e.INSTANCE_NAME ?? null, heartbeatMs: e.INSTANCE_HEARTBEAT_MS },
+    redisUrl: e.REDIS_URL ?? null,
+    chatRuns: { flushMs: e.CHAT_RUN_FLUSH_MS },
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     faults: { webhookCrash: e.FAULT_WEBHOOK_CRASH ?? null },
     tagManagerId: e.TAG_MANAGER_ID ?? null,
     supportWidgetSrc: e.SUPPORT_WIDGET_SRC ?? null,
@@ -195,7 +207,7 @@ const problems = (list: readonly string[]): Result<never> =>
 
 /** Every configured secret value: what must never reach the browser (tests scan for them). */
 export function secretValues(config: ServerConfig): string[] {
-  return [config.supabase?.serviceRoleKey, config.supabase?.jwtSecret, config.billing?.accessToken, config.billingWebhookSecret].filter(
+  return [config.supabase?.serviceRoleKey, config.supabase?.jwtSecret, config.billing?.accessToken, config.billingWebhookSecret, config.redisUrl].filter(
     (v): v is string => typeof v === 'string' && v !== '',
   );
 }

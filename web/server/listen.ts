@@ -6,6 +6,8 @@ export interface ListeningServer {
   readonly url: string;
   readonly port: number;
   readonly server: Server;
+  /** Stops taking new connections; open ones (running answers) go on until `close`. */
+  stopAccepting(): void;
   close(): Promise<void>;
 }
 
@@ -51,16 +53,26 @@ export async function listen(fetch: (request: Request) => Response | Promise<Res
   });
   const port = (server.address() as AddressInfo).port;
   const shownHost = options.host === '0.0.0.0' || options.host === '::' ? 'localhost' : options.host;
+  const closed = new Promise<void>((resolve) => server.once('close', () => resolve()));
+  let accepting = true;
+  const stopAccepting = () => {
+    if (!accepting) return;
+    accepting = false;
+    server.close();
+  };
   return {
     url: `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`,
     port,
     server,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
-        // Open chat streams get a moment to end on their own before their sockets are cut.
-        setTimeout(() => server.closeAllConnections(), 2000).unref();
-      }),
+    stopAccepting,
+    close: async () => {
+      stopAccepting();
+      server.closeIdleConnections();
+      // Open chat streams get a moment to end on their own before their sockets are cut.
+      const cut = setTimeout(() => server.closeAllConnections(), 2000);
+      cut.unref();
+      await closed;
+      clearTimeout(cut);
+    },
   };
 }

@@ -8,7 +8,11 @@ import { InMemoryProfileStore } from '../../adapters/in-memory/in-memory-profile
 import { InMemoryProfileWriter } from '../../adapters/in-memory/in-memory-profile-writer.js';
 import { InMemoryUsageLedger } from '../../adapters/in-memory/in-memory-usage-ledger.js';
 import { InMemoryWebhookInbox } from '../../adapters/in-memory/in-memory-webhook-inbox.js';
+import { InMemoryChatRunLog } from '../../adapters/in-memory/in-memory-chat-run-log.js';
+import { InMemoryRateLimiter } from '../../adapters/in-memory/in-memory-rate-limiter.js';
 import type { ModelCatalogueEntry, ModelCatalogueSource } from '../../adapters/models/model-catalogue.js';
+import type { ChatRunLog } from '../../core/ports/chat-run-log.js';
+import type { RateLimiter } from '../../core/ports/rate-limiter.js';
 import type { AnalyticsTracker } from '../../core/ports/analytics-tracker.js';
 import type { ConversationSearch } from '../../core/ports/conversation-search.js';
 import type { ConversationShares } from '../../core/ports/conversation-shares.js';
@@ -36,6 +40,10 @@ export interface ServerDataPorts {
   readonly catalogue: ModelCatalogueSource;
   /** The server has no data layer in the browser's sense: events go nowhere (a no-op tracker). */
   readonly analytics: AnalyticsTracker;
+  /** The events of running answers, shared by every instance (resume and stop from any of them). */
+  readonly chatRunLog: ChatRunLog;
+  /** The rate-limit buckets, shared by every instance. */
+  readonly rateLimiter: RateLimiter;
 }
 
 export const noAnalytics: AnalyticsTracker = { track: () => undefined };
@@ -64,6 +72,8 @@ export function inMemoryDataPorts(options: { catalogue?: readonly ModelCatalogue
     webhookInbox: new InMemoryWebhookInbox({ profileWriter, usageLedger }),
     catalogue,
     analytics: noAnalytics,
+    chatRunLog: new InMemoryChatRunLog(),
+    rateLimiter: new InMemoryRateLimiter(),
   } satisfies ServerDataPorts;
   return { db, ...ports };
 }

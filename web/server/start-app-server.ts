@@ -2,6 +2,9 @@ import { hostname } from 'node:os';
 import { Agent } from 'undici';
 import { createBillingClient } from '../../adapters/billing/client.js';
 import { PolarBillingGateway } from '../../adapters/billing/polar-billing-gateway.js';
+import { RedisChatRunLog } from '../../adapters/redis/redis-chat-run-log.js';
+import { connectRedis, type RedisConnection } from '../../adapters/redis/redis-connection.js';
+import { RedisRateLimiter } from '../../adapters/redis/redis-rate-limiter.js';
 import type { BillingGateway } from '../../core/ports/billing-gateway.js';
 import type { Logger } from '../../core/ports/logger.js';
 import { composeServer } from './compose-server.js';
@@ -11,11 +14,14 @@ import { listen, type ListeningServer } from './listen.js';
 import { instanceLease, leaseSecondsFor, type InstanceLease } from './instance-lease.js';
 import { inMemoryDataPorts, type ServerDataPorts } from './server-ports.js';
 import { supabaseDataPorts } from './supabase-ports.js';
+import { startUpkeep } from './upkeep.js';
 
 export interface RunningAppServer extends ListeningServer {
   readonly config: ServerConfig;
   /** Which data ports run: Supabase (hosted or the local stand-in) or memory (nothing kept). */
   readonly dataMode: 'supabase' | 'memory';
+  /** Where rate limits and chat runs are shared: Redis (REDIS_URL), Postgres (Supabase), or this process. */
+  readonly sharedState: 'redis' | 'postgres' | 'memory';
 }
 
 /**
@@ -42,6 +48,19 @@ export async function startAppServer(env: Readonly<Record<string, string | undef
     logger.warn('No SUPABASE_URL + SUPABASE_SERVICE_ROLE_KEY: conversations and credits live in memory and are lost on restart');
   }
 
+  let redis: RedisConnection | null = null;
+  let runLog: RedisChatRunLog | null = null;
+  if (config.redisUrl) {
+    try {
+      redis = await connectRedis(config.redisUrl, (error) => logger.warn('The Redis connection failed; it is being re-opened', { error: error.message }));
+    } catch (error) {
+      throw new Error(`REDIS_URL is set but Redis could not be reached: ${(error as Error).message}`, { cause: error });
+    }
+    runLog = new RedisChatRunLog(redis);
+    data = { ...data, rateLimiter: new RedisRateLimiter(redis), chatRunLog: runLog };
+  }
+  const sharedState = redis ? 'redis' : config.supabase && serviceRoleKey ? 'postgres' : 'memory';
+
   let dispatcher: Agent | null = null;
   let billing: BillingGateway | null = null;
   if (config.billing) {
@@ -56,6 +75,10 @@ export async function startAppServer(env: Readonly<Record<string, string | undef
 
   const composed = composeServer({ config, env, logger, data, billing });
   if (!composed.success) throw new Error(composed.error.message);
+  const quitRedis = async () => {
+    await runLog?.close();
+    await redis?.quit().catch(() => undefined);
+  };
   let server: ListeningServer;
   try {
     server = await listen(composed.data.app.fetch, {
@@ -66,6 +89,7 @@ export async function startAppServer(env: Readonly<Record<string, string | undef
     });
   } catch (error) {
     await dispatcher?.close();
+    await quitRedis();
     throw error;
   }
   // Once this server owns its port (so its name): a previous incarnation's holds (a crash) are
@@ -74,17 +98,31 @@ export async function startAppServer(env: Readonly<Record<string, string | undef
   if (registered && !registered.success) {
     await server.close();
     await dispatcher?.close();
+    await quitRedis();
     throw new Error(`the server instance could not be registered: ${registered.error.message}`);
   }
-  logger.info('app server listening', { url: server.url, data: config.supabase ? 'supabase' : 'memory', billing: config.billing ? config.billing.server : 'unavailable' });
+  // Now and then: idle rate-limit buckets and old chat runs are deleted (each instance does it; it is idempotent).
+  const upkeep = startUpkeep({ rateLimiter: data.rateLimiter, chatRunLog: data.chatRunLog, logger });
+  const { relay } = composed.data;
+  logger.info('app server listening', { url: server.url, data: config.supabase ? 'supabase' : 'memory', sharedState, billing: config.billing ? config.billing.server : 'unavailable' });
   return {
     ...server,
     config,
     dataMode: config.supabase && serviceRoleKey ? 'supabase' : 'memory',
+    sharedState,
     close: async () => {
+      // No new requests; running answers may end within the grace, the rest are stopped (saved,
+      // charged, and their end written to the shared log for clients that resume elsewhere).
+      server.stopAccepting();
+      const running = relay.running;
+      if (running > 0) logger.info('stopping: letting running answers end', { running, graceMs: config.shutdownGraceMs });
+      const ended = await relay.close(config.shutdownGraceMs);
+      if (running > 0) logger.info('stopping: running answers ended', ended);
+      upkeep.stop();
       await server.close();
       await lease?.stop();
       await dispatcher?.close();
+      await quitRedis();
     },
   };
 }

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type { ModelCatalogueEntry } from '../../adapters/models/model-catalogue.js';
+import { SupabaseChatRunLog } from '../../adapters/supabase/supabase-chat-run-log.js';
+import { SupabaseRateLimiter } from '../../adapters/supabase/supabase-rate-limiter.js';
 import { SupabaseConversationSearch } from '../../adapters/supabase/supabase-conversation-search.js';
 import { SupabaseConversationShares } from '../../adapters/supabase/supabase-conversation-shares.js';
 import { SupabaseConversationStore } from '../../adapters/supabase/supabase-conversation-store.js';
@@ -37,7 +39,7 @@ export function supabaseDataPorts(options: {
   serviceRoleKey: string;
   /** This server's instance: its credit holds last while the instance's lease is renewed. */
   instance?: { leaseSeconds: number };
-}): ServerDataPorts & { readonly instance: SupabaseServerInstance | null } {
+}): ServerDataPorts & { readonly instance: SupabaseServerInstance | null; readonly rateLimiter: SupabaseRateLimiter } {
   const service = serviceRoleClient(options.url, options.serviceRoleKey);
   let cached: { at: number; rows: readonly ModelCatalogueEntry[] } | null = null;
   const catalogue = async (): Promise<Result<readonly ModelCatalogueEntry[]>> => {
@@ -68,5 +70,7 @@ export function supabaseDataPorts(options: {
     webhookInbox: new SupabaseWebhookInbox(service),
     catalogue,
     analytics: noAnalytics,
+    chatRunLog: new SupabaseChatRunLog(service),
+    rateLimiter: new SupabaseRateLimiter(service),
   };
 }

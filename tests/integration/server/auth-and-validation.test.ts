@@ -25,6 +25,8 @@ const USER_ROUTES: readonly { method: string; path: string; json?: unknown }[] =
   { method: 'POST', path: '/api/conversations/c1/share', json: {} },
   { method: 'DELETE', path: '/api/conversations/c1/share' },
   { method: 'POST', path: '/api/chat/merge', json: { conversationId: 'c1', modelId: 'offline' } },
+  { method: 'GET', path: '/api/chat/runs/c1/events' },
+  { method: 'POST', path: '/api/chat/runs/c1/stop' },
   { method: 'GET', path: '/api/conversations/c1/settings' },
   { method: 'PUT', path: '/api/conversations/c1/settings', json: { settings: { instruction: '', models: {} } } },
   { method: 'GET', path: '/api/search' },

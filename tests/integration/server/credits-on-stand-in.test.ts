@@ -34,6 +34,8 @@ const appServer = async (tokenDelayMs: number) =>
       CLIENT_DIST: 'tests/integration/server/no-client-here',
       // 20 chats at once from one user: the credits, not the rate limit, must decide here.
       RATE_LIMIT_BURST: '100',
+      // Closing at the end stops what still runs (the stalled answers) at once.
+      SHUTDOWN_GRACE_MS: '0',
     },
     { logger },
   );
@@ -68,7 +70,32 @@ async function userWith(credits: number) {
       body: JSON.stringify(json),
       ...(signal ? { signal } : {}),
     });
-  return { userId, chat, client };
+  const stop = (server: RunningAppServer, runId: string) =>
+    fetch(`${server.url}/api/chat/runs/${runId}/stop`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+  return { userId, chat, stop, client };
+}
+
+/** Reads NDJSON lines until one matches; answers those lines and the reader, to read on. */
+async function readUntil(response: Response, match: (line: Record<string, unknown>) => boolean) {
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  const lines: Record<string, unknown>[] = [];
+  let buffered = '';
+  const more = async (): Promise<boolean> => {
+    const { value, done } = await reader.read();
+    if (done) return false;
+    buffered += value;
+    let newline: number;
+    while ((newline = buffered.indexOf('\n')) >= 0) {
+      lines.push(JSON.parse(buffered.slice(0, newline)) as Record<string, unknown>);
+      buffered = buffered.slice(newline + 1);
+    }
+    return true;
+  };
+  while (!lines.some(match)) if (!(await more())) break;
+  return { lines, reader, rest: async () => {
+    while (await more()) { /* to the end */ }
+    return lines;
+  } };
 }
 
 const row = async <T>(sql: string, params: unknown[]): Promise<T> =>
@@ -127,19 +154,22 @@ describe('credit holds on the Supabase stand-in', () => {
     expect(await holdsOf(u.userId)).toBe(0);
   });
 
-  it('a client that leaves before the first token pays nothing, and its hold is released at once', async () => {
+  it('a chat stopped before the first token pays nothing, and its hold is released at once', async () => {
     const u = await userWith(5);
-    const controller = new AbortController();
-    const response = await u.chat(stalled, { message: 'A long story please', modelIds: ['offline'] }, controller.signal);
+    const response = await u.chat(stalled, { message: 'A long story please', modelIds: ['offline'] });
     expect(response.status).toBe(200);
-    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-    let text = '';
-    while (!text.includes('"type":"start"')) text += (await reader.read()).value ?? '';
-    expect(text).not.toContain('"type":"delta"');
+    const read = await readUntil(response, (l) => l.type === 'start');
+    expect(read.lines.some((l) => l.type === 'delta')).toBe(false);
     // The chat holds its minimal answer while it runs: the whole balance cannot be held twice.
     expect(await holdsOf(u.userId)).toBe(1);
-    controller.abort();
-    await until(() => holdsOf(u.userId), (n) => n === 0);
+    const runId = String(read.lines[0]?.['runId']);
+    const stopped = await u.stop(stalled, runId);
+    expect(stopped.status).toBe(202);
+    expect(await stopped.json()).toEqual({ runId, stopping: true });
+    const lines = await read.rest();
+    expect(lines.find((l) => l.type === 'finish')).toMatchObject({ finishReason: 'aborted', usage: { outputTokens: 0 } });
+    expect(lines.at(-1)).toMatchObject({ type: 'done', answers: [{ modelId: 'offline', messageId: null, creditsCharged: 0, finishReason: 'aborted' }] });
+    expect(await holdsOf(u.userId)).toBe(0);
     expect(await balanceOf(u.userId)).toBe(5);
     expect(await chargesOf(u.userId)).toEqual([]);
     // The credits are free again: a new chat with the whole balance starts.
@@ -148,22 +178,42 @@ describe('credit holds on the Supabase stand-in', () => {
     await readNdjson(next);
   });
 
-  it('a client that leaves in the middle of an answer pays what was generated, and the hold is settled', async () => {
+  it('a chat stopped in the middle, through another server, pays what was generated, and the hold is settled', async () => {
     const u = await userWith(100);
-    const controller = new AbortController();
-    const response = await u.chat(paced, { message: 'A long story please', modelIds: ['offline'] }, controller.signal);
-    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-    let text = '';
-    while (!text.includes('"type":"delta"')) text += (await reader.read()).value ?? '';
-    controller.abort();
-    const [charge] = await until(() => chargesOf(u.userId), (rows) => rows.length > 0);
-    expect(charge!.amount).toBeLessThan(0);
+    const response = await u.chat(paced, { message: 'A long story please', modelIds: ['offline'] });
+    const read = await readUntil(response, (l) => l.type === 'delta');
+    // Another instance on the same database: the stop reaches the producing one through the run log.
+    expect((await u.stop(fast, String(read.lines[0]?.['runId']))).status).toBe(202);
+    const lines = await read.rest();
+    const finish = lines.find((l) => l.type === 'finish') as { finishReason: string; creditsCharged: number; usage: { outputTokens: number } };
+    expect(finish.finishReason).toBe('aborted');
+    const [charge] = await chargesOf(u.userId);
+    expect(charge!.amount).toBe(-finish.creditsCharged);
     expect(await balanceOf(u.userId)).toBe(100 + charge!.amount);
     expect(await holdsOf(u.userId)).toBe(0);
     const usage = await row<{ output_tokens: number }>('select output_tokens from public.usage_events where user_id = $1', [u.userId]);
+    expect(usage.output_tokens).toBe(finish.usage.outputTokens);
     const full = await readNdjson(await u.chat(fast, { message: 'A long story please', modelIds: ['offline'] }));
-    const finish = full.find((l) => l.type === 'finish') as { usage: { outputTokens: number } };
-    expect(usage.output_tokens).toBeLessThan(finish.usage.outputTokens);
+    const whole = full.find((l) => l.type === 'finish') as { usage: { outputTokens: number } };
+    expect(usage.output_tokens).toBeLessThan(whole.usage.outputTokens);
+  });
+
+  it('a client that leaves in the middle does not stop the answer: it is saved whole and charged, and its hold settled', async () => {
+    const u = await userWith(100);
+    const controller = new AbortController();
+    const response = await u.chat(paced, { message: 'A long story please', modelIds: ['offline'] }, controller.signal);
+    const read = await readUntil(response, (l) => l.type === 'delta');
+    controller.abort();
+    const conversationId = String(read.lines[0]?.['conversationId']);
+    const [charge] = await until(() => chargesOf(u.userId), (rows) => rows.length > 0);
+    expect(await holdsOf(u.userId)).toBe(0);
+    const full = await readNdjson(await u.chat(fast, { message: 'A long story please', modelIds: ['offline'] }));
+    const whole = full.find((l) => l.type === 'finish') as { usage: { outputTokens: number }; creditsCharged: number };
+    const usage = await row<{ output_tokens: number }>('select output_tokens from public.usage_events where user_id = $1 order by created_at limit 1', [u.userId]);
+    expect(usage.output_tokens).toBe(whole.usage.outputTokens);
+    expect(charge!.amount).toBe(-whole.creditsCharged);
+    const answer = await row<{ content: string }>("select content from public.messages where conversation_id = $1 and role = 'assistant'", [conversationId]);
+    expect(answer.content).toBe(full.filter((l) => l.type === 'delta').map((l) => l.text).join(''));
   });
 
   it('holds are the service role\'s: a signed-in user (or anon) can neither call the hold functions nor see the holds', async () => {

@@ -4,6 +4,7 @@ import { InMemoryBillingGateway } from '../../../adapters/in-memory/in-memory-bi
 import { InMemoryLogger } from '../../../adapters/in-memory/in-memory-logger.js';
 import type { ModelCatalogueEntry } from '../../../adapters/models/model-catalogue.js';
 import type { ModelGateway } from '../../../core/ports/model-gateway.js';
+import type { RateLimiter } from '../../../core/ports/rate-limiter.js';
 import { composeServer } from '../../../web/server/compose-server.js';
 import { parseServerConfig } from '../../../web/server/config.js';
 import { listen, type ListeningServer } from '../../../web/server/listen.js';
@@ -17,7 +18,14 @@ export const WEBHOOK_SECRET = `whsec_${randomBytes(24).toString('base64')}`;
  * user and a Supabase-style access token signed with the server's JWT secret.
  */
 export async function startTestServer(
-  options: { env?: Record<string, string>; billing?: InMemoryBillingGateway | null; modelGateway?: ModelGateway; catalogue?: readonly ModelCatalogueEntry[] } = {},
+  options: {
+    env?: Record<string, string>;
+    billing?: InMemoryBillingGateway | null;
+    modelGateway?: ModelGateway;
+    catalogue?: readonly ModelCatalogueEntry[];
+    /** Where the rate-limit buckets live (default: this server's own memory). */
+    rateLimiter?: RateLimiter;
+  } = {},
 ) {
   const jwtSecret = randomBytes(32).toString('hex');
   const env: Record<string, string> = {
@@ -37,7 +45,8 @@ export async function startTestServer(
   };
   const config = parseServerConfig(env);
   if (!config.success) throw new Error(config.error.message);
-  const data = inMemoryDataPorts(options.catalogue ? { catalogue: options.catalogue } : {});
+  const memory = inMemoryDataPorts(options.catalogue ? { catalogue: options.catalogue } : {});
+  const data = options.rateLimiter ? { ...memory, rateLimiter: options.rateLimiter } : memory;
   const billing = options.billing === undefined ? new InMemoryBillingGateway() : options.billing;
   const logger = new InMemoryLogger();
   const composed = composeServer({ config: config.data, env, logger, data, billing, ...(options.modelGateway ? { modelGateway: options.modelGateway } : {}) });

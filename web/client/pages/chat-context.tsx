@@ -42,7 +42,7 @@ export function ChatAreaProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const {
     listConversations, getAccountStatus, listModels, openConversation, sendChatMessage, regenerateChatAnswers, editChatMessage,
-    mergeChatAnswers, getConversationSettings, saveConversationSettings, toastCenter,
+    mergeChatAnswers, getConversationSettings, saveConversationSettings, resumeChatRun, stopChatRun, findLiveChatRun, toastCenter,
   } = useUseCases();
   const [, navigate] = useLocation();
   const [conversations, setConversations] = useState<readonly Conversation[] | undefined>(undefined);
@@ -74,7 +74,10 @@ export function ChatAreaProvider({ children }: { children: ReactNode }) {
   const [session] = useState(
     () =>
       new ChatSession(
-        { openConversation, sendChatMessage, regenerateChatAnswers, editChatMessage, mergeChatAnswers, getConversationSettings, saveConversationSettings },
+        {
+          openConversation, sendChatMessage, regenerateChatAnswers, editChatMessage, mergeChatAnswers, getConversationSettings, saveConversationSettings,
+          resumeChatRun, stopChatRun, findLiveChatRun,
+        },
         {
           // The server named a new chat: its address follows, the chat on screen stays as it is.
           onConversationStarted: (conversationId) => {
@@ -94,7 +97,8 @@ export function ChatAreaProvider({ children }: { children: ReactNode }) {
     void refreshAccount();
     void listModels().then((r) => r.success && setModels(r.data));
   }, [refreshConversations, refreshAccount, listModels]);
-  useEffect(() => () => session.stop(), [session]);
+  // Leaving the chat area stops reading; the answer goes on on the server and shows again on return.
+  useEffect(() => () => session.detach(), [session]);
 
   const value = useMemo(
     () => ({ conversations, credits, subscribed, models, refreshConversations, refreshAccount, session, focus, jumpTo }),

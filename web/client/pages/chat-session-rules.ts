@@ -1,6 +1,6 @@
 import type { ChatMessage } from '../../../core/domain/chat.js';
 import type { ConversationSettings } from '../../../core/domain/conversation-settings.js';
-import type { ChatRunEvent } from '../../../core/ports/chat-client.js';
+import type { ChatRunEvent, ChatRunHandle } from '../../../core/ports/chat-client.js';
 import type { AnswerMetrics, LiveAnswer } from './chat-session.js';
 
 // What the chat session works out from the messages and the run's events (chat-session.ts).
@@ -53,4 +53,35 @@ export function dropLast(messages: readonly ChatMessage[], cut: 'answers' | 'exc
   let i = messages.length - 1;
   while (i >= 0 && messages[i]?.role !== 'user') i -= 1;
   return messages.slice(0, cut === 'answers' ? i + 1 : Math.max(i, 0));
+}
+
+/** A run read to its end as stored messages: the question and every saved answer, with the server's ids. */
+export function messagesOfRun(
+  run: Pick<ChatRunHandle, 'conversationId' | 'userMessageId' | 'modelIds'>,
+  question: string,
+  answers: readonly LiveAnswer[],
+  done: Extract<ChatRunEvent, { type: 'done' }> | null,
+  known: Readonly<Record<string, AnswerMetrics>>,
+  mergedFrom?: readonly string[],
+): { questionMessage: ChatMessage; answerMessages: ChatMessage[]; metrics: Record<string, AnswerMetrics> } {
+  const now = new Date().toISOString();
+  const questionMessage: ChatMessage = {
+    id: run.userMessageId, conversationId: run.conversationId, role: 'user', content: question,
+    modelId: run.modelIds.length === 1 ? (run.modelIds[0] as string) : null, modelIds: run.modelIds,
+    inputTokens: null, outputTokens: null, createdAt: now,
+  };
+  const saved = done?.answers ?? [];
+  const answerMessages: ChatMessage[] = [];
+  const metrics = { ...known };
+  for (const answer of answers) {
+    const messageId = saved.find((s) => s.modelId === answer.modelId)?.messageId;
+    if (messageId) metrics[messageId] = answer.metrics;
+    if (messageId && answer.content !== '') {
+      answerMessages.push({
+        id: messageId, conversationId: run.conversationId, role: 'assistant', content: answer.content, modelId: answer.modelId,
+        ...(mergedFrom ? { mergedFrom } : {}), inputTokens: null, outputTokens: null, createdAt: now,
+      });
+    }
+  }
+  return { questionMessage, answerMessages, metrics };
 }

@@ -1,65 +1,11 @@
-import type { ChatMessage } from '../../../core/domain/chat.js';
 import { NO_SETTINGS, type ConversationSettings } from '../../../core/domain/conversation-settings.js';
-import type { ChatRunEvent, ChatRunHandle } from '../../../core/ports/chat-client.js';
+import type { ChatRunHandle, LiveRun as ServerLiveRun } from '../../../core/ports/chat-client.js';
 import type { Result } from '../../../core/shared/result.js';
-import { answeredBy, applyEvent, dropLast, hasSettings, lastQuestion, NO_METRICS, withoutLastMerge } from './chat-session-rules.js';
+import { freshAnswer, readRun } from './chat-run-reading.js';
+import type { ChatSessionPorts, ChatSessionState, LiveAnswer, LiveRun, RunOutcome } from './chat-session-types.js';
+import { answeredBy, dropLast, hasSettings, lastQuestion, messagesOfRun, withoutLastMerge } from './chat-session-rules.js';
 
-/** How one answer went: shown under each answer of this session (a reopened one shows its tokens). */
-export interface AnswerMetrics {
-  /** From sending to the first word, in ms. */
-  readonly firstTokenMs: number | null;
-  /** From sending to the end, in ms. */
-  readonly durationMs: number | null;
-  readonly tokens: number | null;
-  readonly credits: number | null;
-}
-
-/** One model's answer while a run streams. */
-export interface LiveAnswer {
-  readonly modelId: string;
-  readonly content: string;
-  readonly streaming: boolean;
-  readonly error: { readonly code: string; readonly message?: string } | null;
-  readonly metrics: AnswerMetrics;
-}
-
-/** The run on screen: the question it answers (shown at once) and each model's answer so far. */
-export interface LiveRun {
-  readonly question: string;
-  /** Whether the question is already among the stored messages (a regenerate asks it again, a merge answers it once more). */
-  readonly questionStored: boolean;
-  /** A merge: the models whose answers the run's answer merges (a new column of the last turn). */
-  readonly mergedFrom?: readonly string[];
-  readonly modelIds: readonly string[];
-  readonly answers: readonly LiveAnswer[];
-  readonly streaming: boolean;
-}
-
-export interface ChatSessionState {
-  /** The conversation shown; null for a new chat (until the server names it). */
-  readonly conversationId: string | null;
-  /** Its stored messages, oldest first; undefined while they load. */
-  readonly messages: readonly ChatMessage[] | undefined;
-  readonly run: LiveRun | null;
-  /** What the composer holds, per conversation ('' key: the new chat). */
-  readonly drafts: Readonly<Record<string, string>>;
-  /** How the answers of this session went, by saved message id. */
-  readonly metrics: Readonly<Record<string, AnswerMetrics>>;
-  /** The conversation's instruction and model settings (a new chat's go with its first message); undefined while they load. */
-  readonly settings: ConversationSettings | undefined;
-}
-
-export interface ChatSessionPorts {
-  openConversation(input: { conversationId: string }): Promise<Result<{ messages: readonly ChatMessage[] }>>;
-  regenerateChatAnswers(input: { conversationId: string; modelIds?: readonly string[]; signal?: AbortSignal }): Promise<Result<ChatRunHandle>>;
-  editChatMessage(input: { conversationId: string; message: string; modelIds?: readonly string[]; signal?: AbortSignal }): Promise<Result<ChatRunHandle>>;
-  mergeChatAnswers(input: { conversationId: string; modelId: string; signal?: AbortSignal }): Promise<Result<ChatRunHandle>>;
-  getConversationSettings(input: { conversationId: string }): Promise<Result<ConversationSettings>>;
-  saveConversationSettings(input: { conversationId: string; settings: ConversationSettings }): Promise<Result<ConversationSettings>>;
-  sendChatMessage(input: { conversationId?: string; message: string; modelIds: readonly string[]; settings?: ConversationSettings; signal?: AbortSignal }): Promise<Result<ChatRunHandle>>;
-}
-
-export type RunOutcome = { readonly conversationId: string } | { readonly error: { readonly code: string; readonly message: string } };
+export type { AnswerMetrics, ChatSessionPorts, ChatSessionState, LiveAnswer, LiveRun, RunOutcome } from './chat-session-types.js';
 
 const draftKey = (conversationId: string | null) => conversationId ?? '';
 
@@ -73,7 +19,10 @@ const draftKey = (conversationId: string | null) => conversationId ?? '';
 export class ChatSession {
   private state: ChatSessionState = { conversationId: null, messages: [], run: null, drafts: {}, metrics: {}, settings: NO_SETTINGS };
   private readonly listeners = new Set<() => void>();
-  private abort: AbortController | null = null;
+  /** Stops reading the run on screen (it goes on on the server). */
+  private reading: AbortController | null = null;
+  /** The run on screen: its id once the server named it, and whether Stop was pressed. */
+  private current: { runId: string | null; stopAsked: boolean } | null = null;
   private loading = 0;
 
   constructor(
@@ -93,21 +42,30 @@ export class ChatSession {
     for (const listener of this.listeners) listener();
   }
 
-  /** Shows a conversation (null: a new chat). The one already shown, or just started by a run, stays as it is. */
+  /**
+   * Shows a conversation (null: a new chat). The one already shown, or just started by a run, stays
+   * as it is. A run still being answered (after a reload, or one left by going elsewhere) is read
+   * again from the server and shown as it goes on.
+   */
   open(conversationId: string | null): void {
     if (conversationId === this.state.conversationId) return;
-    this.stop();
+    this.detach();
     this.loading += 1;
     const ticket = this.loading;
     this.set({ conversationId, messages: conversationId === null ? [] : undefined, run: null, settings: conversationId === null ? NO_SETTINGS : undefined });
     if (conversationId === null) return;
-    void this.ports.openConversation({ conversationId }).then((opened) => {
-      if (ticket !== this.loading || this.state.conversationId !== conversationId) return;
-      if (opened.success) this.set({ messages: opened.data.messages });
-      else this.hooks.onLoadFailed?.();
+    const shown = () => ticket === this.loading && this.state.conversationId === conversationId;
+    void Promise.all([this.ports.openConversation({ conversationId }), this.ports.findLiveChatRun({ conversationId })]).then(([opened, live]) => {
+      if (!shown()) return;
+      if (!opened.success) {
+        this.hooks.onLoadFailed?.();
+        return;
+      }
+      this.set({ messages: opened.data.messages });
+      if (live.success && live.data && !this.streaming) void this.attach(conversationId, live.data);
     });
     void this.ports.getConversationSettings({ conversationId }).then((read) => {
-      if (ticket !== this.loading || this.state.conversationId !== conversationId) return;
+      if (!shown()) return;
       // Unreadable settings show as none; the server still applies the stored ones.
       this.set({ settings: read.success ? read.data : NO_SETTINGS });
     });
@@ -185,9 +143,28 @@ export class ChatSession {
     );
   }
 
-  /** Stops the answers (the server charges what they produced). */
+  /**
+   * Stops the answers, wherever the server runs them (each is saved and charged for what it
+   * produced; the end arrives as the run's last events). Pressed before the server named the run,
+   * the stop is sent as soon as it does.
+   */
   stop(): void {
-    this.abort?.abort();
+    const current = this.current;
+    if (!current || current.stopAsked) return;
+    current.stopAsked = true;
+    if (current.runId !== null) this.askStop(current.runId);
+  }
+
+  /** Stops reading the run on screen; the run itself goes on (leaving the chat, another conversation). */
+  detach(): void {
+    this.reading?.abort();
+  }
+
+  private askStop(runId: string): void {
+    void this.ports.stopChatRun({ runId }).then((stopped) => {
+      // The server cannot be asked: stop reading at least; what it saves shows with the next load.
+      if (!stopped.success) this.detach();
+    });
   }
 
   private async start(
@@ -198,8 +175,10 @@ export class ChatSession {
     mergedFrom?: readonly string[],
   ): Promise<RunOutcome> {
     if (this.streaming) return { error: { code: 'conversation_busy', message: 'An answer is still being written' } };
-    const controller = new AbortController();
-    this.abort = controller;
+    const reading = new AbortController();
+    const current = { runId: null as string | null, stopAsked: false };
+    this.reading = reading;
+    this.current = current;
     const before = this.state.messages ?? [];
     // A merge replaces the turn's earlier merge; the server does the same.
     const kept = cut === 'none' ? before : cut === 'merge' ? withoutLastMerge(before) : dropLast(before, cut);
@@ -209,22 +188,26 @@ export class ChatSession {
       question, questionStored, modelIds, answers, streaming, ...(mergedFrom ? { mergedFrom } : {}),
     });
     const sentAt = Date.now();
-    const fresh = (modelId: string): LiveAnswer => ({ modelId, content: '', streaming: true, error: null, metrics: NO_METRICS });
-    let answers: readonly LiveAnswer[] = modelIds.map(fresh);
-    this.set({ messages: kept, run: live(answers, true) });
+    this.set({ messages: kept, run: live(modelIds.map(freshAnswer), true) });
+    const release = () => {
+      if (this.reading === reading) this.reading = null;
+      if (this.current === current) this.current = null;
+    };
 
-    const started = await begin(controller.signal);
+    const started = await begin(reading.signal);
     if (!started.success) {
       const error = { code: started.error.code, message: started.error.message };
       if (this.state.conversationId === shownFrom) {
         // Nothing was stored: the question goes back to the composer, the view to what it was.
-        this.set({ messages: before, run: live(modelIds.map((modelId) => ({ ...fresh(modelId), streaming: false, error })), false) });
+        this.set({ messages: before, run: live(modelIds.map((modelId) => ({ ...freshAnswer(modelId), streaming: false, error })), false) });
         if (!questionStored && this.draft().trim() === '') this.setDraft(question);
       }
-      if (this.abort === controller) this.abort = null;
+      release();
       return { error };
     }
     const run = started.data;
+    current.runId = run.runId;
+    if (current.stopAsked) this.askStop(run.runId);
     if (shownFrom === null && this.state.conversationId === null) {
       // The server named the new chat: the draft and the run move with it, nothing is reloaded.
       const drafts = { ...this.state.drafts, [run.conversationId]: this.draft(null) };
@@ -232,51 +215,59 @@ export class ChatSession {
       this.set({ conversationId: run.conversationId, drafts });
       this.hooks.onConversationStarted?.(run.conversationId);
     }
-    answers = run.modelIds.map((modelId) => answers.find((a) => a.modelId === modelId) ?? fresh(modelId));
-    let done: Extract<ChatRunEvent, { type: 'done' }> | null = null;
+    const onScreen = () => this.state.conversationId === run.conversationId;
+    let read: Awaited<ReturnType<typeof readRun>>;
     try {
-      for await (const event of run.events) {
-        if (event.type === 'done') done = event;
-        else answers = applyEvent(answers, event, Date.now() - sentAt);
-        if (this.state.conversationId === run.conversationId) this.set({ run: live(answers, true) });
-      }
+      read = await readRun(run, this.state.run?.answers ?? [], sentAt, (answers) => onScreen() && this.set({ run: live(answers, true) }));
     } finally {
-      if (this.abort === controller) this.abort = null;
+      release();
     }
-    answers = answers.map((a) => ({ ...a, streaming: false }));
-    if (this.state.conversationId !== run.conversationId) return { conversationId: run.conversationId };
+    const { answers, done } = read;
+    if (!onScreen()) return { conversationId: run.conversationId };
 
-    // The run becomes stored messages: the question and every saved answer, with the server's ids.
-    const now = new Date().toISOString();
-    const questionMessage: ChatMessage = {
-      id: run.userMessageId, conversationId: run.conversationId, role: 'user', content: question,
-      modelId: run.modelIds.length === 1 ? (run.modelIds[0] as string) : null, modelIds: run.modelIds,
-      inputTokens: null, outputTokens: null, createdAt: now,
-    };
-    const saved = done?.answers ?? [];
-    const answerMessages: ChatMessage[] = [];
-    const metrics = { ...this.state.metrics };
-    for (const answer of answers) {
-      const messageId = saved.find((s) => s.modelId === answer.modelId)?.messageId;
-      if (messageId) metrics[messageId] = answer.metrics;
-      if (messageId && answer.content !== '') {
-        answerMessages.push({
-          id: messageId, conversationId: run.conversationId, role: 'assistant', content: answer.content, modelId: answer.modelId,
-          ...(mergedFrom ? { mergedFrom } : {}), inputTokens: null, outputTokens: null, createdAt: now,
-        });
-      }
-    }
+    const { questionMessage, answerMessages, metrics } = messagesOfRun(run, question, answers, done, this.state.metrics, mergedFrom);
     const base = questionStored ? kept : [...kept, questionMessage];
     if (done) {
       // An answer that failed stays on screen with its explanation; the saved ones are messages now.
       const failed = answers.filter((a) => a.error !== null);
       this.set({ messages: [...base, ...answerMessages], run: failed.length > 0 ? live(failed, false) : null, metrics });
     } else {
-      // Stopped or cut off: the server saves what was shown in the background; show it as it ended meanwhile.
+      // Cut off: the server saves the answers as they end; show them as they were meanwhile.
       this.set({ messages: base, run: live(answers.filter((a) => a.content !== '' || a.error !== null), false) });
       this.refresh(run.conversationId);
     }
     return { conversationId: run.conversationId };
+  }
+
+  /**
+   * Shows a run the server is still answering (found when the conversation opened) and reads it
+   * from its first event: after a reload the page has none of it. At its end the conversation is
+   * read again, so the answers show as stored.
+   */
+  private async attach(conversationId: string, found: ServerLiveRun): Promise<void> {
+    const reading = new AbortController();
+    const current = { runId: found.runId as string | null, stopAsked: false };
+    this.reading = reading;
+    this.current = current;
+    const question = this.state.messages?.find((m) => m.id === found.userMessageId)?.content ?? '';
+    const live = (answers: readonly LiveAnswer[], streaming: boolean): LiveRun => ({ question, questionStored: true, modelIds: found.modelIds, answers, streaming });
+    this.set({ run: live(found.modelIds.map(freshAnswer), true) });
+    const onScreen = () => this.state.conversationId === conversationId;
+    try {
+      const resumed = await this.ports.resumeChatRun({ runId: found.runId, signal: reading.signal });
+      if (!resumed.success) {
+        if (onScreen()) this.set({ run: null });
+        return;
+      }
+      const { answers } = await readRun(resumed.data, [], Date.now(), (answers) => onScreen() && this.set({ run: live(answers, true) }));
+      if (onScreen()) {
+        this.set({ run: live(answers.filter((a) => a.content !== '' || a.error !== null), false) });
+        this.refresh(conversationId);
+      }
+    } finally {
+      if (this.reading === reading) this.reading = null;
+      if (this.current === current) this.current = null;
+    }
   }
 
   /** Reads the stored conversation again; the answers on screen stay until the stored ones are there. */

@@ -1,48 +1,49 @@
 import type { Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
+import { InMemoryRateLimiter } from '../../../adapters/in-memory/in-memory-rate-limiter.js';
+import type { Logger } from '../../../core/ports/logger.js';
+import type { RateLimiter, RatePolicy } from '../../../core/ports/rate-limiter.js';
+import type { Result } from '../../../core/shared/result.js';
 import { apiError } from './api-error.js';
 import type { AppEnv } from './app-env.js';
 
-export interface RateLimitOptions {
-  /** Sustained rate: tokens added per minute. */
-  readonly perMinute: number;
-  /** Bucket size: how many requests may come at once. */
-  readonly burst: number;
-  readonly now?: () => number;
-}
+export type RateLimitOptions = RatePolicy;
 
-interface Bucket {
-  tokens: number;
-  updatedAt: number;
-}
+/** A shared store slower than this is treated as down for that request. */
+const STORE_TIMEOUT_MS = 500;
+/** A store outage is warned about at most this often. */
+const WARN_EVERY_MS = 60_000;
+
+export type RateCheck = (c: Context<AppEnv>) => Promise<Response | null>;
 
 /**
- * Token buckets by key (in this process: behind a load balancer each instance limits on its own,
- * which is a looser but still bounded limit). Full buckets are forgotten, so memory follows the
- * number of recently active keys. `take(key)` answers the seconds to wait, or null when allowed.
+ * Rate limits on the shared store (RateLimiter: Postgres or Redis), so every instance together
+ * allows what one would. When the store cannot answer (down, or slower than STORE_TIMEOUT_MS),
+ * the request is decided by this instance's own buckets instead, and a warning is logged: a
+ * limiter outage never refuses traffic, and still never lets it through unlimited.
  */
-export function tokenBuckets(options: RateLimitOptions): { take(key: string): number | null } {
-  const now = options.now ?? Date.now;
-  const perMs = options.perMinute / 60_000;
-  const buckets = new Map<string, Bucket>();
-  let lastSweep = now();
-  const sweep = (at: number) => {
-    if (at - lastSweep < 60_000) return;
-    lastSweep = at;
-    for (const [key, b] of buckets) if (b.tokens + (at - b.updatedAt) * perMs >= options.burst) buckets.delete(key);
+export function rateLimits(shared: RateLimiter, logger: Logger): { user(policy: RatePolicy, scope: string): RateCheck; address(policy: RatePolicy, trustProxy: boolean): RateCheck } {
+  const local = new InMemoryRateLimiter();
+  let warnedAt = -Infinity;
+  const take = async (key: string, policy: RatePolicy) => {
+    const decided = await withTimeout(shared.take(key, policy), STORE_TIMEOUT_MS);
+    if (decided?.success) return decided.data;
+    if (Date.now() - warnedAt > WARN_EVERY_MS) {
+      warnedAt = Date.now();
+      logger.warn('The shared rate-limit store did not answer; this instance limits on its own meanwhile', { error: decided ? decided.error : { code: 'network', message: `no answer within ${STORE_TIMEOUT_MS} ms` } });
+    }
+    const fallback = await local.take(key, policy);
+    return fallback.success ? fallback.data : { allowed: true, remaining: 0, retryAfterMs: 0 };
+  };
+  const check = (keyOf: (c: Context<AppEnv>) => string, policy: RatePolicy): RateCheck => async (c) => {
+    const decision = await take(keyOf(c), policy);
+    return decision.allowed ? null : refused(c, Math.max(1, Math.ceil(decision.retryAfterMs / 1000)));
   };
   return {
-    take(key) {
-      const at = now();
-      sweep(at);
-      const bucket = buckets.get(key) ?? { tokens: options.burst, updatedAt: at };
-      bucket.tokens = Math.min(options.burst, bucket.tokens + (at - bucket.updatedAt) * perMs);
-      bucket.updatedAt = at;
-      buckets.set(key, bucket);
-      if (bucket.tokens < 1) return Math.max(1, Math.ceil((1 - bucket.tokens) / perMs / 1000));
-      bucket.tokens -= 1;
-      return null;
-    },
+    /** A bucket per signed-in user and scope (writes and reads count apart). */
+    user: (policy, scope) => check((c) => `${scope}:user:${c.get('user').id}`, policy),
+    /** A bucket per client address, for routes anyone may call. */
+    address: (policy, trustProxy) => check((c) => `public:addr:${clientAddress(c, trustProxy)}`, policy),
   };
 }
 
@@ -51,28 +52,21 @@ const refused = (c: Context, retryAfterSeconds: number) => {
   return apiError(c, 429, 'rate_limited', `Too many requests; try again in ${retryAfterSeconds} s`, { retryAfterSeconds });
 };
 
-/** A bucket per signed-in user. Answers the 429, or null when the request may go on. */
-export function userRateLimit(options: RateLimitOptions): (c: Context<AppEnv>) => Response | null {
-  const buckets = tokenBuckets(options);
-  return (c) => {
-    const wait = buckets.take(c.get('user').id);
-    return wait === null ? null : refused(c, wait);
-  };
+async function withTimeout<T>(pending: Promise<Result<T>>, ms: number): Promise<Result<T> | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ms)));
+  try {
+    return await Promise.race([pending.catch(() => null), late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**
- * A bucket per client address, for routes anyone may call. Behind a trusted proxy (`trustProxy`)
- * the address is the last one the proxy appended to X-Forwarded-For; otherwise the socket's peer
- * (a client can write any X-Forwarded-For it likes, so it is not read then).
+ * Behind a trusted proxy (`trustProxy`) the address is the last one the proxy appended to
+ * X-Forwarded-For; otherwise the socket's peer (a client can write any X-Forwarded-For it likes,
+ * so it is not read then).
  */
-export function addressRateLimit(options: RateLimitOptions & { trustProxy: boolean }): (c: Context<AppEnv>) => Response | null {
-  const buckets = tokenBuckets(options);
-  return (c) => {
-    const wait = buckets.take(clientAddress(c, options.trustProxy));
-    return wait === null ? null : refused(c, wait);
-  };
-}
-
 function clientAddress(c: Context, trustProxy: boolean): string {
   if (trustProxy) {
     const forwarded = c.req.header('x-forwarded-for')?.split(',').map((s) => s.trim()).filter((s) => s !== '');

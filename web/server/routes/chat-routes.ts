@@ -1,37 +1,36 @@
 import { Hono, type Context } from 'hono';
-import { chatRequest, editLastRequest, mergeRequest, NDJSON_CONTENT_TYPE, regenerateRequest } from '../../../adapters/app-api/api-contract.js';
+import type { z } from 'zod';
+import { chatRequest, chatRunIdParam, editLastRequest, mergeRequest, regenerateRequest, resumeQuery, type stopRunAnswer } from '../../../adapters/app-api/api-contract.js';
 import type { Result } from '../../../core/shared/result.js';
 import type { ChatRun } from '../../../core/use-cases/support/chat-answers.js';
-import { domainFailure } from '../http/api-error.js';
+import type { ChatRunRelay } from '../../../core/use-cases/support/chat-run-relay.js';
+import { apiError, domainFailure } from '../http/api-error.js';
 import type { AppEnv } from '../http/app-env.js';
-import { chatRunBody } from '../http/chat-stream.js';
-import { jsonBody } from '../http/validate.js';
+import { ndjsonResponse, runStreamBody } from '../http/chat-stream.js';
+import { checked, jsonBody } from '../http/validate.js';
 
 /**
  * POST /api/chat, /api/chat/regenerate, /api/chat/edit-last, /api/chat/merge (schemas in api-contract.ts): each
  * answers an NDJSON stream (see chat-stream.ts), or a JSON error before any model runs (402 short
  * of credits, 403 paid model without subscription, 404 unknown model or a conversation that is not
- * the caller's, 409 another turn of that conversation still running, 400 bad body).
+ * the caller's, 409 another turn of that conversation still running, 400 bad body). An accepted run
+ * belongs to the relay from then on: it goes on when the client goes away, any server resumes it
+ * (GET /api/chat/runs/:runId/events?after=N) and any server stops it (POST …/stop).
  */
-export function chatRoutes(): Hono<AppEnv> {
+export function chatRoutes(relay: ChatRunRelay): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   const stream = async (c: Context<AppEnv>, start: (signal: AbortSignal) => Promise<Result<ChatRun>>) => {
     const abort = new AbortController();
-    // The client going away before the body starts is noticed here; after, the body's cancel() aborts.
+    // A client gone before the run is accepted has asked for nothing: the run starts stopped.
     const onGone = () => abort.abort();
     c.req.raw.signal.addEventListener('abort', onGone, { once: true });
     const run = await start(abort.signal);
-    if (!run.success) {
-      c.req.raw.signal.removeEventListener('abort', onGone);
-      return domainFailure(c, run.error);
-    }
-    void run.data.settled.then(() => c.req.raw.signal.removeEventListener('abort', onGone));
-    return new Response(chatRunBody(run.data, abort, c.get('logger')), {
-      status: 200,
-      // Chunked from the start: @hono/node-server otherwise probes the body for a length, waiting a timer tick.
-      headers: { 'Content-Type': NDJSON_CONTENT_TYPE, 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no', 'Transfer-Encoding': 'chunked' },
-    });
+    c.req.raw.signal.removeEventListener('abort', onGone);
+    if (!run.success) return domainFailure(c, run.error);
+    const reading = new AbortController();
+    const published = relay.publish(c.get('user').id, run.data, () => abort.abort(), reading.signal);
+    return ndjsonResponse(runStreamBody(published, reading));
   };
 
   routes.post('/', async (c) => {
@@ -56,6 +55,28 @@ export function chatRoutes(): Hono<AppEnv> {
     const body = await jsonBody(c, mergeRequest);
     if (!body.ok) return body.response;
     return stream(c, (signal) => c.get('useCases').mergeAnswers({ ...body.data, signal }));
+  });
+
+  // A malformed id names no run of anyone's: the same 404 as another user's run.
+  const runId = (c: Context<AppEnv>): string | null => chatRunIdParam.safeParse(c.req.param()).data?.runId ?? null;
+  const noSuchRun = (c: Context<AppEnv>) => apiError(c, 404, 'not_found', `There is no chat run ${c.req.param('runId') ?? ''} of yours (it may have expired)`);
+
+  routes.get('/runs/:runId/events', async (c) => {
+    const id = runId(c);
+    if (id === null) return noSuchRun(c);
+    const query = checked(c, resumeQuery, c.req.query(), 'query');
+    if (!query.ok) return query.response;
+    const reading = new AbortController();
+    const opened = await relay.open(c.get('user').id, id, query.data.after ?? 0, reading.signal);
+    if (!opened.success) return domainFailure(c, opened.error);
+    return ndjsonResponse(runStreamBody(opened.data, reading));
+  });
+
+  routes.post('/runs/:runId/stop', async (c) => {
+    const id = runId(c);
+    if (id === null) return noSuchRun(c);
+    const stopped = await relay.stop(c.get('user').id, id);
+    return stopped.success ? c.json({ runId: id, stopping: true } satisfies z.input<typeof stopRunAnswer>, 202) : domainFailure(c, stopped.error);
   });
 
   return routes;

@@ -12,12 +12,17 @@ import {
   type openConversationAnswer,
 } from '../../../adapters/app-api/api-contract.js';
 import type { z } from 'zod';
+import type { ChatRunRelay } from '../../../core/use-cases/support/chat-run-relay.js';
 import { domainFailure } from '../http/api-error.js';
 import type { AppEnv } from '../http/app-env.js';
 import { checked, jsonBody } from '../http/validate.js';
 
-/** /api/conversations (schemas in api-contract.ts): the caller's own conversations and their settings; someone else's reads as 404. */
-export function conversationRoutes(): Hono<AppEnv> {
+/**
+ * /api/conversations (schemas in api-contract.ts): the caller's own conversations and their
+ * settings; someone else's reads as 404. Opening one says which run of it is still being answered
+ * (on any server), so a reloaded page resumes it.
+ */
+export function conversationRoutes(relay: ChatRunRelay): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   routes.get('/', async (c) => {
@@ -39,7 +44,11 @@ export function conversationRoutes(): Hono<AppEnv> {
     const params = checked(c, conversationIdParam, c.req.param(), 'conversation');
     if (!params.ok) return params.response;
     const opened = await c.get('useCases').openConversation({ conversationId: params.data.id });
-    return opened.success ? c.json(opened.data satisfies z.input<typeof openConversationAnswer>) : domainFailure(c, opened.error);
+    if (!opened.success) return domainFailure(c, opened.error);
+    const live = await relay.liveRunOf(c.get('user').id, params.data.id);
+    // The conversation still opens when the run log cannot be read; its running answer shows once it ends.
+    if (!live.success) c.get('logger').warn('Could not look for a running answer of a conversation', { conversationId: params.data.id, error: live.error });
+    return c.json({ ...opened.data, liveRun: live.success ? live.data : null } satisfies z.input<typeof openConversationAnswer>);
   });
 
   routes.get('/:id/messages', async (c) => {
