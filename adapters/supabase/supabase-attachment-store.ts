@@ -64,7 +64,7 @@ export class SupabaseAttachmentStore implements AttachmentStore {
     }
     const saved = await this.bucket.upload(`${userId}/${id}`, file.bytes, { contentType: file.mediaType, metadata });
     if (saved.error) return fail(fromStorage(`Could not keep ${file.name}`, saved.error));
-    return ok({ id, name: file.name, mediaType: file.mediaType, kind: file.kind, size: file.bytes.byteLength, ...metadata });
+    return ok({ id, mediaType: file.mediaType, size: file.bytes.byteLength, ...metadata });
   }
 
   async describe(userId: string, ids: readonly string[]): Promise<Result<readonly AttachmentRef[]>> {

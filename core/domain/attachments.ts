@@ -134,14 +134,43 @@ export const matchesSignature = (mediaType: string, bytes: Uint8Array): boolean 
   }
 };
 
-/** The text of a text file: UTF-8 (a byte-order mark dropped), nothing a database cannot store. null: not text. */
+/**
+ * The text of a text file: strict UTF-8 (a leading byte-order mark dropped), nothing a database cannot
+ * store. null: not UTF-8 text. Decoded here rather than with TextDecoder, which the core's runtime-free
+ * types do not include.
+ */
 export const decodeText = (bytes: Uint8Array): string | null => {
-  try {
-    const text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
-    return hasUnstorableText(text) ? null : text;
-  } catch {
-    return null;
+  const codes: number[] = [];
+  let i = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  const cont = (k: number) => {
+    const b = bytes[k];
+    return b !== undefined && (b & 0xc0) === 0x80 ? b & 0x3f : -1;
+  };
+  const parts: string[] = [];
+  while (i < bytes.length) {
+    const b = bytes[i] as number;
+    let cp = -1;
+    let n = 1;
+    if (b < 0x80) cp = b;
+    else if (b >= 0xc2 && b <= 0xdf) [cp, n] = [cont(i + 1) < 0 ? -1 : ((b & 0x1f) << 6) | cont(i + 1), 2];
+    else if (b >= 0xe0 && b <= 0xef) {
+      const [c1, c2] = [cont(i + 1), cont(i + 2)];
+      cp = c1 < 0 || c2 < 0 ? -1 : ((b & 0x0f) << 12) | (c1 << 6) | c2;
+      if (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff)) cp = -1;
+      n = 3;
+    } else if (b >= 0xf0 && b <= 0xf4) {
+      const [c1, c2, c3] = [cont(i + 1), cont(i + 2), cont(i + 3)];
+      cp = c1 < 0 || c2 < 0 || c3 < 0 ? -1 : ((b & 0x07) << 18) | (c1 << 12) | (c2 << 6) | c3;
+      if (cp < 0x10000 || cp > 0x10ffff) cp = -1;
+      n = 4;
+    }
+    if (cp < 0 || cp === 0) return null;
+    codes.push(cp);
+    if (codes.length >= 8192) parts.push(String.fromCodePoint(...codes.splice(0)));
+    i += n;
   }
+  parts.push(String.fromCodePoint(...codes));
+  return parts.join('');
 };
 
 export const attachmentRefSchema = z.object({

@@ -1,14 +1,16 @@
 import { z } from 'zod';
+import { attachmentIdsSchema } from '../domain/attachments.js';
 import type { ChatMessage } from '../domain/chat.js';
 import { conversationIdSchema, messageSchema, modelIdsSchema, titleFromMessage } from '../domain/chat-rules.js';
 import { conversationSettingsSchema, NO_SETTINGS, type ConversationSettings } from '../domain/conversation-settings.js';
 import { estimateTokens } from '../domain/usage-pricing.js';
 import type { AbortSignalLike } from '../shared/abort.js';
 import { parseInput } from '../shared/parse-input.js';
-import { ok } from '../shared/result.js';
+import { ok, type Result as R } from '../shared/result.js';
 import type { Result } from '../shared/result.js';
 import { streamAnswers } from './support/chat-answers.js';
 import type { AnswerDeps, ChatRun } from './support/chat-answers.js';
+import { attachmentTokensFor, attachWithHistory, describeAttachments, loadPromptAttachments, type AttachmentDeps } from './support/chat-attachments.js';
 import { chatPreflight, releaseHolds } from './support/chat-preflight.js';
 import type { PreflightDeps } from './support/chat-preflight.js';
 import { CHAT_TURN_TTL_SECONDS, heldTurn, releasingWhenSettled } from './support/conversation-turn.js';
@@ -16,13 +18,14 @@ import type { TurnDeps } from './support/conversation-turn.js';
 import { requireUser } from './support/current-user.js';
 import type { CurrentUser } from './support/current-user.js';
 
-export type ChatDeps = AnswerDeps & PreflightDeps & TurnDeps & { readonly currentUser: CurrentUser };
+export type ChatDeps = AnswerDeps & PreflightDeps & TurnDeps & AttachmentDeps & { readonly currentUser: CurrentUser };
 
 const inputSchema = z.object({
   conversationId: conversationIdSchema.optional(),
   message: messageSchema,
   modelIds: modelIdsSchema,
   settings: conversationSettingsSchema.optional(),
+  attachmentIds: attachmentIdsSchema.optional(),
 });
 
 export interface RunChatInput {
@@ -31,6 +34,8 @@ export interface RunChatInput {
   readonly modelIds: readonly string[];
   /** Stored with the conversation before the models are asked (a new chat's instruction and settings). */
   readonly settings?: ConversationSettings;
+  /** Files uploaded before (the caller's own): images for models that read them, text for any. */
+  readonly attachmentIds?: readonly string[];
   readonly signal?: AbortSignalLike;
 }
 
@@ -50,6 +55,10 @@ export const makeRunChat =
     if (!valid.success) return valid;
     const { conversationId, message, modelIds, settings } = valid.data;
     const userId = user.data.id;
+    // The files must be the caller's (another user's id is not_found) before anything is written.
+    const described = await describeAttachments(deps, userId, valid.data.attachmentIds ?? []);
+    if (!described.success) return described;
+    const files = described.data;
 
     // One step writes the message: the conversation (when new), its turn (one at a time: a second
     // send while an answer runs is conversation_busy) and the user message, with the history the
@@ -72,24 +81,35 @@ export const makeRunChat =
         ...(settings ? { settings } : {}),
       });
     const admit = (history: readonly ChatMessage[], applied: ConversationSettings) =>
-      chatPreflight(deps, { userId, modelIds, settings: applied, promptTokens: promptTokensOf(applied, [...history.map((m) => m.content), message]) });
+      chatPreflight(deps, {
+        userId, modelIds, settings: applied, promptTokens: promptTokensOf(applied, [...history.map((m) => m.content), message]),
+        attachments: files, attachmentTokens: (model) => attachmentTokensFor([...history, { attachments: files }], model),
+      });
+    // An existing conversation's earlier files are read alongside its first step.
+    const historyFiles = conversationId === undefined ? null : deps.conversationStore.listAttachments(userId, conversationId);
     const [started, early] =
       conversationId === undefined ? await Promise.all([begin(), admit([], settings ?? NO_SETTINGS)]) : [await begin(), null];
     if (!started.success) {
       if (early?.success) await releaseHolds(deps, userId, early.data.holds);
       return started;
     }
-    const { conversation, history, userMessage } = started.data;
+    const { conversation } = started.data;
     const turn = heldTurn(deps, userId, conversation.id, started.data.turnId);
-    const admitted = early ?? (await admit(history, started.data.settings));
-    if (!admitted.success) {
-      // Refused: what this step wrote goes again (the new conversation, or the message), and the turn.
+    // Refused: what this step wrote goes again (the new conversation, or the message), and the turn.
+    const undo = async <T>(refusal: R<T>, holds?: ReadonlyMap<string, string>): Promise<R<T>> => {
       if (conversationId === undefined) await deps.conversationStore.deleteConversation(userId, conversation.id);
-      else await deps.conversationStore.truncateFrom(userId, conversation.id, userMessage.id);
-      await turn.end();
-      return admitted;
-    }
+      else await deps.conversationStore.truncateFrom(userId, conversation.id, started.data.userMessage.id);
+      await Promise.all([turn.end(), holds ? releaseHolds(deps, userId, holds) : undefined]);
+      return refusal;
+    };
+    const withFiles = await attachWithHistory(deps, userId, started.data, files, historyFiles);
+    if (!withFiles.success) return undo(withFiles, early?.success ? early.data.holds : undefined);
+    const { history, userMessage } = withFiles.data;
+    const admitted = early ?? (await admit(history, started.data.settings));
+    if (!admitted.success) return undo(admitted);
     const { models, holds } = admitted.data;
+    const loaded = await loadPromptAttachments(deps, userId, [...history, userMessage]);
+    if (!loaded.success) return undo(loaded, holds);
     const streaming = streamAnswers(deps, {
       userId,
       conversationId: conversation.id,
@@ -98,6 +118,7 @@ export const makeRunChat =
       settings: admitted.data.settings,
       instruction: started.data.settings.instruction,
       history: [...history, userMessage],
+      ...(loaded.data ? { attachments: loaded.data } : {}),
       ...(input.signal ? { signal: input.signal } : {}),
     });
     return ok(releasingWhenSettled({ conversationId: conversation.id, userMessage, ...streaming }, turn));

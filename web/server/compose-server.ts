@@ -1,5 +1,6 @@
 import type { Hono } from 'hono';
 import { createServerContainer, forRequest, resolveUseCases } from '../../adapters/composition/containers.js';
+import { PdfjsDocumentText } from '../../adapters/documents/pdfjs-document-text.js';
 import { createModelGateway } from '../../adapters/models/create-model-gateway.js';
 import type { BillingGateway } from '../../core/ports/billing-gateway.js';
 import type { Logger } from '../../core/ports/logger.js';
@@ -59,6 +60,7 @@ export function composeServer(input: ComposeServerInput): Result<ComposedServer>
     ...input.data,
     webhookInbox: config.faults.webhookCrash === null ? input.data.webhookInbox : crashingWebhookInbox(input.data.webhookInbox, config.faults.webhookCrash),
     modelGateway,
+    documentText: new PdfjsDocumentText(),
     billingGateway: billing,
     logger,
     clock: { now: () => new Date() },

@@ -1,3 +1,4 @@
+import { InMemoryAttachmentStore } from '../../adapters/in-memory/in-memory-attachment-store.js';
 import { InMemoryConversationSearch } from '../../adapters/in-memory/in-memory-conversation-search.js';
 import { InMemoryConversationShares } from '../../adapters/in-memory/in-memory-conversation-shares.js';
 import { InMemoryConversationStore } from '../../adapters/in-memory/in-memory-conversation-store.js';
@@ -10,6 +11,7 @@ import { InMemoryUsageLedger } from '../../adapters/in-memory/in-memory-usage-le
 import { InMemoryWebhookInbox } from '../../adapters/in-memory/in-memory-webhook-inbox.js';
 import type { ModelCatalogueEntry, ModelCatalogueSource } from '../../adapters/models/model-catalogue.js';
 import type { AnalyticsTracker } from '../../core/ports/analytics-tracker.js';
+import type { AttachmentStore } from '../../core/ports/attachment-store.js';
 import type { ConversationSearch } from '../../core/ports/conversation-search.js';
 import type { ConversationShares } from '../../core/ports/conversation-shares.js';
 import type { ConversationStore } from '../../core/ports/conversation-store.js';
@@ -30,6 +32,8 @@ export interface ServerDataPorts {
   readonly conversationTurns: ConversationTurns;
   readonly conversationSearch: ConversationSearch;
   readonly instructionPresets: InstructionPresets;
+  /** Each user's attached files. */
+  readonly attachmentStore: AttachmentStore;
   readonly usageLedger: UsageLedger;
   readonly webhookInbox: WebhookInbox;
   /** The model table (prices and plans); availability is computed by the model gateway. */
@@ -60,6 +64,7 @@ export function inMemoryDataPorts(options: { catalogue?: readonly ModelCatalogue
     conversationTurns: new InMemoryConversationTurns(conversationStore, { clock }),
     conversationSearch: new InMemoryConversationSearch(conversationStore),
     instructionPresets: new InMemoryInstructionPresets({ clock }),
+    attachmentStore: new InMemoryAttachmentStore(),
     usageLedger,
     webhookInbox: new InMemoryWebhookInbox({ profileWriter, usageLedger }),
     catalogue,

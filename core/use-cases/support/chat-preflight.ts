@@ -1,4 +1,5 @@
 import { isSubscribed } from '../../domain/account.js';
+import type { AttachmentRef } from '../../domain/attachments.js';
 import type { ModelInfo } from '../../domain/chat.js';
 import { CHAT_HOLD_TTL_SECONDS } from '../../domain/credits.js';
 import { answerHoldCredits, effectiveSettings, settingLimitsOf, type ConversationSettings, type ModelSettings } from '../../domain/conversation-settings.js';
@@ -9,6 +10,7 @@ import type { UsageLedger } from '../../ports/usage-ledger.js';
 import { domainError } from '../../shared/errors.js';
 import { fail, ok } from '../../shared/result.js';
 import type { Result } from '../../shared/result.js';
+import { imageRefusal } from './chat-attachments.js';
 
 export interface PreflightDeps {
   readonly modelGateway: ModelGateway;
@@ -50,7 +52,16 @@ export const releaseHolds = async (
  */
 export const chatPreflight = async (
   deps: PreflightDeps,
-  input: { userId: string; modelIds: readonly string[]; promptTokens: number; settings?: ConversationSettings },
+  input: {
+    userId: string;
+    modelIds: readonly string[];
+    promptTokens: number;
+    settings?: ConversationSettings;
+    /** The new message's files: an image refuses the models that cannot read one. */
+    attachments?: readonly AttachmentRef[];
+    /** The input tokens the prompt's files add for a model (images cost differently per provider). */
+    attachmentTokens?: (model: ModelInfo) => number;
+  },
 ): Promise<Result<ChatAdmission>> => {
   // No separate balance read: each hold checks the balance itself, atomically, and a refusal carries
   // the balance and what running answers hold (one round trip less before the first token).
@@ -63,6 +74,10 @@ export const chatPreflight = async (
     if (!model.available) return fail(domainError('model_unavailable', `Model ${model.label} is not available right now`, { modelId: id }));
     models.push(model);
   }
+
+  // Before anything is held or sent: a model that cannot read images is refused one, by name.
+  const blind = imageRefusal(models, input.attachments ?? []);
+  if (blind) return fail(blind);
 
   const paid = models.filter((m) => m.plan === 'paid');
   if (paid.length > 0) {
@@ -78,7 +93,7 @@ export const chatPreflight = async (
   }
 
   const settings = new Map(models.map((m) => [m.id, effectiveSettings(input.settings?.models[m.id], settingLimitsOf(m))]));
-  const priceOf = (m: ModelInfo) => answerHoldCredits(m, input.promptTokens, settings.get(m.id)?.maxOutputTokens);
+  const priceOf = (m: ModelInfo) => answerHoldCredits(m, input.promptTokens + (input.attachmentTokens?.(m) ?? 0), settings.get(m.id)?.maxOutputTokens);
   const required = models.reduce((sum, m) => sum + priceOf(m), 0);
 
   const priced = models.map((m) => ({ model: m, amount: priceOf(m) })).filter((p) => p.amount > 0);
