@@ -15,6 +15,7 @@ const POSTGRES_LANE = [
   'tests/integration/supabase-auth/session-to-rest.test.ts',
   'tests/integration/server/chat-isolation-on-stand-in.test.ts',
   'tests/integration/server/credits-on-stand-in.test.ts',
+  'tests/integration/server/attachments-on-stand-in.test.ts',
 ];
 
 /** Everything that needs a Redis server (the shared-state adapters used when REDIS_URL is set). */
