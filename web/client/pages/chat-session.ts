@@ -1,3 +1,4 @@
+import type { AttachmentRef } from '../../../core/domain/attachments.js';
 import type { ChatMessage } from '../../../core/domain/chat.js';
 import { NO_SETTINGS, type ConversationSettings } from '../../../core/domain/conversation-settings.js';
 import type { ChatRunEvent, ChatRunHandle } from '../../../core/ports/chat-client.js';
@@ -30,6 +31,8 @@ export interface LiveRun {
   readonly questionStored: boolean;
   /** A merge: the models whose answers the run's answer merges (a new column of the last turn). */
   readonly mergedFrom?: readonly string[];
+  /** The files sent with the question. */
+  readonly attachments?: readonly AttachmentRef[];
   readonly modelIds: readonly string[];
   readonly answers: readonly LiveAnswer[];
   readonly streaming: boolean;
@@ -56,7 +59,9 @@ export interface ChatSessionPorts {
   mergeChatAnswers(input: { conversationId: string; modelId: string; signal?: AbortSignal }): Promise<Result<ChatRunHandle>>;
   getConversationSettings(input: { conversationId: string }): Promise<Result<ConversationSettings>>;
   saveConversationSettings(input: { conversationId: string; settings: ConversationSettings }): Promise<Result<ConversationSettings>>;
-  sendChatMessage(input: { conversationId?: string; message: string; modelIds: readonly string[]; settings?: ConversationSettings; signal?: AbortSignal }): Promise<Result<ChatRunHandle>>;
+  sendChatMessage(input: {
+    conversationId?: string; message: string; modelIds: readonly string[]; settings?: ConversationSettings; attachmentIds?: readonly string[]; signal?: AbortSignal;
+  }): Promise<Result<ChatRunHandle>>;
 }
 
 export type RunOutcome = { readonly conversationId: string } | { readonly error: { readonly code: string; readonly message: string } };
@@ -147,13 +152,14 @@ export class ChatSession {
     return this.state.run?.streaming === true;
   }
 
-  send(message: string, modelIds: readonly string[]): Promise<RunOutcome> {
+  send(message: string, modelIds: readonly string[], attachments: readonly AttachmentRef[] = []): Promise<RunOutcome> {
     const conversationId = this.state.conversationId;
     // A new chat's settings travel with its first message and are stored with the conversation.
     const pending = conversationId === null && this.state.settings && hasSettings(this.state.settings) ? { settings: this.state.settings } : {};
+    const files = attachments.length > 0 ? { attachmentIds: attachments.map((a) => a.id) } : {};
     return this.start(message, modelIds, 'none', (signal) =>
-      this.ports.sendChatMessage({ message, modelIds, signal, ...(conversationId ? { conversationId } : {}), ...pending }),
-    );
+      this.ports.sendChatMessage({ message, modelIds, signal, ...(conversationId ? { conversationId } : {}), ...pending, ...files }),
+    undefined, attachments);
   }
 
   /** Asks `modelId` to merge the answers of the last side-by-side turn: a new column of that turn. */
@@ -196,6 +202,7 @@ export class ChatSession {
     cut: 'none' | 'answers' | 'exchange' | 'merge',
     begin: (signal: AbortSignal) => Promise<Result<ChatRunHandle>>,
     mergedFrom?: readonly string[],
+    attachments: readonly AttachmentRef[] = [],
   ): Promise<RunOutcome> {
     if (this.streaming) return { error: { code: 'conversation_busy', message: 'An answer is still being written' } };
     const controller = new AbortController();
@@ -206,7 +213,7 @@ export class ChatSession {
     const shownFrom = this.state.conversationId;
     const questionStored = cut === 'answers' || cut === 'merge';
     const live = (answers: readonly LiveAnswer[], streaming: boolean): LiveRun => ({
-      question, questionStored, modelIds, answers, streaming, ...(mergedFrom ? { mergedFrom } : {}),
+      question, questionStored, modelIds, answers, streaming, ...(mergedFrom ? { mergedFrom } : {}), ...(attachments.length > 0 ? { attachments } : {}),
     });
     const sentAt = Date.now();
     const fresh = (modelId: string): LiveAnswer => ({ modelId, content: '', streaming: true, error: null, metrics: NO_METRICS });
@@ -251,6 +258,7 @@ export class ChatSession {
     const questionMessage: ChatMessage = {
       id: run.userMessageId, conversationId: run.conversationId, role: 'user', content: question,
       modelId: run.modelIds.length === 1 ? (run.modelIds[0] as string) : null, modelIds: run.modelIds,
+      ...(attachments.length > 0 ? { attachments } : {}),
       inputTokens: null, outputTokens: null, createdAt: now,
     };
     const saved = done?.answers ?? [];

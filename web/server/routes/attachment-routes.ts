@@ -51,9 +51,8 @@ export function attachmentRoutes(): Hono<AppEnv> {
     return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
       'Content-Type': attachment.kind === 'image' ? attachment.mediaType : attachment.kind === 'pdf' ? 'application/pdf' : `${attachment.mediaType}; charset=utf-8`,
       'Content-Length': String(bytes.byteLength),
-      // Only images show in the page; anything else downloads, and nothing served here runs.
+      // Only images show in the page; anything else downloads (the app's CSP and nosniff apply too).
       'Content-Disposition': `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(attachment.name)}`,
-      'Content-Security-Policy': "sandbox; default-src 'none'",
       'Cache-Control': 'private, max-age=3600',
     });
   });
