@@ -41,7 +41,7 @@ function timed<T extends object>(target: T): T {
         try {
           return await (value as (...a: unknown[]) => Promise<unknown>).apply(object, args);
         } finally {
-          calls.push({ phase, name: key, startedAt, ms: performance.now() - startedAt });
+          calls.push({ phase, name: String(key), startedAt, ms: performance.now() - startedAt });
         }
       };
     },
