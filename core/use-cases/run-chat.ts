@@ -10,7 +10,9 @@ import { ok, type Result as R } from '../shared/result.js';
 import type { Result } from '../shared/result.js';
 import { streamAnswers } from './support/chat-answers.js';
 import type { AnswerDeps, ChatRun } from './support/chat-answers.js';
-import { attachmentTokensFor, attachWithHistory, describeAttachments, loadPromptAttachments, type AttachmentDeps } from './support/chat-attachments.js';
+import {
+  attachmentTokensFor, attachWithHistory, describeAttachments, loadPromptAttachments, refuseImagesToBlindModels, type AttachmentDeps,
+} from './support/chat-attachments.js';
 import { chatPreflight, releaseHolds } from './support/chat-preflight.js';
 import type { PreflightDeps } from './support/chat-preflight.js';
 import { CHAT_TURN_TTL_SECONDS, heldTurn, releasingWhenSettled } from './support/conversation-turn.js';
@@ -59,6 +61,8 @@ export const makeRunChat =
     const described = await describeAttachments(deps, userId, valid.data.attachmentIds ?? []);
     if (!described.success) return described;
     const files = described.data;
+    const seeing = await refuseImagesToBlindModels(deps, modelIds, files);
+    if (!seeing.success) return seeing;
 
     // One step writes the message: the conversation (when new), its turn (one at a time: a second
     // send while an answer runs is conversation_busy) and the user message, with the history the

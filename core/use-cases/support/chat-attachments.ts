@@ -4,6 +4,7 @@ import type { ChatMessage, ChatRole, ModelInfo, PromptAttachment, PromptMessage 
 import type { AttachmentStore } from '../../ports/attachment-store.js';
 import type { ConversationStore } from '../../ports/conversation-store.js';
 import type { Logger } from '../../ports/logger.js';
+import type { ModelDirectory } from '../../ports/model-gateway.js';
 import { domainError, type DomainError } from '../../shared/errors.js';
 import { fail, ok, type Result } from '../../shared/result.js';
 
@@ -57,6 +58,22 @@ export const imageRefusal = (models: readonly ModelInfo[], attachments: readonly
     reason: 'images_not_supported',
     modelIds: blind.map((m) => m.id),
   });
+};
+
+/**
+ * Refuses an image to a model that cannot read one before anything is written: the catalogue is
+ * read only when the files hold an image (chatPreflight checks again, for regenerate and edits).
+ */
+export const refuseImagesToBlindModels = async (
+  deps: { readonly modelGateway: ModelDirectory },
+  modelIds: readonly string[],
+  attachments: readonly AttachmentRef[],
+): Promise<Result<void>> => {
+  if (!attachments.some((a) => a.kind === 'image')) return ok(undefined);
+  const catalogue = await deps.modelGateway.listModels();
+  if (!catalogue.success) return catalogue;
+  const refusal = imageRefusal(catalogue.data.filter((m) => modelIds.includes(m.id)), attachments);
+  return refusal ? fail(refusal) : ok(undefined);
 };
 
 /** Every attachment of the history's messages. */
