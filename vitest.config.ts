@@ -17,6 +17,7 @@ const POSTGRES_LANE = [
   'tests/integration/server/chat-isolation-on-stand-in.test.ts',
   'tests/integration/server/credits-on-stand-in.test.ts',
   'tests/integration/server/multi-instance.test.ts',
+  'tests/integration/server/attachments-on-stand-in.test.ts',
 ];
 
 /** Everything that needs a Redis server (the shared-state adapters used when REDIS_URL is set). */

@@ -35,18 +35,23 @@ export class ApiClient {
     this.doFetch = options.fetch ?? ((input, init) => fetch(input, init));
   }
 
-  async send(path: string, init: { method?: string; json?: unknown; signal?: AbortSignal; auth?: boolean } = {}): Promise<Result<Response>> {
+  async send(
+    path: string,
+    init: { method?: string; json?: unknown; signal?: AbortSignal; auth?: boolean; raw?: { readonly body: Uint8Array; readonly contentType: string } } = {},
+  ): Promise<Result<Response>> {
     const headers: Record<string, string> = { accept: 'application/json, application/x-ndjson' };
     if (init.auth !== false) {
       const token = await this.options.accessToken();
       if (token) headers['authorization'] = `Bearer ${token}`;
     }
     if (init.json !== undefined) headers['content-type'] = 'application/json';
+    if (init.raw) headers['content-type'] = init.raw.contentType;
     try {
       const response = await this.doFetch(`${this.baseUrl}${path}`, {
         method: init.method ?? 'GET',
         headers,
         ...(init.json !== undefined ? { body: JSON.stringify(init.json) } : {}),
+        ...(init.raw ? { body: init.raw.body as Uint8Array<ArrayBuffer> } : {}),
         ...(init.signal ? { signal: init.signal } : {}),
       });
       return ok(response);

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { CANCELLATION_REASONS, CHECKOUT_STATUSES } from '../../core/domain/billing.js';
 import { conversationIdSchema, messageSchema, modelIdsSchema, titleSchema } from '../../core/domain/chat-rules.js';
+import { attachmentIdsSchema, attachmentRefSchema } from '../../core/domain/attachments.js';
 import { conversationSettingsSchema } from '../../core/domain/conversation-settings.js';
 import { DOMAIN_ERROR_CODES } from '../../core/shared/errors.js';
 
@@ -113,6 +114,7 @@ export const modelInfo = z.object({
   available: z.boolean(),
   supportsTemperature: z.boolean().optional(),
   maxOutputTokens: z.number().int().positive().optional(),
+  supportsImages: z.boolean().optional(),
 });
 /** GET /api/models */
 export const modelsAnswer = z.object({ models: z.array(modelInfo).readonly() });
@@ -130,6 +132,8 @@ export const chatMessage = z.object({
   modelIds: z.array(z.string()).readonly().optional(),
   /** On an assistant message: the models whose answers it merged. */
   mergedFrom: z.array(z.string()).readonly().optional(),
+  /** On a user message: the files sent with it. */
+  attachments: z.array(attachmentRefSchema).readonly().optional(),
   inputTokens: z.number().nullable(),
   outputTokens: z.number().nullable(),
   createdAt: z.string(),
@@ -161,6 +165,16 @@ export const conversationSettings = conversationSettingsSchema;
 export const saveSettingsRequest = z.strictObject({ settings: conversationSettings });
 /** GET and PUT /api/conversations/:id/settings */
 export const settingsAnswer = z.object({ settings: conversationSettings });
+
+// ── Attachments ───────────────────────────────────────────────────────────────────────────────────
+
+/** POST /api/attachments?name= (the file as the body, its type as Content-Type): 201 */
+export const attachmentUploadQuery = z.strictObject({ name: z.string({ error: 'is required: the file’s name' }) });
+export const attachmentAnswer = z.object({ attachment: attachmentRefSchema });
+/** The :id of /api/attachments/:id… (content, link, DELETE) */
+export const attachmentIdParam = z.object({ id: z.string().trim().min(1, 'is required').max(100, 'is too long') });
+/** GET /api/attachments/:id/link: an address that serves the file without credentials for a few minutes */
+export const attachmentLinkAnswer = z.object({ url: z.string(), expiresInSeconds: z.number() });
 
 // ── Search ────────────────────────────────────────────────────────────────────────────────────────
 
@@ -249,11 +263,17 @@ export const chatRequest = z.strictObject({
   message: messageSchema,
   modelIds: modelIdsSchema,
   settings: conversationSettings.optional(),
+  /** Files uploaded before through POST /api/attachments (the caller's own). */
+  attachmentIds: attachmentIdsSchema.optional(),
 });
 /** POST /api/chat/regenerate */
 export const regenerateRequest = z.strictObject({ conversationId: conversationIdSchema, modelIds: modelIdsSchema.optional() });
 /** POST /api/chat/edit-last */
-export const editLastRequest = z.strictObject({ conversationId: conversationIdSchema, message: messageSchema, modelIds: modelIdsSchema.optional() });
+export const editLastRequest = z.strictObject({
+  conversationId: conversationIdSchema, message: messageSchema, modelIds: modelIdsSchema.optional(),
+  /** The edited message's files; absent keeps those of the message it replaces. */
+  attachmentIds: attachmentIdsSchema.optional(),
+});
 /** POST /api/chat/merge: `modelId` merges the answers of the last side-by-side turn */
 export const mergeRequest = z.strictObject({ conversationId: conversationIdSchema, modelId: z.string().trim().min(1, 'must not be empty').max(100, 'is too long') });
 

@@ -5,6 +5,7 @@ import { SupabaseProfileStore } from '../supabase/supabase-profile-store.js';
 import { SupabaseProfilingStore } from '../supabase/supabase-profiling-store.js';
 import { SupabasePromptCatalog } from '../supabase/supabase-prompt-catalog.js';
 import { ApiBillingGateway } from '../app-api/api-billing-gateway.js';
+import { ApiAttachmentClient } from '../app-api/api-attachment-client.js';
 import { ApiChatClient } from '../app-api/api-chat-client.js';
 import { publicConfigAnswer } from '../app-api/api-contract.js';
 import type { AccessTokenSource, ApiClientOptions } from '../app-api/api-client.js';
@@ -46,8 +47,10 @@ export function createApiPorts(
 ): Pick<
   Dependencies,
   'chatClient' | 'conversationLibrary' | 'conversationSharing' | 'sharedConversations' | 'creditBalance' | 'modelDirectory' | 'conversationSearch' | 'instructionPresets'
+  | 'attachmentClient'
 > {
   return {
+    attachmentClient: new ApiAttachmentClient(apiOptions),
     chatClient: new ApiChatClient(apiOptions),
     conversationLibrary: new ApiConversationLibrary(apiOptions),
     conversationSearch: new ApiConversationSearch(apiOptions),
@@ -68,7 +71,7 @@ export function createApiPorts(
 /** What only the server (or the CLI) holds: the browser never gets these ports. */
 export type ServerOnlyDependency =
   | 'currentUser' | 'profileWriter' | 'userDirectory' | 'webhookInbox' | 'creditsPerPeriod' | 'modelGateway' | 'conversationStore' | 'usageLedger'
-  | 'conversationShares' | 'conversationTurns' | 'planProductId';
+  | 'conversationShares' | 'conversationTurns' | 'planProductId' | 'attachmentStore' | 'documentText';
 
 export function createBrowserDependencies(config: PublicConfig, origin: string = window.location.origin): Omit<Dependencies, ServerOnlyDependency> {
   if (config.supabaseUrl === null || config.supabaseAnonKey === null) {

@@ -1,6 +1,9 @@
 import type { AnalyticsTracker } from '../../core/ports/analytics-tracker.js';
 import type { Authenticator } from '../../core/ports/authenticator.js';
+import type { AttachmentClient } from '../../core/ports/attachment-client.js';
+import type { AttachmentStore } from '../../core/ports/attachment-store.js';
 import type { BillingGateway } from '../../core/ports/billing-gateway.js';
+import type { DocumentText } from '../../core/ports/document-text.js';
 import type { Clock } from '../../core/ports/clock.js';
 import type { ChatClient } from '../../core/ports/chat-client.js';
 import type { ConversationShares, ConversationSharing, SharedConversations } from '../../core/ports/conversation-shares.js';
@@ -54,6 +57,12 @@ export interface Dependencies {
   conversationSearch: ConversationSearch;
   /** A user's saved system instructions (browser: over /api; server: Postgres). */
   instructionPresets: InstructionPresets;
+  /** Server: each user's attached files (Supabase Storage, or memory). */
+  attachmentStore: AttachmentStore;
+  /** Server: the text of PDFs. */
+  documentText: DocumentText;
+  /** Browser: uploads files to the app server and shows them. */
+  attachmentClient: AttachmentClient;
   promptCatalog: PromptCatalog;
   /** Server: charges, grants and holds. */
   usageLedger: UsageLedger;
@@ -99,6 +108,9 @@ export const DEPENDENCY_TOKENS: { readonly [K in DependencyName]: symbol } = {
   sharedConversations: TOKENS.SharedConversations,
   conversationSearch: TOKENS.ConversationSearch,
   instructionPresets: TOKENS.InstructionPresets,
+  attachmentStore: TOKENS.AttachmentStore,
+  documentText: TOKENS.DocumentText,
+  attachmentClient: TOKENS.AttachmentClient,
   promptCatalog: TOKENS.PromptCatalog,
   usageLedger: TOKENS.UsageLedger,
   creditBalance: TOKENS.CreditBalance,

@@ -10,6 +10,9 @@ import { InMemoryConversationTurns } from '../in-memory/in-memory-conversation-t
 import { InMemorySharedConversations } from '../in-memory/in-memory-shared-conversations.js';
 import { InMemoryDatabase, SERVICE_ROLE } from '../in-memory/in-memory-database.js';
 import { InMemoryInstructionPresets } from '../in-memory/in-memory-instruction-presets.js';
+import { InMemoryAttachmentStore } from '../in-memory/in-memory-attachment-store.js';
+import { InMemoryAttachmentClient } from '../in-memory/in-memory-attachment-client.js';
+import { PdfjsDocumentText } from '../documents/pdfjs-document-text.js';
 import { InMemoryKeyValueStore } from '../in-memory/in-memory-key-value-store.js';
 import { InMemoryLogger } from '../in-memory/in-memory-logger.js';
 import { InMemoryModelGateway } from '../in-memory/in-memory-model-gateway.js';
@@ -45,6 +48,8 @@ export function createInMemoryDependencies(options: { origin?: string } = {}) {
   const conversationTurns = new InMemoryConversationTurns(conversationStore, { clock, ledger: usageLedger });
   const profileStore = new InMemoryProfileStore(db, authenticator);
   const logger = new InMemoryLogger();
+  const attachmentStore = new InMemoryAttachmentStore();
+  const documentText = new PdfjsDocumentText();
   const profileWriter = new InMemoryProfileWriter(db);
   const dependencies = {
     authenticator,
@@ -69,7 +74,11 @@ export function createInMemoryDependencies(options: { origin?: string } = {}) {
       usageLedger,
       profileStore: new InMemoryProfileStore(db, SERVICE_ROLE),
       logger,
+      attachmentStore,
     }),
+    attachmentStore,
+    documentText,
+    attachmentClient: new InMemoryAttachmentClient({ currentUser: makeGetCurrentUser({ authenticator }), attachmentStore, documentText }),
     promptCatalog: new InMemoryPromptCatalog(),
     usageLedger,
     userDirectory: new InMemoryUserDirectory(db),

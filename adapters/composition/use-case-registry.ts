@@ -77,6 +77,12 @@ export const USE_CASE_DEFINITIONS = {
   listInstructionPresets: (d) => uc.makeListInstructionPresets(d),
   saveInstructionPreset: (d) => uc.makeSaveInstructionPreset(d),
   deleteInstructionPreset: (d) => uc.makeDeleteInstructionPreset(d),
+  attachFile: (d) => uc.makeAttachFile(d),
+  readAttachment: (d) => uc.makeReadAttachment(d),
+  getAttachmentLink: (d) => uc.makeGetAttachmentLink(d),
+  removeAttachment: (d) => uc.makeRemoveAttachment(d),
+  uploadAttachment: (d) => uc.makeUploadAttachment(d),
+  loadAttachment: (d) => uc.makeLoadAttachment(d),
   createConversation: (d) => uc.makeCreateConversation(d),
   renameConversation: (d) => uc.makeRenameConversation(d),
   deleteConversation: (d) => uc.makeDeleteConversation(d),
@@ -122,6 +128,7 @@ export const BROWSER_USE_CASES = [
   'loadTagManager', 'getBillingState', 'mergeChatAnswers', 'getConversationSettings', 'saveConversationSettings',
   'searchConversations', 'listInstructionPresets', 'saveInstructionPreset', 'deleteInstructionPreset',
   'resumeChatRun', 'stopChatRun', 'findLiveChatRun',
+  'uploadAttachment', 'loadAttachment',
 ] as const satisfies readonly UseCaseName[];
 
 /** The server acts per request for the verified caller (see `forRequest`). */
@@ -132,6 +139,7 @@ export const SERVER_USE_CASES = [
   'openConversation', 'handleBillingWebhook', 'getBillingState', 'getConversationShare', 'shareConversation',
   'revokeConversationShare', 'openSharedConversation', 'mergeAnswers', 'getConversationSettings', 'saveConversationSettings',
   'searchConversations', 'listInstructionPresets', 'saveInstructionPreset', 'deleteInstructionPreset',
+  'attachFile', 'readAttachment', 'getAttachmentLink', 'removeAttachment',
 ] as const satisfies readonly UseCaseName[];
 
 export const CLI_USE_CASES = ['getAccountStatus', 'getCreditBalance', 'listCreditHistory', 'grantCredits', 'listModels', 'findUser', 'lookUpUser'] as const satisfies readonly UseCaseName[];

@@ -1,3 +1,4 @@
+import type { AttachmentRef } from '../../core/domain/attachments.js';
 import type { ChatMessage, Conversation } from '../../core/domain/chat.js';
 import { NO_SETTINGS, type ConversationSettings } from '../../core/domain/conversation-settings.js';
 import type { Clock } from '../../core/ports/clock.js';
@@ -107,6 +108,25 @@ export class InMemoryConversationStore implements ConversationStore {
     thread.messages.splice(at);
     this.touch(thread, {});
     return ok(undefined);
+  }
+
+  async attachToMessage(userId: string, conversationId: string, messageId: string, attachments: readonly AttachmentRef[]): Promise<Result<void>> {
+    const injected = this.failures.take('attachToMessage');
+    if (injected) return fail(injected);
+    const thread = this.own(userId, conversationId);
+    const at = thread?.messages.findIndex((m) => m.id === messageId) ?? -1;
+    if (!thread || at === -1) return fail(domainError('not_found', `Message ${messageId} does not exist`));
+    const message = thread.messages[at] as ChatMessage;
+    thread.messages[at] = attachments.length === 0 ? message : { ...message, attachments: [...attachments] };
+    return ok(undefined);
+  }
+
+  async listAttachments(userId: string, conversationId: string): Promise<Result<ReadonlyMap<string, readonly AttachmentRef[]>>> {
+    const injected = this.failures.take('listAttachments');
+    if (injected) return fail(injected);
+    const thread = this.own(userId, conversationId);
+    if (!thread) return fail(conversationNotFound(conversationId));
+    return ok(new Map(thread.messages.flatMap((m) => (m.attachments && m.attachments.length > 0 ? [[m.id, m.attachments] as const] : []))));
   }
 
   async getSettings(userId: string, conversationId: string): Promise<Result<ConversationSettings>> {

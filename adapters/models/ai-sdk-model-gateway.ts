@@ -1,10 +1,11 @@
-import { streamText, type FinishReason, type LanguageModelUsage, type ModelMessage } from 'ai';
+import { streamText, type FinishReason, type LanguageModelUsage } from 'ai';
 import type { ChatRequest, ChatStreamEvent, ModelInfo, ModelProvider, TokenUsage } from '../../core/domain/chat.js';
 import type { ModelSettings } from '../../core/domain/conversation-settings.js';
 import type { Logger } from '../../core/ports/logger.js';
 import type { ModelGateway } from '../../core/ports/model-gateway.js';
 import { domainError } from '../../core/shared/errors.js';
 import { fail, ok, type Result } from '../../core/shared/result.js';
+import { toModelMessage } from './attachment-parts.js';
 import { chatRequestSchema, describeIssues } from './chat-request-schema.js';
 import { EventChannel } from './event-channel.js';
 import { withOfflineEntry, type ModelCatalogueEntry, type ModelCatalogueSource } from './model-catalogue.js';
@@ -158,16 +159,16 @@ export class AiSdkModelGateway implements ModelGateway {
       failure ??= mapProviderError(error, PROVIDER_LABEL[entry.provider]);
     }
     if (signal.aborted) {
-      const usage = usageOf(reported?.usage, counted, text);
+      const usage = usageOf(reported?.usage, counted, text, entry.provider);
       emit({ type: 'finish', modelId, usage, finishReason: 'aborted' });
     } else if (failure !== null) {
       this.options.logger.warn('model stream failed', { modelId, code: failure.code, ...failure.details });
       // A call refused before any output consumed nothing; a stream broken midway did.
-      const usage = text === '' && reported?.usage.inputTokens === undefined ? ZERO_USAGE : usageOf(reported?.usage, counted, text);
+      const usage = text === '' && reported?.usage.inputTokens === undefined ? ZERO_USAGE : usageOf(reported?.usage, counted, text, entry.provider);
       emit({ type: 'error', modelId, code: failure.code, message: failure.message });
       emit({ type: 'finish', modelId, usage, finishReason: 'error' });
     } else {
-      const usage = usageOf(reported?.usage, counted, text);
+      const usage = usageOf(reported?.usage, counted, text, entry.provider);
       emit({ type: 'finish', modelId, usage, finishReason: toFinishReason(reported?.reason) });
     }
   }
@@ -190,14 +191,10 @@ function* failedBeforeStart(modelId: string, code: string, message: string): Gen
   yield { type: 'finish', modelId, usage: ZERO_USAGE, finishReason: 'error' };
 }
 
-function toModelMessage(message: Message): ModelMessage {
-  return { role: message.role, content: message.content };
-}
-
-/** Provider figures when given; otherwise the documented estimate (token-estimate.ts). */
-function usageOf(reported: LanguageModelUsage | undefined, messages: readonly Message[], text: string): TokenUsage {
+/** Provider figures when given; otherwise the documented estimate (token-estimate.ts), files included. */
+function usageOf(reported: LanguageModelUsage | undefined, messages: readonly Message[], text: string, provider: ModelProvider): TokenUsage {
   return {
-    inputTokens: reported?.inputTokens ?? estimatePromptTokens(messages),
+    inputTokens: reported?.inputTokens ?? estimatePromptTokens(messages, provider),
     outputTokens: reported?.outputTokens ?? estimateTokens(text),
   };
 }

@@ -14,6 +14,17 @@ export const chatRequestSchema = z.object({
       z.object({
         role: z.enum(['user', 'assistant', 'system'], { message: 'a message role must be user, assistant or system' }),
         content: z.string({ message: 'a message content must be a string' }),
+        attachments: z
+          .array(
+            z.discriminatedUnion('kind', [
+              z.object({
+                kind: z.literal('image'), name: z.string(), mediaType: z.string().regex(/^image\//, { message: 'an image must have an image type' }),
+                size: z.number(), width: z.number(), height: z.number(), data: z.instanceof(Uint8Array, { message: 'an image must carry its bytes' }),
+              }),
+              z.object({ kind: z.literal('text'), name: z.string(), mediaType: z.string(), size: z.number(), text: z.string() }),
+            ]),
+          )
+          .optional(),
       }),
     )
     .min(1, { message: 'messages must contain at least one message' }),

@@ -19,6 +19,7 @@ export const OFFLINE_CATALOGUE_ENTRY: ModelCatalogueEntry = {
   inputCreditsPer1k: 1,
   outputCreditsPer1k: 2,
   plan: 'free',
+  supportsImages: true,
 };
 
 /** The catalogue with the offline model always present (once, last unless the caller placed it). */

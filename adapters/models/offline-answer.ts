@@ -9,6 +9,19 @@ import { MERGE_PROMPT_OPENING } from '../../core/domain/chat-rules.js';
 export interface OfflinePromptMessage {
   readonly role: 'system' | 'user' | 'assistant';
   readonly text: string;
+  /** The files a user message carried, as the model received them. */
+  readonly files?: readonly OfflineFile[];
+}
+
+/** A received file: its name, type and bytes, and what the model could read of it. */
+export interface OfflineFile {
+  readonly name: string;
+  readonly mediaType: string;
+  readonly size: number;
+  /** An image's pixels. */
+  readonly pixels?: { readonly width: number; readonly height: number };
+  /** A text file's or PDF's words. */
+  readonly words?: number;
 }
 
 /** What the offline model was called with besides the conversation; it says so in its answer. */
@@ -61,6 +74,22 @@ export function receivedSettingsLine(messages: readonly OfflinePromptMessage[], 
   return parts.length === 0 ? null : `_Received: ${parts.join(', ')}._`;
 }
 
+const sizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : bytes >= 1024 ? `${Math.round(bytes / 1024)} KB` : `${bytes} B`);
+
+/**
+ * The line that states the files of the last user message (name, type, size, and the pixels of an
+ * image or the words of a text), or null when it carried none.
+ */
+export function receivedFilesLine(messages: readonly OfflinePromptMessage[]): string | null {
+  const files = [...messages].reverse().find((m) => m.role === 'user')?.files ?? [];
+  if (files.length === 0) return null;
+  const described = files.map((f) => {
+    const seen = f.pixels ? `${f.pixels.width}×${f.pixels.height} pixels` : `${f.words ?? 0} ${f.words === 1 ? 'word' : 'words'}`;
+    return `${f.name} (${f.mediaType}, ${sizeText(f.size)}, ${seen})`;
+  });
+  return `_Attached: ${described.join('; ')}._`;
+}
+
 /** A merge request (see mergePrompt in core/domain/chat-rules.ts): its question and how many answers it merges. */
 function mergeRequestOf(text: string): { question: string; answers: number } | null {
   if (!text.startsWith(MERGE_PROMPT_OPENING)) return null;
@@ -77,9 +106,11 @@ export function composeOfflineAnswer(messages: readonly OfflinePromptMessage[], 
   const keywords = keywordsOf(words, 5);
   const earlierTurns = messages.filter((m) => m.role !== 'system').length - 1;
   const received = receivedSettingsLine(messages, settings);
+  const files = receivedFilesLine(messages);
   const lines = [
     OFFLINE_ANSWER_HEADING,
     ...(received ? ['', received] : []),
+    ...(files ? ['', files] : []),
     '',
     merge
       ? `You asked to merge ${merge.answers} answers to: "${quote(question)}"`
@@ -111,9 +142,11 @@ export function composeBriefOfflineAnswer(messages: readonly OfflinePromptMessag
     question.length === 0
       ? 'In brief: your message was empty. Write a question and a configured model would answer it here.'
       : `${topic} A configured model would answer it here in a sentence or two.`;
+  const files = receivedFilesLine(messages);
   return [
     OFFLINE_BRIEF_ANSWER_HEADING,
     ...(received ? ['', received] : []),
+    ...(files ? ['', files] : []),
     '',
     merge ? `In brief: ${merge.answers} answers merged into one. ${capitalised(answer.replace(/^In brief: /, ''))}` : answer,
     '',

@@ -8,7 +8,9 @@ import type {
   LanguageModelV3StreamResult,
   LanguageModelV3Usage,
 } from '@ai-sdk/provider';
-import { composeOfflineAnswerFor, type OfflinePromptMessage } from './offline-answer.js';
+import { imageDimensions, imageTokens } from '../../core/domain/attachment-tokens.js';
+import { parseAttachmentBlock } from './attachment-parts.js';
+import { composeOfflineAnswerFor, type OfflineFile, type OfflinePromptMessage } from './offline-answer.js';
 import { estimateTokens, splitIntoTokens } from './token-estimate.js';
 
 export const OFFLINE_PROVIDER_NAME = 'offline';
@@ -100,22 +102,58 @@ export class OfflineLanguageModel implements LanguageModelV3 {
       : { unified: 'stop', raw: 'stop' };
     return {
       tokens: truncated ? allTokens.slice(0, limit) : allTokens,
-      inputTokens: messages.reduce((sum, m) => sum + estimateTokens(m.text), 0),
+      inputTokens: inputTokensOf(options.prompt, messages),
       finishReason,
     };
   }
 }
 
+/** The prompt as the offline answer reads it: each message's text, and a user message's files. */
 function toPromptMessages(prompt: LanguageModelV3Prompt): OfflinePromptMessage[] {
   const messages: OfflinePromptMessage[] = [];
   for (const message of prompt) {
     if (message.role === 'system') messages.push({ role: 'system', text: message.content });
     else if (message.role === 'user' || message.role === 'assistant') {
-      const text = message.content.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('');
-      messages.push({ role: message.role, text });
+      const texts: string[] = [];
+      const files: OfflineFile[] = [];
+      for (const part of message.content) {
+        const block = part.type === 'text' ? parseAttachmentBlock(part.text) : null;
+        if (block) files.push({ name: block.name, mediaType: block.mediaType, size: block.size, words: block.text.split(/\s+/).filter((w) => w !== '').length });
+        else if (part.type === 'text') texts.push(part.text);
+        else if (part.type === 'file') {
+          const bytes = bytesOf(part.data);
+          const pixels = bytes ? imageDimensions(part.mediaType, bytes) : null;
+          files.push({ name: part.filename ?? 'unnamed file', mediaType: part.mediaType, size: bytes?.byteLength ?? 0, ...(pixels ? { pixels } : {}) });
+        }
+      }
+      messages.push({ role: message.role, text: texts.join(''), ...(files.length > 0 ? { files } : {}) });
     }
   }
   return messages;
+}
+
+/** A file part's bytes (the SDK hands them over as bytes or base64); null for a URL. */
+function bytesOf(data: Uint8Array | string | URL): Uint8Array | null {
+  if (data instanceof Uint8Array) return data;
+  if (typeof data === 'string') return new Uint8Array(Buffer.from(data, 'base64'));
+  return null;
+}
+
+/** What the offline model counts as input: text by the estimate, images by the OpenAI-style rule. */
+function inputTokensOf(prompt: LanguageModelV3Prompt, messages: readonly OfflinePromptMessage[]): number {
+  let tokens = messages.reduce((sum, m) => sum + estimateTokens(m.text), 0);
+  for (const message of prompt) {
+    if (message.role !== 'user') continue;
+    for (const part of message.content) {
+      if (part.type === 'text' && parseAttachmentBlock(part.text)) tokens += estimateTokens(part.text);
+      if (part.type === 'file') {
+        const bytes = bytesOf(part.data);
+        const pixels = bytes ? imageDimensions(part.mediaType, bytes) : null;
+        tokens += pixels ? imageTokens('offline', pixels.width, pixels.height) : 0;
+      }
+    }
+  }
+  return tokens;
 }
 
 function usageOf(input: number, output: number): LanguageModelV3Usage {

@@ -1,3 +1,7 @@
+import { imageTokens } from '../../core/domain/attachment-tokens.js';
+import type { ModelProvider, PromptMessage } from '../../core/domain/chat.js';
+import { attachmentBlock } from './attachment-parts.js';
+
 /**
  * A deliberately simple, documented token estimate (see README.md, "Token estimate").
  *
@@ -20,7 +24,16 @@ export function estimateTokens(text: string): number {
   return count;
 }
 
-/** Input tokens of a conversation: the sum over its messages' text (no per-message overhead). */
-export function estimatePromptTokens(messages: readonly { readonly content: string }[]): number {
-  return messages.reduce((sum, message) => sum + estimateTokens(message.content), 0);
+/**
+ * Input tokens of a conversation: the sum over its messages' text (no per-message overhead), plus
+ * its files: a text file's or PDF's text as it is sent (attachment-parts.ts), an image by the
+ * provider's own rule (core/domain/attachment-tokens.ts).
+ */
+export function estimatePromptTokens(messages: readonly Pick<PromptMessage, 'content' | 'attachments'>[], provider: ModelProvider = 'offline'): number {
+  return messages.reduce(
+    (sum, message) =>
+      sum + estimateTokens(message.content) +
+      (message.attachments ?? []).reduce((files, file) => files + (file.kind === 'image' ? imageTokens(provider, file.width, file.height) : estimateTokens(attachmentBlock(file))), 0),
+    0,
+  );
 }

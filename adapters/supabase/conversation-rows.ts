@@ -1,9 +1,13 @@
 import { z } from 'zod';
+import { attachmentRefSchema } from '../../core/domain/attachments.js';
 import type { ChatMessage } from '../../core/domain/chat.js';
 import { conversationSettingsSchema, NO_SETTINGS, type ConversationSettings } from '../../core/domain/conversation-settings.js';
 
 /** The message columns every read names (the shapes below parse them). */
-export const MESSAGE_COLUMNS = 'id, conversation_id, role, content, model_id, model_ids, merged_from, input_tokens, output_tokens, created_at';
+export const MESSAGE_COLUMNS = 'id, conversation_id, role, content, model_id, model_ids, merged_from, attachments, input_tokens, output_tokens, created_at';
+
+/** The `attachments` column: what a user message carried. */
+export const attachmentsColumn = z.array(attachmentRefSchema).nullable().optional();
 
 const timestamp = z.string().transform((value) => new Date(value).toISOString());
 
@@ -17,6 +21,7 @@ export const messageRow = z
     model_id: z.string().nullable(),
     model_ids: z.array(z.string()).nullable(),
     merged_from: z.array(z.string()).nullable().optional(),
+    attachments: attachmentsColumn,
     input_tokens: z.number().int().nullable(),
     output_tokens: z.number().int().nullable(),
     created_at: timestamp,
@@ -30,6 +35,7 @@ export const messageRow = z
       modelId: r.model_id,
       ...(r.model_ids === null ? {} : { modelIds: r.model_ids }),
       ...(r.merged_from == null ? {} : { mergedFrom: r.merged_from }),
+      ...(r.attachments == null ? {} : { attachments: r.attachments }),
       inputTokens: r.input_tokens,
       outputTokens: r.output_tokens,
       createdAt: r.created_at,

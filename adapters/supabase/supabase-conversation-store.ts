@@ -1,11 +1,12 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
+import type { AttachmentRef } from '../../core/domain/attachments.js';
 import type { ChatMessage, Conversation } from '../../core/domain/chat.js';
 import type { ConversationSettings } from '../../core/domain/conversation-settings.js';
 import type { ConversationStore, NewMessage } from '../../core/ports/conversation-store.js';
 import { domainError } from '../../core/shared/errors.js';
 import { fail, ok, type Result } from '../../core/shared/result.js';
-import { MESSAGE_COLUMNS, messageRow, modelSettingsColumn, settingsRow } from './conversation-rows.js';
+import { attachmentsColumn, MESSAGE_COLUMNS, messageRow, modelSettingsColumn, settingsRow } from './conversation-rows.js';
 import { fromRest, isRowNotFound, parseRow, type RestFailure } from './supabase-errors.js';
 
 const CONVERSATION_COLUMNS = 'id, user_id, title, created_at, updated_at';
@@ -153,6 +154,7 @@ export class SupabaseConversationStore implements ConversationStore {
         model_id: message.modelId,
         model_ids: message.modelIds && message.modelIds.length > 0 ? [...message.modelIds] : null,
         merged_from: message.mergedFrom && message.mergedFrom.length > 0 ? [...message.mergedFrom] : null,
+        attachments: message.attachments && message.attachments.length > 0 ? message.attachments : null,
         input_tokens: message.inputTokens,
         output_tokens: message.outputTokens,
       })
@@ -163,6 +165,33 @@ export class SupabaseConversationStore implements ConversationStore {
     }
     if (error) return fail(fromRest('Could not save the message', error, status));
     return parseRow('Could not save the message', messageRow, data);
+  }
+
+  async attachToMessage(userId: string, conversationId: string, messageId: string, attachments: readonly AttachmentRef[]): Promise<Result<void>> {
+    const missing = fail(domainError('not_found', `No message ${messageId} in conversation ${conversationId}`));
+    const { data, error, status } = await this.client
+      .from('messages')
+      .update({ attachments: attachments.length > 0 ? attachments : null })
+      .eq('user_id', userId)
+      .eq('conversation_id', conversationId)
+      .eq('id', messageId)
+      .select('id');
+    if (error && isBadId(error)) return missing;
+    if (error) return fail(fromRest('Could not record the message’s files', error, status));
+    return data.length === 0 ? missing : ok(undefined);
+  }
+
+  async listAttachments(userId: string, conversationId: string): Promise<Result<ReadonlyMap<string, readonly AttachmentRef[]>>> {
+    const { data, error, status } = await this.client
+      .from('messages')
+      .select('id, attachments')
+      .eq('user_id', userId)
+      .eq('conversation_id', conversationId)
+      .not('attachments', 'is', null);
+    if (error) return isBadId(error) ? ok(new Map()) : fail(fromRest('Could not read the message files', error, status));
+    const rows = parseRow('Could not read the message files', z.array(z.object({ id: z.string(), attachments: attachmentsColumn })), data);
+    if (!rows.success) return rows;
+    return ok(new Map(rows.data.flatMap((r) => (r.attachments ? [[r.id, r.attachments] as const] : []))));
   }
 
   async getSettings(userId: string, conversationId: string): Promise<Result<ConversationSettings>> {

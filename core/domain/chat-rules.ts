@@ -72,7 +72,7 @@ export const titleFromMessage = (message: string, maxLength = 60): string => {
 export const historyForModel = (
   messages: readonly ChatMessage[],
   modelId: string,
-): readonly Pick<ChatMessage, 'role' | 'content'>[] => {
+): readonly Pick<ChatMessage, 'role' | 'content' | 'attachments'>[] => {
   const kept: ChatMessage[] = [];
   let turnStart = 0;
   for (const m of messages) {
@@ -85,7 +85,7 @@ export const historyForModel = (
       kept.push(m);
     }
   }
-  return kept.map((m) => ({ role: m.role, content: m.content }));
+  return kept.map((m) => (m.attachments && m.attachments.length > 0 ? { role: m.role, content: m.content, attachments: m.attachments } : { role: m.role, content: m.content }));
 };
 
 /** The answers a merge fuses: the last turn's column answers, one per model in the order asked, merges left out. */

@@ -1,4 +1,5 @@
 import type { AbortSignalLike } from '../shared/abort.js';
+import type { AttachmentRef } from './attachments.js';
 import type { ModelSettings } from './conversation-settings.js';
 
 export type ModelProvider = 'openai' | 'anthropic' | 'google' | 'openai-compatible' | 'offline';
@@ -18,6 +19,8 @@ export interface ModelInfo {
   readonly supportsTemperature?: boolean;
   /** The longest answer it can write, in tokens; absent: DEFAULT_MAX_OUTPUT_TOKENS. */
   readonly maxOutputTokens?: number;
+  /** true for a model that reads images; absent or false: it is refused a message with an image. */
+  readonly supportsImages?: boolean;
 }
 
 export type ChatRole = 'user' | 'assistant' | 'system';
@@ -33,6 +36,8 @@ export interface ChatMessage {
   readonly modelIds?: readonly string[];
   /** On an assistant message: the models whose answers it merged (a merge column of a side-by-side turn). */
   readonly mergedFrom?: readonly string[];
+  /** On a user message: the files sent with it, in order. */
+  readonly attachments?: readonly AttachmentRef[];
   readonly inputTokens: number | null;
   readonly outputTokens: number | null;
   readonly createdAt: string;
@@ -65,9 +70,24 @@ export type ChatStreamEvent =
     }
   | { readonly type: 'error'; readonly modelId: string; readonly code: string; readonly message: string };
 
+/**
+ * A file as a model receives it: an image's bytes (for models that read images), or the text of a
+ * text file or PDF, each with its name, type and size.
+ */
+export type PromptAttachment =
+  | { readonly kind: 'image'; readonly name: string; readonly mediaType: string; readonly size: number; readonly width: number; readonly height: number; readonly data: Uint8Array }
+  | { readonly kind: 'text'; readonly name: string; readonly mediaType: string; readonly size: number; readonly text: string };
+
+/** One message of a prompt; a user message may carry files. */
+export interface PromptMessage {
+  readonly role: ChatRole;
+  readonly content: string;
+  readonly attachments?: readonly PromptAttachment[];
+}
+
 export interface ChatRequest {
   readonly modelIds: readonly string[];
-  readonly messages: readonly Pick<ChatMessage, 'role' | 'content'>[];
+  readonly messages: readonly PromptMessage[];
   readonly conversationId?: string;
   readonly signal?: AbortSignalLike;
   /** The conversation's system instruction, given in each provider's own system slot. */

@@ -59,6 +59,8 @@ export interface SendChatInput {
   readonly modelIds: readonly string[];
   /** Stored with the conversation before it is answered (how a new chat gets its instruction). */
   readonly settings?: ConversationSettings;
+  /** Files uploaded before (AttachmentClient): sent with the message. */
+  readonly attachmentIds?: readonly string[];
   /** Stops reading (before the run is accepted: nothing starts). */
   readonly signal?: AbortSignalLike;
 }
@@ -72,6 +74,8 @@ export interface RegenerateChatInput {
 
 export interface EditLastChatInput extends RegenerateChatInput {
   readonly message: string;
+  /** The edited message's files; absent keeps those of the message it replaces. */
+  readonly attachmentIds?: readonly string[];
 }
 
 export interface MergeChatInput {

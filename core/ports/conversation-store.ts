@@ -1,3 +1,4 @@
+import type { AttachmentRef } from '../domain/attachments.js';
 import type { ChatMessage, Conversation } from '../domain/chat.js';
 import type { ConversationSettings } from '../domain/conversation-settings.js';
 import type { Result } from '../shared/result.js';
@@ -27,4 +28,8 @@ export interface ConversationStore extends ConversationLibrary {
   appendMessage(userId: string, conversationId: string, message: NewMessage): Promise<Result<ChatMessage>>;
   /** Removes the messages after (and including) the given one: regenerate and edit-last. */
   truncateFrom(userId: string, conversationId: string, messageId: string): Promise<Result<void>>;
+  /** Records the files a saved user message carries (a new chat's first step saves the text alone); not_found when not the user's. */
+  attachToMessage(userId: string, conversationId: string, messageId: string, attachments: readonly AttachmentRef[]): Promise<Result<void>>;
+  /** The files of the conversation's messages, by message id (messages without any are left out). */
+  listAttachments(userId: string, conversationId: string): Promise<Result<ReadonlyMap<string, readonly AttachmentRef[]>>>;
 }

@@ -28,6 +28,9 @@ export const TOKENS = {
   WebhookInbox: Symbol.for('ensemble.WebhookInbox'),
   ConversationSearch: Symbol.for('ensemble.ConversationSearch'),
   InstructionPresets: Symbol.for('ensemble.InstructionPresets'),
+  AttachmentStore: Symbol.for('ensemble.AttachmentStore'),
+  DocumentText: Symbol.for('ensemble.DocumentText'),
+  AttachmentClient: Symbol.for('ensemble.AttachmentClient'),
 } as const;
 
 export type PortToken = (typeof TOKENS)[keyof typeof TOKENS];

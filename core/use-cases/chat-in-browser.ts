@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { attachmentIdsSchema } from '../domain/attachments.js';
 import { conversationIdSchema, messageSchema, modelIdsSchema } from '../domain/chat-rules.js';
 import { conversationSettingsSchema } from '../domain/conversation-settings.js';
 import type { ChatClient, ChatRunHandle, EditLastChatInput, LiveRun, MergeChatInput, RegenerateChatInput, ResumeChatInput, SendChatInput } from '../ports/chat-client.js';
@@ -9,9 +10,12 @@ import type { CurrentUser } from './support/current-user.js';
 
 type Deps = { readonly currentUser: CurrentUser; readonly chatClient: ChatClient };
 
-const sendSchema = z.object({ conversationId: conversationIdSchema.optional(), message: messageSchema, modelIds: modelIdsSchema, settings: conversationSettingsSchema.optional() });
+const sendSchema = z.object({
+  conversationId: conversationIdSchema.optional(), message: messageSchema, modelIds: modelIdsSchema, settings: conversationSettingsSchema.optional(),
+  attachmentIds: attachmentIdsSchema.optional(),
+});
 const regenerateSchema = z.object({ conversationId: conversationIdSchema, modelIds: modelIdsSchema.optional() });
-const editSchema = regenerateSchema.extend({ message: messageSchema });
+const editSchema = regenerateSchema.extend({ message: messageSchema, attachmentIds: attachmentIdsSchema.optional() });
 const mergeSchema = z.object({ conversationId: conversationIdSchema, modelId: z.string().trim().min(1, 'Choose the model that merges') });
 
 /**

@@ -1,3 +1,5 @@
+import { attachmentIdsSchema } from '../domain/attachments.js';
+import { attachmentTokensFor, describeAttachments, loadPromptAttachments } from './support/chat-attachments.js';
 import { z } from 'zod';
 import { conversationIdSchema, lastExchange, messageSchema, modelIdsSchema } from '../domain/chat-rules.js';
 import type { AbortSignalLike } from '../shared/abort.js';
@@ -16,6 +18,7 @@ const inputSchema = z.object({
   conversationId: conversationIdSchema,
   message: messageSchema,
   modelIds: modelIdsSchema.optional(),
+  attachmentIds: attachmentIdsSchema.optional(),
 });
 
 /**
@@ -29,6 +32,8 @@ export const makeEditLastMessage =
     conversationId: string;
     message: string;
     modelIds?: readonly string[];
+    /** The edited message's files; absent keeps those of the message it replaces. */
+    attachmentIds?: readonly string[];
     signal?: AbortSignalLike;
   }): Promise<Result<ChatRun>> => {
     const user = await requireUser(deps.currentUser);
@@ -37,6 +42,8 @@ export const makeEditLastMessage =
     if (!valid.success) return valid;
     const { conversationId, message } = valid.data;
     const userId = user.data.id;
+    const described = await describeAttachments(deps, userId, valid.data.attachmentIds ?? []);
+    if (!described.success) return described;
 
     // One turn at a time: an edit while another answer of this conversation runs is refused.
     const turn = await claimTurn(deps, userId, conversationId);
@@ -56,8 +63,12 @@ export const makeEditLastMessage =
     if (modelIds.length === 0) return give(fail(domainError('validation', 'Choose at least one model')));
 
     const kept = messages.data.slice(0, last.index);
+    const files = valid.data.attachmentIds ? described.data : (last.userMessage.attachments ?? []);
     const promptTokens = promptTokensOf(settings.data, [...kept.map((m) => m.content), message]);
-    const admitted = await chatPreflight(deps, { userId, modelIds, promptTokens, settings: settings.data });
+    const admitted = await chatPreflight(deps, {
+      userId, modelIds, promptTokens, settings: settings.data,
+      attachments: files, attachmentTokens: (model) => attachmentTokensFor([...kept, { attachments: files }], model),
+    });
     if (!admitted.success) return give(admitted);
     const { models, holds } = admitted.data;
     // Until the answers stream, the holds and the turn are ours: a run that stops here gives them back.
@@ -66,6 +77,8 @@ export const makeEditLastMessage =
       return failure;
     };
 
+    const loaded = await loadPromptAttachments(deps, userId, [...kept, { attachments: files }]);
+    if (!loaded.success) return stop(loaded);
     const truncated = await deps.conversationStore.truncateFrom(userId, conversationId, last.userMessage.id);
     if (!truncated.success) return stop(truncated);
     const edited = await deps.conversationStore.appendMessage(userId, conversationId, {
@@ -73,6 +86,7 @@ export const makeEditLastMessage =
       content: message,
       modelId: modelIds.length === 1 ? (modelIds[0] as string) : null,
       modelIds,
+      ...(files.length > 0 ? { attachments: files } : {}),
       inputTokens: null,
       outputTokens: null,
     });
@@ -85,6 +99,7 @@ export const makeEditLastMessage =
       settings: admitted.data.settings,
       instruction: settings.data.instruction,
       history: [...kept, edited.data],
+      ...(loaded.data ? { attachments: loaded.data } : {}),
       ...(input.signal ? { signal: input.signal } : {}),
     });
     return ok(releasingWhenSettled({ conversationId, userMessage: edited.data, ...streaming }, turn.data));

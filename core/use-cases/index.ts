@@ -80,3 +80,4 @@ export {
   makeShareConversation,
   makeViewSharedConversation,
 } from './share-conversation.js';
+export { makeAttachFile, makeGetAttachmentLink, makeLoadAttachment, makeReadAttachment, makeRemoveAttachment, makeUploadAttachment } from './attachments.js';

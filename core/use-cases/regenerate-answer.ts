@@ -1,3 +1,4 @@
+import { attachmentTokensFor, loadPromptAttachments } from './support/chat-attachments.js';
 import { z } from 'zod';
 import { conversationIdSchema, lastExchange, modelIdsSchema } from '../domain/chat-rules.js';
 import type { AbortSignalLike } from '../shared/abort.js';
@@ -51,7 +52,10 @@ export const makeRegenerateAnswer =
 
     let history = messages.data.slice(0, last.index + 1);
     const promptTokens = promptTokensOf(settings.data, history.map((m) => m.content));
-    const admitted = await chatPreflight(deps, { userId, modelIds, promptTokens, settings: settings.data });
+    const admitted = await chatPreflight(deps, {
+      userId, modelIds, promptTokens, settings: settings.data,
+      attachments: last.userMessage.attachments ?? [], attachmentTokens: (model) => attachmentTokensFor(history, model),
+    });
     if (!admitted.success) return give(admitted);
     const { models, holds } = admitted.data;
     // Until the answers stream, the holds and the turn are ours: a run that stops here gives them back.
@@ -60,6 +64,8 @@ export const makeRegenerateAnswer =
       return failure;
     };
 
+    const loaded = await loadPromptAttachments(deps, userId, history);
+    if (!loaded.success) return stop(loaded);
     let question = last.userMessage;
     const sameModels = asked !== undefined && asked.length === modelIds.length && asked.every((id, i) => id === modelIds[i]);
     if (valid.data.modelIds && !sameModels) {
@@ -86,6 +92,7 @@ export const makeRegenerateAnswer =
       settings: admitted.data.settings,
       instruction: settings.data.instruction,
       history,
+      ...(loaded.data ? { attachments: loaded.data } : {}),
       ...(input.signal ? { signal: input.signal } : {}),
     });
     return ok(releasingWhenSettled({ conversationId, userMessage: question, ...streaming }, turn.data));

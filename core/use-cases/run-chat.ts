@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { attachmentIdsSchema, type AttachmentRef } from '../domain/attachments.js';
+import type { ChatMessage } from '../domain/chat.js';
 import { conversationIdSchema, messageSchema, modelIdsSchema, titleFromMessage } from '../domain/chat-rules.js';
 import { conversationSettingsSchema, NO_SETTINGS, type ConversationSettings } from '../domain/conversation-settings.js';
 import { CHAT_HOLD_TTL_SECONDS } from '../domain/credits.js';
@@ -10,6 +12,9 @@ import { fail, ok } from '../shared/result.js';
 import type { Result } from '../shared/result.js';
 import { streamAnswers } from './support/chat-answers.js';
 import type { AnswerDeps, ChatRun } from './support/chat-answers.js';
+import {
+  attachmentTokensFor, attachWithHistory, describeAttachments, loadPromptAttachments, refuseImagesToBlindModels, type AttachmentDeps,
+} from './support/chat-attachments.js';
 import { chatPreflight, insufficient, priceChat, releaseHolds, requireSubscription, type ChatAdmission } from './support/chat-preflight.js';
 import type { PreflightDeps } from './support/chat-preflight.js';
 import { CHAT_TURN_TTL_SECONDS, heldTurn, releasingWhenSettled } from './support/conversation-turn.js';
@@ -17,13 +22,14 @@ import type { TurnDeps } from './support/conversation-turn.js';
 import { requireUser } from './support/current-user.js';
 import type { CurrentUser } from './support/current-user.js';
 
-export type ChatDeps = AnswerDeps & PreflightDeps & TurnDeps & { readonly currentUser: CurrentUser };
+export type ChatDeps = AnswerDeps & PreflightDeps & TurnDeps & AttachmentDeps & { readonly currentUser: CurrentUser };
 
 const inputSchema = z.object({
   conversationId: conversationIdSchema.optional(),
   message: messageSchema,
   modelIds: modelIdsSchema,
   settings: conversationSettingsSchema.optional(),
+  attachmentIds: attachmentIdsSchema.optional(),
 });
 
 export interface RunChatInput {
@@ -32,6 +38,8 @@ export interface RunChatInput {
   readonly modelIds: readonly string[];
   /** Stored with the conversation before the models are asked (a new chat's instruction and settings). */
   readonly settings?: ConversationSettings;
+  /** Files uploaded before (the caller's own): images for models that read them, text for any. */
+  readonly attachmentIds?: readonly string[];
   readonly signal?: AbortSignalLike;
 }
 
@@ -51,6 +59,12 @@ export const makeRunChat =
     if (!valid.success) return valid;
     const { conversationId, message, modelIds, settings } = valid.data;
     const userId = user.data.id;
+    // The files must be the caller's (another user's id is not_found) before anything is written.
+    const described = await describeAttachments(deps, userId, valid.data.attachmentIds ?? []);
+    if (!described.success) return described;
+    const files = described.data;
+    const seeing = await refuseImagesToBlindModels(deps, modelIds, files);
+    if (!seeing.success) return seeing;
 
     // One step writes the message: the conversation (when new), its turn (one at a time: a second
     // send while an answer runs is conversation_busy) and the user message, with the history the
@@ -74,12 +88,14 @@ export const makeRunChat =
         ...(settings ? { settings } : {}),
         ...(holds.length > 0 ? { holds, holdTtlSeconds: CHAT_HOLD_TTL_SECONDS } : {}),
       });
-    const admitted = conversationId === undefined ? await admitNewChat(deps, userId, modelIds, settings ?? NO_SETTINGS, message, begin) : await admitFollowUp(deps, userId, modelIds, message, begin);
+    const chat: ChatToAdmit = { userId, modelIds, message, files, newConversation: conversationId === undefined, begin };
+    const admitted = conversationId === undefined ? await admitNewChat(deps, chat, settings ?? NO_SETTINGS) : await admitFollowUp(deps, chat, conversationId);
     if (!admitted.success) return admitted;
-    const { started } = admitted.data;
-    const { conversation, history, userMessage } = started;
+    const { started, history, userMessage, models, holds } = admitted.data;
+    const { conversation } = started;
     const turn = heldTurn(deps, userId, conversation.id, started.turnId);
-    const { models, holds } = admitted.data;
+    const loaded = await loadPromptAttachments(deps, userId, [...history, userMessage]);
+    if (!loaded.success) return undo(deps, chat, started, loaded, holds);
     const streaming = streamAnswers(deps, {
       userId,
       conversationId: conversation.id,
@@ -88,6 +104,7 @@ export const makeRunChat =
       settings: admitted.data.settings,
       instruction: started.settings.instruction,
       history: [...history, userMessage],
+      ...(loaded.data ? { attachments: loaded.data } : {}),
       ...(input.signal ? { signal: input.signal } : {}),
     });
     return ok(releasingWhenSettled({ conversationId: conversation.id, userMessage, ...streaming }, turn));
@@ -98,43 +115,75 @@ export const promptTokensOf = (settings: ConversationSettings, texts: readonly s
   estimateTokens([settings.instruction, ...texts].filter((t) => t !== '').join('\n'));
 
 type Begin = (holds?: readonly TurnHold[]) => Promise<Result<StartedTurn>>;
-type Admitted = Result<ChatAdmission & { readonly started: StartedTurn }>;
+
+interface ChatToAdmit {
+  readonly userId: string;
+  readonly modelIds: readonly string[];
+  readonly message: string;
+  /** The new message's files (the caller's own, checked). */
+  readonly files: readonly AttachmentRef[];
+  /** Whether the first step creates the conversation (undone by deleting it, else by cutting the message). */
+  readonly newConversation: boolean;
+  readonly begin: Begin;
+}
+
+/** An admitted chat: its first step, its history and message with their files, its models and holds. */
+type Admitted = Result<ChatAdmission & { readonly started: StartedTurn; readonly history: readonly ChatMessage[]; readonly userMessage: ChatMessage }>;
+
+/** Refused after the first step: what it wrote goes again (the new conversation, or the message), with the turn and any holds. */
+async function undo<T>(deps: ChatDeps, chat: ChatToAdmit, started: StartedTurn, refusal: Result<T>, holds?: ReadonlyMap<string, string>): Promise<Result<T>> {
+  const { userId } = chat;
+  if (chat.newConversation) await deps.conversationStore.deleteConversation(userId, started.conversation.id);
+  else await deps.conversationStore.truncateFrom(userId, started.conversation.id, started.userMessage.id);
+  await Promise.all([heldTurn(deps, userId, started.conversation.id, started.turnId).end(), holds ? releaseHolds(deps, userId, holds) : undefined]);
+  return refusal;
+}
 
 /**
- * A new chat: priced from its message alone, its holds taken with the conversation, turn and
- * message in one step; a subscriber check for paid models runs beside it and undoes that step when
- * it refuses.
+ * A new chat: priced from its message and files alone, its holds taken with the conversation, turn
+ * and message in one step; a subscriber check for paid models runs beside it and undoes that step
+ * when it refuses.
  */
-async function admitNewChat(deps: ChatDeps, userId: string, modelIds: readonly string[], settings: ConversationSettings, message: string, begin: Begin): Promise<Admitted> {
-  const priced = await priceChat(deps, { modelIds, settings, promptTokens: promptTokensOf(settings, [message]) });
+async function admitNewChat(deps: ChatDeps, chat: ChatToAdmit, settings: ConversationSettings): Promise<Admitted> {
+  const { userId, modelIds, message, files } = chat;
+  const priced = await priceChat(deps, {
+    modelIds, settings, promptTokens: promptTokensOf(settings, [message]),
+    attachments: files, attachmentTokens: (model) => attachmentTokensFor([{ attachments: files }], model),
+  });
   if (!priced.success) return priced;
-  const [started, subscribed] = await Promise.all([begin(priced.data.holds), requireSubscription(deps, userId, priced.data.paid)]);
+  const [started, subscribed] = await Promise.all([chat.begin(priced.data.holds), requireSubscription(deps, userId, priced.data.paid)]);
   if (!started.success) {
     if (started.error.code !== 'insufficient_credits') return started;
     const { balance, held } = started.error.details ?? {};
     return fail(insufficient(typeof balance === 'number' ? balance : null, typeof held === 'number' ? held : 0, priced.data.required));
   }
-  if (!subscribed.success) {
-    await deps.conversationStore.deleteConversation(userId, started.data.conversation.id);
-    await releaseHolds(deps, userId, started.data.holds);
-    await heldTurn(deps, userId, started.data.conversation.id, started.data.turnId).end();
-    return subscribed;
-  }
-  return ok({ started: started.data, models: priced.data.models, holds: started.data.holds, settings: priced.data.settings });
+  const holds = started.data.holds;
+  if (!subscribed.success) return undo(deps, chat, started.data, subscribed, holds);
+  const withFiles = await attachWithHistory(deps, userId, started.data, files, null);
+  if (!withFiles.success) return undo(deps, chat, started.data, withFiles, holds);
+  return ok({ started: started.data, ...withFiles.data, models: priced.data.models, holds, settings: priced.data.settings });
 }
 
-/** A message to an existing conversation: its history prices the answers, so the holds follow the step that reads it. */
-async function admitFollowUp(deps: ChatDeps, userId: string, modelIds: readonly string[], message: string, begin: Begin): Promise<Admitted> {
-  const started = await begin();
-  if (!started.success) return started;
-  const { conversation, history, userMessage } = started.data;
-  const applied = started.data.settings;
-  const admitted = await chatPreflight(deps, { userId, modelIds, settings: applied, promptTokens: promptTokensOf(applied, [...history.map((m) => m.content), message]) });
-  if (!admitted.success) {
-    // Refused: the message goes again, and the turn.
-    await deps.conversationStore.truncateFrom(userId, conversation.id, userMessage.id);
-    await heldTurn(deps, userId, conversation.id, started.data.turnId).end();
-    return admitted;
+/**
+ * A message to an existing conversation: its history (with its earlier files, read alongside the
+ * first step) prices the answers, so the holds follow the step that reads it.
+ */
+async function admitFollowUp(deps: ChatDeps, chat: ChatToAdmit, conversationId: string): Promise<Admitted> {
+  const { userId, modelIds, message, files } = chat;
+  const historyFiles = deps.conversationStore.listAttachments(userId, conversationId);
+  const started = await chat.begin();
+  if (!started.success) {
+    await historyFiles;
+    return started;
   }
-  return ok({ ...admitted.data, started: started.data });
+  const withFiles = await attachWithHistory(deps, userId, started.data, files, historyFiles);
+  if (!withFiles.success) return undo(deps, chat, started.data, withFiles);
+  const { history } = withFiles.data;
+  const applied = started.data.settings;
+  const admitted = await chatPreflight(deps, {
+    userId, modelIds, settings: applied, promptTokens: promptTokensOf(applied, [...history.map((m) => m.content), message]),
+    attachments: files, attachmentTokens: (model) => attachmentTokensFor([...history, { attachments: files }], model),
+  });
+  if (!admitted.success) return undo(deps, chat, started.data, admitted);
+  return ok({ ...admitted.data, ...withFiles.data, started: started.data });
 }

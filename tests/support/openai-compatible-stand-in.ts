@@ -22,7 +22,8 @@ export interface StandIn {
 export interface ReceivedRequest {
   readonly path: string;
   readonly authorization: string | undefined;
-  readonly body: { model: string; messages: { role: string; content: string }[]; stream?: boolean };
+  /** `content` is text, or a list of parts (text, image_url) when a message carries files. */
+  readonly body: { model: string; messages: { role: string; content: string | { type: string; text?: string }[] }[]; stream?: boolean };
 }
 
 export async function startOpenAiCompatibleStandIn(): Promise<StandIn> {
@@ -43,7 +44,8 @@ function respond(body: ReceivedRequest['body'], res: ServerResponse, onHang: (re
   const model = body.model;
   const status = /^fail-(\d{3})$/.exec(model)?.[1];
   if (status !== undefined) return sendError(res, Number(status), `stand-in refused with ${status}`);
-  const lastUser = [...body.messages].reverse().find((m) => m.role === 'user')?.content ?? '';
+  const lastContent = [...body.messages].reverse().find((m) => m.role === 'user')?.content ?? '';
+  const lastUser = typeof lastContent === 'string' ? lastContent : lastContent.map((part) => part.text ?? '').join('');
   const words = `Hello from ${model}, you said: ${lastUser}`.split(' ').map((w, i) => (i === 0 ? w : ` ${w}`));
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
   const send = (payload: unknown) => res.write(`data: ${JSON.stringify(payload)}\n\n`);

@@ -28,6 +28,7 @@ export async function verifyTestJwt(token: string): Promise<JwtClaims> {
 async function templatePath(): Promise<string> {
   const hash = createHash('sha256');
   hash.update(await readFile(new URL('../../adapters/supabase/local/bootstrap.sql', import.meta.url)));
+  hash.update(await readFile(new URL('../../adapters/supabase/local/storage/storage-schema.sql', import.meta.url)));
   for (const migration of await listMigrations()) hash.update(migration.version).update(await readFile(migration.path));
   return join(tmpdir(), `ensemble-supabase-template-${hash.digest('hex').slice(0, 16)}.tar.gz`);
 }

@@ -8,12 +8,13 @@ import { requireUser } from './auth/require-user.js';
 import type { TokenVerifier } from './auth/token-verifier.js';
 import { apiError } from './http/api-error.js';
 import type { AppEnv, ServerUseCaseSource } from './http/app-env.js';
-import { bodyLimit, isClientGone, JSON_BODY_LIMIT_BYTES, WEBHOOK_BODY_LIMIT_BYTES } from './http/body-limit.js';
+import { ATTACHMENT_BODY_LIMIT_BYTES, bodyLimit, isClientGone, JSON_BODY_LIMIT_BYTES, WEBHOOK_BODY_LIMIT_BYTES } from './http/body-limit.js';
 import { rateLimits, type RateLimitOptions } from './http/rate-limit.js';
 import { securityHeaders } from './http/security-headers.js';
 import { serveClient } from './http/static-client.js';
 import { hasControlCharacters } from './http/validate.js';
 import { accountRoutes } from './routes/account-routes.js';
+import { attachmentRoutes } from './routes/attachment-routes.js';
 import { billingRoutes } from './routes/billing-routes.js';
 import { chatRoutes } from './routes/chat-routes.js';
 import { conversationRoutes } from './routes/conversation-routes.js';
@@ -81,7 +82,7 @@ export function createApp(options: CreateAppOptions): Hono<AppEnv> {
   const readLimited = limits.user(reads, 'read');
   const publicLimited = limits.address(reads, options.trustProxy ?? false);
   // Bodies are bounded while they stream in, before a route reads them (webhooks may be larger).
-  app.use('*', bodyLimit((path) => (path === '/api/webhooks/billing' ? WEBHOOK_BODY_LIMIT_BYTES : JSON_BODY_LIMIT_BYTES)));
+  app.use('*', bodyLimit((path) => (path === '/api/webhooks/billing' ? WEBHOOK_BODY_LIMIT_BYTES : path === '/api/attachments' ? ATTACHMENT_BODY_LIMIT_BYTES : JSON_BODY_LIMIT_BYTES)));
 
   const api = new Hono<AppEnv>();
   // Text Postgres refuses never reaches a route: a NUL (or any control character) in the decoded
@@ -125,6 +126,7 @@ export function createApp(options: CreateAppOptions): Hono<AppEnv> {
   user.route('/conversations', shareRoutes());
   user.route('/search', searchRoutes());
   user.route('/instruction-presets', presetRoutes());
+  user.route('/attachments', attachmentRoutes());
   user.route('/billing', billingRoutes({ appUrl }));
   user.route('/', accountRoutes());
   user.all('*', (c) => apiError(c, 404, 'not_found', `No API route ${c.req.method} ${c.req.path}`));

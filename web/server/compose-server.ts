@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Hono } from 'hono';
 import { createServerContainer, forRequest, resolveUseCases } from '../../adapters/composition/containers.js';
+import { PdfjsDocumentText } from '../../adapters/documents/pdfjs-document-text.js';
 import { createModelGateway } from '../../adapters/models/create-model-gateway.js';
 import type { BillingGateway } from '../../core/ports/billing-gateway.js';
 import type { Logger } from '../../core/ports/logger.js';
@@ -63,6 +64,7 @@ export function composeServer(input: ComposeServerInput): Result<ComposedServer>
     ...input.data,
     webhookInbox: config.faults.webhookCrash === null ? input.data.webhookInbox : crashingWebhookInbox(input.data.webhookInbox, config.faults.webhookCrash),
     modelGateway,
+    documentText: new PdfjsDocumentText(),
     billingGateway: billing,
     logger,
     clock: { now: () => new Date() },

@@ -1,3 +1,4 @@
+import { InMemoryAttachmentStore } from '../../adapters/in-memory/in-memory-attachment-store.js';
 import { InMemoryConversationSearch } from '../../adapters/in-memory/in-memory-conversation-search.js';
 import { InMemoryConversationShares } from '../../adapters/in-memory/in-memory-conversation-shares.js';
 import { InMemoryConversationStore } from '../../adapters/in-memory/in-memory-conversation-store.js';
@@ -14,6 +15,7 @@ import type { ModelCatalogueEntry, ModelCatalogueSource } from '../../adapters/m
 import type { ChatRunLog } from '../../core/ports/chat-run-log.js';
 import type { RateLimiter } from '../../core/ports/rate-limiter.js';
 import type { AnalyticsTracker } from '../../core/ports/analytics-tracker.js';
+import type { AttachmentStore } from '../../core/ports/attachment-store.js';
 import type { ConversationSearch } from '../../core/ports/conversation-search.js';
 import type { ConversationShares } from '../../core/ports/conversation-shares.js';
 import type { ConversationStore } from '../../core/ports/conversation-store.js';
@@ -34,6 +36,8 @@ export interface ServerDataPorts {
   readonly conversationTurns: ConversationTurns;
   readonly conversationSearch: ConversationSearch;
   readonly instructionPresets: InstructionPresets;
+  /** Each user's attached files. */
+  readonly attachmentStore: AttachmentStore;
   readonly usageLedger: UsageLedger;
   readonly webhookInbox: WebhookInbox;
   /** The model table (prices and plans); availability is computed by the model gateway. */
@@ -68,6 +72,7 @@ export function inMemoryDataPorts(options: { catalogue?: readonly ModelCatalogue
     conversationTurns: new InMemoryConversationTurns(conversationStore, { clock, ledger: usageLedger }),
     conversationSearch: new InMemoryConversationSearch(conversationStore),
     instructionPresets: new InMemoryInstructionPresets({ clock }),
+    attachmentStore: new InMemoryAttachmentStore(),
     usageLedger,
     webhookInbox: new InMemoryWebhookInbox({ profileWriter, usageLedger }),
     catalogue,

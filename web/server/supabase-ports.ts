@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ModelCatalogueEntry } from '../../adapters/models/model-catalogue.js';
 import { SupabaseChatRunLog } from '../../adapters/supabase/supabase-chat-run-log.js';
 import { SupabaseRateLimiter } from '../../adapters/supabase/supabase-rate-limiter.js';
+import { SupabaseAttachmentStore } from '../../adapters/supabase/supabase-attachment-store.js';
 import { SupabaseConversationSearch } from '../../adapters/supabase/supabase-conversation-search.js';
 import { SupabaseConversationShares } from '../../adapters/supabase/supabase-conversation-shares.js';
 import { SupabaseConversationStore } from '../../adapters/supabase/supabase-conversation-store.js';
@@ -26,6 +27,7 @@ const modelRow = z.object({
   plan: z.enum(['free', 'paid']),
   supports_temperature: z.boolean().optional(),
   max_output_tokens: z.number().int().positive().optional(),
+  supports_images: z.boolean().optional(),
 });
 
 /**
@@ -44,7 +46,7 @@ export function supabaseDataPorts(options: {
   let cached: { at: number; rows: readonly ModelCatalogueEntry[] } | null = null;
   const catalogue = async (): Promise<Result<readonly ModelCatalogueEntry[]>> => {
     if (cached && Date.now() - cached.at < 30_000) return ok(cached.rows);
-    const { data, error } = await service.from('models').select('id, label, provider, input_credits_per_1k, output_credits_per_1k, plan, supports_temperature, max_output_tokens').order('sort_order');
+    const { data, error } = await service.from('models').select('id, label, provider, input_credits_per_1k, output_credits_per_1k, plan, supports_temperature, max_output_tokens, supports_images').order('sort_order');
     if (error) return fail(domainError('network', 'Could not load the model catalogue', { code: error.code }));
     const rows = z.array(modelRow).safeParse(data);
     if (!rows.success) return fail(domainError('unexpected', 'The model catalogue has an unexpected shape'));
@@ -52,6 +54,7 @@ export function supabaseDataPorts(options: {
       id: r.id, label: r.label, provider: r.provider, inputCreditsPer1k: r.input_credits_per_1k, outputCreditsPer1k: r.output_credits_per_1k, plan: r.plan,
       ...(r.supports_temperature === undefined ? {} : { supportsTemperature: r.supports_temperature }),
       ...(r.max_output_tokens === undefined ? {} : { maxOutputTokens: r.max_output_tokens }),
+      ...(r.supports_images === undefined ? {} : { supportsImages: r.supports_images }),
     }));
     cached = { at: Date.now(), rows: entries };
     return ok(entries);
@@ -66,6 +69,7 @@ export function supabaseDataPorts(options: {
     conversationTurns: new SupabaseConversationTurns(service, instance ? { instanceId: () => instance.holdOwner() } : {}),
     conversationSearch: new SupabaseConversationSearch(service),
     instructionPresets: new SupabaseInstructionPresets(service),
+    attachmentStore: new SupabaseAttachmentStore(service),
     usageLedger: new SupabaseUsageLedger(service, instance ? { instanceId: () => instance.holdOwner() } : {}),
     webhookInbox: new SupabaseWebhookInbox(service),
     catalogue,

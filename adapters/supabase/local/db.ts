@@ -50,6 +50,7 @@ const setRole = "select set_config('role', $1, true), set_config('request.jwt.cl
 // Switching a transaction to read-only is allowed after its first query, so one statement does it all.
 const setRoleReadOnly = `${setRole}, set_config('transaction_read_only', 'on', true)`;
 const bootstrapFile = fileURLToPath(new URL('./bootstrap.sql', import.meta.url));
+export const storageSchemaFile = fileURLToPath(new URL('./storage/storage-schema.sql', import.meta.url));
 export const migrationsDir = fileURLToPath(new URL('../migrations/', import.meta.url));
 
 export async function openLocalDb(options: OpenLocalDbOptions = {}): Promise<LocalDb> {
@@ -95,10 +96,18 @@ async function openPglite(options: OpenLocalDbOptions): Promise<PGlite> {
 }
 
 async function bootstrap(sql: SqlDb): Promise<void> {
-  const { rows } = await sql.query<{ ready: boolean }>("select to_regnamespace('auth') is not null as ready");
-  if (rows[0]?.ready) return;
-  const script = await readFile(bootstrapFile, 'utf8');
-  await sql.transaction((tx) => tx.exec(script));
+  const { rows } = await sql.query<{ auth: boolean; storage: boolean }>(
+    "select to_regnamespace('auth') is not null as auth, to_regnamespace('storage') is not null as storage",
+  );
+  if (!rows[0]?.auth) {
+    const script = await readFile(bootstrapFile, 'utf8');
+    await sql.transaction((tx) => tx.exec(script));
+  }
+  // Storage came later: a data folder made before it gets its schema here, before the migrations need it.
+  if (!rows[0]?.storage) {
+    const script = await readFile(storageSchemaFile, 'utf8');
+    await sql.transaction((tx) => tx.exec(script));
+  }
 }
 
 export interface MigrationFile {

@@ -15,6 +15,8 @@ import { makeMailboxApp } from './mailbox/mailbox-app.js';
 import type { SmtpTarget } from './mailbox/smtp-delivery.js';
 import { deliverBySmtp, parseSmtpUrl } from './mailbox/smtp-delivery.js';
 import { makeRestApp } from './rest/rest-app.js';
+import { diskObjectBytes, memoryObjectBytes } from './storage/object-bytes.js';
+import { makeStorageApp } from './storage/storage-app.js';
 
 export interface LocalSupabaseOptions {
   /** Root data folder (`.data`): Postgres in `<dataDir>/postgres`, keys and mailbox beside it. Omitted: all in memory. */
@@ -36,6 +38,8 @@ export interface LocalSupabaseOptions {
   /** A database on a PostgreSQL server instead of PGlite (then dataDir keeps only keys and mail). */
   readonly postgresUrl?: string;
   readonly now?: () => number;
+  /** Storage's global upload limit in bytes (50 MB by default, as Supabase's); buckets may set lower ones. */
+  readonly maxObjectBytes?: number;
   /** Called after each e-mail lands in the mailbox (the CLI prints a one-line notice). */
   readonly onEmailSent?: (email: StoredEmail) => void;
   /** Also hands every e-mail to this SMTP server (e.g. a local Mailpit); the mailbox keeps a copy. */
@@ -56,7 +60,7 @@ export interface LocalSupabase {
 /** Headers the browser may read: PostgREST's Content-Range, GoTrue's version and error code. */
 const EXPOSED_HEADERS = ['Content-Range', 'Content-Location', 'Location', 'Range-Unit', 'X-Supabase-Api-Version', 'x-sb-error-code'];
 
-/** Starts the stand-in: Auth and REST on one port, the mailbox on another. */
+/** Starts the stand-in: Auth, REST and Storage on one port, the mailbox on another. */
 export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Promise<LocalSupabase> {
   const host = options.host ?? '127.0.0.1';
   if (options.smtp) parseSmtpUrl(options.smtp.url);
@@ -111,7 +115,10 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     );
     app.use('/rest/v1/*', requireApiKey(keys));
     app.route('/rest/v1', makeRestApp({ db, verifyJwt: restVerifier(keys) }));
-    app.get('/', (c) => c.json({ name: 'Local Supabase stand-in', auth: `${url}/auth/v1`, rest: `${url}/rest/v1`, mailbox: `http://${host}:${mail.port}` }));
+    // Storage checks the JWT itself (its gateway route has no key check), as the hosted one does.
+    const bytes = options.dataDir ? diskObjectBytes(join(options.dataDir, 'storage')) : memoryObjectBytes();
+    app.route('/storage/v1', makeStorageApp({ db, keys, bytes, now, ...(options.maxObjectBytes ? { maxObjectBytes: options.maxObjectBytes } : {}) }));
+    app.get('/', (c) => c.json({ name: 'Local Supabase stand-in', auth: `${url}/auth/v1`, rest: `${url}/rest/v1`, storage: `${url}/storage/v1`, mailbox: `http://${host}:${mail.port}` }));
     handler = app.fetch;
 
     return {

@@ -1,4 +1,4 @@
-import type { ChatMessage, ChatStreamEvent, ModelInfo, TokenUsage } from '../../domain/chat.js';
+import type { ChatMessage, ChatStreamEvent, ModelInfo, PromptAttachment, TokenUsage } from '../../domain/chat.js';
 import type { ModelSettings } from '../../domain/conversation-settings.js';
 import { historyForModel } from '../../domain/chat-rules.js';
 import { estimateTokens } from '../../domain/usage-pricing.js';
@@ -9,6 +9,7 @@ import type { UsageLedger } from '../../ports/usage-ledger.js';
 import type { AbortSignalLike } from '../../shared/abort.js';
 import { createAbortSource } from '../../shared/abort-source.js';
 import { mergeStreams } from '../../shared/merge-streams.js';
+import { promptAttachmentTokens, promptMessagesFor } from './chat-attachments.js';
 
 export type FinishReason = Extract<ChatStreamEvent, { type: 'finish' }>['finishReason'];
 
@@ -69,6 +70,8 @@ export const streamAnswers = (
     readonly messagesFor?: (model: ModelInfo) => readonly Pick<ChatMessage, 'role' | 'content'>[];
     /** Saved on each answer: the models whose answers it merged. */
     readonly mergedFrom?: readonly string[];
+    /** What the models receive of the history's files, by attachment id (see loadPromptAttachments). */
+    readonly attachments?: ReadonlyMap<string, PromptAttachment>;
   },
 ): Pick<ChatRun, 'events' | 'settled' | 'modelIds'> => {
   const abort = createAbortSource(run.signal);
@@ -114,7 +117,7 @@ export const streamAnswers = (
       done({ modelId: model.id, messageId: null, usage: none, finishReason: 'aborted', creditsCharged: 0, error: null });
       return;
     }
-    const messages = run.messagesFor?.(model) ?? historyForModel(run.history, model.id);
+    const messages = run.messagesFor?.(model) ?? promptMessagesFor(historyForModel(run.history, model.id), run.attachments, model);
     const settings = run.settings?.get(model.id);
     const request = {
       modelIds: [model.id],
@@ -161,7 +164,7 @@ export const streamAnswers = (
     }
 
     const usage = reported?.usage ?? {
-      inputTokens: estimateTokens([run.instruction ?? '', ...messages.map((m) => m.content)].join('\n')),
+      inputTokens: estimateTokens([run.instruction ?? '', ...messages.map((m) => m.content)].join('\n')) + promptAttachmentTokens(messages, model.provider),
       outputTokens: estimateTokens(shown + unseen),
     };
     const finishReason: FinishReason = reported?.finishReason ?? (abort.signal.aborted ? 'aborted' : 'other');

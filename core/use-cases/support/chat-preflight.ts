@@ -1,4 +1,5 @@
 import { isSubscribed } from '../../domain/account.js';
+import type { AttachmentRef } from '../../domain/attachments.js';
 import type { ModelInfo } from '../../domain/chat.js';
 import { CHAT_HOLD_TTL_SECONDS } from '../../domain/credits.js';
 import { answerHoldCredits, effectiveSettings, settingLimitsOf, type ConversationSettings, type ModelSettings } from '../../domain/conversation-settings.js';
@@ -10,6 +11,7 @@ import type { UsageLedger } from '../../ports/usage-ledger.js';
 import { domainError } from '../../shared/errors.js';
 import { fail, ok } from '../../shared/result.js';
 import type { Result } from '../../shared/result.js';
+import { imageRefusal } from './chat-attachments.js';
 
 export interface PreflightDeps {
   readonly modelGateway: ModelGateway;
@@ -53,15 +55,24 @@ export interface PricedChat {
   readonly paid: readonly ModelInfo[];
 }
 
+/** What a chat is priced from. */
+export interface ChatToPrice {
+  readonly modelIds: readonly string[];
+  readonly promptTokens: number;
+  readonly settings?: ConversationSettings;
+  /** The new message's files: an image refuses the models that cannot read one. */
+  readonly attachments?: readonly AttachmentRef[];
+  /** The input tokens the prompt's files add for a model (images cost differently per provider). */
+  readonly attachmentTokens?: (model: ModelInfo) => number;
+}
+
 /**
- * The models exist and are configured, and what each answer must hold: the minimal answer, or with
- * a maximum length set the prompt plus that length (answerHoldCredits). Reads nothing but the
- * catalogue (cached by the gateway), so it costs no round trip before the first token.
+ * The models exist and are configured (and can read the message's images), and what each answer
+ * must hold: the minimal answer, or with a maximum length set the prompt plus that length
+ * (answerHoldCredits), files counted by their tokens. Reads nothing but the catalogue (cached by
+ * the gateway), so it costs no round trip before the first token.
  */
-export const priceChat = async (
-  deps: Pick<PreflightDeps, 'modelGateway'>,
-  input: { modelIds: readonly string[]; promptTokens: number; settings?: ConversationSettings },
-): Promise<Result<PricedChat>> => {
+export const priceChat = async (deps: Pick<PreflightDeps, 'modelGateway'>, input: ChatToPrice): Promise<Result<PricedChat>> => {
   const catalogue = await deps.modelGateway.listModels();
   if (!catalogue.success) return catalogue;
   const models: ModelInfo[] = [];
@@ -71,8 +82,14 @@ export const priceChat = async (
     if (!model.available) return fail(domainError('model_unavailable', `Model ${model.label} is not available right now`, { modelId: id }));
     models.push(model);
   }
+  // Before anything is held or sent: a model that cannot read images is refused one, by name.
+  const blind = imageRefusal(models, input.attachments ?? []);
+  if (blind) return fail(blind);
   const settings = new Map(models.map((m) => [m.id, effectiveSettings(input.settings?.models[m.id], settingLimitsOf(m))]));
-  const amounts = models.map((m) => ({ modelId: m.id, amount: answerHoldCredits(m, input.promptTokens, settings.get(m.id)?.maxOutputTokens) }));
+  const amounts = models.map((m) => ({
+    modelId: m.id,
+    amount: answerHoldCredits(m, input.promptTokens + (input.attachmentTokens?.(m) ?? 0), settings.get(m.id)?.maxOutputTokens),
+  }));
   return ok({
     models,
     settings,
@@ -101,7 +118,7 @@ export const requireSubscription = async (deps: Pick<PreflightDeps, 'profileStor
  */
 export const chatPreflight = async (
   deps: PreflightDeps,
-  input: { userId: string; modelIds: readonly string[]; promptTokens: number; settings?: ConversationSettings },
+  input: ChatToPrice & { readonly userId: string },
 ): Promise<Result<ChatAdmission>> => {
   const priced = await priceChat(deps, input);
   if (!priced.success) return priced;

@@ -34,6 +34,10 @@ const USER_ROUTES: readonly { method: string; path: string; json?: unknown }[] =
   { method: 'POST', path: '/api/instruction-presets', json: { name: 'x', instruction: 'y' } },
   { method: 'DELETE', path: '/api/instruction-presets/c1' },
   { method: 'GET', path: '/api/credits' },
+  { method: 'POST', path: '/api/attachments?name=notes.txt' },
+  { method: 'GET', path: '/api/attachments/c1/content' },
+  { method: 'GET', path: '/api/attachments/c1/link' },
+  { method: 'DELETE', path: '/api/attachments/c1' },
   { method: 'GET', path: '/api/account' },
   { method: 'GET', path: '/api/billing/state' },
   { method: 'POST', path: '/api/billing/checkout', json: {} },
@@ -71,7 +75,7 @@ const PUBLIC_ROUTES = ['GET /api/health', 'GET /api/config', 'GET /api/models', 
 
 describe('no /api route is public by accident', () => {
   it('every route the app registers is either a user route tested above or on the public list', () => {
-    const asPattern = (path: string) => path.replace(/\/c1(?=\/|$)/, '/:id');
+    const asPattern = (path: string) => (path.split('?')[0] ?? path).replace(/\/c1(?=\/|$)/, '/:id');
     const known = new Set([...USER_ROUTES.map((r) => `${r.method} ${asPattern(r.path)}`), ...PUBLIC_ROUTES]);
     const registered = s.composed.app.routes
       .filter((r) => r.method !== 'ALL' && r.path.startsWith('/api/') && !r.path.includes('*'))

@@ -21,19 +21,21 @@ interface ModelRow {
   plan: string;
   maxOutputTokens: number;
   supportsTemperature: boolean;
+  supportsImages: boolean;
 }
 
 const seededModels = async () =>
   (await db.asAdmin((tx) => tx.query<ModelRow>(
     `select id, label, provider, input_credits_per_1k::float8 as input, output_credits_per_1k::float8 as output, plan,
-       max_output_tokens as "maxOutputTokens", supports_temperature as "supportsTemperature"
+       max_output_tokens as "maxOutputTokens", supports_temperature as "supportsTemperature",
+       supports_images as "supportsImages"
        from public.models where enabled order by sort_order, id`))).rows;
 
 describe('the model catalogue: the migrations seed what the in-memory mode lists', () => {
   it('web/server/default-catalogue.ts has the same rows, prices, plans and order as the migrated models table', async () => {
     const fromDefault = DEFAULT_CATALOGUE.map((m) => ({
       id: m.id, label: m.label, provider: m.provider, input: m.inputCreditsPer1k, output: m.outputCreditsPer1k, plan: m.plan,
-      maxOutputTokens: m.maxOutputTokens, supportsTemperature: m.supportsTemperature ?? true,
+      maxOutputTokens: m.maxOutputTokens, supportsTemperature: m.supportsTemperature ?? true, supportsImages: m.supportsImages ?? false,
     }));
     expect(await seededModels()).toEqual(fromDefault);
   });

@@ -48,3 +48,22 @@ describe('export of instructions and merged answers', () => {
     expect(json.messages[2].mergedFrom).toEqual(['a', 'b']);
   });
 });
+
+describe('export of attachments', () => {
+  it('Markdown names a question’s files under it; JSON keeps them as the API answers them', () => {
+    const withFiles: ChatMessage[] = [
+      {
+        id: 'q', conversationId: 'c', role: 'user', content: 'What is this?', modelId: 'a', inputTokens: null, outputTokens: null, createdAt: at,
+        attachments: [
+          { id: 'f1', name: 'harbour.png', mediaType: 'image/png', kind: 'image', size: 300, width: 64, height: 48 },
+          { id: 'f2', name: 'notes.md', mediaType: 'text/markdown', kind: 'text', size: 20, textTokens: 5 },
+        ],
+      },
+      { id: 'x', conversationId: 'c', role: 'assistant', content: 'A harbour.', modelId: 'a', inputTokens: 3, outputTokens: 4, createdAt: at },
+    ];
+    expect(conversationAsMarkdown('Files', withFiles, (id) => labels[id] ?? id)).toBe(
+      '# Files\n\n## You\n\nWhat is this?\n\n_Attached: harbour.png, notes.md_\n\n## Model A\n\nA harbour.\n',
+    );
+    expect((JSON.parse(conversationAsJson({ id: 'c', title: 'Files' }, withFiles)) as { messages: ChatMessage[] }).messages[0]?.attachments).toHaveLength(2);
+  });
+});

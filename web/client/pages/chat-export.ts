@@ -3,14 +3,19 @@ import type { ConversationSettings } from '../../../core/domain/conversation-set
 
 /**
  * A conversation as Markdown: a heading, its system instruction when it has one, then each question
- * and each model's answer under its label (a merged answer says which answers it merged).
+ * (with the names of its files) and each model's answer under its label (a merged answer says which
+ * answers it merged).
  */
 export function conversationAsMarkdown(title: string, messages: readonly ChatMessage[], labelOf: (modelId: string) => string, instruction = ''): string {
   const lines = [`# ${title.replace(/\n/g, ' ')}`, ''];
   if (instruction.trim() !== '') lines.push(...instruction.trim().split('\n').map((line) => `> ${line}`), '');
   for (const m of messages) {
     if (m.role === 'system') continue;
-    if (m.role === 'user') lines.push('## You', '', m.content.trim(), '');
+    if (m.role === 'user') {
+      lines.push('## You', '', m.content.trim(), '');
+      // The files go by name (their bytes stay in the app).
+      if (m.attachments && m.attachments.length > 0) lines.push(`_Attached: ${m.attachments.map((a) => a.name).join(', ')}_`, '');
+    }
     else if (m.mergedFrom) lines.push(`## ${m.modelId ? labelOf(m.modelId) : 'Assistant'}, merging ${m.mergedFrom.map(labelOf).join(', ')}`, '', m.content.trim(), '');
     else lines.push(`## ${m.modelId ? labelOf(m.modelId) : 'Assistant'}`, '', m.content.trim(), '');
   }

@@ -1,7 +1,8 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatMessage, ModelInfo } from '../../../core/domain/chat.js';
 import { useUseCases } from '../app/use-cases-provider.js';
+import { AttachmentImageSource } from '../screens/chat/attachment-views.js';
 import { ChatView } from '../screens/chat/chat-view.js';
 import { SettingsDialog } from '../screens/chat/settings-dialog.js';
 import { ShareDialog } from '../screens/chat/share-dialog.js';
@@ -9,6 +10,7 @@ import { isSelectable } from '../screens/chat/model-picker.js';
 import { useChatArea, useChatSession } from './chat-context.js';
 import { conversationAsJson, conversationAsMarkdown, download, exportFileName } from './chat-export.js';
 import { toTurns } from './chat-turns.js';
+import { useComposerFiles } from './use-composer-files.js';
 import { useSettingsDialog } from './use-settings-dialog.js';
 
 const MODEL_KEY = 'ensemble.chatModel';
@@ -24,7 +26,7 @@ export const quoteSelection = (modelLabel: string, text: string): string =>
  */
 export default function ChatRoute({ chatId, compareRoute }: { chatId: string | null; compareRoute: boolean }) {
   const { t } = useTranslation();
-  const { trackEvent, toastCenter, getConversationShare, shareConversation, revokeConversationShare } = useUseCases();
+  const { trackEvent, toastCenter, getConversationShare, shareConversation, revokeConversationShare, loadAttachment } = useUseCases();
   const area = useChatArea();
   const { session, state } = useChatSession();
   const usable = area.models.filter((m) => isSelectable(m, area.subscribed));
@@ -38,6 +40,19 @@ export default function ChatRoute({ chatId, compareRoute }: { chatId: string | n
   const lastAsked = useMemo(() => lastAskedModels(state.messages), [state.messages]);
   const compare = choice?.compare ?? (compareRoute || (lastAsked?.length ?? 0) > 1);
   const selected = (choice?.modelIds ?? defaultSelection(compare, lastAsked, usable)).filter((id) => usable.some((m) => m.id === id));
+
+  const files = useComposerFiles(area.models, selected);
+  const imageUrls = useRef(new Map<string, Promise<string | null>>());
+  // Sent images are read once per page through the app server, as their owner.
+  const imageSource = useCallback((attachmentId: string) => {
+    let url = imageUrls.current.get(attachmentId);
+    if (!url) {
+      url = loadAttachment({ attachmentId }).then((read) =>
+        read.success ? URL.createObjectURL(new Blob([read.data.bytes as Uint8Array<ArrayBuffer>], { type: read.data.mediaType })) : null);
+      imageUrls.current.set(attachmentId, url);
+    }
+    return url;
+  }, [loadAttachment]);
 
   const choose = (modelIds: string[], nextCompare = compare) => {
     setChoice({ compare: nextCompare, modelIds });
@@ -79,7 +94,7 @@ export default function ChatRoute({ chatId, compareRoute }: { chatId: string | n
   const focus = area.focus && area.focus.conversationId === chatId ? area.focus : null;
 
   return (
-    <>
+    <AttachmentImageSource.Provider value={imageSource}>
     <ChatView turns={turns} models={area.models} selected={selected} subscribed={area.subscribed} streaming={state.run?.streaming === true}
       compare={compare}
       onCompareChange={(next) => choose(next ? defaultSelection(true, selected.length > 1 ? selected : null, usable) : selected.slice(0, 1), next)}
@@ -87,8 +102,14 @@ export default function ChatRoute({ chatId, compareRoute }: { chatId: string | n
       draft={session.draft()} onDraftChange={(text) => session.setDraft(text)}
       onSend={(text) => {
         session.setDraft('');
-        void session.send(text, selected).then(after);
+        const attachments = files.take();
+        void session.send(text, selected, attachments).then((outcome) => {
+          // Refused before anything was stored: the files go back to the composer with the text.
+          if ('error' in outcome) files.restore(attachments);
+          after(outcome);
+        });
       }}
+      files={files.files} onAddFiles={files.add} onRemoveFile={files.remove} blockedReason={files.blockedReason}
       onStop={() => session.stop()}
       onRegenerate={() => void session.regenerate().then(after)}
       onEditLast={(text) => void session.editLast(text).then(after)}
@@ -114,7 +135,7 @@ export default function ChatRoute({ chatId, compareRoute }: { chatId: string | n
     <SettingsDialog {...settings.dialog} />
     <ShareDialog open={sharing !== null} onClose={() => setSharing(null)} url={sharing?.url} busy={sharing?.busy ?? false}
       onShare={() => void changeShare(true)} onRevoke={() => void changeShare(false)} />
-    </>
+    </AttachmentImageSource.Provider>
   );
 }
 

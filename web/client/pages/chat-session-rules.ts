@@ -1,3 +1,4 @@
+import type { AttachmentRef } from '../../../core/domain/attachments.js';
 import type { ChatMessage } from '../../../core/domain/chat.js';
 import type { ConversationSettings } from '../../../core/domain/conversation-settings.js';
 import type { ChatRunEvent, ChatRunHandle } from '../../../core/ports/chat-client.js';
@@ -63,11 +64,13 @@ export function messagesOfRun(
   done: Extract<ChatRunEvent, { type: 'done' }> | null,
   known: Readonly<Record<string, AnswerMetrics>>,
   mergedFrom?: readonly string[],
+  attachments: readonly AttachmentRef[] = [],
 ): { questionMessage: ChatMessage; answerMessages: ChatMessage[]; metrics: Record<string, AnswerMetrics> } {
   const now = new Date().toISOString();
   const questionMessage: ChatMessage = {
     id: run.userMessageId, conversationId: run.conversationId, role: 'user', content: question,
     modelId: run.modelIds.length === 1 ? (run.modelIds[0] as string) : null, modelIds: run.modelIds,
+    ...(attachments.length > 0 ? { attachments } : {}),
     inputTokens: null, outputTokens: null, createdAt: now,
   };
   const saved = done?.answers ?? [];

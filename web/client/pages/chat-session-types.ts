@@ -1,3 +1,4 @@
+import type { AttachmentRef } from '../../../core/domain/attachments.js';
 import type { ChatMessage } from '../../../core/domain/chat.js';
 import type { ConversationSettings } from '../../../core/domain/conversation-settings.js';
 import type { ChatRunHandle, LiveRun as ServerLiveRun } from '../../../core/ports/chat-client.js';
@@ -31,6 +32,8 @@ export interface LiveRun {
   readonly questionStored: boolean;
   /** A merge: the models whose answers the run's answer merges (a new column of the last turn). */
   readonly mergedFrom?: readonly string[];
+  /** The files sent with the question. */
+  readonly attachments?: readonly AttachmentRef[];
   readonly modelIds: readonly string[];
   readonly answers: readonly LiveAnswer[];
   readonly streaming: boolean;
@@ -57,7 +60,9 @@ export interface ChatSessionPorts {
   mergeChatAnswers(input: { conversationId: string; modelId: string; signal?: AbortSignal }): Promise<Result<ChatRunHandle>>;
   getConversationSettings(input: { conversationId: string }): Promise<Result<ConversationSettings>>;
   saveConversationSettings(input: { conversationId: string; settings: ConversationSettings }): Promise<Result<ConversationSettings>>;
-  sendChatMessage(input: { conversationId?: string; message: string; modelIds: readonly string[]; settings?: ConversationSettings; signal?: AbortSignal }): Promise<Result<ChatRunHandle>>;
+  sendChatMessage(input: {
+    conversationId?: string; message: string; modelIds: readonly string[]; settings?: ConversationSettings; attachmentIds?: readonly string[]; signal?: AbortSignal;
+  }): Promise<Result<ChatRunHandle>>;
   /** Reads a run again (after a reload, or coming back to its conversation). */
   resumeChatRun(input: { runId: string; after?: number; signal?: AbortSignal }): Promise<Result<ChatRunHandle>>;
   stopChatRun(input: { runId: string }): Promise<Result<void>>;

@@ -1,3 +1,4 @@
+import type { AttachmentRef } from '../../../core/domain/attachments.js';
 import { NO_SETTINGS, type ConversationSettings } from '../../../core/domain/conversation-settings.js';
 import type { ChatRunHandle, LiveRun as ServerLiveRun } from '../../../core/ports/chat-client.js';
 import type { Result } from '../../../core/shared/result.js';
@@ -105,12 +106,15 @@ export class ChatSession {
     return this.state.run?.streaming === true;
   }
 
-  send(message: string, modelIds: readonly string[]): Promise<RunOutcome> {
+  send(message: string, modelIds: readonly string[], attachments: readonly AttachmentRef[] = []): Promise<RunOutcome> {
     const conversationId = this.state.conversationId;
     // A new chat's settings travel with its first message and are stored with the conversation.
     const pending = conversationId === null && this.state.settings && hasSettings(this.state.settings) ? { settings: this.state.settings } : {};
-    return this.start(message, modelIds, 'none', (signal) =>
-      this.ports.sendChatMessage({ message, modelIds, signal, ...(conversationId ? { conversationId } : {}), ...pending }),
+    const files = attachments.length > 0 ? { attachmentIds: attachments.map((a) => a.id) } : {};
+    return this.start(
+      message, modelIds, 'none',
+      (signal) => this.ports.sendChatMessage({ message, modelIds, signal, ...(conversationId ? { conversationId } : {}), ...pending, ...files }),
+      undefined, attachments,
     );
   }
 
@@ -173,6 +177,7 @@ export class ChatSession {
     cut: 'none' | 'answers' | 'exchange' | 'merge',
     begin: (signal: AbortSignal) => Promise<Result<ChatRunHandle>>,
     mergedFrom?: readonly string[],
+    attachments: readonly AttachmentRef[] = [],
   ): Promise<RunOutcome> {
     if (this.streaming) return { error: { code: 'conversation_busy', message: 'An answer is still being written' } };
     const reading = new AbortController();
@@ -185,7 +190,7 @@ export class ChatSession {
     const shownFrom = this.state.conversationId;
     const questionStored = cut === 'answers' || cut === 'merge';
     const live = (answers: readonly LiveAnswer[], streaming: boolean): LiveRun => ({
-      question, questionStored, modelIds, answers, streaming, ...(mergedFrom ? { mergedFrom } : {}),
+      question, questionStored, modelIds, answers, streaming, ...(mergedFrom ? { mergedFrom } : {}), ...(attachments.length > 0 ? { attachments } : {}),
     });
     const sentAt = Date.now();
     this.set({ messages: kept, run: live(modelIds.map(freshAnswer), true) });
@@ -225,7 +230,7 @@ export class ChatSession {
     const { answers, done } = read;
     if (!onScreen()) return { conversationId: run.conversationId };
 
-    const { questionMessage, answerMessages, metrics } = messagesOfRun(run, question, answers, done, this.state.metrics, mergedFrom);
+    const { questionMessage, answerMessages, metrics } = messagesOfRun(run, question, answers, done, this.state.metrics, mergedFrom, attachments);
     const base = questionStored ? kept : [...kept, questionMessage];
     if (done) {
       // An answer that failed stays on screen with its explanation; the saved ones are messages now.

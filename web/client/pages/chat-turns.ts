@@ -3,7 +3,7 @@ import type { MessageView, TurnView } from '../screens/chat/chat-types.js';
 import type { AnswerMetrics, LiveRun } from './chat-session.js';
 
 /** A message as the turns need it: a stored one, or one of a shared conversation. */
-type TurnMessage = Pick<ChatMessage, 'role' | 'content' | 'modelId' | 'modelIds' | 'mergedFrom'> & { readonly id: string; readonly inputTokens?: number | null; readonly outputTokens?: number | null };
+type TurnMessage = Pick<ChatMessage, 'role' | 'content' | 'modelId' | 'modelIds' | 'mergedFrom' | 'attachments'> & { readonly id: string; readonly inputTokens?: number | null; readonly outputTokens?: number | null };
 
 /** Stored messages and the run on screen, as turns: each question with its answers, columns when several models were asked. */
 export function toTurns(
@@ -16,7 +16,8 @@ export function toTurns(
   for (const m of messages) {
     if (m.role === 'system') continue;
     if (m.role === 'user' || turns.length === 0) {
-      const question: MessageView | null = m.role === 'user' ? { id: m.id, role: 'user', content: m.content, modelId: m.modelId } : null;
+      const question: MessageView | null =
+        m.role === 'user' ? { id: m.id, role: 'user', content: m.content, modelId: m.modelId, ...(m.attachments ? { attachments: m.attachments } : {}) } : null;
       turns.push({ id: m.id, question, answers: [], asked: m.modelIds ?? (m.modelId ? [m.modelId] : []) });
       if (m.role === 'user') continue;
     }
@@ -39,7 +40,8 @@ export function toTurns(
       stored.answers.push(...live);
       if (!run.mergedFrom) stored.asked = run.modelIds;
     } else {
-      turns.push({ id: 'live', question: { id: 'live-question', role: 'user', content: run.question, modelId: null }, answers: live, asked: run.modelIds });
+      const question: MessageView = { id: 'live-question', role: 'user', content: run.question, modelId: null, ...(run.attachments ? { attachments: run.attachments } : {}) };
+      turns.push({ id: 'live', question, answers: live, asked: run.modelIds });
     }
   }
   return turns.map((turn) => {

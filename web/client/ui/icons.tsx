@@ -31,4 +31,6 @@ export const CoinsIcon = (p: P) => <Icon {...p}><ellipse cx="12" cy="7" rx="7" r
 export const StarIcon = ({ filled = false, size = 18 }: P & { filled?: boolean }) => (
   <Icon size={size}><path d="m12 3 2.8 5.7 6.2.9-4.5 4.4 1 6.2L12 17.3 6.5 20.2l1-6.2L3 9.6l6.2-.9L12 3z" fill={filled ? 'currentColor' : 'none'} /></Icon>
 );
+export const PaperclipIcon = (p: P) => <Icon {...p}><path d="m21 11-8.6 8.6a5 5 0 0 1-7.1-7.1l8.6-8.6a3.5 3.5 0 0 1 5 5l-8.6 8.6a2 2 0 0 1-2.8-2.8L15 7.2" /></Icon>;
+export const FileIcon = (p: P) => <Icon {...p}><path d="M14 3H6a1 1 0 0 0-1 1v16a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1V8l-5-5zM14 3v5h5M8 13h8M8 17h6" /></Icon>;
 export const CloseIcon = (p: P) => <Icon {...p}><path d="M6 6l12 12M18 6 6 18" /></Icon>;

@@ -20,7 +20,7 @@ const STATUS: Record<DomainErrorCode, ContentfulStatusCode> = {
 };
 
 /** Which facts of a domain error's details the browser may see (never provider internals). */
-const PUBLIC_DETAILS = ['issues', 'balance', 'required', 'held', 'modelId', 'modelIds', 'retryAfterSeconds', 'maxBytes'];
+const PUBLIC_DETAILS = ['issues', 'balance', 'required', 'held', 'modelId', 'modelIds', 'retryAfterSeconds', 'maxBytes', 'reason', 'attachmentId'];
 
 export interface ApiErrorBody {
   readonly error: string;

@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import { MAX_ATTACHMENT_BYTES } from '../../../core/domain/attachments.js';
 import { apiError } from './api-error.js';
 import type { AppEnv } from './app-env.js';
 
@@ -9,6 +10,8 @@ export const JSON_BODY_LIMIT_BYTES = 256 * 1024;
  * and benefits); the provider states no maximum, so 1 MiB leaves ample room.
  */
 export const WEBHOOK_BODY_LIMIT_BYTES = 1024 * 1024;
+/** Uploads of attachments: the largest kind's limit (a PDF, 10 MB); the route holds each kind to its own. */
+export const ATTACHMENT_BODY_LIMIT_BYTES = MAX_ATTACHMENT_BYTES;
 
 // The rest of the body is never buffered: after the answer, @hono/node-server discards what still
 // arrives for a moment (at most 64 MiB or 500 ms) and then closes the connection. Closing at once

@@ -1,3 +1,5 @@
+import type { AttachmentRef } from '../../../../core/domain/attachments.js';
+
 /** A message as the chat screens show it; the page maps stored messages and stream events to it. */
 export interface MessageView {
   readonly id: string;
@@ -12,6 +14,8 @@ export interface MessageView {
   readonly metrics?: AnswerMetricsView | null;
   /** A merged answer: the models whose answers it fused. */
   readonly mergedFrom?: readonly string[];
+  /** A question's files. */
+  readonly attachments?: readonly AttachmentRef[];
 }
 
 export interface AnswerMetricsView {

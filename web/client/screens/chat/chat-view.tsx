@@ -7,6 +7,7 @@ import { Skeleton } from '../../ui/spinner.js';
 import { useTitle } from '../../ui/use-title.js';
 import { AnswerColumns } from './answer-columns.js';
 import type { TurnView } from './chat-types.js';
+import type { ComposerFileView } from './attachment-views.js';
 import { Composer } from './composer.js';
 import { MessageItem } from './message-item.js';
 import { ModelPicker } from './model-picker.js';
@@ -49,6 +50,11 @@ export interface ChatViewProps {
   onMerge?: ((modelId: string) => void) | undefined;
   /** A message to bring into view and mark (a search hit); `at` changes for each jump. */
   focus?: { readonly messageId: string; readonly at: number } | null | undefined;
+  /** The composer's files, and why the message cannot be sent as it is (see Composer). */
+  files?: readonly ComposerFileView[] | undefined;
+  onAddFiles?: ((files: File[]) => void) | undefined;
+  onRemoveFile?: ((key: string) => void) | undefined;
+  blockedReason?: string | null | undefined;
 }
 
 const typingInto = (target: EventTarget | null) =>
@@ -179,6 +185,10 @@ export function ChatView(props: ChatViewProps) {
         <Composer value={props.draft} onValueChange={props.onDraftChange} onSend={props.onSend} onStop={props.onStop} streaming={streaming}
           disabled={selected.length === 0} placeholder={placeholder}
           onEditLastRequest={() => setEditRequest((n) => n + 1)}
+          {...(props.files ? { files: props.files } : {})}
+          {...(props.onAddFiles ? { onAddFiles: props.onAddFiles } : {})}
+          {...(props.onRemoveFile ? { onRemoveFile: props.onRemoveFile } : {})}
+          blockedReason={props.blockedReason ?? null}
           tools={
             <>
               <ModelPicker multiple={compare} models={models} selected={selected} onChange={props.onSelectedChange} subscribed={props.subscribed} />

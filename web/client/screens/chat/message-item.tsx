@@ -4,6 +4,7 @@ import { Button } from '../../ui/button.js';
 import { Textarea } from '../../ui/field.js';
 import { AnswerError } from './answer-error.js';
 import { AnswerMetrics } from './answer-metrics.js';
+import { SentAttachments } from './attachment-views.js';
 import type { MessageView } from './chat-types.js';
 import { CopyButton } from './copy-button.js';
 import { Markdown } from './markdown.js';
@@ -46,6 +47,7 @@ export function MessageItem({ message, modelLabel, onEdit, onRegenerate, editReq
           </form>
         ) : (
           <>
+            {message.attachments && message.attachments.length > 0 ? <SentAttachments attachments={message.attachments} /> : null}
             <div className="message__bubble">{message.content}</div>
             {onEdit ? <button type="button" className="message__action" onClick={() => setEditing(true)}><PencilIcon size={14} /> {t('chat.edit')}</button> : null}
           </>

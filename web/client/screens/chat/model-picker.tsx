@@ -71,7 +71,10 @@ export function ModelPicker({ models, selected, onChange, multiple = false, subs
                 <input type={multiple ? 'checkbox' : 'radio'} name={`${panelId}-model`} checked={selected.includes(model.id)}
                   disabled={!selectable} onChange={() => toggle(model.id)} />
                 <span className="model-option__text">
-                  <span className="model-option__name">{model.label}</span>
+                  <span className="model-option__name">
+                    {model.label}
+                    {model.supportsImages !== true ? <span className="model-option__note"> · {t('models.textOnly')}</span> : null}
+                  </span>
                   {/* A model whose provider has no key here cannot answer for anyone: say why, not what it would cost. */}
                   <span className="model-option__price">
                     {model.available ? t('models.price', { input: model.inputCreditsPer1k, output: model.outputCreditsPer1k }) : t(`models.why.${model.provider}`)}
