@@ -13,7 +13,7 @@ export class InMemoryWebhookInbox implements WebhookInbox {
   private readonly applied = new Map<string, string>();
   private readonly inFlight = new Map<string, Promise<unknown>>();
   /** Each user's subscription state as last set (this inbox is its only writer): the event's time, the subscription and its status. */
-  private readonly states = new Map<string, { at: number; subscriptionId: string | null; status: string | null }>();
+  private readonly states = new Map<string, { at: number; modifiedAt: number; subscriptionId: string | null; status: string | null }>();
 
   constructor(private readonly deps: { profileWriter: ProfileWriter; usageLedger: UsageLedger }) {}
 
@@ -24,7 +24,9 @@ export class InMemoryWebhookInbox implements WebhookInbox {
     if (this.applied.has(webhook.id)) return ok('duplicate');
     if (effect.kind === 'subscription_state') {
       const stored = this.states.get(effect.userId);
-      if (stored && stored.at > Date.parse(effect.occurredAt)) {
+      // Older, or of the same time and an older change of the subscription (a tie on both applies).
+      const at = Date.parse(effect.occurredAt);
+      if (stored && (stored.at > at || (stored.at === at && stored.modifiedAt > modifiedAtOf(effect)))) {
         this.applied.set(webhook.id, webhook.type);
         return ok('stale');
       }
@@ -40,7 +42,7 @@ export class InMemoryWebhookInbox implements WebhookInbox {
         if (effect.kind === 'subscription_state') {
           const before = this.states.get(effect.userId);
           const subscriptionId = effect.state.subscriptionId === undefined ? (before?.subscriptionId ?? null) : effect.state.subscriptionId;
-          this.states.set(effect.userId, { at: Date.parse(effect.occurredAt), subscriptionId, status: effect.state.status });
+          this.states.set(effect.userId, { at: Date.parse(effect.occurredAt), modifiedAt: modifiedAtOf(effect), subscriptionId, status: effect.state.status });
         }
       }
       else if (result.error.code === 'not_found') {
@@ -62,3 +64,7 @@ export class InMemoryWebhookInbox implements WebhookInbox {
     return this.applied.size;
   }
 }
+
+/** The subscription's last change as a number; never changed since it was created is the oldest. */
+const modifiedAtOf = (effect: Extract<BillingEffect, { kind: 'subscription_state' }>): number =>
+  effect.modifiedAt ? Date.parse(effect.modifiedAt) : Number.NEGATIVE_INFINITY;

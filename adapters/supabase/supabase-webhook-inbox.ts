@@ -17,6 +17,7 @@ function effectJson(effect: BillingEffect): Record<string, unknown> {
     kind: effect.kind,
     user_id: effect.userId,
     occurred_at: effect.occurredAt,
+    ...(effect.modifiedAt ? { modified_at: effect.modifiedAt } : {}),
     ...(effect.confirmed === true ? { confirmed: true } : {}),
     status: state.status,
     ...(state.billingCustomerId === undefined ? {} : { billing_customer_id: state.billingCustomerId }),

@@ -19,6 +19,8 @@ export type BillingEvent =
       readonly cancelAtPeriodEnd: boolean;
       /** When the provider sent the event (ISO 8601): a later delivery of an older event changes nothing. */
       readonly occurredAt: string;
+      /** When the subscription last changed (ISO 8601; null: never since it was created): breaks a tie between events of one time. */
+      readonly modifiedAt: string | null;
     }
   | {
       readonly kind: 'order_paid';

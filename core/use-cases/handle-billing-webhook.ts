@@ -95,6 +95,7 @@ function effectOf(deps: BillingWebhookDeps, event: Exclude<BillingEvent, { kind:
         cancelAtPeriodEnd: event.cancelAtPeriodEnd,
       },
       occurredAt: event.occurredAt,
+      modifiedAt: event.modifiedAt,
     };
   }
   return { kind: 'credit_grant', userId, amount: deps.creditsPerPeriod, reason: `Subscription period paid (${event.billingReason})`, reference: `order:${event.orderId}` };

@@ -11,6 +11,7 @@
  * that one); this suite adds the message writes only the server's chat use cases make.
  */
 import { describe, expect, it } from 'vitest';
+import type { AttachmentRef } from '../../core/domain/attachments.js';
 import type { ChatMessage } from '../../core/domain/chat.js';
 import type { ConversationStore, NewMessage } from '../../core/ports/conversation-store.js';
 
@@ -33,6 +34,8 @@ const modelSays = (modelId: string, content: string): NewMessage => ({
   inputTokens: 3,
   outputTokens: 5,
 });
+
+const notes: AttachmentRef = { id: '00000000-0000-4000-8000-0000000000aa', name: 'notes.txt', mediaType: 'text/plain', kind: 'text', size: 12, textTokens: 3 };
 
 /** Stores a message through the store itself. */
 const append = async (h: ConversationStoreHarness, userId: string, conversationId: string, message: NewMessage): Promise<ChatMessage> =>
@@ -88,21 +91,38 @@ export function conversationStoreContract(name: string, makeHarness: () => Promi
       const [alice, bob] = [await h.createUser(), await h.createUser()];
       await h.actAs(alice);
       const secret = data(await h.store.createConversation(alice, 'Alice only'));
-      await append(h, alice, secret.id, userSays('private'));
+      const question = await append(h, alice, secret.id, userSays('private'));
+      const answer = await append(h, alice, secret.id, modelSays('echo-basic', 'private answer'));
+      data(await h.store.attachToMessage(alice, secret.id, question.id, [notes]));
       await h.actAs(bob);
+      const own = data(await h.store.createConversation(bob, 'Bob’s'));
       expect(data(await h.store.getConversation(bob, secret.id))).toBeNull();
-      expect(data(await h.store.listConversations(bob))).toEqual([]);
+      expect(data(await h.store.listConversations(bob))).toEqual([own]);
       expect(data(await h.store.listConversations(bob, { query: 'private' }))).toEqual([]);
-      for (const r of [
-        await h.store.renameConversation(bob, secret.id, 'Taken'),
-        await h.store.appendMessage(bob, secret.id, userSays('intrusion')),
-        await h.store.deleteConversation(bob, secret.id),
-      ]) {
-        expect(r.success ? 'ok' : r.error.code).toBe('not_found');
-      }
+      // Reads show nothing of A's: empty, or not_found as for a missing conversation.
+      const read = await h.store.listMessages(bob, secret.id);
+      expect(read.success ? read.data : read.error.code).toEqual(read.success ? [] : 'not_found');
+      const files = await h.store.listAttachments(bob, secret.id);
+      expect(files.success ? [...files.data] : files.error.code).toEqual(files.success ? [] : 'not_found');
+      const refused = {
+        rename: await h.store.renameConversation(bob, secret.id, 'Taken'),
+        append: await h.store.appendMessage(bob, secret.id, userSays('intrusion')),
+        // Edit-last and regenerate with A's ids: in A's conversation, and with A's message named from B's own.
+        truncate: await h.store.truncateFrom(bob, secret.id, answer.id),
+        truncateFromOwn: await h.store.truncateFrom(bob, own.id, question.id),
+        attach: await h.store.attachToMessage(bob, secret.id, question.id, []),
+        attachFromOwn: await h.store.attachToMessage(bob, own.id, question.id, [notes]),
+        settings: await h.store.getSettings(bob, secret.id),
+        delete: await h.store.deleteConversation(bob, secret.id),
+      };
+      expect(Object.fromEntries(Object.entries(refused).map(([k, r]) => [k, r.success ? 'ok' : r.error.code]))).toEqual({
+        rename: 'not_found', append: 'not_found', truncate: 'not_found', truncateFromOwn: 'not_found',
+        attach: 'not_found', attachFromOwn: 'not_found', settings: 'not_found', delete: 'not_found',
+      });
       await h.actAs(alice);
       expect(data(await h.store.getConversation(alice, secret.id))?.title).toBe('Alice only');
-      expect(data(await h.store.listMessages(alice, secret.id))).toHaveLength(1);
+      expect(data(await h.store.listMessages(alice, secret.id)).map((m) => [m.id, m.content])).toEqual([[question.id, 'private'], [answer.id, 'private answer']]);
+      expect([...data(await h.store.listAttachments(alice, secret.id))]).toEqual([[question.id, [notes]]]);
     });
   });
 }

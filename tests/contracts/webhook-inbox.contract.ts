@@ -19,7 +19,7 @@ export interface WebhookInboxHarness {
 
 const outcome = <T>(r: Result<T>): T | string => (r.success ? r.data : `error:${r.error.code}`);
 const grant = (userId: string, amount = 1000, reference = `order:${randomUUID()}`): BillingEffect => ({ kind: 'credit_grant', userId, amount, reason: 'Subscription period paid', reference });
-const active = (userId: string, occurredAt = '2026-11-24T10:00:00.000Z', status = 'active', subscriptionId = 'sub_1'): BillingEffect => ({
+const active = (userId: string, occurredAt = '2026-11-24T10:00:00.000Z', status = 'active', subscriptionId = 'sub_1'): Extract<BillingEffect, { kind: 'subscription_state' }> => ({
   kind: 'subscription_state', userId, occurredAt,
   state: { status, billingCustomerId: `cus_${randomUUID()}`, subscriptionId, currentPeriodEnd: '2026-12-24T00:00:00.000Z', cancelAtPeriodEnd: false },
 });
@@ -76,6 +76,34 @@ export function webhookInboxContract(name: string, makeHarness: () => Promise<We
       expect((await h.profileOf(user)).status).toBe('canceled');
       expect(outcome(await h.inbox.applyOnce(webhook(), active(user, '2026-11-24T13:00:00.000Z', 'active')))).toBe('applied');
       expect((await h.profileOf(user)).status).toBe('active');
+    });
+
+    it('two events of the same time: the later change of the subscription (modifiedAt) wins, in either order of arrival', async () => {
+      const at = '2026-11-24T10:00:00.000Z';
+      const webhook = () => ({ id: `msg_${randomUUID()}`, type: 'subscription.updated' });
+      const canceled = (user: string): BillingEffect => ({ ...active(user, at, 'canceled'), modifiedAt: '2026-11-24T09:59:59.100Z' });
+      const revoked = (user: string): BillingEffect => ({ ...active(user, at, 'revoked'), modifiedAt: '2026-11-24T09:59:59.900Z' });
+      const fresh = async () => {
+        const h = await makeHarness();
+        return { inbox: h.inbox, profileOf: (u: string) => h.profileOf(u), user: await h.createUser() };
+      };
+      // In order: both apply.
+      const inOrder = await fresh();
+      expect(outcome(await inOrder.inbox.applyOnce(webhook(), canceled(inOrder.user)))).toBe('applied');
+      expect(outcome(await inOrder.inbox.applyOnce(webhook(), revoked(inOrder.user)))).toBe('applied');
+      expect((await inOrder.profileOf(inOrder.user)).status).toBe('revoked');
+      // The later change first: the earlier one, of the same time, changes nothing.
+      const late = await fresh();
+      expect(outcome(await late.inbox.applyOnce(webhook(), revoked(late.user)))).toBe('applied');
+      expect(outcome(await late.inbox.applyOnce(webhook(), canceled(late.user)))).toBe('stale');
+      expect((await late.profileOf(late.user)).status).toBe('revoked');
+      // A subscription never changed since it was created (no modifiedAt) is older than any change.
+      expect(outcome(await late.inbox.applyOnce(webhook(), { ...active(late.user, at, 'active'), modifiedAt: null }))).toBe('stale');
+      expect((await late.profileOf(late.user)).status).toBe('revoked');
+      // A tie on both applies as it arrives, and a newer event still wins whatever its modifiedAt.
+      expect(outcome(await late.inbox.applyOnce(webhook(), { ...active(late.user, at, 'past_due'), modifiedAt: '2026-11-24T09:59:59.900Z' }))).toBe('applied');
+      expect(outcome(await late.inbox.applyOnce(webhook(), active(late.user, '2026-11-24T10:00:01.000Z', 'active')))).toBe('applied');
+      expect((await late.profileOf(late.user)).status).toBe('active');
     });
 
     it('a state that is not active, of another subscription than the active one, is in doubt: nothing recorded until confirmed', async () => {

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -21,6 +21,8 @@ export interface AppServerProcess {
   waitForLog(message: string): Promise<Record<string, unknown>>;
   /** Resident memory now, and its peak since start (VmRSS, VmHWM), in bytes. */
   memory(): { rss: number; peak: number };
+  /** Starts the peak over from the memory now (so a test measures its own peak, not an earlier one's). */
+  resetPeak(): void;
   /** Resolves when the process has ended, with its exit code or the signal that ended it. */
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   kill(signal: NodeJS.Signals): void;
@@ -88,6 +90,8 @@ export async function spawnAppServer(env: Record<string, string>): Promise<AppSe
       const kib = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? NaN) * 1024;
       return { rss: kib('VmRSS'), peak: kib('VmHWM') };
     },
+    // Linux: writing 5 to clear_refs sets the process's VmHWM back to its VmRSS.
+    resetPeak: () => writeFileSync(`/proc/${child.pid}/clear_refs`, '5'),
     exited,
     kill: (signal) => child.kill(signal),
   };

@@ -59,6 +59,9 @@ const envSchema = z.object({
   TRUST_PROXY: z.preprocess(blankIsUnset, z.enum(['true', 'false', '1', '0'], { error: 'TRUST_PROXY must be true or false' }).default('false')),
   HEADERS_TIMEOUT_MS: whole('HEADERS_TIMEOUT_MS', 100, 600_000, 10_000),
   REQUEST_TIMEOUT_MS: whole('REQUEST_TIMEOUT_MS', 100, 600_000, 30_000),
+  UPLOAD_IDLE_TIMEOUT_MS: whole('UPLOAD_IDLE_TIMEOUT_MS', 100, 600_000, 10_000),
+  // 10 MB (the largest file) at about 17 KB/s, a poor mobile connection.
+  UPLOAD_TIMEOUT_MS: whole('UPLOAD_TIMEOUT_MS', 1000, 3_600_000, 600_000),
   BILLING_TIMEOUT_MS: whole('BILLING_TIMEOUT_MS', 100, 60_000, 5_000),
   BILLING_BREAKER_FAILURES: whole('BILLING_BREAKER_FAILURES', 1, 1000, 3),
   BILLING_BREAKER_COOLDOWN_MS: whole('BILLING_BREAKER_COOLDOWN_MS', 100, 3_600_000, 30_000),
@@ -101,8 +104,11 @@ export interface ServerConfig {
   readonly readRateLimit: { readonly perMinute: number; readonly burst: number };
   /** Behind a proxy that appends the client's address to X-Forwarded-For. */
   readonly trustProxy: boolean;
-  /** Node's limits on receiving a request: headers, and the whole request with its body. */
-  readonly timeouts: { readonly headersMs: number; readonly requestMs: number };
+  /**
+   * Limits on receiving a request: headers, and the whole request with its body; an upload instead
+   * goes on while bytes keep coming (cut after `uploadIdleMs` without one), up to `uploadMs` in all.
+   */
+  readonly timeouts: { readonly headersMs: number; readonly requestMs: number; readonly uploadIdleMs: number; readonly uploadMs: number };
   /** Billing calls made while a user waits: their timeout, and the circuit breaker over them. */
   readonly billingCalls: { readonly timeoutMs: number; readonly breakerFailures: number; readonly breakerCooldownMs: number };
   /** How long a checked sign-in session is trusted before it is asked again (0: never asked; not in production). */
@@ -187,7 +193,7 @@ export function parseServerConfig(env: Readonly<Record<string, string | undefine
     rateLimit: { perMinute: e.RATE_LIMIT_PER_MINUTE, burst: e.RATE_LIMIT_BURST },
     readRateLimit: { perMinute: e.RATE_LIMIT_READS_PER_MINUTE, burst: e.RATE_LIMIT_READS_BURST },
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
-    timeouts: { headersMs: Math.min(e.HEADERS_TIMEOUT_MS, e.REQUEST_TIMEOUT_MS), requestMs: e.REQUEST_TIMEOUT_MS },
+    timeouts: { headersMs: Math.min(e.HEADERS_TIMEOUT_MS, e.REQUEST_TIMEOUT_MS), requestMs: e.REQUEST_TIMEOUT_MS, uploadIdleMs: e.UPLOAD_IDLE_TIMEOUT_MS, uploadMs: e.UPLOAD_TIMEOUT_MS },
     billingCalls: { timeoutMs: e.BILLING_TIMEOUT_MS, breakerFailures: e.BILLING_BREAKER_FAILURES, breakerCooldownMs: e.BILLING_BREAKER_COOLDOWN_MS },
     sessionCheckMs: e.AUTH_SESSION_CHECK_MS,
     instance: { name: e.INSTANCE_NAME ?? null, heartbeatMs: e.INSTANCE_HEARTBEAT_MS },

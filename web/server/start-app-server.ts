@@ -10,7 +10,8 @@ import type { Logger } from '../../core/ports/logger.js';
 import { composeServer } from './compose-server.js';
 import { parseServerConfig, type ServerConfig } from './config.js';
 import { createJsonLogger } from './json-logger.js';
-import { listen, type ListeningServer } from './listen.js';
+import { STREAMED_BODY_PATHS } from './http/body-limit.js';
+import { listen, type ListeningServer, type UploadTimeouts } from './listen.js';
 import { instanceLease, leaseSecondsFor, type InstanceLease } from './instance-lease.js';
 import { inMemoryDataPorts, type ServerDataPorts } from './server-ports.js';
 import { supabaseDataPorts } from './supabase-ports.js';
@@ -86,6 +87,7 @@ export async function startAppServer(env: Readonly<Record<string, string | undef
       host: config.host,
       headersTimeoutMs: config.timeouts.headersMs,
       requestTimeoutMs: config.timeouts.requestMs,
+      uploads: uploadTimeouts(config),
     });
   } catch (error) {
     await dispatcher?.close();
@@ -126,3 +128,10 @@ export async function startAppServer(env: Readonly<Record<string, string | undef
     },
   };
 }
+
+/** Uploads (the streamed-body routes, POST) go on while bytes keep coming, within their own limits. */
+export const uploadTimeouts = (config: ServerConfig): UploadTimeouts => ({
+  matches: (method, path) => method === 'POST' && STREAMED_BODY_PATHS.has(path),
+  idleMs: config.timeouts.uploadIdleMs,
+  maxMs: config.timeouts.uploadMs,
+});

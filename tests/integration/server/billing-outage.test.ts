@@ -104,6 +104,35 @@ describe('a frozen billing provider (SIGSTOP) is noticed', () => {
   }, 60_000);
 });
 
+describe('20 billing calls at the moment the provider freezes', () => {
+  it('each answers 503 within one interactive timeout (plus a margin), none waits longer; /api/config then agrees', async () => {
+    // The provider answers (the breaker closed, as the test above left it); 20 users then ask at once
+    // just as it freezes, so every one of them is already waiting on it.
+    expect(await billingAvailable()).toBe(true);
+    const users = await Promise.all(Array.from({ length: 20 }, () => token()));
+    expect((await timed('/api/billing/state', users[0])).status).toBe(200);
+    sandbox.signal('SIGSTOP');
+    try {
+      const started = performance.now();
+      const answers = await Promise.all(users.map((auth) => timed('/api/billing/state', auth)));
+      const all = Math.round(performance.now() - started);
+      const times = answers.map((a) => a.ms).sort((a, b) => a - b);
+      console.log(
+        `[figure] 20 billing calls at the freeze: all 503 after ${all} ms (interactive timeout ${TIMEOUT_MS} ms); ` +
+          `fastest ${times[0]} ms, median ${times[10]} ms, slowest ${times[19]} ms`,
+      );
+      expect(answers.map((a) => `${a.status} ${String(a.body['error'])}`)).toEqual(Array<string>(20).fill('503 billing_unavailable'));
+      // One timeout for all of them (they wait together, not one after another), and a margin.
+      expect(all).toBeLessThan(TIMEOUT_MS + 2_000);
+      expect(await billingAvailable()).toBe(false);
+    } finally {
+      sandbox.signal('SIGCONT');
+    }
+    await until(async () => (await billingAvailable()) === true);
+    expect((await timed('/api/billing/state', users[0])).status).toBe(200);
+  }, 60_000);
+});
+
 /** Asks again (every 100 ms, at most 20 s) until the condition holds: the cooldown is wall time. */
 async function until(condition: () => Promise<boolean>): Promise<void> {
   const deadline = Date.now() + 20_000;

@@ -45,7 +45,9 @@ async function signedUp() {
       headers: { authorization: `Bearer ${session.access_token}`, ...(json === undefined ? {} : { 'content-type': 'application/json' }) },
       ...(json === undefined ? {} : { body: typeof json === 'string' ? json : JSON.stringify(json) }),
     });
-  return { userId: session.user.id, call, client };
+  const upload = (path: string, text: string) =>
+    fetch(`${server.url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${session.access_token}`, 'content-type': 'text/plain' }, body: text });
+  return { userId: session.user.id, call, upload, client };
 }
 
 const rows = <T>(sql: string, params: unknown[]) => supabase.db.asAdmin(async (tx) => (await tx.query<T>(sql, params)).rows);
@@ -139,32 +141,50 @@ describe('one answer per turn (issue 13)', () => {
 });
 
 describe('text Postgres refuses is a 400 at the edge (issue 13)', () => {
-  it('NUL or a broken surrogate in every text field and path id gets 400, never 500', async () => {
+  it('NUL or a broken surrogate in every text field and path id gets 400 with a message naming where, never 500; nothing is stored', async () => {
     const user = await signedUp();
     const id = await conversationOf(user, 'Clean text');
     const before = await messagesOf(id);
     const nul = 'a\u0000b';
-    const cases: [string, string, unknown?][] = [
-      ['POST', '/api/chat', { message: nul, modelIds: ['offline'] }],
-      ['POST', '/api/chat', '{"message":"half \\ud800 a pair","modelIds":["offline"]}'],
-      ['POST', '/api/chat', { conversationId: `${id}\u0000`, message: 'hi', modelIds: ['offline'] }],
-      ['POST', '/api/chat', { message: 'hi', modelIds: [nul] }],
-      ['POST', '/api/chat/regenerate', { conversationId: nul }],
-      ['POST', '/api/chat/edit-last', { conversationId: id, message: nul }],
-      ['PATCH', `/api/conversations/${id}`, { title: nul }],
-      ['POST', '/api/conversations', { title: nul }],
-      ['GET', '/api/conversations?q=a%00b'],
-      ['GET', `/api/conversations/${id}%00`],
-      ['GET', `/api/conversations/a%00b/messages`],
-      ['DELETE', '/api/conversations/%00'],
-      ['GET', '/api/shared/abc%00def'],
+    const address = 'The address contains a control character (such as NUL); remove it';
+    const field = (path: string) => `body ${path}: contains a character that cannot be stored (NUL or a broken Unicode surrogate)`;
+    const cases: { method: string; path: string; json?: unknown; file?: string; message: string }[] = [
+      { method: 'POST', path: '/api/chat', json: { message: nul, modelIds: ['offline'] }, message: field('message') },
+      { method: 'POST', path: '/api/chat', json: '{"message":"half \\ud800 a pair","modelIds":["offline"]}', message: field('message') },
+      { method: 'POST', path: '/api/chat', json: { conversationId: `${id}\u0000`, message: 'hi', modelIds: ['offline'] }, message: field('conversationId') },
+      { method: 'POST', path: '/api/chat', json: { message: 'hi', modelIds: [nul] }, message: field('modelIds.0') },
+      { method: 'POST', path: '/api/chat/regenerate', json: { conversationId: nul }, message: field('conversationId') },
+      { method: 'POST', path: '/api/chat/edit-last', json: { conversationId: id, message: nul }, message: field('message') },
+      { method: 'POST', path: '/api/chat/merge', json: { conversationId: id, modelId: nul }, message: field('modelId') },
+      { method: 'PATCH', path: `/api/conversations/${id}`, json: { title: nul }, message: field('title') },
+      { method: 'POST', path: '/api/conversations', json: { title: nul }, message: field('title') },
+      { method: 'PUT', path: `/api/conversations/${id}/settings`, json: { settings: { instruction: nul, models: {} } }, message: field('settings.instruction') },
+      { method: 'POST', path: '/api/instruction-presets', json: { name: nul, instruction: 'Answer briefly' }, message: field('name') },
+      { method: 'POST', path: '/api/instruction-presets', json: { name: 'Brief', instruction: nul }, message: field('instruction') },
+      { method: 'GET', path: '/api/conversations?q=a%00b', message: address },
+      { method: 'GET', path: '/api/search?q=a%00b', message: address },
+      { method: 'GET', path: '/api/search?q=tides&lang=e%00n', message: address },
+      { method: 'POST', path: '/api/attachments?name=notes%00.txt', file: 'High water at six.', message: address },
+      { method: 'GET', path: `/api/conversations/${id}%00`, message: address },
+      { method: 'GET', path: '/api/conversations/a%00b/messages', message: address },
+      { method: 'DELETE', path: '/api/conversations/%00', message: address },
+      { method: 'GET', path: '/api/shared/abc%00def', message: address },
     ];
-    for (const [method, path, json] of cases) {
-      const response = await user.call(method, path, json);
+    for (const { method, path, json, file, message } of cases) {
+      const response = file === undefined ? await user.call(method, path, json) : await user.upload(path, file);
       const body = (await response.json()) as { error: string; message: string };
-      expect(`${method} ${path} ${response.status} ${body.error}`).toBe(`${method} ${path} 400 validation`);
-      expect(body.message).not.toMatch(/22021|invalid byte sequence|postgres/i);
+      expect(`${method} ${path} ${response.status} ${body.error}: ${body.message}`).toBe(`${method} ${path} 400 validation: ${message}`);
     }
     expect(await messagesOf(id)).toEqual(before);
+    const stored = await rows<{ conversations: string | number; instruction: string; presets: string | number; files: string | number }>(
+      `select (select count(*) from public.conversations where user_id = $1) as conversations,
+              (select instruction from public.conversations where id = $2) as instruction,
+              (select count(*) from public.instruction_presets where user_id = $1) as presets,
+              (select count(*) from storage.objects where bucket_id = 'attachments' and name like $1 || '/%') as files`,
+      [user.userId, id],
+    );
+    expect(stored.map((r) => ({ ...r, conversations: Number(r.conversations), presets: Number(r.presets), files: Number(r.files) }))).toEqual([
+      { conversations: 1, instruction: '', presets: 0, files: 0 },
+    ]);
   });
 });

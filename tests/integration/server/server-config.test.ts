@@ -57,7 +57,7 @@ describe('server configuration (issue 7, app spec §5)', () => {
   it('limits and timeouts: defaults, and a headers timeout never longer than the request timeout', () => {
     const parsed = parseServerConfig({});
     expect(parsed.success && parsed.data).toMatchObject({
-      timeouts: { headersMs: 10_000, requestMs: 30_000 },
+      timeouts: { headersMs: 10_000, requestMs: 30_000, uploadIdleMs: 10_000, uploadMs: 600_000 },
       billingCalls: { timeoutMs: 5_000, breakerFailures: 3, breakerCooldownMs: 30_000 },
       sessionCheckMs: 5_000,
       readRateLimit: { perMinute: 600, burst: 120 },
@@ -65,8 +65,9 @@ describe('server configuration (issue 7, app spec §5)', () => {
       instance: { name: null, heartbeatMs: 5_000 },
       faults: { webhookCrash: null },
     });
-    const short = parseServerConfig({ REQUEST_TIMEOUT_MS: '2000', HEADERS_TIMEOUT_MS: '5000', TRUST_PROXY: 'true' });
-    expect(short.success && short.data).toMatchObject({ timeouts: { headersMs: 2000, requestMs: 2000 }, trustProxy: true });
+    const short = parseServerConfig({ REQUEST_TIMEOUT_MS: '2000', HEADERS_TIMEOUT_MS: '5000', UPLOAD_IDLE_TIMEOUT_MS: '3000', UPLOAD_TIMEOUT_MS: '120000', TRUST_PROXY: 'true' });
+    expect(short.success && short.data).toMatchObject({ timeouts: { headersMs: 2000, requestMs: 2000, uploadIdleMs: 3000, uploadMs: 120_000 }, trustProxy: true });
+    expect(message({ UPLOAD_IDLE_TIMEOUT_MS: '10', UPLOAD_TIMEOUT_MS: 'soon' })).toMatch(/UPLOAD_IDLE_TIMEOUT_MS must be at least 100.*UPLOAD_TIMEOUT_MS must be a whole number/);
     expect(message({ BILLING_TIMEOUT_MS: '10', FAULT_WEBHOOK_CRASH: 'sometimes' })).toMatch(/BILLING_TIMEOUT_MS must be at least 100.*FAULT_WEBHOOK_CRASH must be one of before-apply, during-apply, after-apply/);
   });
 

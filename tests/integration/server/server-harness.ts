@@ -9,6 +9,7 @@ import { composeServer } from '../../../web/server/compose-server.js';
 import { parseServerConfig } from '../../../web/server/config.js';
 import { listen, type ListeningServer } from '../../../web/server/listen.js';
 import { inMemoryDataPorts } from '../../../web/server/server-ports.js';
+import { uploadTimeouts } from '../../../web/server/start-app-server.js';
 
 export const WEBHOOK_SECRET = `whsec_${randomBytes(24).toString('base64')}`;
 
@@ -56,6 +57,7 @@ export async function startTestServer(
     host: '127.0.0.1',
     headersTimeoutMs: config.data.timeouts.headersMs,
     requestTimeoutMs: config.data.timeouts.requestMs,
+    uploads: uploadTimeouts(config.data),
   });
   const key = new TextEncoder().encode(jwtSecret);
 

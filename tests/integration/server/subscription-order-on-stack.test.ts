@@ -92,6 +92,24 @@ describe('subscription events in order, for the plan only (real stack)', () => {
     expect(await u.subscribed()).toBe(false);
   });
 
+  it('two events of the same time: the subscription\'s later change (modified_at) wins whichever arrives last', async () => {
+    const u = await signUp();
+    const id = `sub_${randomUUID()}`;
+    const at = '2026-11-23T10:00:00.000Z';
+    // Revoked at 10:00:00.9, delivered first; the active state of 10:00:00.2 arrives after it.
+    expect(await deliver(u.userId, 'subscription.revoked', at, { id, status: 'canceled', modified_at: '2026-11-23T10:00:00.900Z' })).toEqual({ status: 202, outcome: 'processed' });
+    expect(await deliver(u.userId, 'subscription.active', at, { id, modified_at: '2026-11-23T10:00:00.200Z' })).toEqual({ status: 202, outcome: 'ignored' });
+    expect(await u.subscribed()).toBe(false);
+    const stored = await supabase.db.asAdmin(async (tx) => (await tx.query<{ subscription_status: string; subscription_modified_at: Date }>('select subscription_status, subscription_modified_at from public.profiles where id = $1', [u.userId])).rows[0]);
+    expect(stored?.subscription_status).toBe('canceled');
+    expect(new Date(stored!.subscription_modified_at).toISOString()).toBe('2026-11-23T10:00:00.900Z');
+    // The other way round (the earlier change delivered first), both apply and the later one stands.
+    const v = await signUp();
+    expect(await deliver(v.userId, 'subscription.active', at, { id, modified_at: '2026-11-23T10:00:00.200Z' })).toEqual({ status: 202, outcome: 'processed' });
+    expect(await deliver(v.userId, 'subscription.revoked', at, { id, status: 'canceled', modified_at: '2026-11-23T10:00:00.900Z' })).toEqual({ status: 202, outcome: 'processed' });
+    expect(await v.subscribed()).toBe(false);
+  });
+
   it('a user subscribed through the sandbox: a newer revoke of another subscription and an event of another product change nothing', async () => {
     const u = await signUp();
     const checkout = (await (await u.api('/api/billing/checkout', { method: 'POST', json: {} })).json()) as { checkoutId: string };

@@ -22,7 +22,7 @@ const world = () => {
 
 const subscriptionEvent = (userId: string | null, over: Partial<Extract<BillingEvent, { kind: 'subscription_changed' }>> = {}): BillingEvent => ({
   kind: 'subscription_changed', webhookId: 'msg_1', type: 'subscription.active', userId, customerId: 'cus_1', subscriptionId: 'sub_1',
-  productId: 'prod_1', status: 'active', currentPeriodEnd: '2026-04-01T00:00:00.000Z', cancelAtPeriodEnd: false, occurredAt: '2026-03-01T10:00:00.000Z', ...over,
+  productId: 'prod_1', status: 'active', currentPeriodEnd: '2026-04-01T00:00:00.000Z', cancelAtPeriodEnd: false, occurredAt: '2026-03-01T10:00:00.000Z', modifiedAt: null, ...over,
 });
 const orderPaid = (userId: string | null, over: Partial<Extract<BillingEvent, { kind: 'order_paid' }>> = {}): BillingEvent => ({
   kind: 'order_paid', webhookId: 'msg_2', type: 'order.paid', userId, orderId: 'ord_1', subscriptionId: 'sub_1', productId: 'prod_1',

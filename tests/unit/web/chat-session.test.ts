@@ -82,6 +82,23 @@ describe('ChatSession (issue 13)', () => {
     expect(session.draft()).toBe('Hello');
   });
 
+  it('refused for credits that running answers hold: the refusal on screen says how many are held', async () => {
+    const { world, session } = await signedInSession();
+    const userId = world.userId as string;
+    const balance = await world.deps.usageLedger.getBalance(userId);
+    if (!balance.success) throw new Error(balance.error.message);
+    // Another answer (say, in another tab) holds all of it but one credit.
+    const hold = await world.deps.usageLedger.holdCredits({ userId, amount: balance.data - 1, ttlSeconds: 60 });
+    expect(hold.success).toBe(true);
+    session.open(null);
+    const outcome = await session.send('Hello', ['echo-basic', 'echo-swift']);
+    expect('error' in outcome && outcome.error).toMatchObject({ code: 'insufficient_credits', held: balance.data - 1 });
+    expect(session.snapshot().run?.answers.map((a) => a.error)).toEqual([
+      expect.objectContaining({ code: 'insufficient_credits', held: balance.data - 1 }),
+      expect.objectContaining({ code: 'insufficient_credits', held: balance.data - 1 }),
+    ]);
+  });
+
   it('Add to chat quotes into the draft of the conversation on screen', async () => {
     const { session } = await signedInSession();
     session.open(null);

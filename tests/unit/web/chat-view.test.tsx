@@ -104,6 +104,20 @@ describe('ChatView', () => {
     expect(within(alert).getByRole('link', { name: 'Get credits' }).getAttribute('href')).toBe('/subscribe');
   });
 
+  it('credits held by running answers are explained as such: wait for them (no call to subscribe), then try again', async () => {
+    const calls = setup({ turns: [{ ...single[0]!, answers: [{ id: 'm3', role: 'assistant', content: '', modelId: 'gpt-4o-mini', error: { code: 'insufficient_credits', held: 7 } }] }] });
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toBe('Your credits are in use. Answers still running hold 7 of your credits. Try again when they end: what they do not use is given back.Try again');
+    expect(within(alert).queryByRole('link')).toBeNull();
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(calls).toEqual(['regenerate']);
+  });
+
+  it('a refusal with nothing held still says the credits are used up', () => {
+    setup({ turns: [{ ...single[0]!, answers: [{ id: 'm3', role: 'assistant', content: '', modelId: 'gpt-4o-mini', error: { code: 'insufficient_credits', held: 0 } }] }] });
+    expect(screen.getByRole('alert').textContent).toMatch(/out of credits/);
+  });
+
   it('the model picker shows each credit price and which models the plan allows', async () => {
     const calls = setup();
     await userEvent.click(screen.getByRole('button', { name: /Models:\s*GPT-4o mini/ }));

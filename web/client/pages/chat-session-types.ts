@@ -21,7 +21,7 @@ export interface LiveAnswer {
   readonly modelId: string;
   readonly content: string;
   readonly streaming: boolean;
-  readonly error: { readonly code: string; readonly message?: string } | null;
+  readonly error: { readonly code: string; readonly message?: string; readonly held?: number } | null;
   readonly metrics: AnswerMetrics;
 }
 

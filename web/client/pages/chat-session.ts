@@ -201,7 +201,9 @@ export class ChatSession {
 
     const started = await begin(reading.signal);
     if (!started.success) {
-      const error = { code: started.error.code, message: started.error.message };
+      // A 402 says how many credits running answers hold: the screen tells the user to wait for them.
+      const held = started.error.details?.['held'];
+      const error = { code: started.error.code, message: started.error.message, ...(typeof held === 'number' && held > 0 ? { held } : {}) };
       if (this.state.conversationId === shownFrom) {
         // Nothing was stored: the question goes back to the composer, the view to what it was.
         this.set({ messages: before, run: live(modelIds.map((modelId) => ({ ...freshAnswer(modelId), streaming: false, error })), false) });

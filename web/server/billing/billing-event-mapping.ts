@@ -42,6 +42,7 @@ export function toBillingEvent(webhookId: string, event: BillingWebhookEvent): B
       currentPeriodEnd: sub.currentPeriodEnd,
       cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
       occurredAt: new Date(event.timestamp).toISOString(),
+      modifiedAt: sub.modifiedAt === null ? null : new Date(sub.modifiedAt).toISOString(),
     };
   }
   return { kind: 'ignored', webhookId, type: event.type };

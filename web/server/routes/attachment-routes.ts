@@ -5,6 +5,7 @@ import { checkFile } from '../../../core/domain/attachments.js';
 import type { DomainError } from '../../../core/shared/errors.js';
 import { apiError, domainFailure } from '../http/api-error.js';
 import type { AppEnv } from '../http/app-env.js';
+import { readStreamedBody } from '../http/body-limit.js';
 import { checked } from '../http/validate.js';
 
 /** A refused file by what was wrong: 415 its type, 413 its size (the limit in the message), 400 the rest. */
@@ -36,8 +37,10 @@ export function attachmentRoutes(): Hono<AppEnv> {
         return refusal(c, { code: 'validation', message: first.message, details: { reason: first.reason, ...('limit' in first ? { limit: first.limit } : {}) } });
       }
     }
-    const bytes = new Uint8Array(await c.req.arrayBuffer());
-    const saved = await c.get('useCases').attachFile({ name: query.data.name, type, bytes });
+    // Read only now that the caller is known (body-limit.ts streams this route's body, counted).
+    const body = await readStreamedBody(c);
+    if (!body.ok) return body.response;
+    const saved = await c.get('useCases').attachFile({ name: query.data.name, type, bytes: body.bytes });
     return saved.success ? c.json({ attachment: saved.data } satisfies z.input<typeof attachmentAnswer>, 201) : refusal(c, saved.error);
   });
 

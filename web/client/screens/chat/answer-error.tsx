@@ -5,6 +5,17 @@ import type { ChatErrorView } from './chat-types.js';
 /** An answer that failed, explained where it would have appeared. */
 export function AnswerError({ error, onRetry }: { error: ChatErrorView; onRetry?: () => void }) {
   const { t } = useTranslation();
+  if (error.code === 'insufficient_credits' && error.held !== undefined && error.held > 0) {
+    // Not out of credits: answers still running hold them, and give back what they do not use.
+    return (
+      <div className="alert alert--warning" role="alert">
+        <div>
+          <p><strong>{t('chat.errors.heldTitle')}</strong> {t('chat.errors.heldBody', { held: error.held })}</p>
+          {onRetry ? <button type="button" className="btn btn--secondary btn--sm" onClick={onRetry}>{t('chat.retry')}</button> : null}
+        </div>
+      </div>
+    );
+  }
   if (error.code === 'insufficient_credits') {
     return (
       <div className="alert alert--warning" role="alert">
