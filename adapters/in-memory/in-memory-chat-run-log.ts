@@ -83,7 +83,7 @@ export class InMemoryChatRunLog implements ChatRunLog {
     const before = this.now() - olderThanMs;
     let removed = 0;
     for (const [id, run] of this.runs) {
-      if (run.lastWrite < before && (run.finished || run.liveUntil < this.now())) {
+      if (run.lastWrite < before && (run.finished || run.liveUntil <= this.now())) {
         this.runs.delete(id);
         removed += 1;
       }

@@ -65,10 +65,13 @@ export class RedisChatRunLog implements ChatRunLog {
     return this.runScript(userId, runId, after, limit, false);
   }
 
-  async *follow(userId: string, runId: string, after: number, signal?: AbortSignalLike): AsyncGenerator<LoggedEvent> {
-    // The stream is keyed by run id only: the user is checked before anything is handed out.
-    const owned = await this.read(userId, runId, 0, 0);
-    if (!owned.success || owned.data === null) return;
+  async *follow(userId: string, runId: string, after: number, signal?: AbortSignalLike, seen?: RunInfo): AsyncGenerator<LoggedEvent> {
+    // The stream is keyed by run id only: the user is checked before anything is handed out
+    // (the caller did it when it read this run a moment ago).
+    if (seen?.runId !== runId || seen.userId !== userId) {
+      const owned = await this.read(userId, runId, 0, 0);
+      if (!owned.success || owned.data === null) return;
+    }
     let last = after;
     const blocking = await this.blockingConnection().catch(() => null);
     if (!blocking) return;

@@ -68,7 +68,7 @@ local old = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', '(' .. (now - tonumber(
 for _, run in ipairs(old) do
   local key = ARGV[1] .. run
   local state = redis.call('HMGET', key, 'finished', 'live_until')
-  if state[1] == false or state[1] == '1' or tonumber(state[2]) < now then
+  if state[1] == false or state[1] == '1' or tonumber(state[2]) <= now then
     redis.call('DEL', key, key .. ':events')
     redis.call('ZREM', KEYS[1], run)
     gone = gone + 1

@@ -29,9 +29,10 @@ const toEvent = (e: z.output<typeof eventRow>): LoggedEvent => ({ seq: e.seq, ev
 
 export interface SupabaseChatRunLogOptions {
   /**
-   * How often a reader on another instance looks for new events while the run goes on: from this,
-   * doubling while nothing new comes, up to `maxPollMs` (the app server has no database connection
-   * to LISTEN on: it reaches Postgres over HTTP only).
+   * How soon a reader on another instance looks again for new events while the run goes on: this
+   * after a look that found some, half as long again after each that found none, up to `maxPollMs`
+   * (the app server has no database connection to LISTEN on: it reaches Postgres over HTTP only).
+   * The producing instance writes every CHAT_RUN_FLUSH_MS, so a few looks find each batch.
    */
   readonly pollMs?: number;
   readonly maxPollMs?: number;
@@ -51,8 +52,8 @@ export class SupabaseChatRunLog implements ChatRunLog {
     private readonly service: SupabaseClient,
     options: SupabaseChatRunLogOptions = {},
   ) {
-    this.pollMs = options.pollMs ?? 25;
-    this.maxPollMs = options.maxPollMs ?? 250;
+    this.pollMs = options.pollMs ?? 10;
+    this.maxPollMs = Math.max(this.pollMs, options.maxPollMs ?? 50);
   }
 
   async sync(runs: readonly RunSync[], leaseMs = CHAT_RUN_LEASE_MS): Promise<Result<readonly string[]>> {
@@ -78,10 +79,12 @@ export class SupabaseChatRunLog implements ChatRunLog {
     return ok(parsed.data === null ? null : { run: toRun(parsed.data.run), events: parsed.data.events.map(toEvent) });
   }
 
-  async *follow(userId: string, runId: string, after: number, signal?: AbortSignalLike): AsyncGenerator<LoggedEvent> {
+  async *follow(userId: string, runId: string, after: number, signal?: AbortSignalLike, seen?: RunInfo): AsyncGenerator<LoggedEvent> {
     let last = after;
     let wait = this.pollMs;
     let failures = 0;
+    // Read a moment ago with nothing stored after `after`: the first look waits for the next batch.
+    if (seen && seen.state === 'running' && seen.lastSeq <= after) await pause(wait, signal);
     while (!signal?.aborted) {
       const read = await this.read(userId, runId, last);
       if (!read.success) {
@@ -99,7 +102,7 @@ export class SupabaseChatRunLog implements ChatRunLog {
         if (run.state !== 'running' && last >= run.lastSeq) return;
         // More stored than one page: read on at once. Otherwise wait, longer while nothing comes.
         if (events.length > 0 && last < run.lastSeq) continue;
-        wait = events.length > 0 ? this.pollMs : Math.min(wait * 2, this.maxPollMs);
+        wait = events.length > 0 ? this.pollMs : Math.min(Math.ceil(wait * 1.5), this.maxPollMs);
       }
       await pause(wait, signal);
     }

@@ -68,8 +68,10 @@ export interface ChatRunLog {
   /**
    * The events after `after` as they are stored: the ones already there, then each new one, until
    * the last (`done`), the run is abandoned or gone, the store keeps failing, or `signal` aborts.
+   * `seen`: the run as the caller read it a moment ago (this user's, its events up to `after`
+   * handed out): the store need not be asked again at once, nor the run's owner checked again.
    */
-  follow(userId: string, runId: string, after: number, signal?: AbortSignalLike): AsyncIterable<LoggedEvent>;
+  follow(userId: string, runId: string, after: number, signal?: AbortSignalLike, seen?: RunInfo): AsyncIterable<LoggedEvent>;
   /** The user's run of that conversation that is still running, or null. */
   liveRunOf(userId: string, conversationId: string): Promise<Result<RunInfo | null>>;
   /** Asks the producing instance to stop the run: the run as it is now, or null when it is not this user's. */

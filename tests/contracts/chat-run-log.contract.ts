@@ -110,6 +110,27 @@ export function chatRunLogContract(name: string, makeHarness: () => Promise<Chat
       expect(read?.run.state).toBe('finished');
     });
 
+    it('follow given the run as just read misses nothing stored since, nor what comes after', async () => {
+      const { h, userId, runId } = await started();
+      const read = data(await h.peer.read(userId, runId, 0));
+      if (!read) throw new Error('the run was not stored');
+      // Stored between the caller's read and its follow.
+      data(await h.log.sync([{ userId, runId, events: [delta(3, ' there')], finished: false }]));
+      const seen: LoggedEvent[] = [];
+      let third: () => void = () => undefined;
+      const atThird = new Promise<void>((resolve) => (third = resolve));
+      const following = (async () => {
+        for await (const e of h.peer.follow(userId, runId, 2, undefined, read.run)) {
+          seen.push(e);
+          if (e.seq === 3) third();
+        }
+      })();
+      await atThird;
+      data(await h.log.sync([{ userId, runId, events: [done(4)], finished: true }]));
+      await following;
+      expect(seen).toEqual([delta(3, ' there'), done(4)]);
+    });
+
     it('follow ends without done when the run is abandoned (its instance stopped syncing), and when the reader stops', async () => {
       const { h, userId, runId } = await started();
       const stop = new AbortController();

@@ -71,6 +71,7 @@ const envSchema = z.object({
   REDIS_URL: z.preprocess(blankIsUnset, z.url({ protocol: /^rediss?$/, error: 'REDIS_URL must be a redis:// or rediss:// URL' }).optional()),
   CHAT_RUN_FLUSH_MS: whole('CHAT_RUN_FLUSH_MS', 5, 1000, 25),
   SHUTDOWN_GRACE_MS: whole('SHUTDOWN_GRACE_MS', 0, 600_000, 10_000),
+  SHUTDOWN_DRAIN_MS: whole('SHUTDOWN_DRAIN_MS', 0, 600_000, 0),
   FAULT_WEBHOOK_CRASH: z.preprocess(blankIsUnset, z.enum(WEBHOOK_CRASH_POINTS, { error: `FAULT_WEBHOOK_CRASH must be one of ${WEBHOOK_CRASH_POINTS.join(', ')}` }).optional()),
   TAG_MANAGER_ID: z.preprocess(blankIsUnset, z.string().regex(/^GTM-[A-Z0-9]+$/, 'TAG_MANAGER_ID must look like GTM-XXXXXXX').optional()),
   SUPPORT_WIDGET_SRC: z.preprocess(blankIsUnset, z.url({ protocol: /^https$/, error: 'SUPPORT_WIDGET_SRC must be an https URL' }).optional()),
@@ -124,6 +125,11 @@ export interface ServerConfig {
   readonly chatRuns: { readonly flushMs: number };
   /** On SIGTERM: how long running answers may go on before they are stopped (saved and charged as they are). */
   readonly shutdownGraceMs: number;
+  /**
+   * On SIGTERM, first: how long the server goes on taking connections and serving, with /api/health
+   * at 503, so a load balancer that checks it stops sending requests here before they would be refused.
+   */
+  readonly shutdownDrainMs: number;
   /** Fault-test seams, refused in production: kill the process at a point of applying a webhook. */
   readonly faults: { readonly webhookCrash: WebhookCrashPoint | null };
   readonly tagManagerId: string | null;
@@ -200,6 +206,7 @@ export function parseServerConfig(env: Readonly<Record<string, string | undefine
     redisUrl: e.REDIS_URL ?? null,
     chatRuns: { flushMs: e.CHAT_RUN_FLUSH_MS },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     faults: { webhookCrash: e.FAULT_WEBHOOK_CRASH ?? null },
     tagManagerId: e.TAG_MANAGER_ID ?? null,
     supportWidgetSrc: e.SUPPORT_WIDGET_SRC ?? null,

@@ -80,9 +80,13 @@ export async function startAppServer(env: Readonly<Record<string, string | undef
     await runLog?.close();
     await redis?.quit().catch(() => undefined);
   };
+  // From the start of a graceful stop, the health check says the instance drains (see `close`).
+  let draining = false;
+  const { app } = composed.data;
+  const fetch = (request: Request, env?: object) => (draining && isHealthCheck(request) ? drainingHealth() : app.fetch(request, env));
   let server: ListeningServer;
   try {
-    server = await listen(composed.data.app.fetch, {
+    server = await listen(fetch, {
       port: config.port,
       host: config.host,
       headersTimeoutMs: config.timeouts.headersMs,
@@ -113,8 +117,15 @@ export async function startAppServer(env: Readonly<Record<string, string | undef
     dataMode: config.supabase && serviceRoleKey ? 'supabase' : 'memory',
     sharedState,
     close: async () => {
-      // No new requests; running answers may end within the grace, the rest are stopped (saved,
+      // The health check answers 503 from now on; for the drain, everything else is served as
+      // usual, so what a load balancer sends before it notices is not refused. Then no new
+      // connections; running answers may end within the grace, the rest are stopped (saved,
       // charged, and their end written to the shared log for clients that resume elsewhere).
+      draining = true;
+      if (config.shutdownDrainMs > 0) {
+        logger.info('stopping: draining', { drainMs: config.shutdownDrainMs, running: relay.running });
+        await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
+      }
       server.stopAccepting();
       const running = relay.running;
       if (running > 0) logger.info('stopping: letting running answers end', { running, graceMs: config.shutdownGraceMs });
@@ -135,3 +146,9 @@ export const uploadTimeouts = (config: ServerConfig): UploadTimeouts => ({
   idleMs: config.timeouts.uploadIdleMs,
   maxMs: config.timeouts.uploadMs,
 });
+
+const isHealthCheck = (request: Request) => (request.method === 'GET' || request.method === 'HEAD') && new URL(request.url).pathname === '/api/health';
+
+/** GET /api/health while the instance drains: 503, so a load balancer takes it out of rotation. */
+const drainingHealth = () =>
+  new Response(JSON.stringify({ status: 'draining' }), { status: 503, headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' } });

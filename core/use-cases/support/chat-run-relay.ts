@@ -99,7 +99,8 @@ export class ChatRunRelay {
       }
       yield* events;
       if (events.at(-1)?.event.type === 'done' || run.state === 'abandoned') return;
-      yield* log.follow(userId, runId, events.at(-1)?.seq ?? after, signal);
+      // The log was read just now: the first look for more need not be at once.
+      yield* log.follow(userId, runId, events.at(-1)?.seq ?? after, signal, run);
     }
     return ok({ runId, conversationId: run.conversationId, userMessageId: run.userMessageId, modelIds: run.modelIds, events: stored() });
   }

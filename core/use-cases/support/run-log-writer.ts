@@ -27,6 +27,8 @@ export class RunLogWriter {
   private readonly dirty = new Set<LocalRun>();
   private readonly live = new Set<LocalRun>();
   private timer: Cancel | null = null;
+  /** When the pending timer runs (ms, timers.now()): a sync needed sooner moves it earlier. */
+  private timerDue = 0;
   private flushing: Promise<void> | null = null;
   private lastFlush = 0;
   private failing = false;
@@ -54,7 +56,7 @@ export class RunLogWriter {
   /** The run has new events (or finished). */
   changed(run: LocalRun): void {
     this.dirty.add(run);
-    this.schedule(this.flushMs - (this.timers.now() - this.lastFlush));
+    this.schedule(this.nextFlushIn());
   }
 
   /** Runs not yet fully stored (what a shutdown waits for). */
@@ -99,9 +101,25 @@ export class RunLogWriter {
     this.timer = null;
   }
 
+  /** How soon new events may be synced: `flushMs` after the last sync, or the keep-alive while the log fails. */
+  private nextFlushIn(): number {
+    return this.failing ? this.keepAliveMs : this.flushMs - (this.timers.now() - this.lastFlush);
+  }
+
+  /**
+   * A sync in `delayMs`, unless one is under way (it schedules the next when it ends) or already
+   * due by then. A pending keep-alive due later is moved earlier: new events never wait for it.
+   */
   private schedule(delayMs: number): void {
-    if (this.timer !== null || this.flushing !== null) return;
-    this.timer = this.timers.after(Math.max(0, delayMs), () => {
+    if (this.flushing !== null) return;
+    const wait = Math.max(0, delayMs);
+    const due = this.timers.now() + wait;
+    if (this.timer !== null) {
+      if (this.timerDue <= due) return;
+      this.timer();
+    }
+    this.timerDue = due;
+    this.timer = this.timers.after(wait, () => {
       this.timer = null;
       void this.flush();
     });
@@ -111,7 +129,7 @@ export class RunLogWriter {
     this.flushing ??= this.write().finally(() => {
       this.flushing = null;
       // Live runs are synced at least every keepAliveMs; new events sooner.
-      if (this.dirty.size > 0) this.schedule(this.failing ? this.keepAliveMs : this.flushMs - (this.timers.now() - this.lastFlush));
+      if (this.dirty.size > 0) this.schedule(this.nextFlushIn());
       else if (this.live.size > 0) this.schedule(this.keepAliveMs);
     });
     return this.flushing;

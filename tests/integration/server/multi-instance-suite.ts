@@ -164,7 +164,9 @@ export function multiInstanceSuite(lane: { redisUrl: string | null }): void {
       expect(rest.at(-1)).toMatchObject({ type: 'done', answers: [{ finishReason: 'stop' }] });
       const [answer] = await query<{ content: string }>("select content from public.messages where conversation_id = $1 and role = 'assistant'", [meta.conversationId]);
       expect(textOf(seen) + textOf(rest)).toBe(answer?.content);
-      console.log(`[figure] resumed on instance ${elsewhere} (produced on ${producer}): first resumed event after ${firstResumedMs.toFixed(1)} ms`);
+      // The instance's own time to answer the resume (auth, rate limit, the log's read), as it logged it.
+      const answered = servers[elsewhere]!.logged('request').find((l) => String(l['path']).startsWith(`/api/chat/runs/${meta.runId}/events`));
+      console.log(`[figure] resumed on instance ${elsewhere} (produced on ${producer}): first resumed event after ${firstResumedMs.toFixed(1)} ms (the instance answered in ${String(answered?.['ms'])} ms)`);
     });
 
     it('a running answer is named by, and stopped through, instances that do not produce it', async () => {
@@ -185,6 +187,44 @@ export function multiInstanceSuite(lane: { redisUrl: string | null }): void {
       console.log(`[figure] stop asked on instance 2 ended the answer on instance 0 in ${stoppedMs.toFixed(0)} ms`);
       const after = await (await u.call(`/api/conversations/${meta.conversationId}`, { backend: 1 })).json();
       expect(after.liveRun).toBeNull();
+    });
+
+    it('a regenerate through one instance while another regenerate of the conversation runs on another is 409 conversation_busy, and charges nothing', async () => {
+      const u = await user(10_000);
+      // The conversation's first answer, stopped early (answers take seconds here) and read to its done.
+      const started = await u.call('/api/chat', { method: 'POST', json: { message: 'Tell me a long story about harbours', modelIds: ['offline'] }, backend: 0 });
+      const first = await readUntil(started, (l) => l.type === 'delta');
+      const { runId: firstRun, conversationId } = first.lines[0] as { runId: string; conversationId: string };
+      expect((await u.call(`/api/chat/runs/${firstRun}/stop`, { method: 'POST', backend: 0 })).status).toBe(202);
+      await first.rest();
+      const running = await u.call('/api/chat/regenerate', { method: 'POST', json: { conversationId }, backend: 1 });
+      expect(running.status).toBe(200);
+      const regenerating = await readUntil(running, (l) => l.type === 'delta');
+      const [before] = await query<{ credits: number }>('select credits from public.profiles where id = $1', [u.userId]);
+      const refused = await u.call('/api/chat/regenerate', { method: 'POST', json: { conversationId }, backend: 2 });
+      expect(servedBy(refused)).toBe(2);
+      expect(refused.status).toBe(409);
+      expect(await refused.json()).toMatchObject({ error: 'conversation_busy' });
+      // Nothing held nor charged for the refused one: the running regenerate holds the only credits.
+      const [holds] = await query<{ n: number }>('select count(*)::int as n from public.credit_holds where user_id = $1', [u.userId]);
+      expect(holds?.n).toBe(1);
+      const [during] = await query<{ credits: number }>('select credits from public.profiles where id = $1', [u.userId]);
+      expect(during?.credits).toBe(before?.credits);
+      const { runId } = regenerating.lines[0] as { runId: string };
+      expect((await u.call(`/api/chat/runs/${runId}/stop`, { method: 'POST', backend: 2 })).status).toBe(202);
+      const lines = await regenerating.rest();
+      expect(lines.at(-1)).toMatchObject({ type: 'done', answers: [{ finishReason: 'aborted' }] });
+      const charged = (lines.at(-1) as { answers: { creditsCharged: number }[] }).answers[0]!.creditsCharged;
+      const charges = await query<{ amount: number }>("select amount from public.credit_ledger where user_id = $1 and kind = 'usage_charge'", [u.userId]);
+      expect(charges).toHaveLength(2);
+      const [after] = await query<{ credits: number }>('select credits from public.profiles where id = $1', [u.userId]);
+      expect(after?.credits).toBe(before!.credits - charged);
+      // The conversation is free again: a regenerate through the instance that refused is accepted.
+      const again = await u.call('/api/chat/regenerate', { method: 'POST', json: { conversationId }, backend: 2 });
+      expect(again.status).toBe(200);
+      const next = await readUntil(again, (l) => l.type === 'delta');
+      expect((await u.call(`/api/chat/runs/${(next.lines[0] as { runId: string }).runId}/stop`, { method: 'POST', backend: 0 })).status).toBe(202);
+      expect((await next.rest()).at(-1)).toMatchObject({ type: 'done' });
     });
 
     it('50 concurrent chats spread across instances never drive a balance below zero; every charge is accounted for', async () => {

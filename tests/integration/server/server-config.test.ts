@@ -71,6 +71,17 @@ describe('server configuration (issue 7, app spec §5)', () => {
     expect(message({ BILLING_TIMEOUT_MS: '10', FAULT_WEBHOOK_CRASH: 'sometimes' })).toMatch(/BILLING_TIMEOUT_MS must be at least 100.*FAULT_WEBHOOK_CRASH must be one of before-apply, during-apply, after-apply/);
   });
 
+  it('graceful stop and shared state: defaults, and bad values named', () => {
+    const parsed = parseServerConfig({});
+    expect(parsed.success && parsed.data).toMatchObject({ shutdownGraceMs: 10_000, shutdownDrainMs: 0, chatRuns: { flushMs: 25 }, redisUrl: null });
+    const set = parseServerConfig({ SHUTDOWN_DRAIN_MS: '15000', SHUTDOWN_GRACE_MS: '0' });
+    expect(set.success && set.data).toMatchObject({ shutdownGraceMs: 0, shutdownDrainMs: 15_000 });
+    const text = message({ SHUTDOWN_DRAIN_MS: '-1', SHUTDOWN_GRACE_MS: 'soon', REDIS_URL: 'http://cache:6379' });
+    expect(text).toMatch(/SHUTDOWN_DRAIN_MS must be at least 0/);
+    expect(text).toMatch(/SHUTDOWN_GRACE_MS must be a whole number/);
+    expect(text).toMatch(/REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL/);
+  });
+
   it('production refuses the fault-test seam and sessions that are never checked', () => {
     const text = message({ NODE_ENV: 'production', FAULT_WEBHOOK_CRASH: 'after-apply', AUTH_SESSION_CHECK_MS: '0' });
     expect(text).toMatch(/FAULT_WEBHOOK_CRASH \(a fault-test seam\) is refused when NODE_ENV=production/);

@@ -64,7 +64,7 @@ function countingLog(inner: ChatRunLog = new InMemoryChatRunLog()) {
 }
 
 const relayOn = (log: ChatRunLog, logger = new InMemoryLogger()) =>
-  new ChatRunRelay({ chatRunLog: log, logger, newRunId: randomUUID, timers, options: { flushMs: 20, keepAliveMs: 50 } });
+  new ChatRunRelay({ chatRunLog: log, logger, newRunId: randomUUID, timers, options: { flushMs: 20, keepAliveMs: 500 } });
 
 const stored = async (log: ChatRunLog, userId: string, runId: string) => {
   for (let i = 0; i < 200; i += 1) {
