@@ -6,15 +6,14 @@ import { verifyWebhook } from '../../../adapters/billing/webhooks.js';
 import { webhookEventTypes } from '../../../adapters/billing/schemas/webhook-endpoint.js';
 import { advanceClock, DAY } from '../billing-sandbox/commerce-harness.js';
 import { purchase } from '../billing-sandbox/part2-harness.js';
-import { issueLines } from './oracle.js';
+import { EVENT_TYPES_NOT_IN_SDK_048, issueLines } from './oracle.js';
 import { closeWorld, created, newProduct, portal, richBuyer, startWorld, type OracleWorld } from './world.js';
 
 /**
  * Every webhook event type the sandbox sends is parsed by the official SDK's `validateEvent` (signature
  * and payload schema), and by our own `verifyWebhook`. Types SDK 0.48 does not know (the provider sends
- * them too, reference §1) are listed in NOT_IN_SDK_048 and must fail there for that reason only.
+ * them too, reference §1) are listed in EVENT_TYPES_NOT_IN_SDK_048 and must fail there for that reason only.
  */
-const NOT_IN_SDK_048 = new Set(['discount.created', 'discount.updated', 'discount.deleted', 'subscription.cycled', 'subscription.paused', 'subscription.resumed']);
 
 interface Delivery {
   readonly body: string;
@@ -95,7 +94,7 @@ describe("the official SDK's validateEvent parses every webhook the sandbox send
   it('each delivery of a type SDK 0.48 knows passes validateEvent (signature and payload schema)', () => {
     const failures: string[] = [];
     const seen = new Set<string>();
-    for (const d of deliveries.filter((x) => !NOT_IN_SDK_048.has(x.type))) {
+    for (const d of deliveries.filter((x) => !EVENT_TYPES_NOT_IN_SDK_048.has(x.type))) {
       try {
         validateEvent(d.body, d.headers, secret);
         seen.add(d.type);
@@ -109,7 +108,7 @@ describe("the official SDK's validateEvent parses every webhook the sandbox send
   });
 
   it('types SDK 0.48 lacks fail there only as unknown types; our client verifies and parses them all', () => {
-    const unknown = deliveries.filter((d) => NOT_IN_SDK_048.has(d.type));
+    const unknown = deliveries.filter((d) => EVENT_TYPES_NOT_IN_SDK_048.has(d.type));
     expect(unknown.map((d) => d.type)).toEqual(expect.arrayContaining(['discount.created', 'discount.updated', 'discount.deleted']));
     for (const d of unknown) {
       expect(() => validateEvent(d.body, d.headers, secret), d.type).toThrow(/Failed to parse event/);
