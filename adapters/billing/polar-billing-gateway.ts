@@ -87,8 +87,9 @@ export class PolarBillingGateway implements BillingGateway {
       id: d.id,
       name: d.name,
       code: d.code,
-      basisPoints: d.type === 'percentage' ? d.basisPoints : null,
-      amount: d.type === 'fixed' ? d.amount : null,
+      // `type` is an open enum: a kind added later has neither (its keys are checked, not only its name)
+      basisPoints: d.type === 'percentage' && 'basisPoints' in d ? d.basisPoints : null,
+      amount: d.type === 'fixed' && 'amount' in d ? d.amount : null,
     });
   }
 

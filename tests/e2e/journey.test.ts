@@ -234,6 +234,7 @@ describe('e2e: a new user in Chromium against the whole local stack', () => {
 
   it('app §2, §7: /subscribe inside the shared layout; a declined card and the way back push subscribe_failed; then paid: subscribe_succeeded once', async () => {
     const { page } = browser;
+    const errorsBefore = browser.consoleErrors.length;
     const before = Number((await page.locator('.credits__value').textContent().catch(() => '0'))?.replace(/\D/g, '') || 0);
     await page.goto(`${stack.appUrl}/subscribe`);
     await page.getByRole('button', { name: 'Subscribe', exact: true }).waitFor();
@@ -271,6 +272,17 @@ describe('e2e: a new user in Chromium against the whole local stack', () => {
     await page.goto(`${stack.appUrl}/chat`);
     await page.getByText('Subscribed', { exact: true }).waitFor();
     await expect.poll(async () => Number((await page.locator('.credits__value').textContent())?.replace(/\D/g, '') || 0)).toBeGreaterThan(before);
+    // From /subscribe through both checkouts and back: no console error but the two answers the steps
+    // ask for, each logged once by Chromium as a failed resource: the provider's 400 PaymentError to the
+    // declined card's confirm (the page shows it as its alert) and the app server's 404 for the made-up
+    // checkout id (the page says it could not find that checkout).
+    const errors = browser.consoleErrors.slice(errorsBefore);
+    const expected = [
+      /\/checkout\/polar_c_\w+: Failed to load resource: .* status of 400 .*\/v1\/checkouts\/client\/polar_c_\w+\/confirm\)$/,
+      /\/subscribe: Failed to load resource: .* status of 404 .*\/api\/billing\/checkouts\/made-up-checkout\)$/,
+    ];
+    expect(expected.map((pattern) => errors.filter((e) => pattern.test(e)).length), errors.join('\n')).toEqual([1, 1]);
+    expect(errors.filter((e) => !expected.some((pattern) => pattern.test(e))), errors.join('\n')).toEqual([]);
   }, 120_000);
 
   it('billing-api: cancel at period end says the end date once; resume from the account and from /subscribe', async () => {
@@ -376,8 +388,10 @@ describe('e2e: a new user in Chromium against the whole local stack', () => {
       { event: 'subscribe_initiated', user_id: userId },
       { event: 'subscribe_succeeded', user_id: userId },
     ]);
-    // The billing sandbox's pages carry their own icon: no request for a missing favicon.
-    expect(browser.faviconRequests).toEqual([]);
+    // Every page of the journey (the app's, the billing sandbox's checkout) carries its own icon: no 404
+    // for a missing favicon in the console.
+    expect(browser.pagesWithoutIcon).toEqual([]);
+    expect(browser.faviconMisses).toEqual([]);
   });
 });
 
@@ -415,6 +429,8 @@ describe('e2e: the magic link', () => {
       await tab.getByRole('heading', { level: 1 }).waitFor();
       expect(await tab.getByText('This link no longer works').count()).toBe(0);
       expect(other.events.filter((e) => e['event'] === 'signup_succeeded' || e['event'] === 'signin_succeeded')).toHaveLength(1);
+      expect(other.pagesWithoutIcon).toEqual([]);
+      expect(other.faviconMisses).toEqual([]);
     } finally {
       await other.close();
     }
@@ -422,13 +438,14 @@ describe('e2e: the magic link', () => {
 });
 
 describe('e2e: Google (the local stand-in)', () => {
-  it('app §7: signs up with method google; the stand-in page asks for no missing favicon', async () => {
+  it('app §7: signs up with method google; the stand-in pages (its expired page too) carry their icon; no console error', async () => {
     const visitor = await openBrowser();
     try {
       const { page } = visitor;
       await page.goto(`${stack.appUrl}/signup`);
       await page.getByRole('button', { name: 'Continue with Google' }).click();
       await page.getByRole('heading', { name: 'Local stand-in for Google sign-in' }).waitFor();
+      const standIn = new URL(page.url());
       await page.getByLabel('E-mail address').fill(`e2e-google-${Date.now()}@example.com`);
       await page.getByRole('button', { name: 'Sign in as this Google user' }).click();
       await page.waitForURL(/\/(profiling|chat)/, { timeout: 30_000 });
@@ -438,9 +455,47 @@ describe('e2e: Google (the local stand-in)', () => {
         { event: 'signup_initiated', method: 'google' },
         { event: 'signup_succeeded', user_id: userId, method: 'google' },
       ]);
-      expect(visitor.faviconRequests).toEqual([]);
+      expect(visitor.consoleErrors, visitor.consoleErrors.join('\n')).toEqual([]);
+      // A sign-in that is unknown or has expired gets the stand-in's own page (a 400), with its icon too.
+      const expired = await page.goto(`${standIn.origin}${standIn.pathname}?state=${crypto.randomUUID()}`);
+      expect(expired?.status()).toBe(400);
+      await page.getByText('This sign-in is unknown or has expired.').waitFor();
+      expect(visitor.pagesWithoutIcon).toEqual([]);
+      expect(visitor.faviconMisses).toEqual([]);
     } finally {
       await visitor.close();
     }
   }, 60_000);
+});
+
+describe('e2e: the hosted checkout in a German browser', () => {
+  it("the checkout's country follows the browser's language: de-DE preselects Germany", async () => {
+    const visitor = await openBrowser({ locale: 'de-DE' });
+    try {
+      const { page } = visitor;
+      // The app in English (`hl` is kept for the visit), the browser's languages German.
+      await page.goto(`${stack.appUrl}/signup?hl=en`);
+      expect(await page.evaluate(() => navigator.language)).toBe('de-DE');
+      await page.getByRole('button', { name: 'Continue with Google' }).click();
+      await page.getByLabel('E-mail address').fill(`e2e-de-${Date.now()}@example.com`);
+      await page.getByRole('button', { name: 'Sign in as this Google user' }).click();
+      await page.waitForURL(/\/profiling/, { timeout: 30_000 });
+      for (let step = 0; step < 4; step += 1) {
+        await page.locator('.profiling input[type="radio"], .profiling input[type="checkbox"]').first().check();
+        await page.getByRole('button', { name: /Continue|Finish and start chatting/ }).click();
+        if (step < 3) await page.getByText(`Question ${step + 2} of 4`).waitFor();
+      }
+      await page.waitForURL(/\/chat\/?(\?.*)?$/);
+      await page.goto(`${stack.appUrl}/subscribe`);
+      await page.getByRole('button', { name: 'Subscribe', exact: true }).click();
+      await page.waitForURL(/\/checkout\//);
+      expect(await page.locator('#country').inputValue()).toBe('DE');
+      await screenshot(page, '14-checkout-de-DE');
+      expect(visitor.consoleErrors, visitor.consoleErrors.join('\n')).toEqual([]);
+      expect(visitor.pagesWithoutIcon).toEqual([]);
+      expect(visitor.faviconMisses).toEqual([]);
+    } finally {
+      await visitor.close();
+    }
+  }, 90_000);
 });

@@ -31,7 +31,7 @@ export function provisionChromium(options: ProvisionOptions = {}): string {
     throw new Error(`The browser tests need Chromium and none was found (CHROMIUM_PATH, /usr/bin/chromium, chromium-browser, google-chrome). Install it with:\n\n    ${INSTALL_COMMAND}\n\nor set CHROMIUM_PATH to a Chromium executable, then run npm test again.`);
   }
   const started = Date.now();
-  log('no Chromium found: installing Debian\'s chromium package for the browser tests (first run only, about a minute)…');
+  log('no Chromium found: installing Debian\'s chromium package for the browser tests (first run only, about 20 s)…');
   (options.install ?? (() => aptInstall('chromium')))();
   const installed = findChromium(env, places);
   if (!installed) throw new Error(`apt-get installed chromium but no executable was found; install it by hand: ${INSTALL_COMMAND}`);

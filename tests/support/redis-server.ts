@@ -30,7 +30,7 @@ export function provisionRedis(options: ProvisionRedisOptions = {}): string {
     throw new Error(`The Redis adapters' tests need redis-server and none was found. Install it with:\n\n    ${INSTALL_COMMAND}\n\nor set REDIS_SERVER_PATH to a redis-server executable, then run npm test again.`);
   }
   const started = Date.now();
-  log('no Redis found: installing Debian\'s redis-server package for the Redis adapters\' tests (first run only)…');
+  log('no Redis found: installing Debian\'s redis-server package for the Redis adapters\' tests (first run only, about 10 s)…');
   (options.install ?? (() => aptInstall('redis-server')))();
   const installed = places.find(isExecutable);
   if (!installed) throw new Error(`apt-get installed redis-server but no executable was found; install it by hand: ${INSTALL_COMMAND}`);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { base, dateTime, int, metadata, openEnum } from './common.js';
 import { address, taxId } from './customer.js';
+import { discountKind, discountTiming } from './discount.js';
 import { attachedCustomField, checkoutProduct, price, recurringInterval } from './product.js';
 
 /**
@@ -22,18 +23,11 @@ export const billingAddressFields = z.object({
 /** Custom field values: text, integer, boolean or date (billing part A §3). */
 export const customFieldData = z.record(z.string(), z.union([z.string(), int, z.boolean(), z.null()]));
 
-const discountCore = { id: z.string(), name: z.string(), code: z.string().nullable() };
-const fixed = { type: z.literal('fixed'), amount: int, currency: z.string() };
-const percentage = { type: z.literal('percentage'), basis_points: int };
-const onceForever = { duration: z.enum(['once', 'forever']) };
-const repeating = { duration: z.literal('repeating'), duration_in_months: int };
-/** The discount as a checkout shows it: four kinds (type x duration). */
-export const checkoutDiscount = z.union([
-  z.object({ ...discountCore, ...fixed, ...onceForever }),
-  z.object({ ...discountCore, ...fixed, ...repeating }),
-  z.object({ ...discountCore, ...percentage, ...onceForever }),
-  z.object({ ...discountCore, ...percentage, ...repeating }),
-]);
+/** The discount as a checkout shows it: its terms only (type x duration, both open enums). */
+export const checkoutDiscount = z
+  .object({ id: z.string(), name: z.string(), code: z.string().nullable() })
+  .and(discountKind({ amount: int, currency: z.string() }))
+  .and(discountTiming);
 
 export const checkoutOrganization = z.object({
   id: z.string(),

@@ -15,6 +15,18 @@ export const int = z.number().int();
 export const openEnum = <const T extends readonly [string, ...string[]]>(values: T) =>
   z.union([z.enum(values), z.string()]) as unknown as z.ZodType<T[number] | (string & {})>;
 
+/**
+ * A value of an open enum that is none of the known ones: one the provider added after this client was
+ * written. For unions whose variants each tie a known value to their own keys (a discount's `type`
+ * and its amount or basis points): the new value gets a variant of its own, read by its keys.
+ */
+export const newEnumValue = <const T extends readonly [string, ...string[]]>(known: T) =>
+  z
+    .string()
+    .refine((value) => !(known as readonly string[]).includes(value), { message: `a value other than ${known.join(', ')}` }) as unknown as z.ZodType<
+    string & {}
+  >;
+
 /** Metadata values: string, integer, number or boolean (billing specs §3). */
 export const metadataValue = z.union([z.string(), z.number(), z.boolean()]);
 export const metadata = z.record(z.string(), metadataValue);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { base, dateTime, int, metadata, openEnum } from './common.js';
+import { base, dateTime, int, metadata, newEnumValue, openEnum } from './common.js';
 
 /** billing part A §3 "billing_address": country required, the rest may be null or absent. */
 export const address = z.object({
@@ -38,6 +38,17 @@ export const customer = z.union([
   z.object({ ...customerBase, type: z.literal('team'), email: z.string().nullable().optional() }),
 ]);
 export type CustomerWire = z.output<typeof customer>;
+
+export const customerTypes = ['individual', 'team'] as const;
+
+/**
+ * The customer as orders and subscriptions embed it: there SDK 0.48 reads `type` as an open enum, so a
+ * type added later is accepted too (its e-mail may be absent, as a team's).
+ */
+export const customerEmbedded = z.union([
+  ...customer.options,
+  z.object({ ...customerBase, type: newEnumValue(customerTypes), email: z.string().nullable().optional() }),
+]);
 
 /** reference §3 "CustomerState". */
 export const customerStateSubscription = z.object({

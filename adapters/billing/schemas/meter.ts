@@ -5,20 +5,28 @@ import { customer } from './customer.js';
 /** billing part A §3 "Meter": a nested and/or filter of clauses, and an aggregation. */
 export const filterOperators = ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'like', 'not_like'] as const;
 
-export const filterClause = z.object({
-  property: z.string(),
-  operator: z.enum(filterOperators),
-  value: z.union([z.string(), int, z.boolean()]),
-});
-
 export interface MeterFilterWire {
   conjunction: 'and' | 'or';
-  clauses: (z.output<typeof filterClause> | MeterFilterWire)[];
+  clauses: ({ property: string; operator: string; value: string | number | boolean } | MeterFilterWire)[];
 }
-export const meterFilter: z.ZodType<MeterFilterWire> = z.lazy(() =>
-  z.object({ conjunction: z.enum(['and', 'or']), clauses: z.array(z.union([filterClause, meterFilter])) }),
-);
 
+/**
+ * A filter built on a clause schema. The conjunction is closed (part A §5: "the filter conjunction
+ * must be and or or"); the operator is an open enum in answers (as SDK 0.48 reads it) and closed in
+ * requests, where the provider refuses an unknown one.
+ */
+function filterOf(operator: z.ZodType<string>): z.ZodType<MeterFilterWire> {
+  const clause = z.object({ property: z.string(), operator, value: z.union([z.string(), int, z.boolean()]) });
+  const filter: z.ZodType<MeterFilterWire> = z.lazy(() => z.object({ conjunction: z.enum(['and', 'or']), clauses: z.array(z.union([clause, filter])) }));
+  return filter;
+}
+
+/** A meter's filter in answers: operators newer than this list are read too. */
+export const meterFilter = filterOf(openEnum(filterOperators));
+/** A meter's filter in requests (and in what the sandbox accepts): the known operators only. */
+export const meterFilterWrite = filterOf(z.enum(filterOperators));
+
+/** Aggregations are closed (part A §5: count, sum, max, min or avg). */
 export const meterAggregation = z.union([
   z.object({ func: z.literal('count') }),
   z.object({ func: z.enum(['sum', 'max', 'min', 'avg']), property: z.string() }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { base, int, metadata, openEnum } from './common.js';
-import { address, customer } from './customer.js';
+import { address, customerEmbedded } from './customer.js';
 import { discountEmbedded } from './discount.js';
 import { productSummary } from './product.js';
 import { subscription } from './subscription.js';
@@ -65,7 +65,7 @@ export const order = z.object({
   custom_field_data: customFieldData.optional(),
   platform_fee_amount: int,
   platform_fee_currency: z.string().nullable(),
-  customer,
+  customer: customerEmbedded,
   product: productSummary.nullable(),
   discount: discountEmbedded.nullable(),
   subscription: orderSubscription.nullable(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { base, dateTime, int, openEnum } from './common.js';
 import { address } from './customer.js';
+import { fileServices } from './file.js';
 
 /** Customer-portal part A views: downloadables, payment methods, the own-profile update (part A §3). */
 export const downloadableFileRead = z.object({
@@ -18,7 +19,8 @@ export const downloadableFileRead = z.object({
   download: z.object({ url: z.string(), headers: z.record(z.string(), z.string()).optional(), expires_at: dateTime }),
   version: z.string().nullable(),
   is_uploaded: z.boolean(),
-  service: z.literal('downloadable'),
+  // open, as the SDK reads it here (its `FileDownload`); a list of downloadables holds `downloadable` files
+  service: openEnum(fileServices),
   size_readable: z.string(),
 });
 

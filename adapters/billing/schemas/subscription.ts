@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CANCELLATION_REASONS } from '../../../core/domain/billing.js';
 import { base, dateTime, int, metadata, openEnum } from './common.js';
-import { customer } from './customer.js';
+import { customerEmbedded } from './customer.js';
 import { meter } from './meter.js';
 import { discountEmbedded } from './discount.js';
 import { price, product, recurringInterval } from './product.js';
@@ -71,7 +71,7 @@ export const subscription = z.object({
   customer_cancellation_comment: z.string().nullable(),
   metadata,
   custom_field_data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
-  customer,
+  customer: customerEmbedded,
   product,
   discount: discountEmbedded.nullable(),
   prices: z.array(price),

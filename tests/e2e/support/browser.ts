@@ -13,8 +13,14 @@ export interface E2eBrowser {
   readonly events: Record<string, unknown>[];
   /** Console errors and uncaught page errors, with the page's address, in order. */
   readonly consoleErrors: string[];
-  /** Every request for a /favicon.ico (a page without its own icon makes one). */
-  readonly faviconRequests: string[];
+  /**
+   * Every console message about /favicon.ico: a page without an icon of its own makes Chromium ask for
+   * one, and the 404 shows only in the console (headless Chromium's favicon request never reaches
+   * Playwright's request events), as "Failed to load resource" located at /favicon.ico.
+   */
+  readonly faviconMisses: string[];
+  /** Every page (top-level document over http) whose head has no `link[rel~=icon]`, by address. */
+  readonly pagesWithoutIcon: string[];
   close(): Promise<void>;
 }
 
@@ -37,9 +43,18 @@ export async function openBrowser(options: { viewport?: { width: number; height:
   // The data layer lives as long as a page; the record below outlives navigations.
   const events: Record<string, unknown>[] = [];
   const consoleErrors: string[] = [];
-  const faviconRequests: string[] = [];
+  const faviconMisses: string[] = [];
+  const pagesWithoutIcon: string[] = [];
   await context.exposeBinding('__recordDataLayer', (_source, entry: Record<string, unknown>) => {
     if (typeof entry['event'] === 'string' && !entry['event'].startsWith('gtm.')) events.push(entry);
+  });
+  await context.exposeBinding('__recordNoIcon', (_source, address: string) => void pagesWithoutIcon.push(address));
+  // Each page's own icon, read once its head is parsed (before any favicon request could be made).
+  await context.addInitScript(() => {
+    if (window.top !== window || !location.protocol.startsWith('http')) return;
+    document.addEventListener('DOMContentLoaded', () => {
+      if (document.querySelector('link[rel~="icon"]') === null) void (window as unknown as { __recordNoIcon: (a: string) => void }).__recordNoIcon(location.href);
+    });
   });
   await context.addInitScript(() => {
     const host = window as unknown as { __recordDataLayer: (entry: unknown) => void; dataLayer?: unknown };
@@ -65,12 +80,12 @@ export async function openBrowser(options: { viewport?: { width: number; height:
   });
   const watch = (page: Page) => {
     page.on('console', (message) => {
-      if (message.type() === 'error') consoleErrors.push(`${page.url()}: ${message.text()}`);
+      const at = message.location().url;
+      if (URL.canParse(at) && new URL(at).pathname.endsWith('/favicon.ico')) faviconMisses.push(`${page.url()}: ${message.text()} (${at})`);
+      // A resource that failed to load names it as the message's location.
+      if (message.type() === 'error') consoleErrors.push(`${page.url()}: ${message.text()}${at !== '' && at !== page.url() ? ` (${at})` : ''}`);
     });
     page.on('pageerror', (error) => consoleErrors.push(`${page.url()}: ${error.message}`));
-    page.on('request', (request) => {
-      if (new URL(request.url()).pathname === '/favicon.ico') faviconRequests.push(request.url());
-    });
   };
   context.pages().forEach(watch);
   context.on('page', watch);
@@ -81,7 +96,8 @@ export async function openBrowser(options: { viewport?: { width: number; height:
     page,
     events,
     consoleErrors,
-    faviconRequests,
+    faviconMisses,
+    pagesWithoutIcon,
     close: async () => {
       await context.close();
       rmSync(profile, { recursive: true, force: true });

@@ -122,6 +122,8 @@ describe('events, meters and customer meters (part B §5)', () => {
     expectNamed(await t.api('GET', `/v1/meters/${newId()}/quantities?start_timestamp=2026-01-01T00:00:00Z&end_timestamp=2026-01-02T00:00:00Z&interval=day`), 404, 'ResourceNotFound');
     expect422(await t.api('POST', '/v1/meters/', { name: 'Bad', filter: { conjunction: 'and', clauses: [{ property: 'x', operator: 'regex', value: 1 }] }, aggregation: { func: 'count' } }));
     expect422(await t.api('POST', '/v1/meters/', { name: 'Bad', filter: { conjunction: 'and', clauses: [] }, aggregation: { func: 'sum' } }));
+    // the provider has a `unique` aggregation too; the specs (part A §5) list count, sum, max, min and avg only
+    expect422(await t.api('POST', '/v1/meters/', { name: 'Bad', filter: { conjunction: 'and', clauses: [] }, aggregation: { func: 'unique', property: 'model' } }));
     expectNamed(await t.api('GET', `/v1/customer-meters/${newId()}`), 404, 'ResourceNotFound');
   });
 });

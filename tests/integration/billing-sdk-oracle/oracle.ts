@@ -1,3 +1,4 @@
+import { startCountingUnrecognized } from '@polar-sh/sdk/types/unrecognized.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { Answer } from '../billing-sandbox/sandbox-harness.js';
@@ -80,6 +81,24 @@ export function issueLines(issues: readonly unknown[], prefix: readonly Property
 }
 const show = (issues: readonly unknown[]): string => [...new Set(issueLines(issues))].join('; ').slice(0, 3000);
 
+/**
+ * Parses a body with an SDK schema and counts the enum values the SDK did not know: its open enums
+ * accept any string and mark the unknown ones ("unrecognized"), so a sandbox answer with a value the
+ * provider never sends would pass unseen. The sandbox's own answers must use known values only.
+ */
+export function sdkParse(schema: SdkSchema, body: unknown): { parsed: ReturnType<SdkSchema['safeParse']>; unknownValues: number } {
+  const counter = startCountingUnrecognized();
+  let parsed: ReturnType<SdkSchema['safeParse']>;
+  try {
+    parsed = schema.safeParse(body);
+  } catch (error) {
+    counter.end(0);
+    throw error;
+  }
+  // end(0): what this parse counted, nothing passed on to an enclosing count
+  return { parsed, unknownValues: counter.end(0) };
+}
+
 /** Parses one answer as the SDK does for this operation; returns the failure text, or null. */
 export function sdkVerdict(sdk: SdkAnswer, answer: Answer): string | null {
   if (answer.status !== sdk.status) return `status ${answer.status}, the SDK expects ${sdk.status}: ${answer.text.slice(0, 500)}`;
@@ -87,12 +106,36 @@ export function sdkVerdict(sdk: SdkAnswer, answer: Answer): string | null {
   if (sdk.kind === 'empty') return answer.text === '' ? null : `a ${sdk.status} must have no body, got ${answer.text.slice(0, 200)}`;
   if (sdk.kind === 'text') {
     if (!type.startsWith(sdk.mediaType)) return `content type ${type}, the SDK expects ${sdk.mediaType}`;
-    const parsed = sdk.schema.safeParse(answer.text);
-    return parsed.success ? null : `the SDK's ${sdk.name} refuses it: ${show(parsed.error.issues)}`;
+    return judged(sdk, answer.text, sdkParse(sdk.schema, answer.text));
   }
   if (type !== 'application/json') return `content type ${type}, the SDK's M.json needs application/json`;
-  const parsed = sdk.schema.safeParse(sdk.envelope === 'Result' ? { Result: answer.body } : answer.body);
-  return parsed.success ? null : `the SDK's ${sdk.name} refuses it: ${show(parsed.error.issues)}`;
+  return judged(sdk, answer.body, sdkParse(sdk.schema, sdk.envelope === 'Result' ? { Result: answer.body } : answer.body));
+}
+
+/**
+ * Webhook event types the provider sends that SDK 0.48 does not know (reference §1): a webhook endpoint
+ * subscribed to them lists them, as the provider's does.
+ */
+export const EVENT_TYPES_NOT_IN_SDK_048: ReadonlySet<string> = new Set([
+  'discount.created',
+  'discount.updated',
+  'discount.deleted',
+  'subscription.cycled',
+  'subscription.paused',
+  'subscription.resumed',
+]);
+
+/** How many strings of a body are values the provider sends and SDK 0.48 does not know. */
+function providerOnlyValues(value: unknown): number {
+  if (typeof value === 'string') return EVENT_TYPES_NOT_IN_SDK_048.has(value) ? 1 : 0;
+  if (value === null || typeof value !== 'object') return 0;
+  return Object.values(value).reduce((sum: number, item) => sum + providerOnlyValues(item), 0);
+}
+
+function judged(sdk: SdkAnswer, body: unknown, { parsed, unknownValues }: ReturnType<typeof sdkParse>): string | null {
+  if (!parsed.success) return `the SDK's ${sdk.name} refuses it: ${show(parsed.error.issues)}`;
+  const invented = unknownValues - providerOnlyValues(body);
+  return invented <= 0 ? null : `the SDK's ${sdk.name} reads ${invented} enum value(s) it does not know: the sandbox sends known values only`;
 }
 
 type Path = readonly (string | number)[];

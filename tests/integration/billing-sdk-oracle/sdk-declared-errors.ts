@@ -5,8 +5,9 @@ import { normalizeCall } from '../../support/billing-spec-calls.js';
 import type { SdkSchema } from './oracle.js';
 
 /**
- * The error answers SDK 0.48 binds to each operation (`M.jsonErr(status, X$inboundSchema)` in its
- * `src/funcs/*.ts`), read from the installed SDK itself so the list cannot fall behind it.
+ * The answers SDK 0.48 binds to each operation in its `src/funcs/*.ts` (success matchers `M.json`,
+ * `M.nil`, `M.text`; errors `M.jsonErr(status, X$inboundSchema)`), read from the installed SDK itself
+ * so the lists cannot fall behind it.
  */
 const sdkRoot = join(dirname(createRequire(import.meta.url).resolve('@polar-sh/sdk/package.json')));
 
@@ -15,18 +16,74 @@ export interface DeclaredError {
   readonly name: string;
 }
 
-export function sdkDeclaredErrors(): Map<string, DeclaredError[]> {
-  const funcs = join(sdkRoot, 'src', 'funcs');
-  const out = new Map<string, DeclaredError[]>();
-  for (const file of readdirSync(funcs)) {
-    const text = readFileSync(join(funcs, file), 'utf8');
-    const path = /pathToFunc\("([^"]+)"/.exec(text)?.[1];
-    const method = /method: "([A-Z]+)"/.exec(text)?.[1];
-    if (path === undefined || method === undefined || method === 'PUT') continue; // no call of the specs is a PUT
-    const errors = [...text.matchAll(/M\.jsonErr\((\d+),\s*([A-Za-z]+)\$inboundSchema/g)].map((m) => ({ status: Number(m[1]), name: m[2] as string }));
-    out.set(normalizeCall(`${method} ${path}`), errors);
+/** A success matcher of an SDK call: `M.json(200, X$inboundSchema, {key: "Result"})`, `M.nil(204, z.void())`, `M.text(...)`. */
+export interface DeclaredSuccess {
+  readonly matcher: 'json' | 'nil' | 'text';
+  readonly status: number;
+  /** The schema expression as written: `Benefit$inboundSchema`, `z.any()`, `z.void()`... */
+  readonly schema: string;
+  /** `key: "Result"` (a paginated call) or `ctype: "text/csv"`, when given. */
+  readonly key?: string;
+  readonly ctype?: string;
+}
+
+/** One `src/funcs/*.ts` file: its call, what it matches, and where each of its schemas comes from. */
+export interface DeclaredCall {
+  readonly file: string;
+  readonly call: string;
+  readonly successes: DeclaredSuccess[];
+  readonly errors: DeclaredError[];
+  /** `X$inboundSchema` → `models/components/x.js` (the module it imports it from). */
+  readonly imports: ReadonlyMap<string, string>;
+}
+
+/** The argument lists of every `M.<name>(...)` call of a text, split at their top-level commas. */
+function matcherCalls(text: string, name: string): string[][] {
+  const out: string[][] = [];
+  for (let at = text.indexOf(`M.${name}(`); at >= 0; at = text.indexOf(`M.${name}(`, at + 1)) {
+    const args: string[] = [];
+    let depth = 0;
+    let current = '';
+    for (const ch of text.slice(at + name.length + 3)) {
+      if (depth === 0 && (ch === ',' || ch === ')')) {
+        if (current.trim() !== '') args.push(current.trim());
+        current = '';
+        if (ch === ')') break;
+        continue;
+      }
+      if ('({['.includes(ch)) depth++;
+      if (')}]'.includes(ch)) depth--;
+      current += ch;
+    }
+    out.push(args);
   }
   return out;
+}
+
+const option = (arg: string | undefined, key: string): string | undefined => (arg === undefined ? undefined : new RegExp(`${key}:\\s*"([^"]+)"`).exec(arg)?.[1]);
+
+/** Every call the installed SDK makes (one `src/funcs` file each; PUTs left out, no call of the specs is one). */
+export function sdkDeclaredCalls(): DeclaredCall[] {
+  const funcs = join(sdkRoot, 'src', 'funcs');
+  return readdirSync(funcs).flatMap((file) => {
+    const text = readFileSync(join(funcs, file), 'utf8');
+    const path = /pathToFunc\(\s*"([^"]+)"/.exec(text)?.[1];
+    const method = /method: "([A-Z]+)"/.exec(text)?.[1];
+    if (path === undefined || method === undefined || method === 'PUT') return [];
+    const successes = (['json', 'nil', 'text'] as const).flatMap((matcher) =>
+      matcherCalls(text, matcher).map(([status = '', schema = '', options]) => ({ matcher, status: Number(status), schema, key: option(options, 'key'), ctype: option(options, 'ctype') })),
+    );
+    const errors = matcherCalls(text, 'jsonErr').map(([status = '', schema = '']) => ({ status: Number(status), name: schema.replace(/\$inboundSchema$/, '') }));
+    const imports = new Map<string, string>();
+    for (const m of text.matchAll(/import\s*\{([^}]*)\}\s*from\s*"\.\.\/(models\/[^"]+)"/g)) {
+      for (const imported of (m[1] ?? '').split(',').map((x) => x.trim()).filter((x) => x.endsWith('$inboundSchema'))) imports.set(imported, m[2] as string);
+    }
+    return [{ file, call: normalizeCall(`${method} ${path}`), successes, errors, imports }];
+  });
+}
+
+export function sdkDeclaredErrors(): Map<string, DeclaredError[]> {
+  return new Map(sdkDeclaredCalls().map((c) => [c.call, c.errors]));
 }
 
 /** The SDK's own inbound schema of a named error (`models/errors/<name>.js`). */

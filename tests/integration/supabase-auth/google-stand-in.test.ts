@@ -54,6 +54,17 @@ describe('local Auth stand-in: Google (issue 6 §3, supabase-wire §1 signInWith
     expect(html).toContain('access_type=offline');
   });
 
+  it('an unknown or expired sign-in gets a 400 page of the stand-in, with its icon (no /favicon.ico asked for)', async () => {
+    const { authorize } = await startGoogleSignIn();
+    const expired = new URL(authorize.location);
+    expired.searchParams.set('state', crypto.randomUUID());
+    const page = await fetch(expired);
+    expect(page.status).toBe(400);
+    const html = await page.text();
+    expect(html).toContain('This sign-in is unknown or has expired.');
+    expect(html).toMatch(/<head>.*<link rel="icon" href="data:image\/svg\+xml,.*<\/head>/s);
+  });
+
   it('implicit: choosing an e-mail redirects to redirect_to with tokens in the fragment; the user has provider google', async () => {
     const email = uniqueEmail('google');
     const { client, authorize } = await startGoogleSignIn();

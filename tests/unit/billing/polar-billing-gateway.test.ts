@@ -49,6 +49,12 @@ describe('PolarBillingGateway', () => {
     expect(api.seen).toHaveLength(0);
   });
 
+  it('a discount of a kind added later (an open enum) is read, with neither basis points nor an amount', async () => {
+    const g = gateway();
+    api.reply('GET', `/v1/discounts/${DISCOUNT_ID}`, { status: 200, body: discountWire({ type: 'tiered', duration: 'seasonal' }) });
+    expect(dataOf(await g.getPlanDiscount())).toEqual({ id: DISCOUNT_ID, name: 'Launch 20%', code: 'LAUNCH20', basisPoints: null, amount: null });
+  });
+
   it('a checkout is for the plan, with the user id as external customer id, e-mail prefilled, discount and success URL', async () => {
     const g = gateway();
     api.reply('POST', '/v1/checkouts/', { status: 201, body: checkoutWire() });

@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import { eventSources, eventsIngest } from '../../schemas/event.js';
-import { meterFilter } from '../../schemas/meter.js';
+import { meterFilterWrite } from '../../schemas/meter.js';
 import type { SandboxContext } from '../engine/context.js';
 import { fieldError, notFound } from '../engine/errors.js';
 import { isUuid, newId } from '../engine/ids.js';
@@ -62,7 +62,7 @@ export function registerEvents(app: Hono, ctx: SandboxContext): void {
       } catch {
         throw fieldError(['query', 'filter'], 'Invalid JSON', query.filter);
       }
-      filter = parseOr422(meterFilter.transform((f) => f as unknown as MeterFilter), raw, 'query');
+      filter = parseOr422(meterFilterWrite.transform((f) => f as unknown as MeterFilter), raw, 'query');
     }
     if (query.meter_id !== undefined) {
       const meter = ctx.db.meters.get(query.meter_id);

@@ -2,7 +2,7 @@ import type { Context, Hono } from 'hono';
 import { z } from 'zod';
 import { metadata } from '../../schemas/common.js';
 import { aggregationFunctions } from '../../schemas/meter-quantity.js';
-import { meterAggregation, meterFilter } from '../../schemas/meter.js';
+import { meterAggregation, meterFilterWrite } from '../../schemas/meter.js';
 import { timeIntervals } from '../../schemas/metrics.js';
 import type { SandboxContext } from '../engine/context.js';
 import { fieldError, notFound } from '../engine/errors.js';
@@ -18,7 +18,7 @@ import { eventCustomer, meterWire, refreshCustomerMeters } from './usage.js';
 
 const meterCreate = z.object({
   name: z.string().min(3),
-  filter: meterFilter,
+  filter: meterFilterWrite,
   aggregation: meterAggregation,
   unit: z.enum(['scalar', 'token', 'custom']).optional(),
   metadata: metadata.optional(),
@@ -26,7 +26,7 @@ const meterCreate = z.object({
 });
 const meterUpdate = z.object({
   name: z.string().min(3).nullable().optional(),
-  filter: meterFilter.nullable().optional(),
+  filter: meterFilterWrite.nullable().optional(),
   aggregation: meterAggregation.nullable().optional(),
   metadata: metadata.nullable().optional(),
 });

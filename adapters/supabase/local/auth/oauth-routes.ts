@@ -5,6 +5,7 @@ import type { FlowState } from './flow-state.js';
 import { createFlowState, deleteFlowState, findFlowState, issueAuthCode, parsePkceChallenge } from './flow-state.js';
 import { respondAuthError, validationFailed } from './gotrue-errors.js';
 import { renderGoogleStandInPage } from './google-stand-in-page.js';
+import { STAND_IN_ICON } from '../page-icon.js';
 import { errorRedirect, implicitRedirect, resolveRedirect, withQuery } from './redirects.js';
 import { normalizeEmail } from './request-body.js';
 import { startSession } from './sessions.js';
@@ -110,5 +111,6 @@ export function registerOAuthRoutes(app: Hono, ctx: AuthContext): void {
 }
 
 const expiredPage = () =>
-  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Local stand-in for Google sign-in</title></head>' +
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Local stand-in for Google sign-in</title>' +
+  `<link rel="icon" href="${STAND_IN_ICON}"></head>` +
   '<body><h1>Local stand-in for Google sign-in</h1><p>This sign-in is unknown or has expired. Start again from the app.</p></body></html>';
