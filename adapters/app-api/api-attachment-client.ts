@@ -39,6 +39,8 @@ export class ApiAttachmentClient implements AttachmentClient {
     const sent = await this.api.send(`/api/attachments/${encodeURIComponent(attachmentId)}/content`);
     if (!sent.success) return sent;
     if (!sent.data.ok) return fail(toDomainError(sent.data.status, await sent.data.json().catch(() => null)));
-    return ok({ bytes: new Uint8Array(await sent.data.arrayBuffer()), mediaType: sent.data.headers.get('content-type') ?? 'application/octet-stream' });
+    // The type without its parameters: a text file is served as `text/markdown; charset=utf-8`.
+    const mediaType = (sent.data.headers.get('content-type') ?? '').split(';')[0]?.trim() || 'application/octet-stream';
+    return ok({ bytes: new Uint8Array(await sent.data.arrayBuffer()), mediaType });
   }
 }

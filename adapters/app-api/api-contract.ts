@@ -136,6 +136,10 @@ export const chatMessage = z.object({
   attachments: z.array(attachmentRefSchema).readonly().optional(),
   inputTokens: z.number().nullable(),
   outputTokens: z.number().nullable(),
+  /** On an answer: ms from the model being asked to its first words and to its end, and the credits it was charged (absent where unknown). */
+  firstTokenMs: z.number().int().nonnegative().optional(),
+  durationMs: z.number().int().nonnegative().optional(),
+  creditsCharged: z.number().nonnegative().optional(),
   createdAt: z.string(),
 });
 

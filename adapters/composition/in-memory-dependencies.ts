@@ -75,6 +75,7 @@ export function createInMemoryDependencies(options: { origin?: string } = {}) {
       profileStore: new InMemoryProfileStore(db, SERVICE_ROLE),
       logger,
       attachmentStore,
+      clock,
     }),
     attachmentStore,
     documentText,

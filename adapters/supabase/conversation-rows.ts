@@ -4,12 +4,16 @@ import type { ChatMessage } from '../../core/domain/chat.js';
 import { conversationSettingsSchema, NO_SETTINGS, type ConversationSettings } from '../../core/domain/conversation-settings.js';
 
 /** The message columns every read names (the shapes below parse them). */
-export const MESSAGE_COLUMNS = 'id, conversation_id, role, content, model_id, model_ids, merged_from, attachments, input_tokens, output_tokens, created_at';
+export const MESSAGE_COLUMNS =
+  'id, conversation_id, role, content, model_id, model_ids, merged_from, attachments, input_tokens, output_tokens, first_token_ms, duration_ms, credits_charged, created_at';
 
 /** The `attachments` column: what a user message carried. */
 export const attachmentsColumn = z.array(attachmentRefSchema).nullable().optional();
 
 const timestamp = z.string().transform((value) => new Date(value).toISOString());
+
+/** An answer's figure: absent where the row has none (start_conversation_turn's JSON leaves them out). */
+const figure = z.number().int().nonnegative().nullable().optional();
 
 /** A `messages` row (or the same fields as start_conversation_turn's JSON answers them). */
 export const messageRow = z
@@ -24,6 +28,9 @@ export const messageRow = z
     attachments: attachmentsColumn,
     input_tokens: z.number().int().nullable(),
     output_tokens: z.number().int().nullable(),
+    first_token_ms: figure,
+    duration_ms: figure,
+    credits_charged: figure,
     created_at: timestamp,
   })
   .transform(
@@ -38,6 +45,9 @@ export const messageRow = z
       ...(r.attachments == null ? {} : { attachments: r.attachments }),
       inputTokens: r.input_tokens,
       outputTokens: r.output_tokens,
+      ...(r.first_token_ms == null ? {} : { firstTokenMs: r.first_token_ms }),
+      ...(r.duration_ms == null ? {} : { durationMs: r.duration_ms }),
+      ...(r.credits_charged == null ? {} : { creditsCharged: r.credits_charged }),
       createdAt: r.created_at,
     }),
   );

@@ -157,6 +157,9 @@ export class SupabaseConversationStore implements ConversationStore {
         attachments: message.attachments && message.attachments.length > 0 ? message.attachments : null,
         input_tokens: message.inputTokens,
         output_tokens: message.outputTokens,
+        first_token_ms: message.firstTokenMs ?? null,
+        duration_ms: message.durationMs ?? null,
+        credits_charged: message.creditsCharged ?? null,
       })
       .select(MESSAGE_COLUMNS)
       .single();

@@ -26,8 +26,28 @@ export interface AttachmentRef {
 }
 
 export const MB = 1024 * 1024;
-/** Per file, by kind: an image 5 MB (what Anthropic accepts per image), text 1 MB, a PDF 10 MB. */
-export const ATTACHMENT_SIZE_LIMITS: Readonly<Record<AttachmentKind, number>> = { image: 5 * MB, text: 1 * MB, pdf: 10 * MB };
+
+/** How long a file's bytes are as base64, the way every provider receives an image inline (4 characters per 3 bytes). */
+export const base64Length = (bytes: number): number => 4 * Math.ceil(bytes / 3);
+
+/**
+ * What the providers take, so that a file we accept is never refused by one of them:
+ * - Anthropic refuses an image whose base64 is over 5 MB, so an image may be at most 3.75 MB as
+ *   uploaded (OpenAI and Google take more); it also refuses an image over 8000 px on a side.
+ * - A request carries its images inline, base64: Google takes 20 MB a request (images, text and
+ *   instruction together), Anthropic 32 MB, OpenAI 50 MB. So one request carries at most 10 MB of
+ *   images as uploaded (13.3 MB as base64, room left for text), and at most 20 images (Anthropic
+ *   takes at most 2000 px a side once a request holds more than 20). The images of one message
+ *   must fit in that; older images beyond it are named to the model instead of sent.
+ */
+export const PROVIDER_IMAGE_BASE64_LIMIT = 5 * MB;
+export const MAX_IMAGE_BYTES = (PROVIDER_IMAGE_BASE64_LIMIT / 4) * 3;
+export const MAX_IMAGE_SIDE_PIXELS = 8000;
+export const MAX_REQUEST_IMAGE_BYTES = 10 * MB;
+export const MAX_IMAGES_PER_REQUEST = 20;
+
+/** Per file, by kind: an image 3.75 MB (see above), text 1 MB, a PDF 10 MB (only its text is sent). */
+export const ATTACHMENT_SIZE_LIMITS: Readonly<Record<AttachmentKind, number>> = { image: MAX_IMAGE_BYTES, text: 1 * MB, pdf: 10 * MB };
 export const MAX_ATTACHMENT_BYTES = 10 * MB;
 /** Files per message. */
 export const MAX_ATTACHMENTS_PER_MESSAGE = 4;
@@ -53,8 +73,10 @@ const TEXT_EXTENSIONS: Readonly<Record<string, string>> = {
 };
 const IMAGE_EXTENSIONS: Readonly<Record<string, string>> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', webp: 'image/webp' };
 
-/** What the limits say, for messages: "images (PNG, JPEG, WebP) up to 5 MB, …". */
-export const ACCEPTED_FILES_TEXT = 'images (PNG, JPEG, WebP) up to 5 MB, text and code files up to 1 MB, PDFs up to 10 MB';
+/** What the limits say, for messages: "images (PNG, JPEG, WebP) up to 3.75 MB, …". */
+export const ACCEPTED_FILES_TEXT =
+  `images (PNG, JPEG, WebP) up to ${formatMegabytes(MAX_IMAGE_BYTES)} and ${MAX_IMAGE_SIDE_PIXELS} pixels a side, ` +
+  'text and code files up to 1 MB, PDFs up to 10 MB';
 /** The `accept` list of a file picker. */
 export const ACCEPT_ATTRIBUTE = [...IMAGE_MEDIA_TYPES, PDF_MEDIA_TYPE, ...Object.keys({ ...TEXT_EXTENSIONS }).map((e) => `.${e}`), 'text/*'].join(',');
 
@@ -66,11 +88,31 @@ const extensionOf = (name: string): string => {
 
 export type AttachmentRefusal =
   | { readonly reason: 'unsupported_type'; readonly message: string }
-  | { readonly reason: 'too_large'; readonly message: string; readonly limit: number }
+  /** `limit`: the most bytes a file of `kind` may have. */
+  | { readonly reason: 'too_large'; readonly message: string; readonly limit: number; readonly kind: AttachmentKind }
   | { readonly reason: 'invalid'; readonly message: string };
 
+/** An image over MAX_IMAGE_SIDE_PIXELS on a side. */
+export type ImageSizeRefusal = {
+  readonly reason: 'too_large';
+  readonly message: string;
+  readonly maxSidePixels: number;
+  readonly width: number;
+  readonly height: number;
+};
+
 export const formatBytes = (bytes: number): string =>
-  bytes >= MB ? `${Math.round((bytes / MB) * 10) / 10} MB` : bytes >= 1024 ? `${Math.round(bytes / 1024)} KB` : `${bytes} B`;
+  bytes >= MB ? formatMegabytes(bytes) : bytes >= 1024 ? `${Math.round(bytes / 1024)} KB` : `${bytes} B`;
+
+/** Megabytes to two decimals at most: 3.75 MB, 5 MB, 1.5 MB. */
+function formatMegabytes(bytes: number): string {
+  return `${Math.round((bytes / MB) * 100) / 100} MB`;
+}
+
+/** A size against its limit, in bytes too where the rounded figures would read the same. */
+const sizeAgainstLimit = (size: number, limit: number): [string, string] =>
+  formatBytes(size) === formatBytes(limit) ? [`${grouped(size)} bytes`, `${formatBytes(limit)} (${grouped(limit)} bytes)`] : [formatBytes(size), formatBytes(limit)];
+const grouped = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 /**
  * The kind and stored type of a file from its name and the type its sender declared: images and
@@ -97,11 +139,39 @@ export const checkFile = (file: { name: string; type: string; size: number }): {
   if (!classified) return { reason: 'unsupported_type', message: `${file.name} is not a file type that can be attached: ${ACCEPTED_FILES_TEXT}` };
   const limit = ATTACHMENT_SIZE_LIMITS[classified.kind];
   if (file.size > limit) {
-    const what = classified.kind === 'image' ? 'An image' : classified.kind === 'pdf' ? 'A PDF' : 'A text file';
-    return { reason: 'too_large', limit, message: `${file.name} is ${formatBytes(file.size)}; ${what.toLowerCase()} may be at most ${formatBytes(limit)}` };
+    const what = classified.kind === 'image' ? 'an image' : classified.kind === 'pdf' ? 'a PDF' : 'a text file';
+    const [size, most] = sizeAgainstLimit(file.size, limit);
+    return { reason: 'too_large', limit, kind: classified.kind, message: `${file.name} is ${size}; ${what} may be at most ${most}` };
   }
   if (file.size === 0) return { reason: 'invalid', message: `${file.name} is empty` };
   return classified;
+};
+
+/** An image's pixels against what every provider takes: null when they fit. */
+export const checkImageSize = (name: string, size: { readonly width: number; readonly height: number }): ImageSizeRefusal | null =>
+  size.width > MAX_IMAGE_SIDE_PIXELS || size.height > MAX_IMAGE_SIDE_PIXELS
+    ? {
+        reason: 'too_large',
+        maxSidePixels: MAX_IMAGE_SIDE_PIXELS,
+        width: size.width,
+        height: size.height,
+        message: `${name} is ${size.width}×${size.height} pixels; an image may be at most ${MAX_IMAGE_SIDE_PIXELS} pixels on a side`,
+      }
+    : null;
+
+/** The images of one message must fit in one request (MAX_REQUEST_IMAGE_BYTES): null when they do. */
+export const checkMessageImages = (
+  files: readonly Pick<AttachmentRef, 'name' | 'kind' | 'size'>[],
+): { readonly reason: 'too_large'; readonly message: string; readonly limit: number; readonly total: number } | null => {
+  const images = files.filter((f) => f.kind === 'image');
+  const total = images.reduce((sum, f) => sum + f.size, 0);
+  if (total <= MAX_REQUEST_IMAGE_BYTES) return null;
+  return {
+    reason: 'too_large',
+    limit: MAX_REQUEST_IMAGE_BYTES,
+    total,
+    message: `The images of one message may add up to at most ${formatBytes(MAX_REQUEST_IMAGE_BYTES)}: ${images.map((i) => i.name).join(', ')} add up to ${formatBytes(total)}`,
+  };
 };
 
 export const fileNameSchema = z

@@ -40,6 +40,12 @@ export interface ChatMessage {
   readonly attachments?: readonly AttachmentRef[];
   readonly inputTokens: number | null;
   readonly outputTokens: number | null;
+  /** On an assistant message: ms from the model being asked to its first words (absent where unknown). */
+  readonly firstTokenMs?: number;
+  /** On an assistant message: ms from the model being asked to the end of its answer. */
+  readonly durationMs?: number;
+  /** On an assistant message: the credits it was charged. */
+  readonly creditsCharged?: number;
   readonly createdAt: string;
 }
 

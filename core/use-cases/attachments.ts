@@ -1,5 +1,5 @@
 import { imageDimensions } from '../domain/attachment-tokens.js';
-import { checkFile, decodeText, matchesSignature, MAX_PDF_TEXT_CHARACTERS, type AttachmentRef } from '../domain/attachments.js';
+import { checkFile, checkImageSize, decodeText, matchesSignature, MAX_PDF_TEXT_CHARACTERS, type AttachmentRef, type AttachmentRefusal, type ImageSizeRefusal } from '../domain/attachments.js';
 import { estimateTokens } from '../domain/usage-pricing.js';
 import type { AttachmentClient } from '../ports/attachment-client.js';
 import type { AttachmentContent, AttachmentStore } from '../ports/attachment-store.js';
@@ -15,6 +15,12 @@ type Deps = { readonly currentUser: CurrentUser; readonly attachmentStore: Attac
 const refuse = (reason: 'unsupported_type' | 'too_large' | 'invalid', message: string, extra: Record<string, unknown> = {}) =>
   fail(domainError('validation', message, { reason, ...extra }));
 
+/** A refusal of the domain's rules with its figures: the byte limit, or the pixel limit and the image's pixels. */
+const refusal = (checked: AttachmentRefusal | ImageSizeRefusal) => {
+  const { reason, message, ...figures } = checked;
+  return refuse(reason, message, figures);
+};
+
 /**
  * Attaches a file for the signed-in user: the type must be one we take and its size within its
  * kind's limit (core/domain/attachments.ts), the bytes must be what the type says (an image's
@@ -27,7 +33,7 @@ export const makeAttachFile =
     const user = await requireUser(deps.currentUser);
     if (!user.success) return user;
     const checked = checkFile({ name: input.name, type: input.type, size: input.bytes.byteLength });
-    if ('reason' in checked) return refuse(checked.reason, checked.message, 'limit' in checked ? { limit: checked.limit } : {});
+    if ('reason' in checked) return refusal(checked);
     const { kind, mediaType } = checked;
     const name = input.name.trim();
     if (!matchesSignature(mediaType, input.bytes)) {
@@ -37,6 +43,8 @@ export const makeAttachFile =
     if (kind === 'image') {
       const size = imageDimensions(mediaType, input.bytes);
       if (!size) return refuse('invalid', `${name} could not be read as an image`);
+      const tooLarge = checkImageSize(name, size);
+      if (tooLarge) return refusal(tooLarge);
       return deps.attachmentStore.save(user.data.id, { ...base, width: size.width, height: size.height });
     }
     if (kind === 'text') {
@@ -80,8 +88,9 @@ export const makeRemoveAttachment =
   };
 
 /**
- * The browser's upload: the same checks as the server's first ones (type, size, name), so a file
- * that would be refused is explained at once, without sending it; then one upload.
+ * The browser's upload: the same checks as the server's first ones (type, size, name, and an
+ * image's pixels as its header states them), so a file that would be refused is explained at once,
+ * without sending it; then one upload.
  */
 export const makeUploadAttachment =
   (deps: { readonly currentUser: CurrentUser; readonly attachmentClient: AttachmentClient }) =>
@@ -89,8 +98,12 @@ export const makeUploadAttachment =
     const user = await requireUser(deps.currentUser);
     if (!user.success) return user;
     const checked = checkFile({ name: input.name, type: input.type, size: input.bytes.byteLength });
-    if ('reason' in checked) return refuse(checked.reason, checked.message, 'limit' in checked ? { limit: checked.limit } : {});
-    return deps.attachmentClient.upload({ name: input.name.trim(), type: checked.mediaType, bytes: input.bytes }, input.signal);
+    if ('reason' in checked) return refusal(checked);
+    const name = input.name.trim();
+    const pixels = checked.kind === 'image' ? imageDimensions(checked.mediaType, input.bytes) : null;
+    const tooLarge = pixels ? checkImageSize(name, pixels) : null;
+    if (tooLarge) return refusal(tooLarge);
+    return deps.attachmentClient.upload({ name, type: checked.mediaType, bytes: input.bytes }, input.signal);
   };
 
 /** A file of the user's, to show it. */

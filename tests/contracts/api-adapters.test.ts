@@ -1,6 +1,7 @@
 // The browser's /api adapters against the real app server on loopback (its data ports in memory,
 // the real model gateway with two priced offline models): each runs its port's contract.
 import { afterAll } from 'vitest';
+import { ApiAttachmentClient } from '../../adapters/app-api/api-attachment-client.js';
 import { ApiChatClient } from '../../adapters/app-api/api-chat-client.js';
 import { ApiConversationLibrary } from '../../adapters/app-api/api-conversation-library.js';
 import { ApiConversationSearch } from '../../adapters/app-api/api-conversation-search.js';
@@ -10,6 +11,7 @@ import { ApiCreditBalance } from '../../adapters/app-api/api-credit-balance.js';
 import { ApiModelDirectory } from '../../adapters/app-api/api-model-directory.js';
 import type { ModelCatalogueEntry } from '../../adapters/models/model-catalogue.js';
 import { startTestServer, type TestServer } from '../integration/server/server-harness.js';
+import { attachmentClientContract } from './attachment-client.contract.js';
 import { chatClientContract } from './chat-client.contract.js';
 import { conversationLibraryContract } from './conversation-library.contract.js';
 import { conversationSearchContract } from './conversation-search.contract.js';
@@ -43,8 +45,8 @@ async function signedInWorld() {
       tokens.set(user.userId, user.token);
       return user.userId;
     },
-    actAs: async (userId: string) => {
-      token = tokens.get(userId) ?? null;
+    actAs: async (userId: string | null) => {
+      token = userId === null ? null : (tokens.get(userId) ?? null);
     },
   };
 }
@@ -91,7 +93,14 @@ chatClientContract('ApiChatClient (app server /api/chat on loopback)', async () 
     messages: async (userId, conversationId) => data(await w.s.data.conversationStore.listMessages(userId, conversationId)),
     balance: async (userId) => w.s.balance(userId),
     models: ['offline', 'offline-twin'],
+    // Uploaded the way the browser uploads, as the user the client acts for.
+    upload: (file) => new ApiAttachmentClient(w.options).upload(file),
   };
+});
+
+attachmentClientContract('ApiAttachmentClient (app server /api/attachments on loopback)', async () => {
+  const w = await signedInWorld();
+  return { client: new ApiAttachmentClient(w.options), createUser: () => w.createUser(), actAs: w.actAs };
 });
 
 conversationSharingContract('ApiConversationSharing and ApiSharedConversations (app server /api on loopback)', async () => {

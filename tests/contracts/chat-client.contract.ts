@@ -9,12 +9,15 @@
  * - `actAs(userId)`: makes `client` act for that user;
  * - `messages(userId, conversationId)` and `balance(userId)`: what the server has stored (its own
  *   data ports), the truth each run is checked against;
- * - `models`: two priced, free-plan models that stream several words each.
+ * - `models`: two priced, free-plan models that stream several words each and read no images;
+ * - `upload(file)`: a file uploaded as the user `client` acts for, the way the browser uploads it.
  */
 import { describe, expect, it } from 'vitest';
+import type { AttachmentRef } from '../../core/domain/attachments.js';
 import type { ChatMessage } from '../../core/domain/chat.js';
 import type { ChatClient, ChatRunEvent, ChatRunHandle } from '../../core/ports/chat-client.js';
 import type { Result } from '../../core/shared/result.js';
+import { pngBytes } from '../support/storage-users.js';
 
 export interface ChatClientHarness {
   readonly client: ChatClient;
@@ -23,6 +26,7 @@ export interface ChatClientHarness {
   messages(userId: string, conversationId: string): Promise<readonly ChatMessage[]>;
   balance(userId: string): Promise<number>;
   readonly models: readonly [string, string];
+  upload(file: { name: string; type: string; bytes: Uint8Array }): Promise<Result<AttachmentRef>>;
 }
 
 const started = (r: Result<ChatRunHandle>): ChatRunHandle => {
@@ -30,6 +34,11 @@ const started = (r: Result<ChatRunHandle>): ChatRunHandle => {
   return r.data;
 };
 const refusal = (r: Result<ChatRunHandle>): string => (r.success ? 'started' : r.error.code);
+const uploaded = async (h: ChatClientHarness, file: { name: string; type: string; bytes: Uint8Array }): Promise<AttachmentRef> => {
+  const r = await h.upload(file);
+  if (!r.success) throw new Error(`expected an upload, got ${r.error.code}: ${r.error.message}`);
+  return r.data;
+};
 
 async function readAll(run: ChatRunHandle): Promise<ChatRunEvent[]> {
   const events: ChatRunEvent[] = [];
@@ -67,8 +76,37 @@ export function chatClientContract(name: string, makeHarness: () => Promise<Chat
         [done.answers[0]?.messageId, 'assistant', model],
       ]);
       expect(stored[1]?.content).toBe(textOf(events, model));
+      // Saved with how it went, for the figures under the answer after a reload.
+      expect(stored[1]).toMatchObject({ firstTokenMs: expect.any(Number), durationMs: expect.any(Number), creditsCharged: finish.creditsCharged });
+      expect(stored[1]!.durationMs).toBeGreaterThanOrEqual(stored[1]!.firstTokenMs!);
       expect(await h.balance(user)).toBe(10_000 - (finish.creditsCharged ?? 0));
       expect(await client.liveRun({ conversationId: run.conversationId })).toEqual({ success: true, data: null });
+    });
+
+    it('a message with files: sent with their ids, answered, and the question stored with them; a later turn keeps them', async () => {
+      const { h, user, client, model } = await signedIn();
+      const notes = await uploaded(h, { name: 'notes.md', type: 'text/markdown', bytes: new TextEncoder().encode('# Tides\nHigh water at six.') });
+      const run = started(await client.send({ message: 'What do my notes say?', modelIds: [model], attachmentIds: [notes.id] }));
+      const events = await readAll(run);
+      expect(events.at(-1)).toMatchObject({ type: 'done', answers: [{ modelId: model, finishReason: 'stop' }] });
+      const stored = await h.messages(user, run.conversationId);
+      expect(stored[0]).toMatchObject({ id: run.userMessageId, role: 'user', attachments: [notes] });
+      const next = started(await client.send({ conversationId: run.conversationId, message: 'And then?', modelIds: [model] }));
+      await readAll(next);
+      expect((await h.messages(user, run.conversationId)).map((m) => m.attachments?.map((a) => a.id) ?? [])).toEqual([[notes.id], [], [], []]);
+    });
+
+    it('files are refused before anything is written: an image to models that read none, another user\'s file, one that does not exist', async () => {
+      const { h, user, client, model } = await signedIn();
+      const photo = await uploaded(h, { name: 'harbour.png', type: 'image/png', bytes: pngBytes(64, 48, 300) });
+      const blind = await client.send({ message: 'Describe the photo', modelIds: [model], attachmentIds: [photo.id] });
+      expect(blind.success ? 'started' : [blind.error.code, blind.error.details?.reason]).toEqual(['validation', 'images_not_supported']);
+      const bob = await h.createUser(10_000);
+      await h.actAs(bob);
+      expect(refusal(await client.send({ message: 'Read her notes', modelIds: [model], attachmentIds: [photo.id] }))).toBe('not_found');
+      expect(refusal(await client.send({ message: 'Read these', modelIds: [model], attachmentIds: ['00000000-0000-4000-8000-00000000beef'] }))).toBe('not_found');
+      expect(await h.balance(bob)).toBe(10_000);
+      expect(await h.balance(user)).toBe(10_000);
     });
 
     it('a second message goes into the same conversation, answered once', async () => {

@@ -71,6 +71,20 @@ export function conversationLibraryContract(name: string, makeHarness: () => Pro
       expect(read[1]).toMatchObject({ role: 'assistant', modelId: 'echo-basic', inputTokens: 3, outputTokens: 5 });
     });
 
+    it('an answer reads back with how it went (time to first words, duration, credits); a question and an older answer have none', async () => {
+      const { h, library, user } = await signedIn();
+      const conv = data(await library.createConversation(user, 'Figures'));
+      await h.seedMessage(user, conv.id, userSays('Name a lighthouse'));
+      await h.seedMessage(user, conv.id, { ...modelSays('echo-basic', 'Eddystone'), firstTokenMs: 420, durationMs: 3100, creditsCharged: 7 });
+      await h.seedMessage(user, conv.id, modelSays('echo-swift', 'Pharos'));
+      const read = data(await library.listMessages(user, conv.id));
+      expect(read.map((m) => [m.firstTokenMs, m.durationMs, m.creditsCharged])).toEqual([
+        [undefined, undefined, undefined],
+        [420, 3100, 7],
+        [undefined, undefined, undefined],
+      ]);
+    });
+
     it('lists the most recently active conversation first and honours the limit', async () => {
       const { h, library, user } = await signedIn();
       const older = data(await library.createConversation(user, 'Older'));

@@ -60,6 +60,21 @@ export function conversationStoreContract(name: string, makeHarness: () => Promi
       expect(data(await store.listMessages(user, conv.id)).map((m) => m.id)).toEqual([question.id, answer.id]);
     });
 
+    it('keeps how an answer went: ms to its first words and to its end, and the credits it was charged', async () => {
+      const { h, store, user } = await signedIn();
+      const conv = data(await store.createConversation(user, 'Figures'));
+      const question = await append(h, user, conv.id, userSays('Name a river'));
+      const answer = await append(h, user, conv.id, { ...modelSays('echo-basic', 'Rhine'), firstTokenMs: 0, durationMs: 1250, creditsCharged: 0 });
+      const partial = await append(h, user, conv.id, { ...modelSays('echo-swift', 'Danube'), durationMs: 80 });
+      expect(answer).toMatchObject({ firstTokenMs: 0, durationMs: 1250, creditsCharged: 0 });
+      const read = data(await store.listMessages(user, conv.id));
+      expect(read.map((m) => [m.id, m.firstTokenMs, m.durationMs, m.creditsCharged])).toEqual([
+        [question.id, undefined, undefined, undefined],
+        [answer.id, 0, 1250, 0],
+        [partial.id, undefined, 80, undefined],
+      ]);
+    });
+
     it('truncateFrom removes the given message and everything after it', async () => {
       const { h, store, user } = await signedIn();
       const conv = data(await store.createConversation(user, 'Edits'));

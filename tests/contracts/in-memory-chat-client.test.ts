@@ -1,3 +1,5 @@
+import { PdfjsDocumentText } from '../../adapters/documents/pdfjs-document-text.js';
+import { InMemoryAttachmentClient } from '../../adapters/in-memory/in-memory-attachment-client.js';
 import { InMemoryChatClient } from '../../adapters/in-memory/in-memory-chat-client.js';
 import { InMemoryLogger } from '../../adapters/in-memory/in-memory-logger.js';
 import { inMemoryDataPorts } from '../../web/server/server-ports.js';
@@ -20,7 +22,11 @@ chatClientContract('InMemoryChatClient', async () => {
     usageLedger: data.usageLedger,
     profileStore: data.profileStore,
     logger: new InMemoryLogger(),
+    clock: { now: () => new Date() },
+    attachmentStore: data.attachmentStore,
   });
+  // The browser's uploads, through the server's attachment use cases, for the same caller and file store.
+  const attachments = new InMemoryAttachmentClient({ currentUser: async () => ok(caller), attachmentStore: data.attachmentStore, documentText: new PdfjsDocumentText() });
   const unwrap = <T>(r: { success: true; data: T } | { success: false; error: { message: string } }): T => {
     if (!r.success) throw new Error(r.error.message);
     return r.data;
@@ -38,5 +44,6 @@ chatClientContract('InMemoryChatClient', async () => {
     messages: async (userId, conversationId) => unwrap(await data.conversationStore.listMessages(userId, conversationId)),
     balance: async (userId) => data.db.profiles.get(userId)?.credits ?? 0,
     models: ['echo-basic', 'echo-swift'],
+    upload: (file) => attachments.upload(file),
   };
 });

@@ -2,7 +2,9 @@
 // chosen with the Attach button, dropped and pasted, previewed and checked, sent to the offline
 // model, which acknowledges them, and still there after a reload; at 1280 and 390 px.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MB } from '../../core/domain/attachments.js';
 import { gradientPng } from '../support/png-fixture.js';
+import { pngBytes } from '../support/storage-users.js';
 import { openBrowser, screenshot, type E2eBrowser } from './support/browser.js';
 import { completeProfiling, signUpWithCode } from './support/journeys.js';
 import { startE2eStack, type E2eStack } from './support/stack.js';
@@ -73,12 +75,40 @@ describe('e2e: attachments', () => {
       { name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(6 * 1024 * 1024, 1) },
       { name: 'clip.mp4', mimeType: 'video/mp4', buffer: Buffer.from('not a video') },
     ]);
-    await page.getByText('huge.png is 6 MB: an image may be at most 5 MB.').waitFor();
+    await page.getByText('huge.png is 6 MB: an image may be at most 3.75 MB.').waitFor();
     await page.getByText('clip.mp4 cannot be attached: only images (PNG, JPEG, WebP), text and code files, and PDFs.').waitFor();
     await screenshot(page, 'attach-refused-1280');
     await page.getByRole('button', { name: 'Remove huge.png' }).click();
     await page.getByRole('button', { name: 'Remove clip.mp4' }).press('Enter');
     expect(await composerFiles().count()).toBe(0);
+  });
+
+  it('an image over 8000 pixels on a side is refused before it is sent; images over 10 MB together hold the message back', async () => {
+    const { page } = browser;
+    const uploads: string[] = [];
+    const counting = (request: { url(): string; method(): string }) => {
+      if (request.method() === 'POST' && request.url().includes('/api/attachments')) uploads.push(request.url());
+    };
+    page.on('request', counting);
+    const [wide] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Attach', exact: true }).click()]);
+    await wide.setFiles([{ name: 'panorama.png', mimeType: 'image/png', buffer: Buffer.from(gradientPng(9000, 40)) }]);
+    await page.getByText('panorama.png is 9000×40 pixels: an image may be at most 8000 pixels on a side.').waitFor();
+    expect(uploads).toEqual([]);
+    page.off('request', counting);
+    await page.getByRole('button', { name: 'Remove panorama.png' }).click();
+
+    // Three images of 3.6 MB: each is within its limit, together they are more than one request carries.
+    const [three] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Attach', exact: true }).click()]);
+    await three.setFiles(['one', 'two', 'three'].map((n) => ({ name: `${n}.png`, mimeType: 'image/png', buffer: Buffer.from(pngBytes(1600, 1200, 3.6 * MB)) })));
+    await uploadsDone();
+    await page.getByText('The images of one message may add up to at most 10 MB; these add up to 10.8 MB.').waitFor();
+    await box().fill('Three big pictures');
+    expect(await page.getByRole('button', { name: 'Send' }).isDisabled()).toBe(true);
+    await screenshot(page, 'attach-images-over-request-1280');
+    await page.getByRole('button', { name: 'Remove three.png' }).click();
+    expect(await page.getByRole('button', { name: 'Send' }).isDisabled()).toBe(false);
+    for (const n of ['one', 'two']) await page.getByRole('button', { name: `Remove ${n}.png` }).click();
+    await box().fill('');
   });
 
   it('a dropped file and a pasted screenshot are attached too', async () => {

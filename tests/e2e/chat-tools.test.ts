@@ -107,9 +107,15 @@ describe('e2e: the chat’s tools', () => {
     await page.reload();
     await merged.waitFor();
     expect(await order()).toEqual(['offline', 'offline-brief', 'offline-brief+merged']);
+    // After the reload each column, the merge too, shows how its answer went, as the server stored it.
+    const figures = await page.locator('.answer-column .answer-metrics').allTextContents();
+    expect(figures).toHaveLength(3);
+    for (const line of figures) expect(line).toMatch(/^first word in \d+\.\d s · \d+\.\d s in all · tokens: \d+ · credits: \d+$/);
     // Continue with the model that merged: the next message goes to it alone.
     await merged.getByRole('button', { name: 'Continue with this model' }).click();
     await page.setViewportSize({ width: 390, height: 844 });
+    // The side menu slides away at this width; the picture is taken once it is gone.
+    await page.getByRole('button', { name: 'New chat' }).waitFor({ state: 'hidden' });
     await screenshot(page, '19-merged-columns-390');
     await page.setViewportSize({ width: 1280, height: 800 });
   });

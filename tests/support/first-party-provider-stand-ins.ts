@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { hangWatcher, localServer, readJsonObject } from './local-http.js';
+import { hangWatcher, localServer, readJsonBody } from './local-http.js';
+import { anthropicRefusal, googleRefusal, inlineImages, openaiRefusal, type LimitRefusal } from './provider-request-limits.js';
 
 /**
  * Local stand-ins (loopback only, never a cloud service) for the three first-party providers, each
@@ -14,8 +15,9 @@ import { hangWatcher, localServer, readJsonObject } from './local-http.js';
  *   google     POST /v1beta/models/<id>:streamGenerateContent?alt=sse  Gemini API, SSE `data:` frames of GenerateContentResponse
  *              auth `x-goog-api-key: <key>` (or `?key=<key>`)
  *
- * Each checks the key and the request body (model id, a conversation with a user turn) and answers
- * with that provider's own error JSON when they are wrong. The requested model id picks the behaviour:
+ * Each checks the key and the request body (model id, a conversation with a user turn), and the
+ * provider's own limits on the request's size and its images (tests/support/provider-request-limits.ts),
+ * and answers with that provider's own error JSON when they are wrong. The requested model id picks the behaviour:
  *   any id                  streams "Hello from <id>, you said: <last user text>" word by word, then the
  *                           provider's usage: USAGE.inputTokens in, one output token per word
  *   fail-401 / -429 / -500  that HTTP status with the provider's error JSON
@@ -40,11 +42,16 @@ export interface ProviderRequest {
   readonly path: string;
   readonly headers: IncomingMessage['headers'];
   readonly body: Record<string, unknown>;
+  /** Its size on the wire, in bytes. */
+  readonly bytes: number;
   /** The model id the request named (body for OpenAI/Anthropic, URL path for Google). */
   readonly model: string;
   /** The conversation as the stand-in understood it, in order (system text first when sent). */
   readonly turns: { role: string; text: string }[];
 }
+
+/** Requests of many megabytes (images at the limits) are built in the test's own process: idle connections are kept a minute. */
+export const STAND_IN_KEEP_ALIVE_MS = 60_000;
 
 /** Input tokens every stand-in reports, so tests can tell provider usage from the gateway's estimate. */
 export const STAND_IN_INPUT_TOKENS = 17;
@@ -56,6 +63,8 @@ interface Wire {
   readonly prefix: string;
   /** The model id and the conversation, or a message saying what is wrong with the request. */
   parse(path: string, body: Record<string, unknown>): { model: string; turns: ProviderRequest['turns'] } | string;
+  /** What the provider refuses of a request this size, with these images; null when it takes it. */
+  limits(body: Record<string, unknown>, bytes: number): LimitRefusal | null;
   authorised(req: IncomingMessage, url: URL, apiKey: string): boolean;
   error(res: ServerResponse, status: number, message: string): void;
   /** `mode`: `full` answers everything, `hang` stops after one word, `midstream` fails after two. */
@@ -74,15 +83,17 @@ export async function startProviderStandIn(provider: FirstPartyProvider, apiKey 
   const requests: ProviderRequest[] = [];
   const hangs = hangWatcher();
   const server = await localServer((req, res) => {
-    void readJsonObject(req).then((body) => {
+    void readJsonBody(req).then(({ body, bytes }) => {
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
       if (body === null) return wire.error(res, 400, 'the request body is not JSON');
       const parsed = wire.parse(url.pathname, body);
       const model = typeof parsed === 'string' ? '' : parsed.model;
-      requests.push({ method: req.method ?? '', path: url.pathname + url.search, headers: req.headers, body, model, turns: typeof parsed === 'string' ? [] : parsed.turns });
+      requests.push({ method: req.method ?? '', path: url.pathname + url.search, headers: req.headers, body, bytes, model, turns: typeof parsed === 'string' ? [] : parsed.turns });
       if (req.method !== 'POST' || !url.pathname.startsWith(wire.prefix)) return wire.error(res, 404, `no route ${req.method} ${url.pathname}`);
       if (!wire.authorised(req, url, apiKey)) return wire.error(res, 401, 'the API key is missing or wrong');
       if (typeof parsed === 'string') return wire.error(res, 400, parsed);
+      const refused = wire.limits(body, bytes);
+      if (refused) return wire.error(res, refused.status, refused.message);
       const status = /^fail-(\d{3})$/.exec(parsed.model)?.[1];
       if (status !== undefined) return wire.error(res, Number(status), `stand-in refused with ${status}`);
       const lastUser = [...parsed.turns].reverse().find((t) => t.role === 'user')?.text ?? '';
@@ -91,7 +102,7 @@ export async function startProviderStandIn(provider: FirstPartyProvider, apiKey 
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
       wire.stream(res, parsed.model, answerWords(parsed.model, lastUser), mode);
     });
-  });
+  }, { keepAliveTimeoutMs: STAND_IN_KEEP_ALIVE_MS });
   return {
     provider,
     baseUrl: `${server.url}${wire.prefix}`,
@@ -137,6 +148,7 @@ const openaiWire: Wire = {
     if (!isTurnList(input)) return 'input must be a non-empty list of items';
     return { model: body['model'], turns: input.map((item) => ({ role: String(item.role), text: textOfContent(item.content) })) };
   },
+  limits: (body, bytes) => openaiRefusal(inlineImages.openaiResponses(body), bytes),
   authorised: (req, _url, apiKey) => req.headers.authorization === `Bearer ${apiKey}`,
   error(res, status, message) {
     const [type, code] = OPENAI_ERROR_TYPE[status] ?? ['server_error', null];
@@ -183,6 +195,7 @@ const ANTHROPIC_ERROR_TYPE: Record<number, string> = {
   400: 'invalid_request_error',
   401: 'authentication_error',
   404: 'not_found_error',
+  413: 'request_too_large',
   429: 'rate_limit_error',
   500: 'api_error',
   529: 'overloaded_error',
@@ -200,6 +213,7 @@ const anthropicWire: Wire = {
     const system = body['system'] === undefined ? [] : [{ role: 'system', text: textOfContent(body['system']) }];
     return { model: body['model'], turns: [...system, ...messages.map((m) => ({ role: String(m.role), text: textOfContent(m.content) }))] };
   },
+  limits: anthropicRefusal,
   authorised: (req, _url, apiKey) => req.headers['x-api-key'] === apiKey && req.headers['anthropic-version'] === '2023-06-01',
   error(res, status, message) {
     json(res, status, { type: 'error', error: { type: ANTHROPIC_ERROR_TYPE[status] ?? 'api_error', message } });
@@ -260,6 +274,7 @@ const googleWire: Wire = {
     const system = systemParts === undefined ? [] : [{ role: 'system', text: textOfContent(systemParts) }];
     return { model: decodeURIComponent(model), turns: [...system, ...contents.map((c) => ({ role: String(c.role), text: textOfContent(c.parts) }))] };
   },
+  limits: googleRefusal,
   authorised: (req, url, apiKey) =>
     req.headers['x-goog-api-key'] === apiKey || url.searchParams.get('key') === apiKey,
   error(res, status, message) {

@@ -1,13 +1,19 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** A loopback HTTP server for transport tests and benchmarks; `received` counts requests as they arrive. */
-export async function localServer(handler: (req: IncomingMessage, res: ServerResponse) => void) {
+/**
+ * A loopback HTTP server for transport tests and benchmarks; `received` counts requests as they arrive.
+ * `keepAliveTimeoutMs` (Node's default: 5 s) keeps idle connections longer: a test that builds and
+ * sends bodies of many megabytes can keep the process busy past 5 s, and a connection the server
+ * times out just as the client reuses it reads as ECONNRESET.
+ */
+export async function localServer(handler: (req: IncomingMessage, res: ServerResponse) => void, options: { keepAliveTimeoutMs?: number } = {}) {
   const state = { received: 0 };
   const server: Server = createServer((req, res) => {
     state.received += 1;
     handler(req, res);
   });
+  if (options.keepAliveTimeoutMs !== undefined) server.keepAliveTimeout = options.keepAliveTimeoutMs;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
@@ -30,15 +36,21 @@ export async function closedPort(): Promise<string> {
 
 /** A request's JSON object body: {} when empty, null when it is not a JSON object. */
 export async function readJsonObject(req: IncomingMessage): Promise<Record<string, unknown> | null> {
+  return (await readJsonBody(req)).body;
+}
+
+/** A request's JSON object body (as readJsonObject) and how many bytes it had on the wire. */
+export async function readJsonBody(req: IncomingMessage): Promise<{ body: Record<string, unknown> | null; bytes: number }> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString('utf8');
-  if (text === '') return {};
+  const raw = Buffer.concat(chunks);
+  const text = raw.toString('utf8');
+  if (text === '') return { body: {}, bytes: 0 };
   try {
     const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    return { body: typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null, bytes: raw.byteLength };
   } catch {
-    return null;
+    return { body: null, bytes: raw.byteLength };
   }
 }
 

@@ -1,5 +1,7 @@
 import type { ServerResponse } from 'node:http';
-import { hangWatcher, localServer, readJsonObject } from './local-http.js';
+import { STAND_IN_KEEP_ALIVE_MS } from './first-party-provider-stand-ins.js';
+import { hangWatcher, localServer, readJsonBody } from './local-http.js';
+import { inlineImages, openaiRefusal } from './provider-request-limits.js';
 
 /**
  * A small OpenAI chat-completions server on loopback that speaks the real SSE wire format
@@ -10,6 +12,7 @@ import { hangWatcher, localServer, readJsonObject } from './local-http.js';
  *   fail-500 / -401 / -429   answers that status with an OpenAI-style JSON error body
  *   fail-midstream   streams two words, then an error chunk, then closes
  *   hang             streams one word and then waits until the client goes away
+ * It refuses what OpenAI refuses of a request's size and images (tests/support/provider-request-limits.ts).
  */
 export interface StandIn {
   readonly baseUrl: string;
@@ -22,6 +25,8 @@ export interface StandIn {
 export interface ReceivedRequest {
   readonly path: string;
   readonly authorization: string | undefined;
+  /** Its size on the wire, in bytes. */
+  readonly bytes: number;
   /** `content` is text, or a list of parts (text, image_url) when a message carries files. */
   readonly body: { model: string; messages: { role: string; content: string | { type: string; text?: string }[] }[]; stream?: boolean };
 }
@@ -30,13 +35,15 @@ export async function startOpenAiCompatibleStandIn(): Promise<StandIn> {
   const requests: ReceivedRequest[] = [];
   const hangs = hangWatcher();
   const server = await localServer((req, res) => {
-    void readJsonObject(req).then((json) => {
+    void readJsonBody(req).then(({ body: json, bytes }) => {
       const body = { model: '', messages: [], ...json } as ReceivedRequest['body'];
-      requests.push({ path: req.url ?? '', authorization: req.headers.authorization, body });
+      requests.push({ path: req.url ?? '', authorization: req.headers.authorization, bytes, body });
       if (req.method !== 'POST' || req.url !== '/v1/chat/completions') return sendError(res, 404, 'no such route');
+      const refused = openaiRefusal(inlineImages.openaiChat(json ?? {}), bytes);
+      if (refused) return sendError(res, refused.status, refused.message);
       respond(body, res, hangs.watch);
     });
-  });
+  }, { keepAliveTimeoutMs: STAND_IN_KEEP_ALIVE_MS });
   return { baseUrl: `${server.url}/v1`, requests, disconnected: hangs.latest, close: server.close };
 }
 

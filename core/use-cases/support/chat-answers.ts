@@ -2,6 +2,7 @@ import type { ChatMessage, ChatStreamEvent, ModelInfo, PromptAttachment, TokenUs
 import type { ModelSettings } from '../../domain/conversation-settings.js';
 import { historyForModel } from '../../domain/chat-rules.js';
 import { estimateTokens } from '../../domain/usage-pricing.js';
+import type { Clock } from '../../ports/clock.js';
 import type { ConversationStore } from '../../ports/conversation-store.js';
 import type { Logger } from '../../ports/logger.js';
 import type { ModelGateway } from '../../ports/model-gateway.js';
@@ -42,15 +43,19 @@ export interface AnswerDeps {
   readonly conversationStore: ConversationStore;
   readonly usageLedger: UsageLedger;
   readonly logger: Logger;
+  /** Times each answer: to its first words and to its end, from the model being asked. */
+  readonly clock: Clock;
 }
 
 /**
  * Streams the answers of several models to one conversation. Each model sees its own side of the
- * thread. After a model finishes — or is aborted, or its stream ends early — its text is saved and
- * its actual usage charged (usage it did not report is estimated from the text): by settling the
- * credit hold the preflight took for that model (`holds`), or with logUsage where none was taken.
- * A model error, and an answer aborted before the model produced anything, are passed on
- * uncharged and their hold released. Once the signal fires, no further text is passed on.
+ * thread. After a model finishes — or is aborted, or its stream ends early — its actual usage is
+ * charged (usage it did not report is estimated from the text): by settling the credit hold the
+ * preflight took for that model (`holds`), or with logUsage where none was taken; then its text is
+ * saved with how it went (ms to its first words and to its end, from the model being asked, and the
+ * credits charged), so a reopened conversation shows the same figures under each answer. A model
+ * error, and an answer aborted before the model produced anything, are passed on uncharged and
+ * their hold released. Once the signal fires, no further text is passed on.
  */
 export const streamAnswers = (
   deps: AnswerDeps,
@@ -119,6 +124,9 @@ export const streamAnswers = (
     }
     const messages = run.messagesFor?.(model) ?? promptMessagesFor(historyForModel(run.history, model.id), run.attachments, model);
     const settings = run.settings?.get(model.id);
+    const askedAt = deps.clock.now().getTime();
+    const since = () => Math.max(0, deps.clock.now().getTime() - askedAt);
+    let firstTokenMs: number | null = null;
     const request = {
       modelIds: [model.id],
       messages,
@@ -143,6 +151,7 @@ export const streamAnswers = (
             break;
           }
           shown += event.text;
+          firstTokenMs ??= since();
           yield event;
         } else if (event.type === 'finish') {
           reported = { usage: event.usage, finishReason: event.finishReason };
@@ -168,20 +177,7 @@ export const streamAnswers = (
       outputTokens: estimateTokens(shown + unseen),
     };
     const finishReason: FinishReason = reported?.finishReason ?? (abort.signal.aborted ? 'aborted' : 'other');
-
-    let messageId: string | null = null;
-    if (shown !== '') {
-      const saved = await deps.conversationStore.appendMessage(run.userId, run.conversationId, {
-        role: 'assistant',
-        content: shown,
-        modelId: model.id,
-        ...(run.mergedFrom ? { mergedFrom: run.mergedFrom } : {}),
-        inputTokens: usage.inputTokens,
-        outputTokens: usage.outputTokens,
-      });
-      if (saved.success) messageId = saved.data.id;
-      else deps.logger.error('An answer could not be saved', { modelId: model.id, error: saved.error });
-    }
+    const durationMs = since();
 
     let creditsCharged = 0;
     let balance: number | undefined;
@@ -198,6 +194,24 @@ export const streamAnswers = (
         deps.logger.warn('An answer could not be charged', { userId: run.userId, modelId: model.id, usage, error: receipt.error });
         chargeError = { code: receipt.error.code, message: receipt.error.message };
       }
+    }
+
+    let messageId: string | null = null;
+    if (shown !== '') {
+      const saved = await deps.conversationStore.appendMessage(run.userId, run.conversationId, {
+        role: 'assistant',
+        content: shown,
+        modelId: model.id,
+        ...(run.mergedFrom ? { mergedFrom: run.mergedFrom } : {}),
+        inputTokens: usage.inputTokens,
+        outputTokens: usage.outputTokens,
+        ...(firstTokenMs === null ? {} : { firstTokenMs }),
+        durationMs,
+        // A charge that failed is not known: no figure rather than a wrong one.
+        ...(chargeError ? {} : { creditsCharged }),
+      });
+      if (saved.success) messageId = saved.data.id;
+      else deps.logger.error('An answer could not be saved', { modelId: model.id, error: saved.error });
     }
     yield { type: 'finish', modelId: model.id, usage, finishReason, creditsCharged, ...(balance === undefined ? {} : { balance }) };
     if (chargeError) yield { type: 'error', modelId: model.id, ...chargeError };

@@ -1,5 +1,5 @@
 import { attachmentsTokens, imageTokens } from '../../domain/attachment-tokens.js';
-import { decodeText, type AttachmentRef } from '../../domain/attachments.js';
+import { checkMessageImages, decodeText, formatBytes, MAX_IMAGES_PER_REQUEST, MAX_REQUEST_IMAGE_BYTES, type AttachmentRef } from '../../domain/attachments.js';
 import type { ChatMessage, ChatRole, ModelInfo, PromptAttachment, PromptMessage } from '../../domain/chat.js';
 import type { AttachmentStore } from '../../ports/attachment-store.js';
 import type { ConversationStore } from '../../ports/conversation-store.js';
@@ -48,8 +48,19 @@ export const attachWithHistory = async (
   return ok({ history, userMessage: { ...started.userMessage, attachments: files } });
 };
 
-/** Refuses, naming them, the models that cannot read images when the message carries one. */
+/** Refuses a message whose images add up to more than one request carries (MAX_REQUEST_IMAGE_BYTES). */
+const messageImagesRefusal = (attachments: readonly AttachmentRef[]): DomainError | null => {
+  const tooLarge = checkMessageImages(attachments);
+  return tooLarge ? domainError('validation', tooLarge.message, { reason: 'too_large', maxBytes: tooLarge.limit }) : null;
+};
+
+/**
+ * Refuses a message whose images add up to more than one request carries, and, naming them, the
+ * models that cannot read images when the message carries one.
+ */
 export const imageRefusal = (models: readonly ModelInfo[], attachments: readonly AttachmentRef[]): DomainError | null => {
+  const tooLarge = messageImagesRefusal(attachments);
+  if (tooLarge) return tooLarge;
   const images = attachments.filter((a) => a.kind === 'image');
   const blind = models.filter((m) => m.supportsImages !== true);
   if (images.length === 0 || blind.length === 0) return null;
@@ -61,8 +72,9 @@ export const imageRefusal = (models: readonly ModelInfo[], attachments: readonly
 };
 
 /**
- * Refuses an image to a model that cannot read one before anything is written: the catalogue is
- * read only when the files hold an image (chatPreflight checks again, for regenerate and edits).
+ * Refuses images one request cannot carry, and an image to a model that cannot read one, before
+ * anything is written: the catalogue is read only when the files hold an image (chatPreflight
+ * checks again, for regenerate and edits).
  */
 export const refuseImagesToBlindModels = async (
   deps: { readonly modelGateway: ModelDirectory },
@@ -70,6 +82,8 @@ export const refuseImagesToBlindModels = async (
   attachments: readonly AttachmentRef[],
 ): Promise<Result<void>> => {
   if (!attachments.some((a) => a.kind === 'image')) return ok(undefined);
+  const tooLarge = messageImagesRefusal(attachments);
+  if (tooLarge) return fail(tooLarge);
   const catalogue = await deps.modelGateway.listModels();
   if (!catalogue.success) return catalogue;
   const refusal = imageRefusal(catalogue.data.filter((m) => modelIds.includes(m.id)), attachments);
@@ -118,27 +132,55 @@ export const loadPromptAttachments = async (
 };
 
 /**
+ * Which images of the history one request carries: the newest first, while they fit in
+ * MAX_REQUEST_IMAGE_BYTES and MAX_IMAGES_PER_REQUEST; from the first that does not, every older
+ * image is left out. Answers the images that go, as `<message index>:<position among its files>`.
+ */
+const imagesInBudget = (messages: readonly HistoryMessage[], loaded: ReadonlyMap<string, PromptAttachment>): ReadonlySet<string> => {
+  const sent = new Set<string>();
+  let bytes = 0;
+  let count = 0;
+  for (let i = messages.length - 1; i >= 0; i -= 1) {
+    const refs = messages[i]?.attachments ?? [];
+    for (let j = refs.length - 1; j >= 0; j -= 1) {
+      const file = loaded.get(refs[j]?.id ?? '');
+      if (file?.kind !== 'image') continue;
+      if (count + 1 > MAX_IMAGES_PER_REQUEST || bytes + file.data.byteLength > MAX_REQUEST_IMAGE_BYTES) return sent;
+      bytes += file.data.byteLength;
+      count += 1;
+      sent.add(`${i}:${j}`);
+    }
+  }
+  return sent;
+};
+
+/**
  * A model's messages with their files: text and PDF text for every model; images only for a model
- * that reads them (an image of an earlier turn is named instead for one that does not).
+ * that reads them (an image of an earlier turn is named instead for one that does not), and only
+ * as many as one request carries (older images beyond that are named instead).
  */
 export const promptMessagesFor = (
   messages: readonly HistoryMessage[],
   loaded: ReadonlyMap<string, PromptAttachment> | undefined,
   model: Pick<ModelInfo, 'supportsImages'>,
-): readonly PromptMessage[] =>
-  messages.map((m) => {
+): readonly PromptMessage[] => {
+  const inBudget = loaded && model.supportsImages === true ? imagesInBudget(messages, loaded) : new Set<string>();
+  return messages.map((m, i) => {
     if (!m.attachments || m.attachments.length === 0 || !loaded) return { role: m.role, content: m.content };
     const attachments: PromptAttachment[] = [];
     const unseen: string[] = [];
-    for (const ref of m.attachments) {
+    m.attachments.forEach((ref, j) => {
       const file = loaded.get(ref.id);
       if (!file) unseen.push(`${ref.name} (no longer available)`);
       else if (file.kind === 'image' && model.supportsImages !== true) unseen.push(`${ref.name} (an image this model cannot see)`);
-      else attachments.push(file);
-    }
+      else if (file.kind === 'image' && !inBudget.has(`${i}:${j}`)) {
+        unseen.push(`${ref.name} (an earlier image left out: one request carries at most ${formatBytes(MAX_REQUEST_IMAGE_BYTES)} or ${MAX_IMAGES_PER_REQUEST} images)`);
+      } else attachments.push(file);
+    });
     const content = unseen.length === 0 ? m.content : `${m.content}\n\n[Attached but not included: ${unseen.join(', ')}]`;
     return attachments.length === 0 ? { role: m.role, content } : { role: m.role, content, attachments };
   });
+};
 
 /** Estimated input tokens of a prompt's files (when a provider reports no usage). */
 export const promptAttachmentTokens = (messages: readonly PromptMessage[], provider: ModelInfo['provider']): number =>

@@ -83,7 +83,7 @@ describe('uploading files', () => {
     const user = await signedUp();
     const gif = await user.upload('anim.gif', 'image/gif', new Uint8Array([0x47, 0x49, 0x46]));
     expect(gif.status).toBe(415);
-    expect(await gif.json()).toMatchObject({ error: 'unsupported_media_type', message: 'anim.gif is not a file type that can be attached: images (PNG, JPEG, WebP) up to 5 MB, text and code files up to 1 MB, PDFs up to 10 MB' });
+    expect(await gif.json()).toMatchObject({ error: 'unsupported_media_type', message: 'anim.gif is not a file type that can be attached: images (PNG, JPEG, WebP) up to 3.75 MB and 8000 pixels a side, text and code files up to 1 MB, PDFs up to 10 MB' });
     const fake = await user.upload('photo.png', 'image/png', new TextEncoder().encode('this is text'));
     expect(fake.status).toBe(415);
     expect(((await fake.json()) as { message: string }).message).toBe('photo.png is not a PNG image, whatever its name says');
@@ -91,7 +91,7 @@ describe('uploading files', () => {
     expect(binary.status).toBe(415);
     const big = await user.upload('huge.png', 'image/png', pngBytes(10, 10, 5 * 1024 * 1024 + 10));
     expect(big.status).toBe(413);
-    expect(await big.json()).toMatchObject({ error: 'payload_too_large', message: 'huge.png is 5 MB; an image may be at most 5 MB', details: { maxBytes: 5 * 1024 * 1024 } });
+    expect(await big.json()).toMatchObject({ error: 'payload_too_large', message: 'huge.png is 5 MB; an image may be at most 3.75 MB', details: { maxBytes: 3.75 * 1024 * 1024 } });
     const longText = await user.upload('log.txt', 'text/plain', new TextEncoder().encode('x'.repeat(1024 * 1024 + 1)));
     expect(longText.status).toBe(413);
     const overAll = await user.upload('book.pdf', 'application/pdf', new Uint8Array(10 * 1024 * 1024 + 1));

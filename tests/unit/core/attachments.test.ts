@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { PdfjsDocumentText } from '../../../adapters/documents/pdfjs-document-text.js';
 import { imageDimensions, imageTokens } from '../../../core/domain/attachment-tokens.js';
-import { ATTACHMENT_SIZE_LIMITS, attachmentIdsSchema, checkFile, classifyFile, decodeText, matchesSignature, MB } from '../../../core/domain/attachments.js';
+import {
+  ACCEPTED_FILES_TEXT, ATTACHMENT_SIZE_LIMITS, attachmentIdsSchema, base64Length, checkFile, checkImageSize, checkMessageImages, classifyFile, decodeText,
+  formatBytes, matchesSignature, MAX_IMAGE_BYTES, MAX_REQUEST_IMAGE_BYTES, MB,
+} from '../../../core/domain/attachments.js';
 import { minimalPdf } from '../../support/pdf-fixture.js';
 import { pngBytes } from '../../support/storage-users.js';
 
@@ -23,17 +26,45 @@ describe('which files may be attached', () => {
   });
 
   it('states the limit of each kind when a file is too large, and the accepted kinds when its type is not one', () => {
-    expect(checkFile({ name: 'big.png', type: 'image/png', size: 5 * MB + 1 })).toMatchObject({
-      reason: 'too_large', limit: 5 * MB, message: 'big.png is 5 MB; an image may be at most 5 MB',
+    expect(checkFile({ name: 'big.png', type: 'image/png', size: 5 * MB })).toMatchObject({
+      reason: 'too_large', limit: MAX_IMAGE_BYTES, kind: 'image', message: 'big.png is 5 MB; an image may be at most 3.75 MB',
     });
+    // One byte over: the rounded figures would read the same, so the bytes are stated too.
+    expect(checkFile({ name: 'edge.png', type: 'image/png', size: MAX_IMAGE_BYTES + 1 })).toMatchObject({
+      reason: 'too_large', message: 'edge.png is 3,932,161 bytes; an image may be at most 3.75 MB (3,932,160 bytes)',
+    });
+    expect(checkFile({ name: 'edge.png', type: 'image/png', size: MAX_IMAGE_BYTES })).toEqual({ kind: 'image', mediaType: 'image/png' });
     expect(checkFile({ name: 'log.txt', type: 'text/plain', size: 2 * MB })).toMatchObject({ reason: 'too_large', message: 'log.txt is 2 MB; a text file may be at most 1 MB' });
     expect(checkFile({ name: 'book.pdf', type: 'application/pdf', size: 11 * MB })).toMatchObject({ reason: 'too_large', limit: ATTACHMENT_SIZE_LIMITS.pdf });
     expect(checkFile({ name: 'a.gif', type: 'image/gif', size: 10 })).toMatchObject({
-      reason: 'unsupported_type', message: 'a.gif is not a file type that can be attached: images (PNG, JPEG, WebP) up to 5 MB, text and code files up to 1 MB, PDFs up to 10 MB',
+      reason: 'unsupported_type',
+      message: 'a.gif is not a file type that can be attached: images (PNG, JPEG, WebP) up to 3.75 MB and 8000 pixels a side, text and code files up to 1 MB, PDFs up to 10 MB',
     });
     expect(checkFile({ name: 'empty.txt', type: 'text/plain', size: 0 })).toMatchObject({ reason: 'invalid', message: 'empty.txt is empty' });
     expect(checkFile({ name: 'bad\u0000name.txt', type: 'text/plain', size: 3 })).toMatchObject({ reason: 'invalid' });
     expect(checkFile({ name: 'ok.txt', type: 'text/plain', size: MB })).toEqual({ kind: 'text', mediaType: 'text/plain' });
+  });
+
+  it('an image is at most what Anthropic takes: 5 MB of base64 (3.75 MB as uploaded), 8000 pixels on a side', () => {
+    expect(base64Length(MAX_IMAGE_BYTES)).toBe(5 * MB);
+    expect(base64Length(MAX_IMAGE_BYTES + 1)).toBeGreaterThan(5 * MB);
+    expect(formatBytes(MAX_IMAGE_BYTES)).toBe('3.75 MB');
+    expect(ACCEPTED_FILES_TEXT).toContain('up to 3.75 MB and 8000 pixels a side');
+    expect(checkImageSize('tall.png', { width: 8000, height: 8000 })).toBeNull();
+    expect(checkImageSize('tall.png', { width: 600, height: 8001 })).toEqual({
+      reason: 'too_large', maxSidePixels: 8000, width: 600, height: 8001, message: 'tall.png is 600×8001 pixels; an image may be at most 8000 pixels on a side',
+    });
+  });
+
+  it('the images of one message fit in one request: 10 MB together', () => {
+    const image = (name: string, size: number) => ({ name, kind: 'image' as const, size });
+    expect(checkMessageImages([image('a.png', MAX_IMAGE_BYTES), image('b.png', MAX_IMAGE_BYTES), image('c.png', MAX_REQUEST_IMAGE_BYTES - 2 * MAX_IMAGE_BYTES)])).toBeNull();
+    // Text files do not count: only images go inline as base64.
+    expect(checkMessageImages([image('a.png', MAX_IMAGE_BYTES), image('b.png', MAX_IMAGE_BYTES), { name: 'n.txt', kind: 'text', size: MB }])).toBeNull();
+    expect(checkMessageImages([image('a.png', MAX_IMAGE_BYTES), image('b.png', MAX_IMAGE_BYTES), image('c.png', MAX_IMAGE_BYTES)])).toEqual({
+      reason: 'too_large', limit: 10 * MB, total: 3 * MAX_IMAGE_BYTES,
+      message: 'The images of one message may add up to at most 10 MB: a.png, b.png, c.png add up to 11.25 MB',
+    });
   });
 
   it('a message carries at most four files, each once', () => {

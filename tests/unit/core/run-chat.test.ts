@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { echoTokens, IN_MEMORY_MODELS, InMemoryModelGateway } from '../../../adapters/in-memory/in-memory-model-gateway.js';
 import type { ChatStreamEvent, ModelInfo } from '../../../core/domain/chat.js';
+import type { ModelGateway } from '../../../core/ports/model-gateway.js';
 import { creditsForUsage, estimateTokens, minimalAnswerCredits } from '../../../core/domain/usage-pricing.js';
 import { domainError, NO_AUTHENTICATED_USER } from '../../../core/shared/errors.js';
 import { makeRunChat } from '../../../core/use-cases/run-chat.js';
@@ -144,6 +145,43 @@ describe('run-chat: streaming, saving and charging', () => {
     ]);
     const conversation = await w.conversationStore.getConversation(userId, run.conversationId);
     expect(conversation.success && conversation.data?.title).toBe('Name three rivers');
+  });
+
+  it('each answer is saved with how it went: ms from the model being asked to its first words and to its end, and its credits', async () => {
+    const { w, userId } = await funded(1000);
+    // A model that thinks 250 ms before its first word and writes for a second after it, on the world's clock.
+    const timed: ModelGateway = {
+      listModels: () => w.modelGateway.listModels(),
+      async *stream(request) {
+        const modelId = request.modelIds[0] as string;
+        yield { type: 'start', modelId };
+        w.clock.advance(250);
+        yield { type: 'delta', modelId, text: 'Rhine,' };
+        w.clock.advance(1000);
+        yield { type: 'delta', modelId, text: ' Danube' };
+        yield { type: 'finish', modelId, usage: { inputTokens: 40, outputTokens: 2 }, finishReason: 'stop' };
+      },
+    };
+    const run = await start(makeRunChat({ ...w, modelGateway: timed }), { message: 'Name two rivers', modelIds: ['echo-basic'] });
+    const events = await readAll(run.events);
+    const finish = events.find((e) => e.type === 'finish');
+    const messages = await w.conversationStore.listMessages(userId, run.conversationId);
+    expect(messages.success && messages.data.map((m) => [m.role, m.firstTokenMs, m.durationMs, m.creditsCharged])).toEqual([
+      ['user', undefined, undefined, undefined],
+      ['assistant', 250, 1250, finish?.type === 'finish' ? finish.creditsCharged : -1],
+    ]);
+    expect(finish).toMatchObject({ creditsCharged: creditsForUsage(model('echo-basic'), { inputTokens: 40, outputTokens: 2 }) });
+  });
+
+  it('an answer whose charge failed is saved without a credits figure rather than a wrong one', async () => {
+    const { w, userId, runChat } = await funded(1000);
+    w.usageLedger.failures.failNext('settleHold', domainError('network', 'ledger down'));
+    const run = await start(runChat, { message: 'Name a river', modelIds: ['echo-basic'] });
+    await readAll(run.events);
+    const messages = await w.conversationStore.listMessages(userId, run.conversationId);
+    const answer = messages.success ? messages.data[1] : undefined;
+    expect(answer).toMatchObject({ role: 'assistant', firstTokenMs: expect.any(Number), durationMs: expect.any(Number) });
+    expect(answer?.creditsCharged).toBeUndefined();
   });
 
   it('answers of several models arrive interleaved, not one model after the other', async () => {

@@ -27,7 +27,7 @@ async function world() {
   const chatClient = new InMemoryChatClient({
     currentUser, logger, modelGateway: new InMemoryModelGateway({ tokenDelayMs: 4 }), conversationStore: w.deps.conversationStore,
     conversationTurns: w.deps.conversationTurns, usageLedger: w.deps.usageLedger, profileStore: new InMemoryProfileStore(w.deps.db, SERVICE_ROLE),
-    relay: inMemoryRelay({ logger }),
+    relay: inMemoryRelay({ logger }), clock: w.deps.clock,
   });
   const deps = { currentUser, chatClient };
   const page = () =>

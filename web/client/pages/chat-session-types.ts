@@ -6,11 +6,14 @@ import type { Result } from '../../../core/shared/result.js';
 
 // The chat session's state and the use cases it runs on (chat-session.ts).
 
-/** How one answer went: shown under each answer of this session (a reopened one shows its tokens). */
+/**
+ * How one answer went, shown under it: measured here from sending while the answer streams; a
+ * reopened conversation shows what the server stored with the answer (timed from the model being asked).
+ */
 export interface AnswerMetrics {
-  /** From sending to the first word, in ms. */
+  /** To the first word, in ms. */
   readonly firstTokenMs: number | null;
-  /** From sending to the end, in ms. */
+  /** To the end, in ms. */
   readonly durationMs: number | null;
   readonly tokens: number | null;
   readonly credits: number | null;

@@ -3,7 +3,18 @@ import type { MessageView, TurnView } from '../screens/chat/chat-types.js';
 import type { AnswerMetrics, LiveRun } from './chat-session.js';
 
 /** A message as the turns need it: a stored one, or one of a shared conversation. */
-type TurnMessage = Pick<ChatMessage, 'role' | 'content' | 'modelId' | 'modelIds' | 'mergedFrom' | 'attachments'> & { readonly id: string; readonly inputTokens?: number | null; readonly outputTokens?: number | null };
+type TurnMessage = Pick<ChatMessage, 'role' | 'content' | 'modelId' | 'modelIds' | 'mergedFrom' | 'attachments' | 'firstTokenMs' | 'durationMs' | 'creditsCharged'> & {
+  readonly id: string;
+  readonly inputTokens?: number | null;
+  readonly outputTokens?: number | null;
+};
+
+/** The figures the server stored with an answer (time to first words, duration, tokens, credits); null when it stored none. */
+function storedMetrics(m: TurnMessage): AnswerMetrics | null {
+  const tokens = (m.inputTokens ?? null) !== null || (m.outputTokens ?? null) !== null ? (m.inputTokens ?? 0) + (m.outputTokens ?? 0) : null;
+  const figures = { firstTokenMs: m.firstTokenMs ?? null, durationMs: m.durationMs ?? null, tokens, credits: m.creditsCharged ?? null };
+  return Object.values(figures).every((v) => v === null) ? null : figures;
+}
 
 /** Stored messages and the run on screen, as turns: each question with its answers, columns when several models were asked. */
 export function toTurns(
@@ -21,9 +32,8 @@ export function toTurns(
       turns.push({ id: m.id, question, answers: [], asked: m.modelIds ?? (m.modelId ? [m.modelId] : []) });
       if (m.role === 'user') continue;
     }
-    // This session's figures for the answer, else the tokens the server stored with it.
-    const tokens = (m.inputTokens ?? null) !== null || (m.outputTokens ?? null) !== null ? (m.inputTokens ?? 0) + (m.outputTokens ?? 0) : null;
-    const known = metrics[m.id] ?? (tokens === null ? null : { firstTokenMs: null, durationMs: null, tokens, credits: null });
+    // This session's figures for the answer, else the ones the server stored with it (after a reload).
+    const known = metrics[m.id] ?? storedMetrics(m);
     turns.at(-1)?.answers.push({ id: m.id, role: 'assistant', content: m.content, modelId: m.modelId, metrics: known, ...(m.mergedFrom ? { mergedFrom: m.mergedFrom } : {}) });
   }
   if (run) {

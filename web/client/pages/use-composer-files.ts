@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { checkFile, formatBytes, MAX_ATTACHMENTS_PER_MESSAGE, type AttachmentRef, type AttachmentRefusal } from '../../../core/domain/attachments.js';
+import {
+  checkFile, checkMessageImages, MAX_ATTACHMENTS_PER_MESSAGE, MB, type AttachmentRef, type AttachmentRefusal,
+} from '../../../core/domain/attachments.js';
 import type { ModelInfo } from '../../../core/domain/chat.js';
 import { useUseCases } from '../app/use-cases-provider.js';
 import type { ComposerFileView } from '../screens/chat/attachment-views.js';
@@ -11,14 +13,29 @@ interface ComposerFile extends ComposerFileView {
 
 type Translate = ReturnType<typeof useTranslation>['t'];
 
+/** A file size in the reader's language and units: "3.75 MB", "3,75 Mo", "120 kB". */
+export function localBytes(bytes: number, language: string | undefined): string {
+  const [value, unit] = bytes >= MB ? [bytes / MB, 'megabyte'] : bytes >= 1024 ? [bytes / 1024, 'kilobyte'] : [bytes, 'byte'];
+  return new Intl.NumberFormat(language, { style: 'unit', unit, maximumFractionDigits: bytes >= MB ? 2 : 0 }).format(value);
+}
+
 /** A refusal in the reader's language, with the limit that decided it. */
-export function refusalText(t: Translate, name: string, size: number, refusal: AttachmentRefusal): string {
+export function refusalText(t: Translate, language: string | undefined, name: string, size: number, refusal: AttachmentRefusal): string {
   if (refusal.reason === 'unsupported_type') return t('attach.errors.unsupported', { name });
   if (refusal.reason === 'too_large') {
-    const key = refusal.limit === 5 * 1024 * 1024 ? 'imageTooLarge' : refusal.limit === 1024 * 1024 ? 'textTooLarge' : 'pdfTooLarge';
-    return t(`attach.errors.${key}`, { name, size: formatBytes(size), limit: formatBytes(refusal.limit) });
+    const key = refusal.kind === 'image' ? 'imageTooLarge' : refusal.kind === 'text' ? 'textTooLarge' : 'pdfTooLarge';
+    return t(`attach.errors.${key}`, { name, size: localBytes(size, language), limit: localBytes(refusal.limit, language) });
   }
   return size === 0 ? t('attach.errors.empty', { name }) : t('attach.errors.failed', { name, reason: refusal.message });
+}
+
+/** An upload refused (here or by the server): an image's pixels over the limit in the reader's language, else the reason as given. */
+function uploadRefusalText(t: Translate, name: string, error: { message: string; details?: Readonly<Record<string, unknown>> }): string {
+  const { maxSidePixels, width, height } = error.details ?? {};
+  if (typeof maxSidePixels === 'number' && typeof width === 'number' && typeof height === 'number') {
+    return t('attach.errors.imageTooWide', { name, width, height, max: maxSidePixels });
+  }
+  return t('attach.errors.failed', { name, reason: error.message });
 }
 
 let sequence = 0;
@@ -29,7 +46,8 @@ let sequence = 0;
  * message and empties the list. Image previews are local object URLs, released when the file goes.
  */
 export function useComposerFiles(models: readonly ModelInfo[], selected: readonly string[]) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage;
   const { uploadAttachment } = useUseCases();
   const [files, setFiles] = useState<readonly ComposerFile[]>([]);
   const live = useRef(files);
@@ -45,7 +63,7 @@ export function useComposerFiles(models: readonly ModelInfo[], selected: readonl
         const key = `file-${++sequence}`;
         const checked = checkFile({ name: file.name, type: file.type, size: file.size });
         const kind = 'reason' in checked ? null : checked.kind;
-        const error = index >= room ? t('attach.errors.tooMany', { count: MAX_ATTACHMENTS_PER_MESSAGE }) : 'reason' in checked ? refusalText(t, file.name, file.size, checked) : null;
+        const error = index >= room ? t('attach.errors.tooMany', { count: MAX_ATTACHMENTS_PER_MESSAGE }) : 'reason' in checked ? refusalText(t, language, file.name, file.size, checked) : null;
         const previewUrl = kind === 'image' && error === null ? URL.createObjectURL(file) : null;
         const entry: ComposerFile = { key, name: file.name, size: file.size, kind, previewUrl, status: error ? 'failed' : 'uploading', error, attachment: null };
         setFiles((all) => [...all, entry]);
@@ -53,11 +71,11 @@ export function useComposerFiles(models: readonly ModelInfo[], selected: readonl
         void file.arrayBuffer().then(async (buffer) => {
           const uploaded = await uploadAttachment({ name: file.name, type: file.type, bytes: new Uint8Array(buffer) });
           if (uploaded.success) update(key, { status: 'ready', attachment: uploaded.data });
-          else update(key, { status: 'failed', error: t('attach.errors.failed', { name: file.name, reason: uploaded.error.message }) });
+          else update(key, { status: 'failed', error: uploadRefusalText(t, file.name, uploaded.error) });
         });
       });
     },
-    [t, uploadAttachment],
+    [t, language, uploadAttachment],
   );
 
   const remove = useCallback((key: string) => {
@@ -84,10 +102,14 @@ export function useComposerFiles(models: readonly ModelInfo[], selected: readonl
   }, []);
 
   const uploading = files.some((f) => f.status === 'uploading');
-  const hasImage = files.some((f) => f.kind === 'image' && f.status !== 'failed');
-  const blind = hasImage ? selected.map((id) => models.find((m) => m.id === id)).filter((m): m is ModelInfo => m !== undefined && m.supportsImages !== true) : [];
+  const images = files.filter((f) => f.kind === 'image' && f.status !== 'failed');
+  const blind = images.length > 0 ? selected.map((id) => models.find((m) => m.id === id)).filter((m): m is ModelInfo => m !== undefined && m.supportsImages !== true) : [];
+  // One request carries the images of one message: together they must fit in it.
+  const imagesTooLarge = checkMessageImages(images.map((f) => ({ name: f.name, kind: 'image' as const, size: f.size })));
   const blockedReason = blind.length > 0
     ? t('attach.imagesNotSupported', { models: blind.map((m) => m.label).join(', ') })
-    : uploading ? t('attach.waitForUploads') : null;
+    : imagesTooLarge
+      ? t('attach.errors.imagesTooLarge', { limit: localBytes(imagesTooLarge.limit, language), size: localBytes(imagesTooLarge.total, language) })
+      : uploading ? t('attach.waitForUploads') : null;
   return { files, add, remove, take, restore, blockedReason };
 }

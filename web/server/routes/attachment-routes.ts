@@ -8,11 +8,20 @@ import type { AppEnv } from '../http/app-env.js';
 import { readStreamedBody } from '../http/body-limit.js';
 import { checked } from '../http/validate.js';
 
-/** A refused file by what was wrong: 415 its type, 413 its size (the limit in the message), 400 the rest. */
+/**
+ * A refused file by what was wrong: 415 its type, 413 its size in bytes (`maxBytes`) or an image's
+ * pixels (`maxSidePixels`, `width`, `height`), the limit stated in the message too; 400 the rest.
+ */
 function refusal(c: Context<AppEnv>, error: DomainError) {
-  const reason = error.details?.reason;
+  const details = error.details ?? {};
+  const reason = details.reason;
   if (reason === 'unsupported_type') return apiError(c, 415, 'unsupported_media_type', error.message, { reason });
-  if (reason === 'too_large') return apiError(c, 413, 'payload_too_large', error.message, { reason, maxBytes: error.details?.limit });
+  if (reason === 'too_large') {
+    const figures = details.maxSidePixels === undefined
+      ? { maxBytes: details.limit }
+      : { maxSidePixels: details.maxSidePixels, width: details.width, height: details.height };
+    return apiError(c, 413, 'payload_too_large', error.message, { reason, ...figures });
+  }
   return domainFailure(c, error);
 }
 
@@ -34,7 +43,7 @@ export function attachmentRoutes(): Hono<AppEnv> {
     if (Number.isFinite(declared)) {
       const first = checkFile({ name: query.data.name, type, size: Math.max(1, declared) });
       if ('reason' in first && first.reason !== 'invalid') {
-        return refusal(c, { code: 'validation', message: first.message, details: { reason: first.reason, ...('limit' in first ? { limit: first.limit } : {}) } });
+        return refusal(c, { code: 'validation', message: first.message, details: { reason: first.reason, ...('limit' in first ? { limit: first.limit, kind: first.kind } : {}) } });
       }
     }
     // Read only now that the caller is known (body-limit.ts streams this route's body, counted).
