@@ -4,6 +4,7 @@ import { SandboxClock } from './engine/clock.js';
 import { engineCollections } from './engine/collections.js';
 import { buildAuth, organizationOf, type SandboxContext } from './engine/context.js';
 import { FaultController, type FaultConfig } from './engine/faults.js';
+import { createHooks } from './engine/hooks.js';
 import { createHttpApp } from './engine/http-app.js';
 import { Store } from './engine/store.js';
 import { WebhookDispatcher, type WebhookOptions } from './engine/webhooks.js';
@@ -68,7 +69,7 @@ export function createSandboxApp(options: SandboxOptions = {}): SandboxApp {
       webhooks.emit(org, type, data);
     },
     auth: buildAuth(db, clock),
-    hooks: { customerDeleted: [] },
+    hooks: createHooks(),
     log,
   };
 

@@ -1,5 +1,4 @@
 import type { SandboxContext } from '../engine/context.js';
-import { extensionHooks } from '../engine/extension-hooks.js';
 import { newId } from '../engine/ids.js';
 import type { Collection } from '../engine/store.js';
 import type { BenefitGrantRecord, BenefitRecord, CustomerRecord } from '../engine/records.js';
@@ -66,7 +65,7 @@ interface CycleMark {
 }
 
 export function registerBenefitGranting(ctx: SandboxContext): void {
-  const hooks = extensionHooks(ctx);
+  const { hooks } = ctx;
   const cycles = ctx.store.collection<CycleMark>('benefit_grant_cycles');
 
   hooks.grantCreated.push((grant) => {

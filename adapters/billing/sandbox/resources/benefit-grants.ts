@@ -1,5 +1,5 @@
 import type { SandboxContext } from '../engine/context.js';
-import { runGrantCreated, runGrantRevoked } from '../engine/extension-hooks.js';
+import { runGrantCreated, runGrantRevoked } from '../engine/hooks.js';
 import { newId } from '../engine/ids.js';
 import type { BenefitGrantRecord } from '../engine/records.js';
 import { benefitWire } from './catalog-wire.js';

@@ -1,5 +1,5 @@
 import type { SandboxContext } from '../engine/context.js';
-import { extensionHooks } from '../engine/extension-hooks.js';
+import { productExtras } from '../engine/hooks.js';
 import type { BenefitRecord, PriceRecord, ProductRecord } from '../engine/records.js';
 
 /** Wire views of benefits, prices and products (reference §3 "Product", "ProductPrice", "Benefit"). */
@@ -69,7 +69,7 @@ export function productWire(ctx: SandboxContext, product: ProductRecord) {
     metadata: product.metadata,
     prices: currentPrices(ctx, product).map((p) => priceWire(ctx, p, product)),
     benefits: productBenefits(ctx, product).map(benefitWire),
-    ...extensionHooks(ctx).productExtras(product),
+    ...productExtras(ctx, product),
   };
 }
 
@@ -84,6 +84,6 @@ export function checkoutProductWire(ctx: SandboxContext, product: ProductRecord)
     ...productCoreWire(product),
     prices: currentPrices(ctx, product).map((p) => priceWire(ctx, p, product)),
     benefits: productBenefits(ctx, product).map(benefitPublicWire),
-    medias: extensionHooks(ctx).productExtras(product).medias,
+    medias: productExtras(ctx, product).medias,
   };
 }

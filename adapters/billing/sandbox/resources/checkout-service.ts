@@ -3,7 +3,7 @@ import type { checkoutConfirm, checkoutCreate, checkoutUpdate, checkoutUpdatePub
 import type { SandboxContext } from '../engine/context.js';
 import { fieldError, validationError } from '../engine/errors.js';
 import { isUuid, newId, newSecret, SECRET_PREFIX } from '../engine/ids.js';
-import { extensionHooks } from '../engine/extension-hooks.js';
+import { runCheckoutFields } from '../engine/hooks.js';
 import type { OrganizationRecord } from '../engine/records.js';
 import { initialAmount, validateCustomAmount } from '../domain/checkout-amounts.js';
 import { expiresAtFor, requireOpen } from '../domain/checkout-lifecycle.js';
@@ -85,7 +85,7 @@ export function createCheckout(ctx: SandboxContext, org: OrganizationRecord, inp
     subscription_id: subscriptionId, payment_processor_metadata: { publishable_key: 'pk_sandbox_local' }, redeemed_discount_id: null,
     ...extra,
   };
-  for (const hook of extensionHooks(ctx).checkoutFields) hook(record, false);
+  runCheckoutFields(ctx, record, false);
   return ctx.store.transaction(() => {
     commerce(ctx).checkouts.put(record);
     ctx.emit('checkout.created', checkoutWire(ctx, record), org.id);
@@ -154,7 +154,7 @@ export function applyCheckoutUpdate(
   }
   next = { ...next, ...patch, modified_at: ctx.now() } as CheckoutRecord;
   if (update.custom_field_data || confirming) {
-    for (const hook of extensionHooks(ctx).checkoutFields) hook(next, confirming);
+    runCheckoutFields(ctx, next, confirming);
   }
   checkSubscriptionUniqueness(ctx, next);
   return next;

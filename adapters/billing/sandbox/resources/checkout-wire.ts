@@ -1,6 +1,6 @@
 import type { SandboxContext } from '../engine/context.js';
 import type { DiscountRecord, OrganizationRecord, PriceRecord, ProductRecord } from '../engine/records.js';
-import { extensionHooks } from '../engine/extension-hooks.js';
+import { checkoutAttachedFields } from '../engine/hooks.js';
 import { checkoutAmounts, type CheckoutAmounts } from '../domain/checkout-amounts.js';
 import { resolveSuccessUrl } from '../domain/checkout-lifecycle.js';
 import { billingAddressFields } from '../domain/confirm-validation.js';
@@ -74,7 +74,7 @@ function commonFields(ctx: SandboxContext, c: CheckoutRecord) {
     product_price: priceWire(ctx, price, product),
     prices: Object.fromEntries(products.map((p) => [p.id, currentPrices(ctx, p).map((x) => priceWire(ctx, x, p))])),
     discount: discount === null ? null : checkoutDiscountWire(discount),
-    attached_custom_fields: extensionHooks(ctx).checkoutAttachedFields(c.product_id),
+    attached_custom_fields: checkoutAttachedFields(ctx, c.product_id),
   };
 }
 

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { customFieldCreate, customFieldTypes, customFieldUpdate } from '../../schemas/custom-field.js';
 import type { SandboxContext } from '../engine/context.js';
 import { fieldError, notFound, validationError } from '../engine/errors.js';
-import { extensionHooks } from '../engine/extension-hooks.js';
 import { newId } from '../engine/ids.js';
 import { paginate, parseQuery, parseSorting, pathUuid, q, querySchema, sortRecords } from '../engine/query.js';
 import type { OrganizationRecord } from '../engine/records.js';
@@ -107,10 +106,9 @@ function attachedFields(ctx: SandboxContext, productId: string) {
 }
 
 function registerCustomFieldHooks(ctx: SandboxContext): void {
-  const hooks = extensionHooks(ctx);
   const { customFields, productExtras } = part2(ctx);
 
-  hooks.productWritten.push((org, productId, body) => {
+  ctx.hooks.productWritten.push((org, productId, body) => {
     if (body.attached_custom_fields == null) return;
     body.attached_custom_fields.forEach((a, index) => {
       const field = customFields.get(a.custom_field_id);
@@ -124,11 +122,10 @@ function registerCustomFieldHooks(ctx: SandboxContext): void {
   const attachedWire = (productId: string) =>
     attachedFields(ctx, productId).map(({ field, order, required }) => ({ custom_field_id: field.id, custom_field: customFieldWire(field), order, required }));
 
-  const previous = hooks.productExtras;
-  hooks.productExtras = (product) => ({ ...previous(product), attached_custom_fields: attachedWire(product.id) });
-  hooks.checkoutAttachedFields = attachedWire;
+  ctx.hooks.productExtras.push((product) => ({ attached_custom_fields: attachedWire(product.id) }));
+  ctx.hooks.checkoutAttachedFields.push(attachedWire);
 
-  hooks.checkoutFields.push((checkout, confirming) => {
+  ctx.hooks.checkoutFields.push((checkout, confirming) => {
     const specs: FieldSpec[] = attachedFields(ctx, checkout.product_id).map(({ field, required }) => ({ slug: field.slug, type: field.type, required, properties: field.properties }));
     const errors = customFieldDataErrors(specs, checkout.custom_field_data, confirming);
     if (errors.length > 0) throw validationError(errors);

@@ -2,6 +2,7 @@ import type { Context, Hono } from 'hono';
 import { customerCreate, customerUpdate, customerUpdateExternal } from '../../schemas/customer-write.js';
 import type { SandboxContext } from '../engine/context.js';
 import { fieldError, notFound } from '../engine/errors.js';
+import { runCustomerDeleted } from '../engine/hooks.js';
 import { newId } from '../engine/ids.js';
 import { matchesMetadata, paginate, parseMetadataFilter, parseQuery, parseSorting, pathUuid, q, querySchema, sortRecords } from '../engine/query.js';
 import type { CustomerRecord, OrganizationRecord } from '../engine/records.js';
@@ -60,10 +61,10 @@ export function saveCustomer(ctx: SandboxContext, next: CustomerRecord): Custome
   return saved;
 }
 
-/** Soft delete: the extension hooks cancel subscriptions; the engine revokes benefit grants. */
+/** Soft delete: the customerDeleted hooks end subscriptions; benefit grants are revoked here. */
 export function deleteCustomer(ctx: SandboxContext, customer: CustomerRecord): void {
   ctx.store.transaction(() => {
-    for (const hook of ctx.hooks.customerDeleted) hook(customer);
+    runCustomerDeleted(ctx, customer);
     revokeBenefits(ctx, customer.id);
     const deleted = ctx.db.customers.update(customer.id, { deleted_at: ctx.now(), modified_at: ctx.now() });
     ctx.emit('customer.deleted', customerWire(deleted), deleted.organization_id);

@@ -2,7 +2,6 @@ import type { Context, Hono } from 'hono';
 import { fileCreate, filePatch, fileUploadCompleted } from '../../schemas/file.js';
 import type { SandboxContext } from '../engine/context.js';
 import { SandboxHttpError, fieldError, namedError, notFound, notPermitted, validationError, type ValidationItem } from '../engine/errors.js';
-import { extensionHooks } from '../engine/extension-hooks.js';
 import { newId } from '../engine/ids.js';
 import { paginate, parseQuery, pathUuid, q, querySchema, sortRecords } from '../engine/query.js';
 import { json, noContent } from '../engine/respond.js';
@@ -162,9 +161,8 @@ export function registerFiles(app: Hono, ctx: SandboxContext): void {
 
 /** Product `medias`: uploaded product_media files of the organization, kept in `product_extras`. */
 function registerProductMedia(ctx: SandboxContext): void {
-  const hooks = extensionHooks(ctx);
   const { files, productExtras } = part2(ctx);
-  hooks.productWritten.push((org, productId, body) => {
+  ctx.hooks.productWritten.push((org, productId, body) => {
     if (body.medias == null) return;
     body.medias.forEach((id, index) => {
       const file = files.get(id);
@@ -175,9 +173,8 @@ function registerProductMedia(ctx: SandboxContext): void {
     const current = productExtras.get(productId) ?? { id: productId, custom_fields: [], media_ids: [] };
     productExtras.put({ ...current, media_ids: [...new Set(body.medias)] });
   });
-  const previous = hooks.productExtras;
-  hooks.productExtras = (product) => {
+  ctx.hooks.productExtras.push((product) => {
     const media = (productExtras.get(product.id)?.media_ids ?? []).map((id) => files.get(id)).filter((f): f is FileRecord => f !== undefined && f.deleted_at === null);
-    return { ...previous(product), medias: media.map((f) => fileWire(ctx, f)) };
-  };
+    return { medias: media.map((f) => fileWire(ctx, f)) };
+  });
 }

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { productBenefitsUpdate, productCreate, productUpdate, type priceCreate } from '../../schemas/product-write.js';
 import type { SandboxContext } from '../engine/context.js';
 import { fieldError, notFound } from '../engine/errors.js';
-import { runProductWritten } from '../engine/extension-hooks.js';
+import { runProductWritten } from '../engine/hooks.js';
 import { newId } from '../engine/ids.js';
 import { matchesMetadata, paginate, parseMetadataFilter, parseQuery, parseSorting, pathUuid, q, querySchema, sortRecords } from '../engine/query.js';
 import type { OrganizationRecord, PriceRecord, ProductRecord } from '../engine/records.js';

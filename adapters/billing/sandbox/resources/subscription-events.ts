@@ -1,5 +1,5 @@
 import type { SandboxContext } from '../engine/context.js';
-import { runSubscriptionSaved } from '../engine/extension-hooks.js';
+import { runSubscriptionSaved } from '../engine/hooks.js';
 import { changeEvents } from '../domain/subscription-rules.js';
 import { revokeBenefits } from './benefit-grants.js';
 import type { SubscriptionRecord } from './commerce-records.js';
