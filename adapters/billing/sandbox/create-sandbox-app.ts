@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Hono } from 'hono';
+import { sandboxCollections } from './collections.js';
 import { SandboxClock } from './engine/clock.js';
-import { engineCollections } from './engine/collections.js';
 import { buildAuth, organizationOf, type SandboxContext } from './engine/context.js';
 import { FaultController, type FaultConfig } from './engine/faults.js';
 import { createHooks } from './engine/hooks.js';
@@ -48,7 +48,7 @@ export function createSandboxApp(options: SandboxOptions = {}): SandboxApp {
     compactEvery: options.compactEvery,
     fsync: options.fsync,
   });
-  const db = engineCollections(store);
+  const db = sandboxCollections(store);
   const meta = store.collection<{ id: string; offset_ms: number }>('sandbox_meta');
   const clock = options.clock ?? new SandboxClock(meta.get(CLOCK_META)?.offset_ms ?? 0);
   clock.onAdvance(() => store.transaction(() => meta.put({ id: CLOCK_META, offset_ms: clock.offsetMs })));

@@ -1,7 +1,8 @@
 import type { Context } from 'hono';
+import type { SandboxCollections } from '../collections.js';
+import type { EngineCollections } from './collections.js';
 import { requireCustomer, requireOrganization, resolveSubject, type CustomerAuth, type Subject } from './auth.js';
 import type { SandboxClock } from './clock.js';
-import type { EngineCollections } from './collections.js';
 import type { FaultController } from './faults.js';
 import type { SandboxHooks } from './hooks.js';
 import type { OrganizationRecord } from './records.js';
@@ -11,8 +12,8 @@ import type { WebhookDispatcher } from './webhooks.js';
 /** What every resource module receives: `registerX(app, ctx)`. */
 export interface SandboxContext {
   readonly store: Store;
-  /** The engine's typed collections; other modules add theirs with `store.collection(name, indexes)`. */
-  readonly db: EngineCollections;
+  /** Every typed collection (`collections.ts`); ad-hoc ones come from `store.collection(name, indexes)`. */
+  readonly db: SandboxCollections;
   readonly clock: SandboxClock;
   readonly faults: FaultController;
   readonly webhooks: WebhookDispatcher;

@@ -1,4 +1,4 @@
-import type { OrderRecord } from '../resources/commerce-records.js';
+import type { OrderRecord } from '../resources/orders/records.js';
 import { escapeHtml, formatMoney, page } from './html.js';
 
 /** A printable invoice for a generated order invoice (sandbox stand-in for the provider's PDF). */

@@ -11,7 +11,6 @@ import { json, noContent } from '../engine/respond.js';
 import { parseBody } from '../engine/validation.js';
 import { benefitGrantWire, revokeBenefits } from './benefit-grants.js';
 import { benefitWire } from './catalog-wire.js';
-import { part2 } from './part2-records.js';
 
 type CreateInput = z.output<typeof benefitCreate>;
 
@@ -28,7 +27,7 @@ function normalizeProperties(ctx: SandboxContext, org: OrganizationRecord, type:
     case 'downloadables': {
       const files = input.files as string[];
       files.forEach((id, index) => {
-        const file = part2(ctx).files.get(id);
+        const file = ctx.db.files.get(id);
         if (file === undefined || file.organization_id !== org.id || file.deleted_at !== null || file.service !== 'downloadable') {
           throw fieldError(['body', 'properties', 'files', index], 'File does not exist.', id);
         }
@@ -70,7 +69,7 @@ export function createBenefitRecord(ctx: SandboxContext, org: OrganizationRecord
 }
 
 function grantsOfBenefit(ctx: SandboxContext, benefitId: string): BenefitGrantRecord[] {
-  return ctx.store.collection<BenefitGrantRecord>('benefit_grants', { 'part2:benefit': (g) => g.benefit_id }).byIndex('part2:benefit', benefitId);
+  return ctx.db.benefitGrants.byIndex('benefit', benefitId);
 }
 
 /** Benefits of the six types, seller side (billing part A §7 "Benefits"). */

@@ -1,11 +1,11 @@
 import type { SandboxContext } from '../engine/context.js';
 import { newId } from '../engine/ids.js';
+import type { SavedSubscription } from '../engine/hooks.js';
 import type { Collection } from '../engine/store.js';
 import type { BenefitGrantRecord, BenefitRecord, CustomerRecord } from '../engine/records.js';
 import { displayKey, expiryFrom, formatKey, type LicenseKeyProperties } from '../domain/license-key-rules.js';
 import { benefitGrantWire } from './benefit-grants.js';
 import { emitStateChanged } from './customer-wire.js';
-import { part2 } from './part2-records.js';
 import { recordSystemEvent, refreshCustomerMeters } from './usage.js';
 
 /**
@@ -33,7 +33,7 @@ function creditMeter(ctx: SandboxContext, customer: CustomerRecord, benefit: Ben
 function issueLicenseKey(ctx: SandboxContext, grant: BenefitGrantRecord, benefit: BenefitRecord): Record<string, unknown> {
   const props = benefit.properties as unknown as LicenseKeyProperties;
   const key = formatKey(props.prefix, newId());
-  const record = part2(ctx).licenseKeys.put({
+  const record = ctx.db.licenseKeys.put({
     id: newId(), created_at: ctx.now(), modified_at: null, organization_id: benefit.organization_id, customer_id: grant.customer_id,
     benefit_id: benefit.id, grant_id: grant.id, key, status: 'granted', limit_activations: props.activations?.limit ?? null, usage: 0,
     limit_usage: props.limit_usage ?? null, validations: 0, last_validated_at: null, expires_at: expiryFrom(ctx.clock.now(), props.expires),
@@ -75,7 +75,7 @@ export function registerBenefitGranting(ctx: SandboxContext): void {
     const properties = grantProperties(ctx, grant, benefit, customer);
     recordSystemEvent(ctx, customer, 'benefit.granted', systemMetadata(grant, benefit));
     if (grant.subscription_id !== null) {
-      const s = subscriptionOf(ctx, grant.subscription_id);
+      const s = ctx.db.subscriptions.get(grant.subscription_id);
       if (s !== undefined) cycles.put({ id: grant.id, period_start: s.current_period_start });
     }
     return ctx.db.benefitGrants.update(grant.id, { properties: { ...grant.properties, ...properties } });
@@ -85,8 +85,8 @@ export function registerBenefitGranting(ctx: SandboxContext): void {
     const benefit = ctx.db.benefits.get(grant.benefit_id);
     const customer = ctx.db.customers.get(grant.customer_id);
     if (benefit === undefined || customer === undefined) return;
-    for (const key of part2(ctx).licenseKeys.byIndex('grant', grant.id)) {
-      part2(ctx).licenseKeys.update(key.id, { status: 'revoked', modified_at: ctx.now() });
+    for (const key of ctx.db.licenseKeys.byIndex('grant', grant.id)) {
+      ctx.db.licenseKeys.update(key.id, { status: 'revoked', modified_at: ctx.now() });
     }
     recordSystemEvent(ctx, customer, 'benefit.revoked', systemMetadata(grant, benefit));
   });
@@ -95,15 +95,7 @@ export function registerBenefitGranting(ctx: SandboxContext): void {
   hooks.subscriptionSaved.push((s) => cycleGrants(ctx, cycles, s));
 }
 
-interface SubscriptionLike {
-  readonly id: string;
-  readonly status: string;
-  readonly current_period_start: string;
-}
-
-const subscriptionOf = (ctx: SandboxContext, id: string) => ctx.store.collection<SubscriptionLike & { customer_id: string }>('subscriptions').get(id);
-
-function cycleGrants(ctx: SandboxContext, cycles: Collection<CycleMark>, s: SubscriptionLike): void {
+function cycleGrants(ctx: SandboxContext, cycles: Collection<CycleMark>, s: SavedSubscription): void {
   if (s.status !== 'active' && s.status !== 'trialing') return;
   for (const grant of ctx.db.benefitGrants.byIndex('subscription', s.id)) {
     const mark = cycles.get(grant.id);
@@ -115,7 +107,7 @@ function cycleGrants(ctx: SandboxContext, cycles: Collection<CycleMark>, s: Subs
     let properties = grant.properties;
     if (benefit.type === 'meter_credit') {
       const meterId = String(benefit.properties.meter_id);
-      const current = part2(ctx).customerMeters.oneByIndex('pair', `${customer.id}|${meterId}`);
+      const current = ctx.db.customerMeters.oneByIndex('pair', `${customer.id}|${meterId}`);
       const carried = benefit.properties.rollover === true ? Math.max(0, Math.floor(current?.balance ?? 0)) : 0;
       recordSystemEvent(ctx, customer, 'meter.reset', { meter_id: meterId });
       properties = { ...properties, ...creditMeter(ctx, customer, benefit, carried) };

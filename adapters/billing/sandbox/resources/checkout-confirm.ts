@@ -7,8 +7,7 @@ import { outcomeOfConfirmationToken, type Card } from '../engine/test-payments.j
 import { confirmErrors } from '../domain/confirm-validation.js';
 import { isRedeemable } from '../domain/discount-rules.js';
 import { paymentErrorDetail } from '../domain/payment-errors.js';
-import type { CheckoutRecord } from './commerce-records.js';
-import { commerce } from './commerce-support.js';
+import type { CheckoutRecord } from './checkouts/records.js';
 import { createCustomer, customerByEmail, customerByExternalId, saveCustomer } from './customers.js';
 import { createCustomerSession } from './customer-sessions.js';
 import { applyCheckoutUpdate } from './checkout-service.js';
@@ -81,7 +80,7 @@ export function confirmCheckout(ctx: SandboxContext, current: CheckoutRecord, bo
   const { confirmed, token } = ctx.store.transaction(() => {
     const { customer, matchedByEmail } = resolveCustomer(ctx, next);
     if (discount !== null) ctx.db.discounts.update(discount.id, (d) => ({ ...d, redemptions_count: d.redemptions_count + 1 }));
-    const saved = commerce(ctx).checkouts.put({
+    const saved = ctx.db.checkouts.put({
       ...next, status: 'confirmed', customer_id: customer.id, customer_email: next.customer_email ?? customer.email,
       redeemed_discount_id: discount?.id ?? null,
       payment_processor_metadata: { ...next.payment_processor_metadata, customer_id: `cus_sandbox_${customer.id.slice(0, 8)}` },

@@ -1,15 +1,15 @@
 import type { SandboxContext } from '../engine/context.js';
 import { notFound } from '../engine/errors.js';
 import { expiredCheckoutError, isPastExpiry, shouldExpire } from '../domain/checkout-lifecycle.js';
-import type { CheckoutRecord } from './commerce-records.js';
-import { commerce, orThrow } from './commerce-support.js';
+import type { CheckoutRecord } from './checkouts/records.js';
+import { orThrow } from './commerce-support.js';
 import { checkoutWire } from './checkout-wire.js';
 
 /** Flips an open checkout past its expiry to `expired` and sends `checkout.expired` (reference §4). */
 export function expireIfDue(ctx: SandboxContext, c: CheckoutRecord): CheckoutRecord {
   if (!shouldExpire(c, ctx.clock.now())) return c;
   return ctx.store.transaction(() => {
-    const expired = commerce(ctx).checkouts.put({ ...c, status: 'expired', modified_at: ctx.now() });
+    const expired = ctx.db.checkouts.put({ ...c, status: 'expired', modified_at: ctx.now() });
     ctx.emit('checkout.expired', checkoutWire(ctx, expired), expired.organization_id);
     return expired;
   });
@@ -18,7 +18,7 @@ export function expireIfDue(ctx: SandboxContext, c: CheckoutRecord): CheckoutRec
 /** Every open checkout past its expiry (the provider's 15-minute cron, run on clock moves). */
 export function expireDueCheckouts(ctx: SandboxContext): number {
   let count = 0;
-  for (const c of commerce(ctx).checkouts.byIndex('open', 'open')) {
+  for (const c of ctx.db.checkouts.byIndex('open', 'open')) {
     if (expireIfDue(ctx, c) !== c) count += 1;
   }
   return count;
@@ -26,7 +26,7 @@ export function expireDueCheckouts(ctx: SandboxContext): number {
 
 /** A checkout by client secret for the public calls: 404 unknown, 410 past its expiry. */
 export function checkoutBySecret(ctx: SandboxContext, secret: string | undefined): CheckoutRecord {
-  const found = secret === undefined ? undefined : commerce(ctx).checkouts.oneByIndex('secret', secret);
+  const found = secret === undefined ? undefined : ctx.db.checkouts.oneByIndex('secret', secret);
   if (found === undefined) throw notFound();
   const current = expireIfDue(ctx, found);
   if (isPastExpiry(current.expires_at, ctx.clock.now())) orThrow({ success: false, error: expiredCheckoutError() });

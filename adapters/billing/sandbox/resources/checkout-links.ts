@@ -9,8 +9,7 @@ import type { DiscountRecord, OrganizationRecord, ProductRecord } from '../engin
 import { json, noContent } from '../engine/respond.js';
 import { parseBody } from '../engine/validation.js';
 import { checkoutProductWire } from './catalog-wire.js';
-import type { CheckoutLinkRecord } from './commerce-records.js';
-import { commerce } from './commerce-support.js';
+import type { CheckoutLinkRecord } from './checkout-links/records.js';
 import { checkoutDiscount, validatedProducts } from './checkout-rules.js';
 import { createCheckout } from './checkout-service.js';
 import { checkoutUrl } from './checkout-wire.js';
@@ -54,7 +53,7 @@ function productIdsOf(ctx: SandboxContext, org: OrganizationRecord, body: Record
 
 function ownLink(ctx: SandboxContext, c: Context): { org: OrganizationRecord; link: CheckoutLinkRecord } {
   const org = ctx.auth.organization(c);
-  const link = commerce(ctx).checkoutLinks.get(pathUuid(c.req.param('id')));
+  const link = ctx.db.checkoutLinks.get(pathUuid(c.req.param('id')));
   if (link === undefined || link.organization_id !== org.id || link.deleted_at !== null) throw notFound();
   return { org, link };
 }
@@ -68,7 +67,7 @@ function checkLinkDiscount(ctx: SandboxContext, org: OrganizationRecord, product
 
 /** Checkout links (billing part A §7) and their public redirect to a fresh checkout. */
 export function registerCheckoutLinks(app: Hono, ctx: SandboxContext): void {
-  const links = () => commerce(ctx).checkoutLinks;
+  const links = () => ctx.db.checkoutLinks;
 
   app.get('/v1/checkout-links', (c) => {
     const org = ctx.auth.organization(c);

@@ -6,8 +6,8 @@ import { isDiscountablePrice, staticPrice } from '../domain/checkout-amounts.js'
 import { alreadyActiveSubscription } from '../domain/checkout-lifecycle.js';
 import { validateCheckoutDiscount, type DiscountLookup } from '../domain/discount-rules.js';
 import { currentPrices } from './catalog-wire.js';
-import type { CheckoutRecord } from './commerce-records.js';
-import { commerce, liveDiscounts, orThrow } from './commerce-support.js';
+import type { CheckoutRecord } from './checkouts/records.js';
+import { liveDiscounts, orThrow } from './commerce-support.js';
 
 /** Products of a create call: every id must be a live product of the caller's organization. */
 export function validatedProducts(ctx: SandboxContext, org: OrganizationRecord, ids: readonly string[], loc: string): ProductRecord[] {
@@ -66,8 +66,8 @@ export function checkSubscriptionUniqueness(ctx: SandboxContext, c: CheckoutReco
     customerId = ctx.db.customers.oneByIndex('email', `${org.id}|${c.customer_email.toLowerCase()}`)?.id ?? null;
   }
   if (customerId === null) return;
-  const billable = commerce(ctx)
-    .subscriptions.byIndex('customer', customerId)
+  const billable = ctx.db.subscriptions
+    .byIndex('customer', customerId)
     .some((s) => s.organization_id === org.id && ['active', 'trialing', 'past_due'].includes(s.status));
   if (billable) orThrow({ success: false, error: alreadyActiveSubscription() });
 }

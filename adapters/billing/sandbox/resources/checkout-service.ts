@@ -9,8 +9,8 @@ import { initialAmount, validateCustomAmount } from '../domain/checkout-amounts.
 import { expiresAtFor, requireOpen } from '../domain/checkout-lifecycle.js';
 import { appliesToProduct } from '../domain/discount-rules.js';
 import { currentPrices } from './catalog-wire.js';
-import type { CheckoutRecord } from './commerce-records.js';
-import { commerce, orThrow } from './commerce-support.js';
+import type { CheckoutRecord } from './checkouts/records.js';
+import { orThrow } from './commerce-support.js';
 import { checkoutDiscount, checkSubscriptionUniqueness, defaultPrice, validatedProducts } from './checkout-rules.js';
 import { checkoutWire } from './checkout-wire.js';
 
@@ -57,7 +57,7 @@ export function createCheckout(ctx: SandboxContext, org: OrganizationRecord, inp
   }
   let subscriptionId: string | null = null;
   if (input.subscription_id) {
-    const subscription = isUuid(input.subscription_id) ? commerce(ctx).subscriptions.get(input.subscription_id.toLowerCase()) : undefined;
+    const subscription = isUuid(input.subscription_id) ? ctx.db.subscriptions.get(input.subscription_id.toLowerCase()) : undefined;
     if (subscription === undefined || subscription.organization_id !== org.id) {
       throw fieldError(['body', 'subscription_id'], 'Subscription does not exist.', input.subscription_id);
     }
@@ -87,7 +87,7 @@ export function createCheckout(ctx: SandboxContext, org: OrganizationRecord, inp
   };
   runCheckoutFields(ctx, record, false);
   return ctx.store.transaction(() => {
-    commerce(ctx).checkouts.put(record);
+    ctx.db.checkouts.put(record);
     ctx.emit('checkout.created', checkoutWire(ctx, record), org.id);
     return record;
   });

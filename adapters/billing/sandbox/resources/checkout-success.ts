@@ -5,8 +5,8 @@ import type { Card } from '../engine/test-payments.js';
 import { addInterval, type RecurringInterval } from '../domain/billing-period.js';
 import { afterPayment } from '../domain/checkout-lifecycle.js';
 import { grantBenefits } from './benefit-grants.js';
-import type { CheckoutRecord, SubscriptionRecord } from './commerce-records.js';
-import { commerce } from './commerce-support.js';
+import type { CheckoutRecord } from './checkouts/records.js';
+import type { SubscriptionRecord } from './subscriptions/records.js';
 import { saveCustomer } from './customers.js';
 import { emitStateChanged } from './customer-wire.js';
 import { checkoutParts, checkoutWire } from './checkout-wire.js';
@@ -29,7 +29,7 @@ function saveCard(ctx: SandboxContext, customer: CustomerRecord, card: Card): vo
  */
 export function succeedCheckout(ctx: SandboxContext, checkoutId: string, card: Card | null): CheckoutRecord {
   return ctx.store.transaction(() => {
-    const { checkouts, subscriptions } = commerce(ctx);
+    const { checkouts, subscriptions } = ctx.db;
     const checkout = checkouts.get(checkoutId);
     if (checkout === undefined || checkout.status !== 'confirmed' || checkout.customer_id === null) {
       throw new Error(`checkout ${checkoutId} cannot succeed from its state`);

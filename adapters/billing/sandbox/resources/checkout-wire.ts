@@ -5,7 +5,7 @@ import { checkoutAmounts, type CheckoutAmounts } from '../domain/checkout-amount
 import { resolveSuccessUrl } from '../domain/checkout-lifecycle.js';
 import { billingAddressFields } from '../domain/confirm-validation.js';
 import { checkoutProductWire, currentPrices, priceWire } from './catalog-wire.js';
-import type { CheckoutRecord } from './commerce-records.js';
+import type { CheckoutRecord } from './checkouts/records.js';
 
 /** The discount as a checkout (and a checkout link) embeds it: id, name, code and its kind. */
 export function checkoutDiscountWire(d: DiscountRecord) {

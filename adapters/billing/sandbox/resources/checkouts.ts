@@ -7,8 +7,7 @@ import { paginate, parseQuery, parseSorting, pathUuid, q, sortRecords } from '..
 import type { OrganizationRecord } from '../engine/records.js';
 import { json } from '../engine/respond.js';
 import { parseBody } from '../engine/validation.js';
-import type { CheckoutRecord } from './commerce-records.js';
-import { commerce } from './commerce-support.js';
+import type { CheckoutRecord } from './checkouts/records.js';
 import { confirmCheckout } from './checkout-confirm.js';
 import { checkoutBySecret, expireIfDue } from './checkout-expiry.js';
 import { applyCheckoutUpdate, createCheckout } from './checkout-service.js';
@@ -16,7 +15,7 @@ import { checkoutPublicWire, checkoutWire } from './checkout-wire.js';
 
 function ownCheckout(ctx: SandboxContext, c: Context): { org: OrganizationRecord; checkout: CheckoutRecord } {
   const org = ctx.auth.organization(c);
-  const found = commerce(ctx).checkouts.get(pathUuid(c.req.param('id')));
+  const found = ctx.db.checkouts.get(pathUuid(c.req.param('id')));
   if (found === undefined || found.organization_id !== org.id) throw notFound();
   return { org, checkout: expireIfDue(ctx, found) };
 }
@@ -24,7 +23,7 @@ function ownCheckout(ctx: SandboxContext, c: Context): { org: OrganizationRecord
 /** Saves an updated checkout and sends `checkout.updated`. */
 function saveUpdated(ctx: SandboxContext, next: CheckoutRecord): CheckoutRecord {
   return ctx.store.transaction(() => {
-    const saved = commerce(ctx).checkouts.put(next);
+    const saved = ctx.db.checkouts.put(next);
     ctx.emit('checkout.updated', checkoutWire(ctx, saved), saved.organization_id);
     return saved;
   });
@@ -43,8 +42,8 @@ export function registerCheckouts(app: Hono, ctx: SandboxContext): void {
     });
     const sorting = parseSorting(query.sorting, ['created_at', 'expires_at', 'status']);
     const needle = query.query?.toLowerCase();
-    const rows = commerce(ctx)
-      .checkouts.byIndex('org', org.id)
+    const rows = ctx.db.checkouts
+      .byIndex('org', org.id)
       .map((r) => expireIfDue(ctx, r))
       .filter((r) => query.organization_id === undefined || query.organization_id.includes(r.organization_id))
       .filter((r) => query.product_id === undefined || query.product_id.includes(r.product_id))

@@ -3,7 +3,6 @@ import type { SandboxContext } from '../engine/context.js';
 import { registerCheckoutLinks } from './checkout-links.js';
 import { registerCheckouts } from './checkouts.js';
 import { registerClockControl } from './clock-control.js';
-import { commerce } from './commerce-support.js';
 import { registerHostedCheckout } from './hosted-checkout.js';
 import { registerInvoicePages } from './order-invoices.js';
 import { registerOrders } from './orders.js';
@@ -21,7 +20,6 @@ import { hasEnded } from '../domain/subscription-rules.js';
  * The clock control goes first: it installs the "due work" middleware the later routes rely on.
  */
 export function registerCommerce(app: Hono, ctx: SandboxContext): void {
-  commerce(ctx);
   registerClockControl(app, ctx);
   registerCheckouts(app, ctx);
   registerHostedCheckout(app, ctx);
@@ -35,7 +33,7 @@ export function registerCommerce(app: Hono, ctx: SandboxContext): void {
   registerPortalCommerce(app, ctx);
   // Deleting a customer ends their subscriptions at once (reference §4 "Customers").
   ctx.hooks.customerDeleted.push((customer) => {
-    for (const s of commerce(ctx).subscriptions.byIndex('customer', customer.id)) {
+    for (const s of ctx.db.subscriptions.byIndex('customer', customer.id)) {
       if (!hasEnded(s)) revokeSubscription(ctx, s);
     }
   });

@@ -3,8 +3,7 @@ import { namedError, validationError } from '../engine/errors.js';
 import type { DiscountRecord } from '../engine/records.js';
 import type { RuleResult } from '../domain/provider-failure.js';
 import { formatReceiptNumber, needsReceiptNumber } from '../domain/receipt-rules.js';
-import { commerceCollections, type CommerceCollections } from './commerce-collections.js';
-import type { OrderRecord } from './commerce-records.js';
+import type { OrderRecord } from './orders/records.js';
 
 /** Turns a refused domain rule into the provider's error answer (thrown, as engine handlers do). */
 export function orThrow<T>(result: RuleResult<T>): T {
@@ -14,25 +13,13 @@ export function orThrow<T>(result: RuleResult<T>): T {
   throw validationError(failure.items);
 }
 
-const cache = new WeakMap<SandboxContext, CommerceCollections>();
-
-/** The commerce collections of this sandbox (created once per context). */
-export function commerce(ctx: SandboxContext): CommerceCollections {
-  let found = cache.get(ctx);
-  if (found === undefined) {
-    found = commerceCollections(ctx.store);
-    cache.set(ctx, found);
-  }
-  return found;
-}
-
 /** Live discounts of an organization (the candidates a checkout may apply). */
 export const liveDiscounts = (ctx: SandboxContext, organizationId: string): DiscountRecord[] =>
   ctx.db.discounts.byIndex('org', organizationId).filter((d) => d.deleted_at === null);
 
 /** An order/invoice number in the provider's style: organization prefix plus a running number. */
 export function nextInvoiceNumber(ctx: SandboxContext, organizationId: string): string {
-  const count = commerce(ctx).orders.byIndex('org', organizationId).length + 1;
+  const count = ctx.db.orders.byIndex('org', organizationId).length + 1;
   return `${organizationId.slice(0, 8).toUpperCase()}-${String(count).padStart(4, '0')}`;
 }
 
@@ -42,7 +29,7 @@ export function nextInvoiceNumber(ctx: SandboxContext, organizationId: string): 
  */
 export function withReceiptNumber<T extends OrderRecord>(ctx: SandboxContext, order: T): T {
   if (!needsReceiptNumber(order)) return order;
-  const sequence = commerce(ctx).orders.byIndex('receipted', order.organization_id).length + 1;
+  const sequence = ctx.db.orders.byIndex('receipted', order.organization_id).length + 1;
   return { ...order, receipt_number: formatReceiptNumber(order.organization_id, sequence) };
 }
 

@@ -9,7 +9,7 @@ import type { OrganizationRecord } from '../engine/records.js';
 import { json, noContent } from '../engine/respond.js';
 import { parseBody } from '../engine/validation.js';
 import { customFieldDataErrors, type FieldSpec } from '../domain/custom-field-rules.js';
-import { part2, type CustomFieldRecord } from './part2-records.js';
+import type { CustomFieldRecord } from './custom-fields/records.js';
 
 export function customFieldWire(f: CustomFieldRecord) {
   return {
@@ -19,13 +19,13 @@ export function customFieldWire(f: CustomFieldRecord) {
 }
 
 function checkSlug(ctx: SandboxContext, org: OrganizationRecord, slug: string, except: string | null): void {
-  const taken = part2(ctx).customFields.oneByIndex('slug', `${org.id}|${slug}`);
+  const taken = ctx.db.customFields.oneByIndex('slug', `${org.id}|${slug}`);
   if (taken !== undefined && taken.id !== except) throw fieldError(['body', 'slug'], 'Custom field with this slug already exists.', slug);
 }
 
 /** Custom fields (billing part B §7), attached to products and collected in checkouts. */
 export function registerCustomFields(app: Hono, ctx: SandboxContext): void {
-  const { customFields, productExtras } = part2(ctx);
+  const { customFields, productExtras } = ctx.db;
   const listQuery = querySchema({ organization_id: q.uuids().optional(), query: q.string().optional(), type: q.many(z.enum(customFieldTypes)).optional() });
 
   const ownField = (c: Context): { org: OrganizationRecord; field: CustomFieldRecord } => {
@@ -98,7 +98,7 @@ export function registerCustomFields(app: Hono, ctx: SandboxContext): void {
 }
 
 function attachedFields(ctx: SandboxContext, productId: string) {
-  const { customFields, productExtras } = part2(ctx);
+  const { customFields, productExtras } = ctx.db;
   return (productExtras.get(productId)?.custom_fields ?? []).flatMap((a, order) => {
     const field = customFields.get(a.custom_field_id);
     return field === undefined ? [] : [{ field, order, required: a.required }];
@@ -106,7 +106,7 @@ function attachedFields(ctx: SandboxContext, productId: string) {
 }
 
 function registerCustomFieldHooks(ctx: SandboxContext): void {
-  const { customFields, productExtras } = part2(ctx);
+  const { customFields, productExtras } = ctx.db;
 
   ctx.hooks.productWritten.push((org, productId, body) => {
     if (body.attached_custom_fields == null) return;

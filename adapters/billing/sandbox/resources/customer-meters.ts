@@ -4,12 +4,12 @@ import type { SandboxContext } from '../engine/context.js';
 import { notFound } from '../engine/errors.js';
 import { paginate, parseQuery, parseSorting, pathUuid, q, querySchema, sortRecords } from '../engine/query.js';
 import { json } from '../engine/respond.js';
-import { part2, type CustomerMeterRecord } from './part2-records.js';
+import type { CustomerMeterRecord } from './usage/records.js';
 import { customerMeterWire, portalCustomerMeterWire } from './usage.js';
 
 /** Customer meters, seller side and in the customer portal (billing part A §7). */
 export function registerCustomerMeters(app: Hono, ctx: SandboxContext): void {
-  const { customerMeters } = part2(ctx);
+  const { customerMeters } = ctx.db;
   const listQuery = querySchema({
     organization_id: q.uuids().optional(),
     customer_id: q.uuids().optional(),

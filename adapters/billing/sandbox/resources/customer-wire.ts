@@ -34,55 +34,14 @@ export function portalCustomerWire(c: CustomerRecord) {
   };
 }
 
-/**
- * Subscriptions are commerce records (collection `subscriptions`, wire field names,
- * flat); the state reads the fields it needs.
- */
-interface SubscriptionLike {
-  readonly id: string;
-  readonly created_at: string;
-  readonly modified_at: string | null;
-  readonly customer_id: string;
-  readonly status: string;
-  readonly metadata?: Record<string, unknown>;
-  readonly custom_field_data?: Record<string, unknown>;
-  readonly amount: number;
-  readonly currency: string;
-  readonly recurring_interval: string;
-  readonly current_period_start: string;
-  readonly current_period_end: string | null;
-  readonly trial_start?: string | null;
-  readonly trial_end?: string | null;
-  readonly cancel_at_period_end: boolean;
-  readonly canceled_at: string | null;
-  readonly started_at: string | null;
-  readonly ends_at: string | null;
-  readonly product_id: string;
-  readonly discount_id: string | null;
-}
-
-interface CustomerMeterLike {
-  readonly id: string;
-  readonly created_at: string;
-  readonly modified_at: string | null;
-  readonly customer_id: string;
-  readonly meter_id: string;
-  readonly consumed_units: number;
-  readonly credited_units: number;
-  readonly balance: number;
-}
-
 export function activeGrants(ctx: SandboxContext, customerId: string): BenefitGrantRecord[] {
   return ctx.db.benefitGrants.byIndex('customer', customerId).filter((g) => g.is_granted && !g.is_revoked);
 }
 
 /** reference §3 "CustomerState": the customer plus active subscriptions, granted benefits, active meters. */
 export function customerStateWire(ctx: SandboxContext, c: CustomerRecord) {
-  const subscriptions = ctx.store
-    .collection<SubscriptionLike>('subscriptions', { 'engine:customer': (s) => s.customer_id })
-    .byIndex('engine:customer', c.id)
-    .filter((s) => s.status === 'active' || s.status === 'trialing');
-  const meters = ctx.store.collection<CustomerMeterLike>('customer_meters', { 'engine:customer': (m) => m.customer_id }).byIndex('engine:customer', c.id);
+  const subscriptions = ctx.db.subscriptions.byIndex('customer', c.id).filter((s) => s.status === 'active' || s.status === 'trialing');
+  const meters = ctx.db.customerMeters.byIndex('customer', c.id);
   return {
     ...customerWire(c),
     active_subscriptions: subscriptions.map((s) => ({

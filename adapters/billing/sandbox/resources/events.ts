@@ -11,12 +11,12 @@ import { json } from '../engine/respond.js';
 import { parseBody, parseOr422 } from '../engine/validation.js';
 import { filterMatches, type MeterEvent, type MeterFilter } from '../domain/meter-filter.js';
 import { dateTimeQuery } from './meters.js';
-import { part2, type EventRecord } from './part2-records.js';
+import type { EventRecord } from './usage/records.js';
 import { eventCustomer, eventWire, refreshCustomerMeters } from './usage.js';
 
 /** Events (billing part B §7 "Events"): ingest, list, names summary, get. */
 export function registerEvents(app: Hono, ctx: SandboxContext): void {
-  const { events } = part2(ctx);
+  const { events } = ctx.db;
   const common = {
     organization_id: q.uuids().optional(),
     customer_id: q.uuids().optional(),

@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { SandboxContext } from '../engine/context.js';
-import type { FileRecord } from './part2-records.js';
+import type { FileRecord } from './files/records.js';
 
 /** File wire views, content assembly and the signed URLs the sandbox serves for uploads and downloads. */
 export const URL_TTL_MS = 3_600_000;

@@ -7,7 +7,7 @@ import { paginate, parseQuery, pathUuid, q, querySchema, sortRecords } from '../
 import { json, noContent } from '../engine/respond.js';
 import { parseBody } from '../engine/validation.js';
 import { checkSignature, fileContent, fileWire, md5Hex, sha256, signedUrl } from './file-store.js';
-import { part2, type FileRecord } from './part2-records.js';
+import type { FileRecord } from './files/records.js';
 
 /** Largest file the sandbox keeps (it stores the bytes in its state). */
 const MAX_SIZE = 10 * 1024 * 1024;
@@ -18,7 +18,7 @@ const MAX_SIZE = 10 * 1024 * 1024;
  * checks each part's ETag and the SHA-256 checksums before the file counts as uploaded.
  */
 export function registerFiles(app: Hono, ctx: SandboxContext): void {
-  const { files } = part2(ctx);
+  const { files } = ctx.db;
   const listQuery = querySchema({ organization_id: q.uuids().optional(), ids: q.uuids().optional() });
 
   const ownFile = (c: Context): FileRecord => {
@@ -161,7 +161,7 @@ export function registerFiles(app: Hono, ctx: SandboxContext): void {
 
 /** Product `medias`: uploaded product_media files of the organization, kept in `product_extras`. */
 function registerProductMedia(ctx: SandboxContext): void {
-  const { files, productExtras } = part2(ctx);
+  const { files, productExtras } = ctx.db;
   ctx.hooks.productWritten.push((org, productId, body) => {
     if (body.medias == null) return;
     body.medias.forEach((id, index) => {

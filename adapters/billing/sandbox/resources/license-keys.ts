@@ -9,7 +9,7 @@ import { parseBody, parseOr422, readJsonBody } from '../engine/validation.js';
 import { checkActivation, checkValidation, conditionsMatch, displayKey } from '../domain/license-key-rules.js';
 import { orThrow } from './commerce-support.js';
 import { customerWire } from './customer-wire.js';
-import { part2, type ActivationRecord, type LicenseKeyRecord } from './part2-records.js';
+import type { ActivationRecord, LicenseKeyRecord } from './license-keys/records.js';
 
 /** License keys: seller list/get/update/activation, portal list/get, public validate/activate/deactivate. */
 export function licenseKeyWire(ctx: SandboxContext, k: LicenseKeyRecord) {
@@ -28,18 +28,18 @@ const activationBaseWire = (a: ActivationRecord) => ({
 });
 
 const activationsOf = (ctx: SandboxContext, k: LicenseKeyRecord) =>
-  sortRecords(part2(ctx).activations.byIndex('key', k.id), [{ field: 'created_at', descending: false }], { created_at: (a) => a.created_at });
+  sortRecords(ctx.db.activations.byIndex('key', k.id), [{ field: 'created_at', descending: false }], { created_at: (a) => a.created_at });
 
 const withActivations = (ctx: SandboxContext, k: LicenseKeyRecord) => ({ ...licenseKeyWire(ctx, k), activations: activationsOf(ctx, k).map(activationBaseWire) });
 
 function keyByValue(ctx: SandboxContext, organizationId: string, key: string): LicenseKeyRecord {
-  const found = isUuid(organizationId) ? part2(ctx).licenseKeys.oneByIndex('key', `${organizationId.toLowerCase()}|${key.toUpperCase()}`) : undefined;
+  const found = isUuid(organizationId) ? ctx.db.licenseKeys.oneByIndex('key', `${organizationId.toLowerCase()}|${key.toUpperCase()}`) : undefined;
   if (found === undefined) throw notFound('License key not found.');
   return found;
 }
 
 export function registerLicenseKeys(app: Hono, ctx: SandboxContext): void {
-  const keys = part2(ctx).licenseKeys;
+  const keys = ctx.db.licenseKeys;
   const listQuery = querySchema({ organization_id: q.uuids().optional(), benefit_id: q.uuids().optional() });
   const byQuery = (list: LicenseKeyRecord[], query: { organization_id?: string[]; benefit_id?: string[] }) =>
     sortRecords(
@@ -84,7 +84,7 @@ export function registerLicenseKeys(app: Hono, ctx: SandboxContext): void {
 
   app.get('/v1/license-keys/:id/activations/:activation_id', (c) => {
     const key = ownKey(c);
-    const activation = part2(ctx).activations.get(pathUuid(c.req.param('activation_id'), 'activation_id'));
+    const activation = ctx.db.activations.get(pathUuid(c.req.param('activation_id'), 'activation_id'));
     if (activation === undefined || activation.license_key_id !== key.id) throw notFound();
     return json({ ...activationBaseWire(activation), license_key: licenseKeyWire(ctx, key) });
   });
@@ -103,7 +103,7 @@ export function registerLicenseKeys(app: Hono, ctx: SandboxContext): void {
     const now = ctx.clock.now();
     let activation: ActivationRecord | null = null;
     if (body.activation_id != null) {
-      const found = isUuid(body.activation_id) ? part2(ctx).activations.get(body.activation_id.toLowerCase()) : undefined;
+      const found = isUuid(body.activation_id) ? ctx.db.activations.get(body.activation_id.toLowerCase()) : undefined;
       if (found === undefined || found.license_key_id !== key.id) throw notFound('License key activation not found.');
       if (!conditionsMatch(found.conditions, body.conditions)) throw notFound('License key does not match the required conditions.');
       activation = found;
@@ -117,9 +117,9 @@ export function registerLicenseKeys(app: Hono, ctx: SandboxContext): void {
     ctx.auth.optional(c);
     const body = await parseBody(c.req.raw, licenseKeyActivate);
     const key = keyByValue(ctx, body.organization_id, body.key);
-    orThrow(checkActivation(key, part2(ctx).activations.byIndex('key', key.id).length, ctx.clock.now()));
+    orThrow(checkActivation(key, ctx.db.activations.byIndex('key', key.id).length, ctx.clock.now()));
     const activation = ctx.store.transaction(() =>
-      part2(ctx).activations.put({
+      ctx.db.activations.put({
         id: newId(), created_at: ctx.now(), modified_at: null, license_key_id: key.id, label: body.label,
         conditions: body.conditions ?? {}, meta: body.meta ?? {},
       }),
@@ -131,9 +131,9 @@ export function registerLicenseKeys(app: Hono, ctx: SandboxContext): void {
     ctx.auth.optional(c);
     const body = await parseBody(c.req.raw, licenseKeyDeactivate);
     const key = keyByValue(ctx, body.organization_id, body.key);
-    const activation = isUuid(body.activation_id) ? part2(ctx).activations.get(body.activation_id.toLowerCase()) : undefined;
+    const activation = isUuid(body.activation_id) ? ctx.db.activations.get(body.activation_id.toLowerCase()) : undefined;
     if (activation === undefined || activation.license_key_id !== key.id) throw notFound('License key activation not found.');
-    ctx.store.transaction(() => part2(ctx).activations.delete(activation.id));
+    ctx.store.transaction(() => ctx.db.activations.delete(activation.id));
     return noContent();
   });
 

@@ -13,7 +13,7 @@ import { json } from '../engine/respond.js';
 import { parseBody } from '../engine/validation.js';
 import { aggregate, filterMatches, type Aggregation, type MeterEvent, type MeterFilter } from '../domain/meter-filter.js';
 import { bucketStart, buckets } from '../domain/time-buckets.js';
-import { part2, type EventRecord } from './part2-records.js';
+import type { EventRecord } from './usage/records.js';
 import { eventCustomer, meterWire, refreshCustomerMeters } from './usage.js';
 
 const meterCreate = z.object({
@@ -129,7 +129,7 @@ export function registerMeters(app: Hono, ctx: SandboxContext): void {
     if (starts.length >= 10_000) throw fieldError(['query', 'interval'], 'Too many periods for this interval; use a larger one.', query.interval);
     const meta = parseMetadataFilter(url);
     const filter = meter.filter as unknown as MeterFilter;
-    const events = part2(ctx).events.byIndex('org', meter.organization_id).filter((e) => {
+    const events = ctx.db.events.byIndex('org', meter.organization_id).filter((e) => {
       const t = Date.parse(e.timestamp);
       if (e.source !== 'user' || t < start || t > end || !filterMatches(e as MeterEvent, filter) || !matchesMetadata(e.metadata, meta)) return false;
       if (query.customer_id === undefined && query.external_customer_id === undefined) return true;

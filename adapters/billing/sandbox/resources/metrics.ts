@@ -8,10 +8,6 @@ import { json } from '../engine/respond.js';
 import { computeMetrics, MAX_DAYS, METRICS, MIN_DATE, MIN_DAYS, type MetricSlug } from '../domain/metrics-rules.js';
 import { buckets, isTimeZone, nextBucket, zonedInstant } from '../domain/time-buckets.js';
 
-interface OrderLike { id: string; organization_id: string; created_at: string; net_amount: number; billing_reason: string; status: string; product_id: string | null; customer_id: string }
-interface SubscriptionLike { id: string; organization_id: string; started_at: string | null; ended_at: string | null; amount: number; recurring_interval: string; recurring_interval_count: number; product_id: string; customer_id: string }
-interface CheckoutLike { id: string; organization_id: string; created_at: string; status: string; product_id: string; customer_id: string | null }
-
 const day = q.string().pipe(z.iso.date());
 const ms = (iso: string | null) => (iso === null ? null : Date.parse(iso));
 
@@ -60,9 +56,9 @@ export function registerMetrics(app: Hono, ctx: SandboxContext): void {
       }
       return true;
     };
-    const orders = ctx.store.collection<OrderLike>('orders').filter(keep);
-    const subscriptions = ctx.store.collection<SubscriptionLike>('subscriptions').filter(keep);
-    const checkouts = ctx.store.collection<CheckoutLike>('checkouts').filter(keep);
+    const orders = ctx.db.orders.filter(keep);
+    const subscriptions = ctx.db.subscriptions.filter(keep);
+    const checkouts = ctx.db.checkouts.filter(keep);
     const { periods, totals } = computeMetrics(starts, (s) => Math.min(nextBucket(zone, query.interval, s), to + 1), {
       orders: orders.map((o) => ({ created_at: Date.parse(o.created_at), net_amount: o.net_amount, billing_reason: o.billing_reason, status: o.status })),
       subscriptions: subscriptions.map((s) => ({ started_at: ms(s.started_at), ended_at: ms(s.ended_at), amount: s.amount, recurring_interval: s.recurring_interval, recurring_interval_count: s.recurring_interval_count })),

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { SandboxContext } from '../engine/context.js';
 import { SandboxHttpError, invalidToken } from '../engine/errors.js';
-import { part2, type OAuthTokenRecord } from './part2-records.js';
+import type { OAuthTokenRecord } from './oauth2/records.js';
 
 export const OAUTH_ACCESS_PREFIX = 'polar_at_o_';
 export const OAUTH_REFRESH_PREFIX = 'polar_rt_o_';
@@ -32,7 +32,7 @@ export const insufficientScope = (): SandboxHttpError =>
   );
 
 export function liveToken(ctx: SandboxContext, token: string, kind: OAuthTokenRecord['kind']): OAuthTokenRecord | undefined {
-  const found = part2(ctx).oauthTokens.oneByIndex('token', token);
+  const found = ctx.db.oauthTokens.oneByIndex('token', token);
   if (found === undefined || found.kind !== kind || found.revoked || found.expires_at <= ctx.clock.now().getTime()) return undefined;
   return found;
 }

@@ -10,7 +10,7 @@ import { html, json } from '../engine/respond.js';
 import { parseBody, parseOr422 } from '../engine/validation.js';
 import { escapeHtml, page } from '../pages/html.js';
 import { OAUTH_ACCESS_PREFIX, OAUTH_REFRESH_PREFIX, acceptOAuthTokens, liveToken } from './oauth2-scopes.js';
-import { part2, type OAuthClientRecord, type OAuthTokenRecord } from './part2-records.js';
+import type { OAuthClientRecord, OAuthTokenRecord } from './oauth2/records.js';
 
 const ACCESS_TTL_S = 3600;
 const REFRESH_TTL_S = 30 * 24 * 3600;
@@ -60,7 +60,7 @@ const orgSub = (o: OrganizationRecord) => ({ id: o.id, slug: o.slug, avatar_url:
  * routes within their scopes (`oauth2-scopes.ts`).
  */
 export function registerOAuth2(app: Hono, ctx: SandboxContext): void {
-  const { oauthClients, oauthTokens } = part2(ctx);
+  const { oauthClients, oauthTokens } = ctx.db;
   acceptOAuthTokens(ctx);
 
   const clientById = (clientId: string | undefined) => (clientId === undefined ? undefined : oauthClients.oneByIndex('clientId', clientId));

@@ -6,8 +6,8 @@ import { acceptedNull, html, json } from '../engine/respond.js';
 import { parseBody } from '../engine/validation.js';
 import { checkInvoiceExists, checkInvoiceGeneration } from '../domain/invoice-rules.js';
 import { renderInvoicePage, renderReceiptPage } from '../pages/invoice-page.js';
-import type { OrderRecord } from './commerce-records.js';
-import { commerce, orThrow } from './commerce-support.js';
+import type { OrderRecord } from './orders/records.js';
+import { orThrow } from './commerce-support.js';
 import { orderWire } from './order-wire.js';
 
 export const invoiceUrl = (ctx: SandboxContext, order: OrderRecord): string => `${ctx.publicUrl}/__sandbox/invoices/${order.id}`;
@@ -21,7 +21,7 @@ export async function updateBillingDetails(ctx: SandboxContext, order: OrderReco
     ...(body.billing_address !== undefined ? { billing_address: body.billing_address } : {}),
   };
   return ctx.store.transaction(() => {
-    const saved = commerce(ctx).orders.put(next);
+    const saved = ctx.db.orders.put(next);
     ctx.emit('order.updated', orderWire(ctx, saved), saved.organization_id);
     return saved;
   });
@@ -32,7 +32,7 @@ export function generateInvoice(ctx: SandboxContext, order: OrderRecord): Respon
   orThrow(checkInvoiceGeneration(order));
   if (!order.is_invoice_generated) {
     ctx.store.transaction(() => {
-      const saved = commerce(ctx).orders.put({ ...order, is_invoice_generated: true, modified_at: ctx.now() });
+      const saved = ctx.db.orders.put({ ...order, is_invoice_generated: true, modified_at: ctx.now() });
       ctx.emit('order.updated', orderWire(ctx, saved), saved.organization_id);
     });
   }
@@ -56,13 +56,13 @@ export function receiptLink(ctx: SandboxContext, order: OrderRecord): Response {
 /** The generated invoice itself, a printable HTML page at a sandbox-only path. */
 export function registerInvoicePages(app: Hono, ctx: SandboxContext): void {
   app.get('/__sandbox/invoices/:id', (c) => {
-    const order = commerce(ctx).orders.get(c.req.param('id'));
+    const order = ctx.db.orders.get(c.req.param('id'));
     if (order === undefined || !order.is_invoice_generated) throw notFound();
     const org = ctx.db.organizations.get(order.organization_id);
     return html(renderInvoicePage(order, org?.name ?? ''));
   });
   app.get('/__sandbox/receipts/:id', (c) => {
-    const order = commerce(ctx).orders.get(c.req.param('id'));
+    const order = ctx.db.orders.get(c.req.param('id'));
     if (order === undefined || !PAID_STATUSES.includes(order.status)) throw notFound();
     const org = ctx.db.organizations.get(order.organization_id);
     return html(renderReceiptPage(order, org?.name ?? ''));

@@ -2,8 +2,10 @@ import type { SandboxContext } from '../engine/context.js';
 import { newId } from '../engine/ids.js';
 import type { Address, CustomerRecord } from '../engine/records.js';
 import type { Card } from '../engine/test-payments.js';
-import type { CustomFieldData, OrderItemRecord, OrderRecord, PaymentRecord } from './commerce-records.js';
-import { commerce, nextInvoiceNumber, withReceiptNumber } from './commerce-support.js';
+import type { CustomFieldData } from './checkouts/records.js';
+import type { OrderItemRecord, OrderRecord } from './orders/records.js';
+import type { PaymentRecord } from './payments/records.js';
+import { nextInvoiceNumber, withReceiptNumber } from './commerce-support.js';
 import { orderWire } from './order-wire.js';
 
 export interface NewOrder {
@@ -52,7 +54,7 @@ export function recordPaidOrder(ctx: SandboxContext, input: NewOrder): OrderReco
     subscription_id: input.subscriptionId, checkout_id: input.checkoutId, metadata: input.metadata ?? {},
     custom_field_data: input.customFieldData ?? {}, items, description: input.description,
   });
-  const { orders, payments } = commerce(ctx);
+  const { orders, payments } = ctx.db;
   orders.put(order);
   if (net > 0) {
     const card = input.card ?? { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034 };
@@ -80,5 +82,5 @@ export function recordFailedPayment(
     amount: input.amount, currency: input.currency, method: 'card', method_metadata: { brand: input.card.brand, last4: input.card.last4 },
     decline_reason: input.reason, decline_message: input.message, customer_email: input.email, checkout_id: input.checkoutId, order_id: null,
   };
-  return commerce(ctx).payments.put(payment);
+  return ctx.db.payments.put(payment);
 }

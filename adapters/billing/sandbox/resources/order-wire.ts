@@ -1,8 +1,9 @@
 import type { SandboxContext } from '../engine/context.js';
 import { refundableAmount } from '../domain/refund-rules.js';
 import { checkoutProductWire, productSummaryWire } from './catalog-wire.js';
-import type { OrderRecord, PaymentRecord, RefundRecord } from './commerce-records.js';
-import { commerce } from './commerce-support.js';
+import type { OrderRecord } from './orders/records.js';
+import type { PaymentRecord } from './payments/records.js';
+import type { RefundRecord } from './refunds/records.js';
 import { customerOrganizationWire } from './customer-portal.js';
 import { customerWire } from './customer-wire.js';
 import { discountWire } from './discounts.js';
@@ -28,7 +29,7 @@ export function orderWire(ctx: SandboxContext, o: OrderRecord) {
   if (customer === undefined) throw new Error(`order ${o.id} lost its customer`);
   const product = o.product_id === null ? undefined : ctx.db.products.get(o.product_id);
   const discount = o.discount_id === null ? undefined : ctx.db.discounts.get(o.discount_id);
-  const subscription = o.subscription_id === null ? undefined : commerce(ctx).subscriptions.get(o.subscription_id);
+  const subscription = o.subscription_id === null ? undefined : ctx.db.subscriptions.get(o.subscription_id);
   return {
     ...orderCore(o),
     metadata: o.metadata, custom_field_data: o.custom_field_data, platform_fee_amount: 0, platform_fee_currency: null,
@@ -45,7 +46,7 @@ export function orderWire(ctx: SandboxContext, o: OrderRecord) {
 export function customerOrderWire(ctx: SandboxContext, o: OrderRecord) {
   const product = o.product_id === null ? undefined : ctx.db.products.get(o.product_id);
   const org = ctx.db.organizations.get(o.organization_id);
-  const subscription = o.subscription_id === null ? undefined : commerce(ctx).subscriptions.get(o.subscription_id);
+  const subscription = o.subscription_id === null ? undefined : ctx.db.subscriptions.get(o.subscription_id);
   let subscriptionView = null;
   if (subscription !== undefined) {
     const { metadata: _metadata, ...rest } = subscriptionCoreWire(subscription);

@@ -4,14 +4,13 @@ import type { SandboxContext } from '../engine/context.js';
 import { notFound } from '../engine/errors.js';
 import { matchesMetadata, paginate, parseMetadataFilter, parseQuery, parseSorting, pathUuid, q, sortRecords } from '../engine/query.js';
 import { json } from '../engine/respond.js';
-import type { OrderRecord } from './commerce-records.js';
-import { commerce } from './commerce-support.js';
+import type { OrderRecord } from './orders/records.js';
 import { generateInvoice, invoiceLink, receiptLink, updateBillingDetails } from './order-invoices.js';
 import { orderWire } from './order-wire.js';
 
 function ownOrder(ctx: SandboxContext, c: Context): OrderRecord {
   const org = ctx.auth.organization(c);
-  const order = commerce(ctx).orders.get(pathUuid(c.req.param('id')));
+  const order = ctx.db.orders.get(pathUuid(c.req.param('id')));
   if (order === undefined || order.organization_id !== org.id) throw notFound();
   return order;
 }
@@ -40,8 +39,8 @@ export function registerOrders(app: Hono, ctx: SandboxContext): void {
     });
     const sorting = parseSorting(query.sorting, ['created_at', 'amount', 'net_amount', 'customer', 'product', 'discount', 'subscription']);
     const metadata = parseMetadataFilter(url);
-    const rows = commerce(ctx)
-      .orders.byIndex('org', org.id)
+    const rows = ctx.db.orders
+      .byIndex('org', org.id)
       .filter((o) => query.product_id === undefined || (o.product_id !== null && query.product_id.includes(o.product_id)))
       .filter((o) => query.product_billing_type === undefined || query.product_billing_type.includes(isRecurringOrder(o) ? 'recurring' : 'one_time'))
       .filter((o) => query.discount_id === undefined || (o.discount_id !== null && query.discount_id.includes(o.discount_id)))

@@ -4,7 +4,6 @@ import type { SandboxContext } from '../engine/context.js';
 import { notFound } from '../engine/errors.js';
 import { paginate, parseQuery, parseSorting, pathUuid, q, sortRecords } from '../engine/query.js';
 import { json } from '../engine/respond.js';
-import { commerce } from './commerce-support.js';
 import { paymentWire } from './order-wire.js';
 
 /** Payments (billing part B §7): every charge, succeeded or declined. */
@@ -17,8 +16,8 @@ export function registerPayments(app: Hono, ctx: SandboxContext): void {
       customer_email: q.many(q.string()).optional(),
     });
     const sorting = parseSorting(query.sorting, ['created_at', 'status', 'amount', 'method']);
-    const rows = commerce(ctx)
-      .payments.byIndex('org', org.id)
+    const rows = ctx.db.payments
+      .byIndex('org', org.id)
       .filter((p) => query.checkout_id === undefined || (p.checkout_id !== null && query.checkout_id.includes(p.checkout_id)))
       .filter((p) => query.order_id === undefined || (p.order_id !== null && query.order_id.includes(p.order_id)))
       .filter((p) => query.status === undefined || query.status.includes(p.status))
@@ -30,7 +29,7 @@ export function registerPayments(app: Hono, ctx: SandboxContext): void {
 
   app.get('/v1/payments/:id', (c) => {
     const org = ctx.auth.organization(c);
-    const payment = commerce(ctx).payments.get(pathUuid(c.req.param('id')));
+    const payment = ctx.db.payments.get(pathUuid(c.req.param('id')));
     if (payment === undefined || payment.organization_id !== org.id) throw notFound();
     return json(paymentWire(payment));
   });

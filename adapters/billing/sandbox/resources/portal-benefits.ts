@@ -12,7 +12,7 @@ import { parseBody } from '../engine/validation.js';
 import { benefitGrantWire } from './benefit-grants.js';
 import { portalCustomerWire } from './customer-wire.js';
 import { downloadableFileWire } from './file-store.js';
-import { part2, type FileRecord } from './part2-records.js';
+import type { FileRecord } from './files/records.js';
 import { recordSystemEvent } from './usage.js';
 
 /** What a customer sees of a benefit's properties (billing part A §3 "Benefit", portal view). */
@@ -66,7 +66,6 @@ export function registerPortalBenefits(app: Hono, ctx: SandboxContext): void {
     subscription_id: q.uuids().optional(),
   });
   const downloadablesQuery = querySchema({ organization_id: q.uuids().optional(), benefit_id: q.uuids().optional() });
-  const orders = () => ctx.store.collection<{ id: string; checkout_id: string | null }>('orders');
 
   app.get('/v1/customer-portal/benefit-grants', (c) => {
     const { customer } = ctx.auth.customer(c);
@@ -76,7 +75,7 @@ export function registerPortalBenefits(app: Hono, ctx: SandboxContext): void {
     const found = ctx.db.benefitGrants.byIndex('customer', customer.id).filter((g) => {
       const b = benefitOf(g);
       if (b === undefined) return false;
-      const checkoutId = g.order_id === null ? null : (orders().get(g.order_id)?.checkout_id ?? null);
+      const checkoutId = g.order_id === null ? null : (ctx.db.orders.get(g.order_id)?.checkout_id ?? null);
       return (
         (query.type === undefined || query.type.includes(b.type as (typeof benefitTypes)[number])) &&
         (query.benefit_id === undefined || query.benefit_id.includes(g.benefit_id)) &&
@@ -133,7 +132,7 @@ export function registerPortalBenefits(app: Hono, ctx: SandboxContext): void {
       if (query.organization_id !== undefined && !query.organization_id.includes(benefit.organization_id)) continue;
       const archived = benefit.properties.archived as Record<string, boolean>;
       for (const fileId of benefit.properties.files as string[]) {
-        const file = part2(ctx).files.get(fileId);
+        const file = ctx.db.files.get(fileId);
         if (archived[fileId] === true || file === undefined || !file.is_uploaded || file.deleted_at !== null) continue;
         rows.push({ id: downloadableId(grant.id, fileId), benefit_id: benefit.id, file });
       }

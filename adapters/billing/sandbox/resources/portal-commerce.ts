@@ -7,8 +7,8 @@ import { paginate, parseQuery, parseSorting, pathUuid, q, sortRecords } from '..
 import { json } from '../engine/respond.js';
 import { parseBody } from '../engine/validation.js';
 import { hasEnded } from '../domain/subscription-rules.js';
-import type { OrderRecord, SubscriptionRecord } from './commerce-records.js';
-import { commerce } from './commerce-support.js';
+import type { OrderRecord } from './orders/records.js';
+import type { SubscriptionRecord } from './subscriptions/records.js';
 import { generateInvoice, invoiceLink, updateBillingDetails } from './order-invoices.js';
 import { customerOrderWire } from './order-wire.js';
 import { isRecurringOrder, orderSortAccessors } from './orders.js';
@@ -20,13 +20,13 @@ import { customerSubscriptionWire } from './subscription-wire.js';
 export function registerPortalCommerce(app: Hono, ctx: SandboxContext): void {
   const ownSubscription = (c: Context): SubscriptionRecord => {
     const { customer } = ctx.auth.customer(c);
-    const s = commerce(ctx).subscriptions.get(pathUuid(c.req.param('id')));
+    const s = ctx.db.subscriptions.get(pathUuid(c.req.param('id')));
     if (s === undefined || s.customer_id !== customer.id) throw notFound();
     return s;
   };
   const ownOrder = (c: Context): OrderRecord => {
     const { customer } = ctx.auth.customer(c);
-    const o = commerce(ctx).orders.get(pathUuid(c.req.param('id')));
+    const o = ctx.db.orders.get(pathUuid(c.req.param('id')));
     if (o === undefined || o.customer_id !== customer.id) throw notFound();
     return o;
   };
@@ -38,8 +38,8 @@ export function registerPortalCommerce(app: Hono, ctx: SandboxContext): void {
     });
     const sorting = parseSorting(query.sorting, ['started_at', 'amount', 'status', 'organization', 'product'], ['-started_at']);
     const needle = query.query?.toLowerCase();
-    const rows = commerce(ctx)
-      .subscriptions.byIndex('customer', customer.id)
+    const rows = ctx.db.subscriptions
+      .byIndex('customer', customer.id)
       .filter((s) => query.product_id === undefined || query.product_id.includes(s.product_id))
       .filter((s) => query.active === undefined || query.active === !hasEnded(s))
       .filter((s) => needle === undefined || (ctx.db.products.get(s.product_id)?.name ?? '').toLowerCase().includes(needle));
@@ -78,8 +78,8 @@ export function registerPortalCommerce(app: Hono, ctx: SandboxContext): void {
     });
     const sorting = parseSorting(query.sorting, ['created_at', 'amount', 'net_amount', 'product', 'subscription']);
     const needle = query.query?.toLowerCase();
-    const rows = commerce(ctx)
-      .orders.byIndex('customer', customer.id)
+    const rows = ctx.db.orders
+      .byIndex('customer', customer.id)
       .filter((o) => query.product_id === undefined || (o.product_id !== null && query.product_id.includes(o.product_id)))
       .filter((o) => query.product_billing_type === undefined || query.product_billing_type.includes(isRecurringOrder(o) ? 'recurring' : 'one_time'))
       .filter((o) => query.subscription_id === undefined || (o.subscription_id !== null && query.subscription_id.includes(o.subscription_id)))

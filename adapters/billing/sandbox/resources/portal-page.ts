@@ -3,19 +3,6 @@ import type { SandboxContext } from '../engine/context.js';
 import { escapeHtml, html } from '../engine/respond.js';
 import { iconLink } from '../pages/html.js';
 
-interface Listed {
-  readonly id: string;
-  readonly customer_id: string;
-  readonly status: string;
-  readonly product_id?: string | null;
-  readonly amount?: number;
-  readonly total_amount?: number;
-  readonly currency?: string;
-  readonly current_period_end?: string | null;
-  readonly cancel_at_period_end?: boolean;
-  readonly created_at: string;
-}
-
 const money = (amount: number | undefined, currency: string | undefined) =>
   amount === undefined ? '' : `${(amount / 100).toFixed(2)} ${(currency ?? 'usd').toUpperCase()}`;
 
@@ -45,12 +32,12 @@ export function registerPortalPage(app: Hono, ctx: SandboxContext): void {
       return html(page('Portal', '<h1>Link expired</h1><p>This portal link has expired. Ask for a new one.</p>'), 401);
     }
     const productName = (id: string | null | undefined) => (id ? (ctx.db.products.get(id)?.name ?? id) : '');
-    const rows = (name: string) =>
-      ctx.store.collection<Listed>(name, { 'engine:customer': (r) => r.customer_id }).byIndex('engine:customer', customer.id);
-    const subscriptions = rows('subscriptions')
+    const subscriptions = ctx.db.subscriptions
+      .byIndex('customer', customer.id)
       .map((s) => `<tr><td>${escapeHtml(productName(s.product_id))}</td><td>${escapeHtml(s.status)}${s.cancel_at_period_end ? ' (cancels at period end)' : ''}</td><td>${money(s.amount, s.currency)}</td><td>${escapeHtml(s.current_period_end ?? '')}</td></tr>`)
       .join('');
-    const orders = rows('orders')
+    const orders = ctx.db.orders
+      .byIndex('customer', customer.id)
       .map((o) => `<tr><td>${escapeHtml(o.created_at)}</td><td>${escapeHtml(productName(o.product_id))}</td><td>${escapeHtml(o.status)}</td><td>${money(o.total_amount, o.currency)}</td></tr>`)
       .join('');
     const cards = ctx.db.paymentMethods

@@ -8,8 +8,8 @@ import { json } from '../engine/respond.js';
 import { parseBody } from '../engine/validation.js';
 import { applyRefund, checkRefund } from '../domain/refund-rules.js';
 import { revokeBenefits } from './benefit-grants.js';
-import type { RefundRecord } from './commerce-records.js';
-import { commerce, orThrow } from './commerce-support.js';
+import type { RefundRecord } from './refunds/records.js';
+import { orThrow } from './commerce-support.js';
 import { emitStateChanged } from './customer-wire.js';
 import { orderWire, refundWire } from './order-wire.js';
 
@@ -22,8 +22,8 @@ export function registerRefunds(app: Hono, ctx: SandboxContext): void {
       subscription_id: q.uuids().optional(), customer_id: q.uuids().optional(), succeeded: q.bool().optional(),
     });
     const sorting = parseSorting(query.sorting, ['created_at', 'amount']);
-    const rows = commerce(ctx)
-      .refunds.byIndex('org', org.id)
+    const rows = ctx.db.refunds
+      .byIndex('org', org.id)
       .filter((r) => query.id === undefined || query.id.includes(r.id))
       .filter((r) => query.order_id === undefined || query.order_id.includes(r.order_id))
       .filter((r) => query.subscription_id === undefined || (r.subscription_id !== null && query.subscription_id.includes(r.subscription_id)))
@@ -35,7 +35,7 @@ export function registerRefunds(app: Hono, ctx: SandboxContext): void {
   app.post('/v1/refunds', async (c) => {
     const org = ctx.auth.organization(c);
     const body = await parseBody(c.req.raw, refundCreate);
-    const order = isUuid(body.order_id) ? commerce(ctx).orders.get(body.order_id.toLowerCase()) : undefined;
+    const order = isUuid(body.order_id) ? ctx.db.orders.get(body.order_id.toLowerCase()) : undefined;
     if (order === undefined || order.organization_id !== org.id) throw fieldError(['body', 'order_id'], 'Order not found', body.order_id);
     const amount = orThrow(checkRefund(order, body.amount, body.revoke_benefits));
     const refund: RefundRecord = {
@@ -44,8 +44,8 @@ export function registerRefunds(app: Hono, ctx: SandboxContext): void {
       customer_id: order.customer_id, revoke_benefits: body.revoke_benefits, comment: body.comment ?? null, metadata: body.metadata ?? {},
     };
     ctx.store.transaction(() => {
-      commerce(ctx).refunds.put(refund);
-      const updated = commerce(ctx).orders.put({ ...order, ...applyRefund(order, amount), modified_at: ctx.now() } as typeof order);
+      ctx.db.refunds.put(refund);
+      const updated = ctx.db.orders.put({ ...order, ...applyRefund(order, amount), modified_at: ctx.now() } as typeof order);
       ctx.emit('refund.created', refundWire(refund), org.id);
       const wire = orderWire(ctx, updated);
       ctx.emit('order.updated', wire, org.id);

@@ -10,7 +10,6 @@ import { parseBody } from '../engine/validation.js';
 import { addInterval, type RecurringInterval } from '../domain/billing-period.js';
 import { grantBenefits } from './benefit-grants.js';
 import { currentPrices } from './catalog-wire.js';
-import { commerce } from './commerce-support.js';
 import { customerByExternalId } from './customers.js';
 import { saveSubscription } from './subscription-events.js';
 import { subscriptionWire } from './subscription-wire.js';
@@ -50,7 +49,7 @@ export function registerSubscriptionCreate(app: Hono, ctx: SandboxContext): void
     const interval = product.recurring_interval as RecurringInterval;
     const count = product.recurring_interval_count ?? 1;
     const saved = ctx.store.transaction(() => {
-      const subscription = commerce(ctx).subscriptions.put({
+      const subscription = ctx.db.subscriptions.put({
         id: newId(), created_at: now.toISOString(), modified_at: null, organization_id: org.id, customer_id: buyer.id,
         product_id: product.id, price_ids: [price.id], amount: 0, currency: price.price_currency, recurring_interval: interval,
         recurring_interval_count: count, status: 'active', current_period_start: now.toISOString(),

@@ -2,8 +2,7 @@ import type { SandboxContext } from '../engine/context.js';
 import { runSubscriptionSaved } from '../engine/hooks.js';
 import { changeEvents } from '../domain/subscription-rules.js';
 import { revokeBenefits } from './benefit-grants.js';
-import type { SubscriptionRecord } from './commerce-records.js';
-import { commerce } from './commerce-support.js';
+import type { SubscriptionRecord } from './subscriptions/records.js';
 import { emitStateChanged } from './customer-wire.js';
 import { subscriptionWire } from './subscription-wire.js';
 
@@ -15,7 +14,7 @@ export type SubscriptionChange = Parameters<typeof changeEvents>[0];
  * (reference §5). An ended subscription loses its benefit grants. Call inside a transaction.
  */
 export function saveSubscription(ctx: SandboxContext, next: SubscriptionRecord, change: SubscriptionChange, options: { skip?: readonly string[] } = {}): SubscriptionRecord {
-  const saved = commerce(ctx).subscriptions.put(change === 'created' ? next : { ...next, modified_at: ctx.now() });
+  const saved = ctx.db.subscriptions.put(change === 'created' ? next : { ...next, modified_at: ctx.now() });
   // part-2 modules react to new periods (benefit grants cycle on renewal)
   runSubscriptionSaved(ctx, saved);
   if (change === 'revoked' || change === 'ended') revokeBenefits(ctx, saved.customer_id, (g) => g.subscription_id === saved.id);

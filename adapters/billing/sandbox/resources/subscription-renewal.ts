@@ -4,8 +4,7 @@ import { initialAmount, staticPrice } from '../domain/checkout-amounts.js';
 import { appliesToCycle, discountAmount } from '../domain/discount-rules.js';
 import { renewalSteps, type RenewalStep } from '../domain/renewal.js';
 import { currentPrices } from './catalog-wire.js';
-import type { SubscriptionRecord } from './commerce-records.js';
-import { commerce } from './commerce-support.js';
+import type { SubscriptionRecord } from './subscriptions/records.js';
 import { recordPaidOrder } from './order-service.js';
 import { saveSubscription } from './subscription-events.js';
 
@@ -54,7 +53,7 @@ export function renewDueSubscriptions(ctx: SandboxContext): { renewed: number; e
   const now = ctx.clock.now();
   let renewed = 0;
   let ended = 0;
-  for (const s of commerce(ctx).subscriptions.byIndex('billed', 'billed')) {
+  for (const s of ctx.db.subscriptions.byIndex('billed', 'billed')) {
     const steps = renewalSteps(s, now);
     if (steps.length === 0) continue;
     ctx.store.transaction(() => {

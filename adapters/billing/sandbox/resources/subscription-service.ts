@@ -7,7 +7,7 @@ import { appliesToProduct, isRedeemable } from '../domain/discount-rules.js';
 import { checkProrationBehavior, prorationLines } from '../domain/proration.js';
 import { alreadyCanceled, cancelAtPeriodEnd, hasEnded, revoke, uncancel, type CancelInput } from '../domain/subscription-rules.js';
 import { currentPrices } from './catalog-wire.js';
-import type { SubscriptionRecord } from './commerce-records.js';
+import type { SubscriptionRecord } from './subscriptions/records.js';
 import { orThrow } from './commerce-support.js';
 import { recordPaidOrder } from './order-service.js';
 import { saveSubscription } from './subscription-events.js';

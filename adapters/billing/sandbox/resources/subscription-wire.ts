@@ -1,7 +1,7 @@
 import type { SandboxContext } from '../engine/context.js';
 import type { PriceRecord, ProductRecord } from '../engine/records.js';
 import { checkoutProductWire, priceWire, productWire } from './catalog-wire.js';
-import type { SubscriptionRecord } from './commerce-records.js';
+import type { SubscriptionRecord } from './subscriptions/records.js';
 import { customerWire } from './customer-wire.js';
 import { discountWire } from './discounts.js';
 import { customerOrganizationWire } from './customer-portal.js';

@@ -8,14 +8,13 @@ import { json } from '../engine/respond.js';
 import { parseBody } from '../engine/validation.js';
 import { hasEnded } from '../domain/subscription-rules.js';
 import { subscriptionsCsv } from '../domain/subscription-csv.js';
-import type { SubscriptionRecord } from './commerce-records.js';
-import { commerce } from './commerce-support.js';
+import type { SubscriptionRecord } from './subscriptions/records.js';
 import { cancelSubscription, changeDiscount, changePlan, notSeatBased, revokeSubscription, uncancelSubscription } from './subscription-service.js';
 import { subscriptionWire } from './subscription-wire.js';
 
 function ownSubscription(ctx: SandboxContext, c: Context): { org: OrganizationRecord; subscription: SubscriptionRecord } {
   const org = ctx.auth.organization(c);
-  const subscription = commerce(ctx).subscriptions.get(pathUuid(c.req.param('id')));
+  const subscription = ctx.db.subscriptions.get(pathUuid(c.req.param('id')));
   if (subscription === undefined || subscription.organization_id !== org.id) throw notFound();
   return { org, subscription };
 }
@@ -42,8 +41,8 @@ export function registerSubscriptions(app: Hono, ctx: SandboxContext): void {
     });
     const sorting = parseSorting(query.sorting, ['customer', 'status', 'started_at', 'current_period_end', 'amount', 'product', 'discount'], ['-started_at']);
     const metadata = parseMetadataFilter(url);
-    const rows = commerce(ctx)
-      .subscriptions.byIndex('org', org.id)
+    const rows = ctx.db.subscriptions
+      .byIndex('org', org.id)
       .filter((s) => query.product_id === undefined || query.product_id.includes(s.product_id))
       .filter((s) => query.customer_id === undefined || query.customer_id.includes(s.customer_id))
       .filter((s) => query.external_customer_id === undefined || query.external_customer_id.includes(ctx.db.customers.get(s.customer_id)?.external_id ?? '\u0000'))
@@ -58,7 +57,7 @@ export function registerSubscriptions(app: Hono, ctx: SandboxContext): void {
   app.get('/v1/subscriptions/export', (c) => {
     const org = ctx.auth.organization(c);
     parseQuery(new URL(c.req.url), { organization_id: q.uuids().optional() });
-    const rows = commerce(ctx).subscriptions.byIndex('org', org.id).map((s) => ({
+    const rows = ctx.db.subscriptions.byIndex('org', org.id).map((s) => ({
       email: ctx.db.customers.get(s.customer_id)?.email ?? '', created_at: s.created_at, active: !hasEnded(s),
       product: ctx.db.products.get(s.product_id)?.name ?? '', amount: s.amount, currency: s.currency, interval: s.recurring_interval,
     }));

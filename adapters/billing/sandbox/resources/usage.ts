@@ -3,7 +3,7 @@ import { newId } from '../engine/ids.js';
 import type { CustomerRecord, MeterRecord } from '../engine/records.js';
 import { aggregate, filterMatches, type Aggregation, type MeterFilter } from '../domain/meter-filter.js';
 import { customerWire } from './customer-wire.js';
-import { part2, type CustomerMeterRecord, type EventRecord } from './part2-records.js';
+import type { CustomerMeterRecord, EventRecord } from './usage/records.js';
 
 /** Events, meters and customer meters shared by the events, meters and benefit modules. */
 export function meterWire(m: MeterRecord) {
@@ -30,7 +30,7 @@ export function eventWire(ctx: SandboxContext, e: EventRecord) {
 
 /** The customer's events: those naming them by id, and those naming their external id. */
 export function customerEvents(ctx: SandboxContext, customer: CustomerRecord): EventRecord[] {
-  const { events } = part2(ctx);
+  const { events } = ctx.db;
   const byId = events.byIndex('customer', customer.id);
   const byExternal = customer.external_id === null ? [] : events.byIndex('externalCustomer', `${customer.organization_id}|${customer.external_id}`).filter((e) => e.customer_id === null);
   return [...byId, ...byExternal];
@@ -56,7 +56,7 @@ export function meterUsage(events: readonly EventRecord[], meter: MeterRecord): 
 
 /** Recomputes the stored customer meters of a customer (all meters of the organization, or some). */
 export function refreshCustomerMeters(ctx: SandboxContext, customer: CustomerRecord, meterIds?: readonly string[]): CustomerMeterRecord[] {
-  const { customerMeters } = part2(ctx);
+  const { customerMeters } = ctx.db;
   const events = customerEvents(ctx, customer);
   const meters = ctx.db.meters.byIndex('org', customer.organization_id).filter((m) => meterIds === undefined || meterIds.includes(m.id));
   const out: CustomerMeterRecord[] = [];
@@ -76,7 +76,7 @@ export function refreshCustomerMeters(ctx: SandboxContext, customer: CustomerRec
 
 /** Stores a system event (benefit.*, meter.*) for a customer. Call inside a transaction. */
 export function recordSystemEvent(ctx: SandboxContext, customer: CustomerRecord, name: string, metadata: Record<string, unknown>): EventRecord {
-  return part2(ctx).events.put({
+  return ctx.db.events.put({
     id: newId(), timestamp: ctx.now(), organization_id: customer.organization_id, customer_id: customer.id,
     external_customer_id: customer.external_id, name, source: 'system', metadata, external_id: null,
   });
