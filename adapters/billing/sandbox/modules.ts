@@ -5,10 +5,10 @@ import { registerControl } from './resources/control.js';
 import { registerCustomerPortal } from './resources/customer-portal.js';
 import { registerCustomerSessions } from './resources/customer-sessions.js';
 import { registerCustomers } from './resources/customers.js';
-import { registerDiscounts } from './resources/discounts.js';
+import { registerDiscounts } from './resources/discounts/routes.js';
 import { registerOrganizations } from './resources/organizations.js';
 import { registerPortalPage } from './resources/portal-page.js';
-import { registerProducts } from './resources/products.js';
+import { registerProducts } from './resources/products/routes.js';
 import { registerWebhooks } from './resources/webhooks.js';
 import { PART2_MODULES } from './resources/part2-modules.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addInterval } from '../../../adapters/billing/sandbox/domain/billing-period.js';
-import { appliesToCycle, isRedeemable, validateCheckoutDiscount, type DiscountFacts } from '../../../adapters/billing/sandbox/domain/discount-rules.js';
+import { appliesToCycle, isRedeemable, validateCheckoutDiscount, type DiscountFacts } from '../../../adapters/billing/sandbox/resources/discounts/rules.js';
 import { checkProrationBehavior, prorationLines } from '../../../adapters/billing/sandbox/domain/proration.js';
 import { renewalSteps } from '../../../adapters/billing/sandbox/domain/renewal.js';
 import { cancelAtPeriodEnd, revoke, uncancel, type SubscriptionFacts } from '../../../adapters/billing/sandbox/domain/subscription-rules.js';

@@ -1,4 +1,4 @@
-import { discountAmount, type DiscountFacts } from './discount-rules.js';
+import { discountAmount, type DiscountFacts } from '../resources/discounts/rules.js';
 import { invalid, type RuleResult, type ValidationItem } from './provider-failure.js';
 import { fail, ok } from '../../../../core/shared/result.js';
 

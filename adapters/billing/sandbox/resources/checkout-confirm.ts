@@ -5,11 +5,12 @@ import { fieldError, namedError, validationError } from '../engine/errors.js';
 import type { CustomerRecord } from '../engine/records.js';
 import { outcomeOfConfirmationToken, type Card } from '../engine/test-payments.js';
 import { confirmErrors } from '../domain/confirm-validation.js';
-import { isRedeemable } from '../domain/discount-rules.js';
+import { isRedeemable } from './discounts/rules.js';
 import { paymentErrorDetail } from '../domain/payment-errors.js';
 import type { CheckoutRecord } from './checkouts/records.js';
 import { createCustomer, customerByEmail, customerByExternalId, saveCustomer } from './customers.js';
 import { createCustomerSession } from './customer-sessions.js';
+import { redeemDiscount } from './discounts/service.js';
 import { applyCheckoutUpdate } from './checkout-service.js';
 import { checkoutParts, checkoutPublicWire, checkoutWire } from './checkout-wire.js';
 import { recordFailedPayment } from './order-service.js';
@@ -79,7 +80,7 @@ export function confirmCheckout(ctx: SandboxContext, current: CheckoutRecord, bo
 
   const { confirmed, token } = ctx.store.transaction(() => {
     const { customer, matchedByEmail } = resolveCustomer(ctx, next);
-    if (discount !== null) ctx.db.discounts.update(discount.id, (d) => ({ ...d, redemptions_count: d.redemptions_count + 1 }));
+    if (discount !== null) redeemDiscount(ctx, discount.id);
     const saved = ctx.db.checkouts.put({
       ...next, status: 'confirmed', customer_id: customer.id, customer_email: next.customer_email ?? customer.email,
       redeemed_discount_id: discount?.id ?? null,

@@ -8,12 +8,12 @@ import { paginate, parseQuery, parseSorting, pathUuid, q, sortRecords } from '..
 import type { DiscountRecord, OrganizationRecord, ProductRecord } from '../engine/records.js';
 import { json, noContent } from '../engine/respond.js';
 import { parseBody } from '../engine/validation.js';
-import { checkoutProductWire } from './catalog-wire.js';
+import { checkoutProductWire } from './products/wire.js';
 import type { CheckoutLinkRecord } from './checkout-links/records.js';
 import { checkoutDiscount, validatedProducts } from './checkout-rules.js';
 import { createCheckout } from './checkout-service.js';
 import { checkoutUrl } from './checkout-wire.js';
-import { discountWire } from './discounts.js';
+import { discountWire } from './discounts/wire.js';
 
 function linkDiscountWire(ctx: SandboxContext, d: DiscountRecord) {
   const { products: _products, ...rest } = discountWire(ctx, d);

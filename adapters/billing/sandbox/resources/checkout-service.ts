@@ -7,12 +7,12 @@ import { runCheckoutFields } from '../engine/hooks.js';
 import type { OrganizationRecord } from '../engine/records.js';
 import { initialAmount, validateCustomAmount } from '../domain/checkout-amounts.js';
 import { expiresAtFor, requireOpen } from '../domain/checkout-lifecycle.js';
-import { appliesToProduct } from '../domain/discount-rules.js';
-import { currentPrices } from './catalog-wire.js';
+import { appliesToProduct } from './discounts/rules.js';
 import type { CheckoutRecord } from './checkouts/records.js';
 import { orThrow } from './commerce-support.js';
 import { checkoutDiscount, checkSubscriptionUniqueness, defaultPrice, validatedProducts } from './checkout-rules.js';
 import { checkoutWire } from './checkout-wire.js';
+import { currentPrices } from './products/service.js';
 
 type CreateInput = z.output<typeof checkoutCreate>;
 type SellerUpdate = z.output<typeof checkoutUpdate>;

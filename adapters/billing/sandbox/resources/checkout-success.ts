@@ -4,7 +4,7 @@ import type { CustomerRecord } from '../engine/records.js';
 import type { Card } from '../engine/test-payments.js';
 import { addInterval, type RecurringInterval } from '../domain/billing-period.js';
 import { afterPayment } from '../domain/checkout-lifecycle.js';
-import { grantBenefits } from './benefit-grants.js';
+import { grantBenefits } from './benefits/service.js';
 import type { CheckoutRecord } from './checkouts/records.js';
 import type { SubscriptionRecord } from './subscriptions/records.js';
 import { saveCustomer } from './customers.js';

@@ -1,6 +1,5 @@
 import type { SandboxContext } from '../engine/context.js';
 import { namedError, validationError } from '../engine/errors.js';
-import type { DiscountRecord } from '../engine/records.js';
 import type { RuleResult } from '../domain/provider-failure.js';
 import { formatReceiptNumber, needsReceiptNumber } from '../domain/receipt-rules.js';
 import type { OrderRecord } from './orders/records.js';
@@ -12,10 +11,6 @@ export function orThrow<T>(result: RuleResult<T>): T {
   if (failure.kind === 'named') throw namedError(failure.status, failure.error, failure.detail);
   throw validationError(failure.items);
 }
-
-/** Live discounts of an organization (the candidates a checkout may apply). */
-export const liveDiscounts = (ctx: SandboxContext, organizationId: string): DiscountRecord[] =>
-  ctx.db.discounts.byIndex('org', organizationId).filter((d) => d.deleted_at === null);
 
 /** An order/invoice number in the provider's style: organization prefix plus a running number. */
 export function nextInvoiceNumber(ctx: SandboxContext, organizationId: string): string {

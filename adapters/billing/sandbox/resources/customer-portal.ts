@@ -8,7 +8,7 @@ import type { OrganizationRecord, PaymentMethodRecord } from '../engine/records.
 import { json, noContent } from '../engine/respond.js';
 import { outcomeOfConfirmationToken } from '../engine/test-payments.js';
 import { parseBody } from '../engine/validation.js';
-import { checkoutProductWire } from './catalog-wire.js';
+import { checkoutProductWire } from './products/wire.js';
 import { portalCustomerWire } from './customer-wire.js';
 import { saveCustomer, taxIdOf } from './customers.js';
 

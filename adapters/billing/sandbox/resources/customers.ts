@@ -8,7 +8,7 @@ import { matchesMetadata, paginate, parseMetadataFilter, parseQuery, parseSortin
 import type { CustomerRecord, OrganizationRecord } from '../engine/records.js';
 import { json, noContent } from '../engine/respond.js';
 import { parseBody } from '../engine/validation.js';
-import { revokeBenefits } from './benefit-grants.js';
+import { revokeBenefits } from './benefits/service.js';
 import { customerStateWire, customerWire, emitStateChanged } from './customer-wire.js';
 
 const EMAIL_TAKEN = 'A customer with this email address already exists.';

@@ -1,13 +1,13 @@
 import type { SandboxContext } from '../engine/context.js';
 import { refundableAmount } from '../domain/refund-rules.js';
-import { checkoutProductWire, productSummaryWire } from './catalog-wire.js';
+import { checkoutProductWire, productSummaryWire } from './products/wire.js';
 import type { OrderRecord } from './orders/records.js';
 import type { PaymentRecord } from './payments/records.js';
 import type { RefundRecord } from './refunds/records.js';
 import { customerOrganizationWire } from './customer-portal.js';
 import { customerWire } from './customer-wire.js';
-import { discountWire } from './discounts.js';
 import { subscriptionCoreWire } from './subscription-wire.js';
+import { discountWire } from './discounts/wire.js';
 
 function orderCore(o: OrderRecord) {
   return {

@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
 import type { SandboxContext } from '../engine/context.js';
-import { registerBenefitGranting } from './benefit-granting.js';
-import { registerBenefits } from './benefit-catalog.js';
+import { registerBenefitGranting } from './benefits/granting.js';
+import { registerBenefits } from './benefits/routes.js';
 import { registerCustomFields } from './custom-fields.js';
 import { registerCustomerMeters } from './customer-meters.js';
 import { registerEvents } from './events.js';

@@ -9,11 +9,11 @@ import { paginate, parseQuery, parseSorting, pathUuid, q, querySchema, sortRecor
 import type { BenefitGrantRecord, BenefitRecord, CustomerRecord } from '../engine/records.js';
 import { json } from '../engine/respond.js';
 import { parseBody } from '../engine/validation.js';
-import { benefitGrantWire } from './benefit-grants.js';
 import { portalCustomerWire } from './customer-wire.js';
 import { downloadableFileWire } from './file-store.js';
 import type { FileRecord } from './files/records.js';
 import { recordSystemEvent } from './usage.js';
+import { benefitGrantWire } from './benefits/wire.js';
 
 /** What a customer sees of a benefit's properties (billing part A §3 "Benefit", portal view). */
 function portalProperties(b: BenefitRecord): Record<string, unknown> {

@@ -7,7 +7,7 @@ import { paginate, parseQuery, parseSorting, q, sortRecords } from '../engine/qu
 import { json } from '../engine/respond.js';
 import { parseBody } from '../engine/validation.js';
 import { applyRefund, checkRefund } from '../domain/refund-rules.js';
-import { revokeBenefits } from './benefit-grants.js';
+import { revokeBenefits } from './benefits/service.js';
 import type { RefundRecord } from './refunds/records.js';
 import { orThrow } from './commerce-support.js';
 import { emitStateChanged } from './customer-wire.js';

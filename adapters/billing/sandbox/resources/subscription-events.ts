@@ -1,7 +1,7 @@
 import type { SandboxContext } from '../engine/context.js';
 import { runSubscriptionSaved } from '../engine/hooks.js';
 import { changeEvents } from '../domain/subscription-rules.js';
-import { revokeBenefits } from './benefit-grants.js';
+import { revokeBenefits } from './benefits/service.js';
 import type { SubscriptionRecord } from './subscriptions/records.js';
 import { emitStateChanged } from './customer-wire.js';
 import { subscriptionWire } from './subscription-wire.js';

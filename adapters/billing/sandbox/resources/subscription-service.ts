@@ -3,14 +3,14 @@ import { fieldError, namedError } from '../engine/errors.js';
 import { isUuid, newId } from '../engine/ids.js';
 import type { OrganizationRecord } from '../engine/records.js';
 import { initialAmount, staticPrice } from '../domain/checkout-amounts.js';
-import { appliesToProduct, isRedeemable } from '../domain/discount-rules.js';
+import { isRedeemableFor } from './discounts/rules.js';
 import { checkProrationBehavior, prorationLines } from '../domain/proration.js';
 import { alreadyCanceled, cancelAtPeriodEnd, hasEnded, revoke, uncancel, type CancelInput } from '../domain/subscription-rules.js';
-import { currentPrices } from './catalog-wire.js';
 import type { SubscriptionRecord } from './subscriptions/records.js';
 import { orThrow } from './commerce-support.js';
 import { recordPaidOrder } from './order-service.js';
 import { saveSubscription } from './subscription-events.js';
+import { currentPrices } from './products/service.js';
 
 export function cancelSubscription(ctx: SandboxContext, s: SubscriptionRecord, input: CancelInput): SubscriptionRecord {
   const patch = orThrow(cancelAtPeriodEnd(s, ctx.clock.now(), input));
@@ -34,7 +34,7 @@ export function changeDiscount(ctx: SandboxContext, s: SubscriptionRecord, disco
   let next: string | null = null;
   if (discountId !== null) {
     const d = isUuid(discountId) ? ctx.db.discounts.get(discountId.toLowerCase()) : undefined;
-    if (d === undefined || d.organization_id !== s.organization_id || d.deleted_at !== null || !appliesToProduct(d, s.product_id) || !isRedeemable(d, ctx.clock.now())) {
+    if (d === undefined || d.organization_id !== s.organization_id || !isRedeemableFor(d, s.product_id, ctx.clock.now())) {
       throw fieldError(['body', 'discount_id'], 'Discount does not exist.', discountId);
     }
     next = d.id;

@@ -1,28 +1,13 @@
 import type { Context, Hono } from 'hono';
-import { discountCreate, discountUpdate } from '../../schemas/discount-write.js';
-import type { SandboxContext } from '../engine/context.js';
-import { fieldError, notFound } from '../engine/errors.js';
-import { newId } from '../engine/ids.js';
-import { paginate, parseQuery, parseSorting, pathUuid, q, querySchema, sortRecords } from '../engine/query.js';
-import type { DiscountRecord, OrganizationRecord, ProductRecord } from '../engine/records.js';
-import { json, noContent } from '../engine/respond.js';
-import { parseBody } from '../engine/validation.js';
-import { productSummaryWire } from './catalog-wire.js';
-
-export function discountWire(ctx: SandboxContext, d: DiscountRecord) {
-  const products = d.product_ids.map((id) => ctx.db.products.get(id)).filter((p): p is ProductRecord => p !== undefined);
-  return {
-    id: d.id, created_at: d.created_at, modified_at: d.modified_at, name: d.name, code: d.code,
-    starts_at: d.starts_at, ends_at: d.ends_at, max_redemptions: d.max_redemptions, redemptions_count: d.redemptions_count,
-    organization_id: d.organization_id, metadata: d.metadata, products: products.map(productSummaryWire),
-    duration: d.duration,
-    ...(d.duration === 'repeating' ? { duration_in_months: d.duration_in_months ?? 1 } : {}),
-    type: d.type,
-    ...(d.type === 'fixed'
-      ? { amount: d.amount ?? 0, currency: d.currency ?? 'usd', amounts: { [d.currency ?? 'usd']: d.amount ?? 0 } }
-      : { basis_points: d.basis_points ?? 0 }),
-  };
-}
+import { discountCreate, discountUpdate } from '../../../schemas/discount-write.js';
+import type { SandboxContext } from '../../engine/context.js';
+import { fieldError, notFound } from '../../engine/errors.js';
+import { newId } from '../../engine/ids.js';
+import { paginate, parseQuery, parseSorting, pathUuid, q, querySchema, sortRecords } from '../../engine/query.js';
+import type { DiscountRecord, OrganizationRecord } from '../../engine/records.js';
+import { json, noContent } from '../../engine/respond.js';
+import { parseBody } from '../../engine/validation.js';
+import { discountWire } from './wire.js';
 
 function checkRules(ctx: SandboxContext, org: OrganizationRecord, d: DiscountRecord): void {
   d.product_ids.forEach((id, index) => {

@@ -1,5 +1,5 @@
-import { bodyError, invalid, type RuleResult } from './provider-failure.js';
-import { fail, ok } from '../../../../core/shared/result.js';
+import { bodyError, invalid, type RuleResult } from '../../domain/provider-failure.js';
+import { fail, ok } from '../../../../../core/shared/result.js';
 
 /** The discount facts the rules need (a subset of the wire Discount, reference §3). */
 export interface DiscountFacts {
@@ -42,6 +42,12 @@ export function isRedeemable(discount: DiscountFacts, now: Date): boolean {
 /** A discount without products applies to every product of its organization. */
 export const appliesToProduct = (discount: DiscountFacts, productId: string): boolean =>
   discount.product_ids.length === 0 || discount.product_ids.includes(productId);
+
+/** Not deleted, redeemable now, and covering the product (none given: only a discount without products). */
+export function isRedeemableFor(discount: DiscountFacts & { readonly deleted_at: string | null }, productId: string | null, now: Date): boolean {
+  if (discount.deleted_at !== null || !isRedeemable(discount, now)) return false;
+  return productId === null ? discount.product_ids.length === 0 : appliesToProduct(discount, productId);
+}
 
 export type DiscountLookup = { readonly discountId: string } | { readonly discountCode: string };
 

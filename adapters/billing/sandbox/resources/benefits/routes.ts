@@ -1,16 +1,16 @@
 import { createHash } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
-import { benefitCreate, benefitTypes, benefitUpdate } from '../../schemas/benefit.js';
-import type { SandboxContext } from '../engine/context.js';
-import { fieldError, notFound, notPermitted } from '../engine/errors.js';
-import { newId } from '../engine/ids.js';
-import { matchesMetadata, paginate, parseMetadataFilter, parseQuery, parseSorting, pathUuid, q, querySchema, sortRecords } from '../engine/query.js';
-import type { BenefitGrantRecord, BenefitRecord, OrganizationRecord } from '../engine/records.js';
-import { json, noContent } from '../engine/respond.js';
-import { parseBody } from '../engine/validation.js';
-import { benefitGrantWire, revokeBenefits } from './benefit-grants.js';
-import { benefitWire } from './catalog-wire.js';
+import { benefitCreate, benefitTypes, benefitUpdate } from '../../../schemas/benefit.js';
+import type { SandboxContext } from '../../engine/context.js';
+import { fieldError, notFound, notPermitted } from '../../engine/errors.js';
+import { newId } from '../../engine/ids.js';
+import { matchesMetadata, paginate, parseMetadataFilter, parseQuery, parseSorting, pathUuid, q, querySchema, sortRecords } from '../../engine/query.js';
+import type { BenefitGrantRecord, BenefitRecord, OrganizationRecord } from '../../engine/records.js';
+import { json, noContent } from '../../engine/respond.js';
+import { parseBody } from '../../engine/validation.js';
+import { revokeBenefits } from './service.js';
+import { benefitWire, benefitGrantWire } from './wire.js';
 
 type CreateInput = z.output<typeof benefitCreate>;
 

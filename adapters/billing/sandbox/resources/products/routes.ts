@@ -1,15 +1,16 @@
 import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
-import { productBenefitsUpdate, productCreate, productUpdate, type priceCreate } from '../../schemas/product-write.js';
-import type { SandboxContext } from '../engine/context.js';
-import { fieldError, notFound } from '../engine/errors.js';
-import { runProductWritten } from '../engine/hooks.js';
-import { newId } from '../engine/ids.js';
-import { matchesMetadata, paginate, parseMetadataFilter, parseQuery, parseSorting, pathUuid, q, querySchema, sortRecords } from '../engine/query.js';
-import type { OrganizationRecord, PriceRecord, ProductRecord } from '../engine/records.js';
-import { json } from '../engine/respond.js';
-import { parseBody } from '../engine/validation.js';
-import { currentPrices, productWire } from './catalog-wire.js';
+import { productBenefitsUpdate, productCreate, productUpdate, type priceCreate } from '../../../schemas/product-write.js';
+import type { SandboxContext } from '../../engine/context.js';
+import { fieldError, notFound } from '../../engine/errors.js';
+import { runProductWritten } from '../../engine/hooks.js';
+import { newId } from '../../engine/ids.js';
+import { matchesMetadata, paginate, parseMetadataFilter, parseQuery, parseSorting, pathUuid, q, querySchema, sortRecords } from '../../engine/query.js';
+import type { OrganizationRecord, PriceRecord, ProductRecord } from '../../engine/records.js';
+import { json } from '../../engine/respond.js';
+import { parseBody } from '../../engine/validation.js';
+import { productWire } from './wire.js';
+import { currentPrices } from './service.js';
 
 type PriceInput = z.output<typeof priceCreate>;
 const AMOUNT_TYPE_ORDER: Record<string, number> = { free: 0, custom: 1, fixed: 2, metered_unit: 3 };

@@ -1,24 +1,10 @@
-import type { SandboxContext } from '../engine/context.js';
-import { productExtras } from '../engine/hooks.js';
-import type { BenefitRecord, PriceRecord, ProductRecord } from '../engine/records.js';
+import type { SandboxContext } from '../../engine/context.js';
+import { productExtras } from '../../engine/hooks.js';
+import type { PriceRecord, ProductRecord } from '../../engine/records.js';
+import { benefitPublicWire, benefitWire } from '../benefits/wire.js';
+import { currentPrices, productBenefits } from './service.js';
 
-/** Wire views of benefits, prices and products (reference §3 "Product", "ProductPrice", "Benefit"). */
-export function benefitWire(b: BenefitRecord) {
-  return {
-    id: b.id, created_at: b.created_at, modified_at: b.modified_at, type: b.type, description: b.description,
-    selectable: b.selectable, deletable: b.deletable, is_deleted: b.is_deleted, organization_id: b.organization_id,
-    metadata: b.metadata, properties: b.properties,
-  };
-}
-
-/** Benefits as embedded in checkouts and the portal: no properties nor metadata. */
-export function benefitPublicWire(b: BenefitRecord) {
-  return {
-    id: b.id, created_at: b.created_at, modified_at: b.modified_at, type: b.type, description: b.description,
-    selectable: b.selectable, deletable: b.deletable, is_deleted: b.is_deleted, organization_id: b.organization_id,
-  };
-}
-
+/** Wire views of prices and products (seller view, summaries and the view checkouts embed). */
 export function priceWire(ctx: SandboxContext, p: PriceRecord, product: ProductRecord) {
   const common = {
     id: p.id, created_at: p.created_at, modified_at: p.modified_at, source: 'catalog', amount_type: p.amount_type,
@@ -42,15 +28,6 @@ export function priceWire(ctx: SandboxContext, p: PriceRecord, product: ProductR
       };
     }
   }
-}
-
-/** The product's current (non-archived) prices, in their order. */
-export function currentPrices(ctx: SandboxContext, product: ProductRecord): PriceRecord[] {
-  return product.price_ids.map((id) => ctx.db.prices.get(id)).filter((p): p is PriceRecord => p !== undefined && !p.is_archived);
-}
-
-export function productBenefits(ctx: SandboxContext, product: ProductRecord): BenefitRecord[] {
-  return product.benefit_ids.map((id) => ctx.db.benefits.get(id)).filter((b): b is BenefitRecord => b !== undefined && !b.is_deleted);
 }
 
 function productCoreWire(product: ProductRecord) {

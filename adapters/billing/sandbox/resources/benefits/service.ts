@@ -1,22 +1,8 @@
-import type { SandboxContext } from '../engine/context.js';
-import { runGrantCreated, runGrantRevoked } from '../engine/hooks.js';
-import { newId } from '../engine/ids.js';
-import type { BenefitGrantRecord } from '../engine/records.js';
-import { benefitWire } from './catalog-wire.js';
-import { customerWire } from './customer-wire.js';
-
-/** reference §3 "BenefitGrant". */
-export function benefitGrantWire(ctx: SandboxContext, g: BenefitGrantRecord) {
-  const customer = ctx.db.customers.get(g.customer_id);
-  const benefit = ctx.db.benefits.get(g.benefit_id);
-  return {
-    id: g.id, created_at: g.created_at, modified_at: g.modified_at, granted_at: g.granted_at, revoked_at: g.revoked_at,
-    is_granted: g.is_granted, is_revoked: g.is_revoked, subscription_id: g.subscription_id, order_id: g.order_id,
-    customer_id: g.customer_id, benefit_id: g.benefit_id, properties: g.properties,
-    customer: customer === undefined ? null : customerWire(customer),
-    ...(benefit === undefined ? {} : { benefit: benefitWire(benefit) }),
-  };
-}
+import type { SandboxContext } from '../../engine/context.js';
+import { runGrantCreated, runGrantRevoked } from '../../engine/hooks.js';
+import { newId } from '../../engine/ids.js';
+import type { BenefitGrantRecord } from '../../engine/records.js';
+import { benefitGrantWire } from './wire.js';
 
 /**
  * Grants the product's benefits to a customer (checkout success, renewals); emits
