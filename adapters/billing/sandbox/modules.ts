@@ -1,15 +1,15 @@
 import type { Hono } from 'hono';
 import type { SandboxContext } from './engine/context.js';
 import { registerCommerce } from './resources/commerce-module.js';
-import { registerControl } from './resources/control.js';
+import { registerControl } from './resources/control/routes.js';
 import { registerCustomerPortal } from './resources/customer-portal.js';
 import { registerCustomerSessions } from './resources/customer-sessions.js';
 import { registerCustomers } from './resources/customers.js';
 import { registerDiscounts } from './resources/discounts/routes.js';
-import { registerOrganizations } from './resources/organizations.js';
+import { registerOrganizations } from './resources/organizations/routes.js';
 import { registerPortalPage } from './resources/portal-page.js';
 import { registerProducts } from './resources/products/routes.js';
-import { registerWebhooks } from './resources/webhooks.js';
+import { registerWebhooks } from './resources/webhooks/routes.js';
 import { PART2_MODULES } from './resources/part2-modules.js';
 
 export type SandboxModule = (app: Hono, ctx: SandboxContext) => void;

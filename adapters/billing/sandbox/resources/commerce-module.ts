@@ -2,7 +2,7 @@ import type { Hono } from 'hono';
 import type { SandboxContext } from '../engine/context.js';
 import { registerCheckoutLinks } from './checkout-links.js';
 import { registerCheckouts } from './checkouts.js';
-import { registerClockControl } from './clock-control.js';
+import { registerClockControl } from './control/clock.js';
 import { registerHostedCheckout } from './hosted-checkout.js';
 import { registerInvoicePages } from './order-invoices.js';
 import { registerOrders } from './orders.js';

@@ -1,10 +1,10 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
-import type { SandboxContext } from '../engine/context.js';
-import { json } from '../engine/respond.js';
-import { parseBody } from '../engine/validation.js';
-import { expireDueCheckouts } from './checkout-expiry.js';
-import { renewDueSubscriptions } from './subscription-renewal.js';
+import type { SandboxContext } from '../../engine/context.js';
+import { json } from '../../engine/respond.js';
+import { parseBody } from '../../engine/validation.js';
+import { expireDueCheckouts } from '../checkout-expiry.js';
+import { renewDueSubscriptions } from '../subscription-renewal.js';
 
 const TEN_YEARS_SECONDS = 10 * 366 * 24 * 3600;
 const advanceBody = z.strictObject({ seconds: z.number().int().min(1).max(TEN_YEARS_SECONDS) });

@@ -1,35 +1,14 @@
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
-import { webhookEndpointUpdate, webhookEventTypes, webhookFormats } from '../../schemas/webhook-endpoint.js';
-import type { SandboxContext } from '../engine/context.js';
-import { fieldError, notFound } from '../engine/errors.js';
-import { newId, newSecret, SECRET_PREFIX } from '../engine/ids.js';
-import { paginate, parseQuery, pathUuid, q, querySchema } from '../engine/query.js';
-import type { OrganizationRecord, WebhookDeliveryRecord, WebhookEndpointRecord, WebhookEventRecord } from '../engine/records.js';
-import { acceptedNull, json, noContent } from '../engine/respond.js';
-import { parseBody } from '../engine/validation.js';
-
-export function webhookEndpointWire(e: WebhookEndpointRecord) {
-  return {
-    id: e.id, created_at: e.created_at, modified_at: e.modified_at, url: e.url, format: e.format, secret: e.secret,
-    organization_id: e.organization_id, events: e.events, enabled: e.enabled, name: e.name,
-  };
-}
-
-export function webhookEventWire(e: WebhookEventRecord) {
-  return {
-    id: e.id, created_at: e.created_at, modified_at: e.modified_at, last_http_code: e.last_http_code,
-    succeeded: e.succeeded, skipped: false, payload: e.payload, type: e.type, is_archived: false,
-  };
-}
-
-export function webhookDeliveryWire(ctx: SandboxContext, d: WebhookDeliveryRecord) {
-  const event = ctx.db.webhookEvents.get(d.webhook_event_id) as WebhookEventRecord;
-  return {
-    id: d.id, created_at: d.created_at, modified_at: d.modified_at, succeeded: d.succeeded, http_code: d.http_code,
-    response: d.response, webhook_event: webhookEventWire(event),
-  };
-}
+import { webhookEndpointUpdate, webhookEventTypes, webhookFormats } from '../../../schemas/webhook-endpoint.js';
+import type { SandboxContext } from '../../engine/context.js';
+import { fieldError, notFound } from '../../engine/errors.js';
+import { paginate, parseQuery, pathUuid, q, querySchema } from '../../engine/query.js';
+import type { OrganizationRecord, WebhookEndpointRecord } from '../../engine/records.js';
+import { acceptedNull, json, noContent } from '../../engine/respond.js';
+import { parseBody } from '../../engine/validation.js';
+import { createWebhookEndpoint } from './service.js';
+import { webhookDeliveryWire, webhookEndpointWire } from './wire.js';
 
 /**
  * The sandbox relaxes the provider's "https, no localhost, no private IP" rule (reference §5), so
@@ -43,19 +22,6 @@ const endpointCreate = z.object({
   organization_id: z.string().nullable().optional(),
   name: z.string().nullable().optional(),
 });
-
-/** Creates an endpoint record (seed and POST). */
-export function createWebhookEndpoint(
-  ctx: SandboxContext,
-  organizationId: string,
-  input: { url: string; format?: string; secret?: string | null; events: readonly string[]; name?: string | null },
-): WebhookEndpointRecord {
-  return ctx.db.webhookEndpoints.put({
-    id: newId(), created_at: ctx.now(), modified_at: null, organization_id: organizationId, url: input.url,
-    format: input.format ?? 'raw', secret: input.secret ?? newSecret(SECRET_PREFIX.webhookSecret),
-    events: [...new Set(input.events)], enabled: true, name: input.name ?? null,
-  });
-}
 
 export function registerWebhooks(app: Hono, ctx: SandboxContext): void {
   const { db } = ctx;

@@ -1,11 +1,11 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
-import type { SandboxContext } from '../engine/context.js';
-import { fieldError } from '../engine/errors.js';
-import { isUuid } from '../engine/ids.js';
-import { json } from '../engine/respond.js';
-import { parseBody } from '../engine/validation.js';
-import { createAccessToken } from './organizations.js';
+import type { SandboxContext } from '../../engine/context.js';
+import { fieldError } from '../../engine/errors.js';
+import { isUuid } from '../../engine/ids.js';
+import { json } from '../../engine/respond.js';
+import { parseBody } from '../../engine/validation.js';
+import { createAccessToken } from '../organizations/service.js';
 
 const faultBody = z.strictObject({
   rate429: z.number().min(0).max(1).optional(),
