@@ -8,13 +8,13 @@ import { confirmErrors } from '../domain/confirm-validation.js';
 import { isRedeemable } from './discounts/rules.js';
 import { paymentErrorDetail } from '../domain/payment-errors.js';
 import type { CheckoutRecord } from './checkouts/records.js';
-import { createCustomer, customerByEmail, customerByExternalId, saveCustomer } from './customers.js';
-import { createCustomerSession } from './customer-sessions.js';
 import { redeemDiscount } from './discounts/service.js';
 import { applyCheckoutUpdate } from './checkout-service.js';
 import { checkoutParts, checkoutPublicWire, checkoutWire } from './checkout-wire.js';
 import { recordFailedPayment } from './order-service.js';
 import { succeedCheckout } from './checkout-success.js';
+import { createCustomer, customerByEmail, customerByExternalId, saveCustomer } from './customers/service.js';
+import { createCustomerSession } from './customer-sessions/service.js';
 
 type ConfirmInput = z.output<typeof checkoutConfirm>;
 

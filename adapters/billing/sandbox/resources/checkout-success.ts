@@ -7,11 +7,10 @@ import { afterPayment } from '../domain/checkout-lifecycle.js';
 import { grantBenefits } from './benefits/service.js';
 import type { CheckoutRecord } from './checkouts/records.js';
 import type { SubscriptionRecord } from './subscriptions/records.js';
-import { saveCustomer } from './customers.js';
-import { emitStateChanged } from './customer-wire.js';
 import { checkoutParts, checkoutWire } from './checkout-wire.js';
 import { recordPaidOrder } from './order-service.js';
 import { saveSubscription } from './subscription-events.js';
+import { saveCustomer, emitStateChanged } from './customers/service.js';
 
 /** A recurring checkout keeps the card for renewals, as the provider's `setup_future_usage` does. */
 function saveCard(ctx: SandboxContext, customer: CustomerRecord, card: Card): void {

@@ -7,7 +7,7 @@ import { registerHostedCheckout } from './hosted-checkout.js';
 import { registerInvoicePages } from './order-invoices.js';
 import { registerOrders } from './orders.js';
 import { registerPayments } from './payments.js';
-import { registerPortalCommerce } from './portal-commerce.js';
+import { registerPortalCommerce } from './portal/commerce-routes.js';
 import { registerRefunds } from './refunds.js';
 import { revokeSubscription } from './subscription-service.js';
 import { registerSubscriptionCreate } from './subscription-create.js';

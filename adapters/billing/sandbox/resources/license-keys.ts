@@ -8,7 +8,7 @@ import { json, noContent } from '../engine/respond.js';
 import { parseBody, parseOr422, readJsonBody } from '../engine/validation.js';
 import { checkActivation, checkValidation, conditionsMatch, displayKey } from '../domain/license-key-rules.js';
 import { orThrow } from './commerce-support.js';
-import { customerWire } from './customer-wire.js';
+import { customerWire } from './customers/wire.js';
 import type { ActivationRecord, LicenseKeyRecord } from './license-keys/records.js';
 
 /** License keys: seller list/get/update/activation, portal list/get, public validate/activate/deactivate. */

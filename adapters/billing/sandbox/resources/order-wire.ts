@@ -4,10 +4,10 @@ import { checkoutProductWire, productSummaryWire } from './products/wire.js';
 import type { OrderRecord } from './orders/records.js';
 import type { PaymentRecord } from './payments/records.js';
 import type { RefundRecord } from './refunds/records.js';
-import { customerOrganizationWire } from './customer-portal.js';
-import { customerWire } from './customer-wire.js';
+import { customerWire } from './customers/wire.js';
 import { subscriptionCoreWire } from './subscription-wire.js';
 import { discountWire } from './discounts/wire.js';
+import { customerOrganizationWire } from './portal/wire.js';
 
 function orderCore(o: OrderRecord) {
   return {

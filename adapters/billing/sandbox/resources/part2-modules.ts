@@ -10,7 +10,7 @@ import { registerLicenseKeys } from './license-keys.js';
 import { registerMeters } from './meters.js';
 import { registerMetrics } from './metrics.js';
 import { registerOAuth2 } from './oauth2.js';
-import { registerPortalBenefits } from './portal-benefits.js';
+import { registerPortalBenefits } from './portal/benefit-routes.js';
 
 /**
  * Part 2 of the sandbox (benefits to OAuth2), appended to `SANDBOX_MODULES`. OAuth2 decorates

@@ -10,8 +10,8 @@ import { applyRefund, checkRefund } from '../domain/refund-rules.js';
 import { revokeBenefits } from './benefits/service.js';
 import type { RefundRecord } from './refunds/records.js';
 import { orThrow } from './commerce-support.js';
-import { emitStateChanged } from './customer-wire.js';
 import { orderWire, refundWire } from './order-wire.js';
+import { emitStateChanged } from './customers/service.js';
 
 /** Refunds (billing part B §7, reference §4 "Refunds"): partial and full, instantly succeeded. */
 export function registerRefunds(app: Hono, ctx: SandboxContext): void {

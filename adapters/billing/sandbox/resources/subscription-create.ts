@@ -9,10 +9,10 @@ import { json } from '../engine/respond.js';
 import { parseBody } from '../engine/validation.js';
 import { addInterval, type RecurringInterval } from '../domain/billing-period.js';
 import { grantBenefits } from './benefits/service.js';
-import { customerByExternalId } from './customers.js';
 import { saveSubscription } from './subscription-events.js';
 import { subscriptionWire } from './subscription-wire.js';
 import { currentPrices } from './products/service.js';
+import { customerByExternalId } from './customers/service.js';
 
 const uuid = z.string().refine(isUuid, 'Input should be a valid UUID');
 const subscriptionCreate = z.union([

@@ -3,8 +3,8 @@ import { runSubscriptionSaved } from '../engine/hooks.js';
 import { changeEvents } from '../domain/subscription-rules.js';
 import { revokeBenefits } from './benefits/service.js';
 import type { SubscriptionRecord } from './subscriptions/records.js';
-import { emitStateChanged } from './customer-wire.js';
 import { subscriptionWire } from './subscription-wire.js';
+import { emitStateChanged } from './customers/service.js';
 
 export type SubscriptionChange = Parameters<typeof changeEvents>[0];
 

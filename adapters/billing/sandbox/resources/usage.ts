@@ -2,7 +2,7 @@ import type { SandboxContext } from '../engine/context.js';
 import { newId } from '../engine/ids.js';
 import type { CustomerRecord, MeterRecord } from '../engine/records.js';
 import { aggregate, filterMatches, type Aggregation, type MeterFilter } from '../domain/meter-filter.js';
-import { customerWire } from './customer-wire.js';
+import { customerWire } from './customers/wire.js';
 import type { CustomerMeterRecord, EventRecord } from './usage/records.js';
 
 /** Events, meters and customer meters shared by the events, meters and benefit modules. */

@@ -4,9 +4,9 @@ import type { SavedSubscription } from '../../engine/hooks.js';
 import type { Collection } from '../../engine/store.js';
 import type { BenefitGrantRecord, BenefitRecord, CustomerRecord } from '../../engine/records.js';
 import { displayKey, expiryFrom, formatKey, type LicenseKeyProperties } from '../../domain/license-key-rules.js';
-import { emitStateChanged } from '../customer-wire.js';
 import { recordSystemEvent, refreshCustomerMeters } from '../usage.js';
 import { benefitGrantWire } from './wire.js';
+import { emitStateChanged } from '../customers/service.js';
 
 /**
  * What a grant does per benefit type, wired into part 1's grantBenefits / revokeBenefits through

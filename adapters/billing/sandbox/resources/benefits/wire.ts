@@ -1,6 +1,6 @@
 import type { SandboxContext } from '../../engine/context.js';
 import type { BenefitGrantRecord, BenefitRecord } from '../../engine/records.js';
-import { customerWire } from '../customer-wire.js';
+import { customerWire } from '../customers/wire.js';
 
 /** Seller view of a benefit. */
 export function benefitWire(b: BenefitRecord) {

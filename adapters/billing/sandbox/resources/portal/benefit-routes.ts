@@ -1,54 +1,19 @@
 import { createHash } from 'node:crypto';
 import type { Hono } from 'hono';
 import { z } from 'zod';
-import { benefitTypes } from '../../schemas/benefit.js';
-import { portalBenefitGrantUpdate } from '../../schemas/benefit-grant.js';
-import type { SandboxContext } from '../engine/context.js';
-import { fieldError, notFound, notPermitted } from '../engine/errors.js';
-import { paginate, parseQuery, parseSorting, pathUuid, q, querySchema, sortRecords } from '../engine/query.js';
-import type { BenefitGrantRecord, BenefitRecord, CustomerRecord } from '../engine/records.js';
-import { json } from '../engine/respond.js';
-import { parseBody } from '../engine/validation.js';
-import { portalCustomerWire } from './customer-wire.js';
-import { downloadableFileWire } from './file-store.js';
-import type { FileRecord } from './files/records.js';
-import { recordSystemEvent } from './usage.js';
-import { benefitGrantWire } from './benefits/wire.js';
-
-/** What a customer sees of a benefit's properties (billing part A §3 "Benefit", portal view). */
-function portalProperties(b: BenefitRecord): Record<string, unknown> {
-  const p = b.properties;
-  switch (b.type) {
-    case 'discord':
-      return { guild_id: p.guild_id };
-    case 'downloadables':
-      return { active_files: (p.files as string[]).filter((id) => (p.archived as Record<string, boolean>)[id] !== true) };
-    case 'github_repository':
-      return { repository_owner: p.repository_owner, repository_name: p.repository_name };
-    default:
-      return p;
-  }
-}
-
-function portalGrantWire(ctx: SandboxContext, g: BenefitGrantRecord, customer: CustomerRecord) {
-  const benefit = ctx.db.benefits.get(g.benefit_id);
-  const org = benefit === undefined ? undefined : ctx.db.organizations.get(benefit.organization_id);
-  if (benefit === undefined || org === undefined) throw new Error(`grant ${g.id} lost its benefit`);
-  return {
-    id: g.id, created_at: g.created_at, modified_at: g.modified_at, granted_at: g.granted_at, revoked_at: g.revoked_at,
-    customer_id: g.customer_id, benefit_id: g.benefit_id, subscription_id: g.subscription_id, order_id: g.order_id,
-    is_granted: g.is_granted, is_revoked: g.is_revoked, customer: portalCustomerWire(customer), properties: g.properties,
-    benefit: {
-      id: benefit.id, created_at: benefit.created_at, modified_at: benefit.modified_at, type: benefit.type, description: benefit.description,
-      selectable: benefit.selectable, deletable: benefit.deletable, is_deleted: benefit.is_deleted, organization_id: benefit.organization_id, metadata: benefit.metadata,
-      organization: {
-        id: org.id, created_at: org.created_at, modified_at: org.modified_at, name: org.name, slug: org.slug, avatar_url: org.avatar_url,
-        proration_behavior: org.subscription_settings.proration_behavior, allow_customer_updates: org.subscription_settings.allow_customer_updates,
-      },
-      properties: portalProperties(benefit),
-    },
-  };
-}
+import { benefitTypes } from '../../../schemas/benefit.js';
+import { portalBenefitGrantUpdate } from '../../../schemas/benefit-grant.js';
+import type { SandboxContext } from '../../engine/context.js';
+import { fieldError, notFound, notPermitted } from '../../engine/errors.js';
+import { paginate, parseQuery, parseSorting, pathUuid, q, querySchema, sortRecords } from '../../engine/query.js';
+import type { BenefitGrantRecord, CustomerRecord } from '../../engine/records.js';
+import { json } from '../../engine/respond.js';
+import { parseBody } from '../../engine/validation.js';
+import { downloadableFileWire } from '../file-store.js';
+import type { FileRecord } from '../files/records.js';
+import { recordSystemEvent } from '../usage.js';
+import { benefitGrantWire } from '../benefits/wire.js';
+import { portalGrantWire } from './wire.js';
 
 /** A stable id for one file of one grant (the provider's downloadable row). */
 function downloadableId(grantId: string, fileId: string): string {

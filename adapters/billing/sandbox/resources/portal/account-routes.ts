@@ -1,33 +1,15 @@
 import type { Hono } from 'hono';
-import { paymentMethodCreate, portalCustomerUpdate } from '../../schemas/portal-account.js';
-import type { SandboxContext } from '../engine/context.js';
-import { fieldError, namedError, notFound } from '../engine/errors.js';
-import { newId } from '../engine/ids.js';
-import { paginate, parseQuery, pathUuid, querySchema } from '../engine/query.js';
-import type { OrganizationRecord, PaymentMethodRecord } from '../engine/records.js';
-import { json, noContent } from '../engine/respond.js';
-import { outcomeOfConfirmationToken } from '../engine/test-payments.js';
-import { parseBody } from '../engine/validation.js';
-import { checkoutProductWire } from './products/wire.js';
-import { portalCustomerWire } from './customer-wire.js';
-import { saveCustomer, taxIdOf } from './customers.js';
-
-export function paymentMethodWire(p: PaymentMethodRecord) {
-  return {
-    id: p.id, created_at: p.created_at, modified_at: p.modified_at, processor: p.processor,
-    customer_id: p.customer_id, type: p.type, method_metadata: p.method_metadata,
-  };
-}
-
-export function customerOrganizationWire(o: OrganizationRecord) {
-  return {
-    id: o.id, created_at: o.created_at, modified_at: o.modified_at, name: o.name, slug: o.slug, avatar_url: o.avatar_url,
-    proration_behavior: o.subscription_settings.proration_behavior,
-    allow_customer_updates: o.subscription_settings.allow_customer_updates,
-    customer_portal_settings: { usage: { show: true }, subscription: { update_seats: true, update_plan: true } },
-  };
-}
-
+import { paymentMethodCreate, portalCustomerUpdate } from '../../../schemas/portal-account.js';
+import type { SandboxContext } from '../../engine/context.js';
+import { fieldError, namedError, notFound } from '../../engine/errors.js';
+import { newId } from '../../engine/ids.js';
+import { paginate, parseQuery, pathUuid, querySchema } from '../../engine/query.js';
+import { json, noContent } from '../../engine/respond.js';
+import { outcomeOfConfirmationToken } from '../../engine/test-payments.js';
+import { parseBody } from '../../engine/validation.js';
+import { checkoutProductWire } from '../products/wire.js';
+import { saveCustomer, taxIdOf } from '../customers/service.js';
+import { customerOrganizationWire, paymentMethodWire, portalCustomerWire } from './wire.js';
 
 /**
  * Customer portal, part 1: own profile, payment methods, organization storefront. The checkout

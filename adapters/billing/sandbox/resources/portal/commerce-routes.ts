@@ -1,20 +1,20 @@
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
-import { customerSubscriptionUpdate } from '../../schemas/portal-views.js';
-import type { SandboxContext } from '../engine/context.js';
-import { notFound, notPermitted } from '../engine/errors.js';
-import { paginate, parseQuery, parseSorting, pathUuid, q, sortRecords } from '../engine/query.js';
-import { json } from '../engine/respond.js';
-import { parseBody } from '../engine/validation.js';
-import { hasEnded } from '../domain/subscription-rules.js';
-import type { OrderRecord } from './orders/records.js';
-import type { SubscriptionRecord } from './subscriptions/records.js';
-import { generateInvoice, invoiceLink, updateBillingDetails } from './order-invoices.js';
-import { customerOrderWire } from './order-wire.js';
-import { isRecurringOrder, orderSortAccessors } from './orders.js';
-import { cancelSubscription, changePlan, notSeatBased, uncancelSubscription } from './subscription-service.js';
-import { subscriptionSortAccessors } from './subscriptions.js';
-import { customerSubscriptionWire } from './subscription-wire.js';
+import { customerSubscriptionUpdate } from '../../../schemas/portal-views.js';
+import type { SandboxContext } from '../../engine/context.js';
+import { notFound, notPermitted } from '../../engine/errors.js';
+import { paginate, parseQuery, parseSorting, pathUuid, q, sortRecords } from '../../engine/query.js';
+import { json } from '../../engine/respond.js';
+import { parseBody } from '../../engine/validation.js';
+import { hasEnded } from '../../domain/subscription-rules.js';
+import type { OrderRecord } from '../orders/records.js';
+import type { SubscriptionRecord } from '../subscriptions/records.js';
+import { generateInvoice, invoiceLink, updateBillingDetails } from '../order-invoices.js';
+import { customerOrderWire } from '../order-wire.js';
+import { isRecurringOrder, orderSortAccessors } from '../orders.js';
+import { cancelSubscription, changePlan, notSeatBased, uncancelSubscription } from '../subscription-service.js';
+import { subscriptionSortAccessors } from '../subscriptions.js';
+import { customerSubscriptionWire } from '../subscription-wire.js';
 
 /** Customer portal, part 2 (billing part B §7): the session's own subscriptions, orders and invoices. */
 export function registerPortalCommerce(app: Hono, ctx: SandboxContext): void {

@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
-import type { SandboxContext } from '../engine/context.js';
-import { escapeHtml, html } from '../engine/respond.js';
-import { iconLink } from '../pages/html.js';
+import type { SandboxContext } from '../../engine/context.js';
+import { escapeHtml, html } from '../../engine/respond.js';
+import { iconLink } from '../../pages/html.js';
 
 const money = (amount: number | undefined, currency: string | undefined) =>
   amount === undefined ? '' : `${(amount / 100).toFixed(2)} ${(currency ?? 'usd').toUpperCase()}`;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { SandboxContext } from '../engine/context.js';
-import type { BenefitGrantRecord, CustomerRecord } from '../engine/records.js';
+import type { SandboxContext } from '../../engine/context.js';
+import type { BenefitGrantRecord, CustomerRecord } from '../../engine/records.js';
 
 const avatars = new Map<string, string>();
 
@@ -22,15 +22,6 @@ export function customerWire(c: CustomerRecord) {
     billing_address: c.billing_address, tax_id: c.tax_id, locale: c.locale, organization_id: c.organization_id,
     deleted_at: c.deleted_at, avatar_url: avatarUrl(c.email), type: 'individual' as const,
     default_payment_method_id: c.default_payment_method_id,
-  };
-}
-
-/** The customer's own view in the portal (no metadata nor external id). */
-export function portalCustomerWire(c: CustomerRecord) {
-  return {
-    id: c.id, created_at: c.created_at, modified_at: c.modified_at, email: c.email, email_verified: c.email_verified,
-    name: c.name, billing_name: c.billing_name, billing_address: c.billing_address, tax_id: c.tax_id,
-    oauth_accounts: {}, default_payment_method_id: c.default_payment_method_id, type: 'individual' as const,
   };
 }
 
@@ -65,11 +56,4 @@ export function customerStateWire(ctx: SandboxContext, c: CustomerRecord) {
       consumed_units: m.consumed_units, credited_units: m.credited_units, balance: m.balance,
     })),
   };
-}
-
-/** Sends customer.state_changed with the fresh state; call after any change that alters it. */
-export function emitStateChanged(ctx: SandboxContext, customerId: string): void {
-  const customer = ctx.db.customers.get(customerId);
-  if (customer === undefined) return;
-  ctx.emit('customer.state_changed', customerStateWire(ctx, customer), customer.organization_id);
 }
