@@ -1,9 +1,9 @@
 import type { Hono } from 'hono';
 import type { SandboxContext } from '../engine/context.js';
-import { registerCheckoutLinks } from './checkout-links.js';
-import { registerCheckouts } from './checkouts.js';
+import { registerCheckoutLinks } from './checkout-links/routes.js';
+import { registerCheckouts } from './checkouts/routes.js';
 import { registerClockControl } from './control/clock.js';
-import { registerHostedCheckout } from './hosted-checkout.js';
+import { registerHostedCheckout } from './checkouts/hosted-page.js';
 import { registerInvoicePages } from './order-invoices.js';
 import { registerOrders } from './orders.js';
 import { registerPayments } from './payments.js';

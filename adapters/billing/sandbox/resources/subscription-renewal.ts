@@ -1,6 +1,6 @@
 import type { SandboxContext } from '../engine/context.js';
 import type { CustomerRecord } from '../engine/records.js';
-import { initialAmount, staticPrice } from '../domain/checkout-amounts.js';
+import { initialAmount, staticPrice } from './checkouts/rules.js';
 import { appliesToCycle, discountAmount } from './discounts/rules.js';
 import { renewalSteps, type RenewalStep } from '../domain/renewal.js';
 import type { SubscriptionRecord } from './subscriptions/records.js';

@@ -2,7 +2,7 @@ import type { SandboxContext } from '../engine/context.js';
 import { fieldError, namedError } from '../engine/errors.js';
 import { isUuid, newId } from '../engine/ids.js';
 import type { OrganizationRecord } from '../engine/records.js';
-import { initialAmount, staticPrice } from '../domain/checkout-amounts.js';
+import { initialAmount, staticPrice } from './checkouts/rules.js';
 import { isRedeemableFor } from './discounts/rules.js';
 import { checkProrationBehavior, prorationLines } from '../domain/proration.js';
 import { alreadyCanceled, cancelAtPeriodEnd, hasEnded, revoke, uncancel, type CancelInput } from '../domain/subscription-rules.js';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { SandboxContext } from '../../engine/context.js';
 import { json } from '../../engine/respond.js';
 import { parseBody } from '../../engine/validation.js';
-import { expireDueCheckouts } from '../checkout-expiry.js';
+import { expireDueCheckouts } from '../checkouts/expiry.js';
 import { renewDueSubscriptions } from '../subscription-renewal.js';
 
 const TEN_YEARS_SECONDS = 10 * 366 * 24 * 3600;

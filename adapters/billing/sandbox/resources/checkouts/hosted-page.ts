@@ -1,11 +1,11 @@
 import type { Hono } from 'hono';
-import type { SandboxContext } from '../engine/context.js';
-import { SandboxHttpError } from '../engine/errors.js';
-import { html } from '../engine/respond.js';
-import { renderCheckoutPage, renderConfirmationPage, renderExpiredPage, renderMissingPage } from '../pages/checkout-page.js';
-import type { CheckoutPublicWire } from '../../schemas/checkout.js';
-import { checkoutBySecret } from './checkout-expiry.js';
-import { checkoutPublicWire } from './checkout-wire.js';
+import type { SandboxContext } from '../../engine/context.js';
+import { SandboxHttpError } from '../../engine/errors.js';
+import { html } from '../../engine/respond.js';
+import { renderCheckoutPage, renderConfirmationPage, renderExpiredPage, renderMissingPage } from '../../pages/checkout-page.js';
+import type { CheckoutPublicWire } from '../../../schemas/checkout.js';
+import { checkoutBySecret } from './expiry.js';
+import { checkoutPublicWire } from './wire.js';
 
 /** Renders a page for the checkout behind `secret`, or the expired / not-found page. */
 function withCheckout(ctx: SandboxContext, secret: string | undefined, render: (c: CheckoutPublicWire) => string): Response {

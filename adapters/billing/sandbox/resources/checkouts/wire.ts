@@ -1,12 +1,10 @@
-import type { SandboxContext } from '../engine/context.js';
-import type { DiscountRecord, OrganizationRecord, PriceRecord, ProductRecord } from '../engine/records.js';
-import { checkoutAttachedFields } from '../engine/hooks.js';
-import { checkoutAmounts, type CheckoutAmounts } from '../domain/checkout-amounts.js';
-import { resolveSuccessUrl } from '../domain/checkout-lifecycle.js';
-import { billingAddressFields } from '../domain/confirm-validation.js';
-import { checkoutProductWire, priceWire } from './products/wire.js';
-import type { CheckoutRecord } from './checkouts/records.js';
-import { currentPrices } from './products/service.js';
+import type { SandboxContext } from '../../engine/context.js';
+import type { DiscountRecord, OrganizationRecord, PriceRecord, ProductRecord } from '../../engine/records.js';
+import { checkoutAttachedFields } from '../../engine/hooks.js';
+import { checkoutAmounts, type CheckoutAmounts, resolveSuccessUrl, billingAddressFields } from './rules.js';
+import { checkoutProductWire, priceWire } from '../products/wire.js';
+import type { CheckoutRecord } from './records.js';
+import { currentPrices } from '../products/service.js';
 
 /** The discount as a checkout (and a checkout link) embeds it: id, name, code and its kind. */
 export function checkoutDiscountWire(d: DiscountRecord) {

@@ -1,17 +1,17 @@
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
-import { checkoutConfirm, checkoutCreate, checkoutStatuses, checkoutUpdate, checkoutUpdatePublic } from '../../schemas/checkout.js';
-import type { SandboxContext } from '../engine/context.js';
-import { notFound } from '../engine/errors.js';
-import { paginate, parseQuery, parseSorting, pathUuid, q, sortRecords } from '../engine/query.js';
-import type { OrganizationRecord } from '../engine/records.js';
-import { json } from '../engine/respond.js';
-import { parseBody } from '../engine/validation.js';
-import type { CheckoutRecord } from './checkouts/records.js';
-import { confirmCheckout } from './checkout-confirm.js';
-import { checkoutBySecret, expireIfDue } from './checkout-expiry.js';
-import { applyCheckoutUpdate, createCheckout } from './checkout-service.js';
-import { checkoutPublicWire, checkoutWire } from './checkout-wire.js';
+import { checkoutConfirm, checkoutCreate, checkoutStatuses, checkoutUpdate, checkoutUpdatePublic } from '../../../schemas/checkout.js';
+import type { SandboxContext } from '../../engine/context.js';
+import { notFound } from '../../engine/errors.js';
+import { paginate, parseQuery, parseSorting, pathUuid, q, sortRecords } from '../../engine/query.js';
+import type { OrganizationRecord } from '../../engine/records.js';
+import { json } from '../../engine/respond.js';
+import { parseBody } from '../../engine/validation.js';
+import type { CheckoutRecord } from './records.js';
+import { confirmCheckout } from './confirm.js';
+import { checkoutBySecret, expireIfDue } from './expiry.js';
+import { applyCheckoutUpdate, createCheckout } from './service.js';
+import { checkoutPublicWire, checkoutWire } from './wire.js';
 
 function ownCheckout(ctx: SandboxContext, c: Context): { org: OrganizationRecord; checkout: CheckoutRecord } {
   const org = ctx.auth.organization(c);

@@ -1,20 +1,19 @@
 import type { z } from 'zod';
-import type { checkoutConfirm } from '../../schemas/checkout.js';
-import type { SandboxContext } from '../engine/context.js';
-import { fieldError, namedError, validationError } from '../engine/errors.js';
-import type { CustomerRecord } from '../engine/records.js';
-import { outcomeOfConfirmationToken, type Card } from '../engine/test-payments.js';
-import { confirmErrors } from '../domain/confirm-validation.js';
-import { isRedeemable } from './discounts/rules.js';
-import { paymentErrorDetail } from '../domain/payment-errors.js';
-import type { CheckoutRecord } from './checkouts/records.js';
-import { redeemDiscount } from './discounts/service.js';
-import { applyCheckoutUpdate } from './checkout-service.js';
-import { checkoutParts, checkoutPublicWire, checkoutWire } from './checkout-wire.js';
-import { recordFailedPayment } from './order-service.js';
-import { succeedCheckout } from './checkout-success.js';
-import { createCustomer, customerByEmail, customerByExternalId, saveCustomer } from './customers/service.js';
-import { createCustomerSession } from './customer-sessions/service.js';
+import type { checkoutConfirm } from '../../../schemas/checkout.js';
+import type { SandboxContext } from '../../engine/context.js';
+import { fieldError, namedError, validationError } from '../../engine/errors.js';
+import type { CustomerRecord } from '../../engine/records.js';
+import { outcomeOfConfirmationToken, type Card } from '../../engine/test-payments.js';
+import { isRedeemable } from '../discounts/rules.js';
+import type { CheckoutRecord } from './records.js';
+import { redeemDiscount } from '../discounts/service.js';
+import { applyCheckoutUpdate } from './service.js';
+import { checkoutParts, checkoutPublicWire, checkoutWire } from './wire.js';
+import { recordFailedPayment } from '../order-service.js';
+import { succeedCheckout } from './success.js';
+import { createCustomer, customerByEmail, customerByExternalId, saveCustomer } from '../customers/service.js';
+import { createCustomerSession } from '../customer-sessions/service.js';
+import { confirmErrors, paymentErrorDetail } from './rules.js';
 
 type ConfirmInput = z.output<typeof checkoutConfirm>;
 

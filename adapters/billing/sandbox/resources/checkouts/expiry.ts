@@ -1,9 +1,9 @@
-import type { SandboxContext } from '../engine/context.js';
-import { notFound } from '../engine/errors.js';
-import { expiredCheckoutError, isPastExpiry, shouldExpire } from '../domain/checkout-lifecycle.js';
-import type { CheckoutRecord } from './checkouts/records.js';
-import { orThrow } from './commerce-support.js';
-import { checkoutWire } from './checkout-wire.js';
+import type { SandboxContext } from '../../engine/context.js';
+import { notFound } from '../../engine/errors.js';
+import type { CheckoutRecord } from './records.js';
+import { orThrow } from '../commerce-support.js';
+import { checkoutWire } from './wire.js';
+import { expiredCheckoutError, isPastExpiry, shouldExpire } from './rules.js';
 
 /** Flips an open checkout past its expiry to `expired` and sends `checkout.expired` (reference §4). */
 export function expireIfDue(ctx: SandboxContext, c: CheckoutRecord): CheckoutRecord {

@@ -1,16 +1,16 @@
-import type { SandboxContext } from '../engine/context.js';
-import { newId } from '../engine/ids.js';
-import type { CustomerRecord } from '../engine/records.js';
-import type { Card } from '../engine/test-payments.js';
-import { addInterval, type RecurringInterval } from '../domain/billing-period.js';
-import { afterPayment } from '../domain/checkout-lifecycle.js';
-import { grantBenefits } from './benefits/service.js';
-import type { CheckoutRecord } from './checkouts/records.js';
-import type { SubscriptionRecord } from './subscriptions/records.js';
-import { checkoutParts, checkoutWire } from './checkout-wire.js';
-import { recordPaidOrder } from './order-service.js';
-import { saveSubscription } from './subscription-events.js';
-import { saveCustomer, emitStateChanged } from './customers/service.js';
+import type { SandboxContext } from '../../engine/context.js';
+import { newId } from '../../engine/ids.js';
+import type { CustomerRecord } from '../../engine/records.js';
+import type { Card } from '../../engine/test-payments.js';
+import { addInterval, type RecurringInterval } from '../../domain/billing-period.js';
+import { grantBenefits } from '../benefits/service.js';
+import type { CheckoutRecord } from './records.js';
+import type { SubscriptionRecord } from '../subscriptions/records.js';
+import { checkoutParts, checkoutWire } from './wire.js';
+import { recordPaidOrder } from '../order-service.js';
+import { saveSubscription } from '../subscription-events.js';
+import { saveCustomer, emitStateChanged } from '../customers/service.js';
+import { afterPayment } from './rules.js';
 
 /** A recurring checkout keeps the card for renewals, as the provider's `setup_future_usage` does. */
 function saveCard(ctx: SandboxContext, customer: CustomerRecord, card: Card): void {
