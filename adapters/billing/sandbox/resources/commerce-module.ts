@@ -9,10 +9,9 @@ import { registerOrders } from './orders.js';
 import { registerPayments } from './payments.js';
 import { registerPortalCommerce } from './portal/commerce-routes.js';
 import { registerRefunds } from './refunds.js';
-import { revokeSubscription } from './subscription-service.js';
-import { registerSubscriptionCreate } from './subscription-create.js';
-import { registerSubscriptions } from './subscriptions.js';
-import { hasEnded } from '../domain/subscription-rules.js';
+import { revokeSubscription } from './subscriptions/service.js';
+import { registerSubscriptions } from './subscriptions/routes.js';
+import { hasEnded } from './subscriptions/rules.js';
 
 /**
  * The commerce half of the sandbox: checkouts and their hosted page, checkout links, subscriptions,
@@ -25,7 +24,6 @@ export function registerCommerce(app: Hono, ctx: SandboxContext): void {
   registerHostedCheckout(app, ctx);
   registerCheckoutLinks(app, ctx);
   registerSubscriptions(app, ctx);
-  registerSubscriptionCreate(app, ctx);
   registerOrders(app, ctx);
   registerInvoicePages(app, ctx);
   registerPayments(app, ctx);

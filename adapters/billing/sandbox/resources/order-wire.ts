@@ -5,7 +5,7 @@ import type { OrderRecord } from './orders/records.js';
 import type { PaymentRecord } from './payments/records.js';
 import type { RefundRecord } from './refunds/records.js';
 import { customerWire } from './customers/wire.js';
-import { subscriptionCoreWire } from './subscription-wire.js';
+import { subscriptionCoreWire } from './subscriptions/wire.js';
 import { discountWire } from './discounts/wire.js';
 import { customerOrganizationWire } from './portal/wire.js';
 

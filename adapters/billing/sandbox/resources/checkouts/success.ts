@@ -8,7 +8,7 @@ import type { CheckoutRecord } from './records.js';
 import type { SubscriptionRecord } from '../subscriptions/records.js';
 import { checkoutParts, checkoutWire } from './wire.js';
 import { recordPaidOrder } from '../order-service.js';
-import { saveSubscription } from '../subscription-events.js';
+import { saveSubscription } from '../subscriptions/save.js';
 import { saveCustomer, emitStateChanged } from '../customers/service.js';
 import { afterPayment } from './rules.js';
 

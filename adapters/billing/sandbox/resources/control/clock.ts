@@ -4,7 +4,7 @@ import type { SandboxContext } from '../../engine/context.js';
 import { json } from '../../engine/respond.js';
 import { parseBody } from '../../engine/validation.js';
 import { expireDueCheckouts } from '../checkouts/expiry.js';
-import { renewDueSubscriptions } from '../subscription-renewal.js';
+import { renewDueSubscriptions } from '../subscriptions/renewal.js';
 
 const TEN_YEARS_SECONDS = 10 * 366 * 24 * 3600;
 const advanceBody = z.strictObject({ seconds: z.number().int().min(1).max(TEN_YEARS_SECONDS) });

@@ -6,15 +6,15 @@ import { notFound, notPermitted } from '../../engine/errors.js';
 import { paginate, parseQuery, parseSorting, pathUuid, q, sortRecords } from '../../engine/query.js';
 import { json } from '../../engine/respond.js';
 import { parseBody } from '../../engine/validation.js';
-import { hasEnded } from '../../domain/subscription-rules.js';
+import { hasEnded } from '../subscriptions/rules.js';
 import type { OrderRecord } from '../orders/records.js';
 import type { SubscriptionRecord } from '../subscriptions/records.js';
 import { generateInvoice, invoiceLink, updateBillingDetails } from '../order-invoices.js';
 import { customerOrderWire } from '../order-wire.js';
 import { isRecurringOrder, orderSortAccessors } from '../orders.js';
-import { cancelSubscription, changePlan, notSeatBased, uncancelSubscription } from '../subscription-service.js';
-import { subscriptionSortAccessors } from '../subscriptions.js';
-import { customerSubscriptionWire } from '../subscription-wire.js';
+import { cancelSubscription, changePlan, notSeatBased, uncancelSubscription } from '../subscriptions/service.js';
+import { subscriptionSortAccessors } from '../subscriptions/routes.js';
+import { customerSubscriptionWire } from '../subscriptions/wire.js';
 
 /** Customer portal, part 2 (billing part B §7): the session's own subscriptions, orders and invoices. */
 export function registerPortalCommerce(app: Hono, ctx: SandboxContext): void {

@@ -1,5 +1,6 @@
-import { named, type ProviderFailure, type RuleResult } from './provider-failure.js';
-import { fail, ok } from '../../../../core/shared/result.js';
+import { addInterval, remainingFraction, type RecurringInterval } from '../../domain/billing-period.js';
+import { bodyError, invalid, named, type ProviderFailure, type RuleResult } from '../../domain/provider-failure.js';
+import { fail, ok } from '../../../../../core/shared/result.js';
 
 /** The subscription facts the lifecycle rules read and write (wire names, reference §3). */
 export interface SubscriptionFacts {
@@ -101,4 +102,81 @@ export function changeEvents(kind: 'created' | 'canceled' | 'uncanceled' | 'revo
     case 'updated':
       return ['subscription.updated'];
   }
+}
+
+export type ProrationBehavior = 'invoice' | 'prorate' | 'next_period';
+
+/** `reset` exists on the provider behind a feature flag, which the sandbox leaves off (422). */
+export function checkProrationBehavior(value: string | null | undefined, orgDefault: string): RuleResult<ProrationBehavior> {
+  const behavior = value ?? orgDefault;
+  if (behavior === 'invoice' || behavior === 'prorate' || behavior === 'next_period') return ok(behavior);
+  return fail(invalid(bodyError('proration_behavior', 'The reset proration behavior is not enabled for this organization.', behavior)));
+}
+
+export interface ProrationLine {
+  readonly label: string;
+  readonly amount: number;
+}
+
+/**
+ * What a mid-period plan change is worth: the unused part of the old plan as a credit and the
+ * remaining part of the new plan as a charge, both in proportion to the time left in the period.
+ */
+export function prorationLines(input: {
+  readonly oldName: string;
+  readonly oldAmount: number;
+  readonly newName: string;
+  readonly newAmount: number;
+  readonly periodStart: Date;
+  readonly periodEnd: Date;
+  readonly now: Date;
+}): { lines: ProrationLine[]; net: number } {
+  const fraction = remainingFraction(input.periodStart, input.periodEnd, input.now);
+  const credit = Math.round(input.oldAmount * fraction);
+  const charge = Math.round(input.newAmount * fraction);
+  const lines: ProrationLine[] = [];
+  if (credit > 0) lines.push({ label: `Unused time on ${input.oldName}`, amount: -credit });
+  if (charge > 0) lines.push({ label: `Remaining time on ${input.newName}`, amount: charge });
+  return { lines, net: charge - credit };
+}
+
+/** One thing that happens to a subscription when the clock passes the end of its period. */
+export type RenewalStep =
+  | { readonly kind: 'cycle'; readonly periodStart: string; readonly periodEnd: string; readonly patch: SubscriptionPatch }
+  | { readonly kind: 'end'; readonly at: string; readonly patch: SubscriptionPatch };
+
+interface RenewalInput extends SubscriptionFacts {
+  readonly recurring_interval: string;
+  readonly recurring_interval_count?: number | undefined;
+}
+
+/**
+ * Every period boundary at or before `now`, in order: a subscription set to cancel ends at its
+ * period end; any other billed one starts a new period (one `subscription_cycle` order each).
+ * A clock jump over several periods yields several cycles, as the provider's scheduler would.
+ */
+export function renewalSteps(s: RenewalInput, now: Date, maxSteps = 1000): RenewalStep[] {
+  const steps: RenewalStep[] = [];
+  if (s.status !== 'active' && s.status !== 'trialing' && s.status !== 'past_due') return steps;
+  let start = s.current_period_start;
+  let end = s.current_period_end;
+  const interval = s.recurring_interval as RecurringInterval;
+  const count = s.recurring_interval_count ?? 1;
+  while (end !== null && new Date(end).getTime() <= now.getTime() && steps.length < maxSteps) {
+    if (s.cancel_at_period_end) {
+      steps.push({ kind: 'end', at: end, patch: endAtPeriodEnd({ ...s, current_period_start: start, current_period_end: end }) });
+      return steps;
+    }
+    const nextStart = end;
+    const nextEnd = addInterval(new Date(end), interval, count).toISOString();
+    steps.push({
+      kind: 'cycle',
+      periodStart: nextStart,
+      periodEnd: nextEnd,
+      patch: { current_period_start: nextStart, current_period_end: nextEnd, status: 'active' },
+    });
+    start = nextStart;
+    end = nextEnd;
+  }
+  return steps;
 }

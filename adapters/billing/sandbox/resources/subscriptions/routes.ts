@@ -1,16 +1,25 @@
 import type { Context, Hono } from 'hono';
-import { subscriptionUpdate } from '../../schemas/subscription.js';
-import type { SandboxContext } from '../engine/context.js';
-import { badRequest, notFound } from '../engine/errors.js';
-import { matchesMetadata, paginate, parseMetadataFilter, parseQuery, parseSorting, pathUuid, q, sortRecords } from '../engine/query.js';
-import type { OrganizationRecord } from '../engine/records.js';
-import { json } from '../engine/respond.js';
-import { parseBody } from '../engine/validation.js';
-import { hasEnded } from '../domain/subscription-rules.js';
-import { subscriptionsCsv } from '../domain/subscription-csv.js';
-import type { SubscriptionRecord } from './subscriptions/records.js';
-import { cancelSubscription, changeDiscount, changePlan, notSeatBased, revokeSubscription, uncancelSubscription } from './subscription-service.js';
-import { subscriptionWire } from './subscription-wire.js';
+import { z } from 'zod';
+import { metadata } from '../../../schemas/common.js';
+import { subscriptionUpdate } from '../../../schemas/subscription.js';
+import type { SandboxContext } from '../../engine/context.js';
+import { badRequest, notFound } from '../../engine/errors.js';
+import { isUuid } from '../../engine/ids.js';
+import { matchesMetadata, paginate, parseMetadataFilter, parseQuery, parseSorting, pathUuid, q, sortRecords } from '../../engine/query.js';
+import type { OrganizationRecord } from '../../engine/records.js';
+import { json } from '../../engine/respond.js';
+import { parseBody } from '../../engine/validation.js';
+import { hasEnded } from './rules.js';
+import { subscriptionsCsv } from './csv.js';
+import type { SubscriptionRecord } from './records.js';
+import { cancelSubscription, changeDiscount, changePlan, createFreeSubscription, notSeatBased, revokeSubscription, uncancelSubscription } from './service.js';
+import { subscriptionWire } from './wire.js';
+
+const uuid = z.string().refine(isUuid, 'Input should be a valid UUID');
+const subscriptionCreate = z.union([
+  z.strictObject({ product_id: uuid, customer_id: uuid, metadata: metadata.optional() }),
+  z.strictObject({ product_id: uuid, external_customer_id: z.string().min(1), metadata: metadata.optional() }),
+]);
 
 function ownSubscription(ctx: SandboxContext, c: Context): { org: OrganizationRecord; subscription: SubscriptionRecord } {
   const org = ctx.auth.organization(c);
@@ -51,6 +60,13 @@ export function registerSubscriptions(app: Hono, ctx: SandboxContext): void {
       .filter((s) => matchesMetadata(s.metadata, metadata));
     const sorted = sortRecords(rows, sorting, subscriptionSortAccessors(ctx));
     return json(paginate(sorted, query, (s) => subscriptionWire(ctx, s)));
+  });
+
+  /** Only free recurring products can be subscribed to directly (no order, no payment); paid plans go through a checkout. */
+  app.post('/v1/subscriptions', async (c) => {
+    const org = ctx.auth.organization(c);
+    const body = await parseBody(c.req.raw, subscriptionCreate);
+    return json(subscriptionWire(ctx, createFreeSubscription(ctx, org, body)), 201);
   });
 
   /** The provider streams a CSV of subscribers (text/csv), not JSON. */
