@@ -1,14 +1,23 @@
 import type { Hono } from 'hono';
 import type { SandboxContext } from './engine/context.js';
-import { registerCommerce } from './resources/commerce-module.js';
+import { registerCheckoutLinks } from './resources/checkout-links/routes.js';
+import { registerHostedCheckout } from './resources/checkouts/hosted-page.js';
+import { registerCheckouts } from './resources/checkouts/routes.js';
+import { registerClockControl } from './resources/control/clock.js';
 import { registerControl } from './resources/control/routes.js';
 import { registerCustomerPortal } from './resources/portal/account-routes.js';
 import { registerCustomerSessions } from './resources/customer-sessions/routes.js';
 import { registerCustomers } from './resources/customers/routes.js';
 import { registerDiscounts } from './resources/discounts/routes.js';
+import { registerInvoicePages } from './resources/orders/invoices.js';
+import { registerOrders } from './resources/orders/routes.js';
 import { registerOrganizations } from './resources/organizations/routes.js';
+import { registerPayments } from './resources/payments/routes.js';
+import { registerPortalCommerce } from './resources/portal/commerce-routes.js';
 import { registerPortalPage } from './resources/portal/page.js';
 import { registerProducts } from './resources/products/routes.js';
+import { registerRefunds } from './resources/refunds/routes.js';
+import { registerSubscriptions } from './resources/subscriptions/routes.js';
 import { registerWebhooks } from './resources/webhooks/routes.js';
 import { PART2_MODULES } from './resources/part2-modules.js';
 
@@ -29,8 +38,17 @@ export const SANDBOX_MODULES: readonly SandboxModule[] = [
   registerCustomerPortal,
   registerPortalPage,
   registerWebhooks,
-  // --- commerce ---
-  registerCommerce,
+  // Commerce. The clock control goes first: it installs the due-work middleware the later routes rely on.
+  registerClockControl,
+  registerCheckouts,
+  registerHostedCheckout,
+  registerCheckoutLinks,
+  registerSubscriptions,
+  registerOrders,
+  registerInvoicePages,
+  registerPayments,
+  registerRefunds,
+  registerPortalCommerce,
   // --- part 2 (benefits to OAuth2) ---
   ...PART2_MODULES,
 ];

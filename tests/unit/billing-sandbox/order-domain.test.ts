@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkInvoiceExists, checkInvoiceGeneration } from '../../../adapters/billing/sandbox/domain/invoice-rules.js';
-import { applyRefund, checkRefund, refundableAmount, type RefundableOrder } from '../../../adapters/billing/sandbox/domain/refund-rules.js';
+import { checkInvoiceExists, checkInvoiceGeneration } from '../../../adapters/billing/sandbox/resources/orders/rules.js';
+import { applyRefund, checkRefund, refundableAmount, type RefundableOrder } from '../../../adapters/billing/sandbox/resources/refunds/rules.js';
 import { subscriptionsCsv } from '../../../adapters/billing/sandbox/resources/subscriptions/csv.js';
 
 const order = (over: Partial<RefundableOrder> = {}): RefundableOrder => ({

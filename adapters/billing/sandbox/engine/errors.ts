@@ -1,3 +1,5 @@
+import type { RuleResult } from '../domain/provider-failure.js';
+
 /** One 422 detail item, as FastAPI/pydantic writes it (reference §6). */
 export interface ValidationItem {
   readonly type: string;
@@ -48,3 +50,11 @@ export const invalidToken = (): SandboxHttpError =>
     { error: 'invalid_token', error_description: INVALID_TOKEN_DESCRIPTION },
     { 'www-authenticate': `${REALM}, error="invalid_token", error_description="${INVALID_TOKEN_DESCRIPTION}"` },
   );
+
+/** Turns a refused domain rule into the provider's error answer (thrown, as engine handlers do). */
+export function orThrow<T>(result: RuleResult<T>): T {
+  if (result.success) return result.data;
+  const failure = result.error;
+  if (failure.kind === 'named') throw namedError(failure.status, failure.error, failure.detail);
+  throw validationError(failure.items);
+}

@@ -1,13 +1,12 @@
 import type { Context, Hono } from 'hono';
 import { licenseKeyActivate, licenseKeyDeactivate, licenseKeyUpdate, licenseKeyValidate } from '../../schemas/license-key.js';
 import type { SandboxContext } from '../engine/context.js';
-import { notFound } from '../engine/errors.js';
+import { notFound, orThrow } from '../engine/errors.js';
 import { isUuid, newId } from '../engine/ids.js';
 import { paginate, parseQuery, pathUuid, q, querySchema, sortRecords } from '../engine/query.js';
 import { json, noContent } from '../engine/respond.js';
 import { parseBody, parseOr422, readJsonBody } from '../engine/validation.js';
 import { checkActivation, checkValidation, conditionsMatch, displayKey } from '../domain/license-key-rules.js';
-import { orThrow } from './commerce-support.js';
 import { customerWire } from './customers/wire.js';
 import type { ActivationRecord, LicenseKeyRecord } from './license-keys/records.js';
 

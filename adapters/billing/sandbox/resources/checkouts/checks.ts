@@ -1,11 +1,10 @@
 import type { SandboxContext } from '../../engine/context.js';
-import { fieldError, validationError, type ValidationItem } from '../../engine/errors.js';
+import { fieldError, validationError, type ValidationItem, orThrow } from '../../engine/errors.js';
 import { isUuid } from '../../engine/ids.js';
 import type { DiscountRecord, OrganizationRecord, PriceRecord, ProductRecord } from '../../engine/records.js';
 import { isDiscountablePrice, staticPrice, alreadyActiveSubscription } from './rules.js';
 import { validateCheckoutDiscount, type DiscountLookup } from '../discounts/rules.js';
 import type { CheckoutRecord } from './records.js';
-import { orThrow } from '../commerce-support.js';
 import { currentPrices } from '../products/service.js';
 import { liveDiscounts } from '../discounts/service.js';
 

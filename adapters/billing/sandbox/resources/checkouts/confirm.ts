@@ -9,11 +9,11 @@ import type { CheckoutRecord } from './records.js';
 import { redeemDiscount } from '../discounts/service.js';
 import { applyCheckoutUpdate } from './service.js';
 import { checkoutParts, checkoutPublicWire, checkoutWire } from './wire.js';
-import { recordFailedPayment } from '../order-service.js';
 import { succeedCheckout } from './success.js';
 import { createCustomer, customerByEmail, customerByExternalId, saveCustomer } from '../customers/service.js';
 import { createCustomerSession } from '../customer-sessions/service.js';
 import { confirmErrors, paymentErrorDetail } from './rules.js';
+import { recordFailedPayment } from '../payments/service.js';
 
 type ConfirmInput = z.output<typeof checkoutConfirm>;
 

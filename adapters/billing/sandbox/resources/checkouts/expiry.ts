@@ -1,7 +1,6 @@
 import type { SandboxContext } from '../../engine/context.js';
-import { notFound } from '../../engine/errors.js';
+import { notFound, orThrow } from '../../engine/errors.js';
 import type { CheckoutRecord } from './records.js';
-import { orThrow } from '../commerce-support.js';
 import { checkoutWire } from './wire.js';
 import { expiredCheckoutError, isPastExpiry, shouldExpire } from './rules.js';
 

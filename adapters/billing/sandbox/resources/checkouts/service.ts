@@ -1,14 +1,13 @@
 import type { z } from 'zod';
 import type { checkoutConfirm, checkoutCreate, checkoutUpdate, checkoutUpdatePublic } from '../../../schemas/checkout.js';
 import type { SandboxContext } from '../../engine/context.js';
-import { fieldError, validationError } from '../../engine/errors.js';
+import { fieldError, validationError, orThrow } from '../../engine/errors.js';
 import { isUuid, newId, newSecret, SECRET_PREFIX } from '../../engine/ids.js';
 import { runCheckoutFields } from '../../engine/hooks.js';
 import type { OrganizationRecord } from '../../engine/records.js';
 import { initialAmount, validateCustomAmount, expiresAtFor, requireOpen } from './rules.js';
 import { appliesToProduct } from '../discounts/rules.js';
 import type { CheckoutRecord } from './records.js';
-import { orThrow } from '../commerce-support.js';
 import { checkoutDiscount, checkSubscriptionUniqueness, defaultPrice, validatedProducts } from './checks.js';
 import { checkoutWire } from './wire.js';
 import { currentPrices } from '../products/service.js';

@@ -7,7 +7,7 @@ import { grantBenefits } from '../benefits/service.js';
 import type { CheckoutRecord } from './records.js';
 import type { SubscriptionRecord } from '../subscriptions/records.js';
 import { checkoutParts, checkoutWire } from './wire.js';
-import { recordPaidOrder } from '../order-service.js';
+import { recordPaidOrder } from '../orders/service.js';
 import { saveSubscription } from '../subscriptions/save.js';
 import { saveCustomer, emitStateChanged } from '../customers/service.js';
 import { afterPayment } from './rules.js';

@@ -1,5 +1,6 @@
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
+import { orderUpdate } from '../../../schemas/order.js';
 import { customerSubscriptionUpdate } from '../../../schemas/portal-views.js';
 import type { SandboxContext } from '../../engine/context.js';
 import { notFound, notPermitted } from '../../engine/errors.js';
@@ -9,9 +10,10 @@ import { parseBody } from '../../engine/validation.js';
 import { hasEnded } from '../subscriptions/rules.js';
 import type { OrderRecord } from '../orders/records.js';
 import type { SubscriptionRecord } from '../subscriptions/records.js';
-import { generateInvoice, invoiceLink, updateBillingDetails } from '../order-invoices.js';
-import { customerOrderWire } from '../order-wire.js';
-import { isRecurringOrder, orderSortAccessors } from '../orders.js';
+import { generateInvoice, invoiceLink } from '../orders/invoices.js';
+import { saveBillingDetails } from '../orders/service.js';
+import { customerOrderWire } from '../orders/wire.js';
+import { isRecurringOrder, orderSortAccessors } from '../orders/routes.js';
 import { cancelSubscription, changePlan, notSeatBased, uncancelSubscription } from '../subscriptions/service.js';
 import { subscriptionSortAccessors } from '../subscriptions/routes.js';
 import { customerSubscriptionWire } from '../subscriptions/wire.js';
@@ -88,7 +90,10 @@ export function registerPortalCommerce(app: Hono, ctx: SandboxContext): void {
   });
 
   app.get('/v1/customer-portal/orders/:id', (c) => json(customerOrderWire(ctx, ownOrder(c))));
-  app.patch('/v1/customer-portal/orders/:id', async (c) => json(customerOrderWire(ctx, await updateBillingDetails(ctx, ownOrder(c), c.req.raw))));
+  app.patch('/v1/customer-portal/orders/:id', async (c) => {
+    const order = ownOrder(c);
+    return json(customerOrderWire(ctx, saveBillingDetails(ctx, order, await parseBody(c.req.raw, orderUpdate))));
+  });
   app.post('/v1/customer-portal/orders/:id/invoice', (c) => generateInvoice(ctx, ownOrder(c)));
   app.get('/v1/customer-portal/orders/:id/invoice', (c) => invoiceLink(ctx, ownOrder(c)));
 }

@@ -3,7 +3,7 @@ import type { CustomerRecord } from '../../engine/records.js';
 import { initialAmount, staticPrice } from '../checkouts/rules.js';
 import { appliesToCycle, discountAmount } from '../discounts/rules.js';
 import type { SubscriptionRecord } from './records.js';
-import { recordPaidOrder } from '../order-service.js';
+import { recordPaidOrder } from '../orders/service.js';
 import { saveSubscription } from './save.js';
 import { currentPrices } from '../products/service.js';
 import { renewalSteps, type RenewalStep } from './rules.js';

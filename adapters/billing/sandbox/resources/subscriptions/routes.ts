@@ -108,4 +108,11 @@ export function registerSubscriptions(app: Hono, ctx: SandboxContext): void {
   });
 
   app.delete('/v1/subscriptions/:id', (c) => json(subscriptionWire(ctx, revokeSubscription(ctx, ownSubscription(ctx, c).subscription))));
+
+  // Deleting a customer ends their subscriptions at once.
+  ctx.hooks.customerDeleted.push((customer) => {
+    for (const s of ctx.db.subscriptions.byIndex('customer', customer.id)) {
+      if (!hasEnded(s)) revokeSubscription(ctx, s);
+    }
+  });
 }

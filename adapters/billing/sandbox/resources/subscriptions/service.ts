@@ -1,5 +1,5 @@
 import type { SandboxContext } from '../../engine/context.js';
-import { fieldError, namedError } from '../../engine/errors.js';
+import { fieldError, namedError, orThrow } from '../../engine/errors.js';
 import { isUuid, newId } from '../../engine/ids.js';
 import type { CustomerRecord, Metadata, OrganizationRecord } from '../../engine/records.js';
 import { addInterval, type RecurringInterval } from '../../domain/billing-period.js';
@@ -9,8 +9,7 @@ import { initialAmount, staticPrice } from '../checkouts/rules.js';
 import { isRedeemableFor } from '../discounts/rules.js';
 import { alreadyCanceled, cancelAtPeriodEnd, hasEnded, revoke, uncancel, type CancelInput, checkProrationBehavior, prorationLines } from './rules.js';
 import type { SubscriptionRecord } from './records.js';
-import { orThrow } from '../commerce-support.js';
-import { recordPaidOrder } from '../order-service.js';
+import { recordPaidOrder } from '../orders/service.js';
 import { saveSubscription } from './save.js';
 import { currentPrices } from '../products/service.js';
 

@@ -1,10 +1,10 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
-import type { SandboxContext } from '../engine/context.js';
-import { notFound } from '../engine/errors.js';
-import { paginate, parseQuery, parseSorting, pathUuid, q, sortRecords } from '../engine/query.js';
-import { json } from '../engine/respond.js';
-import { paymentWire } from './order-wire.js';
+import type { SandboxContext } from '../../engine/context.js';
+import { notFound } from '../../engine/errors.js';
+import { paginate, parseQuery, parseSorting, pathUuid, q, sortRecords } from '../../engine/query.js';
+import { json } from '../../engine/respond.js';
+import { paymentWire } from './wire.js';
 
 /** Payments (billing part B §7): every charge, succeeded or declined. */
 export function registerPayments(app: Hono, ctx: SandboxContext): void {

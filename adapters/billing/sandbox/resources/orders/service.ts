@@ -1,12 +1,14 @@
-import type { SandboxContext } from '../engine/context.js';
-import { newId } from '../engine/ids.js';
-import type { Address, CustomerRecord } from '../engine/records.js';
-import type { Card } from '../engine/test-payments.js';
-import type { CustomFieldData } from './checkouts/records.js';
-import type { OrderItemRecord, OrderRecord } from './orders/records.js';
-import type { PaymentRecord } from './payments/records.js';
-import { nextInvoiceNumber, withReceiptNumber } from './commerce-support.js';
-import { orderWire } from './order-wire.js';
+import type { z } from 'zod';
+import type { orderUpdate } from '../../../schemas/order.js';
+import type { SandboxContext } from '../../engine/context.js';
+import { newId } from '../../engine/ids.js';
+import type { Address, CustomerRecord } from '../../engine/records.js';
+import type { Card } from '../../engine/test-payments.js';
+import type { CustomFieldData } from '../checkouts/records.js';
+import type { OrderItemRecord, OrderRecord } from './records.js';
+import type { PaymentRecord } from '../payments/records.js';
+import { formatReceiptNumber, needsReceiptNumber } from './rules.js';
+import { orderWire } from './wire.js';
 
 export interface NewOrder {
   readonly organizationId: string;
@@ -72,15 +74,32 @@ export function recordPaidOrder(ctx: SandboxContext, input: NewOrder): OrderReco
   return order;
 }
 
-/** A declined charge leaves a failed payment behind (reference §3 "Payment": decline reason and message). */
-export function recordFailedPayment(
-  ctx: SandboxContext,
-  input: { organizationId: string; amount: number; currency: string; card: Card; reason: string; message: string; checkoutId: string | null; email: string | null },
-): PaymentRecord {
-  const payment: PaymentRecord = {
-    id: newId(), created_at: ctx.now(), modified_at: null, organization_id: input.organizationId, status: 'failed',
-    amount: input.amount, currency: input.currency, method: 'card', method_metadata: { brand: input.card.brand, last4: input.card.last4 },
-    decline_reason: input.reason, decline_message: input.message, customer_email: input.email, checkout_id: input.checkoutId, order_id: null,
+/** Saves new billing details (PATCH on the seller and portal routes) and sends `order.updated`. */
+export function saveBillingDetails(ctx: SandboxContext, order: OrderRecord, body: z.output<typeof orderUpdate>): OrderRecord {
+  const next: OrderRecord = {
+    ...order, modified_at: ctx.now(),
+    ...(body.billing_name !== undefined ? { billing_name: body.billing_name } : {}),
+    ...(body.billing_address !== undefined ? { billing_address: body.billing_address } : {}),
   };
-  return ctx.db.payments.put(payment);
+  return ctx.store.transaction(() => {
+    const saved = ctx.db.orders.put(next);
+    ctx.emit('order.updated', orderWire(ctx, saved), saved.organization_id);
+    return saved;
+  });
+}
+
+/** An order/invoice number in the provider's style: organization prefix plus a running number. */
+export function nextInvoiceNumber(ctx: SandboxContext, organizationId: string): string {
+  const count = ctx.db.orders.byIndex('org', organizationId).length + 1;
+  return `${organizationId.slice(0, 8).toUpperCase()}-${String(count).padStart(4, '0')}`;
+}
+
+/**
+ * The order with its receipt number once it is paid: the organization's next one in sequence,
+ * given once and kept through refunds and later updates. Call inside the transaction that saves it.
+ */
+export function withReceiptNumber<T extends OrderRecord>(ctx: SandboxContext, order: T): T {
+  if (!needsReceiptNumber(order)) return order;
+  const sequence = ctx.db.orders.byIndex('receipted', order.organization_id).length + 1;
+  return { ...order, receipt_number: formatReceiptNumber(order.organization_id, sequence) };
 }

@@ -1,13 +1,11 @@
-import type { SandboxContext } from '../engine/context.js';
-import { refundableAmount } from '../domain/refund-rules.js';
-import { checkoutProductWire, productSummaryWire } from './products/wire.js';
-import type { OrderRecord } from './orders/records.js';
-import type { PaymentRecord } from './payments/records.js';
-import type { RefundRecord } from './refunds/records.js';
-import { customerWire } from './customers/wire.js';
-import { subscriptionCoreWire } from './subscriptions/wire.js';
-import { discountWire } from './discounts/wire.js';
-import { customerOrganizationWire } from './portal/wire.js';
+import type { SandboxContext } from '../../engine/context.js';
+import { refundableAmount } from '../refunds/rules.js';
+import { checkoutProductWire, productSummaryWire } from '../products/wire.js';
+import type { OrderRecord } from './records.js';
+import { customerWire } from '../customers/wire.js';
+import { subscriptionCoreWire } from '../subscriptions/wire.js';
+import { discountWire } from '../discounts/wire.js';
+import { customerOrganizationWire } from '../portal/wire.js';
 
 function orderCore(o: OrderRecord) {
   return {
@@ -58,24 +56,5 @@ export function customerOrderWire(ctx: SandboxContext, o: OrderRecord) {
     subscription: subscriptionView,
     refundable_amount: refundableAmount(o),
     refundable_tax_amount: 0,
-  };
-}
-
-/** reference §3 "Payment" (always a card in the sandbox). */
-export function paymentWire(p: PaymentRecord) {
-  return {
-    id: p.id, created_at: p.created_at, modified_at: p.modified_at, processor: 'stripe' as const, status: p.status,
-    amount: p.amount, currency: p.currency, method: p.method, method_metadata: p.method_metadata,
-    decline_reason: p.decline_reason, decline_message: p.decline_message, organization_id: p.organization_id,
-    checkout_id: p.checkout_id, order_id: p.order_id,
-  };
-}
-
-/** reference §3 "Refund". */
-export function refundWire(r: RefundRecord) {
-  return {
-    id: r.id, created_at: r.created_at, modified_at: r.modified_at, metadata: r.metadata, status: r.status, reason: r.reason,
-    amount: r.amount, tax_amount: r.tax_amount, currency: r.currency, organization_id: r.organization_id, order_id: r.order_id,
-    subscription_id: r.subscription_id, customer_id: r.customer_id, revoke_benefits: r.revoke_benefits, dispute: null,
   };
 }

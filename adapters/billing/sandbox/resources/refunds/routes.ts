@@ -1,17 +1,17 @@
 import type { Hono } from 'hono';
-import { refundCreate } from '../../schemas/refund.js';
-import type { SandboxContext } from '../engine/context.js';
-import { fieldError } from '../engine/errors.js';
-import { isUuid, newId } from '../engine/ids.js';
-import { paginate, parseQuery, parseSorting, q, sortRecords } from '../engine/query.js';
-import { json } from '../engine/respond.js';
-import { parseBody } from '../engine/validation.js';
-import { applyRefund, checkRefund } from '../domain/refund-rules.js';
-import { revokeBenefits } from './benefits/service.js';
-import type { RefundRecord } from './refunds/records.js';
-import { orThrow } from './commerce-support.js';
-import { orderWire, refundWire } from './order-wire.js';
-import { emitStateChanged } from './customers/service.js';
+import { refundCreate } from '../../../schemas/refund.js';
+import type { SandboxContext } from '../../engine/context.js';
+import { fieldError, orThrow } from '../../engine/errors.js';
+import { isUuid, newId } from '../../engine/ids.js';
+import { paginate, parseQuery, parseSorting, q, sortRecords } from '../../engine/query.js';
+import { json } from '../../engine/respond.js';
+import { parseBody } from '../../engine/validation.js';
+import { applyRefund, checkRefund } from './rules.js';
+import { revokeBenefits } from '../benefits/service.js';
+import type { RefundRecord } from './records.js';
+import { orderWire } from '../orders/wire.js';
+import { emitStateChanged } from '../customers/service.js';
+import { refundWire } from './wire.js';
 
 /** Refunds (billing part B §7, reference §4 "Refunds"): partial and full, instantly succeeded. */
 export function registerRefunds(app: Hono, ctx: SandboxContext): void {

@@ -1,12 +1,15 @@
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
-import type { SandboxContext } from '../engine/context.js';
-import { notFound } from '../engine/errors.js';
-import { matchesMetadata, paginate, parseMetadataFilter, parseQuery, parseSorting, pathUuid, q, sortRecords } from '../engine/query.js';
-import { json } from '../engine/respond.js';
-import type { OrderRecord } from './orders/records.js';
-import { generateInvoice, invoiceLink, receiptLink, updateBillingDetails } from './order-invoices.js';
-import { orderWire } from './order-wire.js';
+import { orderUpdate } from '../../../schemas/order.js';
+import type { SandboxContext } from '../../engine/context.js';
+import { notFound } from '../../engine/errors.js';
+import { matchesMetadata, paginate, parseMetadataFilter, parseQuery, parseSorting, pathUuid, q, sortRecords } from '../../engine/query.js';
+import { json } from '../../engine/respond.js';
+import { parseBody } from '../../engine/validation.js';
+import type { OrderRecord } from './records.js';
+import { generateInvoice, invoiceLink, receiptLink } from './invoices.js';
+import { saveBillingDetails } from './service.js';
+import { orderWire } from './wire.js';
 
 function ownOrder(ctx: SandboxContext, c: Context): OrderRecord {
   const org = ctx.auth.organization(c);
@@ -51,7 +54,10 @@ export function registerOrders(app: Hono, ctx: SandboxContext): void {
   });
 
   app.get('/v1/orders/:id', (c) => json(orderWire(ctx, ownOrder(ctx, c))));
-  app.patch('/v1/orders/:id', async (c) => json(orderWire(ctx, await updateBillingDetails(ctx, ownOrder(ctx, c), c.req.raw))));
+  app.patch('/v1/orders/:id', async (c) => {
+    const order = ownOrder(ctx, c);
+    return json(orderWire(ctx, saveBillingDetails(ctx, order, await parseBody(c.req.raw, orderUpdate))));
+  });
   app.post('/v1/orders/:id/invoice', (c) => generateInvoice(ctx, ownOrder(ctx, c)));
   app.get('/v1/orders/:id/invoice', (c) => invoiceLink(ctx, ownOrder(ctx, c)));
   app.get('/v1/orders/:id/receipt', (c) => receiptLink(ctx, ownOrder(ctx, c)));

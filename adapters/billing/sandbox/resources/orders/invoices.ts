@@ -1,31 +1,13 @@
 import type { Hono } from 'hono';
-import { orderUpdate } from '../../schemas/order.js';
-import type { SandboxContext } from '../engine/context.js';
-import { notFound } from '../engine/errors.js';
-import { acceptedNull, html, json } from '../engine/respond.js';
-import { parseBody } from '../engine/validation.js';
-import { checkInvoiceExists, checkInvoiceGeneration } from '../domain/invoice-rules.js';
-import { renderInvoicePage, renderReceiptPage } from '../pages/invoice-page.js';
-import type { OrderRecord } from './orders/records.js';
-import { orThrow } from './commerce-support.js';
-import { orderWire } from './order-wire.js';
+import type { SandboxContext } from '../../engine/context.js';
+import { notFound, orThrow } from '../../engine/errors.js';
+import { acceptedNull, html, json } from '../../engine/respond.js';
+import { checkInvoiceExists, checkInvoiceGeneration } from './rules.js';
+import { renderInvoicePage, renderReceiptPage } from '../../pages/invoice-page.js';
+import type { OrderRecord } from './records.js';
+import { orderWire } from './wire.js';
 
 export const invoiceUrl = (ctx: SandboxContext, order: OrderRecord): string => `${ctx.publicUrl}/__sandbox/invoices/${order.id}`;
-
-/** PATCH billing details; sends `order.updated`. Shared by the seller and portal routes. */
-export async function updateBillingDetails(ctx: SandboxContext, order: OrderRecord, request: Request): Promise<OrderRecord> {
-  const body = await parseBody(request, orderUpdate);
-  const next: OrderRecord = {
-    ...order, modified_at: ctx.now(),
-    ...(body.billing_name !== undefined ? { billing_name: body.billing_name } : {}),
-    ...(body.billing_address !== undefined ? { billing_address: body.billing_address } : {}),
-  };
-  return ctx.store.transaction(() => {
-    const saved = ctx.db.orders.put(next);
-    ctx.emit('order.updated', orderWire(ctx, saved), saved.organization_id);
-    return saved;
-  });
-}
 
 /** POST .../invoice: 202 with a JSON null (reference §4); 409 and 422 refusals; idempotent. */
 export function generateInvoice(ctx: SandboxContext, order: OrderRecord): Response {
