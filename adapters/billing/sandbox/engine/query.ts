@@ -33,6 +33,8 @@ export const q = {
   many: <T extends z.ZodType>(item: T) => z.preprocess((v) => (v === undefined || Array.isArray(v) ? v : [v]), z.array(item)),
   uuids: () => q.many(z.string().refine(isUuid, 'Input should be a valid UUID')),
   enumOf: <const T extends readonly [string, ...string[]]>(values: T) => z.preprocess(last, z.enum(values)),
+  /** An ISO date-time with an offset, normalized to UTC (`...Z`). */
+  dateTime: () => q.string().pipe(z.iso.datetime({ offset: true })).transform((s) => new Date(s).toISOString()),
 };
 
 /** `page` > 0 (default 1) and `limit` > 0 (default 10); limit is capped silently at 100 (reference §2). */

@@ -3,8 +3,8 @@ import { newId } from '../../engine/ids.js';
 import type { SavedSubscription } from '../../engine/hooks.js';
 import type { Collection } from '../../engine/store.js';
 import type { BenefitGrantRecord, BenefitRecord, CustomerRecord } from '../../engine/records.js';
-import { displayKey, expiryFrom, formatKey, type LicenseKeyProperties } from '../../domain/license-key-rules.js';
-import { recordSystemEvent, refreshCustomerMeters } from '../usage.js';
+import { displayKey, expiryFrom, formatKey, type LicenseKeyProperties } from '../license-keys/rules.js';
+import { recordSystemEvent, refreshCustomerMeters } from '../usage/service.js';
 import { benefitGrantWire } from './wire.js';
 import { emitStateChanged } from '../customers/service.js';
 

@@ -9,11 +9,11 @@ import { paginate, parseQuery, parseSorting, pathUuid, q, querySchema, sortRecor
 import type { BenefitGrantRecord, CustomerRecord } from '../../engine/records.js';
 import { json } from '../../engine/respond.js';
 import { parseBody } from '../../engine/validation.js';
-import { downloadableFileWire } from '../file-store.js';
 import type { FileRecord } from '../files/records.js';
-import { recordSystemEvent } from '../usage.js';
+import { recordSystemEvent } from '../usage/service.js';
 import { benefitGrantWire } from '../benefits/wire.js';
 import { portalGrantWire } from './wire.js';
+import { downloadableFileWire } from '../files/wire.js';
 
 /** A stable id for one file of one grant (the provider's downloadable row). */
 function downloadableId(grantId: string, fileId: string): string {

@@ -1,13 +1,15 @@
 import type { Context, Hono } from 'hono';
-import { fileCreate, filePatch, fileUploadCompleted } from '../../schemas/file.js';
-import type { SandboxContext } from '../engine/context.js';
-import { SandboxHttpError, fieldError, namedError, notFound, notPermitted, validationError, type ValidationItem } from '../engine/errors.js';
-import { newId } from '../engine/ids.js';
-import { paginate, parseQuery, pathUuid, q, querySchema, sortRecords } from '../engine/query.js';
-import { json, noContent } from '../engine/respond.js';
-import { parseBody } from '../engine/validation.js';
-import { checkSignature, fileContent, fileWire, md5Hex, sha256, signedUrl } from './file-store.js';
-import type { FileRecord } from './files/records.js';
+import { fileCreate, filePatch, fileUploadCompleted } from '../../../schemas/file.js';
+import type { SandboxContext } from '../../engine/context.js';
+import { SandboxHttpError, fieldError, namedError, notFound, notPermitted, validationError, type ValidationItem } from '../../engine/errors.js';
+import { newId } from '../../engine/ids.js';
+import { paginate, parseQuery, pathUuid, q, querySchema, sortRecords } from '../../engine/query.js';
+import { json, noContent } from '../../engine/respond.js';
+import { parseBody } from '../../engine/validation.js';
+import { registerProductMedia } from './product-media.js';
+import type { FileRecord } from './records.js';
+import { checkSignature, fileContent, md5Hex, sha256, signedUrl } from './storage.js';
+import { fileWire } from './wire.js';
 
 /** Largest file the sandbox keeps (it stores the bytes in its state). */
 const MAX_SIZE = 10 * 1024 * 1024;
@@ -157,24 +159,4 @@ export function registerFiles(app: Hono, ctx: SandboxContext): void {
   });
 
   registerProductMedia(ctx);
-}
-
-/** Product `medias`: uploaded product_media files of the organization, kept in `product_extras`. */
-function registerProductMedia(ctx: SandboxContext): void {
-  const { files, productExtras } = ctx.db;
-  ctx.hooks.productWritten.push((org, productId, body) => {
-    if (body.medias == null) return;
-    body.medias.forEach((id, index) => {
-      const file = files.get(id);
-      if (file === undefined || file.organization_id !== org.id || file.deleted_at !== null || file.service !== 'product_media' || !file.is_uploaded) {
-        throw fieldError(['body', 'medias', index], 'File does not exist.', id);
-      }
-    });
-    const current = productExtras.get(productId) ?? { id: productId, custom_fields: [], media_ids: [] };
-    productExtras.put({ ...current, media_ids: [...new Set(body.medias)] });
-  });
-  ctx.hooks.productExtras.push((product) => {
-    const media = (productExtras.get(product.id)?.media_ids ?? []).map((id) => files.get(id)).filter((f): f is FileRecord => f !== undefined && f.deleted_at === null);
-    return { medias: media.map((f) => fileWire(ctx, f)) };
-  });
 }

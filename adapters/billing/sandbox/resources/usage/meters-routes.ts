@@ -1,20 +1,21 @@
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
-import { metadata } from '../../schemas/common.js';
-import { aggregationFunctions } from '../../schemas/meter-quantity.js';
-import { meterAggregation, meterFilter } from '../../schemas/meter.js';
-import { timeIntervals } from '../../schemas/metrics.js';
-import type { SandboxContext } from '../engine/context.js';
-import { fieldError, notFound } from '../engine/errors.js';
-import { newId } from '../engine/ids.js';
-import { matchesMetadata, paginate, parseMetadataFilter, parseQuery, parseSorting, pathUuid, q, querySchema, sortRecords } from '../engine/query.js';
-import type { MeterRecord } from '../engine/records.js';
-import { json } from '../engine/respond.js';
-import { parseBody } from '../engine/validation.js';
-import { aggregate, filterMatches, type Aggregation, type MeterEvent, type MeterFilter } from '../domain/meter-filter.js';
-import { bucketStart, buckets } from '../domain/time-buckets.js';
-import type { EventRecord } from './usage/records.js';
-import { eventCustomer, meterWire, refreshCustomerMeters } from './usage.js';
+import { metadata } from '../../../schemas/common.js';
+import { aggregationFunctions } from '../../../schemas/meter-quantity.js';
+import { meterAggregation, meterFilter } from '../../../schemas/meter.js';
+import { timeIntervals } from '../../../schemas/metrics.js';
+import type { SandboxContext } from '../../engine/context.js';
+import { fieldError, notFound } from '../../engine/errors.js';
+import { newId } from '../../engine/ids.js';
+import { matchesMetadata, paginate, parseMetadataFilter, parseQuery, parseSorting, pathUuid, q, querySchema, sortRecords } from '../../engine/query.js';
+import type { MeterRecord } from '../../engine/records.js';
+import { json } from '../../engine/respond.js';
+import { parseBody } from '../../engine/validation.js';
+import { aggregate, filterMatches, type Aggregation, type MeterEvent, type MeterFilter } from './rules.js';
+import { bucketStart, buckets } from '../../domain/time-buckets.js';
+import type { EventRecord } from './records.js';
+import { eventCustomer, refreshCustomerMeters } from './service.js';
+import { meterWire } from './wire.js';
 
 const meterCreate = z.object({
   name: z.string().min(3),
@@ -30,8 +31,6 @@ const meterUpdate = z.object({
   aggregation: meterAggregation.nullable().optional(),
   metadata: metadata.nullable().optional(),
 });
-
-export const dateTimeQuery = () => q.string().pipe(z.iso.datetime({ offset: true })).transform((s) => new Date(s).toISOString());
 
 /** Combines per-customer values with the customer aggregation function (provider's `customer_aggregation_function`). */
 function combine(values: number[], func: (typeof aggregationFunctions)[number]): number {
@@ -57,8 +56,8 @@ export function quantity(ctx: SandboxContext, events: readonly EventRecord[], ag
 export function registerMeters(app: Hono, ctx: SandboxContext): void {
   const listQuery = querySchema({ organization_id: q.uuids().optional(), query: q.string().optional() });
   const quantitiesQuery = querySchema({
-    start_timestamp: dateTimeQuery(),
-    end_timestamp: dateTimeQuery(),
+    start_timestamp: q.dateTime(),
+    end_timestamp: q.dateTime(),
     interval: q.enumOf(timeIntervals),
     customer_id: q.uuids().optional(),
     external_customer_id: q.many(z.string()).optional(),

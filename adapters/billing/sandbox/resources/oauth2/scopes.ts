@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
-import type { SandboxContext } from '../engine/context.js';
-import { SandboxHttpError, invalidToken } from '../engine/errors.js';
-import type { OAuthTokenRecord } from './oauth2/records.js';
+import type { SandboxContext } from '../../engine/context.js';
+import { SandboxHttpError, invalidToken } from '../../engine/errors.js';
+import type { OAuthTokenRecord } from './records.js';
 
 export const OAUTH_ACCESS_PREFIX = 'polar_at_o_';
 export const OAUTH_REFRESH_PREFIX = 'polar_rt_o_';

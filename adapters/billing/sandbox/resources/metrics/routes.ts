@@ -1,12 +1,12 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
-import { timeIntervals } from '../../schemas/metrics.js';
-import type { SandboxContext } from '../engine/context.js';
-import { fieldError } from '../engine/errors.js';
-import { parseQuery, q, querySchema } from '../engine/query.js';
-import { json } from '../engine/respond.js';
-import { computeMetrics, MAX_DAYS, METRICS, MIN_DATE, MIN_DAYS, type MetricSlug } from '../domain/metrics-rules.js';
-import { buckets, isTimeZone, nextBucket, zonedInstant } from '../domain/time-buckets.js';
+import { timeIntervals } from '../../../schemas/metrics.js';
+import type { SandboxContext } from '../../engine/context.js';
+import { fieldError } from '../../engine/errors.js';
+import { parseQuery, q, querySchema } from '../../engine/query.js';
+import { json } from '../../engine/respond.js';
+import { computeMetrics, MAX_DAYS, METRICS, MIN_DATE, MIN_DAYS, type MetricSlug } from './rules.js';
+import { buckets, isTimeZone, nextBucket, zonedInstant } from '../../domain/time-buckets.js';
 
 const day = q.string().pipe(z.iso.date());
 const ms = (iso: string | null) => (iso === null ? null : Date.parse(iso));

@@ -1,5 +1,5 @@
-import { fail, ok } from '../../../../core/shared/result.js';
-import { named, type RuleResult } from './provider-failure.js';
+import { fail, ok } from '../../../../../core/shared/result.js';
+import { named, type RuleResult } from '../../domain/provider-failure.js';
 
 /** License-key rules of the provider's license_keys benefit and its public validate/activate calls. */
 export interface LicenseKeyProperties {

@@ -1,30 +1,14 @@
 import type { Context, Hono } from 'hono';
-import { licenseKeyActivate, licenseKeyDeactivate, licenseKeyUpdate, licenseKeyValidate } from '../../schemas/license-key.js';
-import type { SandboxContext } from '../engine/context.js';
-import { notFound, orThrow } from '../engine/errors.js';
-import { isUuid, newId } from '../engine/ids.js';
-import { paginate, parseQuery, pathUuid, q, querySchema, sortRecords } from '../engine/query.js';
-import { json, noContent } from '../engine/respond.js';
-import { parseBody, parseOr422, readJsonBody } from '../engine/validation.js';
-import { checkActivation, checkValidation, conditionsMatch, displayKey } from '../domain/license-key-rules.js';
-import { customerWire } from './customers/wire.js';
-import type { ActivationRecord, LicenseKeyRecord } from './license-keys/records.js';
-
-/** License keys: seller list/get/update/activation, portal list/get, public validate/activate/deactivate. */
-export function licenseKeyWire(ctx: SandboxContext, k: LicenseKeyRecord) {
-  const customer = ctx.db.customers.get(k.customer_id);
-  if (customer === undefined) throw new Error(`license key ${k.id} lost its customer`);
-  return {
-    id: k.id, created_at: k.created_at, modified_at: k.modified_at, organization_id: k.organization_id, customer_id: k.customer_id,
-    customer: customerWire(customer), benefit_id: k.benefit_id, key: k.key, display_key: displayKey(k.key), status: k.status,
-    limit_activations: k.limit_activations, usage: k.usage, limit_usage: k.limit_usage, validations: k.validations,
-    last_validated_at: k.last_validated_at, expires_at: k.expires_at,
-  };
-}
-
-const activationBaseWire = (a: ActivationRecord) => ({
-  id: a.id, created_at: a.created_at, modified_at: a.modified_at, license_key_id: a.license_key_id, label: a.label, meta: a.meta,
-});
+import { licenseKeyActivate, licenseKeyDeactivate, licenseKeyUpdate, licenseKeyValidate } from '../../../schemas/license-key.js';
+import type { SandboxContext } from '../../engine/context.js';
+import { notFound, orThrow } from '../../engine/errors.js';
+import { isUuid, newId } from '../../engine/ids.js';
+import { paginate, parseQuery, pathUuid, q, querySchema, sortRecords } from '../../engine/query.js';
+import { json, noContent } from '../../engine/respond.js';
+import { parseBody, parseOr422, readJsonBody } from '../../engine/validation.js';
+import { checkActivation, checkValidation, conditionsMatch } from './rules.js';
+import type { ActivationRecord, LicenseKeyRecord } from './records.js';
+import { activationBaseWire, licenseKeyWire } from './wire.js';
 
 const activationsOf = (ctx: SandboxContext, k: LicenseKeyRecord) =>
   sortRecords(ctx.db.activations.byIndex('key', k.id), [{ field: 'created_at', descending: false }], { created_at: (a) => a.created_at });
@@ -37,6 +21,7 @@ function keyByValue(ctx: SandboxContext, organizationId: string, key: string): L
   return found;
 }
 
+/** License keys: seller list/get/update/activation, portal list/get, public validate/activate/deactivate. */
 export function registerLicenseKeys(app: Hono, ctx: SandboxContext): void {
   const keys = ctx.db.licenseKeys;
   const listQuery = querySchema({ organization_id: q.uuids().optional(), benefit_id: q.uuids().optional() });

@@ -1,4 +1,4 @@
-import type { ValidationItem } from './provider-failure.js';
+import type { ValidationItem } from '../../domain/provider-failure.js';
 
 /**
  * Checks a checkout's `custom_field_data` against the fields attached to its product (billing

@@ -1,22 +1,16 @@
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
-import { customFieldCreate, customFieldTypes, customFieldUpdate } from '../../schemas/custom-field.js';
-import type { SandboxContext } from '../engine/context.js';
-import { fieldError, notFound, validationError } from '../engine/errors.js';
-import { newId } from '../engine/ids.js';
-import { paginate, parseQuery, parseSorting, pathUuid, q, querySchema, sortRecords } from '../engine/query.js';
-import type { OrganizationRecord } from '../engine/records.js';
-import { json, noContent } from '../engine/respond.js';
-import { parseBody } from '../engine/validation.js';
-import { customFieldDataErrors, type FieldSpec } from '../domain/custom-field-rules.js';
-import type { CustomFieldRecord } from './custom-fields/records.js';
-
-export function customFieldWire(f: CustomFieldRecord) {
-  return {
-    id: f.id, created_at: f.created_at, modified_at: f.modified_at, metadata: f.metadata, type: f.type, slug: f.slug, name: f.name,
-    organization_id: f.organization_id, properties: f.properties,
-  };
-}
+import { customFieldCreate, customFieldTypes, customFieldUpdate } from '../../../schemas/custom-field.js';
+import type { SandboxContext } from '../../engine/context.js';
+import { fieldError, notFound } from '../../engine/errors.js';
+import { newId } from '../../engine/ids.js';
+import { paginate, parseQuery, parseSorting, pathUuid, q, querySchema, sortRecords } from '../../engine/query.js';
+import type { OrganizationRecord } from '../../engine/records.js';
+import { json, noContent } from '../../engine/respond.js';
+import { parseBody } from '../../engine/validation.js';
+import { registerAttachedFields } from './attached.js';
+import type { CustomFieldRecord } from './records.js';
+import { customFieldWire } from './wire.js';
 
 function checkSlug(ctx: SandboxContext, org: OrganizationRecord, slug: string, except: string | null): void {
   const taken = ctx.db.customFields.oneByIndex('slug', `${org.id}|${slug}`);
@@ -94,40 +88,5 @@ export function registerCustomFields(app: Hono, ctx: SandboxContext): void {
     return noContent();
   });
 
-  registerCustomFieldHooks(ctx);
-}
-
-function attachedFields(ctx: SandboxContext, productId: string) {
-  const { customFields, productExtras } = ctx.db;
-  return (productExtras.get(productId)?.custom_fields ?? []).flatMap((a, order) => {
-    const field = customFields.get(a.custom_field_id);
-    return field === undefined ? [] : [{ field, order, required: a.required }];
-  });
-}
-
-function registerCustomFieldHooks(ctx: SandboxContext): void {
-  const { customFields, productExtras } = ctx.db;
-
-  ctx.hooks.productWritten.push((org, productId, body) => {
-    if (body.attached_custom_fields == null) return;
-    body.attached_custom_fields.forEach((a, index) => {
-      const field = customFields.get(a.custom_field_id);
-      if (field === undefined || field.organization_id !== org.id) throw fieldError(['body', 'attached_custom_fields', index, 'custom_field_id'], 'Custom field does not exist.', a.custom_field_id);
-    });
-    const current = productExtras.get(productId) ?? { id: productId, custom_fields: [], media_ids: [] };
-    const unique = [...new Map(body.attached_custom_fields.map((a) => [a.custom_field_id, { custom_field_id: a.custom_field_id, required: a.required }])).values()];
-    productExtras.put({ ...current, custom_fields: unique });
-  });
-
-  const attachedWire = (productId: string) =>
-    attachedFields(ctx, productId).map(({ field, order, required }) => ({ custom_field_id: field.id, custom_field: customFieldWire(field), order, required }));
-
-  ctx.hooks.productExtras.push((product) => ({ attached_custom_fields: attachedWire(product.id) }));
-  ctx.hooks.checkoutAttachedFields.push(attachedWire);
-
-  ctx.hooks.checkoutFields.push((checkout, confirming) => {
-    const specs: FieldSpec[] = attachedFields(ctx, checkout.product_id).map(({ field, required }) => ({ slug: field.slug, type: field.type, required, properties: field.properties }));
-    const errors = customFieldDataErrors(specs, checkout.custom_field_data, confirming);
-    if (errors.length > 0) throw validationError(errors);
-  });
+  registerAttachedFields(ctx);
 }

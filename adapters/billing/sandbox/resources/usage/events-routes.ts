@@ -1,18 +1,18 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
-import { eventSources, eventsIngest } from '../../schemas/event.js';
-import { meterFilter } from '../../schemas/meter.js';
-import type { SandboxContext } from '../engine/context.js';
-import { fieldError, notFound } from '../engine/errors.js';
-import { isUuid, newId } from '../engine/ids.js';
-import { matchesMetadata, paginate, parseMetadataFilter, parseQuery, parseSorting, pathUuid, q, querySchema, sortRecords } from '../engine/query.js';
-import type { CustomerRecord } from '../engine/records.js';
-import { json } from '../engine/respond.js';
-import { parseBody, parseOr422 } from '../engine/validation.js';
-import { filterMatches, type MeterEvent, type MeterFilter } from '../domain/meter-filter.js';
-import { dateTimeQuery } from './meters.js';
-import type { EventRecord } from './usage/records.js';
-import { eventCustomer, eventWire, refreshCustomerMeters } from './usage.js';
+import { eventSources, eventsIngest } from '../../../schemas/event.js';
+import { meterFilter } from '../../../schemas/meter.js';
+import type { SandboxContext } from '../../engine/context.js';
+import { fieldError, notFound } from '../../engine/errors.js';
+import { isUuid, newId } from '../../engine/ids.js';
+import { matchesMetadata, paginate, parseMetadataFilter, parseQuery, parseSorting, pathUuid, q, querySchema, sortRecords } from '../../engine/query.js';
+import type { CustomerRecord } from '../../engine/records.js';
+import { json } from '../../engine/respond.js';
+import { parseBody, parseOr422 } from '../../engine/validation.js';
+import { filterMatches, type MeterEvent, type MeterFilter } from './rules.js';
+import type { EventRecord } from './records.js';
+import { eventCustomer, refreshCustomerMeters } from './service.js';
+import { eventWire } from './wire.js';
 
 /** Events (billing part B §7 "Events"): ingest, list, names summary, get. */
 export function registerEvents(app: Hono, ctx: SandboxContext): void {
@@ -27,8 +27,8 @@ export function registerEvents(app: Hono, ctx: SandboxContext): void {
   const listQuery = querySchema({
     ...common,
     filter: q.string().optional(),
-    start_timestamp: dateTimeQuery().optional(),
-    end_timestamp: dateTimeQuery().optional(),
+    start_timestamp: q.dateTime().optional(),
+    end_timestamp: q.dateTime().optional(),
     meter_id: q.uuid().optional(),
     name: q.many(z.string()).optional(),
   });

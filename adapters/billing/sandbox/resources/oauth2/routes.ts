@@ -1,16 +1,16 @@
 import type { Context, Hono } from 'hono';
 import { SignJWT } from 'jose';
 import { z } from 'zod';
-import { authorizeQuery, tokenForm, tokenRequest } from '../../schemas/oauth2.js';
-import type { SandboxContext } from '../engine/context.js';
-import { SandboxHttpError } from '../engine/errors.js';
-import { newId, newSecret } from '../engine/ids.js';
-import type { OrganizationRecord } from '../engine/records.js';
-import { html, json } from '../engine/respond.js';
-import { parseBody, parseOr422 } from '../engine/validation.js';
-import { escapeHtml, page } from '../pages/html.js';
-import { OAUTH_ACCESS_PREFIX, OAUTH_REFRESH_PREFIX, acceptOAuthTokens, liveToken } from './oauth2-scopes.js';
-import type { OAuthClientRecord, OAuthTokenRecord } from './oauth2/records.js';
+import { authorizeQuery, tokenForm, tokenRequest } from '../../../schemas/oauth2.js';
+import type { SandboxContext } from '../../engine/context.js';
+import { SandboxHttpError } from '../../engine/errors.js';
+import { newId, newSecret } from '../../engine/ids.js';
+import type { OrganizationRecord } from '../../engine/records.js';
+import { html, json } from '../../engine/respond.js';
+import { parseBody, parseOr422 } from '../../engine/validation.js';
+import { escapeHtml, page } from '../../pages/html.js';
+import { OAUTH_ACCESS_PREFIX, OAUTH_REFRESH_PREFIX, acceptOAuthTokens, liveToken } from './scopes.js';
+import type { OAuthClientRecord, OAuthTokenRecord } from './records.js';
 
 const ACCESS_TTL_S = 3600;
 const REFRESH_TTL_S = 30 * 24 * 3600;

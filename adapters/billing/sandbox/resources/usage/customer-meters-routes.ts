@@ -1,11 +1,11 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
-import type { SandboxContext } from '../engine/context.js';
-import { notFound } from '../engine/errors.js';
-import { paginate, parseQuery, parseSorting, pathUuid, q, querySchema, sortRecords } from '../engine/query.js';
-import { json } from '../engine/respond.js';
-import type { CustomerMeterRecord } from './usage/records.js';
-import { customerMeterWire, portalCustomerMeterWire } from './usage.js';
+import type { SandboxContext } from '../../engine/context.js';
+import { notFound } from '../../engine/errors.js';
+import { paginate, parseQuery, parseSorting, pathUuid, q, querySchema, sortRecords } from '../../engine/query.js';
+import { json } from '../../engine/respond.js';
+import type { CustomerMeterRecord } from './records.js';
+import { customerMeterWire, portalCustomerMeterWire } from './wire.js';
 
 /** Customer meters, seller side and in the customer portal (billing part A §7). */
 export function registerCustomerMeters(app: Hono, ctx: SandboxContext): void {
