@@ -9,9 +9,9 @@ import { benefitGrantWire } from './wire.js';
 import { emitStateChanged } from '../customers/service.js';
 
 /**
- * What a grant does per benefit type, wired into part 1's grantBenefits / revokeBenefits through
- * the extension hooks: license_keys issues a key, meter_credit credits units (`meter.credited`),
- * downloadables lists its files, discord / github wait for the customer's account id. Every grant
+ * What a grant does per benefit type, hooked into grantBenefits / revokeBenefits (`ctx.hooks`):
+ * license_keys issues a key, meter_credit credits units (`meter.credited`), downloadables lists
+ * its files, discord / github wait for the customer's account id. Every grant
  * and revocation also records a `benefit.granted` / `benefit.revoked` system event. Renewals
  * (a subscription's new period) cycle the grant: `benefit.cycled`, `benefit_grant.cycled`, and a
  * meter_credit benefit resets the meter and credits again, carrying the balance over on rollover.

@@ -14,7 +14,7 @@ import { benefitWire, benefitGrantWire } from './wire.js';
 
 type CreateInput = z.output<typeof benefitCreate>;
 
-/** The seller-view properties the server answers for the input of each type (reference §3 "Benefit"). */
+/** The seller-view properties the server answers for the input of each type. */
 function normalizeProperties(ctx: SandboxContext, org: OrganizationRecord, type: string, input: Record<string, unknown>): Record<string, unknown> {
   switch (type) {
     case 'custom':
@@ -72,7 +72,7 @@ function grantsOfBenefit(ctx: SandboxContext, benefitId: string): BenefitGrantRe
   return ctx.db.benefitGrants.byIndex('benefit', benefitId);
 }
 
-/** Benefits of the six types, seller side (billing part A §7 "Benefits"). */
+/** Benefits of the six types, seller side. */
 export function registerBenefits(app: Hono, ctx: SandboxContext): void {
   const listQuery = querySchema({
     organization_id: q.uuids().optional(),

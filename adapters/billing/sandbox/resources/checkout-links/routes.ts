@@ -44,7 +44,7 @@ function checkLinkDiscount(ctx: SandboxContext, org: OrganizationRecord, product
   return checkoutDiscount(ctx, org.id, product, { discountId }).id;
 }
 
-/** Checkout links (billing part A §7) and their public redirect to a fresh checkout. */
+/** Checkout links and their public redirect to a fresh checkout. */
 export function registerCheckoutLinks(app: Hono, ctx: SandboxContext): void {
   const links = () => ctx.db.checkoutLinks;
 

@@ -56,7 +56,7 @@ function resolveCustomer(ctx: SandboxContext, c: CheckoutRecord): { customer: Cu
 }
 
 /**
- * POST /v1/checkouts/client/{secret}/confirm (reference §4 "Confirm"): applies the update,
+ * POST /v1/checkouts/client/{secret}/confirm: applies the update,
  * validates, charges the test card, creates or reuses the customer and answers `confirmed` with a
  * customer session token (null when an existing customer was matched by e-mail). The sandbox then
  * completes the payment at once, so the checkout is `succeeded` by the time the answer is sent.

@@ -4,7 +4,7 @@ import type { CheckoutRecord } from './records.js';
 import { checkoutWire } from './wire.js';
 import { expiredCheckoutError, isPastExpiry, shouldExpire } from './rules.js';
 
-/** Flips an open checkout past its expiry to `expired` and sends `checkout.expired` (reference §4). */
+/** Flips an open checkout past its expiry to `expired` and sends `checkout.expired`. */
 export function expireIfDue(ctx: SandboxContext, c: CheckoutRecord): CheckoutRecord {
   if (!shouldExpire(c, ctx.clock.now())) return c;
   return ctx.store.transaction(() => {

@@ -29,7 +29,7 @@ function saveUpdated(ctx: SandboxContext, next: CheckoutRecord): CheckoutRecord 
   });
 }
 
-/** Checkouts, seller side (access token) and public side (client secret), billing part A §7. */
+/** Checkouts, seller side (access token) and public side (client secret). */
 export function registerCheckouts(app: Hono, ctx: SandboxContext): void {
   app.get('/v1/checkouts', (c) => {
     const org = ctx.auth.organization(c);

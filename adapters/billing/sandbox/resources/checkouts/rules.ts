@@ -2,7 +2,7 @@ import { discountAmount, type DiscountFacts } from '../discounts/rules.js';
 import { invalid, named, type ProviderFailure, type RuleResult, type ValidationItem } from '../../domain/provider-failure.js';
 import { fail, ok } from '../../../../../core/shared/result.js';
 
-/** The price facts the amount rules read (a subset of the wire ProductPrice, reference §3). */
+/** The price facts the amount rules read (a subset of the wire ProductPrice). */
 export interface PriceFacts {
   readonly id: string;
   readonly amount_type: string;
@@ -63,7 +63,7 @@ export interface CheckoutAmounts {
 }
 
 /**
- * Derived money fields of a checkout (reference §3-§4, the provider's Checkout model): tax is always 0
+ * Derived money fields of a checkout (the provider's Checkout model): tax is always 0
  * in the sandbox; a recurring product needs a payment method even when this first charge is 0,
  * except for free prices, a PWYW amount of 0, or a 100 % forever discount.
  */
@@ -103,7 +103,7 @@ export function checkoutAmounts(input: {
 }
 
 /**
- * Checkout statuses and their moves (reference §4 "Checkout"):
+ * Checkout statuses and their moves:
  * open -> confirmed (confirm) -> succeeded (payment ok) | open again (payment failed);
  * open -> expired once `expires_at` is past (cron or any update). Nothing leaves succeeded or expired.
  */
@@ -206,7 +206,7 @@ const missing = (loc: readonly string[], msg = 'Field is required.'): Validation
 const blank = (v: string | null | undefined): boolean => v === null || v === undefined || v.trim() === '';
 
 /**
- * The checks confirm runs after applying its update (reference §4 "Confirm"): e-mail unless a
+ * The checks confirm runs after applying its update: e-mail unless a
  * customer is known; the billing address (as `billing_address_fields` requires it) when the payment
  * form is required; billing name for business customers; a confirmation token when the payment
  * form is required. All failures come back together, as one 422 list.

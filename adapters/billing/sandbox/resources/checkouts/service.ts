@@ -28,7 +28,7 @@ function checkEmail(value: string | null | undefined): void {
 const hasMoreThanCountry = (a: { line1?: string | null; city?: string | null; postal_code?: string | null } | null | undefined) =>
   a !== null && a !== undefined && [a.line1, a.city, a.postal_code].some((v) => v !== null && v !== undefined && v !== '');
 
-/** POST /v1/checkouts/ (reference §4 "Checkout": 201, open, expires in 24 h). */
+/** POST /v1/checkouts/: 201, open, expires in 24 h. */
 export function createCheckout(ctx: SandboxContext, org: OrganizationRecord, input: CreateInput, extra: Partial<CheckoutRecord> = {}): CheckoutRecord {
   checkEmail(input.customer_email);
   const products = validatedProducts(ctx, org, input.products, 'products');

@@ -77,7 +77,7 @@ function commonFields(ctx: SandboxContext, c: CheckoutRecord) {
   };
 }
 
-/** Seller view (reference §3 "Checkout"). */
+/** Seller view of a checkout. */
 export function checkoutWire(ctx: SandboxContext, c: CheckoutRecord) {
   return {
     ...commonFields(ctx, c),

@@ -17,7 +17,7 @@ function checkSlug(ctx: SandboxContext, org: OrganizationRecord, slug: string, e
   if (taken !== undefined && taken.id !== except) throw fieldError(['body', 'slug'], 'Custom field with this slug already exists.', slug);
 }
 
-/** Custom fields (billing part B §7), attached to products and collected in checkouts. */
+/** Custom fields, attached to products and collected in checkouts. */
 export function registerCustomFields(app: Hono, ctx: SandboxContext): void {
   const { customFields, productExtras } = ctx.db;
   const listQuery = querySchema({ organization_id: q.uuids().optional(), query: q.string().optional(), type: q.many(z.enum(customFieldTypes)).optional() });

@@ -1,9 +1,9 @@
 import type { ValidationItem } from '../../domain/provider-failure.js';
 
 /**
- * Checks a checkout's `custom_field_data` against the fields attached to its product (billing
- * part B §3 "Custom field"). Required fields are enforced only when `confirming` (the provider
- * lets a customer fill the form step by step); a required checkbox must be ticked.
+ * Checks a checkout's `custom_field_data` against the fields attached to its product. Required
+ * fields are enforced only when `confirming` (the provider lets a customer fill the form step by
+ * step); a required checkbox must be ticked.
  */
 export interface FieldSpec {
   readonly slug: string;

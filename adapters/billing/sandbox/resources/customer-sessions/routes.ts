@@ -12,7 +12,7 @@ import { customerSessionWire } from './wire.js';
 
 const returnUrl = z.url().nullable().optional();
 
-/** `{customer_id}` or `{external_customer_id}` (alias `customer_external_id`), reference §4. */
+/** `{customer_id}` or `{external_customer_id}` (alias `customer_external_id`). */
 const sessionCreate = z.union([
   z.object({ customer_id: z.string().refine(isUuid, 'Input should be a valid UUID'), return_url: returnUrl }),
   z.object({ external_customer_id: z.string().min(1), return_url: returnUrl }),

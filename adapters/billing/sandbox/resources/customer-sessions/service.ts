@@ -4,7 +4,7 @@ import type { CustomerSessionRecord } from '../../engine/records.js';
 
 const SESSION_TTL_MS = 60 * 60 * 1000;
 
-/** Opens a 1-hour customer session (`polar_cst_...`); the checkout helper uses it on confirm. */
+/** Opens a 1-hour customer session (`polar_cst_...`); checkout confirm opens one for the buyer. */
 export function createCustomerSession(ctx: SandboxContext, customerId: string, returnTo: string | null = null): CustomerSessionRecord {
   const now = ctx.clock.now();
   return ctx.db.customerSessions.put({

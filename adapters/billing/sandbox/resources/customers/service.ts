@@ -9,7 +9,7 @@ import { customerStateWire, customerWire } from './wire.js';
 const EMAIL_TAKEN = 'A customer with this email address already exists.';
 const EXTERNAL_ID_TAKEN = 'A customer with this external ID already exists.';
 
-/** Uniqueness per organization among live customers (reference §4 "Customers"). */
+/** Uniqueness per organization among live customers. */
 export function checkCustomerUniqueness(ctx: SandboxContext, next: CustomerRecord): void {
   const byEmail = ctx.db.customers.oneByIndex('email', `${next.organization_id}|${next.email.toLowerCase()}`);
   if (byEmail !== undefined && byEmail.id !== next.id) throw fieldError(['body', 'email'], EMAIL_TAKEN, next.email);

@@ -4,7 +4,7 @@ import type { BenefitGrantRecord, CustomerRecord } from '../../engine/records.js
 
 const avatars = new Map<string, string>();
 
-/** The provider's avatar: gravatar of the lowercased e-mail, 404 when none (reference §3). Memoized: lists hash 100 at a time. */
+/** The provider's avatar: gravatar of the lowercased e-mail, 404 when none. Memoized: lists hash 100 at a time. */
 export function avatarUrl(email: string): string {
   let url = avatars.get(email);
   if (url === undefined) {
@@ -29,7 +29,7 @@ export function activeGrants(ctx: SandboxContext, customerId: string): BenefitGr
   return ctx.db.benefitGrants.byIndex('customer', customerId).filter((g) => g.is_granted && !g.is_revoked);
 }
 
-/** reference §3 "CustomerState": the customer plus active subscriptions, granted benefits, active meters. */
+/** The customer state: the customer plus active subscriptions, granted benefits, active meters. */
 export function customerStateWire(ctx: SandboxContext, c: CustomerRecord) {
   const subscriptions = ctx.db.subscriptions.byIndex('customer', c.id).filter((s) => s.status === 'active' || s.status === 'trialing');
   const meters = ctx.db.customerMeters.byIndex('customer', c.id);

@@ -1,7 +1,7 @@
 import { bodyError, invalid, type RuleResult } from '../../domain/provider-failure.js';
 import { fail, ok } from '../../../../../core/shared/result.js';
 
-/** The discount facts the rules need (a subset of the wire Discount, reference §3). */
+/** The discount facts the rules need (a subset of the wire Discount). */
 export interface DiscountFacts {
   readonly id: string;
   readonly code: string | null;

@@ -15,7 +15,7 @@ import { fileWire } from './wire.js';
 const MAX_SIZE = 10 * 1024 * 1024;
 
 /**
- * Files (billing part B §7 "Files"): create returns one signed upload URL per part, served by the
+ * Files: create returns one signed upload URL per part, served by the
  * sandbox (`PUT /__sandbox/uploads/{file}/{part}`, answering the part's MD5 as `ETag`); "uploaded"
  * checks each part's ETag and the SHA-256 checksums before the file counts as uploaded.
  */

@@ -25,7 +25,7 @@ function fileFields(f: FileRecord) {
 
 export const publicFileUrl = (ctx: SandboxContext, f: FileRecord) => `${ctx.publicUrl}/__sandbox/files/${f.id}/public/${encodeURIComponent(f.name)}`;
 
-/** reference §3 "File": media and avatars carry their public URL. */
+/** Seller view of a file: media and avatars carry their public URL. */
 export function fileWire(ctx: SandboxContext, f: FileRecord) {
   if (f.service === 'downloadable') return { ...fileFields(f), service: f.service };
   return { ...fileFields(f), service: f.service, public_url: publicFileUrl(ctx, f) };

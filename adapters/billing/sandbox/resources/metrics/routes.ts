@@ -11,7 +11,7 @@ import { buckets, isTimeZone, nextBucket, zonedInstant } from '../../domain/time
 const day = q.string().pipe(z.iso.date());
 const ms = (iso: string | null) => (iso === null ? null : Date.parse(iso));
 
-/** Metrics (billing part B §7 "Meter quantities and metrics"), computed from the sandbox's own records. */
+/** Metrics and their limits, computed from the sandbox's own records. */
 export function registerMetrics(app: Hono, ctx: SandboxContext): void {
   const metricsQuery = querySchema({
     start_date: day,

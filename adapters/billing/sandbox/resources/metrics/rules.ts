@@ -1,6 +1,5 @@
 /**
- * Revenue metrics from the sandbox's own orders, subscriptions and checkouts (billing part B §3
- * "Metrics"). Pure: takes plain facts and the period starts (epoch ms) and answers periods and totals.
+ * Revenue metrics from the sandbox's own orders, subscriptions and checkouts. Pure: takes plain facts and the period starts (epoch ms) and answers periods and totals.
  */
 export interface OrderFact {
   readonly created_at: number;

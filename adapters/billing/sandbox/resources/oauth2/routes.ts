@@ -54,10 +54,10 @@ const clientPublic = (k: OAuthClientRecord) => ({
 const orgSub = (o: OrganizationRecord) => ({ id: o.id, slug: o.slug, avatar_url: o.avatar_url });
 
 /**
- * OAuth2 (billing part B §7): dynamic client registration, authorize (JSON for API clients, a
+ * OAuth2: dynamic client registration, authorize (JSON for API clients, a
  * consent page for browsers), token (authorization_code, refresh_token with rotation), revoke,
  * introspect, userinfo. The subject is always an organization; its tokens then call the seller
- * routes within their scopes (`oauth2-scopes.ts`).
+ * routes within their scopes (`scopes.ts`).
  */
 export function registerOAuth2(app: Hono, ctx: SandboxContext): void {
   const { oauthClients, oauthTokens } = ctx.db;

@@ -6,7 +6,7 @@ import type { OAuthTokenRecord } from './records.js';
 export const OAUTH_ACCESS_PREFIX = 'polar_at_o_';
 export const OAUTH_REFRESH_PREFIX = 'polar_rt_o_';
 
-/** Path segment under /v1 -> scope family (read and write pairs, billing part B §3 "OAuth2" scopes). */
+/** Path segment under /v1 -> scope family (read and write pairs). */
 const FAMILIES: Record<string, string> = {
   organizations: 'organizations', products: 'products', benefits: 'benefits', events: 'events', meters: 'meters', files: 'files',
   subscriptions: 'subscriptions', customers: 'customers', orders: 'orders', refunds: 'refunds', webhooks: 'webhooks',

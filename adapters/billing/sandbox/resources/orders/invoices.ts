@@ -9,7 +9,7 @@ import { orderWire } from './wire.js';
 
 export const invoiceUrl = (ctx: SandboxContext, order: OrderRecord): string => `${ctx.publicUrl}/__sandbox/invoices/${order.id}`;
 
-/** POST .../invoice: 202 with a JSON null (reference §4); 409 and 422 refusals; idempotent. */
+/** POST .../invoice: 202 with a JSON null; 409 and 422 refusals; idempotent. */
 export function generateInvoice(ctx: SandboxContext, order: OrderRecord): Response {
   orThrow(checkInvoiceGeneration(order));
   if (!order.is_invoice_generated) {

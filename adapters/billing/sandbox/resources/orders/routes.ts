@@ -30,7 +30,7 @@ export const orderSortAccessors = (ctx: SandboxContext) => ({
   subscription: (o: OrderRecord) => o.subscription_id,
 });
 
-/** Seller orders and invoices (billing part B §7, reference §4 "Orders and invoices"). */
+/** Seller orders, their invoices and receipts. */
 export function registerOrders(app: Hono, ctx: SandboxContext): void {
   app.get('/v1/orders', (c) => {
     const org = ctx.auth.organization(c);

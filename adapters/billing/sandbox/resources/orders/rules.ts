@@ -10,7 +10,7 @@ interface InvoiceableOrder {
 }
 
 /**
- * Invoice generation (reference §4 "Orders and invoices"): draft and void orders are not eligible
+ * Invoice generation: draft and void orders are not eligible
  * (409); billing name and address are needed (422); regenerating is accepted and idempotent.
  */
 export function checkInvoiceGeneration(order: InvoiceableOrder): RuleResult<void> {

@@ -21,7 +21,7 @@ function orderCore(o: OrderRecord) {
   };
 }
 
-/** Seller view (reference §3 "Order"). */
+/** Seller view of an order, with its customer, product, discount and subscription. */
 export function orderWire(ctx: SandboxContext, o: OrderRecord) {
   const customer = ctx.db.customers.get(o.customer_id);
   if (customer === undefined) throw new Error(`order ${o.id} lost its customer`);

@@ -6,7 +6,7 @@ import { paginate, parseQuery, parseSorting, pathUuid, q, sortRecords } from '..
 import { json } from '../../engine/respond.js';
 import { paymentWire } from './wire.js';
 
-/** Payments (billing part B §7): every charge, succeeded or declined. */
+/** Payments: every charge, succeeded or declined. */
 export function registerPayments(app: Hono, ctx: SandboxContext): void {
   app.get('/v1/payments', (c) => {
     const org = ctx.auth.organization(c);

@@ -3,7 +3,7 @@ import { newId } from '../../engine/ids.js';
 import type { Card } from '../../engine/test-payments.js';
 import type { PaymentRecord } from './records.js';
 
-/** A declined charge leaves a failed payment behind (reference §3 "Payment": decline reason and message). */
+/** A declined charge leaves a failed payment behind, with its decline reason and message. */
 export function recordFailedPayment(
   ctx: SandboxContext,
   input: { organizationId: string; amount: number; currency: string; card: Card; reason: string; message: string; checkoutId: string | null; email: string | null },

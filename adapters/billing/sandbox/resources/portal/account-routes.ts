@@ -12,8 +12,8 @@ import { saveCustomer, taxIdOf } from '../customers/service.js';
 import { customerOrganizationWire, paymentMethodWire, portalCustomerWire } from './wire.js';
 
 /**
- * Customer portal, part 1: own profile, payment methods, organization storefront. The checkout
- * helper registers the portal's orders, invoices and subscriptions in its own module.
+ * Customer portal: own profile, payment methods, organization storefront (subscriptions and orders:
+ * `commerce-routes.ts`; benefit grants and downloadables: `benefit-routes.ts`).
  */
 export function registerCustomerPortal(app: Hono, ctx: SandboxContext): void {
   const { db } = ctx;

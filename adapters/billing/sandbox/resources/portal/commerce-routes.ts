@@ -18,7 +18,7 @@ import { cancelSubscription, changePlan, notSeatBased, uncancelSubscription } fr
 import { subscriptionSortAccessors } from '../subscriptions/routes.js';
 import { customerSubscriptionWire } from '../subscriptions/wire.js';
 
-/** Customer portal, part 2 (billing part B §7): the session's own subscriptions, orders and invoices. */
+/** Customer portal: the session's own subscriptions, orders and invoices. */
 export function registerPortalCommerce(app: Hono, ctx: SandboxContext): void {
   const ownSubscription = (c: Context): SubscriptionRecord => {
     const { customer } = ctx.auth.customer(c);

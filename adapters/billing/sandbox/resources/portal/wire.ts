@@ -26,7 +26,7 @@ export function customerOrganizationWire(o: OrganizationRecord) {
   };
 }
 
-/** What a customer sees of a benefit's properties (billing part A §3 "Benefit", portal view). */
+/** What a customer sees of a benefit's properties (portal view). */
 function portalProperties(b: BenefitRecord): Record<string, unknown> {
   const p = b.properties;
   switch (b.type) {

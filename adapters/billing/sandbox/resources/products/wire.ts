@@ -9,7 +9,7 @@ export function priceWire(ctx: SandboxContext, p: PriceRecord, product: ProductR
   const common = {
     id: p.id, created_at: p.created_at, modified_at: p.modified_at, source: 'catalog', amount_type: p.amount_type,
     price_currency: p.price_currency, is_archived: p.is_archived, product_id: p.product_id, tax_behavior: null,
-    // deprecated, still serialized by the server (reference §3)
+    // deprecated, still serialized by the server
     type: product.recurring_interval === null ? 'one_time' : 'recurring',
     recurring_interval: product.recurring_interval,
   };

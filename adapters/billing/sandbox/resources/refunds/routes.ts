@@ -13,7 +13,7 @@ import { orderWire } from '../orders/wire.js';
 import { emitStateChanged } from '../customers/service.js';
 import { refundWire } from './wire.js';
 
-/** Refunds (billing part B §7, reference §4 "Refunds"): partial and full, instantly succeeded. */
+/** Refunds: partial and full, instantly succeeded. */
 export function registerRefunds(app: Hono, ctx: SandboxContext): void {
   app.get('/v1/refunds', (c) => {
     const org = ctx.auth.organization(c);

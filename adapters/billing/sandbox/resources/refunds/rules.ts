@@ -10,7 +10,7 @@ export interface RefundableOrder {
   readonly subscription_id: string | null;
 }
 
-/** `net + applied_balance - refunded` (reference §4 "Refunds"). */
+/** What is left to refund: `net + applied_balance - refunded`. */
 export const refundableAmount = (o: RefundableOrder): number =>
   Math.max(0, o.net_amount + o.applied_balance_amount - o.refunded_amount);
 

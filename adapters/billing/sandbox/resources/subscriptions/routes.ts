@@ -39,7 +39,7 @@ export const subscriptionSortAccessors = (ctx: SandboxContext) => ({
   organization: (s: SubscriptionRecord) => ctx.db.organizations.get(s.organization_id)?.name ?? null,
 });
 
-/** Seller subscriptions (billing part B §7): list, export, get, update shapes, revoke. */
+/** Seller subscriptions: list, create (free plans), CSV export, get, update shapes, revoke. */
 export function registerSubscriptions(app: Hono, ctx: SandboxContext): void {
   app.get('/v1/subscriptions', (c) => {
     const org = ctx.auth.organization(c);

@@ -2,7 +2,7 @@ import { addInterval, remainingFraction, type RecurringInterval } from '../../do
 import { bodyError, invalid, named, type ProviderFailure, type RuleResult } from '../../domain/provider-failure.js';
 import { fail, ok } from '../../../../../core/shared/result.js';
 
-/** The subscription facts the lifecycle rules read and write (wire names, reference §3). */
+/** The subscription facts the lifecycle rules read and write (wire names). */
 export interface SubscriptionFacts {
   readonly id: string;
   readonly status: string;
@@ -47,7 +47,7 @@ export function cancelAtPeriodEnd(s: SubscriptionFacts, now: Date, input: Cancel
 
 /**
  * Uncancel: only a subscription set to cancel at period end and still billed; an ended one is gone
- * (410), anything else is a bad request (reference §4).
+ * (410), anything else is a bad request.
  */
 export function uncancel(s: SubscriptionFacts): RuleResult<SubscriptionPatch> {
   if (s.ended_at !== null || s.status === 'canceled') {
@@ -86,7 +86,7 @@ export function endAtPeriodEnd(s: SubscriptionFacts): SubscriptionPatch {
   return { status: 'canceled', ended_at: end, ends_at: end };
 }
 
-/** The webhook types a subscription change sends, in order, before `customer.state_changed` (reference §5). */
+/** The webhook types a subscription change sends, in order, before `customer.state_changed`. */
 export function changeEvents(kind: 'created' | 'canceled' | 'uncanceled' | 'revoked' | 'updated' | 'ended'): string[] {
   switch (kind) {
     case 'created':

@@ -10,12 +10,12 @@ export type SubscriptionChange = Parameters<typeof changeEvents>[0];
 
 /**
  * Stores a changed subscription and sends its webhooks: `subscription.updated` plus active,
- * canceled, uncanceled or revoked as the change calls for, then `customer.state_changed`
- * (reference §5). An ended subscription loses its benefit grants. Call inside a transaction.
+ * canceled, uncanceled or revoked as the change calls for, then `customer.state_changed`.
+ * An ended subscription loses its benefit grants. Call inside a transaction.
  */
 export function saveSubscription(ctx: SandboxContext, next: SubscriptionRecord, change: SubscriptionChange, options: { skip?: readonly string[] } = {}): SubscriptionRecord {
   const saved = ctx.db.subscriptions.put(change === 'created' ? next : { ...next, modified_at: ctx.now() });
-  // part-2 modules react to new periods (benefit grants cycle on renewal)
+  // benefit grants cycle when a renewal stores a new period
   runSubscriptionSaved(ctx, saved);
   if (change === 'revoked' || change === 'ended') revokeBenefits(ctx, saved.customer_id, (g) => g.subscription_id === saved.id);
   const wire = subscriptionWire(ctx, saved);

@@ -44,7 +44,7 @@ export function changeDiscount(ctx: SandboxContext, s: SubscriptionRecord, disco
 }
 
 /**
- * Plan change (reference §4): `invoice` bills the prorated difference now in a `subscription_update`
+ * Plan change: `invoice` bills the prorated difference now in a `subscription_update`
  * order, `prorate` carries it to the next renewal, `next_period` switches at the period end, and
  * `reset` is refused (422, feature flag off).
  */

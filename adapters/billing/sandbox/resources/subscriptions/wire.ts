@@ -38,7 +38,7 @@ const pendingUpdateWire = (s: SubscriptionRecord) =>
     ? null
     : { ...s.pending_update, modified_at: null, product_id: s.pending_update.product_id, seats: null };
 
-/** Seller view (reference §3 "Subscription"). */
+/** Seller view of a subscription. */
 export function subscriptionWire(ctx: SandboxContext, s: SubscriptionRecord) {
   const product = productOf(ctx, s);
   const customer = ctx.db.customers.get(s.customer_id);

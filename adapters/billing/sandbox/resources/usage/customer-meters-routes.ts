@@ -7,7 +7,7 @@ import { json } from '../../engine/respond.js';
 import type { CustomerMeterRecord } from './records.js';
 import { customerMeterWire, portalCustomerMeterWire } from './wire.js';
 
-/** Customer meters, seller side and in the customer portal (billing part A §7). */
+/** Customer meters, seller side and in the customer portal. */
 export function registerCustomerMeters(app: Hono, ctx: SandboxContext): void {
   const { customerMeters } = ctx.db;
   const listQuery = querySchema({

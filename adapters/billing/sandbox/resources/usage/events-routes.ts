@@ -14,7 +14,7 @@ import type { EventRecord } from './records.js';
 import { eventCustomer, refreshCustomerMeters } from './service.js';
 import { eventWire } from './wire.js';
 
-/** Events (billing part B §7 "Events"): ingest, list, names summary, get. */
+/** Events: ingest, list, names summary, get. */
 export function registerEvents(app: Hono, ctx: SandboxContext): void {
   const { events } = ctx.db;
   const common = {

@@ -52,7 +52,7 @@ export function quantity(ctx: SandboxContext, events: readonly EventRecord[], ag
   return combine([...groups.values()].map((g) => aggregate(g, aggregation)), perCustomer);
 }
 
-/** Seller meters (the provider's /v1/meters; part A shows only their shape, part B the quantities call). */
+/** Seller meters (the provider's /v1/meters) and their quantities. */
 export function registerMeters(app: Hono, ctx: SandboxContext): void {
   const listQuery = querySchema({ organization_id: q.uuids().optional(), query: q.string().optional() });
   const quantitiesQuery = querySchema({

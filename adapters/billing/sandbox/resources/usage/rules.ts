@@ -1,5 +1,5 @@
 /**
- * Meter filters and aggregations over events (billing part A §3 "Meter"). Pure: an event is its
+ * Meter filters and aggregations over events. Pure: an event is its
  * name, source, timestamp and metadata. A clause's `property` names `name`, `source`, `timestamp`,
  * or a metadata key (with or without a `metadata.` prefix).
  */

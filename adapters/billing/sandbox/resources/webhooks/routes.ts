@@ -11,7 +11,7 @@ import { createWebhookEndpoint } from './service.js';
 import { webhookDeliveryWire, webhookEndpointWire } from './wire.js';
 
 /**
- * The sandbox relaxes the provider's "https, no localhost, no private IP" rule (reference §5), so
+ * The sandbox relaxes the provider's "https, no localhost, no private IP" rule, so
  * any http(s) URL is accepted. The secret is optional here: when left out, a `whsec_` one is made.
  */
 const endpointCreate = z.object({
