@@ -1,6 +1,5 @@
 import { join } from 'node:path';
 import type { Hono } from 'hono';
-import { sandboxCollections } from './collections.js';
 import { SandboxClock } from './engine/clock.js';
 import { buildAuth, organizationOf, type SandboxContext } from './engine/context.js';
 import { FaultController, type FaultConfig } from './engine/faults.js';
@@ -8,6 +7,7 @@ import { createHooks } from './engine/hooks.js';
 import { createHttpApp } from './engine/http-app.js';
 import { Store } from './engine/store.js';
 import { WebhookDispatcher, type WebhookOptions } from './engine/webhooks.js';
+import { sandboxCollections } from './collections.js';
 import { SANDBOX_MODULES, type SandboxModule } from './modules.js';
 import { seedOnFirstStart, type SeedInfo, type SeedOptions } from './seed.js';
 

@@ -1,13 +1,13 @@
 import type { Context } from 'hono';
-import type { SandboxCollections } from '../collections.js';
-import type { EngineCollections } from './collections.js';
 import { requireCustomer, requireOrganization, resolveSubject, type CustomerAuth, type Subject } from './auth.js';
 import type { SandboxClock } from './clock.js';
+import type { EngineCollections } from './collections.js';
 import type { FaultController } from './faults.js';
 import type { SandboxHooks } from './hooks.js';
 import type { OrganizationRecord } from './records.js';
 import type { Store } from './store.js';
 import type { WebhookDispatcher } from './webhooks.js';
+import type { SandboxCollections } from '../collections.js';
 
 /** What every resource module receives: `registerX(app, ctx)`. */
 export interface SandboxContext {

@@ -1,5 +1,5 @@
-import type { OrderRecord } from '../resources/orders/records.js';
 import { escapeHtml, formatMoney, page } from './html.js';
+import type { OrderRecord } from '../resources/orders/records.js';
 
 /** A printable invoice for a generated order invoice (sandbox stand-in for the provider's PDF). */
 export function renderInvoicePage(order: OrderRecord, sellerName: string): string {

@@ -1,12 +1,12 @@
 import type { SandboxContext } from '../../engine/context.js';
-import { newId } from '../../engine/ids.js';
 import type { SavedSubscription } from '../../engine/hooks.js';
-import type { Collection } from '../../engine/store.js';
+import { newId } from '../../engine/ids.js';
 import type { BenefitGrantRecord, BenefitRecord, CustomerRecord } from '../../engine/records.js';
+import type { Collection } from '../../engine/store.js';
+import { emitStateChanged } from '../customers/service.js';
 import { displayKey, expiryFrom, formatKey, type LicenseKeyProperties } from '../license-keys/rules.js';
 import { recordSystemEvent, refreshCustomerMeters } from '../usage/service.js';
 import { benefitGrantWire } from './wire.js';
-import { emitStateChanged } from '../customers/service.js';
 
 /**
  * What a grant does per benefit type, hooked into grantBenefits / revokeBenefits (`ctx.hooks`):

@@ -4,16 +4,16 @@ import type { SandboxContext } from '../../engine/context.js';
 import { fieldError, namedError, validationError } from '../../engine/errors.js';
 import type { CustomerRecord } from '../../engine/records.js';
 import { outcomeOfConfirmationToken, type Card } from '../../engine/test-payments.js';
-import { isRedeemable } from '../discounts/rules.js';
-import type { CheckoutRecord } from './records.js';
-import { redeemDiscount } from '../discounts/service.js';
-import { applyCheckoutUpdate } from './service.js';
-import { checkoutParts, checkoutPublicWire, checkoutWire } from './wire.js';
-import { succeedCheckout } from './success.js';
-import { createCustomer, customerByEmail, customerByExternalId, saveCustomer } from '../customers/service.js';
 import { createCustomerSession } from '../customer-sessions/service.js';
-import { confirmErrors, paymentErrorDetail } from './rules.js';
+import { createCustomer, customerByEmail, customerByExternalId, saveCustomer } from '../customers/service.js';
+import { isRedeemable } from '../discounts/rules.js';
+import { redeemDiscount } from '../discounts/service.js';
 import { recordFailedPayment } from '../payments/service.js';
+import type { CheckoutRecord } from './records.js';
+import { confirmErrors, paymentErrorDetail } from './rules.js';
+import { applyCheckoutUpdate } from './service.js';
+import { succeedCheckout } from './success.js';
+import { checkoutParts, checkoutPublicWire, checkoutWire } from './wire.js';
 
 type ConfirmInput = z.output<typeof checkoutConfirm>;
 

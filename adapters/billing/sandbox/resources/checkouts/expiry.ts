@@ -1,8 +1,8 @@
 import type { SandboxContext } from '../../engine/context.js';
 import { notFound, orThrow } from '../../engine/errors.js';
 import type { CheckoutRecord } from './records.js';
-import { checkoutWire } from './wire.js';
 import { expiredCheckoutError, isPastExpiry, shouldExpire } from './rules.js';
+import { checkoutWire } from './wire.js';
 
 /** Flips an open checkout past its expiry to `expired` and sends `checkout.expired`. */
 export function expireIfDue(ctx: SandboxContext, c: CheckoutRecord): CheckoutRecord {

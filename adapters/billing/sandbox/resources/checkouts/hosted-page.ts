@@ -1,9 +1,9 @@
 import type { Hono } from 'hono';
+import type { CheckoutPublicWire } from '../../../schemas/checkout.js';
 import type { SandboxContext } from '../../engine/context.js';
 import { SandboxHttpError } from '../../engine/errors.js';
 import { html } from '../../engine/respond.js';
 import { renderCheckoutPage, renderConfirmationPage, renderExpiredPage, renderMissingPage } from '../../pages/checkout-page.js';
-import type { CheckoutPublicWire } from '../../../schemas/checkout.js';
 import { checkoutBySecret } from './expiry.js';
 import { checkoutPublicWire } from './wire.js';
 

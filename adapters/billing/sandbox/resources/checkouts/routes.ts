@@ -7,9 +7,9 @@ import { paginate, parseQuery, parseSorting, pathUuid, q, sortRecords } from '..
 import type { OrganizationRecord } from '../../engine/records.js';
 import { json } from '../../engine/respond.js';
 import { parseBody } from '../../engine/validation.js';
-import type { CheckoutRecord } from './records.js';
 import { confirmCheckout } from './confirm.js';
 import { checkoutBySecret, expireIfDue } from './expiry.js';
+import type { CheckoutRecord } from './records.js';
 import { applyCheckoutUpdate, createCheckout } from './service.js';
 import { checkoutPublicWire, checkoutWire } from './wire.js';
 

@@ -1,6 +1,6 @@
-import { discountAmount, type DiscountFacts } from '../discounts/rules.js';
-import { invalid, named, type ProviderFailure, type RuleResult, type ValidationItem } from '../../domain/provider-failure.js';
 import { fail, ok } from '../../../../../core/shared/result.js';
+import { invalid, named, type ProviderFailure, type RuleResult, type ValidationItem } from '../../domain/provider-failure.js';
+import { discountAmount, type DiscountFacts } from '../discounts/rules.js';
 
 /** The price facts the amount rules read (a subset of the wire ProductPrice). */
 export interface PriceFacts {

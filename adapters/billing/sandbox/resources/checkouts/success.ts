@@ -4,13 +4,13 @@ import type { CustomerRecord } from '../../engine/records.js';
 import type { Card } from '../../engine/test-payments.js';
 import { addInterval, type RecurringInterval } from '../../domain/billing-period.js';
 import { grantBenefits } from '../benefits/service.js';
-import type { CheckoutRecord } from './records.js';
-import type { SubscriptionRecord } from '../subscriptions/records.js';
-import { checkoutParts, checkoutWire } from './wire.js';
-import { recordPaidOrder } from '../orders/service.js';
-import { saveSubscription } from '../subscriptions/save.js';
 import { saveCustomer, emitStateChanged } from '../customers/service.js';
+import { recordPaidOrder } from '../orders/service.js';
+import type { SubscriptionRecord } from '../subscriptions/records.js';
+import { saveSubscription } from '../subscriptions/save.js';
+import type { CheckoutRecord } from './records.js';
 import { afterPayment } from './rules.js';
+import { checkoutParts, checkoutWire } from './wire.js';
 
 /** A recurring checkout keeps the card for renewals, as the provider's `setup_future_usage` does. */
 function saveCard(ctx: SandboxContext, customer: CustomerRecord, card: Card): void {

@@ -1,10 +1,10 @@
 import type { SandboxContext } from '../../engine/context.js';
-import type { DiscountRecord, OrganizationRecord, PriceRecord, ProductRecord } from '../../engine/records.js';
 import { checkoutAttachedFields } from '../../engine/hooks.js';
-import { checkoutAmounts, type CheckoutAmounts, resolveSuccessUrl, billingAddressFields } from './rules.js';
+import type { DiscountRecord, OrganizationRecord, PriceRecord, ProductRecord } from '../../engine/records.js';
+import { currentPrices } from '../products/service.js';
 import { checkoutProductWire, priceWire } from '../products/wire.js';
 import type { CheckoutRecord } from './records.js';
-import { currentPrices } from '../products/service.js';
+import { checkoutAmounts, type CheckoutAmounts, resolveSuccessUrl, billingAddressFields } from './rules.js';
 
 /** The discount as a checkout (and a checkout link) embeds it: id, name, code and its kind. */
 export function checkoutDiscountWire(d: DiscountRecord) {

@@ -1,5 +1,5 @@
-import { bodyError, invalid, type RuleResult } from '../../domain/provider-failure.js';
 import { fail, ok } from '../../../../../core/shared/result.js';
+import { bodyError, invalid, type RuleResult } from '../../domain/provider-failure.js';
 
 /** The discount facts the rules need (a subset of the wire Discount). */
 export interface DiscountFacts {

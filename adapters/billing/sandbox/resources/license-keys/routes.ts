@@ -6,8 +6,8 @@ import { isUuid, newId } from '../../engine/ids.js';
 import { paginate, parseQuery, pathUuid, q, querySchema, sortRecords } from '../../engine/query.js';
 import { json, noContent } from '../../engine/respond.js';
 import { parseBody, parseOr422, readJsonBody } from '../../engine/validation.js';
-import { checkActivation, checkValidation, conditionsMatch } from './rules.js';
 import type { ActivationRecord, LicenseKeyRecord } from './records.js';
+import { checkActivation, checkValidation, conditionsMatch } from './rules.js';
 import { activationBaseWire, licenseKeyWire } from './wire.js';
 
 const activationsOf = (ctx: SandboxContext, k: LicenseKeyRecord) =>

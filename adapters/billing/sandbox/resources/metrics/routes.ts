@@ -5,8 +5,8 @@ import type { SandboxContext } from '../../engine/context.js';
 import { fieldError } from '../../engine/errors.js';
 import { parseQuery, q, querySchema } from '../../engine/query.js';
 import { json } from '../../engine/respond.js';
-import { computeMetrics, MAX_DAYS, METRICS, MIN_DATE, MIN_DAYS, type MetricSlug } from './rules.js';
 import { buckets, isTimeZone, nextBucket, zonedInstant } from '../../domain/time-buckets.js';
+import { computeMetrics, MAX_DAYS, METRICS, MIN_DATE, MIN_DAYS, type MetricSlug } from './rules.js';
 
 const day = q.string().pipe(z.iso.date());
 const ms = (iso: string | null) => (iso === null ? null : Date.parse(iso));

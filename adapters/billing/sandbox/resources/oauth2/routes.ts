@@ -9,8 +9,8 @@ import type { OrganizationRecord } from '../../engine/records.js';
 import { html, json } from '../../engine/respond.js';
 import { parseBody, parseOr422 } from '../../engine/validation.js';
 import { escapeHtml, page } from '../../pages/html.js';
-import { OAUTH_ACCESS_PREFIX, OAUTH_REFRESH_PREFIX, acceptOAuthTokens, liveToken } from './scopes.js';
 import type { OAuthClientRecord, OAuthTokenRecord } from './records.js';
+import { OAUTH_ACCESS_PREFIX, OAUTH_REFRESH_PREFIX, acceptOAuthTokens, liveToken } from './scopes.js';
 
 const ACCESS_TTL_S = 3600;
 const REFRESH_TTL_S = 30 * 24 * 3600;

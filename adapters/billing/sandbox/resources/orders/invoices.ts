@@ -2,9 +2,9 @@ import type { Hono } from 'hono';
 import type { SandboxContext } from '../../engine/context.js';
 import { notFound, orThrow } from '../../engine/errors.js';
 import { acceptedNull, html, json } from '../../engine/respond.js';
-import { checkInvoiceExists, checkInvoiceGeneration } from './rules.js';
 import { renderInvoicePage, renderReceiptPage } from '../../pages/invoice-page.js';
 import type { OrderRecord } from './records.js';
+import { checkInvoiceExists, checkInvoiceGeneration } from './rules.js';
 import { orderWire } from './wire.js';
 
 export const invoiceUrl = (ctx: SandboxContext, order: OrderRecord): string => `${ctx.publicUrl}/__sandbox/invoices/${order.id}`;

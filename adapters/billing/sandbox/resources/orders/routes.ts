@@ -6,8 +6,8 @@ import { notFound } from '../../engine/errors.js';
 import { matchesMetadata, paginate, parseMetadataFilter, parseQuery, parseSorting, pathUuid, q, sortRecords } from '../../engine/query.js';
 import { json } from '../../engine/respond.js';
 import { parseBody } from '../../engine/validation.js';
-import type { OrderRecord } from './records.js';
 import { generateInvoice, invoiceLink, receiptLink } from './invoices.js';
+import type { OrderRecord } from './records.js';
 import { saveBillingDetails } from './service.js';
 import { orderWire } from './wire.js';
 

@@ -1,5 +1,5 @@
-import { named, type RuleResult } from '../../domain/provider-failure.js';
 import { fail, ok } from '../../../../../core/shared/result.js';
+import { named, type RuleResult } from '../../domain/provider-failure.js';
 
 interface InvoiceableOrder {
   readonly id: string;

@@ -5,8 +5,8 @@ import { newId } from '../../engine/ids.js';
 import type { Address, CustomerRecord } from '../../engine/records.js';
 import type { Card } from '../../engine/test-payments.js';
 import type { CustomFieldData } from '../checkouts/records.js';
-import type { OrderItemRecord, OrderRecord } from './records.js';
 import type { PaymentRecord } from '../payments/records.js';
+import type { OrderItemRecord, OrderRecord } from './records.js';
 import { formatReceiptNumber, needsReceiptNumber } from './rules.js';
 import { orderWire } from './wire.js';
 

@@ -1,11 +1,11 @@
 import type { SandboxContext } from '../../engine/context.js';
-import { refundableAmount } from '../refunds/rules.js';
-import { checkoutProductWire, productSummaryWire } from '../products/wire.js';
-import type { OrderRecord } from './records.js';
 import { customerWire } from '../customers/wire.js';
-import { subscriptionCoreWire } from '../subscriptions/wire.js';
 import { discountWire } from '../discounts/wire.js';
 import { customerOrganizationWire } from '../portal/wire.js';
+import { checkoutProductWire, productSummaryWire } from '../products/wire.js';
+import { refundableAmount } from '../refunds/rules.js';
+import { subscriptionCoreWire } from '../subscriptions/wire.js';
+import type { OrderRecord } from './records.js';
 
 function orderCore(o: OrderRecord) {
   return {

@@ -7,8 +7,8 @@ import { paginate, parseQuery, pathUuid, querySchema } from '../../engine/query.
 import { json, noContent } from '../../engine/respond.js';
 import { outcomeOfConfirmationToken } from '../../engine/test-payments.js';
 import { parseBody } from '../../engine/validation.js';
-import { checkoutProductWire } from '../products/wire.js';
 import { saveCustomer, taxIdOf } from '../customers/service.js';
+import { checkoutProductWire } from '../products/wire.js';
 import { customerOrganizationWire, paymentMethodWire, portalCustomerWire } from './wire.js';
 
 /**

@@ -1,19 +1,19 @@
 import { createHash } from 'node:crypto';
 import type { Hono } from 'hono';
 import { z } from 'zod';
-import { benefitTypes } from '../../../schemas/benefit.js';
 import { portalBenefitGrantUpdate } from '../../../schemas/benefit-grant.js';
+import { benefitTypes } from '../../../schemas/benefit.js';
 import type { SandboxContext } from '../../engine/context.js';
 import { fieldError, notFound, notPermitted } from '../../engine/errors.js';
 import { paginate, parseQuery, parseSorting, pathUuid, q, querySchema, sortRecords } from '../../engine/query.js';
 import type { BenefitGrantRecord, CustomerRecord } from '../../engine/records.js';
 import { json } from '../../engine/respond.js';
 import { parseBody } from '../../engine/validation.js';
-import type { FileRecord } from '../files/records.js';
-import { recordSystemEvent } from '../usage/service.js';
 import { benefitGrantWire } from '../benefits/wire.js';
-import { portalGrantWire } from './wire.js';
+import type { FileRecord } from '../files/records.js';
 import { downloadableFileWire } from '../files/wire.js';
+import { recordSystemEvent } from '../usage/service.js';
+import { portalGrantWire } from './wire.js';
 
 /** A stable id for one file of one grant (the provider's downloadable row). */
 function downloadableId(grantId: string, fileId: string): string {

@@ -7,15 +7,15 @@ import { notFound, notPermitted } from '../../engine/errors.js';
 import { paginate, parseQuery, parseSorting, pathUuid, q, sortRecords } from '../../engine/query.js';
 import { json } from '../../engine/respond.js';
 import { parseBody } from '../../engine/validation.js';
-import { hasEnded } from '../subscriptions/rules.js';
-import type { OrderRecord } from '../orders/records.js';
-import type { SubscriptionRecord } from '../subscriptions/records.js';
 import { generateInvoice, invoiceLink } from '../orders/invoices.js';
+import type { OrderRecord } from '../orders/records.js';
+import { isRecurringOrder, orderSortAccessors } from '../orders/routes.js';
 import { saveBillingDetails } from '../orders/service.js';
 import { customerOrderWire } from '../orders/wire.js';
-import { isRecurringOrder, orderSortAccessors } from '../orders/routes.js';
-import { cancelSubscription, changePlan, notSeatBased, uncancelSubscription } from '../subscriptions/service.js';
+import type { SubscriptionRecord } from '../subscriptions/records.js';
 import { subscriptionSortAccessors } from '../subscriptions/routes.js';
+import { hasEnded } from '../subscriptions/rules.js';
+import { cancelSubscription, changePlan, notSeatBased, uncancelSubscription } from '../subscriptions/service.js';
 import { customerSubscriptionWire } from '../subscriptions/wire.js';
 
 /** Customer portal: the session's own subscriptions, orders and invoices. */

@@ -9,8 +9,8 @@ import { matchesMetadata, paginate, parseMetadataFilter, parseQuery, parseSortin
 import type { OrganizationRecord, PriceRecord, ProductRecord } from '../../engine/records.js';
 import { json } from '../../engine/respond.js';
 import { parseBody } from '../../engine/validation.js';
-import { productWire } from './wire.js';
 import { currentPrices } from './service.js';
+import { productWire } from './wire.js';
 
 type PriceInput = z.output<typeof priceCreate>;
 const AMOUNT_TYPE_ORDER: Record<string, number> = { free: 0, custom: 1, fixed: 2, metered_unit: 3 };

@@ -6,11 +6,11 @@ import { isUuid, newId } from '../../engine/ids.js';
 import { paginate, parseQuery, parseSorting, q, sortRecords } from '../../engine/query.js';
 import { json } from '../../engine/respond.js';
 import { parseBody } from '../../engine/validation.js';
-import { applyRefund, checkRefund } from './rules.js';
 import { revokeBenefits } from '../benefits/service.js';
-import type { RefundRecord } from './records.js';
-import { orderWire } from '../orders/wire.js';
 import { emitStateChanged } from '../customers/service.js';
+import { orderWire } from '../orders/wire.js';
+import type { RefundRecord } from './records.js';
+import { applyRefund, checkRefund } from './rules.js';
 import { refundWire } from './wire.js';
 
 /** Refunds: partial and full, instantly succeeded. */

@@ -1,5 +1,5 @@
-import { bodyError, invalid, named, type RuleResult } from '../../domain/provider-failure.js';
 import { fail, ok } from '../../../../../core/shared/result.js';
+import { bodyError, invalid, named, type RuleResult } from '../../domain/provider-failure.js';
 
 export interface RefundableOrder {
   readonly id: string;

@@ -2,11 +2,11 @@ import type { SandboxContext } from '../../engine/context.js';
 import type { CustomerRecord } from '../../engine/records.js';
 import { initialAmount, staticPrice } from '../checkouts/rules.js';
 import { appliesToCycle, discountAmount } from '../discounts/rules.js';
-import type { SubscriptionRecord } from './records.js';
 import { recordPaidOrder } from '../orders/service.js';
-import { saveSubscription } from './save.js';
 import { currentPrices } from '../products/service.js';
+import type { SubscriptionRecord } from './records.js';
 import { renewalSteps, type RenewalStep } from './rules.js';
+import { saveSubscription } from './save.js';
 
 /** A plan change scheduled for the next period (`next_period`) takes effect when that period starts. */
 function applyPendingUpdate(ctx: SandboxContext, s: SubscriptionRecord, periodStart: string): SubscriptionRecord {

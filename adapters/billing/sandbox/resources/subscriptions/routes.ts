@@ -9,9 +9,9 @@ import { matchesMetadata, paginate, parseMetadataFilter, parseQuery, parseSortin
 import type { OrganizationRecord } from '../../engine/records.js';
 import { json } from '../../engine/respond.js';
 import { parseBody } from '../../engine/validation.js';
-import { hasEnded } from './rules.js';
 import { subscriptionsCsv } from './csv.js';
 import type { SubscriptionRecord } from './records.js';
+import { hasEnded } from './rules.js';
 import { cancelSubscription, changeDiscount, changePlan, createFreeSubscription, notSeatBased, revokeSubscription, uncancelSubscription } from './service.js';
 import { subscriptionWire } from './wire.js';
 

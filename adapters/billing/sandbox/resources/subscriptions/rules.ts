@@ -1,6 +1,6 @@
+import { fail, ok } from '../../../../../core/shared/result.js';
 import { addInterval, remainingFraction, type RecurringInterval } from '../../domain/billing-period.js';
 import { bodyError, invalid, named, type ProviderFailure, type RuleResult } from '../../domain/provider-failure.js';
-import { fail, ok } from '../../../../../core/shared/result.js';
 
 /** The subscription facts the lifecycle rules read and write (wire names). */
 export interface SubscriptionFacts {

@@ -1,10 +1,10 @@
 import type { SandboxContext } from '../../engine/context.js';
 import { runSubscriptionSaved } from '../../engine/hooks.js';
-import { changeEvents } from './rules.js';
 import { revokeBenefits } from '../benefits/service.js';
-import type { SubscriptionRecord } from './records.js';
-import { subscriptionWire } from './wire.js';
 import { emitStateChanged } from '../customers/service.js';
+import type { SubscriptionRecord } from './records.js';
+import { changeEvents } from './rules.js';
+import { subscriptionWire } from './wire.js';
 
 export type SubscriptionChange = Parameters<typeof changeEvents>[0];
 

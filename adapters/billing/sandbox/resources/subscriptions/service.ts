@@ -4,14 +4,14 @@ import { isUuid, newId } from '../../engine/ids.js';
 import type { CustomerRecord, Metadata, OrganizationRecord } from '../../engine/records.js';
 import { addInterval, type RecurringInterval } from '../../domain/billing-period.js';
 import { grantBenefits } from '../benefits/service.js';
-import { customerByExternalId } from '../customers/service.js';
 import { initialAmount, staticPrice } from '../checkouts/rules.js';
+import { customerByExternalId } from '../customers/service.js';
 import { isRedeemableFor } from '../discounts/rules.js';
-import { alreadyCanceled, cancelAtPeriodEnd, hasEnded, revoke, uncancel, type CancelInput, checkProrationBehavior, prorationLines } from './rules.js';
-import type { SubscriptionRecord } from './records.js';
 import { recordPaidOrder } from '../orders/service.js';
-import { saveSubscription } from './save.js';
 import { currentPrices } from '../products/service.js';
+import type { SubscriptionRecord } from './records.js';
+import { alreadyCanceled, cancelAtPeriodEnd, hasEnded, revoke, uncancel, type CancelInput, checkProrationBehavior, prorationLines } from './rules.js';
+import { saveSubscription } from './save.js';
 
 export function cancelSubscription(ctx: SandboxContext, s: SubscriptionRecord, input: CancelInput): SubscriptionRecord {
   const patch = orThrow(cancelAtPeriodEnd(s, ctx.clock.now(), input));

@@ -1,10 +1,10 @@
 import type { SandboxContext } from '../../engine/context.js';
 import type { PriceRecord, ProductRecord } from '../../engine/records.js';
-import { checkoutProductWire, priceWire, productWire } from '../products/wire.js';
-import type { SubscriptionRecord } from './records.js';
 import { customerWire } from '../customers/wire.js';
 import { discountWire } from '../discounts/wire.js';
 import { customerOrganizationWire } from '../portal/wire.js';
+import { checkoutProductWire, priceWire, productWire } from '../products/wire.js';
+import type { SubscriptionRecord } from './records.js';
 
 /** The subscription's own fields (as orders embed it). */
 export function subscriptionCoreWire(s: SubscriptionRecord) {

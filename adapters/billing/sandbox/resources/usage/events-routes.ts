@@ -9,8 +9,8 @@ import { matchesMetadata, paginate, parseMetadataFilter, parseQuery, parseSortin
 import type { CustomerRecord } from '../../engine/records.js';
 import { json } from '../../engine/respond.js';
 import { parseBody, parseOr422 } from '../../engine/validation.js';
-import { filterMatches, type MeterEvent, type MeterFilter } from './rules.js';
 import type { EventRecord } from './records.js';
+import { filterMatches, type MeterEvent, type MeterFilter } from './rules.js';
 import { eventCustomer, refreshCustomerMeters } from './service.js';
 import { eventWire } from './wire.js';
 

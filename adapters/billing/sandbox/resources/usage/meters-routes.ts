@@ -11,9 +11,9 @@ import { matchesMetadata, paginate, parseMetadataFilter, parseQuery, parseSortin
 import type { MeterRecord } from '../../engine/records.js';
 import { json } from '../../engine/respond.js';
 import { parseBody } from '../../engine/validation.js';
-import { aggregate, filterMatches, type Aggregation, type MeterEvent, type MeterFilter } from './rules.js';
 import { bucketStart, buckets } from '../../domain/time-buckets.js';
 import type { EventRecord } from './records.js';
+import { aggregate, filterMatches, type Aggregation, type MeterEvent, type MeterFilter } from './rules.js';
 import { eventCustomer, refreshCustomerMeters } from './service.js';
 import { meterWire } from './wire.js';
 

@@ -1,8 +1,8 @@
 import type { SandboxContext } from '../../engine/context.js';
 import { newId } from '../../engine/ids.js';
 import type { CustomerRecord, MeterRecord } from '../../engine/records.js';
-import { aggregate, filterMatches, type Aggregation, type MeterFilter } from './rules.js';
 import type { CustomerMeterRecord, EventRecord } from './records.js';
+import { aggregate, filterMatches, type Aggregation, type MeterFilter } from './rules.js';
 
 /** The customer an event names: by id, else by external id (which may name a customer created later). */
 export function eventCustomer(ctx: SandboxContext, e: EventRecord): CustomerRecord | undefined {
