@@ -7,7 +7,7 @@ import { createHooks } from './engine/hooks.js';
 import { createHttpApp } from './engine/http-app.js';
 import { Store } from './engine/store.js';
 import { WebhookDispatcher, type WebhookOptions } from './engine/webhooks.js';
-import { sandboxCollections } from './collections.js';
+import { sandboxCollections } from './db.js';
 import { SANDBOX_MODULES, type SandboxModule } from './modules.js';
 import { seedOnFirstStart, type SeedInfo, type SeedOptions } from './seed.js';
 

@@ -5,7 +5,7 @@ import { registerBenefits } from './resources/benefits/routes.js';
 import { registerCheckoutLinks } from './resources/checkout-links/routes.js';
 import { registerHostedCheckout } from './resources/checkouts/hosted-page.js';
 import { registerCheckouts } from './resources/checkouts/routes.js';
-import { registerClockControl } from './resources/control/clock.js';
+import { registerClockControl } from './resources/control/clock-routes.js';
 import { registerControl } from './resources/control/routes.js';
 import { registerCustomFields } from './resources/custom-fields/routes.js';
 import { registerCustomerSessions } from './resources/customer-sessions/routes.js';

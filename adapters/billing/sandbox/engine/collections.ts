@@ -8,7 +8,7 @@ import type {
 const lower = (s: string) => s.toLowerCase();
 const live = (r: { deleted_at: string | null }) => r.deleted_at === null;
 
-/** The engine's own collections and their indexes (`collections.ts` adds each resource's). */
+/** The engine's own collections and their indexes (`db.ts` adds each resource's). */
 export function engineCollections(store: Store) {
   return {
     organizations: store.collection<OrganizationRecord>('organizations', { slug: (o) => o.slug }),

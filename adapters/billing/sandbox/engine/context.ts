@@ -7,12 +7,12 @@ import type { SandboxHooks } from './hooks.js';
 import type { OrganizationRecord } from './records.js';
 import type { Store } from './store.js';
 import type { WebhookDispatcher } from './webhooks.js';
-import type { SandboxCollections } from '../collections.js';
+import type { SandboxCollections } from '../db.js';
 
 /** What every resource module receives: `registerX(app, ctx)`. */
 export interface SandboxContext {
   readonly store: Store;
-  /** Every typed collection (`collections.ts`); ad-hoc ones come from `store.collection(name, indexes)`. */
+  /** Every typed collection (`db.ts`); ad-hoc ones come from `store.collection(name, indexes)`. */
   readonly db: SandboxCollections;
   readonly clock: SandboxClock;
   readonly faults: FaultController;
