@@ -10,7 +10,7 @@ import type { BenefitGrantRecord, BenefitRecord, OrganizationRecord } from '../.
 import { json, noContent } from '../../engine/respond.js';
 import { parseBody } from '../../engine/validation.js';
 import { revokeBenefits } from './service.js';
-import { benefitWire, benefitGrantWire } from './wire.js';
+import { benefitGrantWire, benefitWire } from './wire.js';
 
 type CreateInput = z.output<typeof benefitCreate>;
 

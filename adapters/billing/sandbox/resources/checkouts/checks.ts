@@ -1,12 +1,12 @@
 import type { SandboxContext } from '../../engine/context.js';
-import { fieldError, validationError, type ValidationItem, orThrow } from '../../engine/errors.js';
+import { fieldError, orThrow, validationError, type ValidationItem } from '../../engine/errors.js';
 import { isUuid } from '../../engine/ids.js';
 import type { DiscountRecord, OrganizationRecord, PriceRecord, ProductRecord } from '../../engine/records.js';
 import { validateCheckoutDiscount, type DiscountLookup } from '../discounts/rules.js';
 import { liveDiscounts } from '../discounts/service.js';
 import { currentPrices } from '../products/service.js';
 import type { CheckoutRecord } from './records.js';
-import { isDiscountablePrice, staticPrice, alreadyActiveSubscription } from './rules.js';
+import { alreadyActiveSubscription, isDiscountablePrice, staticPrice } from './rules.js';
 
 /** Products of a create call: every id must be a live product of the caller's organization. */
 export function validatedProducts(ctx: SandboxContext, org: OrganizationRecord, ids: readonly string[], loc: string): ProductRecord[] {

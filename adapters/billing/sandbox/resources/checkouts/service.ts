@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { checkoutConfirm, checkoutCreate, checkoutUpdate, checkoutUpdatePublic } from '../../../schemas/checkout.js';
 import type { SandboxContext } from '../../engine/context.js';
-import { fieldError, validationError, orThrow } from '../../engine/errors.js';
+import { fieldError, orThrow, validationError } from '../../engine/errors.js';
 import { runCheckoutFields } from '../../engine/hooks.js';
 import { isUuid, newId, newSecret, SECRET_PREFIX } from '../../engine/ids.js';
 import type { OrganizationRecord } from '../../engine/records.js';
@@ -9,7 +9,7 @@ import { appliesToProduct } from '../discounts/rules.js';
 import { currentPrices } from '../products/service.js';
 import { checkoutDiscount, checkSubscriptionUniqueness, defaultPrice, validatedProducts } from './checks.js';
 import type { CheckoutRecord } from './records.js';
-import { initialAmount, validateCustomAmount, expiresAtFor, requireOpen } from './rules.js';
+import { expiresAtFor, initialAmount, requireOpen, validateCustomAmount } from './rules.js';
 import { checkoutWire } from './wire.js';
 
 type CreateInput = z.output<typeof checkoutCreate>;

@@ -4,7 +4,7 @@ import type { CustomerRecord } from '../../engine/records.js';
 import type { Card } from '../../engine/test-payments.js';
 import { addInterval, type RecurringInterval } from '../../domain/billing-period.js';
 import { grantBenefits } from '../benefits/service.js';
-import { saveCustomer, emitStateChanged } from '../customers/service.js';
+import { emitStateChanged, saveCustomer } from '../customers/service.js';
 import { recordPaidOrder } from '../orders/service.js';
 import type { SubscriptionRecord } from '../subscriptions/records.js';
 import { saveSubscription } from '../subscriptions/save.js';

@@ -4,7 +4,7 @@ import type { DiscountRecord, OrganizationRecord, PriceRecord, ProductRecord } f
 import { currentPrices } from '../products/service.js';
 import { checkoutProductWire, priceWire } from '../products/wire.js';
 import type { CheckoutRecord } from './records.js';
-import { checkoutAmounts, type CheckoutAmounts, resolveSuccessUrl, billingAddressFields } from './rules.js';
+import { billingAddressFields, checkoutAmounts, resolveSuccessUrl, type CheckoutAmounts } from './rules.js';
 
 /** The discount as a checkout (and a checkout link) embeds it: id, name, code and its kind. */
 export function checkoutDiscountWire(d: DiscountRecord) {

@@ -8,7 +8,7 @@ import { json } from '../../engine/respond.js';
 import { parseBody } from '../../engine/validation.js';
 import { generateInvoice, invoiceLink, receiptLink } from './invoices.js';
 import type { OrderRecord } from './records.js';
-import { saveBillingDetails } from './service.js';
+import { isRecurringOrder, orderSortAccessors, saveBillingDetails } from './service.js';
 import { orderWire } from './wire.js';
 
 function ownOrder(ctx: SandboxContext, c: Context): OrderRecord {
@@ -17,18 +17,6 @@ function ownOrder(ctx: SandboxContext, c: Context): OrderRecord {
   if (order === undefined || order.organization_id !== org.id) throw notFound();
   return order;
 }
-
-export const isRecurringOrder = (o: OrderRecord): boolean => o.subscription_id !== null;
-
-export const orderSortAccessors = (ctx: SandboxContext) => ({
-  created_at: (o: OrderRecord) => o.created_at,
-  amount: (o: OrderRecord) => o.total_amount,
-  net_amount: (o: OrderRecord) => o.net_amount,
-  customer: (o: OrderRecord) => ctx.db.customers.get(o.customer_id)?.email ?? null,
-  product: (o: OrderRecord) => (o.product_id === null ? null : (ctx.db.products.get(o.product_id)?.name ?? null)),
-  discount: (o: OrderRecord) => (o.discount_id === null ? null : (ctx.db.discounts.get(o.discount_id)?.name ?? null)),
-  subscription: (o: OrderRecord) => o.subscription_id,
-});
 
 /** Seller orders, their invoices and receipts. */
 export function registerOrders(app: Hono, ctx: SandboxContext): void {

@@ -103,3 +103,17 @@ export function withReceiptNumber<T extends OrderRecord>(ctx: SandboxContext, or
   const sequence = ctx.db.orders.byIndex('receipted', order.organization_id).length + 1;
   return { ...order, receipt_number: formatReceiptNumber(order.organization_id, sequence) };
 }
+
+/** Orders of a subscription are `recurring` in the `product_billing_type` filter, the others `one_time`. */
+export const isRecurringOrder = (o: OrderRecord): boolean => o.subscription_id !== null;
+
+/** The sort keys of order lists (seller and portal). */
+export const orderSortAccessors = (ctx: SandboxContext) => ({
+  created_at: (o: OrderRecord) => o.created_at,
+  amount: (o: OrderRecord) => o.total_amount,
+  net_amount: (o: OrderRecord) => o.net_amount,
+  customer: (o: OrderRecord) => ctx.db.customers.get(o.customer_id)?.email ?? null,
+  product: (o: OrderRecord) => (o.product_id === null ? null : (ctx.db.products.get(o.product_id)?.name ?? null)),
+  discount: (o: OrderRecord) => (o.discount_id === null ? null : (ctx.db.discounts.get(o.discount_id)?.name ?? null)),
+  subscription: (o: OrderRecord) => o.subscription_id,
+});

@@ -9,13 +9,11 @@ import { json } from '../../engine/respond.js';
 import { parseBody } from '../../engine/validation.js';
 import { generateInvoice, invoiceLink } from '../orders/invoices.js';
 import type { OrderRecord } from '../orders/records.js';
-import { isRecurringOrder, orderSortAccessors } from '../orders/routes.js';
-import { saveBillingDetails } from '../orders/service.js';
+import { isRecurringOrder, orderSortAccessors, saveBillingDetails } from '../orders/service.js';
 import { customerOrderWire } from '../orders/wire.js';
 import type { SubscriptionRecord } from '../subscriptions/records.js';
-import { subscriptionSortAccessors } from '../subscriptions/routes.js';
 import { hasEnded } from '../subscriptions/rules.js';
-import { cancelSubscription, changePlan, notSeatBased, uncancelSubscription } from '../subscriptions/service.js';
+import { cancelSubscription, changePlan, notSeatBased, subscriptionSortAccessors, uncancelSubscription } from '../subscriptions/service.js';
 import { customerSubscriptionWire } from '../subscriptions/wire.js';
 
 /** Customer portal: the session's own subscriptions, orders and invoices. */

@@ -12,7 +12,9 @@ import { parseBody } from '../../engine/validation.js';
 import { subscriptionsCsv } from './csv.js';
 import type { SubscriptionRecord } from './records.js';
 import { hasEnded } from './rules.js';
-import { cancelSubscription, changeDiscount, changePlan, createFreeSubscription, notSeatBased, revokeSubscription, uncancelSubscription } from './service.js';
+import {
+  cancelSubscription, changeDiscount, changePlan, createFreeSubscription, notSeatBased, revokeSubscription, subscriptionSortAccessors, uncancelSubscription,
+} from './service.js';
 import { subscriptionWire } from './wire.js';
 
 const uuid = z.string().refine(isUuid, 'Input should be a valid UUID');
@@ -27,17 +29,6 @@ function ownSubscription(ctx: SandboxContext, c: Context): { org: OrganizationRe
   if (subscription === undefined || subscription.organization_id !== org.id) throw notFound();
   return { org, subscription };
 }
-
-export const subscriptionSortAccessors = (ctx: SandboxContext) => ({
-  customer: (s: SubscriptionRecord) => ctx.db.customers.get(s.customer_id)?.email ?? null,
-  status: (s: SubscriptionRecord) => s.status,
-  started_at: (s: SubscriptionRecord) => s.started_at,
-  current_period_end: (s: SubscriptionRecord) => s.current_period_end,
-  amount: (s: SubscriptionRecord) => s.amount,
-  product: (s: SubscriptionRecord) => ctx.db.products.get(s.product_id)?.name ?? null,
-  discount: (s: SubscriptionRecord) => (s.discount_id === null ? null : (ctx.db.discounts.get(s.discount_id)?.name ?? null)),
-  organization: (s: SubscriptionRecord) => ctx.db.organizations.get(s.organization_id)?.name ?? null,
-});
 
 /** Seller subscriptions: list, create (free plans), CSV export, get, update shapes, revoke. */
 export function registerSubscriptions(app: Hono, ctx: SandboxContext): void {

@@ -10,7 +10,7 @@ import { isRedeemableFor } from '../discounts/rules.js';
 import { recordPaidOrder } from '../orders/service.js';
 import { currentPrices } from '../products/service.js';
 import type { SubscriptionRecord } from './records.js';
-import { alreadyCanceled, cancelAtPeriodEnd, hasEnded, revoke, uncancel, type CancelInput, checkProrationBehavior, prorationLines } from './rules.js';
+import { alreadyCanceled, cancelAtPeriodEnd, checkProrationBehavior, hasEnded, prorationLines, revoke, uncancel, type CancelInput } from './rules.js';
 import { saveSubscription } from './save.js';
 
 export function cancelSubscription(ctx: SandboxContext, s: SubscriptionRecord, input: CancelInput): SubscriptionRecord {
@@ -144,3 +144,15 @@ export function createFreeSubscription(ctx: SandboxContext, org: OrganizationRec
     return saveSubscription(ctx, subscription, 'created');
   });
 }
+
+/** The sort keys of subscription lists (seller and portal). */
+export const subscriptionSortAccessors = (ctx: SandboxContext) => ({
+  customer: (s: SubscriptionRecord) => ctx.db.customers.get(s.customer_id)?.email ?? null,
+  status: (s: SubscriptionRecord) => s.status,
+  started_at: (s: SubscriptionRecord) => s.started_at,
+  current_period_end: (s: SubscriptionRecord) => s.current_period_end,
+  amount: (s: SubscriptionRecord) => s.amount,
+  product: (s: SubscriptionRecord) => ctx.db.products.get(s.product_id)?.name ?? null,
+  discount: (s: SubscriptionRecord) => (s.discount_id === null ? null : (ctx.db.discounts.get(s.discount_id)?.name ?? null)),
+  organization: (s: SubscriptionRecord) => ctx.db.organizations.get(s.organization_id)?.name ?? null,
+});
