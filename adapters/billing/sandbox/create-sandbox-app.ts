@@ -1,12 +1,13 @@
 import { join } from 'node:path';
 import type { Hono } from 'hono';
 import { SandboxClock } from './engine/clock.js';
-import { engineCollections } from './engine/collections.js';
 import { buildAuth, organizationOf, type SandboxContext } from './engine/context.js';
 import { FaultController, type FaultConfig } from './engine/faults.js';
+import { createHooks } from './engine/hooks.js';
 import { createHttpApp } from './engine/http-app.js';
 import { Store } from './engine/store.js';
 import { WebhookDispatcher, type WebhookOptions } from './engine/webhooks.js';
+import { sandboxCollections } from './db.js';
 import { SANDBOX_MODULES, type SandboxModule } from './modules.js';
 import { seedOnFirstStart, type SeedInfo, type SeedOptions } from './seed.js';
 
@@ -47,7 +48,7 @@ export function createSandboxApp(options: SandboxOptions = {}): SandboxApp {
     compactEvery: options.compactEvery,
     fsync: options.fsync,
   });
-  const db = engineCollections(store);
+  const db = sandboxCollections(store);
   const meta = store.collection<{ id: string; offset_ms: number }>('sandbox_meta');
   const clock = options.clock ?? new SandboxClock(meta.get(CLOCK_META)?.offset_ms ?? 0);
   clock.onAdvance(() => store.transaction(() => meta.put({ id: CLOCK_META, offset_ms: clock.offsetMs })));
@@ -68,7 +69,7 @@ export function createSandboxApp(options: SandboxOptions = {}): SandboxApp {
       webhooks.emit(org, type, data);
     },
     auth: buildAuth(db, clock),
-    hooks: { customerDeleted: [] },
+    hooks: createHooks(),
     log,
   };
 

@@ -1,10 +1,10 @@
 import { chmodSync, closeSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { DEFAULT_PLAN_TEXT } from '../../../core/domain/pricing.js';
 import { webhookEventTypes } from '../schemas/webhook-endpoint.js';
 import type { SandboxContext } from './engine/context.js';
 import { newId } from './engine/ids.js';
-import { createAccessToken, createOrganizationRecord } from './resources/organizations.js';
-import { createWebhookEndpoint } from './resources/webhooks.js';
-import { DEFAULT_PLAN_TEXT } from '../../../core/domain/pricing.js';
+import { createAccessToken, createOrganizationRecord } from './resources/organizations/service.js';
+import { createWebhookEndpoint } from './resources/webhooks/service.js';
 
 export interface SeedOptions {
   /** Where the app receives webhooks (default http://localhost:3000/api/webhooks/billing). */

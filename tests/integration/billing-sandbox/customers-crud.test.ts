@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listResource } from '../../../adapters/billing/schemas/common.js';
 import { customer, customerState } from '../../../adapters/billing/schemas/customer.js';
-import { grantBenefits } from '../../../adapters/billing/sandbox/resources/benefit-grants.js';
+import { grantBenefits } from '../../../adapters/billing/sandbox/resources/benefits/service.js';
 import { expect422, expectNamed, foreignOrganization, must, startTestSandbox, wire, type TestSandbox } from './sandbox-harness.js';
 
 let t: TestSandbox;

@@ -2,8 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { checkout } from '../../../adapters/billing/schemas/checkout.js';
 import { listResource } from '../../../adapters/billing/schemas/common.js';
 import { order, type OrderWire } from '../../../adapters/billing/schemas/order.js';
-import type { OrderRecord } from '../../../adapters/billing/sandbox/resources/commerce-records.js';
-import { commerce } from '../../../adapters/billing/sandbox/resources/commerce-support.js';
+import type { OrderRecord } from '../../../adapters/billing/sandbox/resources/orders/records.js';
 import { advanceClock, confirmBody, DAY, newCheckout, publicCall, uniqueEmail } from './commerce-harness.js';
 import { removeDir, startTestSandbox, tempDir, wire, type TestSandbox } from './sandbox-harness.js';
 
@@ -73,12 +72,12 @@ describe('order receipt numbers (reference §3 "Order": receipt_number)', () => 
     try {
       const paid = await buy(t, 'unpaid');
       const { ctx } = t.sandbox;
-      const stored = commerce(ctx).orders.get(paid.id) as OrderRecord;
+      const stored = ctx.db.orders.get(paid.id) as OrderRecord;
       const pending = ctx.store.transaction(() =>
-        commerce(ctx).orders.put({ ...stored, id: crypto.randomUUID(), status: 'pending', receipt_number: null }),
+        ctx.db.orders.put({ ...stored, id: crypto.randomUUID(), status: 'pending', receipt_number: null }),
       );
       const { receipt_number: _dropped, ...legacyFields } = stored;
-      const legacy = ctx.store.transaction(() => commerce(ctx).orders.put({ ...legacyFields, id: crypto.randomUUID() }));
+      const legacy = ctx.store.transaction(() => ctx.db.orders.put({ ...legacyFields, id: crypto.randomUUID() }));
       expect(wire(order, await t.api('GET', `/v1/orders/${pending.id}`))).toMatchObject({ status: 'pending', paid: false, receipt_number: null });
       expect((await t.api('GET', `/v1/orders/${pending.id}/receipt`)).status).toBe(202);
       expect(wire(order, await t.api('GET', `/v1/orders/${legacy.id}`))).toMatchObject({ status: 'paid', receipt_number: null });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listResource } from '../../../adapters/billing/schemas/common.js';
 import { discount } from '../../../adapters/billing/schemas/discount.js';
 import { newId } from '../../../adapters/billing/sandbox/engine/ids.js';
-import { discountAmount, isDiscountRedeemable } from '../../../adapters/billing/sandbox/resources/discount-rules.js';
+import { discountAmount, isRedeemableFor } from '../../../adapters/billing/sandbox/resources/discounts/rules.js';
 import { expect422, expectNamed, foreignOrganization, must, startTestSandbox, wire, type TestSandbox } from './sandbox-harness.js';
 
 let t: TestSandbox;
@@ -53,12 +53,12 @@ describe('sandbox discounts (billing part B §3 Discount, §7 discounts)', () =>
     const record = t.sandbox.ctx.db.discounts.get(limited.id);
     if (record === undefined) throw new Error('missing');
     const now = new Date();
-    expect(isDiscountRedeemable(record, t.seed.productId, now)).toBe(true);
-    expect(isDiscountRedeemable(record, newId(), now)).toBe(false);
-    expect(isDiscountRedeemable({ ...record, redemptions_count: 1 }, t.seed.productId, now)).toBe(false);
-    expect(isDiscountRedeemable(record, t.seed.productId, new Date('2100-01-01T00:00:00Z'))).toBe(false);
-    expect(discountAmount(record, 2500, 'usd')).toBe(700);
-    expect(discountAmount(record, 500, 'usd')).toBe(500);
+    expect(isRedeemableFor(record, t.seed.productId, now)).toBe(true);
+    expect(isRedeemableFor(record, newId(), now)).toBe(false);
+    expect(isRedeemableFor({ ...record, redemptions_count: 1 }, t.seed.productId, now)).toBe(false);
+    expect(isRedeemableFor(record, t.seed.productId, new Date('2100-01-01T00:00:00Z'))).toBe(false);
+    expect(discountAmount(record, 2500)).toBe(700);
+    expect(discountAmount(record, 500)).toBe(500);
   });
 
   it('updates, lists with query and sorting, and soft-deletes (then 404)', async () => {

@@ -3,7 +3,6 @@ import { checkout } from '../../../adapters/billing/schemas/checkout.js';
 import { listResource } from '../../../adapters/billing/schemas/common.js';
 import { order, orderInvoice } from '../../../adapters/billing/schemas/order.js';
 import { refund } from '../../../adapters/billing/schemas/refund.js';
-import { commerce } from '../../../adapters/billing/sandbox/resources/commerce-support.js';
 import { commerceSandbox, confirmBody, newCheckout, publicCall, uniqueEmail, type Receiver } from './commerce-harness.js';
 import { expect422, expectNamed, foreignOrganization, must, wire, type TestSandbox } from './sandbox-harness.js';
 
@@ -85,10 +84,10 @@ describe('orders and invoices (reference §4 "Orders and invoices")', () => {
     expect(await page.text()).toContain(o.id);
 
     const ctx = t.sandbox.ctx;
-    const stored = commerce(ctx).orders.get(o.id);
+    const stored = ctx.db.orders.get(o.id);
     if (stored === undefined) throw new Error('the paid order is not stored');
     // The sandbox's own flows only store paid orders; a pending one is planted to see the "not ready" answer.
-    const pending = ctx.store.transaction(() => commerce(ctx).orders.put({ ...stored, id: crypto.randomUUID(), status: 'pending' }));
+    const pending = ctx.store.transaction(() => ctx.db.orders.put({ ...stored, id: crypto.randomUUID(), status: 'pending' }));
     const notYet = await t.api('GET', `/v1/orders/${pending.id}/receipt`);
     expect(notYet.status).toBe(202);
     expect(notYet.text).toBe('');

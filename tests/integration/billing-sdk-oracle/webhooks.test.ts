@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { validateEvent } from '@polar-sh/sdk/webhooks.js';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { changeEvents } from '../../../adapters/billing/sandbox/domain/subscription-rules.js';
+import { changeEvents } from '../../../adapters/billing/sandbox/resources/subscriptions/rules.js';
 import { verifyWebhook } from '../../../adapters/billing/webhooks.js';
 import { webhookEventTypes } from '../../../adapters/billing/schemas/webhook-endpoint.js';
 import { repoRoot } from '../../support/billing-spec-calls.js';
@@ -33,7 +33,7 @@ function sandboxEventTypes(): { types: Set<string>; unread: string[] } {
     for (const m of text.matchAll(/\bctx\.emit\(\s*([^,]+),/g)) {
       const literal = /^'([a-z_]+\.[a-z_]+)'$/.exec(m[1]?.trim() ?? '');
       if (literal) types.add(literal[1] as string);
-      else if (file === join('resources', 'subscription-events.ts') && m[1]?.trim() === 'type') {
+      else if (file === join('resources', 'subscriptions', 'save.ts') && m[1]?.trim() === 'type') {
         for (const kind of ['created', 'canceled', 'uncanceled', 'revoked', 'updated', 'ended'] as const) for (const t of changeEvents(kind)) types.add(t);
       } else unread.push(`${file}: ctx.emit(${m[1]?.trim()}, …)`);
     }

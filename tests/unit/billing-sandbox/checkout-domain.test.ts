@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { checkoutAmounts, initialAmount, staticPrice, validateCustomAmount, type PriceFacts } from '../../../adapters/billing/sandbox/domain/checkout-amounts.js';
-import { afterPayment, isPastExpiry, requireOpen, resolveSuccessUrl, shouldExpire } from '../../../adapters/billing/sandbox/domain/checkout-lifecycle.js';
-import { billingAddressFields, confirmErrors, type ConfirmFacts } from '../../../adapters/billing/sandbox/domain/confirm-validation.js';
+import {
+  afterPayment, billingAddressFields, checkoutAmounts, confirmErrors, initialAmount, isPastExpiry, requireOpen, resolveSuccessUrl,
+  shouldExpire, staticPrice, validateCustomAmount, type ConfirmFacts, type PriceFacts,
+} from '../../../adapters/billing/sandbox/resources/checkouts/rules.js';
 
 const fixed = (amount: number): PriceFacts => ({ id: 'p1', amount_type: 'fixed', price_currency: 'usd', is_archived: false, price_amount: amount });
 const custom: PriceFacts = { id: 'p2', amount_type: 'custom', price_currency: 'eur', is_archived: false, minimum_amount: 500, maximum_amount: 5000, preset_amount: null };

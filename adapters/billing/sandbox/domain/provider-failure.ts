@@ -2,7 +2,7 @@ import type { Result } from '../../../../core/shared/result.js';
 
 /**
  * What a sandbox rule answers when it refuses: either a named provider error (`{"error","detail"}`
- * with its status, reference §6) or a 422 list of validation items. Route code turns it into a
+ * with its status) or a 422 list of validation items. Route code turns it into a
  * response; domain code never touches HTTP.
  */
 export interface ValidationItem {

@@ -26,7 +26,7 @@ function bearer(header: string | undefined): string | null {
 /**
  * Resolves the bearer token: organization access tokens (`polar_oat_`) and customer session tokens
  * (`polar_cst_`, until they expire). No credentials -> null; an unknown, expired or malformed token
- * -> 401 invalid_token (reference §6).
+ * -> 401 invalid_token.
  */
 export function resolveSubject(db: EngineCollections, header: string | undefined, now: Date): Subject | null {
   const token = bearer(header);

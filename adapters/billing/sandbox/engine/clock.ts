@@ -21,7 +21,7 @@ export class SandboxClock implements Clock {
     return new Date(this.realNow() + this.offset);
   }
 
-  /** UTC ISO string with `Z`, the way the provider serializes datetimes (reference §2). */
+  /** UTC ISO string with `Z`, the way the provider serializes datetimes. */
   iso(): string {
     return this.now().toISOString();
   }

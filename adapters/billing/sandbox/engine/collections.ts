@@ -8,7 +8,7 @@ import type {
 const lower = (s: string) => s.toLowerCase();
 const live = (r: { deleted_at: string | null }) => r.deleted_at === null;
 
-/** The engine's collections and their indexes; other modules add theirs with `store.collection`. */
+/** The engine's own collections and their indexes (`db.ts` adds each resource's). */
 export function engineCollections(store: Store) {
   return {
     organizations: store.collection<OrganizationRecord>('organizations', { slug: (o) => o.slug }),
@@ -32,6 +32,7 @@ export function engineCollections(store: Store) {
     benefitGrants: store.collection<BenefitGrantRecord>('benefit_grants', {
       customer: (g) => g.customer_id,
       subscription: (g) => g.subscription_id,
+      benefit: (g) => g.benefit_id,
     }),
     webhookEndpoints: store.collection<WebhookEndpointRecord>('webhook_endpoints', { org: (e) => e.organization_id }),
     webhookEvents: store.collection<WebhookEventRecord>('webhook_events', { endpoint: (e) => e.webhook_endpoint_id }),

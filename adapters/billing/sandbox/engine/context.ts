@@ -3,15 +3,17 @@ import { requireCustomer, requireOrganization, resolveSubject, type CustomerAuth
 import type { SandboxClock } from './clock.js';
 import type { EngineCollections } from './collections.js';
 import type { FaultController } from './faults.js';
-import type { CustomerRecord, OrganizationRecord } from './records.js';
+import type { SandboxHooks } from './hooks.js';
+import type { OrganizationRecord } from './records.js';
 import type { Store } from './store.js';
 import type { WebhookDispatcher } from './webhooks.js';
+import type { SandboxCollections } from '../db.js';
 
 /** What every resource module receives: `registerX(app, ctx)`. */
 export interface SandboxContext {
   readonly store: Store;
-  /** The engine's typed collections; other modules add theirs with `store.collection(name, indexes)`. */
-  readonly db: EngineCollections;
+  /** Every typed collection (`db.ts`); ad-hoc ones come from `store.collection(name, indexes)`. */
+  readonly db: SandboxCollections;
   readonly clock: SandboxClock;
   readonly faults: FaultController;
   readonly webhooks: WebhookDispatcher;
@@ -33,14 +35,9 @@ export interface SandboxContext {
     /** Routes with optional auth; null when no credentials were sent. */
     optional(c: Context): Subject | null;
   };
-  /** Extension hooks run inside the transaction of the triggering change. */
+  /** The hook registry (`engine/hooks.ts`); hooks run inside the transaction of the triggering change. */
   readonly hooks: SandboxHooks;
   readonly log: (line: string) => void;
-}
-
-export interface SandboxHooks {
-  /** A customer is being soft-deleted: cancel subscriptions etc. (benefit grants are revoked by the engine). */
-  readonly customerDeleted: ((customer: CustomerRecord) => void)[];
 }
 
 export function organizationOf(data: unknown): string | undefined {

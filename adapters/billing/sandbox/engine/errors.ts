@@ -1,4 +1,6 @@
-/** One 422 detail item, as FastAPI/pydantic writes it (reference §6). */
+import type { RuleResult } from '../domain/provider-failure.js';
+
+/** One 422 detail item, as FastAPI/pydantic writes it. */
 export interface ValidationItem {
   readonly type: string;
   readonly loc: readonly (string | number)[];
@@ -37,14 +39,22 @@ export const fieldError = (loc: readonly (string | number)[], msg: string, input
 const REALM = 'Bearer realm="polar"';
 const INVALID_TOKEN_DESCRIPTION = 'The access token provided is expired, revoked, malformed, or invalid for other reasons.';
 
-/** No credentials on a protected route (reference §6). */
+/** No credentials on a protected route. */
 export const unauthorized = (): SandboxHttpError =>
   new SandboxHttpError(401, { error: 'Unauthorized', detail: 'Unauthorized' }, { 'www-authenticate': REALM });
 
-/** Unknown, expired or malformed bearer token: the OAuth-style body of authlib (reference §6). */
+/** Unknown, expired or malformed bearer token: the OAuth-style body of authlib. */
 export const invalidToken = (): SandboxHttpError =>
   new SandboxHttpError(
     401,
     { error: 'invalid_token', error_description: INVALID_TOKEN_DESCRIPTION },
     { 'www-authenticate': `${REALM}, error="invalid_token", error_description="${INVALID_TOKEN_DESCRIPTION}"` },
   );
+
+/** Turns a refused domain rule into the provider's error answer (thrown, as engine handlers do). */
+export function orThrow<T>(result: RuleResult<T>): T {
+  if (result.success) return result.data;
+  const failure = result.error;
+  if (failure.kind === 'named') throw namedError(failure.status, failure.error, failure.detail);
+  throw validationError(failure.items);
+}

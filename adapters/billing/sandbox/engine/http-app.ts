@@ -15,7 +15,7 @@ export function createHttpApp(faults: FaultController, log: (line: string) => vo
   const app = new Hono({ strict: false });
   app.use(faults.middleware());
   app.use('/v1/*', async (c, next) => {
-    // API versions (reference §0): unknown -> FastAPI's 404, otherwise echoed (default 2026-04)
+    // API versions: unknown -> FastAPI's 404, otherwise echoed (default 2026-04)
     const version = c.req.header('polar-version') ?? DEFAULT_API_VERSION;
     if (!API_VERSIONS.includes(version)) return json({ detail: 'Not Found' }, 404);
     await next();

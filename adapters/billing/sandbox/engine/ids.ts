@@ -3,7 +3,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 const ALPHANUMERIC = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
-/** Secret prefixes the provider uses (reference §2). */
+/** Secret prefixes the provider uses. */
 export const SECRET_PREFIX = {
   checkout: 'polar_c_',
   checkoutLink: 'polar_cl_',
@@ -42,7 +42,7 @@ export function base62Checksum(value: number): string {
 
 export const newId = (): string => randomUUID();
 
-/** prefix + 37 random alphanumerics + base62 CRC32 of those 37 characters (reference §2, kit/crypto.py). */
+/** prefix + 37 random alphanumerics + base62 CRC32 of those 37 characters (the provider's kit/crypto.py). */
 export function newSecret(prefix: string): string {
   let token = '';
   for (let i = 0; i < 37; i += 1) token += ALPHANUMERIC[randomInt(ALPHANUMERIC.length)];

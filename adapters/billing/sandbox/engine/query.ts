@@ -3,7 +3,7 @@ import { validationError } from './errors.js';
 import { isUuid } from './ids.js';
 import { parseOr422 } from './validation.js';
 
-/** Query values arrive as strings; repeated keys (form/explode) become arrays (reference §1). */
+/** Query values arrive as strings; repeated keys (form/explode) become arrays. */
 export function queryObject(url: URL): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
   for (const [key, value] of url.searchParams) {
@@ -33,9 +33,11 @@ export const q = {
   many: <T extends z.ZodType>(item: T) => z.preprocess((v) => (v === undefined || Array.isArray(v) ? v : [v]), z.array(item)),
   uuids: () => q.many(z.string().refine(isUuid, 'Input should be a valid UUID')),
   enumOf: <const T extends readonly [string, ...string[]]>(values: T) => z.preprocess(last, z.enum(values)),
+  /** An ISO date-time with an offset, normalized to UTC (`...Z`). */
+  dateTime: () => q.string().pipe(z.iso.datetime({ offset: true })).transform((s) => new Date(s).toISOString()),
 };
 
-/** `page` > 0 (default 1) and `limit` > 0 (default 10); limit is capped silently at 100 (reference §2). */
+/** `page` > 0 (default 1) and `limit` > 0 (default 10); limit is capped silently at 100. */
 export const pageShape = {
   page: q.int().pipe(z.number().int().min(1)).optional(),
   limit: q.int().pipe(z.number().int().min(1)).optional(),

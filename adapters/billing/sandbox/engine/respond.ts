@@ -1,6 +1,6 @@
 /**
- * JSON answers with exactly `application/json` (the SDK matches status *and* content type,
- * reference §1). Dates become UTC ISO strings with `Z` through their toJSON. Serializers write every
+ * JSON answers with exactly `application/json` (the SDK matches status *and* content type).
+ * Dates become UTC ISO strings with `Z` through their toJSON. Serializers write every
  * nullable key as `null`: a plain JSON.stringify (a replacer doubles the cost of a 100-item page),
  * so under the test runner every body is checked and an `undefined` value is a bug (500).
  */
@@ -38,7 +38,7 @@ export function json(body: unknown, status = 200, headers: Record<string, string
 /** 204 with no body (deletes). */
 export const noContent = (): Response => new Response(null, { status: 204 });
 
-/** 202 whose body is the JSON `null` the SDK parses (invoice generation, redeliver; reference §4). */
+/** 202 whose body is the JSON `null` the SDK parses (invoice generation, redeliver). */
 export const acceptedNull = (): Response => json(null, 202);
 
 export function html(markup: string, status = 200): Response {

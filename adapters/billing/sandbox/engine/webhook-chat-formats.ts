@@ -2,9 +2,9 @@ import { toJson } from './respond.js';
 import { summarizeEvent, type EventSummary, type SummaryTone } from './webhook-summary.js';
 
 /**
- * Bodies for `discord` and `slack` webhook endpoints (billing part B "Webhook endpoint": format raw,
- * discord or slack): what those services' incoming webhooks accept, so an endpoint can point
- * straight at a chat channel. Limits are the services' own (Discord: title 256, description 4096,
+ * Bodies for `discord` and `slack` webhook endpoints (an endpoint's format is raw, discord or
+ * slack): what those services' incoming webhooks accept, so an endpoint can point straight at a
+ * chat channel. Limits are the services' own (Discord: title 256, description 4096,
  * 25 fields, name 256, value 1024; Slack: section text 3000, 10 fields of 2000, context 10 elements).
  */
 

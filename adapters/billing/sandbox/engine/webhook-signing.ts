@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 
 /**
- * Standard Webhooks signature as the provider computes it (reference §5): the HMAC key is the raw
+ * Standard Webhooks signature as the provider computes it: the HMAC key is the raw
  * UTF-8 bytes of the whole secret, `whsec_` prefix included; the signed content is `{id}.{ts}.{body}`.
  */
 export function signWebhook(secret: string, id: string, timestampSeconds: number, body: string): string {

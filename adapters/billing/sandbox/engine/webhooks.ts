@@ -23,7 +23,7 @@ export interface WebhookOptions {
 export type DeliveryListener = (delivery: WebhookDeliveryRecord, event: WebhookEventRecord) => void;
 
 /**
- * Signed deliveries (reference §5): one FIFO queue per endpoint; the head event is retried with
+ * Signed deliveries: one FIFO queue per endpoint; the head event is retried with
  * exponential backoff until it succeeds or runs out of attempts, and only then does the next one go.
  * Pending events are in the store, so a restart resumes them. `raw` endpoints get the envelope,
  * `discord` and `slack` ones a chat message (webhook-chat-formats.ts); all carry the same

@@ -1,7 +1,7 @@
 import type { CheckoutPublicWire } from '../../schemas/checkout.js';
 import { TEST_CARDS, TEST_CONFIRMATION_TOKENS } from '../engine/test-payments.js';
-import { CHECKOUT_PAGE_SCRIPT } from './checkout-page-script.js';
 import { CHECKOUT_COUNTRIES, countryFromLanguages } from './checkout-country.js';
+import { CHECKOUT_PAGE_SCRIPT } from './checkout-page-script.js';
 import { escapeHtml, formatMoney, inlineJson, messagePage, page } from './html.js';
 
 function priceLabel(checkout: CheckoutPublicWire): string {

@@ -1,5 +1,5 @@
-import type { OrderRecord } from '../resources/commerce-records.js';
 import { escapeHtml, formatMoney, page } from './html.js';
+import type { OrderRecord } from '../resources/orders/records.js';
 
 /** A printable invoice for a generated order invoice (sandbox stand-in for the provider's PDF). */
 export function renderInvoicePage(order: OrderRecord, sellerName: string): string {
@@ -20,7 +20,7 @@ export function renderInvoicePage(order: OrderRecord, sellerName: string): strin
   );
 }
 
-/** The payment receipt of a paid order (reference §4: GET /receipt gives its url once the order is paid). */
+/** The payment receipt of a paid order (GET /receipt gives its url once the order is paid). */
 export function renderReceiptPage(order: OrderRecord, sellerName: string): string {
   const money = (minor: number) => escapeHtml(formatMoney(minor, order.currency));
   return page(
