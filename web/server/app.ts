@@ -114,11 +114,11 @@ export function createApp(options: CreateAppOptions): Hono<AppEnv> {
   // per-user rate limit on writes (they cost money or provider calls). A route added here cannot
   // forget either, and an unknown path answers 401 before it answers 404.
   const user = new Hono<AppEnv>();
+  // The rate limit is taken as soon as the token's signature names the user, while its session is
+  // checked with Supabase Auth (both round trips at once); the route runs only once both allow it.
   user.use('*', async (c, next) => {
-    const refused = await authed(c);
+    const refused = await authed(c, c.req.method === 'GET' || c.req.method === 'HEAD' ? readLimited : limited);
     if (refused) return refused;
-    const tooMany = await (c.req.method === 'GET' || c.req.method === 'HEAD' ? readLimited(c) : limited(c));
-    if (tooMany) return tooMany;
     await next();
   });
   user.route('/chat', chatRoutes(options.relay));
