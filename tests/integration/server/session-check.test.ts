@@ -126,7 +126,7 @@ describe('the rate limit is taken while the session is checked', () => {
       expect(await response.json()).toMatchObject({ error: 'invalid_token', message: expect.stringMatching(/session has ended/) });
       expect(takes).toHaveLength(1);
       expect(server.balance(user.userId)).toBe(1_000);
-      expect((await server.data.conversationStore.listConversations(user.userId, {})).data ?? []).toEqual([]);
+      expect(await server.data.conversationStore.listConversations(user.userId)).toEqual({ success: true, data: [] });
     } finally {
       await server.close();
     }
