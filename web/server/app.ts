@@ -9,7 +9,7 @@ import type { TokenVerifier } from './auth/token-verifier.js';
 import { apiError } from './http/api-error.js';
 import type { AppEnv, ServerUseCaseSource } from './http/app-env.js';
 import { ATTACHMENT_BODY_LIMIT_BYTES, bodyLimit, isClientGone, JSON_BODY_LIMIT_BYTES, WEBHOOK_BODY_LIMIT_BYTES } from './http/body-limit.js';
-import { rateLimits, type RateLimitOptions } from './http/rate-limit.js';
+import { countAfterRoute, rateLimits, type RateLimitOptions } from './http/rate-limit.js';
 import { securityHeaders } from './http/security-headers.js';
 import { serveClient } from './http/static-client.js';
 import { hasControlCharacters } from './http/validate.js';
@@ -104,7 +104,11 @@ export function createApp(options: CreateAppOptions): Hono<AppEnv> {
     api.use(path, async (c, next) => {
       const tooMany = await publicLimited(c);
       if (tooMany) return tooMany;
-      await next();
+      try {
+        await next();
+      } finally {
+        countAfterRoute(c);
+      }
     });
   }
   api.route('/', publicRoutes({ useCases: options.useCases, publicConfig: () => options.publicConfig, billingAvailable: options.billingAvailable }));
@@ -116,10 +120,15 @@ export function createApp(options: CreateAppOptions): Hono<AppEnv> {
   const user = new Hono<AppEnv>();
   // The rate limit is taken as soon as the token's signature names the user, while its session is
   // checked with Supabase Auth (both round trips at once); the route runs only once both allow it.
+  // A bucket seen roomy is counted once the answer went out instead (see rateLimits).
   user.use('*', async (c, next) => {
-    const refused = await authed(c, c.req.method === 'GET' || c.req.method === 'HEAD' ? readLimited : limited);
-    if (refused) return refused;
-    await next();
+    try {
+      const refused = await authed(c, c.req.method === 'GET' || c.req.method === 'HEAD' ? readLimited : limited);
+      if (refused) return refused;
+      await next();
+    } finally {
+      countAfterRoute(c);
+    }
   });
   user.route('/chat', chatRoutes(options.relay));
   user.route('/conversations', conversationRoutes(options.relay));
