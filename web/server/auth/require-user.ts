@@ -17,10 +17,10 @@ export type Alongside = (c: Context<AppEnv>) => Promise<Response | null>;
  * or null when the request may go on.
  */
 export function requireUser(verify: TokenVerifier, useCases: ServerUseCaseSource): (c: Context<AppEnv>, alongside?: Alongside) => Promise<Response | null> {
-  // Verifying a token (an HMAC on the crypto thread pool, or a call to Supabase Auth) and building the
-  // caller's use cases (a child container) cost far more than the rest of a request. A browser sends
-  // many requests with one token, so the last few hundred verified tokens are remembered, each only
-  // until its own expiry: the same token string can only ever carry the same claims.
+  // Verifying a token (an HMAC on the crypto thread pool, or a call to Supabase Auth) costs more than
+  // the rest of a request. A browser sends many requests with one token, so the last few hundred
+  // verified tokens are remembered, each only until its own expiry: the same token string can only
+  // ever carry the same claims.
   const recent = new Map<string, { user: AuthUser; validUntil: number; useCases: ServerUseCases }>();
   const remembered = (token: string) => {
     const hit = recent.get(token);
@@ -30,7 +30,24 @@ export function requireUser(verify: TokenVerifier, useCases: ServerUseCaseSource
     recent.set(token, hit);
     return hit;
   };
-  const entryFor = (user: AuthUser, validUntil: number) => ({ user, validUntil, useCases: useCases.forCaller(async () => ok(user)) });
+  // The caller's use cases are built once per user (the last few hundred users): a new token of a
+  // known user (refreshed, another session, a session checked again after a pause) reuses them. They
+  // act for the claims of that user's most recently accepted token.
+  const callers = new Map<string, { user: AuthUser; useCases: ServerUseCases }>();
+  const useCasesOf = (user: AuthUser): ServerUseCases => {
+    const known = callers.get(user.id);
+    if (known) {
+      callers.delete(user.id);
+      callers.set(user.id, known);
+      return known.useCases;
+    }
+    const caller = { user, useCases: undefined as unknown as ServerUseCases };
+    caller.useCases = useCases.forCaller(async () => ok(caller.user));
+    callers.set(user.id, caller);
+    if (callers.size > 500) callers.delete(callers.keys().next().value as string);
+    return caller.useCases;
+  };
+  const entryFor = (user: AuthUser, validUntil: number) => ({ user, validUntil, useCases: useCasesOf(user) });
   const remember = (token: string, entry: { user: AuthUser; validUntil: number; useCases: ServerUseCases }) => {
     recent.set(token, entry);
     if (recent.size > 500) recent.delete(recent.keys().next().value as string);
@@ -62,6 +79,8 @@ export function requireUser(verify: TokenVerifier, useCases: ServerUseCaseSource
     const entry = entryFor(verdict.user, verdict.validUntil);
     const [settled, tooMany] = await Promise.all([session ?? verdict, limited]);
     if (!settled.ok) return refusal(c, settled);
+    const caller = callers.get(settled.user.id);
+    if (caller) caller.user = settled.user;
     remember(token, settled === verdict ? entry : { ...entry, validUntil: settled.validUntil });
     c.set('useCases', entry.useCases);
     return tooMany;
