@@ -10,7 +10,7 @@ import { apiError } from './http/api-error.js';
 import type { AppEnv, ServerUseCaseSource } from './http/app-env.js';
 import { ATTACHMENT_BODY_LIMIT_BYTES, bodyLimit, isClientGone, JSON_BODY_LIMIT_BYTES, WEBHOOK_BODY_LIMIT_BYTES } from './http/body-limit.js';
 import { countAfterRoute, rateLimits, type RateLimitOptions } from './http/rate-limit.js';
-import { securityHeaders } from './http/security-headers.js';
+import { securityHeaders, setAnswerHeaders } from './http/security-headers.js';
 import { serveClient } from './http/static-client.js';
 import { hasControlCharacters } from './http/validate.js';
 import { accountRoutes } from './routes/account-routes.js';
@@ -56,13 +56,14 @@ export function createApp(options: CreateAppOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const { logger } = options;
 
+  const security = securityHeaders({ supabaseUrl: options.publicConfig.supabaseUrl, tagManager: options.publicConfig.tagManagerId !== null, supportWidgetSrc: options.publicConfig.supportWidgetSrc });
   app.use('*', async (c, next) => {
     const started = performance.now();
     const requestId = c.req.header('x-request-id')?.slice(0, 100) || randomUUID();
     c.set('requestId', requestId);
     c.set('logger', logger);
     await next();
-    c.header('X-Request-Id', requestId);
+    setAnswerHeaders(c, { 'X-Request-Id': requestId, ...security });
     logger.info('request', {
       requestId,
       method: c.req.method,
@@ -72,7 +73,6 @@ export function createApp(options: CreateAppOptions): Hono<AppEnv> {
       userId: c.get('user')?.id,
     });
   });
-  app.use('*', securityHeaders({ supabaseUrl: options.publicConfig.supabaseUrl, tagManager: options.publicConfig.tagManagerId !== null, supportWidgetSrc: options.publicConfig.supportWidgetSrc }));
 
   const appUrl = (requestUrl: string) => options.publicUrl ?? new URL(requestUrl).origin;
   const authed = requireUser(options.verifyToken, options.useCases);
