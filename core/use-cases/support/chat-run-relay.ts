@@ -71,13 +71,14 @@ export class ChatRunRelay {
     // turns of this process on the way to that word. A model slow to start does not keep the run from
     // other instances longer than the batching does (flushMs): they resume and stop it by then.
     let tracked = false;
+    let cancel: () => void = () => undefined;
     const track = () => {
       if (tracked) return;
       tracked = true;
       cancel();
       this.writer.track(local);
     };
-    const cancel = this.deps.timers.after(this.firstSyncMs, track);
+    cancel = this.deps.timers.after(this.firstSyncMs, track);
     void this.pump(local, run, (event) => {
       if (tracked) this.writer.changed(local);
       else if (event.type !== 'start') track();
