@@ -104,3 +104,25 @@ export function resolveUseCases(container: Container, entryPoint: EntryPoint): P
   for (const name of ENTRY_POINT_USE_CASES[entryPoint]) out[name] = container.get(useCaseToken(name));
   return out as Partial<UseCases>;
 }
+
+/**
+ * The server's use cases of a request container, each resolved when first used: a request uses
+ * one or two of them, and resolving all of them (a few dozen) costs milliseconds per new caller.
+ */
+export function lazyUseCases(container: Container): Resolved<'server'> {
+  const bound = container.get<EntryPoint>(ENTRY_POINT);
+  if (bound !== 'server') throw new Error(`This container was built for the ${bound}, not the server`);
+  const out: Record<string, unknown> = {};
+  for (const name of ENTRY_POINT_USE_CASES.server) {
+    Object.defineProperty(out, name, {
+      enumerable: true,
+      configurable: true,
+      get: () => {
+        const value = container.get(useCaseToken(name));
+        Object.defineProperty(out, name, { value, enumerable: true });
+        return value;
+      },
+    });
+  }
+  return out as Resolved<'server'>;
+}

@@ -9,8 +9,8 @@ import type { TokenVerifier } from './auth/token-verifier.js';
 import { apiError } from './http/api-error.js';
 import type { AppEnv, ServerUseCaseSource } from './http/app-env.js';
 import { ATTACHMENT_BODY_LIMIT_BYTES, bodyLimit, isClientGone, JSON_BODY_LIMIT_BYTES, WEBHOOK_BODY_LIMIT_BYTES } from './http/body-limit.js';
-import { rateLimits, type RateLimitOptions } from './http/rate-limit.js';
-import { securityHeaders } from './http/security-headers.js';
+import { countAfterRoute, rateLimits, type RateLimitOptions } from './http/rate-limit.js';
+import { securityHeaders, setAnswerHeaders } from './http/security-headers.js';
 import { serveClient } from './http/static-client.js';
 import { hasControlCharacters } from './http/validate.js';
 import { accountRoutes } from './routes/account-routes.js';
@@ -56,13 +56,14 @@ export function createApp(options: CreateAppOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const { logger } = options;
 
+  const security = securityHeaders({ supabaseUrl: options.publicConfig.supabaseUrl, tagManager: options.publicConfig.tagManagerId !== null, supportWidgetSrc: options.publicConfig.supportWidgetSrc });
   app.use('*', async (c, next) => {
     const started = performance.now();
     const requestId = c.req.header('x-request-id')?.slice(0, 100) || randomUUID();
     c.set('requestId', requestId);
     c.set('logger', logger);
     await next();
-    c.header('X-Request-Id', requestId);
+    setAnswerHeaders(c, { 'X-Request-Id': requestId, ...security });
     logger.info('request', {
       requestId,
       method: c.req.method,
@@ -72,7 +73,6 @@ export function createApp(options: CreateAppOptions): Hono<AppEnv> {
       userId: c.get('user')?.id,
     });
   });
-  app.use('*', securityHeaders({ supabaseUrl: options.publicConfig.supabaseUrl, tagManager: options.publicConfig.tagManagerId !== null, supportWidgetSrc: options.publicConfig.supportWidgetSrc }));
 
   const appUrl = (requestUrl: string) => options.publicUrl ?? new URL(requestUrl).origin;
   const authed = requireUser(options.verifyToken, options.useCases);
@@ -104,7 +104,11 @@ export function createApp(options: CreateAppOptions): Hono<AppEnv> {
     api.use(path, async (c, next) => {
       const tooMany = await publicLimited(c);
       if (tooMany) return tooMany;
-      await next();
+      try {
+        await next();
+      } finally {
+        countAfterRoute(c);
+      }
     });
   }
   api.route('/', publicRoutes({ useCases: options.useCases, publicConfig: () => options.publicConfig, billingAvailable: options.billingAvailable }));
@@ -114,12 +118,17 @@ export function createApp(options: CreateAppOptions): Hono<AppEnv> {
   // per-user rate limit on writes (they cost money or provider calls). A route added here cannot
   // forget either, and an unknown path answers 401 before it answers 404.
   const user = new Hono<AppEnv>();
+  // The rate limit is taken as soon as the token's signature names the user, while its session is
+  // checked with Supabase Auth (both round trips at once); the route runs only once both allow it.
+  // A bucket seen roomy is counted once the answer went out instead (see rateLimits).
   user.use('*', async (c, next) => {
-    const refused = await authed(c);
-    if (refused) return refused;
-    const tooMany = await (c.req.method === 'GET' || c.req.method === 'HEAD' ? readLimited(c) : limited(c));
-    if (tooMany) return tooMany;
-    await next();
+    try {
+      const refused = await authed(c, c.req.method === 'GET' || c.req.method === 'HEAD' ? readLimited : limited);
+      if (refused) return refused;
+      await next();
+    } finally {
+      countAfterRoute(c);
+    }
   });
   user.route('/chat', chatRoutes(options.relay));
   user.route('/conversations', conversationRoutes(options.relay));

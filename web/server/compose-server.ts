@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Hono } from 'hono';
-import { createServerContainer, forRequest, resolveUseCases } from '../../adapters/composition/containers.js';
+import { createServerContainer, forRequest, lazyUseCases, resolveUseCases } from '../../adapters/composition/containers.js';
 import { PdfjsDocumentText } from '../../adapters/documents/pdfjs-document-text.js';
 import { createModelGateway } from '../../adapters/models/create-model-gateway.js';
 import type { BillingGateway } from '../../core/ports/billing-gateway.js';
@@ -73,7 +73,8 @@ export function composeServer(input: ComposeServerInput): Result<ComposedServer>
   });
   const useCases: ServerUseCaseSource = {
     shared: resolveUseCases(container, 'server'),
-    forCaller: (currentUser) => resolveUseCases(forRequest(container, { currentUser }), 'server'),
+    // Per verified caller: a child container whose use cases are resolved as the route uses them.
+    forCaller: (currentUser) => lazyUseCases(forRequest(container, { currentUser })),
   };
   const relay = new ChatRunRelay({
     chatRunLog: input.data.chatRunLog,

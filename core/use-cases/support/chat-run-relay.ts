@@ -45,10 +45,12 @@ export class ChatRunRelay {
   private readonly writer: RunLogWriter;
   private readonly lingerMs: number;
   private readonly endWaitMs: number;
+  private readonly firstSyncMs: number;
 
   constructor(private readonly deps: ChatRunRelayDeps) {
     this.writer = new RunLogWriter(deps.chatRunLog, deps.timers, deps.logger, deps.options);
     this.lingerMs = deps.options?.lingerMs ?? 30_000;
+    this.firstSyncMs = deps.options?.flushMs ?? 50;
     this.endWaitMs = deps.options?.endWaitMs ?? 1_000;
   }
 
@@ -65,8 +67,22 @@ export class ChatRunRelay {
     const start: RunStart = { conversationId: run.conversationId, userMessageId: run.userMessage.id, modelIds: [...run.modelIds] };
     const local = new LocalRun(this.deps.newRunId(), userId, start, stop);
     this.runs.set(local.runId, local);
-    this.writer.track(local);
-    void this.pump(local, run);
+    // The log hears of the run with its first word (or its end): a sync begun before would take its
+    // turns of this process on the way to that word. A model slow to start does not keep the run from
+    // other instances longer than the batching does (flushMs): they resume and stop it by then.
+    let tracked = false;
+    let cancel: () => void = () => undefined;
+    const track = () => {
+      if (tracked) return;
+      tracked = true;
+      cancel();
+      this.writer.track(local);
+    };
+    cancel = this.deps.timers.after(this.firstSyncMs, track);
+    void this.pump(local, run, (event) => {
+      if (tracked) this.writer.changed(local);
+      else if (event.type !== 'start') track();
+    });
     return { runId: local.runId, ...start, events: local.read(0, signal) };
   }
 
@@ -148,12 +164,13 @@ export class ChatRunRelay {
     return { finished: before - late.length, stopped: late.length };
   }
 
-  private async pump(local: LocalRun, run: ChatRun): Promise<void> {
+  /** Reads the run to its end; `pushed` after each event is in memory for the readers here (the log's turn). */
+  private async pump(local: LocalRun, run: ChatRun, pushed: (event: ChatRunEvent) => void): Promise<void> {
     const now = () => this.deps.timers.now();
     try {
       for await (const event of run.events) {
         local.push(event, now());
-        this.writer.changed(local);
+        pushed(event);
       }
       const answers = await run.settled;
       const done: ChatRunEvent = {
@@ -161,10 +178,13 @@ export class ChatRunRelay {
         answers: answers.map((a) => ({ modelId: a.modelId, messageId: a.messageId, creditsCharged: a.creditsCharged, finishReason: a.finishReason })),
       };
       local.push(done, now());
+      pushed(done);
     } catch (error) {
       // A bug: the readers must not wait forever for a run that cannot go on.
       this.deps.logger.error('A chat run failed while streaming', { runId: local.runId, error: String(error) });
-      local.push({ type: 'done', answers: [] }, now());
+      const done: ChatRunEvent = { type: 'done', answers: [] };
+      local.push(done, now());
+      pushed(done);
     }
     // The end is stored before any reader is told: a client told "done" does not find the run
     // live through another instance. A log that does not answer delays it by at most endWaitMs.

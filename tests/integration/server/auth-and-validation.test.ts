@@ -135,3 +135,18 @@ describe('bad input answers a precise 4xx, never a 500 (issue 7)', () => {
     });
   }
 });
+
+describe('a new token of a known user', () => {
+  it('acts for that user only: two users, a token of its own for every request, each sees only their conversations', async () => {
+    const [a, b] = [await s.signIn(0), await s.signIn(0)];
+    const as = async (user: { userId: string; email: string }, init: RequestInit & { json?: unknown }, path = '/api/conversations') =>
+      s.api(path, { ...init, token: await s.tokenFor(user.userId, user.email, { expiresIn: `${3600 + Math.floor(Math.random() * 600)}s` }) });
+    for (const [user, title] of [[a, 'a1'], [b, 'b1'], [a, 'a2'], [b, 'b2']] as const) {
+      expect((await as(user, { method: 'POST', json: { title } })).status).toBe(201);
+    }
+    for (const [user, titles] of [[a, ['a1', 'a2']], [b, ['b1', 'b2']]] as const) {
+      const listed = (await (await as(user, {})).json()) as { conversations: { title: string }[] };
+      expect(listed.conversations.map((c) => c.title).sort()).toEqual(titles);
+    }
+  });
+});

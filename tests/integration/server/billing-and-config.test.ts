@@ -70,6 +70,25 @@ describe('GET /api/config (issue 7: public configuration only)', () => {
     expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     expect(response.headers.get('access-control-allow-origin')).toBeNull();
   });
+
+  it('every kind of answer carries them and its request id: JSON, a chat stream, a refusal, an unknown path', async () => {
+    const user = await s.signIn(1_000);
+    const answers = [
+      await s.api('/api/config', { headers: { 'x-request-id': 'mine-1' } }),
+      await s.api('/api/chat', { method: 'POST', token: user.token, json: { message: 'Hi', modelIds: ['offline'] } }),
+      await s.api('/api/credits'),
+      await s.api('/api/shared/no-such-link'),
+    ];
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 401, 404]);
+    for (const response of answers) {
+      await response.body?.cancel();
+      for (const name of ['content-security-policy', 'x-content-type-options', 'referrer-policy', 'x-frame-options', 'cross-origin-opener-policy']) {
+        expect(response.headers.get(name), `${response.url} ${name}`).toBeTruthy();
+      }
+      expect(response.headers.get('x-request-id')).toMatch(/^(mine-1|[0-9a-f-]{36})$/);
+    }
+    expect(answers[0]!.headers.get('x-request-id')).toBe('mine-1');
+  });
 });
 
 describe('billing routes (issue 7: billing on the server, app spec §6, §7)', () => {

@@ -5,6 +5,8 @@ import { InMemoryLogger } from '../../../adapters/in-memory/in-memory-logger.js'
 import type { ModelCatalogueEntry } from '../../../adapters/models/model-catalogue.js';
 import type { ModelGateway } from '../../../core/ports/model-gateway.js';
 import type { RateLimiter } from '../../../core/ports/rate-limiter.js';
+import { sessionCheckedVerifier } from '../../../web/server/auth/session-check.js';
+import { jwtSecretVerifier } from '../../../web/server/auth/token-verifier.js';
 import { composeServer } from '../../../web/server/compose-server.js';
 import { parseServerConfig } from '../../../web/server/config.js';
 import { listen, type ListeningServer } from '../../../web/server/listen.js';
@@ -26,6 +28,8 @@ export async function startTestServer(
     catalogue?: readonly ModelCatalogueEntry[];
     /** Where the rate-limit buckets live (default: this server's own memory). */
     rateLimiter?: RateLimiter;
+    /** Supabase Auth's answer on a token's session: tokens are then session-checked (every 5 s per token). */
+    sessionState?: (token: string) => Promise<'active' | 'ended' | 'unreachable'>;
   } = {},
 ) {
   const jwtSecret = randomBytes(32).toString('hex');
@@ -50,7 +54,12 @@ export async function startTestServer(
   const data = options.rateLimiter ? { ...memory, rateLimiter: options.rateLimiter } : memory;
   const billing = options.billing === undefined ? new InMemoryBillingGateway() : options.billing;
   const logger = new InMemoryLogger();
-  const composed = composeServer({ config: config.data, env, logger, data, billing, ...(options.modelGateway ? { modelGateway: options.modelGateway } : {}) });
+  const verifyToken = options.sessionState ? sessionCheckedVerifier(jwtSecretVerifier(jwtSecret), options.sessionState, { cacheMs: 5_000 }) : undefined;
+  const composed = composeServer({
+    config: config.data, env, logger, data, billing,
+    ...(options.modelGateway ? { modelGateway: options.modelGateway } : {}),
+    ...(verifyToken ? { verifyToken } : {}),
+  });
   if (!composed.success) throw new Error(composed.error.message);
   const server: ListeningServer = await listen(composed.data.app.fetch, {
     port: 0,

@@ -1,8 +1,12 @@
 // The session check over locally verified tokens (web/server/auth/session-check.ts), with a scripted
-// Supabase Auth answer and a controlled clock.
+// Supabase Auth answer and a controlled clock; then on the real server, where the rate limit is taken
+// while the session is checked (web/server/auth/require-user.ts).
 import { describe, expect, it } from 'vitest';
+import { InMemoryRateLimiter } from '../../../adapters/in-memory/in-memory-rate-limiter.js';
+import type { RateLimiter } from '../../../core/ports/rate-limiter.js';
 import { sessionCheckedVerifier } from '../../../web/server/auth/session-check.js';
-import type { TokenVerifier } from '../../../web/server/auth/token-verifier.js';
+import { settledVerdict, type TokenVerifier } from '../../../web/server/auth/token-verifier.js';
+import { readNdjson, startTestServer } from './server-harness.js';
 
 const user = { id: 'u1', email: null, userMetadata: {}, appMetadata: {}, createdAt: '' };
 const local: TokenVerifier = async (token) =>
@@ -12,7 +16,7 @@ const setup = () => {
   let now = 0;
   const states = new Map<string, 'active' | 'ended' | 'unreachable'>();
   const asked: string[] = [];
-  const verify = sessionCheckedVerifier(
+  const early = sessionCheckedVerifier(
     local,
     async (token) => {
       asked.push(token);
@@ -20,7 +24,8 @@ const setup = () => {
     },
     { cacheMs: 1000, now: () => now },
   );
-  return { verify, states, asked, advance: (ms: number) => (now += ms) };
+  const verify = async (token: string) => settledVerdict(await early(token));
+  return { verify, early, states, asked, advance: (ms: number) => (now += ms) };
 };
 
 describe('a token is refused once its session has ended', () => {
@@ -62,5 +67,87 @@ describe('a token is refused once its session has ended', () => {
     states.set('s3', 'active');
     expect((await verify('s3:a')).ok).toBe(true);
     expect(asked).toHaveLength(2);
+  });
+
+  it('the token\'s own verdict comes before Supabase Auth answers, with the final one to follow; a session checked within the period answers at once', async () => {
+    let answer: (state: 'active' | 'ended') => void = () => undefined;
+    const verify = sessionCheckedVerifier(local, () => new Promise((resolve) => (answer = resolve)), { cacheMs: 1000, now: () => 0 });
+    const first = await verify('s4:a');
+    expect(first).toMatchObject({ ok: true, user: { id: 'u1' }, session: expect.any(Promise) });
+    answer('active');
+    expect(await settledVerdict(first)).toMatchObject({ ok: true, validUntil: 1000 });
+    const second = await verify('s4:b');
+    expect(second).toMatchObject({ ok: true, validUntil: 1000 });
+    expect(second.ok && second.session).toBeUndefined();
+  });
+});
+
+describe('the rate limit is taken while the session is checked', () => {
+  /** A store that notes each take; the session answers only once the test says so. */
+  const setup = async (state: 'active' | 'ended', env: Record<string, string> = {}) => {
+    const takes: string[] = [];
+    const store = new InMemoryRateLimiter();
+    const rateLimiter: RateLimiter = { take: (key, policy) => (takes.push(key), store.take(key, policy)) };
+    const takenBeforeAnswer: boolean[] = [];
+    const server = await startTestServer({
+      env,
+      rateLimiter,
+      sessionState: async () => {
+        // Supabase Auth answers a round trip later: a turn of the event loop, after which a rate
+        // limit taken beside the check has been asked for, and one taken after it has not.
+        await new Promise((resolve) => setImmediate(resolve));
+        takenBeforeAnswer.push(takes.length > 0);
+        return state;
+      },
+    });
+    return { server, takes, takenBeforeAnswer };
+  };
+
+  it('an active session: the take was asked for before Supabase Auth answered, and the chat streams', async () => {
+    const { server, takes, takenBeforeAnswer } = await setup('active');
+    try {
+      const user = await server.signIn(1_000);
+      const response = await server.api('/api/chat', { method: 'POST', token: user.token, json: { message: 'Hi', modelIds: ['offline'] } });
+      expect(response.status).toBe(200);
+      expect((await readNdjson(response)).at(-1)).toMatchObject({ type: 'done' });
+      expect(takenBeforeAnswer).toEqual([true]);
+      expect(takes).toEqual([`write:user:${user.userId}`]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('an ended session is refused (401) though its rate limit was taken; nothing is written', async () => {
+    const { server, takes } = await setup('ended');
+    try {
+      const user = await server.signIn(1_000);
+      const response = await server.api('/api/chat', { method: 'POST', token: user.token, json: { message: 'Hi', modelIds: ['offline'] } });
+      expect(response.status).toBe(401);
+      expect(await response.json()).toMatchObject({ error: 'invalid_token', message: expect.stringMatching(/session has ended/) });
+      expect(takes).toHaveLength(1);
+      expect(server.balance(user.userId)).toBe(1_000);
+      expect(await server.data.conversationStore.listConversations(user.userId)).toEqual({ success: true, data: [] });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('an active session over its rate limit is refused (429) with Retry-After; an ended one over it is 401 first', async () => {
+    const tight = { RATE_LIMIT_BURST: '1', RATE_LIMIT_PER_MINUTE: '1' };
+    const active = await setup('active', tight);
+    const ended = await setup('ended', tight);
+    try {
+      for (const { server, expected } of [{ server: active.server, expected: 429 }, { server: ended.server, expected: 401 }]) {
+        const user = await server.signIn(1_000);
+        const send = () => server.api('/api/conversations', { method: 'POST', token: user.token, json: { title: 'x' } });
+        await send();
+        const second = await send();
+        expect(second.status).toBe(expected);
+        if (expected === 429) expect(second.headers.get('retry-after')).toMatch(/^\d+$/);
+      }
+    } finally {
+      await active.server.close();
+      await ended.server.close();
+    }
   });
 });

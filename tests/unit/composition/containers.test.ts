@@ -4,6 +4,7 @@ import {
   createCliContainer,
   createServerContainer,
   forRequest,
+  lazyUseCases,
   resolveUseCases,
 } from '../../../adapters/composition/containers.js';
 import { createInMemoryDependencies } from '../../../adapters/composition/in-memory-dependencies.js';
@@ -51,6 +52,23 @@ describe('composition', () => {
     for (const useCases of built) {
       for (const [name, useCase] of Object.entries(useCases)) expect([name, typeof useCase]).not.toEqual([name, 'undefined']);
     }
+  });
+
+  it('a request\'s server use cases resolved lazily: each on first use, then the same one; all of them there', async () => {
+    const { authenticator: _browserOnly, ...ports } = createInMemoryDependencies();
+    const server = createServerContainer(ports);
+    const made: string[] = [];
+    const request = forRequest(server, { currentUser: signedInAs({ id: 'u1', email: 'a@example.com' }) });
+    const get = request.get.bind(request);
+    request.get = ((token: symbol) => (made.push(String(token.description)), get(token))) as typeof request.get;
+    const useCases = lazyUseCases(request);
+    expect(made).toEqual(['ensemble.entryPoint']);
+    const listModels = useCases.listModels;
+    expect(useCases.listModels).toBe(listModels);
+    expect(made).toEqual(['ensemble.entryPoint', 'ensemble.useCase.listModels']);
+    expect((await useCases.listModels()).success).toBe(true);
+    expect(Object.keys(useCases).sort()).toEqual([...SERVER_USE_CASES].sort());
+    expect(() => lazyUseCases(createCliContainer(ports))).toThrow(/built for the cli/);
   });
 
   it('refuses to hand one entry point the use cases of another', () => {

@@ -75,7 +75,61 @@ const stored = async (log: ChatRunLog, userId: string, runId: string) => {
   throw new Error('the run never reached the log finished');
 };
 
+/** Waits until the log knows the run (the producing instance synced it once). */
+const known = async (log: ChatRunLog, userId: string, runId: string) => {
+  for (let i = 0; i < 200; i += 1) {
+    const read = await log.read(userId, runId, 0);
+    if (read.success && read.data !== null) return read.data;
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  throw new Error('the run never reached the log');
+};
+
+/** A run of one model whose first word comes when `word` is called, then it ends. */
+function gatedRun() {
+  let word: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => (word = resolve));
+  const answer: ModelAnswer = { modelId: 'm', messageId: 'msg', usage: { inputTokens: 1, outputTokens: 1 }, finishReason: 'stop', creditsCharged: 1, error: null };
+  async function* events(): AsyncGenerator<ChatStreamEvent> {
+    yield { type: 'start', modelId: 'm' };
+    await gate;
+    yield { type: 'delta', modelId: 'm', text: 'first' };
+    yield { type: 'finish', modelId: 'm', usage: answer.usage, finishReason: 'stop' };
+  }
+  const run: ChatRun = { conversationId: randomUUID(), userMessage: { id: randomUUID() } as ChatRun['userMessage'], modelIds: ['m'], events: events(), settled: gate.then(() => [answer]) };
+  return { run, word };
+}
+
 describe('ChatRunRelay', () => {
+  it('the log hears of a run with its first word, not on the way to it; the reader here has that word before any sync', async () => {
+    const { log, syncs } = countingLog();
+    const relay = new ChatRunRelay({ chatRunLog: log, logger: new InMemoryLogger(), newRunId: randomUUID, timers, options: { flushMs: 60_000, keepAliveMs: 60_000 } });
+    const { run, word } = gatedRun();
+    const user = randomUUID();
+    const published = relay.publish(user, run, () => undefined);
+    const reading = published.events[Symbol.asyncIterator]();
+    expect((await reading.next()).value?.event).toMatchObject({ type: 'start' });
+    // Turns of the event loop (timers included) before the first word: no sync yet.
+    for (let i = 0; i < 5; i += 1) await new Promise((r) => setTimeout(r, 0));
+    expect(syncs).toHaveLength(0);
+    word();
+    expect((await reading.next()).value?.event).toMatchObject({ type: 'delta', text: 'first' });
+    expect(syncs).toHaveLength(0);
+    expect((await known(log, user, published.runId)).run.conversationId).toBe(run.conversationId);
+    expect((await all({ [Symbol.asyncIterator]: () => reading })).at(-1)?.event).toMatchObject({ type: 'done' });
+  });
+
+  it('a run slow to give its first word is in the log within flushMs all the same: another instance stops it', async () => {
+    const shared = new InMemoryChatRunLog();
+    const producing = relayOn(shared);
+    const { run, word } = gatedRun();
+    const user = randomUUID();
+    const published = producing.publish(user, run, word);
+    expect((await known(shared, user, published.runId)).events.map((e) => e.event.type)).toEqual(['start']);
+    expect(await relayOn(shared).stop(user, published.runId)).toEqual({ success: true, data: undefined });
+    expect((await all(published.events)).at(-1)?.event).toMatchObject({ type: 'done' });
+  });
+
   it('reads a run to its end without any reader; its events reach the log in order, in far fewer syncs than events', async () => {
     const { log, syncs } = countingLog();
     const relay = relayOn(log);
@@ -99,7 +153,7 @@ describe('ChatRunRelay', () => {
     const seen = published.events[Symbol.asyncIterator]();
     while ((await seen.next()).value?.event.type !== 'delta') { /* the answer is under way */ }
     // The log knows the run once the producing instance synced it.
-    for (let i = 0; i < 100 && !(await shared.read(user, published.runId, 0)).success; i += 1) await new Promise((r) => setTimeout(r, 5));
+    await known(shared, user, published.runId);
     expect(await other.stop(randomUUID(), published.runId)).toMatchObject({ success: false, error: { code: 'not_found' } });
     expect(await other.stop(user, published.runId)).toEqual({ success: true, data: undefined });
     const opened = await other.open(user, published.runId, 0);

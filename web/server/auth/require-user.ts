@@ -3,18 +3,24 @@ import { ok } from '../../../core/shared/result.js';
 import { apiError } from '../http/api-error.js';
 import type { AuthUser } from '../../../core/domain/auth.js';
 import type { AppEnv, ServerUseCases, ServerUseCaseSource } from '../http/app-env.js';
-import type { TokenVerifier } from './token-verifier.js';
+import type { TokenVerdict, TokenVerifier } from './token-verifier.js';
+
+/** A check that runs beside the token's session check once the token names its user (the rate limit). */
+export type Alongside = (c: Context<AppEnv>) => Promise<Response | null>;
 
 /**
  * Every user-bound /api route: `Authorization: Bearer <Supabase access token>`. A verified token
  * becomes the request's caller, and the use cases of this request act for that caller only.
- * Answers the refusal, or null when the request may go on.
+ * `alongside` (the per-user rate limit) runs once the token itself is verified, at the same time as
+ * its session check with Supabase Auth: two round trips at once rather than one after the other.
+ * The token's own refusal comes first, then the session's, then alongside's. Answers the refusal,
+ * or null when the request may go on.
  */
-export function requireUser(verify: TokenVerifier, useCases: ServerUseCaseSource): (c: Context<AppEnv>) => Promise<Response | null> {
-  // Verifying a token (an HMAC on the crypto thread pool, or a call to Supabase Auth) and building the
-  // caller's use cases (a child container) cost far more than the rest of a request. A browser sends
-  // many requests with one token, so the last few hundred verified tokens are remembered, each only
-  // until its own expiry: the same token string can only ever carry the same claims.
+export function requireUser(verify: TokenVerifier, useCases: ServerUseCaseSource): (c: Context<AppEnv>, alongside?: Alongside) => Promise<Response | null> {
+  // Verifying a token (an HMAC on the crypto thread pool, or a call to Supabase Auth) costs more than
+  // the rest of a request. A browser sends many requests with one token, so the last few hundred
+  // verified tokens are remembered, each only until its own expiry: the same token string can only
+  // ever carry the same claims.
   const recent = new Map<string, { user: AuthUser; validUntil: number; useCases: ServerUseCases }>();
   const remembered = (token: string) => {
     const hit = recent.get(token);
@@ -24,13 +30,33 @@ export function requireUser(verify: TokenVerifier, useCases: ServerUseCaseSource
     recent.set(token, hit);
     return hit;
   };
-  const remember = (token: string, user: AuthUser, validUntil: number) => {
-    const entry = { user, validUntil, useCases: useCases.forCaller(async () => ok(user)) };
+  // The caller's use cases are built once per user (the last few hundred users): a new token of a
+  // known user (refreshed, another session, a session checked again after a pause) reuses them. They
+  // act for the claims of that user's most recently accepted token.
+  const callers = new Map<string, { user: AuthUser; useCases: ServerUseCases }>();
+  const useCasesOf = (user: AuthUser): ServerUseCases => {
+    const known = callers.get(user.id);
+    if (known) {
+      callers.delete(user.id);
+      callers.set(user.id, known);
+      return known.useCases;
+    }
+    const caller = { user, useCases: undefined as unknown as ServerUseCases };
+    caller.useCases = useCases.forCaller(async () => ok(caller.user));
+    callers.set(user.id, caller);
+    if (callers.size > 500) callers.delete(callers.keys().next().value as string);
+    return caller.useCases;
+  };
+  const entryFor = (user: AuthUser, validUntil: number) => ({ user, validUntil, useCases: useCasesOf(user) });
+  const remember = (token: string, entry: { user: AuthUser; validUntil: number; useCases: ServerUseCases }) => {
     recent.set(token, entry);
     if (recent.size > 500) recent.delete(recent.keys().next().value as string);
-    return entry;
   };
-  return async (c) => {
+  const refusal = (c: Context<AppEnv>, verdict: Extract<TokenVerdict, { ok: false }>) => {
+    if (verdict.reason === 'unreachable') return apiError(c, 503, 'auth_unavailable', verdict.message);
+    return apiError(c, 401, verdict.reason === 'expired' ? 'token_expired' : 'invalid_token', verdict.message);
+  };
+  return async (c, alongside) => {
     const header = c.req.header('authorization') ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match?.[1]) {
@@ -41,16 +67,22 @@ export function requireUser(verify: TokenVerifier, useCases: ServerUseCaseSource
     if (known) {
       c.set('user', known.user);
       c.set('useCases', known.useCases);
-      return null;
+      return alongside ? alongside(c) : null;
     }
     const verdict = await verify(token);
-    if (!verdict.ok) {
-      if (verdict.reason === 'unreachable') return apiError(c, 503, 'auth_unavailable', verdict.message);
-      return apiError(c, 401, verdict.reason === 'expired' ? 'token_expired' : 'invalid_token', verdict.message);
-    }
-    const entry = remember(token, verdict.user, verdict.validUntil);
-    c.set('user', entry.user);
+    if (!verdict.ok) return refusal(c, verdict);
+    // The token's signature names the user: their rate limit may be taken while the session is checked.
+    c.set('user', verdict.user);
+    const limited = alongside ? alongside(c) : null;
+    const session = verdict.session;
+    // The caller's use cases are built while both round trips are out.
+    const entry = entryFor(verdict.user, verdict.validUntil);
+    const [settled, tooMany] = await Promise.all([session ?? verdict, limited]);
+    if (!settled.ok) return refusal(c, settled);
+    const caller = callers.get(settled.user.id);
+    if (caller) caller.user = settled.user;
+    remember(token, settled === verdict ? entry : { ...entry, validUntil: settled.validUntil });
     c.set('useCases', entry.useCases);
-    return null;
+    return tooMany;
   };
 }

@@ -28,15 +28,19 @@ export function authServerSessionState(options: { supabaseUrl: string; anonKey: 
  * role), then its session is checked with Supabase Auth at most every `cacheMs` per session, so a
  * token whose user signed out is refused within `cacheMs` of sign-out (an access token alone would
  * stay valid until it expires, an hour). Concurrent requests of one session share one check; an
- * ended session is remembered as ended.
+ * ended session is remembered as ended. A session checked within `cacheMs` answers at once; else the
+ * verdict comes as soon as the token is verified, with the check still running (`session`, the final
+ * verdict), so the request's rate limit can be taken meanwhile.
  */
 export function sessionCheckedVerifier(local: TokenVerifier, sessionState: (token: string) => Promise<SessionState>, options: { cacheMs: number; now?: () => number }): TokenVerifier {
   const now = options.now ?? Date.now;
   const checked = new Map<string, { state: 'active' | 'ended'; at: number }>();
   const running = new Map<string, Promise<SessionState>>();
-  const stateOf = async (key: string, token: string): Promise<{ state: SessionState; at: number }> => {
+  const remembered = (key: string) => {
     const hit = checked.get(key);
-    if (hit && (hit.state === 'ended' || now() < hit.at + options.cacheMs)) return hit;
+    return hit && (hit.state === 'ended' || now() < hit.at + options.cacheMs) ? hit : null;
+  };
+  const stateOf = async (key: string, token: string): Promise<{ state: SessionState; at: number }> => {
     let pending = running.get(key);
     if (!pending) {
       pending = sessionState(token).finally(() => running.delete(key));
@@ -50,12 +54,17 @@ export function sessionCheckedVerifier(local: TokenVerifier, sessionState: (toke
     }
     return { state, at };
   };
+  const final = (verdict: Extract<TokenVerdict, { ok: true }>, { state, at }: { state: SessionState; at: number }): TokenVerdict => {
+    if (state === 'unreachable') return { ok: false, reason: 'unreachable', message: 'The sign-in service cannot be reached to check the session; try again' };
+    if (state === 'ended') return { ok: false, reason: 'invalid', message: 'This session has ended (signed out); sign in again' };
+    return { ...verdict, validUntil: Math.min(verdict.validUntil, at + options.cacheMs) };
+  };
   return async (token) => {
     const verdict = await local(token);
     if (!verdict.ok) return verdict;
-    const { state, at } = await stateOf(verdict.sessionId ?? token, token);
-    if (state === 'unreachable') return { ok: false, reason: 'unreachable', message: 'The sign-in service cannot be reached to check the session; try again' };
-    if (state === 'ended') return { ok: false, reason: 'invalid', message: 'This session has ended (signed out); sign in again' } satisfies TokenVerdict;
-    return { ...verdict, validUntil: Math.min(verdict.validUntil, at + options.cacheMs) };
+    const key = verdict.sessionId ?? token;
+    const hit = remembered(key);
+    if (hit) return final(verdict, hit);
+    return { ...verdict, session: stateOf(key, token).then((state) => final(verdict, state)) };
   };
 }

@@ -19,5 +19,7 @@ export interface AppEnv {
     requestId: string;
     user: AuthUser;
     useCases: ServerUseCases;
+    /** Set when the request's rate limit is counted after its route answered (http/rate-limit.ts). */
+    countAfterRoute: (() => void) | undefined;
   };
 }

@@ -1,6 +1,11 @@
-import type { MetaLine } from '../../../adapters/app-api/api-contract.js';
+import type { ChatStreamLine, MetaLine } from '../../../adapters/app-api/api-contract.js';
 import { NDJSON_CONTENT_TYPE } from '../../../adapters/app-api/api-contract.js';
+import type { LoggedEvent } from '../../../core/ports/chat-run-log.js';
 import type { RunStream } from '../../../core/use-cases/support/chat-run-relay.js';
+
+/** An event of the run as its stream line: the event with its `seq`. */
+const streamLineOf = ({ event, seq }: LoggedEvent): ChatStreamLine =>
+  event.type === 'done' ? { ...event, answers: [...event.answers], seq } : { ...event, seq };
 
 /**
  * A chat run as NDJSON (the lines of api-contract.ts): `meta` (with the run id), then each event
@@ -10,7 +15,7 @@ import type { RunStream } from '../../../core/use-cases/support/chat-run-relay.j
  */
 export function runStreamBody(stream: RunStream, reading: AbortController): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  const line = (value: unknown) => encoder.encode(`${JSON.stringify(value)}\n`);
+  const line = (value: ChatStreamLine) => encoder.encode(`${JSON.stringify(value)}\n`);
   const events = stream.events[Symbol.asyncIterator]();
   let metaSent = false;
 
@@ -28,7 +33,7 @@ export function runStreamBody(stream: RunStream, reading: AbortController): Read
           controller.close();
           return;
         }
-        controller.enqueue(line({ ...next.value.event, seq: next.value.seq }));
+        controller.enqueue(line(streamLineOf(next.value)));
       },
       async cancel() {
         reading.abort();

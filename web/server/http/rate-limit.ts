@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { InMemoryRateLimiter } from '../../../adapters/in-memory/in-memory-rate-limiter.js';
@@ -16,11 +17,25 @@ const WARN_EVERY_MS = 60_000;
 
 export type RateCheck = (c: Context<AppEnv>) => Promise<Response | null>;
 
+/** A bucket last seen with at least this share of its burst left (and at least 2) is roomy. */
+const ROOMY_SHARE = 0.5;
+/** How long what the store said of a bucket is trusted for that. */
+const SIGHT_MS = 10_000;
+const MAX_SIGHTS = 10_000;
+
 /**
  * Rate limits on the shared store (RateLimiter: Postgres or Redis), so every instance together
  * allows what one would. When the store cannot answer (down, or slower than STORE_TIMEOUT_MS),
  * the request is decided by this instance's own buckets instead, and a warning is logged: a
  * limiter outage never refuses traffic, and still never lets it through unlimited.
+ *
+ * A request whose bucket the store showed this instance roomy a moment ago (at least half its burst
+ * left, within SIGHT_MS) does not wait for the store: it is let through and counted once its answer
+ * has gone out (`countAfterRoute`), so the store's round trip is not on the way to the answer, and
+ * the route's own round trips go to the store first. One such request per bucket at a time: the
+ * next waits for the store until the count is back, so the limit is exceeded at most by one request
+ * per instance, and only when other instances emptied a bucket that was at least half full within
+ * that round trip. Below half its burst, every request waits for the store's decision as before.
  */
 export function rateLimits(shared: RateLimiter, logger: Logger): { user(policy: RatePolicy, scope: string): RateCheck; address(policy: RatePolicy, trustProxy: boolean): RateCheck } {
   const local = new InMemoryRateLimiter();
@@ -35,8 +50,33 @@ export function rateLimits(shared: RateLimiter, logger: Logger): { user(policy: 
     const fallback = await local.take(key, policy);
     return fallback.success ? fallback.data : { allowed: true, remaining: 0, retryAfterMs: 0 };
   };
+  // What the store last said of each bucket here, and whether a request of it is let through uncounted yet.
+  const sights = new Map<string, { remaining: number; at: number; counting: boolean }>();
+  const saw = (key: string, remaining: number, counted: boolean) => {
+    const counting = !counted && (sights.get(key)?.counting ?? false);
+    sights.delete(key);
+    if (sights.size >= MAX_SIGHTS) sights.delete(sights.keys().next().value as string);
+    sights.set(key, { remaining, at: Date.now(), counting });
+  };
+  const roomy = (key: string, policy: RatePolicy) => {
+    const sight = sights.get(key);
+    return sight !== undefined && !sight.counting && Date.now() - sight.at < SIGHT_MS && sight.remaining >= Math.max(2, Math.ceil(policy.burst * ROOMY_SHARE)) ? sight : null;
+  };
   const check = (keyOf: (c: Context<AppEnv>) => string, policy: RatePolicy): RateCheck => async (c) => {
-    const decision = await take(keyOf(c), policy);
+    const key = keyOf(c);
+    const sight = roomy(key, policy);
+    if (sight) {
+      sight.counting = true;
+      c.set('countAfterRoute', () => {
+        void take(key, policy).then((decision) => {
+          saw(key, decision.remaining, true);
+          if (!decision.allowed) logger.info('A request let through on a roomy bucket found it empty (other instances emptied it meanwhile)', { key });
+        });
+      });
+      return null;
+    }
+    const decision = await take(key, policy);
+    saw(key, decision.remaining, false);
     return decision.allowed ? null : refused(c, Math.max(1, Math.ceil(decision.retryAfterMs / 1000)));
   };
   return {
@@ -45,6 +85,19 @@ export function rateLimits(shared: RateLimiter, logger: Logger): { user(policy: 
     /** A bucket per client address, for routes anyone may call. */
     address: (policy, trustProxy) => check((c) => `public:addr:${clientAddress(c, trustProxy)}`, policy),
   };
+}
+
+/**
+ * Counts a request let through on a roomy bucket (see rateLimits) once its answer has gone out (a
+ * chat's stream included), so nothing of the count is on the way to that answer; at once where no
+ * Node response is known (app.request in tests).
+ */
+export function countAfterRoute(c: Context<AppEnv>): void {
+  const count = c.get('countAfterRoute');
+  if (!count) return;
+  const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
+  if (outgoing && !outgoing.writableFinished && !outgoing.destroyed) outgoing.once('close', count);
+  else count();
 }
 
 const refused = (c: Context, retryAfterSeconds: number) => {

@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 
 export interface CspSources {
   readonly supabaseUrl: string | null;
@@ -39,15 +39,27 @@ export function contentSecurityPolicy(sources: CspSources): string {
     .join('; ');
 }
 
-/** Headers on every answer; the CSP only matters for HTML but costs nothing elsewhere. */
-export function securityHeaders(sources: CspSources): MiddlewareHandler {
-  const csp = contentSecurityPolicy(sources);
-  return async (c, next) => {
-    await next();
-    c.header('Content-Security-Policy', csp);
-    c.header('X-Content-Type-Options', 'nosniff');
-    c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-    c.header('X-Frame-Options', 'DENY');
-    c.header('Cross-Origin-Opener-Policy', 'same-origin');
+/**
+ * Sets headers on a route's answer. Hono copies a finished answer for every `c.header` (a new
+ * Response each time, stream and all); here it is copied once, with the first header, and the copy,
+ * this request's own, takes the rest.
+ */
+export function setAnswerHeaders(c: Context, headers: Readonly<Record<string, string>>): void {
+  let copied = false;
+  for (const [name, value] of Object.entries(headers)) {
+    if (copied) c.res.headers.set(name, value);
+    else c.header(name, value);
+    copied = true;
+  }
+}
+
+/** The headers of every answer; the CSP only matters for HTML but costs nothing elsewhere. */
+export function securityHeaders(sources: CspSources): Readonly<Record<string, string>> {
+  return {
+    'Content-Security-Policy': contentSecurityPolicy(sources),
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'X-Frame-Options': 'DENY',
+    'Cross-Origin-Opener-Policy': 'same-origin',
   };
 }
