@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { Logger } from '../core/ports/logger.js';
+import type { Logger } from '../core/shared/logger.js';
 import type { DomainError } from '../core/shared/errors.js';
 import type { Result } from '../core/shared/result.js';
 import type { BillingClient } from '../adapters/billing/client.js';

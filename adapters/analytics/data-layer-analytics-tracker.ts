@@ -1,6 +1,6 @@
-import type { AnalyticsEvent } from '../../core/domain/analytics-events.js';
-import type { AnalyticsTracker } from '../../core/ports/analytics-tracker.js';
-import type { Logger } from '../../core/ports/logger.js';
+import type { AnalyticsEvent } from '../../core/interface/domain/analytics-events.js';
+import type { AnalyticsTracker } from '../../core/interface/ports/analytics-tracker.js';
+import type { Logger } from '../../core/shared/logger.js';
 import { ensureDataLayer } from './data-layer.js';
 
 type DataLayerHost = { dataLayer?: unknown };

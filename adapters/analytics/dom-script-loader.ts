@@ -1,4 +1,4 @@
-import type { ScriptLoader } from '../../core/ports/script-loader.js';
+import type { ScriptLoader } from '../../core/interface/ports/script-loader.js';
 import { domainError } from '../../core/shared/errors.js';
 import { fail, ok, type Result } from '../../core/shared/result.js';
 

@@ -1,5 +1,5 @@
-import type { AttachmentRef } from '../../core/domain/attachments.js';
-import type { AttachmentClient } from '../../core/ports/attachment-client.js';
+import type { AttachmentRef } from '../../core/chat/domain/attachments.js';
+import type { AttachmentClient } from '../../core/chat/ports/attachment-client.js';
 import type { AbortSignalLike } from '../../core/shared/abort.js';
 import { domainError } from '../../core/shared/errors.js';
 import { fail, ok, type Result } from '../../core/shared/result.js';

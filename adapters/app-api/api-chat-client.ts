@@ -1,6 +1,6 @@
 import type {
   ChatClient, ChatRunEvent, ChatRunHandle, EditLastChatInput, LiveRun, MergeChatInput, RegenerateChatInput, ResumeChatInput, SendChatInput,
-} from '../../core/ports/chat-client.js';
+} from '../../core/chat/ports/chat-client.js';
 import type { AbortSignalLike } from '../../core/shared/abort.js';
 import { domainError } from '../../core/shared/errors.js';
 import { fail, ok, type Result } from '../../core/shared/result.js';

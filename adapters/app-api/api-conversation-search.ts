@@ -1,4 +1,4 @@
-import type { ConversationSearch, SearchHit, SearchQuery } from '../../core/ports/conversation-search.js';
+import type { ConversationSearch, SearchHit, SearchQuery } from '../../core/chat/ports/conversation-search.js';
 import { ok, type Result } from '../../core/shared/result.js';
 import { ApiClient, type ApiClientOptions } from './api-client.js';
 import { searchAnswer } from './api-contract.js';

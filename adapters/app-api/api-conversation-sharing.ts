@@ -1,4 +1,4 @@
-import type { ConversationShare, ConversationSharing, SharedConversation, SharedConversations } from '../../core/ports/conversation-shares.js';
+import type { ConversationShare, ConversationSharing, SharedConversation, SharedConversations } from '../../core/chat/ports/conversation-shares.js';
 import { ok, type Result } from '../../core/shared/result.js';
 import { ApiClient, type ApiClientOptions } from './api-client.js';
 import { shareAnswer, sharedConversationAnswer } from './api-contract.js';

@@ -1,4 +1,4 @@
-import type { InstructionPreset, InstructionPresets } from '../../core/ports/instruction-presets.js';
+import type { InstructionPreset, InstructionPresets } from '../../core/chat/ports/instruction-presets.js';
 import { ok, type Result } from '../../core/shared/result.js';
 import { ApiClient, type ApiClientOptions } from './api-client.js';
 import { presetAnswer, presetsAnswer } from './api-contract.js';

@@ -9,9 +9,9 @@ import {
   type PlanProduct,
   type PortalSession,
   type SubscriptionSummary,
-} from '../../core/domain/billing.js';
-import type { BillingGateway } from '../../core/ports/billing-gateway.js';
-import type { Logger } from '../../core/ports/logger.js';
+} from '../../core/billing/domain/billing.js';
+import type { BillingGateway } from '../../core/billing/ports/billing-gateway.js';
+import type { Logger } from '../../core/shared/logger.js';
 import { domainError, type DomainError } from '../../core/shared/errors.js';
 import { fail, ok, type Result } from '../../core/shared/result.js';
 import type { BillingClient } from './client.js';

@@ -1,4 +1,4 @@
-import type { TranslationLoader } from '../../core/ports/translation-loader.js';
+import type { TranslationLoader } from '../../core/interface/ports/translation-loader.js';
 import { domainError } from '../../core/shared/errors.js';
 import { fail, ok, type Result } from '../../core/shared/result.js';
 

@@ -1,4 +1,4 @@
-import type { DocumentText } from '../../core/ports/document-text.js';
+import type { DocumentText } from '../../core/chat/ports/document-text.js';
 import { domainError } from '../../core/shared/errors.js';
 import { fail, ok, type Result } from '../../core/shared/result.js';
 

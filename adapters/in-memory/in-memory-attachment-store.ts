@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { AttachmentRef } from '../../core/domain/attachments.js';
-import type { AttachmentContent, AttachmentStore, NewAttachment } from '../../core/ports/attachment-store.js';
+import type { AttachmentRef } from '../../core/chat/domain/attachments.js';
+import type { AttachmentContent, AttachmentStore, NewAttachment } from '../../core/chat/ports/attachment-store.js';
 import { domainError } from '../../core/shared/errors.js';
 import { fail, ok, type Result } from '../../core/shared/result.js';
 

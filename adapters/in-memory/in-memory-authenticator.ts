@@ -1,5 +1,5 @@
-import type { AuthChange, AuthEventName, AuthSession, AuthUser, SignInMethod } from '../../core/domain/auth.js';
-import type { Authenticator } from '../../core/ports/authenticator.js';
+import type { AuthChange, AuthEventName, AuthSession, AuthUser, SignInMethod } from '../../core/auth/domain/auth.js';
+import type { Authenticator } from '../../core/auth/ports/authenticator.js';
 import { domainError, notAuthenticated } from '../../core/shared/errors.js';
 import { fail, ok, type Result } from '../../core/shared/result.js';
 import { FailureInjector } from './failure-injector.js';

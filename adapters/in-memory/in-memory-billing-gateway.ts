@@ -7,9 +7,9 @@ import type {
   PlanProduct,
   PortalSession,
   SubscriptionSummary,
-} from '../../core/domain/billing.js';
-import type { BillingGateway } from '../../core/ports/billing-gateway.js';
-import type { Clock } from '../../core/ports/clock.js';
+} from '../../core/billing/domain/billing.js';
+import type { BillingGateway } from '../../core/billing/ports/billing-gateway.js';
+import type { Clock } from '../../core/shared/clock.js';
 import { billingNotInitialized, domainError } from '../../core/shared/errors.js';
 import { fail, ok } from '../../core/shared/result.js';
 import type { Result } from '../../core/shared/result.js';

@@ -1,4 +1,4 @@
-import { CHAT_RUN_LEASE_MS, CHAT_RUN_RETENTION_MS, type ChatRunLog, type LoggedEvent, type RunInfo, type RunStart, type RunSync } from '../../core/ports/chat-run-log.js';
+import { CHAT_RUN_LEASE_MS, CHAT_RUN_RETENTION_MS, type ChatRunLog, type LoggedEvent, type RunInfo, type RunStart, type RunSync } from '../../core/chat/ports/chat-run-log.js';
 import type { AbortSignalLike } from '../../core/shared/abort.js';
 import { ok, type Result } from '../../core/shared/result.js';
 

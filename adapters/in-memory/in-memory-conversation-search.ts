@@ -1,6 +1,6 @@
-import type { ChatMessage, Conversation } from '../../core/domain/chat.js';
-import { MATCH_END, MATCH_START, parseQuery, snippetParts, textSearchConfigFor, wordsOf, type ParsedQuery } from '../../core/domain/search-text.js';
-import type { ConversationSearch, SearchHit, SearchQuery } from '../../core/ports/conversation-search.js';
+import type { ChatMessage, Conversation } from '../../core/chat/domain/chat.js';
+import { MATCH_END, MATCH_START, parseQuery, snippetParts, textSearchConfigFor, wordsOf, type ParsedQuery } from '../../core/chat/domain/search-text.js';
+import type { ConversationSearch, SearchHit, SearchQuery } from '../../core/chat/ports/conversation-search.js';
 import { ok, type Result } from '../../core/shared/result.js';
 
 interface Source {

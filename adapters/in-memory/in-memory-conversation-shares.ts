@@ -1,6 +1,6 @@
-import type { Clock } from '../../core/ports/clock.js';
-import type { ConversationShare, ConversationShares } from '../../core/ports/conversation-shares.js';
-import type { ConversationLibrary } from '../../core/ports/conversation-store.js';
+import type { Clock } from '../../core/shared/clock.js';
+import type { ConversationShare, ConversationShares } from '../../core/chat/ports/conversation-shares.js';
+import type { ConversationLibrary } from '../../core/chat/ports/conversation-store.js';
 import { domainError } from '../../core/shared/errors.js';
 import { fail, ok, type Result } from '../../core/shared/result.js';
 import { newShareToken } from '../supabase/supabase-conversation-shares.js';

@@ -1,8 +1,8 @@
-import type { AttachmentRef } from '../../core/domain/attachments.js';
-import type { ChatMessage, Conversation } from '../../core/domain/chat.js';
-import { NO_SETTINGS, type ConversationSettings } from '../../core/domain/conversation-settings.js';
-import type { Clock } from '../../core/ports/clock.js';
-import type { ConversationStore, NewMessage } from '../../core/ports/conversation-store.js';
+import type { AttachmentRef } from '../../core/chat/domain/attachments.js';
+import type { ChatMessage, Conversation } from '../../core/chat/domain/chat.js';
+import { NO_SETTINGS, type ConversationSettings } from '../../core/chat/domain/conversation-settings.js';
+import type { Clock } from '../../core/shared/clock.js';
+import type { ConversationStore, NewMessage } from '../../core/chat/ports/conversation-store.js';
 import { domainError } from '../../core/shared/errors.js';
 import { fail, ok } from '../../core/shared/result.js';
 import type { Result } from '../../core/shared/result.js';

@@ -1,8 +1,8 @@
-import type { ConversationSettings } from '../../core/domain/conversation-settings.js';
-import type { Clock } from '../../core/ports/clock.js';
-import type { ConversationStore, NewMessage } from '../../core/ports/conversation-store.js';
-import type { ConversationTurns, StartedTurn, TurnHold } from '../../core/ports/conversation-turns.js';
-import type { UsageLedger } from '../../core/ports/usage-ledger.js';
+import type { ConversationSettings } from '../../core/chat/domain/conversation-settings.js';
+import type { Clock } from '../../core/shared/clock.js';
+import type { ConversationStore, NewMessage } from '../../core/chat/ports/conversation-store.js';
+import type { ConversationTurns, StartedTurn, TurnHold } from '../../core/chat/ports/conversation-turns.js';
+import type { UsageLedger } from '../../core/credits/ports/usage-ledger.js';
 import { domainError } from '../../core/shared/errors.js';
 import { fail, ok, type Result } from '../../core/shared/result.js';
 

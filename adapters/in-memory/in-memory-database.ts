@@ -1,6 +1,6 @@
-import type { Clock } from '../../core/ports/clock.js';
-import type { Profile } from '../../core/domain/profile.js';
-import type { Profiling } from '../../core/domain/profiling.js';
+import type { Clock } from '../../core/shared/clock.js';
+import type { Profile } from '../../core/account/domain/profile.js';
+import type { Profiling } from '../../core/account/domain/profiling.js';
 import { InMemoryClock } from './in-memory-clock.js';
 
 /** auth.users as the in-memory auth server keeps it. */

@@ -1,5 +1,5 @@
-import type { Clock } from '../../core/ports/clock.js';
-import { MAX_INSTRUCTION_PRESETS, type InstructionPreset, type InstructionPresets } from '../../core/ports/instruction-presets.js';
+import type { Clock } from '../../core/shared/clock.js';
+import { MAX_INSTRUCTION_PRESETS, type InstructionPreset, type InstructionPresets } from '../../core/chat/ports/instruction-presets.js';
 import { domainError } from '../../core/shared/errors.js';
 import { fail, ok, type Result } from '../../core/shared/result.js';
 

@@ -1,5 +1,5 @@
-import type { ChatRequest, ChatStreamEvent, ModelInfo } from '../../core/domain/chat.js';
-import type { ModelGateway } from '../../core/ports/model-gateway.js';
+import type { ChatRequest, ChatStreamEvent, ModelInfo } from '../../core/chat/domain/chat.js';
+import type { ModelGateway } from '../../core/chat/ports/model-gateway.js';
 import { fail, ok } from '../../core/shared/result.js';
 import type { Result } from '../../core/shared/result.js';
 import { FailureInjector } from './failure-injector.js';

@@ -1,5 +1,5 @@
-import type { Profile, SubscriptionState } from '../../core/domain/profile.js';
-import type { ProfileWriter } from '../../core/ports/profile-writer.js';
+import type { Profile, SubscriptionState } from '../../core/account/domain/profile.js';
+import type { ProfileWriter } from '../../core/account/ports/profile-writer.js';
 import { domainError } from '../../core/shared/errors.js';
 import { fail, ok, type Result } from '../../core/shared/result.js';
 import { FailureInjector } from './failure-injector.js';

@@ -1,5 +1,5 @@
-import type { Profiling } from '../../core/domain/profiling.js';
-import type { ProfilingStore } from '../../core/ports/profiling-store.js';
+import type { Profiling } from '../../core/account/domain/profiling.js';
+import type { ProfilingStore } from '../../core/account/ports/profiling-store.js';
 import { domainError, notAuthenticated } from '../../core/shared/errors.js';
 import { fail, ok, type Result } from '../../core/shared/result.js';
 import { FailureInjector } from './failure-injector.js';

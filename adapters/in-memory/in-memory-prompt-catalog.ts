@@ -1,6 +1,6 @@
-import type { Language } from '../../core/domain/language.js';
-import type { CategoryTranslation, Prompt, PromptCategory, PromptPage, PromptSearch, PromptTranslation } from '../../core/domain/prompts.js';
-import type { PromptCatalog } from '../../core/ports/prompt-catalog.js';
+import type { Language } from '../../core/interface/domain/language.js';
+import type { CategoryTranslation, Prompt, PromptCategory, PromptPage, PromptSearch, PromptTranslation } from '../../core/prompts/domain/prompts.js';
+import type { PromptCatalog } from '../../core/prompts/ports/prompt-catalog.js';
 import { domainError } from '../../core/shared/errors.js';
 import { fail, ok } from '../../core/shared/result.js';
 import type { Result } from '../../core/shared/result.js';

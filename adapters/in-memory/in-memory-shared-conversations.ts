@@ -1,5 +1,5 @@
-import type { ConversationShares, SharedConversation, SharedConversations } from '../../core/ports/conversation-shares.js';
-import type { ConversationLibrary } from '../../core/ports/conversation-store.js';
+import type { ConversationShares, SharedConversation, SharedConversations } from '../../core/chat/ports/conversation-shares.js';
+import type { ConversationLibrary } from '../../core/chat/ports/conversation-store.js';
 import { ok, type Result } from '../../core/shared/result.js';
 import { makeOpenSharedConversation } from '../../core/use-cases/index.js';
 

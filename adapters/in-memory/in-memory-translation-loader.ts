@@ -1,4 +1,4 @@
-import type { TranslationLoader } from '../../core/ports/translation-loader.js';
+import type { TranslationLoader } from '../../core/interface/ports/translation-loader.js';
 import { domainError } from '../../core/shared/errors.js';
 import type { DomainError } from '../../core/shared/errors.js';
 import { fail, ok } from '../../core/shared/result.js';

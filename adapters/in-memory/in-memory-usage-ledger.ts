@@ -1,8 +1,8 @@
-import type { ChargeReceipt, CreditHold, HoldSettlement, LedgerEntry, LedgerKind, UsageCharge } from '../../core/domain/credits.js';
-import { creditsForUsage } from '../../core/domain/usage-pricing.js';
-import type { ModelPrice } from '../../core/domain/usage-pricing.js';
-import type { Clock } from '../../core/ports/clock.js';
-import type { UsageLedger } from '../../core/ports/usage-ledger.js';
+import type { ChargeReceipt, CreditHold, HoldSettlement, LedgerEntry, LedgerKind, UsageCharge } from '../../core/credits/domain/credits.js';
+import { creditsForUsage } from '../../core/credits/domain/usage-pricing.js';
+import type { ModelPrice } from '../../core/credits/domain/usage-pricing.js';
+import type { Clock } from '../../core/shared/clock.js';
+import type { UsageLedger } from '../../core/credits/ports/usage-ledger.js';
 import { domainError } from '../../core/shared/errors.js';
 import { fail, ok } from '../../core/shared/result.js';
 import type { Result } from '../../core/shared/result.js';

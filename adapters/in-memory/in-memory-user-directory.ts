@@ -1,4 +1,4 @@
-import type { DirectoryUser, UserDirectory } from '../../core/ports/user-directory.js';
+import type { DirectoryUser, UserDirectory } from '../../core/account/ports/user-directory.js';
 import { fail, ok, type Result } from '../../core/shared/result.js';
 import { FailureInjector } from './failure-injector.js';
 import type { InMemoryDatabase, UserRecord } from './in-memory-database.js';

@@ -1,6 +1,6 @@
-import type { ProfileWriter } from '../../core/ports/profile-writer.js';
-import type { UsageLedger } from '../../core/ports/usage-ledger.js';
-import type { BillingEffect, InboxOutcome, WebhookInbox } from '../../core/ports/webhook-inbox.js';
+import type { ProfileWriter } from '../../core/account/ports/profile-writer.js';
+import type { UsageLedger } from '../../core/credits/ports/usage-ledger.js';
+import type { BillingEffect, InboxOutcome, WebhookInbox } from '../../core/billing/ports/webhook-inbox.js';
 import { ok, fail, type Result } from '../../core/shared/result.js';
 import { FailureInjector } from './failure-injector.js';
 

@@ -1,8 +1,8 @@
 import { streamText, type FinishReason, type LanguageModelUsage } from 'ai';
-import type { ChatRequest, ChatStreamEvent, ModelInfo, ModelProvider, TokenUsage } from '../../core/domain/chat.js';
-import type { ModelSettings } from '../../core/domain/conversation-settings.js';
-import type { Logger } from '../../core/ports/logger.js';
-import type { ModelGateway } from '../../core/ports/model-gateway.js';
+import type { ChatRequest, ChatStreamEvent, ModelInfo, ModelProvider, TokenUsage } from '../../core/chat/domain/chat.js';
+import type { ModelSettings } from '../../core/chat/domain/conversation-settings.js';
+import type { Logger } from '../../core/shared/logger.js';
+import type { ModelGateway } from '../../core/chat/ports/model-gateway.js';
 import { domainError } from '../../core/shared/errors.js';
 import { fail, ok, type Result } from '../../core/shared/result.js';
 import { toModelMessage } from './attachment-parts.js';

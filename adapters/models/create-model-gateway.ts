@@ -1,4 +1,4 @@
-import type { Logger } from '../../core/ports/logger.js';
+import type { Logger } from '../../core/shared/logger.js';
 import type { Result } from '../../core/shared/result.js';
 import { AiSdkModelGateway } from './ai-sdk-model-gateway.js';
 import type { ModelCatalogueSource } from './model-catalogue.js';

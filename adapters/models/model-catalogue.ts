@@ -1,4 +1,4 @@
-import type { ModelInfo } from '../../core/domain/chat.js';
+import type { ModelInfo } from '../../core/chat/domain/chat.js';
 import type { Result } from '../../core/shared/result.js';
 
 /** A catalogue row as the database keeps it; availability is computed by the gateway. */

@@ -1,4 +1,4 @@
-import { MERGE_PROMPT_OPENING } from '../../core/domain/chat-rules.js';
+import { MERGE_PROMPT_OPENING } from '../../core/chat/domain/chat-rules.js';
 
 /**
  * The offline models' answers: pure functions of the model id and the conversation, so the same

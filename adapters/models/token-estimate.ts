@@ -1,5 +1,5 @@
-import { imageTokens } from '../../core/domain/attachment-tokens.js';
-import type { ModelProvider, PromptMessage } from '../../core/domain/chat.js';
+import { imageTokens } from '../../core/chat/domain/attachment-tokens.js';
+import type { ModelProvider, PromptMessage } from '../../core/chat/domain/chat.js';
 import { attachmentBlock } from './attachment-parts.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
-import { snippetParts } from '../../core/domain/search-text.js';
-import type { ConversationSearch, SearchHit, SearchQuery } from '../../core/ports/conversation-search.js';
+import { snippetParts } from '../../core/chat/domain/search-text.js';
+import type { ConversationSearch, SearchHit, SearchQuery } from '../../core/chat/ports/conversation-search.js';
 import { fail, ok, type Result } from '../../core/shared/result.js';
 import { fromRest, parseRow } from './supabase-errors.js';
 

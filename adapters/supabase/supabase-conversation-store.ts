@@ -1,9 +1,9 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
-import type { AttachmentRef } from '../../core/domain/attachments.js';
-import type { ChatMessage, Conversation } from '../../core/domain/chat.js';
-import type { ConversationSettings } from '../../core/domain/conversation-settings.js';
-import type { ConversationStore, NewMessage } from '../../core/ports/conversation-store.js';
+import type { AttachmentRef } from '../../core/chat/domain/attachments.js';
+import type { ChatMessage, Conversation } from '../../core/chat/domain/chat.js';
+import type { ConversationSettings } from '../../core/chat/domain/conversation-settings.js';
+import type { ConversationStore, NewMessage } from '../../core/chat/ports/conversation-store.js';
 import { domainError } from '../../core/shared/errors.js';
 import { fail, ok, type Result } from '../../core/shared/result.js';
 import { attachmentsColumn, MESSAGE_COLUMNS, messageRow, modelSettingsColumn, settingsRow } from './conversation-rows.js';

@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
-import type { Profile } from '../../core/domain/profile.js';
-import type { ProfileStore } from '../../core/ports/profile-store.js';
+import type { Profile } from '../../core/account/domain/profile.js';
+import type { ProfileStore } from '../../core/account/ports/profile-store.js';
 import { fail, ok, type Result } from '../../core/shared/result.js';
 import { fromRest, isAnonymousRefusal, parseRow } from './supabase-errors.js';
 

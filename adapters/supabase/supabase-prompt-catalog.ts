@@ -1,8 +1,8 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
-import { SUPPORTED_LANGUAGES, type Language } from '../../core/domain/language.js';
-import type { Prompt, PromptCategory, PromptPage, PromptSearch } from '../../core/domain/prompts.js';
-import type { PromptCatalog } from '../../core/ports/prompt-catalog.js';
+import { SUPPORTED_LANGUAGES, type Language } from '../../core/interface/domain/language.js';
+import type { Prompt, PromptCategory, PromptPage, PromptSearch } from '../../core/prompts/domain/prompts.js';
+import type { PromptCatalog } from '../../core/prompts/ports/prompt-catalog.js';
 import { domainError } from '../../core/shared/errors.js';
 import { fail, ok, type Result } from '../../core/shared/result.js';
 import { fromRest, parseRow } from './supabase-errors.js';

@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
-import { invalidPolicy, type RateDecision, type RateLimiter, type RatePolicy } from '../../core/ports/rate-limiter.js';
+import { invalidPolicy, type RateDecision, type RateLimiter, type RatePolicy } from '../../core/shared/rate-limiter.js';
 import { domainError } from '../../core/shared/errors.js';
 import { fail, ok, type Result } from '../../core/shared/result.js';
 import { fromRest } from './supabase-errors.js';

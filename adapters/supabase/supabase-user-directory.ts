@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
-import type { DirectoryUser, UserDirectory } from '../../core/ports/user-directory.js';
+import type { DirectoryUser, UserDirectory } from '../../core/account/ports/user-directory.js';
 import { fail, ok, type Result } from '../../core/shared/result.js';
 import { fromRest, parseRow } from './supabase-errors.js';
 

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { AttachmentStore, NewAttachment } from '../../core/ports/attachment-store.js';
+import type { AttachmentStore, NewAttachment } from '../../core/chat/ports/attachment-store.js';
 import type { Result } from '../../core/shared/result.js';
 import { pngBytes } from '../support/storage-users.js';
 

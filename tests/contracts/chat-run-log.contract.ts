@@ -9,8 +9,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { ChatRunEvent } from '../../core/ports/chat-client.js';
-import type { ChatRunLog, LoggedEvent, RunInfo, RunStart, RunSync } from '../../core/ports/chat-run-log.js';
+import type { ChatRunEvent } from '../../core/chat/ports/chat-client.js';
+import type { ChatRunLog, LoggedEvent, RunInfo, RunStart, RunSync } from '../../core/chat/ports/chat-run-log.js';
 import type { Result } from '../../core/shared/result.js';
 
 export interface ChatRunLogHarness {

@@ -9,7 +9,7 @@
  * - `seed(userId, title, messages)`: a conversation written the way the server writes one.
  */
 import { describe, expect, it } from 'vitest';
-import type { ConversationSearch, SearchHit } from '../../core/ports/conversation-search.js';
+import type { ConversationSearch, SearchHit } from '../../core/chat/ports/conversation-search.js';
 import type { Result } from '../../core/shared/result.js';
 
 export interface ConversationSearchHarness {

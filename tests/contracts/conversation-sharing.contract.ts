@@ -11,7 +11,7 @@
  * - `openShared(token)`: what a signed-out visitor of /s/{token} gets (null: no such link).
  */
 import { describe, expect, it } from 'vitest';
-import type { ConversationSharing, SharedConversation } from '../../core/ports/conversation-shares.js';
+import type { ConversationSharing, SharedConversation } from '../../core/chat/ports/conversation-shares.js';
 import type { Result } from '../../core/shared/result.js';
 
 export interface ConversationSharingHarness {

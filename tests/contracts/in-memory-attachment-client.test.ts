@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { PdfjsDocumentText } from '../../adapters/documents/pdfjs-document-text.js';
 import { InMemoryAttachmentClient } from '../../adapters/in-memory/in-memory-attachment-client.js';
 import { InMemoryAttachmentStore } from '../../adapters/in-memory/in-memory-attachment-store.js';
-import type { AuthUser } from '../../core/domain/auth.js';
+import type { AuthUser } from '../../core/auth/domain/auth.js';
 import { ok } from '../../core/shared/result.js';
 import { attachmentClientContract } from './attachment-client.contract.js';
 

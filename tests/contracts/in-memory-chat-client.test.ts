@@ -4,7 +4,7 @@ import { InMemoryChatClient } from '../../adapters/in-memory/in-memory-chat-clie
 import { InMemoryLogger } from '../../adapters/in-memory/in-memory-logger.js';
 import { inMemoryDataPorts } from '../../web/server/server-ports.js';
 import { IN_MEMORY_MODELS, InMemoryModelGateway } from '../../adapters/in-memory/in-memory-model-gateway.js';
-import type { AuthUser } from '../../core/domain/auth.js';
+import type { AuthUser } from '../../core/auth/domain/auth.js';
 import { ok } from '../../core/shared/result.js';
 import { chatClientContract } from './chat-client.contract.js';
 

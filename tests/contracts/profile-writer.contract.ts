@@ -7,8 +7,8 @@
  * - `readProfile(userId)`: the row as the service role reads it, or null.
  */
 import { describe, expect, it } from 'vitest';
-import type { Profile } from '../../core/domain/profile.js';
-import type { ProfileWriter } from '../../core/ports/profile-writer.js';
+import type { Profile } from '../../core/account/domain/profile.js';
+import type { ProfileWriter } from '../../core/account/ports/profile-writer.js';
 import { uniqueEmail } from '../support/unique-email.js';
 
 export interface ProfileWriterHarness {

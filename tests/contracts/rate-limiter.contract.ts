@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { RateDecision, RateLimiter } from '../../core/ports/rate-limiter.js';
+import type { RateDecision, RateLimiter } from '../../core/shared/rate-limiter.js';
 import type { Result } from '../../core/shared/result.js';
 
 export interface RateLimiterHarness {

@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { BillingEffect, WebhookInbox } from '../../core/ports/webhook-inbox.js';
+import type { BillingEffect, WebhookInbox } from '../../core/billing/ports/webhook-inbox.js';
 import type { Result } from '../../core/shared/result.js';
 
 export interface WebhookInboxHarness {

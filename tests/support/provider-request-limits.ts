@@ -1,5 +1,5 @@
-import { imageDimensions } from '../../core/domain/attachment-tokens.js';
-import { matchesSignature } from '../../core/domain/attachments.js';
+import { imageDimensions } from '../../core/chat/domain/attachment-tokens.js';
+import { matchesSignature } from '../../core/chat/domain/attachments.js';
 
 /**
  * The limits each provider enforces on a request and the images in it, as their APIs publish them

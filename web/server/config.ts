@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_CREDITS_PER_PERIOD } from '../../core/domain/billing-events.js';
+import { DEFAULT_CREDITS_PER_PERIOD } from '../../core/billing/domain/billing-events.js';
 import { WEBHOOK_CRASH_POINTS, type WebhookCrashPoint } from './billing/crash-seam.js';
 import { LOG_LEVELS, type LogLevel } from './json-logger.js';
 import { domainError } from '../../core/shared/errors.js';

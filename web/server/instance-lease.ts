@@ -1,5 +1,5 @@
 import type { Registration, SupabaseServerInstance } from '../../adapters/supabase/supabase-server-instance.js';
-import type { Logger } from '../../core/ports/logger.js';
+import type { Logger } from '../../core/shared/logger.js';
 import type { Result } from '../../core/shared/result.js';
 
 export interface InstanceLease {

@@ -1,6 +1,6 @@
-import type { ChatRunLog } from '../../core/ports/chat-run-log.js';
-import type { Logger } from '../../core/ports/logger.js';
-import type { RateLimiter } from '../../core/ports/rate-limiter.js';
+import type { ChatRunLog } from '../../core/chat/ports/chat-run-log.js';
+import type { Logger } from '../../core/shared/logger.js';
+import type { RateLimiter } from '../../core/shared/rate-limiter.js';
 import type { Result } from '../../core/shared/result.js';
 
 /** How often the shared stores are tidied. */

@@ -5,7 +5,7 @@
 // limit stays exact.
 import { describe, expect, it } from 'vitest';
 import { InMemoryRateLimiter } from '../../../adapters/in-memory/in-memory-rate-limiter.js';
-import type { RateLimiter } from '../../../core/ports/rate-limiter.js';
+import type { RateLimiter } from '../../../core/shared/rate-limiter.js';
 import { domainError } from '../../../core/shared/errors.js';
 import { fail } from '../../../core/shared/result.js';
 import { startTestServer } from './server-harness.js';

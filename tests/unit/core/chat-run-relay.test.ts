@@ -6,13 +6,13 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { InMemoryChatRunLog } from '../../../adapters/in-memory/in-memory-chat-run-log.js';
 import { InMemoryLogger } from '../../../adapters/in-memory/in-memory-logger.js';
-import type { ChatStreamEvent } from '../../../core/domain/chat.js';
-import type { ChatRunLog, LoggedEvent, RunSync } from '../../../core/ports/chat-run-log.js';
+import type { ChatStreamEvent } from '../../../core/chat/domain/chat.js';
+import type { ChatRunLog, LoggedEvent, RunSync } from '../../../core/chat/ports/chat-run-log.js';
 import { createAbortSource } from '../../../core/shared/abort-source.js';
 import { domainError } from '../../../core/shared/errors.js';
 import { fail } from '../../../core/shared/result.js';
-import type { ChatRun, ModelAnswer } from '../../../core/use-cases/support/chat-answers.js';
-import { ChatRunRelay } from '../../../core/use-cases/support/chat-run-relay.js';
+import type { ChatRun, ModelAnswer } from '../../../core/chat/use-cases/chat-answers.js';
+import { ChatRunRelay } from '../../../core/chat/use-cases/chat-run-relay.js';
 
 const timers = {
   after: (ms: number, task: () => void) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NO_AUTHENTICATED_USER } from '../../../core/shared/errors.js';
-import { makeGetMarketingConsent } from '../../../core/use-cases/get-marketing-consent.js';
-import { makeUpdateMarketingConsent } from '../../../core/use-cases/update-marketing-consent.js';
+import { makeGetMarketingConsent } from '../../../core/account/use-cases/get-marketing-consent.js';
+import { makeUpdateMarketingConsent } from '../../../core/account/use-cases/update-marketing-consent.js';
 import { inMemoryAuthWorld } from '../../support/in-memory-auth-world.js';
 
 describe('reading the marketing consent (app §7 profiles select)', () => {

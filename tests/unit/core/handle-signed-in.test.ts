@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { domainError } from '../../../core/shared/errors.js';
-import { makeHandleSignedIn } from '../../../core/use-cases/handle-signed-in.js';
-import { makeSessionController } from '../../../core/use-cases/session-controller.js';
-import { makeVerifyEmailCode } from '../../../core/use-cases/verify-email-code.js';
+import { makeHandleSignedIn } from '../../../core/auth/use-cases/handle-signed-in.js';
+import { makeSessionController } from '../../../core/auth/use-cases/session-controller.js';
+import { makeVerifyEmailCode } from '../../../core/auth/use-cases/verify-email-code.js';
 import { inMemoryAuthWorld } from '../../support/in-memory-auth-world.js';
 
 const KEY = 'temp_marketing_consent';

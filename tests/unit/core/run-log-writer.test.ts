@@ -5,11 +5,11 @@
 import { describe, expect, it } from 'vitest';
 import { InMemoryChatRunLog } from '../../../adapters/in-memory/in-memory-chat-run-log.js';
 import { InMemoryLogger } from '../../../adapters/in-memory/in-memory-logger.js';
-import type { ChatRunLog, RunSync } from '../../../core/ports/chat-run-log.js';
+import type { ChatRunLog, RunSync } from '../../../core/chat/ports/chat-run-log.js';
 import { domainError } from '../../../core/shared/errors.js';
 import { fail } from '../../../core/shared/result.js';
-import { LocalRun } from '../../../core/use-cases/support/local-run.js';
-import { RunLogWriter, type RunTimers } from '../../../core/use-cases/support/run-log-writer.js';
+import { LocalRun } from '../../../core/chat/use-cases/local-run.js';
+import { RunLogWriter, type RunTimers } from '../../../core/chat/use-cases/run-log-writer.js';
 
 /** Timers on a clock that moves only when the test says so (from T0, as a wall clock would be). */
 const T0 = 1_700_000_000_000;

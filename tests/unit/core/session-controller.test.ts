@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { AuthSession } from '../../../core/domain/auth.js';
-import type { Authenticator } from '../../../core/ports/authenticator.js';
+import type { AuthSession } from '../../../core/auth/domain/auth.js';
+import type { Authenticator } from '../../../core/auth/ports/authenticator.js';
 import { domainError } from '../../../core/shared/errors.js';
-import { makeSessionController, type SessionState } from '../../../core/use-cases/session-controller.js';
-import { makeSignOut } from '../../../core/use-cases/sign-out.js';
+import { makeSessionController, type SessionState } from '../../../core/auth/use-cases/session-controller.js';
+import { makeSignOut } from '../../../core/auth/use-cases/sign-out.js';
 import { deferred, inMemoryAuthWorld } from '../../support/in-memory-auth-world.js';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { interpolate, templateParameters } from '../../../core/domain/template.js';
+import { interpolate, templateParameters } from '../../../core/prompts/domain/template.js';
 import { PARAMETER_TYPE_MESSAGE } from '../../../core/shared/errors.js';
 
 describe('template parameters (app spec §8, §9)', () => {

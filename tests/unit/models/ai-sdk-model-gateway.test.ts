@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatStreamEvent } from '../../../core/domain/chat.js';
+import type { ChatStreamEvent } from '../../../core/chat/domain/chat.js';
 import { domainError } from '../../../core/shared/errors.js';
 import { fail, ok } from '../../../core/shared/result.js';
 import { createModelGateway, type CreateModelGatewayInput } from '../../../adapters/models/create-model-gateway.js';

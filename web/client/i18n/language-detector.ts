@@ -6,7 +6,7 @@ import {
   SELECTED_LANGUAGE_KEY,
   toSupportedLanguage,
   type Language,
-} from '../../../core/domain/language.js';
+} from '../../../core/interface/domain/language.js';
 
 export interface DetectionSources {
   /** The page's query string, e.g. location.search. */

@@ -1,4 +1,4 @@
-import { withLanguageParam } from '../../../core/domain/language.js';
+import { withLanguageParam } from '../../../core/interface/domain/language.js';
 
 /**
  * Applies the `hl` rule of app spec §2 (core/domain/language.ts) to the current URL in place: no

@@ -1,7 +1,7 @@
-import type { AttachmentRef } from '../../../core/domain/attachments.js';
-import type { ChatMessage } from '../../../core/domain/chat.js';
-import type { ConversationSettings } from '../../../core/domain/conversation-settings.js';
-import type { ChatRunEvent, ChatRunHandle } from '../../../core/ports/chat-client.js';
+import type { AttachmentRef } from '../../../core/chat/domain/attachments.js';
+import type { ChatMessage } from '../../../core/chat/domain/chat.js';
+import type { ConversationSettings } from '../../../core/chat/domain/conversation-settings.js';
+import type { ChatRunEvent, ChatRunHandle } from '../../../core/chat/ports/chat-client.js';
 import type { AnswerMetrics, LiveAnswer } from './chat-session.js';
 
 // What the chat session works out from the messages and the run's events (chat-session.ts).

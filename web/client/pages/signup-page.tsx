@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EMAIL_RESEND_INTERVAL_SECONDS } from '../../../core/domain/sign-in.js';
+import { EMAIL_RESEND_INTERVAL_SECONDS } from '../../../core/auth/domain/sign-in.js';
 import type { DomainError } from '../../../core/shared/errors.js';
 import { useUseCases } from '../app/use-cases-provider.js';
 import type { ResendStatus } from '../screens/signup/code-stage.js';

@@ -1,5 +1,5 @@
-import type { BillingGateway } from '../../../core/ports/billing-gateway.js';
-import type { Logger } from '../../../core/ports/logger.js';
+import type { BillingGateway } from '../../../core/billing/ports/billing-gateway.js';
+import type { Logger } from '../../../core/shared/logger.js';
 import { domainError, type DomainError } from '../../../core/shared/errors.js';
 import { fail, type Result } from '../../../core/shared/result.js';
 import { CircuitBreaker } from './circuit-breaker.js';

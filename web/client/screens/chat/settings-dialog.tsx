@@ -1,14 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ModelInfo } from '../../../../core/domain/chat.js';
+import type { ModelInfo } from '../../../../core/chat/domain/chat.js';
 import {
   answerHoldCredits,
   MAX_INSTRUCTION_LENGTH,
   settingLimitsOf,
   type ConversationSettings,
   type ModelSettings,
-} from '../../../../core/domain/conversation-settings.js';
-import type { InstructionPreset } from '../../../../core/ports/instruction-presets.js';
+} from '../../../../core/chat/domain/conversation-settings.js';
+import type { InstructionPreset } from '../../../../core/chat/ports/instruction-presets.js';
 import { Button } from '../../ui/button.js';
 import { Field, Input, Select, Textarea } from '../../ui/field.js';
 import { Modal } from '../../ui/modal.js';
