@@ -1,7 +1,7 @@
 // inversify 8 loads 'reflect-metadata/lite' itself; we use no decorators, so the full polyfill is not needed.
 import 'reflect-metadata/lite';
 import { Container } from 'inversify';
-import type { CurrentUser } from '../../core/use-cases/index.js';
+import type { CurrentUser } from '../../core/auth/index.js';
 import { DEPENDENCY_TOKENS, withReadingRoles, type Dependencies, type DependencyName } from './dependencies.js';
 import {
   BROWSER_USE_CASES,

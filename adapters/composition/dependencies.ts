@@ -25,7 +25,7 @@ import type { TranslationLoader } from '../../core/interface/ports/translation-l
 import type { CreditBalance, UsageLedger } from '../../core/credits/ports/usage-ledger.js';
 import type { UserDirectory } from '../../core/account/ports/user-directory.js';
 import type { WebhookInbox } from '../../core/billing/ports/webhook-inbox.js';
-import type { CurrentUser } from '../../core/use-cases/index.js';
+import type { CurrentUser } from '../../core/auth/index.js';
 
 /** Everything a use case factory may ask for, by the names the factories use. */
 export interface Dependencies {

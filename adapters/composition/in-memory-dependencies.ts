@@ -27,7 +27,7 @@ import { InMemoryUsageLedger } from '../in-memory/in-memory-usage-ledger.js';
 import { InMemoryUserDirectory } from '../in-memory/in-memory-user-directory.js';
 import { InMemoryWebhookInbox } from '../in-memory/in-memory-webhook-inbox.js';
 import { DEFAULT_CREDITS_PER_PERIOD } from '../../core/billing/domain/billing-events.js';
-import { makeGetCurrentUser } from '../../core/use-cases/index.js';
+import { makeGetCurrentUser } from '../../core/auth/index.js';
 import { withReadingRoles, type Dependencies } from './dependencies.js';
 
 type ReadingRole = 'conversationLibrary' | 'creditBalance' | 'modelDirectory' | 'conversationSharing';

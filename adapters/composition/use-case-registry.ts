@@ -1,4 +1,10 @@
-import * as uc from '../../core/use-cases/index.js';
+import { makeCheckSubscription, makeFindUser, makeGetAccountStatus, makeGetFeatureFlag, makeGetMarketingConsent, makeGetProfiling, makeGetProfilingCompleted, makeLookUpUser, makeRememberMarketingConsent, makeSaveProfilingStep, makeTurboCheck, makeUpdateMarketingConsent } from '../../core/account/index.js';
+import { type AuthErrorSink, type SessionController, makeCompleteRedirectSignIn, makeGetCurrentUser, makeHandleSignedIn, makeRequestEmailCode, makeRequestMagicLink, makeResendEmailCode, makeSessionController, makeSignInWithGoogle, makeSignOut, makeVerifyEmailCode } from '../../core/auth/index.js';
+import { makeCancelSubscription, makeCompleteCheckout, makeGetBillingState, makeGetCheckoutState, makeHandleBillingWebhook, makeLoadPlanOffer, makeOpenCustomerPortal, makeResumeSubscription, makeStartCheckout } from '../../core/billing/index.js';
+import { makeAttachFile, makeCreateConversation, makeDeleteConversation, makeDeleteInstructionPreset, makeEditChatMessage, makeEditLastMessage, makeFindLiveChatRun, makeGetAttachmentLink, makeGetConversationSettings, makeGetConversationShare, makeListConversations, makeListInstructionPresets, makeListModels, makeLoadAttachment, makeMergeAnswers, makeMergeChatAnswers, makeOpenConversation, makeOpenSharedConversation, makeReadAttachment, makeRegenerateAnswer, makeRegenerateChatAnswers, makeRemoveAttachment, makeRenameConversation, makeResumeChatRun, makeRevokeConversationShare, makeRunChat, makeSaveConversationSettings, makeSaveInstructionPreset, makeSearchConversations, makeSendChatMessage, makeShareConversation, makeStopChatRun, makeUploadAttachment, makeViewSharedConversation } from '../../core/chat/index.js';
+import { makeGetCreditBalance, makeGetCredits, makeGrantCredits, makeListCreditHistory } from '../../core/credits/index.js';
+import { makeChangeLanguage, makeDetectLanguage, makeLoadDeferredScript, makeLoadTagManager, makeLoadTranslations, makeToastCenter, makeTrackEvent } from '../../core/interface/index.js';
+import { makeListPromptCategories, makeOpenPromptLibrary, makeOpenPromptViewer, makeRunPrompt, makeSearchPrompts, makeSetPromptFavorite } from '../../core/prompts/index.js';
 import type { Dependencies } from './dependencies.js';
 
 /**
@@ -8,106 +14,106 @@ import type { Dependencies } from './dependencies.js';
  * error sink of the sign-in use cases and runs the SIGNED_IN rule).
  */
 export interface Use {
-  sessionController(): uc.SessionController;
-  handleSignedIn(): ReturnType<typeof uc.makeHandleSignedIn>;
+  sessionController(): SessionController;
+  handleSignedIn(): ReturnType<typeof makeHandleSignedIn>;
 }
 type Definition = (deps: Dependencies, use: Use) => unknown;
 
-const withAuthErrors = (deps: Dependencies, use: Use): Dependencies & { authErrors: uc.AuthErrorSink } =>
+const withAuthErrors = (deps: Dependencies, use: Use): Dependencies & { authErrors: AuthErrorSink } =>
   Object.assign(Object.create(deps) as Dependencies, { authErrors: use.sessionController() });
 
 export const USE_CASE_DEFINITIONS = {
   // Session and sign-in (app spec §4, §7)
-  getCurrentUser: (d) => uc.makeGetCurrentUser(d),
-  handleSignedIn: (d) => uc.makeHandleSignedIn(d),
+  getCurrentUser: (d) => makeGetCurrentUser(d),
+  handleSignedIn: (d) => makeHandleSignedIn(d),
   sessionController: (d, use) =>
-    uc.makeSessionController({ authenticator: d.authenticator, logger: d.logger, onSignedIn: use.handleSignedIn() }),
-  requestMagicLink: (d, use) => uc.makeRequestMagicLink(withAuthErrors(d, use)),
-  requestEmailCode: (d, use) => uc.makeRequestEmailCode(withAuthErrors(d, use)),
-  resendEmailCode: (d) => uc.makeResendEmailCode(d),
-  verifyEmailCode: (d, use) => uc.makeVerifyEmailCode(withAuthErrors(d, use)),
-  signInWithGoogle: (d, use) => uc.makeSignInWithGoogle(withAuthErrors(d, use)),
-  completeRedirectSignIn: (d, use) => uc.makeCompleteRedirectSignIn(withAuthErrors(d, use)),
-  signOut: (d, use) => uc.makeSignOut(withAuthErrors(d, use)),
+    makeSessionController({ authenticator: d.authenticator, logger: d.logger, onSignedIn: use.handleSignedIn() }),
+  requestMagicLink: (d, use) => makeRequestMagicLink(withAuthErrors(d, use)),
+  requestEmailCode: (d, use) => makeRequestEmailCode(withAuthErrors(d, use)),
+  resendEmailCode: (d) => makeResendEmailCode(d),
+  verifyEmailCode: (d, use) => makeVerifyEmailCode(withAuthErrors(d, use)),
+  signInWithGoogle: (d, use) => makeSignInWithGoogle(withAuthErrors(d, use)),
+  completeRedirectSignIn: (d, use) => makeCompleteRedirectSignIn(withAuthErrors(d, use)),
+  signOut: (d, use) => makeSignOut(withAuthErrors(d, use)),
   // Account and profiling (app spec §3, §4, §6)
-  checkSubscription: (d) => uc.makeCheckSubscription(d),
-  getFeatureFlag: (d) => uc.makeGetFeatureFlag(d),
-  getCredits: (d) => uc.makeGetCredits(d),
-  getAccountStatus: (d) => uc.makeGetAccountStatus(d),
-  turboCheck: (d) => uc.makeTurboCheck(d),
-  getMarketingConsent: (d) => uc.makeGetMarketingConsent(d),
-  updateMarketingConsent: (d) => uc.makeUpdateMarketingConsent(d),
-  rememberMarketingConsent: (d) => uc.makeRememberMarketingConsent(d),
-  getProfiling: (d) => uc.makeGetProfiling(d),
-  getProfilingCompleted: (d) => uc.makeGetProfilingCompleted(d),
-  saveProfilingStep: (d) => uc.makeSaveProfilingStep(d),
+  checkSubscription: (d) => makeCheckSubscription(d),
+  getFeatureFlag: (d) => makeGetFeatureFlag(d),
+  getCredits: (d) => makeGetCredits(d),
+  getAccountStatus: (d) => makeGetAccountStatus(d),
+  turboCheck: (d) => makeTurboCheck(d),
+  getMarketingConsent: (d) => makeGetMarketingConsent(d),
+  updateMarketingConsent: (d) => makeUpdateMarketingConsent(d),
+  rememberMarketingConsent: (d) => makeRememberMarketingConsent(d),
+  getProfiling: (d) => makeGetProfiling(d),
+  getProfilingCompleted: (d) => makeGetProfilingCompleted(d),
+  saveProfilingStep: (d) => makeSaveProfilingStep(d),
   // Billing (app spec §6, §7)
-  loadPlanOffer: (d) => uc.makeLoadPlanOffer(d),
-  startCheckout: (d) => uc.makeStartCheckout(d),
-  completeCheckout: (d) => uc.makeCompleteCheckout(d),
-  cancelSubscription: (d) => uc.makeCancelSubscription(d),
-  resumeSubscription: (d) => uc.makeResumeSubscription(d),
-  getCheckoutState: (d) => uc.makeGetCheckoutState(d),
-  openCustomerPortal: (d) => uc.makeOpenCustomerPortal(d),
-  getBillingState: (d) => uc.makeGetBillingState(d),
+  loadPlanOffer: (d) => makeLoadPlanOffer(d),
+  startCheckout: (d) => makeStartCheckout(d),
+  completeCheckout: (d) => makeCompleteCheckout(d),
+  cancelSubscription: (d) => makeCancelSubscription(d),
+  resumeSubscription: (d) => makeResumeSubscription(d),
+  getCheckoutState: (d) => makeGetCheckoutState(d),
+  openCustomerPortal: (d) => makeOpenCustomerPortal(d),
+  getBillingState: (d) => makeGetBillingState(d),
   // Credits
-  getCreditBalance: (d) => uc.makeGetCreditBalance(d),
-  listCreditHistory: (d) => uc.makeListCreditHistory(d),
-  grantCredits: (d) => uc.makeGrantCredits(d),
+  getCreditBalance: (d) => makeGetCreditBalance(d),
+  listCreditHistory: (d) => makeListCreditHistory(d),
+  grantCredits: (d) => makeGrantCredits(d),
   // Support (CLI)
-  findUser: (d) => uc.makeFindUser(d),
-  lookUpUser: (d) => uc.makeLookUpUser(d),
-  handleBillingWebhook: (d) => uc.makeHandleBillingWebhook(d),
+  findUser: (d) => makeFindUser(d),
+  lookUpUser: (d) => makeLookUpUser(d),
+  handleBillingWebhook: (d) => makeHandleBillingWebhook(d),
   // Chat
-  listModels: (d) => uc.makeListModels(d),
-  runChat: (d) => uc.makeRunChat(d),
-  sendChatMessage: (d) => uc.makeSendChatMessage(d),
-  regenerateChatAnswers: (d) => uc.makeRegenerateChatAnswers(d),
-  editChatMessage: (d) => uc.makeEditChatMessage(d),
-  regenerateAnswer: (d) => uc.makeRegenerateAnswer(d),
-  editLastMessage: (d) => uc.makeEditLastMessage(d),
-  mergeAnswers: (d) => uc.makeMergeAnswers(d),
-  mergeChatAnswers: (d) => uc.makeMergeChatAnswers(d),
-  resumeChatRun: (d) => uc.makeResumeChatRun(d),
-  stopChatRun: (d) => uc.makeStopChatRun(d),
-  findLiveChatRun: (d) => uc.makeFindLiveChatRun(d),
-  getConversationSettings: (d) => uc.makeGetConversationSettings(d),
-  saveConversationSettings: (d) => uc.makeSaveConversationSettings(d),
-  searchConversations: (d) => uc.makeSearchConversations(d),
-  listInstructionPresets: (d) => uc.makeListInstructionPresets(d),
-  saveInstructionPreset: (d) => uc.makeSaveInstructionPreset(d),
-  deleteInstructionPreset: (d) => uc.makeDeleteInstructionPreset(d),
-  attachFile: (d) => uc.makeAttachFile(d),
-  readAttachment: (d) => uc.makeReadAttachment(d),
-  getAttachmentLink: (d) => uc.makeGetAttachmentLink(d),
-  removeAttachment: (d) => uc.makeRemoveAttachment(d),
-  uploadAttachment: (d) => uc.makeUploadAttachment(d),
-  loadAttachment: (d) => uc.makeLoadAttachment(d),
-  createConversation: (d) => uc.makeCreateConversation(d),
-  renameConversation: (d) => uc.makeRenameConversation(d),
-  deleteConversation: (d) => uc.makeDeleteConversation(d),
-  listConversations: (d) => uc.makeListConversations(d),
-  openConversation: (d) => uc.makeOpenConversation(d),
-  getConversationShare: (d) => uc.makeGetConversationShare(d),
-  shareConversation: (d) => uc.makeShareConversation(d),
-  revokeConversationShare: (d) => uc.makeRevokeConversationShare(d),
-  openSharedConversation: (d) => uc.makeOpenSharedConversation(d),
-  viewSharedConversation: (d) => uc.makeViewSharedConversation(d),
+  listModels: (d) => makeListModels(d),
+  runChat: (d) => makeRunChat(d),
+  sendChatMessage: (d) => makeSendChatMessage(d),
+  regenerateChatAnswers: (d) => makeRegenerateChatAnswers(d),
+  editChatMessage: (d) => makeEditChatMessage(d),
+  regenerateAnswer: (d) => makeRegenerateAnswer(d),
+  editLastMessage: (d) => makeEditLastMessage(d),
+  mergeAnswers: (d) => makeMergeAnswers(d),
+  mergeChatAnswers: (d) => makeMergeChatAnswers(d),
+  resumeChatRun: (d) => makeResumeChatRun(d),
+  stopChatRun: (d) => makeStopChatRun(d),
+  findLiveChatRun: (d) => makeFindLiveChatRun(d),
+  getConversationSettings: (d) => makeGetConversationSettings(d),
+  saveConversationSettings: (d) => makeSaveConversationSettings(d),
+  searchConversations: (d) => makeSearchConversations(d),
+  listInstructionPresets: (d) => makeListInstructionPresets(d),
+  saveInstructionPreset: (d) => makeSaveInstructionPreset(d),
+  deleteInstructionPreset: (d) => makeDeleteInstructionPreset(d),
+  attachFile: (d) => makeAttachFile(d),
+  readAttachment: (d) => makeReadAttachment(d),
+  getAttachmentLink: (d) => makeGetAttachmentLink(d),
+  removeAttachment: (d) => makeRemoveAttachment(d),
+  uploadAttachment: (d) => makeUploadAttachment(d),
+  loadAttachment: (d) => makeLoadAttachment(d),
+  createConversation: (d) => makeCreateConversation(d),
+  renameConversation: (d) => makeRenameConversation(d),
+  deleteConversation: (d) => makeDeleteConversation(d),
+  listConversations: (d) => makeListConversations(d),
+  openConversation: (d) => makeOpenConversation(d),
+  getConversationShare: (d) => makeGetConversationShare(d),
+  shareConversation: (d) => makeShareConversation(d),
+  revokeConversationShare: (d) => makeRevokeConversationShare(d),
+  openSharedConversation: (d) => makeOpenSharedConversation(d),
+  viewSharedConversation: (d) => makeViewSharedConversation(d),
   // Prompt library (app spec §2, §7)
-  openPromptLibrary: (d) => uc.makeOpenPromptLibrary(d),
-  searchPrompts: (d) => uc.makeSearchPrompts(d),
-  listPromptCategories: (d) => uc.makeListPromptCategories(d),
-  openPromptViewer: (d) => uc.makeOpenPromptViewer(d),
-  runPrompt: (d) => uc.makeRunPrompt(d),
-  setPromptFavorite: (d) => uc.makeSetPromptFavorite(d),
+  openPromptLibrary: (d) => makeOpenPromptLibrary(d),
+  searchPrompts: (d) => makeSearchPrompts(d),
+  listPromptCategories: (d) => makeListPromptCategories(d),
+  openPromptViewer: (d) => makeOpenPromptViewer(d),
+  runPrompt: (d) => makeRunPrompt(d),
+  setPromptFavorite: (d) => makeSetPromptFavorite(d),
   // Interface rules (app spec §2, §4, §7, §9)
-  trackEvent: (d) => uc.makeTrackEvent(d),
-  detectLanguage: (d) => uc.makeDetectLanguage(d),
-  changeLanguage: (d) => uc.makeChangeLanguage(d),
-  loadTranslations: (d) => uc.makeLoadTranslations(d),
-  toastCenter: (d) => uc.makeToastCenter(d),
-  loadDeferredScript: (d) => uc.makeLoadDeferredScript(d),
-  loadTagManager: (d) => uc.makeLoadTagManager(d),
+  trackEvent: (d) => makeTrackEvent(d),
+  detectLanguage: (d) => makeDetectLanguage(d),
+  changeLanguage: (d) => makeChangeLanguage(d),
+  loadTranslations: (d) => makeLoadTranslations(d),
+  toastCenter: (d) => makeToastCenter(d),
+  loadDeferredScript: (d) => makeLoadDeferredScript(d),
+  loadTagManager: (d) => makeLoadTagManager(d),
 } satisfies Record<string, Definition>;
 
 type Definitions = typeof USE_CASE_DEFINITIONS;

@@ -5,7 +5,7 @@ import type { AbortSignalLike } from '../../core/shared/abort.js';
 import { createAbortSource } from '../../core/shared/abort-source.js';
 import { domainError } from '../../core/shared/errors.js';
 import { fail, ok, type Result } from '../../core/shared/result.js';
-import { makeEditLastMessage, makeMergeAnswers, makeRegenerateAnswer, makeRunChat, type ChatDeps } from '../../core/use-cases/index.js';
+import { makeEditLastMessage, makeMergeAnswers, makeRegenerateAnswer, makeRunChat, type ChatDeps } from '../../core/chat/index.js';
 import type { ChatRun } from '../../core/chat/use-cases/chat-answers.js';
 import { ChatRunRelay, type RunStream } from '../../core/chat/use-cases/chat-run-relay.js';
 import { requireUser } from '../../core/auth/use-cases/current-user.js';

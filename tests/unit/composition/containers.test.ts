@@ -9,11 +9,19 @@ import {
 } from '../../../adapters/composition/containers.js';
 import { createInMemoryDependencies } from '../../../adapters/composition/in-memory-dependencies.js';
 import { BROWSER_USE_CASES, CLI_USE_CASES, SERVER_USE_CASES, USE_CASE_DEFINITIONS } from '../../../adapters/composition/use-case-registry.js';
-import * as useCaseFactories from '../../../core/use-cases/index.js';
-import { ok } from '../../../core/shared/result.js';
+import * as account from '../../../core/account/index.js';
+import * as auth from '../../../core/auth/index.js';
+import * as billing from '../../../core/billing/index.js';
+import * as chat from '../../../core/chat/index.js';
+import * as credits from '../../../core/credits/index.js';
+import * as ui from '../../../core/interface/index.js';
+import * as prompts from '../../../core/prompts/index.js';
+import { ok } from '../../../core/shared/index.js';
 
 const signedInAs = (user: { id: string; email: string }) => async () =>
   ok({ id: user.id, email: user.email, userMetadata: {}, appMetadata: { provider: 'email' }, createdAt: '2026-01-01T00:00:00Z' });
+
+const useCaseFactories = { ...account, ...auth, ...billing, ...chat, ...credits, ...ui, ...prompts };
 
 describe('composition', () => {
   it('resolves every browser use case from the browser container', () => {
