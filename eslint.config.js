@@ -10,6 +10,12 @@ const nodeAndDomGlobals = [
   'setTimeout', 'setInterval', 'clearTimeout', 'clearInterval', 'requestIdleCallback', 'console',
 ].map((name) => ({ name, message: 'core/ is framework-free: reach the platform through a port.' }));
 
+// Outside core/, a capability is reached through its public index only (core/<capability>/index.js).
+const coreThroughIndexes = {
+  regex: '^(\\.\\./)+core/[^/]+/(?!index\\.js$)',
+  message: 'Import core through its capability index (core/<capability>/index.js), not a file inside it.',
+};
+
 export default tseslint.config(
   { ignores: ['node_modules/**', '.data/**', 'dist/**', '.build/**', 'web/client/dist/**', 'test-results/**', 'tests/e2e/artifacts/**'] },
   js.configs.recommended,
@@ -60,12 +66,16 @@ export default tseslint.config(
     },
   },
   {
+    files: ['{adapters,web,cli,tests,scripts}/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [coreThroughIndexes] }] },
+  },
+  {
     // adapters/ never import web/ or cli/.
     files: ['adapters/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^(\\.\\./)+(web|cli)(/|$)', message: 'adapters/ never import web/ or cli/.' }] },
+        { patterns: [coreThroughIndexes, { regex: '^(\\.\\./)+(web|cli)(/|$)', message: 'adapters/ never import web/ or cli/.' }] },
       ],
     },
   },
@@ -77,8 +87,9 @@ export default tseslint.config(
         'error',
         {
           patterns: [
+            coreThroughIndexes,
             {
-              regex: '(^|/)(server|billing|models|composition/server-container|composition/cli-container|supabase/local)(/|$)',
+              regex: '(^|/)(server|adapters/billing|adapters/models|adapters/redis|adapters/documents|supabase/local)(/|$)',
               message: 'web/client never imports server-only code (web/server, adapters/billing, adapters/models, ...).',
             },
             { regex: '^(node:|undici$|@electric-sql/pglite|hono|@hono/|ai$|@ai-sdk/)', message: 'web/client never imports server-only packages.' },

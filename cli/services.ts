@@ -1,4 +1,4 @@
-import type { Logger } from '../core/shared/logger.js';
+import type { Logger } from '../core/shared/index.js';
 import type { BillingClient } from '../adapters/billing/client.js';
 import type { UseCases } from '../adapters/composition/use-case-registry.js';
 import type { BillingTarget, SupabaseTarget } from './config.js';

@@ -1,7 +1,6 @@
 import type { z } from 'zod';
-import type { DomainError } from '../../core/shared/errors.js';
-import { domainError, isDomainErrorCode } from '../../core/shared/errors.js';
-import { fail, ok, type Result } from '../../core/shared/result.js';
+import type { DomainError } from '../../core/shared/index.js';
+import { domainError, isDomainErrorCode, fail, ok, type Result } from '../../core/shared/index.js';
 
 /** The signed-in user's Supabase access token, or null when nobody is signed in. */
 export type AccessTokenSource = () => string | null | Promise<string | null>;

@@ -5,11 +5,9 @@
  * (adapters/app-api) parse every answer with it. Neither side keeps a shape of its own.
  */
 import { z } from 'zod';
-import { CANCELLATION_REASONS, CHECKOUT_STATUSES } from '../../core/billing/domain/billing.js';
-import { conversationIdSchema, messageSchema, modelIdsSchema, titleSchema } from '../../core/chat/domain/chat-rules.js';
-import { attachmentIdsSchema, attachmentRefSchema } from '../../core/chat/domain/attachments.js';
-import { conversationSettingsSchema } from '../../core/chat/domain/conversation-settings.js';
-import { DOMAIN_ERROR_CODES } from '../../core/shared/errors.js';
+import { CANCELLATION_REASONS, CHECKOUT_STATUSES } from '../../core/billing/index.js';
+import { conversationIdSchema, messageSchema, modelIdsSchema, titleSchema, attachmentIdsSchema, attachmentRefSchema, conversationSettingsSchema } from '../../core/chat/index.js';
+import { DOMAIN_ERROR_CODES } from '../../core/shared/index.js';
 
 // ── Errors ────────────────────────────────────────────────────────────────────────────────────────
 

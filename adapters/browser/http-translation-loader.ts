@@ -1,6 +1,5 @@
-import type { TranslationLoader } from '../../core/interface/ports/translation-loader.js';
-import { domainError } from '../../core/shared/errors.js';
-import { fail, ok, type Result } from '../../core/shared/result.js';
+import type { TranslationLoader } from '../../core/interface/index.js';
+import { domainError, fail, ok, type Result } from '../../core/shared/index.js';
 
 const LANGUAGE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
 

@@ -26,7 +26,7 @@ import { InMemoryTranslationLoader } from '../in-memory/in-memory-translation-lo
 import { InMemoryUsageLedger } from '../in-memory/in-memory-usage-ledger.js';
 import { InMemoryUserDirectory } from '../in-memory/in-memory-user-directory.js';
 import { InMemoryWebhookInbox } from '../in-memory/in-memory-webhook-inbox.js';
-import { DEFAULT_CREDITS_PER_PERIOD } from '../../core/billing/domain/billing-events.js';
+import { DEFAULT_CREDITS_PER_PERIOD } from '../../core/billing/index.js';
 import { makeGetCurrentUser } from '../../core/auth/index.js';
 import { withReadingRoles, type Dependencies } from './dependencies.js';
 

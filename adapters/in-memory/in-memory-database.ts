@@ -1,6 +1,5 @@
-import type { Clock } from '../../core/shared/clock.js';
-import type { Profile } from '../../core/account/domain/profile.js';
-import type { Profiling } from '../../core/account/domain/profiling.js';
+import type { Clock } from '../../core/shared/index.js';
+import type { Profile, Profiling } from '../../core/account/index.js';
 import { InMemoryClock } from './in-memory-clock.js';
 
 /** auth.users as the in-memory auth server keeps it. */

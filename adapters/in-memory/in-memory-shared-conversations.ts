@@ -1,6 +1,5 @@
-import type { ConversationShares, SharedConversation, SharedConversations } from '../../core/chat/ports/conversation-shares.js';
-import type { ConversationLibrary } from '../../core/chat/ports/conversation-store.js';
-import { ok, type Result } from '../../core/shared/result.js';
+import type { ConversationShares, SharedConversation, SharedConversations, ConversationLibrary } from '../../core/chat/index.js';
+import { ok, type Result } from '../../core/shared/index.js';
 import { makeOpenSharedConversation } from '../../core/chat/index.js';
 
 /** SharedConversations without a network: the server's own use case over the given ports. */

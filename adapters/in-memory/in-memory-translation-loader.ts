@@ -1,8 +1,6 @@
-import type { TranslationLoader } from '../../core/interface/ports/translation-loader.js';
-import { domainError } from '../../core/shared/errors.js';
-import type { DomainError } from '../../core/shared/errors.js';
-import { fail, ok } from '../../core/shared/result.js';
-import type { Result } from '../../core/shared/result.js';
+import type { TranslationLoader } from '../../core/interface/index.js';
+import { domainError, fail, ok } from '../../core/shared/index.js';
+import type { DomainError, Result } from '../../core/shared/index.js';
 
 export type Translations = Readonly<Record<string, unknown>>;
 

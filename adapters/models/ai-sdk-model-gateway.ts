@@ -1,10 +1,7 @@
 import { streamText, type FinishReason, type LanguageModelUsage } from 'ai';
-import type { ChatRequest, ChatStreamEvent, ModelInfo, ModelProvider, TokenUsage } from '../../core/chat/domain/chat.js';
-import type { ModelSettings } from '../../core/chat/domain/conversation-settings.js';
-import type { Logger } from '../../core/shared/logger.js';
-import type { ModelGateway } from '../../core/chat/ports/model-gateway.js';
-import { domainError } from '../../core/shared/errors.js';
-import { fail, ok, type Result } from '../../core/shared/result.js';
+import type { ChatRequest, ChatStreamEvent, ModelInfo, ModelProvider, TokenUsage, ModelSettings, ModelGateway } from '../../core/chat/index.js';
+import type { Logger } from '../../core/shared/index.js';
+import { domainError, fail, ok, type Result } from '../../core/shared/index.js';
 import { toModelMessage } from './attachment-parts.js';
 import { chatRequestSchema, describeIssues } from './chat-request-schema.js';
 import { EventChannel } from './event-channel.js';

@@ -1,5 +1,5 @@
-import type { ModelInfo } from '../../core/chat/domain/chat.js';
-import type { Result } from '../../core/shared/result.js';
+import type { ModelInfo } from '../../core/chat/index.js';
+import type { Result } from '../../core/shared/index.js';
 
 /** A catalogue row as the database keeps it; availability is computed by the gateway. */
 export type ModelCatalogueEntry = Omit<ModelInfo, 'available'>;

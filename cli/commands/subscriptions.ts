@@ -1,5 +1,5 @@
 import { Option, type Command } from 'commander';
-import { CANCELLATION_REASONS } from '../../core/billing/domain/billing.js';
+import { CANCELLATION_REASONS } from '../../core/billing/index.js';
 import { billingId } from '../arguments.js';
 import type { Subscription } from '../billing-types.js';
 import type { CommandContext } from '../context.js';

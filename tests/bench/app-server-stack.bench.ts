@@ -36,7 +36,7 @@ import { decodeJwt, SignJWT } from 'jose';
 import { InMemoryLogger } from '../../adapters/in-memory/in-memory-logger.js';
 import { createModelGateway } from '../../adapters/models/create-model-gateway.js';
 import { KEYS_FILE_NAME } from '../../adapters/supabase/local/keys.js';
-import type { ModelGateway } from '../../core/chat/ports/model-gateway.js';
+import type { ModelGateway } from '../../core/chat/index.js';
 import { authServerSessionState, sessionCheckedVerifier } from '../../web/server/auth/session-check.js';
 import { jwtSecretVerifier } from '../../web/server/auth/token-verifier.js';
 import { composeServer } from '../../web/server/compose-server.js';

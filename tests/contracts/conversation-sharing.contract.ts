@@ -11,8 +11,8 @@
  * - `openShared(token)`: what a signed-out visitor of /s/{token} gets (null: no such link).
  */
 import { describe, expect, it } from 'vitest';
-import type { ConversationSharing, SharedConversation } from '../../core/chat/ports/conversation-shares.js';
-import type { Result } from '../../core/shared/result.js';
+import type { ConversationSharing, SharedConversation } from '../../core/chat/index.js';
+import type { Result } from '../../core/shared/index.js';
 
 export interface ConversationSharingHarness {
   readonly sharing: ConversationSharing;

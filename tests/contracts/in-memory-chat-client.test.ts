@@ -4,8 +4,8 @@ import { InMemoryChatClient } from '../../adapters/in-memory/in-memory-chat-clie
 import { InMemoryLogger } from '../../adapters/in-memory/in-memory-logger.js';
 import { inMemoryDataPorts } from '../../web/server/server-ports.js';
 import { IN_MEMORY_MODELS, InMemoryModelGateway } from '../../adapters/in-memory/in-memory-model-gateway.js';
-import type { AuthUser } from '../../core/auth/domain/auth.js';
-import { ok } from '../../core/shared/result.js';
+import type { AuthUser } from '../../core/auth/index.js';
+import { ok } from '../../core/shared/index.js';
 import { chatClientContract } from './chat-client.contract.js';
 
 // The server's chat use cases in this process, over the same in-memory data ports the test server uses.

@@ -7,7 +7,7 @@
  *   adapter that cannot be out of reach fails the way a closed port does.
  */
 import { describe, expect, it } from 'vitest';
-import type { TranslationLoader } from '../../core/interface/ports/translation-loader.js';
+import type { TranslationLoader } from '../../core/interface/index.js';
 
 export interface TranslationLoaderHarness {
   readonly loader: TranslationLoader;

@@ -15,9 +15,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { creditsForUsage } from '../../core/credits/domain/usage-pricing.js';
-import type { ModelPrice } from '../../core/credits/domain/usage-pricing.js';
-import type { UsageLedger } from '../../core/credits/ports/usage-ledger.js';
+import { creditsForUsage } from '../../core/credits/index.js';
+import type { ModelPrice, UsageLedger } from '../../core/credits/index.js';
 
 export interface UsageLedgerHarness {
   readonly ledger: UsageLedger;

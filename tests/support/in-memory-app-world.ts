@@ -1,4 +1,4 @@
-import type { ModelInfo } from '../../core/chat/domain/chat.js';
+import type { ModelInfo } from '../../core/chat/index.js';
 import { InMemoryBillingGateway } from '../../adapters/in-memory/in-memory-billing-gateway.js';
 import { InMemoryConversationStore } from '../../adapters/in-memory/in-memory-conversation-store.js';
 import { InMemoryConversationTurns } from '../../adapters/in-memory/in-memory-conversation-turns.js';

@@ -1,4 +1,4 @@
-import type { CategoryTranslation, Prompt, PromptTranslation } from '../../core/prompts/domain/prompts.js';
+import type { CategoryTranslation, Prompt, PromptTranslation } from '../../core/prompts/index.js';
 import type { StoredPrompt } from '../../adapters/in-memory/in-memory-prompt-catalog.js';
 
 let sequence = 0;

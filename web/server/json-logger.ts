@@ -1,4 +1,4 @@
-import type { Logger } from '../../core/shared/logger.js';
+import type { Logger } from '../../core/shared/index.js';
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];

@@ -12,19 +12,12 @@ import { InMemoryWebhookInbox } from '../../adapters/in-memory/in-memory-webhook
 import { InMemoryChatRunLog } from '../../adapters/in-memory/in-memory-chat-run-log.js';
 import { InMemoryRateLimiter } from '../../adapters/in-memory/in-memory-rate-limiter.js';
 import type { ModelCatalogueEntry, ModelCatalogueSource } from '../../adapters/models/model-catalogue.js';
-import type { ChatRunLog } from '../../core/chat/ports/chat-run-log.js';
-import type { RateLimiter } from '../../core/shared/rate-limiter.js';
-import type { AnalyticsTracker } from '../../core/interface/ports/analytics-tracker.js';
-import type { AttachmentStore } from '../../core/chat/ports/attachment-store.js';
-import type { ConversationSearch } from '../../core/chat/ports/conversation-search.js';
-import type { ConversationShares } from '../../core/chat/ports/conversation-shares.js';
-import type { ConversationStore } from '../../core/chat/ports/conversation-store.js';
-import type { ConversationTurns } from '../../core/chat/ports/conversation-turns.js';
-import type { InstructionPresets } from '../../core/chat/ports/instruction-presets.js';
-import type { ProfileStore } from '../../core/account/ports/profile-store.js';
-import type { ProfileWriter } from '../../core/account/ports/profile-writer.js';
-import type { UsageLedger } from '../../core/credits/ports/usage-ledger.js';
-import type { WebhookInbox } from '../../core/billing/ports/webhook-inbox.js';
+import type { ChatRunLog, AttachmentStore, ConversationSearch, ConversationShares, ConversationStore, ConversationTurns, InstructionPresets } from '../../core/chat/index.js';
+import type { RateLimiter } from '../../core/shared/index.js';
+import type { AnalyticsTracker } from '../../core/interface/index.js';
+import type { ProfileStore, ProfileWriter } from '../../core/account/index.js';
+import type { UsageLedger } from '../../core/credits/index.js';
+import type { WebhookInbox } from '../../core/billing/index.js';
 import { DEFAULT_CATALOGUE } from './default-catalogue.js';
 
 /** The data ports the server needs besides billing and models: Supabase in production, memory in tests. */

@@ -5,8 +5,8 @@ import { PolarBillingGateway } from '../../adapters/billing/polar-billing-gatewa
 import { RedisChatRunLog } from '../../adapters/redis/redis-chat-run-log.js';
 import { connectRedis, type RedisConnection } from '../../adapters/redis/redis-connection.js';
 import { RedisRateLimiter } from '../../adapters/redis/redis-rate-limiter.js';
-import type { BillingGateway } from '../../core/billing/ports/billing-gateway.js';
-import type { Logger } from '../../core/shared/logger.js';
+import type { BillingGateway } from '../../core/billing/index.js';
+import type { Logger } from '../../core/shared/index.js';
 import { composeServer } from './compose-server.js';
 import { parseServerConfig, type ServerConfig } from './config.js';
 import { createJsonLogger } from './json-logger.js';

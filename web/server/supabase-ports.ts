@@ -14,8 +14,7 @@ import { SupabaseProfileWriter } from '../../adapters/supabase/supabase-profile-
 import { SupabaseServerInstance } from '../../adapters/supabase/supabase-server-instance.js';
 import { SupabaseUsageLedger } from '../../adapters/supabase/supabase-usage-ledger.js';
 import { SupabaseWebhookInbox } from '../../adapters/supabase/supabase-webhook-inbox.js';
-import { domainError } from '../../core/shared/errors.js';
-import { fail, ok, type Result } from '../../core/shared/result.js';
+import { domainError, fail, ok, type Result } from '../../core/shared/index.js';
 import { noAnalytics, type ServerDataPorts } from './server-ports.js';
 
 const modelRow = z.object({

@@ -1,4 +1,4 @@
-import type { Result } from '../../../core/shared/result.js';
+import type { Result } from '../../../core/shared/index.js';
 import { toCamelKey } from '../casing.js';
 import type { CommonError } from './errors.js';
 import type { AnyOperation, CallOptions, HttpClient } from './http-client.js';

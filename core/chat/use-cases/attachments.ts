@@ -23,7 +23,7 @@ const refusal = (checked: AttachmentRefusal | ImageSizeRefusal) => {
 
 /**
  * Attaches a file for the signed-in user: the type must be one we take and its size within its
- * kind's limit (core/domain/attachments.ts), the bytes must be what the type says (an image's
+ * kind's limit (core/chat/domain/attachments.ts), the bytes must be what the type says (an image's
  * signature and pixels, text as UTF-8, a PDF with text to read), and then it is kept in the
  * user's file store. Answers what a message will carry.
  */

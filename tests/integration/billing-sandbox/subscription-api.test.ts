@@ -5,7 +5,7 @@ import { customerSession } from '../../../adapters/billing/schemas/customer-sess
 import { order, orderInvoice } from '../../../adapters/billing/schemas/order.js';
 import { customerOrder, customerSubscription } from '../../../adapters/billing/schemas/portal-views.js';
 import { subscription } from '../../../adapters/billing/schemas/subscription.js';
-import { CANCELLATION_REASONS } from '../../../core/billing/domain/billing.js';
+import { CANCELLATION_REASONS } from '../../../core/billing/index.js';
 import { commerceSandbox, confirmBody, newCheckout, publicCall, uniqueEmail, type Receiver } from './commerce-harness.js';
 import { expect422, expectNamed, foreignOrganization, must, wire, type TestSandbox } from './sandbox-harness.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditsForUsage, estimateTokens, minimalAnswerCredits } from '../../../core/credits/domain/usage-pricing.js';
+import { creditsForUsage, estimateTokens, minimalAnswerCredits } from '../../../core/credits/index.js';
 import { DEFAULT_CATALOGUE } from '../../../web/server/default-catalogue.js';
 import { readNdjson, startTestServer, type TestServer } from './server-harness.js';
 

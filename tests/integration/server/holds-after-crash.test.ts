@@ -4,7 +4,7 @@
 // them lapse with the dead server's lease (seconds), not after the 15-minute ttl.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalSupabase } from '../../../adapters/supabase/local/server.js';
-import { estimateTokens, minimalAnswerCredits } from '../../../core/credits/domain/usage-pricing.js';
+import { estimateTokens, minimalAnswerCredits } from '../../../core/credits/index.js';
 import { DEFAULT_CATALOGUE } from '../../../web/server/default-catalogue.js';
 import { leaseSecondsFor } from '../../../web/server/instance-lease.js';
 import { killAppServerProcesses, spawnAppServer, type AppServerProcess } from '../../support/app-server-process.js';

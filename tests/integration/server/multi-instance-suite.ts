@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalSupabase } from '../../../adapters/supabase/local/server.js';
-import { estimateTokens, minimalAnswerCredits } from '../../../core/credits/domain/usage-pricing.js';
+import { estimateTokens, minimalAnswerCredits } from '../../../core/credits/index.js';
 import { DEFAULT_CATALOGUE } from '../../../web/server/default-catalogue.js';
 import { killAppServerProcesses, spawnAppServer, type AppServerProcess } from '../../support/app-server-process.js';
 import { customerWire } from '../../support/billing-fixtures/customers.js';

@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Profiling } from '../../../core/account/domain/profiling.js';
+import type { Profiling } from '../../../core/account/index.js';
 import type { LocalSupabase } from '../../../adapters/supabase/local/server.js';
 import { SupabaseConversationStore } from '../../../adapters/supabase/supabase-conversation-store.js';
 import { SupabaseProfileStore } from '../../../adapters/supabase/supabase-profile-store.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalDb } from '../../../adapters/supabase/local/db.js';
-import { creditsForUsage } from '../../../core/credits/domain/usage-pricing.js';
+import { creditsForUsage } from '../../../core/credits/index.js';
 import { DEFAULT_CATALOGUE } from '../../../web/server/default-catalogue.js';
 import { openTestDb } from '../../support/supabase-rest-harness.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AuthChange } from '../../../core/auth/domain/auth.js';
+import type { AuthChange } from '../../../core/auth/index.js';
 import { withRecoveredSessionsFiltered } from '../../../adapters/browser/recovered-session-filter.js';
 import { createInMemoryDependencies } from '../../../adapters/composition/in-memory-dependencies.js';
 

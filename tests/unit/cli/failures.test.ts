@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, ConnectionError, httpFacts, InvalidTokenError, ProviderError, RequestTimeoutError } from '../../../adapters/billing/http/errors.js';
-import { domainError } from '../../../core/shared/errors.js';
+import { domainError } from '../../../core/shared/index.js';
 import { billingFailure, domainFailure } from '../../../cli/failures.js';
 
 const local = { env: 'local', server: 'http://127.0.0.1:54380', local: true };

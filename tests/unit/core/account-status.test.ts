@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { isSubscribed } from '../../../core/account/domain/account.js';
-import { NO_AUTHENTICATED_USER, domainError } from '../../../core/shared/errors.js';
-import { makeCheckSubscription } from '../../../core/account/use-cases/check-subscription.js';
-import { makeGetAccountStatus } from '../../../core/account/use-cases/get-account-status.js';
-import { makeGetCredits } from '../../../core/credits/use-cases/get-credits.js';
-import { makeGetFeatureFlag } from '../../../core/account/use-cases/get-feature-flag.js';
-import { makeGetProfiling } from '../../../core/account/use-cases/get-profiling.js';
-import { makeGetProfilingCompleted } from '../../../core/account/use-cases/get-profiling-completed.js';
-import { makeSaveProfilingStep } from '../../../core/account/use-cases/save-profiling-step.js';
-import { makeTurboCheck } from '../../../core/account/use-cases/turbo-check.js';
-import { makeUpdateMarketingConsent } from '../../../core/account/use-cases/update-marketing-consent.js';
+import { isSubscribed, makeCheckSubscription, makeGetAccountStatus, makeGetFeatureFlag, makeGetProfiling, makeGetProfilingCompleted, makeSaveProfilingStep, makeTurboCheck, makeUpdateMarketingConsent } from '../../../core/account/index.js';
+import { NO_AUTHENTICATED_USER, domainError } from '../../../core/shared/index.js';
+import { makeGetCredits } from '../../../core/credits/index.js';
 import { inMemoryAuthWorld } from '../../support/in-memory-auth-world.js';
 
 const useCases = (w: ReturnType<typeof inMemoryAuthWorld>) => ({

@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { CANCELLATION_REASONS } from '../../../core/billing/domain/billing.js';
-import type { CancellationReason } from '../../../core/billing/domain/billing.js';
-import type { AnalyticsTracker } from '../../../core/interface/ports/analytics-tracker.js';
-import { BILLING_NOT_INITIALIZED, domainError, NO_AUTHENTICATED_USER } from '../../../core/shared/errors.js';
-import { makeCancelSubscription } from '../../../core/billing/use-cases/cancel-subscription.js';
-import { makeCompleteCheckout } from '../../../core/billing/use-cases/complete-checkout.js';
-import { makeOpenCustomerPortal } from '../../../core/billing/use-cases/open-customer-portal.js';
-import { makeResumeSubscription } from '../../../core/billing/use-cases/resume-subscription.js';
-import { makeStartCheckout } from '../../../core/billing/use-cases/start-checkout.js';
+import { CANCELLATION_REASONS, makeCancelSubscription, makeCompleteCheckout, makeOpenCustomerPortal, makeResumeSubscription, makeStartCheckout } from '../../../core/billing/index.js';
+import type { CancellationReason } from '../../../core/billing/index.js';
+import type { AnalyticsTracker } from '../../../core/interface/index.js';
+import { BILLING_NOT_INITIALIZED, domainError, NO_AUTHENTICATED_USER } from '../../../core/shared/index.js';
 import { inMemoryAppWorld } from '../../support/in-memory-app-world.js';
 import type { InMemoryAppWorld } from '../../support/in-memory-app-world.js';
 

@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Conversation } from '../../../core/chat/domain/chat.js';
-import { NO_AUTHENTICATED_USER } from '../../../core/shared/errors.js';
-import { makeCreateConversation } from '../../../core/chat/use-cases/create-conversation.js';
-import { makeDeleteConversation } from '../../../core/chat/use-cases/delete-conversation.js';
-import { makeListConversations } from '../../../core/chat/use-cases/list-conversations.js';
-import { makeListModels } from '../../../core/chat/use-cases/list-models.js';
-import { makeOpenConversation } from '../../../core/chat/use-cases/open-conversation.js';
-import { makeRenameConversation } from '../../../core/chat/use-cases/rename-conversation.js';
-import { makeRunChat } from '../../../core/chat/use-cases/run-chat.js';
+import type { Conversation } from '../../../core/chat/index.js';
+import { NO_AUTHENTICATED_USER } from '../../../core/shared/index.js';
+import { makeCreateConversation, makeDeleteConversation, makeListConversations, makeListModels, makeOpenConversation, makeRenameConversation, makeRunChat } from '../../../core/chat/index.js';
 import { inMemoryAppWorld, readAll } from '../../support/in-memory-app-world.js';
 
 const setup = () => {

@@ -6,8 +6,8 @@ import { InMemoryLogger } from '../../../adapters/in-memory/in-memory-logger.js'
 import { InMemoryProfileWriter } from '../../../adapters/in-memory/in-memory-profile-writer.js';
 import { InMemoryUsageLedger } from '../../../adapters/in-memory/in-memory-usage-ledger.js';
 import { InMemoryWebhookInbox } from '../../../adapters/in-memory/in-memory-webhook-inbox.js';
-import type { BillingEvent } from '../../../core/billing/domain/billing-events.js';
-import { makeHandleBillingWebhook } from '../../../core/billing/use-cases/handle-billing-webhook.js';
+import type { BillingEvent } from '../../../core/billing/index.js';
+import { makeHandleBillingWebhook } from '../../../core/billing/index.js';
 
 const world = () => {
   const db = new InMemoryDatabase(new InMemoryClock());

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InMemoryKeyValueStore } from '../../../adapters/in-memory/in-memory-key-value-store.js';
-import { detectLanguage, readQueryParam, SUPPORTED_LANGUAGES, toSupportedLanguage, withLanguageParam } from '../../../core/interface/domain/language.js';
-import { makeChangeLanguage } from '../../../core/interface/use-cases/change-language.js';
-import { makeDetectLanguage } from '../../../core/interface/use-cases/detect-language.js';
+import { detectLanguage, readQueryParam, SUPPORTED_LANGUAGES, toSupportedLanguage, withLanguageParam, makeChangeLanguage, makeDetectLanguage } from '../../../core/interface/index.js';
 
 describe('hl query parameter (app spec §2)', () => {
   it('app §2: hl is set to the primary subtag when the language is not English', () => {

@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { InMemoryLogger } from '../../../adapters/in-memory/in-memory-logger.js';
 import { InMemoryScheduler } from '../../../adapters/in-memory/in-memory-scheduler.js';
 import { InMemoryTranslationLoader } from '../../../adapters/in-memory/in-memory-translation-loader.js';
-import { backoffDelayMs, isRetryableStatus } from '../../../core/interface/domain/retry.js';
-import { makeLoadTranslations } from '../../../core/interface/use-cases/load-translations.js';
+import { backoffDelayMs, isRetryableStatus, makeLoadTranslations } from '../../../core/interface/index.js';
 import { untilScheduled } from '../../support/in-memory-app-world.js';
 
 const FR = { 'home.title': 'Tous les modèles, côte à côte' };

@@ -4,7 +4,7 @@ import { InMemoryProfileStore } from '../../../adapters/in-memory/in-memory-prof
 import { InMemoryProfilingStore } from '../../../adapters/in-memory/in-memory-profiling-store.js';
 import { InMemoryUsageLedger } from '../../../adapters/in-memory/in-memory-usage-ledger.js';
 import { InMemoryUserDirectory } from '../../../adapters/in-memory/in-memory-user-directory.js';
-import { makeFindUser, makeLookUpUser } from '../../../core/account/use-cases/look-up-user.js';
+import { makeFindUser, makeLookUpUser } from '../../../core/account/index.js';
 
 function world() {
   const db = new InMemoryDatabase();

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatStreamEvent } from '../../../core/chat/domain/chat.js';
-import { domainError } from '../../../core/shared/errors.js';
-import { fail, ok } from '../../../core/shared/result.js';
+import type { ChatStreamEvent } from '../../../core/chat/index.js';
+import { domainError, fail, ok } from '../../../core/shared/index.js';
 import { createModelGateway, type CreateModelGatewayInput } from '../../../adapters/models/create-model-gateway.js';
 import { OFFLINE_CATALOGUE_ENTRY } from '../../../adapters/models/model-catalogue.js';
 import { composeBriefOfflineAnswer, composeOfflineAnswer } from '../../../adapters/models/offline-answer.js';

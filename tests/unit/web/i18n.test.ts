@@ -5,7 +5,7 @@ import { syncLanguageInUrl } from '../../../web/client/i18n/language-url.js';
 import { InMemoryLogger } from '../../../adapters/in-memory/in-memory-logger.js';
 import { InMemoryScheduler } from '../../../adapters/in-memory/in-memory-scheduler.js';
 import { InMemoryTranslationLoader } from '../../../adapters/in-memory/in-memory-translation-loader.js';
-import { makeLoadTranslations } from '../../../core/interface/use-cases/load-translations.js';
+import { makeLoadTranslations } from '../../../core/interface/index.js';
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const data = new Map(Object.entries(initial));

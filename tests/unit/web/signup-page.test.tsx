@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { memoryLocation } from 'wouter/memory-location';
 import { App } from '../../../web/client/app/app.js';
-import { domainError } from '../../../core/shared/errors.js';
+import { domainError } from '../../../core/shared/index.js';
 import { englishI18n } from './support/render.js';
 import { inMemoryUseCases } from './support/in-memory-use-cases.js';
 

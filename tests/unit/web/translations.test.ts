@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SUPPORTED_LANGUAGES } from '../../../core/interface/domain/language.js';
+import { SUPPORTED_LANGUAGES } from '../../../core/interface/index.js';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 const localeFile = (lng: string) => join(root, 'web', 'public', 'locales', lng, 'translation.json');

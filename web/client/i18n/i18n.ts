@@ -1,7 +1,7 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import HttpBackend, { type HttpBackendOptions } from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
-import { FALLBACK_LANGUAGE, SUPPORTED_LANGUAGES } from '../../../core/interface/domain/language.js';
+import { FALLBACK_LANGUAGE, SUPPORTED_LANGUAGES } from '../../../core/interface/index.js';
 import { browserDetectionSources, makeLanguageDetector, type DetectionSources } from './language-detector.js';
 import { syncLanguageInUrl } from './language-url.js';
 import { makeUseCaseBackend, type LoadTranslations } from './use-case-backend.js';

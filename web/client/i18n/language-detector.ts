@@ -1,12 +1,5 @@
 import type { LanguageDetectorModule } from 'i18next';
-import {
-  detectLanguage,
-  LANGUAGE_QUERY_PARAM,
-  readQueryParam,
-  SELECTED_LANGUAGE_KEY,
-  toSupportedLanguage,
-  type Language,
-} from '../../../core/interface/domain/language.js';
+import { detectLanguage, LANGUAGE_QUERY_PARAM, readQueryParam, SELECTED_LANGUAGE_KEY, toSupportedLanguage, type Language } from '../../../core/interface/index.js';
 
 export interface DetectionSources {
   /** The page's query string, e.g. location.search. */

@@ -1,5 +1,5 @@
 import type { BackendModule, ReadCallback } from 'i18next';
-import type { Result } from '../../../core/shared/result.js';
+import type { Result } from '../../../core/shared/index.js';
 
 /** The core's load-translations use case: it fetches, retries 5xx/network failures and stops on 4xx. */
 export type LoadTranslations = (input: { language: string }) => Promise<Result<Readonly<Record<string, unknown>>>>;

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CancellationReason } from '../../../core/billing/domain/billing.js';
-import type { LedgerEntry } from '../../../core/credits/domain/credits.js';
+import type { CancellationReason } from '../../../core/billing/index.js';
+import type { LedgerEntry } from '../../../core/credits/index.js';
 import { useClientConfig, useSession, useUseCases } from '../app/use-cases-provider.js';
 import { AccountScreen, type CancelStatus, type ResumeStatus } from '../screens/account/account-screen.js';
 import type { SubscriptionView } from '../screens/account/subscription-panel.js';

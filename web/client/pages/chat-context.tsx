@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import type { Conversation, ModelInfo } from '../../../core/chat/domain/chat.js';
+import type { Conversation, ModelInfo } from '../../../core/chat/index.js';
 import { useUseCases } from '../app/use-cases-provider.js';
 import { ChatSession, type ChatSessionState } from './chat-session.js';
 

@@ -1,5 +1,4 @@
-import type { ChatMessage, Conversation } from '../../../core/chat/domain/chat.js';
-import type { ConversationSettings } from '../../../core/chat/domain/conversation-settings.js';
+import type { ChatMessage, Conversation, ConversationSettings } from '../../../core/chat/index.js';
 
 /**
  * A conversation as Markdown: a heading, its system instruction when it has one, then each question

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ChatMessage, ModelInfo } from '../../../core/chat/domain/chat.js';
+import type { ChatMessage, ModelInfo } from '../../../core/chat/index.js';
 import { useUseCases } from '../app/use-cases-provider.js';
 import { AttachmentImageSource } from '../screens/chat/attachment-views.js';
 import { ChatView } from '../screens/chat/chat-view.js';

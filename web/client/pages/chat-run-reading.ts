@@ -1,4 +1,4 @@
-import type { ChatRunEvent, ChatRunHandle } from '../../../core/chat/ports/chat-client.js';
+import type { ChatRunEvent, ChatRunHandle } from '../../../core/chat/index.js';
 import { applyEvent, NO_METRICS } from './chat-session-rules.js';
 import type { LiveAnswer } from './chat-session.js';
 

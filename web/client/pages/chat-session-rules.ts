@@ -1,7 +1,4 @@
-import type { AttachmentRef } from '../../../core/chat/domain/attachments.js';
-import type { ChatMessage } from '../../../core/chat/domain/chat.js';
-import type { ConversationSettings } from '../../../core/chat/domain/conversation-settings.js';
-import type { ChatRunEvent, ChatRunHandle } from '../../../core/chat/ports/chat-client.js';
+import type { AttachmentRef, ChatMessage, ConversationSettings, ChatRunEvent, ChatRunHandle } from '../../../core/chat/index.js';
 import type { AnswerMetrics, LiveAnswer } from './chat-session.js';
 
 // What the chat session works out from the messages and the run's events (chat-session.ts).

@@ -1,8 +1,5 @@
-import type { AttachmentRef } from '../../../core/chat/domain/attachments.js';
-import type { ChatMessage } from '../../../core/chat/domain/chat.js';
-import type { ConversationSettings } from '../../../core/chat/domain/conversation-settings.js';
-import type { ChatRunHandle, LiveRun as ServerLiveRun } from '../../../core/chat/ports/chat-client.js';
-import type { Result } from '../../../core/shared/result.js';
+import type { AttachmentRef, ChatMessage, ConversationSettings, ChatRunHandle, LiveRun as ServerLiveRun } from '../../../core/chat/index.js';
+import type { Result } from '../../../core/shared/index.js';
 
 // The chat session's state and the use cases it runs on (chat-session.ts).
 

@@ -1,7 +1,6 @@
-import type { AttachmentRef } from '../../../core/chat/domain/attachments.js';
-import { NO_SETTINGS, type ConversationSettings } from '../../../core/chat/domain/conversation-settings.js';
-import type { ChatRunHandle, LiveRun as ServerLiveRun } from '../../../core/chat/ports/chat-client.js';
-import type { Result } from '../../../core/shared/result.js';
+import type { AttachmentRef, ChatRunHandle, LiveRun as ServerLiveRun } from '../../../core/chat/index.js';
+import { NO_SETTINGS, type ConversationSettings } from '../../../core/chat/index.js';
+import type { Result } from '../../../core/shared/index.js';
 import { freshAnswer, readRun } from './chat-run-reading.js';
 import type { ChatSessionPorts, ChatSessionState, LiveAnswer, LiveRun, RunOutcome } from './chat-session-types.js';
 import { answeredBy, dropLast, hasSettings, lastQuestion, messagesOfRun, withoutLastMerge } from './chat-session-rules.js';

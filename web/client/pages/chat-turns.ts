@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../../../core/chat/domain/chat.js';
+import type { ChatMessage } from '../../../core/chat/index.js';
 import type { MessageView, TurnView } from '../screens/chat/chat-types.js';
 import type { AnswerMetrics, LiveRun } from './chat-session.js';
 

@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import type { ModelInfo } from '../../../core/chat/domain/chat.js';
+import type { ModelInfo } from '../../../core/chat/index.js';
 import { useClientConfig, useSession, useUseCases } from '../app/use-cases-provider.js';
 import { HomeScreen } from '../screens/home/home-screen.js';
 import type { PlanOfferView } from '../ui/price-tag.js';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PromptCategory } from '../../../core/prompts/domain/prompts.js';
+import type { PromptCategory } from '../../../core/prompts/index.js';
 import { useLocation } from 'wouter';
 import { useUseCases } from '../app/use-cases-provider.js';
 import { PromptLibrary, type LibraryPrompt } from '../screens/library/prompt-library.js';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import type { Profiling } from '../../../core/account/domain/profiling.js';
+import type { Profiling } from '../../../core/account/index.js';
 import { takeReturnTo } from '../app/return-to.js';
 import { useUseCases } from '../app/use-cases-provider.js';
 import { ProfilingScreen } from '../screens/profiling/profiling-screen.js';

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import type { SharedConversation } from '../../../core/chat/ports/conversation-shares.js';
+import type { SharedConversation } from '../../../core/chat/index.js';
 import { useUseCases } from '../app/use-cases-provider.js';
 import { SharedConversationView } from '../screens/chat/shared-conversation-view.js';
 import { SiteLayout } from '../ui/site-layout.js';

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EMAIL_RESEND_INTERVAL_SECONDS } from '../../../core/auth/domain/sign-in.js';
-import type { DomainError } from '../../../core/shared/errors.js';
+import { EMAIL_RESEND_INTERVAL_SECONDS } from '../../../core/auth/index.js';
+import type { DomainError } from '../../../core/shared/index.js';
 import { useUseCases } from '../app/use-cases-provider.js';
 import type { ResendStatus } from '../screens/signup/code-stage.js';
 import { SignUpScreen, type SignUpStatus } from '../screens/signup/signup-screen.js';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Router, useLocation, useSearch } from 'wouter';
-import type { SubscriptionSummary } from '../../../core/billing/domain/billing.js';
+import type { SubscriptionSummary } from '../../../core/billing/index.js';
 import { rememberPendingCheckout, takePendingCheckout } from '../app/pending-checkout.js';
 import { useClientConfig, useUseCases } from '../app/use-cases-provider.js';
 import { SubscribeScreen, type CurrentPlan, type SubscribeStatus } from '../screens/subscribe/subscribe-screen.js';

@@ -1,8 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ChatMessage, ModelInfo } from '../../../core/chat/domain/chat.js';
-import { NO_SETTINGS, type ConversationSettings } from '../../../core/chat/domain/conversation-settings.js';
-import type { InstructionPreset } from '../../../core/chat/ports/instruction-presets.js';
+import type { ChatMessage, ModelInfo, InstructionPreset } from '../../../core/chat/index.js';
+import { NO_SETTINGS, type ConversationSettings } from '../../../core/chat/index.js';
 import { useUseCases } from '../app/use-cases-provider.js';
 import type { SettingsDialogProps } from '../screens/chat/settings-dialog.js';
 import { useChatSession } from './chat-context.js';

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { DomainError, DomainErrorCode } from '../../../core/shared/errors.js';
+import type { DomainError, DomainErrorCode } from '../../../core/shared/index.js';
 
 /** How each domain failure reads over HTTP. */
 const STATUS: Record<DomainErrorCode, ContentfulStatusCode> = {

@@ -1,8 +1,8 @@
 import type { UseCases } from '../../../adapters/composition/use-case-registry.js';
 import type { SERVER_USE_CASES } from '../../../adapters/composition/use-case-registry.js';
-import type { AuthUser } from '../../../core/auth/domain/auth.js';
-import type { Logger } from '../../../core/shared/logger.js';
-import type { CurrentUser } from '../../../core/use-cases/index.js';
+import type { AuthUser } from '../../../core/auth/index.js';
+import type { Logger } from '../../../core/shared/index.js';
+import type { CurrentUser } from '../../../core/auth/index.js';
 
 export type ServerUseCases = Pick<UseCases, (typeof SERVER_USE_CASES)[number]>;
 

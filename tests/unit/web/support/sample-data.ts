@@ -1,6 +1,6 @@
-import type { Conversation, ModelInfo } from '../../../../core/chat/domain/chat.js';
-import type { LedgerEntry } from '../../../../core/credits/domain/credits.js';
-import type { Profiling } from '../../../../core/account/domain/profiling.js';
+import type { Conversation, ModelInfo } from '../../../../core/chat/index.js';
+import type { LedgerEntry } from '../../../../core/credits/index.js';
+import type { Profiling } from '../../../../core/account/index.js';
 import type { LibraryPrompt } from '../../../../web/client/screens/library/prompt-library.js';
 import type { PlanOfferView } from '../../../../web/client/ui/price-tag.js';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { LedgerEntry } from '../../../../core/credits/domain/credits.js';
-import type { CancellationReason } from '../../../../core/billing/domain/billing.js';
+import type { LedgerEntry } from '../../../../core/credits/index.js';
+import type { CancellationReason } from '../../../../core/billing/index.js';
 import { Button } from '../../ui/button.js';
 import { Checkbox } from '../../ui/field.js';
 import { LanguageSwitcher } from '../../ui/language-switcher.js';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { LedgerEntry } from '../../../../core/credits/domain/credits.js';
+import type { LedgerEntry } from '../../../../core/credits/index.js';
 import { Skeleton } from '../../ui/spinner.js';
 
 export function CreditHistory({ entries }: { entries: readonly LedgerEntry[] | undefined }) {

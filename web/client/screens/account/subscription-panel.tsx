@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { CANCELLATION_REASONS, type CancellationReason } from '../../../../core/billing/domain/billing.js';
+import { CANCELLATION_REASONS, type CancellationReason } from '../../../../core/billing/index.js';
 import { Button } from '../../ui/button.js';
 import { Field, Select, Textarea } from '../../ui/field.js';
 import { Modal } from '../../ui/modal.js';

@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatBytes, type AttachmentKind, type AttachmentRef } from '../../../../core/chat/domain/attachments.js';
+import { formatBytes, type AttachmentKind, type AttachmentRef } from '../../../../core/chat/index.js';
 import { Spinner } from '../../ui/spinner.js';
 import { CloseIcon, FileIcon } from '../../ui/icons.js';
 

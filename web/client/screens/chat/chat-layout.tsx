@@ -1,8 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
-import type { Conversation } from '../../../../core/chat/domain/chat.js';
-import type { SearchHit } from '../../../../core/chat/ports/conversation-search.js';
+import type { Conversation, SearchHit } from '../../../../core/chat/index.js';
 import { Brand } from '../../ui/brand.js';
 import { Button } from '../../ui/button.js';
 import { ConversationList } from './conversation-list.js';

@@ -1,4 +1,4 @@
-import type { AttachmentRef } from '../../../../core/chat/domain/attachments.js';
+import type { AttachmentRef } from '../../../../core/chat/index.js';
 
 /** A message as the chat screens show it; the page maps stored messages and stream events to it. */
 export interface MessageView {

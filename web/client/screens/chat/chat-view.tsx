@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ModelInfo } from '../../../../core/chat/domain/chat.js';
+import type { ModelInfo } from '../../../../core/chat/index.js';
 import { EmptyState } from '../../ui/empty-state.js';
 import { ColumnsIcon, SparkIcon } from '../../ui/icons.js';
 import { Skeleton } from '../../ui/spinner.js';

@@ -1,6 +1,6 @@
 import { useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ACCEPT_ATTRIBUTE } from '../../../../core/chat/domain/attachments.js';
+import { ACCEPT_ATTRIBUTE } from '../../../../core/chat/index.js';
 import { Button } from '../../ui/button.js';
 import { PaperclipIcon, SendIcon, StopIcon } from '../../ui/icons.js';
 import { ComposerFiles, type ComposerFileView } from './attachment-views.js';

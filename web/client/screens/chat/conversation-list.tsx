@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import type { Conversation } from '../../../../core/chat/domain/chat.js';
-import type { SearchHit } from '../../../../core/chat/ports/conversation-search.js';
+import type { Conversation, SearchHit } from '../../../../core/chat/index.js';
 import { Button } from '../../ui/button.js';
 import { Modal } from '../../ui/modal.js';
 import { Skeleton } from '../../ui/spinner.js';

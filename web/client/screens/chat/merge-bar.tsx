@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ModelInfo } from '../../../../core/chat/domain/chat.js';
+import type { ModelInfo } from '../../../../core/chat/index.js';
 
 export interface MergeBarProps {
   /** The models that may write the merged answer. */

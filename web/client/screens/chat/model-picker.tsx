@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ModelInfo } from '../../../../core/chat/domain/chat.js';
-import { MAX_MODELS_PER_CHAT } from '../../../../core/chat/domain/chat-rules.js';
+import type { ModelInfo } from '../../../../core/chat/index.js';
+import { MAX_MODELS_PER_CHAT } from '../../../../core/chat/index.js';
 
 export interface ModelPickerProps {
   models: readonly ModelInfo[];

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { SearchHit } from '../../../../core/chat/ports/conversation-search.js';
+import type { SearchHit } from '../../../../core/chat/index.js';
 import { Skeleton } from '../../ui/spinner.js';
 
 export interface SearchResultsProps {

@@ -1,14 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ModelInfo } from '../../../../core/chat/domain/chat.js';
-import {
-  answerHoldCredits,
-  MAX_INSTRUCTION_LENGTH,
-  settingLimitsOf,
-  type ConversationSettings,
-  type ModelSettings,
-} from '../../../../core/chat/domain/conversation-settings.js';
-import type { InstructionPreset } from '../../../../core/chat/ports/instruction-presets.js';
+import type { ModelInfo, InstructionPreset } from '../../../../core/chat/index.js';
+import { answerHoldCredits, MAX_INSTRUCTION_LENGTH, settingLimitsOf, type ConversationSettings, type ModelSettings } from '../../../../core/chat/index.js';
 import { Button } from '../../ui/button.js';
 import { Field, Input, Select, Textarea } from '../../ui/field.js';
 import { Modal } from '../../ui/modal.js';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import type { ModelInfo } from '../../../../core/chat/domain/chat.js';
+import type { ModelInfo } from '../../../../core/chat/index.js';
 import { PriceTag, type PlanOfferView } from '../../ui/price-tag.js';
 import { Skeleton } from '../../ui/spinner.js';
 import { useTitle } from '../../ui/use-title.js';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { ModelInfo } from '../../../../core/chat/domain/chat.js';
+import type { ModelInfo } from '../../../../core/chat/index.js';
 
 /** One model of the catalogue: its plan and price when it answers here, else why it does not. */
 export function ModelCard({ model }: { model: ModelInfo }) {

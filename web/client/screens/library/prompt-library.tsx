@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Prompt, PromptCategory } from '../../../../core/prompts/domain/prompts.js';
+import type { Prompt, PromptCategory } from '../../../../core/prompts/index.js';
 import { EmptyState } from '../../ui/empty-state.js';
 import { Skeleton } from '../../ui/spinner.js';
 import { FavoriteToggle } from './favorite-toggle.js';

@@ -1,4 +1,4 @@
-import type { Profiling } from '../../../../core/account/domain/profiling.js';
+import type { Profiling } from '../../../../core/account/index.js';
 
 /** The questionnaire of app spec §3, one question per step; option ids are stored, labels translated. */
 export interface Question {

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Profiling } from '../../../../core/account/domain/profiling.js';
+import type { Profiling } from '../../../../core/account/index.js';
 import { Button } from '../../ui/button.js';
 import { Input } from '../../ui/field.js';
 import { choose, isAnswered, OTHER, QUESTIONS, selectedOf } from './profiling-questions.js';
