@@ -25,6 +25,30 @@ export function hasNextPage(page: Page<unknown>, requested: { page?: number; lim
   return typeof maxPage === 'number' && current < maxPage && page.items.length > 0 && page.items.length >= limit;
 }
 
+/** What a list call resolves, as the iterators read it. */
+export type PageAnswer = { readonly success: true; readonly data: Page<unknown> } | { readonly success: false; readonly error: unknown };
+
+/**
+ * `pages` and `items` over a list call taking `(request, options)`: the next page is fetched only when
+ * the previous one is consumed, and a failed page throws its error (a BillingError).
+ */
+export function pageIterators<O>(call: (request: Record<string, unknown> | undefined, options: O) => Promise<PageAnswer>) {
+  async function* pages(request: Record<string, unknown> = {}, options: O): AsyncGenerator<Page<unknown>, void, undefined> {
+    let current = request;
+    for (;;) {
+      const answer = await call(current, options);
+      if (!answer.success) throw answer.error;
+      yield answer.data;
+      if (!hasNextPage(answer.data, current as { page?: number; limit?: number })) return;
+      current = { ...current, page: ((current.page as number | undefined) ?? 1) + 1 };
+    }
+  }
+  async function* items(request: Record<string, unknown> | undefined, options: O): AsyncGenerator<unknown, void, undefined> {
+    for await (const page of pages(request, options)) yield* page.items;
+  }
+  return { pages, items };
+}
+
 type Merge<Op> = Op extends { pathParams: infer PS; query: infer QS }
   ? (PS extends z.ZodType ? ClientInput<PS> : unknown) & (QS extends z.ZodType ? ClientInput<QS> : unknown)
   : never;
