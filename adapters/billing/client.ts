@@ -1,9 +1,10 @@
+import { bindOperations } from './http/bind.js';
 import { HttpClient, type HttpClientConfig } from './http/http-client.js';
-import { benefitsResource } from './resources/benefits.js';
-import { checkoutLinksResource } from './resources/checkout-links.js';
-import { checkoutsResource } from './resources/checkouts.js';
-import { customerMetersResource } from './resources/customer-meters.js';
-import { customFieldsResource } from './resources/custom-fields.js';
+import { benefitOps } from './resources/benefits.js';
+import { checkoutLinkOps } from './resources/checkout-links.js';
+import { checkoutOps } from './resources/checkouts.js';
+import { customerMeterOps } from './resources/customer-meters.js';
+import { customFieldOps } from './resources/custom-fields.js';
 import { eventsResource } from './resources/events.js';
 import { filesResource } from './resources/files.js';
 import { licenseKeysResource } from './resources/license-keys.js';
@@ -18,8 +19,8 @@ import { webhooksResource } from './resources/webhooks.js';
 import { customerPortalResource } from './resources/customer-portal.js';
 import { customerSessionsResource } from './resources/customer-sessions.js';
 import { customersResource } from './resources/customers.js';
-import { discountsResource } from './resources/discounts.js';
-import { productsResource } from './resources/products.js';
+import { discountOps } from './resources/discounts.js';
+import { productOps } from './resources/products.js';
 import { subscriptionsResource } from './resources/subscriptions.js';
 
 /** Billing API servers (reference §1 "Servers"); any other absolute URL works too (the local sandbox). */
@@ -50,18 +51,18 @@ export function createBillingClient(config: BillingClientConfig = {}) {
   return {
     http,
     // --- part A resources ---
-    benefits: benefitsResource(http),
-    checkoutLinks: checkoutLinksResource(http),
-    checkouts: checkoutsResource(http),
-    customerMeters: customerMetersResource(http),
+    benefits: bindOperations(http, benefitOps),
+    checkoutLinks: bindOperations(http, checkoutLinkOps),
+    checkouts: bindOperations(http, checkoutOps),
+    customerMeters: bindOperations(http, customerMeterOps),
     customerPortal: customerPortalResource(http),
     // --- part B resources ---
     customers: customersResource(http),
     customerSessions: customerSessionsResource(http),
-    discounts: discountsResource(http),
-    products: productsResource(http),
+    discounts: bindOperations(http, discountOps),
+    products: bindOperations(http, productOps),
     subscriptions: subscriptionsResource(http),
-    customFields: customFieldsResource(http),
+    customFields: bindOperations(http, customFieldOps),
     events: eventsResource(http),
     files: filesResource(http),
     licenseKeys: licenseKeysResource(http),

@@ -61,7 +61,7 @@ export class PolarBillingGateway implements BillingGateway {
   constructor(private readonly config: PolarBillingGatewayConfig) {}
 
   async getPlanProduct(): Promise<Result<PlanProduct>> {
-    const answer = await this.config.client.products.get(this.config.planProductId);
+    const answer = await this.config.client.products.get({ id: this.config.planProductId });
     if (!answer.success) return this.failed('getPlanProduct', answer.error);
     const product = answer.data;
     const fixed = product.prices.find((p) => !p.isArchived && p.amountType === 'fixed');
@@ -80,7 +80,7 @@ export class PolarBillingGateway implements BillingGateway {
 
   async getPlanDiscount(): Promise<Result<PlanDiscount | null>> {
     if (this.config.discountId === null) return ok(null);
-    const answer = await this.config.client.discounts.get(this.config.discountId);
+    const answer = await this.config.client.discounts.get({ id: this.config.discountId });
     if (!answer.success) return this.failed('getPlanDiscount', answer.error);
     const d = answer.data;
     return ok({
@@ -112,7 +112,7 @@ export class PolarBillingGateway implements BillingGateway {
    * and an unknown one (404) are none too: the id came from a URL anyone can type.
    */
   async getCheckout(input: { userId: string; checkoutId: string }): Promise<Result<CheckoutState | null>> {
-    const answer = await this.config.client.checkouts.get(input.checkoutId);
+    const answer = await this.config.client.checkouts.get({ id: input.checkoutId });
     if (!answer.success) {
       if (answer.error.kind === 'http_validation') return ok(null);
       if (answer.error.kind === 'provider' && answer.error.error === 'ResourceNotFound') return ok(null);

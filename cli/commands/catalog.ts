@@ -113,7 +113,7 @@ export function registerBillingCatalog(program: Command, act: Act): void {
     .addHelpText('after', '\nExamples:\n  $ ensemble checkouts show <checkout-id>')
     .action(
       act(async (ctx, [id]) => {
-        const c = await ctx.call({ noun: 'checkout', id: String(id), listCommand: 'ensemble checkouts list' }, (client) => client.checkouts.get(String(id)));
+        const c = await ctx.call({ noun: 'checkout', id: String(id), listCommand: 'ensemble checkouts list' }, (client) => client.checkouts.get({ id: String(id) }));
         ctx.emitJson(c);
         const fields: [string, string][] = [
           ['id', c.id],

@@ -15,22 +15,22 @@ describe('billing client contract: checkouts, links, subscriptions, orders, paym
   it('runs the whole flow through the client without a single failed Result', async () => {
     const c = t.client;
     const created = must(await c.checkouts.create({ products: [t.seed.productId], customerEmail: uniqueEmail('contract') }));
-    must(await c.checkouts.get(created.id));
-    must(await c.checkouts.update(created.id, { customerName: 'Contract' }));
+    must(await c.checkouts.get({ id: created.id }));
+    must(await c.checkouts.update({ id: created.id, checkoutUpdate: { customerName: 'Contract' } }));
     expect(must(await c.checkouts.list({ status: 'open' })).items.length).toBeGreaterThan(0);
-    must(await c.checkouts.client.get(created.clientSecret));
-    const discounted = must(await c.checkouts.client.update(created.clientSecret, { discountCode: t.seed.discountCode }));
+    must(await c.checkouts.client.get({ clientSecret: created.clientSecret }));
+    const discounted = must(await c.checkouts.client.update({ clientSecret: created.clientSecret, checkoutUpdatePublic: { discountCode: t.seed.discountCode } }));
     expect(discounted.discountAmount).toBe(500);
-    const confirmed = must(await c.checkouts.client.confirm(created.clientSecret, { customerBillingAddress: { country: 'DE' }, confirmationTokenId: SUCCESS_TOKEN }));
+    const confirmed = must(await c.checkouts.client.confirm({ clientSecret: created.clientSecret, checkoutConfirmStripe: { customerBillingAddress: { country: 'DE' }, confirmationTokenId: SUCCESS_TOKEN } }));
     expect(confirmed.status).toBe('confirmed');
 
     const link = must(await c.checkoutLinks.create({ paymentProcessor: 'stripe', productId: t.seed.productId, label: 'contract' }));
-    must(await c.checkoutLinks.get(link.id));
-    must(await c.checkoutLinks.update(link.id, { label: 'contract 2' }));
+    must(await c.checkoutLinks.get({ id: link.id }));
+    must(await c.checkoutLinks.update({ id: link.id, checkoutLinkUpdate: { label: 'contract 2' } }));
     expect(must(await c.checkoutLinks.list({ productId: t.seed.productId })).items.length).toBeGreaterThan(0);
-    must(await c.checkoutLinks.delete(link.id));
+    must(await c.checkoutLinks.delete({ id: link.id }));
 
-    const customerId = must(await c.checkouts.get(created.id)).customerId as string;
+    const customerId = must(await c.checkouts.get({ id: created.id })).customerId as string;
     const subs = must(await c.subscriptions.list({ customerId }));
     const sub = subs.items[0];
     if (sub === undefined) throw new Error('no subscription');
@@ -69,7 +69,7 @@ describe('billing client contract: checkouts, links, subscriptions, orders, paym
   it('typed errors reach the client as the provider names them', async () => {
     const c = t.client;
     const created = must(await c.checkouts.create({ products: [t.seed.productId] }));
-    const declined = await c.checkouts.client.confirm(created.clientSecret, { customerEmail: uniqueEmail('typed'), customerBillingAddress: { country: 'FR' }, confirmationTokenId: 'ctoken_sandbox_declined' });
+    const declined = await c.checkouts.client.confirm({ clientSecret: created.clientSecret, checkoutConfirmStripe: { customerEmail: uniqueEmail('typed'), customerBillingAddress: { country: 'FR' }, confirmationTokenId: 'ctoken_sandbox_declined' } });
     expect(declined.success ? null : declined.error).toMatchObject({ kind: 'provider', error: 'PaymentError' });
     const missing = await c.orders.invoice('00000000-0000-4000-8000-000000000000');
     expect(missing.success ? null : missing.error).toMatchObject({ kind: 'provider' });

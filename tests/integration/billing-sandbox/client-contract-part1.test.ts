@@ -32,18 +32,18 @@ describe('billing client against the sandbox: organizations, products, discounts
     expect(seen).toHaveLength(13);
     expect(new Set(seen).size).toBe(13);
     const first = seen[0] as string;
-    expect(must(await products.get(first)).id).toBe(first);
-    expect(must(await products.update(first, { description: 'Described' })).description).toBe('Described');
-    expect(must(await products.updateBenefits(first, t.seed.benefitIds)).benefits).toHaveLength(2);
+    expect(must(await products.get({ id: first })).id).toBe(first);
+    expect(must(await products.update({ id: first, productUpdate: { description: 'Described' } })).description).toBe('Described');
+    expect(must(await products.updateBenefits({ id: first, productBenefitsUpdate: { benefits: t.seed.benefitIds } })).benefits).toHaveLength(2);
   });
 
   it('runs every discount call', async () => {
     const { discounts } = t.client;
     const created = must(await discounts.create({ name: 'Contract', code: 'CONTRACT', type: 'fixed', amount: 250, currency: 'usd', duration: 'repeating', durationInMonths: 2 }));
-    expect(must(await discounts.get(created.id)).code).toBe('CONTRACT');
+    expect(must(await discounts.get({ id: created.id })).code).toBe('CONTRACT');
     expect(must(await discounts.list({ query: 'contract' })).items.map((d) => d.id)).toEqual([created.id]);
-    expect(must(await discounts.update(created.id, { maxRedemptions: 5 })).maxRedemptions).toBe(5);
-    expect((await discounts.delete(created.id)).success).toBe(true);
+    expect(must(await discounts.update({ id: created.id, discountUpdate: { maxRedemptions: 5 } })).maxRedemptions).toBe(5);
+    expect((await discounts.delete({ id: created.id })).success).toBe(true);
   });
 });
 

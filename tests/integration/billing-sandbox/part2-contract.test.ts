@@ -38,16 +38,16 @@ describe('part A §7 benefits and grants through the client', () => {
       expect(created.type).toBe(body.type);
       ids[body.type] = created.id;
     }
-    const licence = must(await t.client.benefits.get(ids.license_keys as string));
+    const licence = must(await t.client.benefits.get({ id: ids.license_keys as string }));
     expect(licence.properties).toMatchObject({ prefix: 'ens', limitUsage: 10, activations: { limit: 2 } });
     const page = must(await t.client.benefits.list({ type: ['custom', 'discord'], sorting: ['description'] }));
     expect(page.items.map((b) => b.description)).toEqual(['Discord role', 'Every model side by side', 'Monthly credit allowance', 'Priority support']);
     expect((await t.api('PATCH', `/v1/benefits/${ids.custom}`, { type: 'custom', properties: { note: 'Mail us' } })).status).toBe(200);
-    const updated = must(await t.client.benefits.update(ids.custom as string, { type: 'custom', description: 'Premium support' }));
+    const updated = must(await t.client.benefits.update({ id: ids.custom as string, benefitUpdate: { type: 'custom', description: 'Premium support' } }));
     expect(updated).toMatchObject({ description: 'Premium support', properties: { note: 'Mail us' } });
     const spare = must(await t.client.benefits.create({ type: 'custom', description: 'To delete', properties: {} }));
-    expect(must(await t.client.benefits.delete(spare.id))).toBeUndefined();
-    expect((await t.client.benefits.get(spare.id)).success).toBe(false);
+    expect(must(await t.client.benefits.delete({ id: spare.id }))).toBeUndefined();
+    expect((await t.client.benefits.get({ id: spare.id })).success).toBe(false);
   });
 
   it('grants on purchase; lists grants by benefit; portal lists, gets and updates them', async () => {
@@ -96,7 +96,7 @@ describe('part A §7 meters and part B §7 events, quantities', () => {
     expect(q.total).toBe(150);
     const meters = must(await t.client.customerMeters.list({ customerId: buyer.customerId }));
     expect(meters.items[0]).toMatchObject({ consumedUnits: 150, creditedUnits: 1000, balance: 850 });
-    expect(must(await t.client.customerMeters.get(meters.items[0]?.id as string)).meterId).toBe(meterId);
+    expect(must(await t.client.customerMeters.get({ id: meters.items[0]?.id as string })).meterId).toBe(meterId);
     const auth = { customerSession: buyer.session };
     const mine = must(await t.client.customerPortal.customerMeters.list(auth, { sorting: ['meter_name'] }));
     expect(mine.items[0]).toMatchObject({ balance: 850, meter: { name: 'Model tokens' } });
@@ -154,9 +154,9 @@ describe('part B §7 files and custom fields through the client', () => {
     ] as FieldInput[]) made.push(must(await t.client.customFields.create(body)));
     const texts = must(await t.client.customFields.list({ type: ['text', 'select'], sorting: ['slug'] }));
     expect(texts.items.map((f) => f.slug)).toEqual(['company', 'plan-size']);
-    expect(must(await t.client.customFields.get(made[0]?.id as string)).name).toBe('Company');
-    expect(must(await t.client.customFields.update(made[1]?.id as string, { type: 'number', name: 'Seat count' })).name).toBe('Seat count');
-    expect(must(await t.client.customFields.delete(made[2]?.id as string))).toBeUndefined();
+    expect(must(await t.client.customFields.get({ id: made[0]?.id as string })).name).toBe('Company');
+    expect(must(await t.client.customFields.update({ id: made[1]?.id as string, customFieldUpdate: { type: 'number', name: 'Seat count' } })).name).toBe('Seat count');
+    expect(must(await t.client.customFields.delete({ id: made[2]?.id as string }))).toBeUndefined();
   });
 });
 

@@ -16,14 +16,14 @@ describe('products and discounts (part B §7, reference §3)', () => {
   it('GET /v1/products/{id} reads metered prices with a decimal string unit amount', async () => {
     api = mockBilling();
     api.reply('GET', '/v1/products/', { status: 200, body: productWire({ prices: [meteredPriceWire()] }) });
-    const product = dataOf(await api.client.products.get(PRODUCT_ID));
+    const product = dataOf(await api.client.products.get({ id: PRODUCT_ID }));
     expect(product.prices[0]).toMatchObject({ amountType: 'metered_unit', unitAmount: '0.05', capAmount: null });
   });
 
   it('a price kind unknown to the client (unit_based) fails response validation, as with SDK 0.48', async () => {
     api = mockBilling();
     api.reply('GET', '/v1/products/', { status: 200, body: productWire({ prices: [{ ...meteredPriceWire(), amount_type: 'unit_based' }] }) });
-    expect(errorOf(await api.client.products.get(PRODUCT_ID)).kind).toBe('response_validation');
+    expect(errorOf(await api.client.products.get({ id: PRODUCT_ID })).kind).toBe('response_validation');
   });
 
   it('GET /v1/discounts/{id}: each of the four kinds parses; repeating needs duration_in_months', async () => {
@@ -35,9 +35,9 @@ describe('products and discounts (part B §7, reference §3)', () => {
       discountWire({ type: 'fixed', basis_points: undefined, amount: 500, currency: 'usd', amounts: { usd: 500 } }),
     ];
     for (const body of kinds) api.reply('GET', '/v1/discounts/', { status: 200, body });
-    for (const _ of kinds) dataOf(await api.client.discounts.get(DISCOUNT_ID));
+    for (const _ of kinds) dataOf(await api.client.discounts.get({ id: DISCOUNT_ID }));
     api.reply('GET', '/v1/discounts/', { status: 200, body: discountWire({ duration_in_months: undefined }) });
-    expect(errorOf(await api.client.discounts.get(DISCOUNT_ID)).kind).toBe('response_validation');
+    expect(errorOf(await api.client.discounts.get({ id: DISCOUNT_ID })).kind).toBe('response_validation');
   });
 });
 

@@ -73,16 +73,16 @@ describe('benefits (billing part A §7 "Benefits")', () => {
     api = mockBilling();
     api.reply('GET', '/v1/benefits/', { status: 200, body: benefitWire({ type: 'license_keys', properties: { prefix: 'ENS', expires: { ttl: 1, timeframe: 'year' }, activations: { limit: 3, enable_customer_admin: true }, limit_usage: null } }) });
     api.reply('GET', '/v1/benefits/', { status: 404, body: { error: 'ResourceNotFound', detail: 'Not found' } });
-    const keys = dataOf(await api.client.benefits.get(BENEFIT_ID));
+    const keys = dataOf(await api.client.benefits.get({ id: BENEFIT_ID }));
     expect(keys.properties).toMatchObject({ prefix: 'ENS', activations: { limit: 3, enableCustomerAdmin: true } });
     expect(api.seen[0]!.path).toBe(`/v1/benefits/${BENEFIT_ID}`);
-    expect(errorOf(await api.client.benefits.get('nope'))).toMatchObject({ kind: 'provider', error: 'ResourceNotFound' });
+    expect(errorOf(await api.client.benefits.get({ id: 'nope' }))).toMatchObject({ kind: 'provider', error: 'ResourceNotFound' });
   });
 
   it('PATCH /v1/benefits/{id} sends a partial update naming its type', async () => {
     api = mockBilling();
     api.reply('PATCH', '/v1/benefits/', { status: 200, body: benefitWire({ description: 'Monthly credits' }) });
-    const updated = dataOf(await api.client.benefits.update(BENEFIT_ID, { type: 'meter_credit', description: 'Monthly credits' }));
+    const updated = dataOf(await api.client.benefits.update({ id: BENEFIT_ID, benefitUpdate: { type: 'meter_credit', description: 'Monthly credits' } }));
     expect(api.seen[0]).toMatchObject({ method: 'PATCH', path: `/v1/benefits/${BENEFIT_ID}`, body: { type: 'meter_credit', description: 'Monthly credits' } });
     expect(updated.description).toBe('Monthly credits');
   });
@@ -90,12 +90,12 @@ describe('benefits (billing part A §7 "Benefits")', () => {
   it('PATCH /v1/benefits/{id} takes the properties of its own type (typed per variant), snake_cased on the wire', async () => {
     api = mockBilling();
     api.reply('PATCH', '/v1/benefits/', { status: 200, body: benefitWire() }, 2);
-    dataOf(await api.client.benefits.update(BENEFIT_ID, { type: 'custom', properties: { note: 'Welcome aboard' } }));
-    dataOf(await api.client.benefits.update(BENEFIT_ID, { type: 'license_keys', properties: { prefix: 'ENS', limitUsage: 5 } }));
+    dataOf(await api.client.benefits.update({ id: BENEFIT_ID, benefitUpdate: { type: 'custom', properties: { note: 'Welcome aboard' } } }));
+    dataOf(await api.client.benefits.update({ id: BENEFIT_ID, benefitUpdate: { type: 'license_keys', properties: { prefix: 'ENS', limitUsage: 5 } } }));
     expect(api.seen[0]!.body).toEqual({ type: 'custom', properties: { note: 'Welcome aboard' } });
     expect(api.seen[1]!.body).toEqual({ type: 'license_keys', properties: { prefix: 'ENS', limit_usage: 5 } });
     // @ts-expect-error a custom benefit has no guild token: the compiler refuses it, and so does validation.
-    const wrong = await api.client.benefits.update(BENEFIT_ID, { type: 'custom', properties: { guildToken: 'x' } });
+    const wrong = await api.client.benefits.update({ id: BENEFIT_ID, benefitUpdate: { type: 'custom', properties: { guildToken: 'x' } } });
     expect(wrong.success).toBe(false);
     expect(api.seen).toHaveLength(2);
   });
@@ -104,9 +104,9 @@ describe('benefits (billing part A §7 "Benefits")', () => {
     api = mockBilling();
     api.reply('DELETE', '/v1/benefits/', { status: 204 });
     api.reply('DELETE', '/v1/benefits/', { status: 403, body: { error: 'NotPermitted', detail: 'Not permitted' } });
-    expect(dataOf(await api.client.benefits.delete(BENEFIT_ID))).toBeUndefined();
+    expect(dataOf(await api.client.benefits.delete({ id: BENEFIT_ID }))).toBeUndefined();
     expect(api.seen[0]!.method).toBe('DELETE');
-    expect(errorOf(await api.client.benefits.delete(BENEFIT_ID))).toMatchObject({ error: 'NotPermitted', statusCode: 403 });
+    expect(errorOf(await api.client.benefits.delete({ id: BENEFIT_ID }))).toMatchObject({ error: 'NotPermitted', statusCode: 403 });
   });
 
   it('GET /v1/benefits/{id}/grants filters by is_granted and customer ids', async () => {

@@ -65,10 +65,10 @@ describe('checkout links (billing part A §7 "Checkout links")', () => {
     api.reply('PATCH', '/v1/checkout-links/', { status: 200, body: checkoutLinkWire({ label: 'Summer' }) });
     api.reply('DELETE', '/v1/checkout-links/', { status: 204 });
     api.reply('GET', '/v1/checkout-links/', { status: 404, body: { error: 'ResourceNotFound', detail: 'Not found' } });
-    expect(dataOf(await api.client.checkoutLinks.get(CHECKOUT_LINK_ID)).url).toContain('/redirect');
-    expect(dataOf(await api.client.checkoutLinks.update(CHECKOUT_LINK_ID, { label: 'Summer', allowDiscountCodes: false })).label).toBe('Summer');
-    dataOf(await api.client.checkoutLinks.delete(CHECKOUT_LINK_ID));
-    expect(errorOf(await api.client.checkoutLinks.get(CHECKOUT_LINK_ID))).toMatchObject({ error: 'ResourceNotFound' });
+    expect(dataOf(await api.client.checkoutLinks.get({ id: CHECKOUT_LINK_ID })).url).toContain('/redirect');
+    expect(dataOf(await api.client.checkoutLinks.update({ id: CHECKOUT_LINK_ID, checkoutLinkUpdate: { label: 'Summer', allowDiscountCodes: false } })).label).toBe('Summer');
+    dataOf(await api.client.checkoutLinks.delete({ id: CHECKOUT_LINK_ID }));
+    expect(errorOf(await api.client.checkoutLinks.get({ id: CHECKOUT_LINK_ID }))).toMatchObject({ error: 'ResourceNotFound' });
     expect(api.seen.map((s) => `${s.method} ${s.path}`)).toEqual([
       `GET /v1/checkout-links/${CHECKOUT_LINK_ID}`,
       `PATCH /v1/checkout-links/${CHECKOUT_LINK_ID}`,

@@ -67,11 +67,11 @@ describe('checkouts, seller side (billing part A §7)', () => {
     api.reply('PATCH', '/v1/checkouts/', { status: 200, body: checkoutWire({ customer_name: 'Ada' }) });
     api.reply('PATCH', '/v1/checkouts/', named(403, 'NotOpenCheckout', `Checkout ${CHECKOUT_ID} is not open: expired`));
     api.reply('GET', '/v1/checkouts/', named(404, 'ResourceNotFound'));
-    expect(dataOf(await api.client.checkouts.get(CHECKOUT_ID)).id).toBe(CHECKOUT_ID);
-    expect(dataOf(await api.client.checkouts.update(CHECKOUT_ID, { customerName: 'Ada', customerMetadata: { vip: true } })).customerName).toBe('Ada');
+    expect(dataOf(await api.client.checkouts.get({ id: CHECKOUT_ID })).id).toBe(CHECKOUT_ID);
+    expect(dataOf(await api.client.checkouts.update({ id: CHECKOUT_ID, checkoutUpdate: { customerName: 'Ada', customerMetadata: { vip: true } } })).customerName).toBe('Ada');
     expect(api.seen[1]!.body).toEqual({ customer_name: 'Ada', customer_metadata: { vip: true } });
-    expect(errorOf(await api.client.checkouts.update(CHECKOUT_ID, { amount: 100 }))).toMatchObject({ error: 'NotOpenCheckout', statusCode: 403 });
-    expect(errorOf(await api.client.checkouts.get(CHECKOUT_ID))).toMatchObject({ error: 'ResourceNotFound' });
+    expect(errorOf(await api.client.checkouts.update({ id: CHECKOUT_ID, checkoutUpdate: { amount: 100 } }))).toMatchObject({ error: 'NotOpenCheckout', statusCode: 403 });
+    expect(errorOf(await api.client.checkouts.get({ id: CHECKOUT_ID }))).toMatchObject({ error: 'ResourceNotFound' });
   });
 });
 
@@ -79,7 +79,7 @@ describe('checkouts, public side (client secret, billing part A §6-§7)', () =>
   it('GET /v1/checkouts/client/{client_secret} sends no token and parses the public view', async () => {
     api = mockBilling();
     api.reply('GET', '/v1/checkouts/client/', { status: 200, body: checkoutPublicWire() });
-    const checkout = dataOf(await api.client.checkouts.client.get(CLIENT_SECRET));
+    const checkout = dataOf(await api.client.checkouts.client.get({ clientSecret: CLIENT_SECRET }));
     expect(api.seen[0]!.path).toBe(`/v1/checkouts/client/${CLIENT_SECRET}`);
     expect(api.seen[0]!.headers.authorization).toBeUndefined();
     expect(checkout.organization).toMatchObject({ slug: 'ensemble', allowCustomerUpdates: true });
@@ -90,21 +90,21 @@ describe('checkouts, public side (client secret, billing part A §6-§7)', () =>
     api = mockBilling();
     api.reply('GET', '/v1/checkouts/client/', named(410, 'ExpiredCheckoutError', 'This checkout session has expired.'));
     api.reply('PATCH', '/v1/checkouts/client/', named(410, 'ExpiredCheckoutError'));
-    expect(errorOf(await api.client.checkouts.client.get(CLIENT_SECRET))).toMatchObject({ error: 'ExpiredCheckoutError', statusCode: 410 });
-    expect(errorOf(await api.client.checkouts.client.update(CLIENT_SECRET, { customerEmail: 'a@b.c' }))).toMatchObject({ error: 'ExpiredCheckoutError' });
+    expect(errorOf(await api.client.checkouts.client.get({ clientSecret: CLIENT_SECRET }))).toMatchObject({ error: 'ExpiredCheckoutError', statusCode: 410 });
+    expect(errorOf(await api.client.checkouts.client.update({ clientSecret: CLIENT_SECRET, checkoutUpdatePublic: { customerEmail: 'a@b.c' } }))).toMatchObject({ error: 'ExpiredCheckoutError' });
   });
 
   it('PATCH /v1/checkouts/client/{client_secret} sends the public update with a discount code', async () => {
     api = mockBilling();
     api.reply('PATCH', '/v1/checkouts/client/', { status: 200, body: checkoutPublicWire({ customer_name: 'Ada' }) });
-    dataOf(await api.client.checkouts.client.update(CLIENT_SECRET, { customerName: 'Ada', discountCode: 'LAUNCH20', isBusinessCustomer: false }));
+    dataOf(await api.client.checkouts.client.update({ clientSecret: CLIENT_SECRET, checkoutUpdatePublic: { customerName: 'Ada', discountCode: 'LAUNCH20', isBusinessCustomer: false } }));
     expect(api.seen[0]).toMatchObject({ method: 'PATCH', body: { customer_name: 'Ada', discount_code: 'LAUNCH20', is_business_customer: false } });
   });
 
   it('POST .../confirm answers status confirmed with customerSessionToken', async () => {
     api = mockBilling();
     api.reply('POST', '/v1/checkouts/client/', { status: 200, body: checkoutPublicWire({ status: 'confirmed', customer_session_token: 'polar_cst_abc' }) });
-    const confirmed = dataOf(await api.client.checkouts.client.confirm(CLIENT_SECRET, { confirmationTokenId: 'ctoken_123', customerEmail: 'ada@example.com' }));
+    const confirmed = dataOf(await api.client.checkouts.client.confirm({ clientSecret: CLIENT_SECRET, checkoutConfirmStripe: { confirmationTokenId: 'ctoken_123', customerEmail: 'ada@example.com' } }));
     expect(api.seen[0]).toMatchObject({ method: 'POST', path: `/v1/checkouts/client/${CLIENT_SECRET}/confirm` });
     expect(api.seen[0]!.body).toEqual({ confirmation_token_id: 'ctoken_123', customer_email: 'ada@example.com' });
     expect(confirmed).toMatchObject({ status: 'confirmed', customerSessionToken: 'polar_cst_abc' });
@@ -113,7 +113,7 @@ describe('checkouts, public side (client secret, billing part A §6-§7)', () =>
   it('part A §4: a confirm answer whose status is not confirmed fails response validation', async () => {
     api = mockBilling();
     api.reply('POST', '/v1/checkouts/client/', { status: 200, body: checkoutPublicWire({ status: 'open', customer_session_token: null }) });
-    expect(errorOf(await api.client.checkouts.client.confirm(CLIENT_SECRET, {})).kind).toBe('response_validation');
+    expect(errorOf(await api.client.checkouts.client.confirm({ clientSecret: CLIENT_SECRET, checkoutConfirmStripe: {} })).kind).toBe('response_validation');
   });
 
   it('confirm errors: 400 PaymentError, 403 AlreadyActiveSubscriptionError, 422 validation, 404', async () => {
@@ -125,9 +125,9 @@ describe('checkouts, public side (client secret, billing part A §6-§7)', () =>
       body: { error: 'PolarRequestValidationError', detail: [{ loc: ['body', 'customer_email'], msg: 'Field required', type: 'missing' }] },
     });
     api.reply('POST', '/v1/checkouts/client/', named(404, 'ResourceNotFound', 'Not found'));
-    expect(errorOf(await api.client.checkouts.client.confirm(CLIENT_SECRET, {}))).toMatchObject({ error: 'PaymentError', statusCode: 400, detail: 'Your card was declined.' });
-    expect(errorOf(await api.client.checkouts.client.confirm(CLIENT_SECRET, {}))).toMatchObject({ error: 'AlreadyActiveSubscriptionError' });
-    expect(errorOf(await api.client.checkouts.client.confirm(CLIENT_SECRET, {}))).toMatchObject({ kind: 'http_validation', detail: [{ loc: ['body', 'customer_email'] }] });
-    expect(errorOf(await api.client.checkouts.client.confirm(CLIENT_SECRET, {}))).toMatchObject({ error: 'ResourceNotFound' });
+    expect(errorOf(await api.client.checkouts.client.confirm({ clientSecret: CLIENT_SECRET, checkoutConfirmStripe: {} }))).toMatchObject({ error: 'PaymentError', statusCode: 400, detail: 'Your card was declined.' });
+    expect(errorOf(await api.client.checkouts.client.confirm({ clientSecret: CLIENT_SECRET, checkoutConfirmStripe: {} }))).toMatchObject({ error: 'AlreadyActiveSubscriptionError' });
+    expect(errorOf(await api.client.checkouts.client.confirm({ clientSecret: CLIENT_SECRET, checkoutConfirmStripe: {} }))).toMatchObject({ kind: 'http_validation', detail: [{ loc: ['body', 'customer_email'] }] });
+    expect(errorOf(await api.client.checkouts.client.confirm({ clientSecret: CLIENT_SECRET, checkoutConfirmStripe: {} }))).toMatchObject({ error: 'ResourceNotFound' });
   });
 });

@@ -32,9 +32,9 @@ describe('customer meters (billing part A §7 "Customer meters")', () => {
     api.reply('GET', '/v1/customer-meters/', { status: 200, body: customerMeterWire() });
     api.reply('GET', '/v1/customer-meters/', { status: 404, body: { error: 'ResourceNotFound', detail: 'Not found' } });
     api.reply('GET', '/v1/customer-meters/', { status: 200, body: customerMeterWire({ credited_units: 1.5 }) });
-    expect(dataOf(await api.client.customerMeters.get(CUSTOMER_METER_ID)).id).toBe(CUSTOMER_METER_ID);
+    expect(dataOf(await api.client.customerMeters.get({ id: CUSTOMER_METER_ID })).id).toBe(CUSTOMER_METER_ID);
     expect(api.seen[0]!.path).toBe(`/v1/customer-meters/${CUSTOMER_METER_ID}`);
-    expect(errorOf(await api.client.customerMeters.get(CUSTOMER_METER_ID))).toMatchObject({ error: 'ResourceNotFound' });
-    expect(errorOf(await api.client.customerMeters.get(CUSTOMER_METER_ID)).kind).toBe('response_validation');
+    expect(errorOf(await api.client.customerMeters.get({ id: CUSTOMER_METER_ID }))).toMatchObject({ error: 'ResourceNotFound' });
+    expect(errorOf(await api.client.customerMeters.get({ id: CUSTOMER_METER_ID })).kind).toBe('response_validation');
   });
 });

@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { customFieldsResource } from '../../../../adapters/billing/resources/custom-fields.js';
 import { selectFieldWire, textFieldWire } from '../../../support/billing-fixtures/custom-fields.js';
 import { CUSTOM_FIELD_ID, ORG_ID, page } from '../../../support/billing-fixtures/ids.js';
 import { dataOf, errorOf } from '../../../support/billing-fixtures/results.js';
@@ -7,7 +6,7 @@ import { mockBilling } from '../../../support/billing-mock.js';
 
 describe('custom fields (billing part B §7)', () => {
   const api = mockBilling();
-  const fields = customFieldsResource(api.http);
+  const fields = api.client.customFields;
   afterEach(() => api.agent.assertNoPendingInterceptors());
 
   it('part B §7: list filters by several types and sorts by slug', async () => {
@@ -60,32 +59,32 @@ describe('custom fields (billing part B §7)', () => {
 
   it('part B §7: get, update (type required) and delete use /v1/custom-fields/{id}', async () => {
     api.json(200, textFieldWire());
-    expect(dataOf(await fields.get(CUSTOM_FIELD_ID)).slug).toBe('company');
+    expect(dataOf(await fields.get({ id: CUSTOM_FIELD_ID })).slug).toBe('company');
     expect([api.last().method, api.last().path]).toEqual(['GET', `/v1/custom-fields/${CUSTOM_FIELD_ID}`]);
 
     api.json(200, textFieldWire({ name: 'Company name' }));
-    expect(dataOf(await fields.update(CUSTOM_FIELD_ID, { type: 'text', name: 'Company name' })).name).toBe('Company name');
+    expect(dataOf(await fields.update({ id: CUSTOM_FIELD_ID, customFieldUpdate: { type: 'text', name: 'Company name' } })).name).toBe('Company name');
     expect([api.last().method, api.last().body]).toEqual(['PATCH', { type: 'text', name: 'Company name' }]);
 
     // Properties are typed per variant: a text field's lengths, a select field's options.
     api.json(200, textFieldWire());
-    dataOf(await fields.update(CUSTOM_FIELD_ID, { type: 'text', properties: { maxLength: 80, formLabel: 'Company' } }));
+    dataOf(await fields.update({ id: CUSTOM_FIELD_ID, customFieldUpdate: { type: 'text', properties: { maxLength: 80, formLabel: 'Company' } } }));
     expect(api.last().body).toEqual({ type: 'text', properties: { max_length: 80, form_label: 'Company' } });
 
     api.next({ status: 204 });
-    expect(dataOf(await fields.delete(CUSTOM_FIELD_ID))).toBeUndefined();
+    expect(dataOf(await fields.delete({ id: CUSTOM_FIELD_ID }))).toBeUndefined();
     expect([api.last().method, api.last().path]).toEqual(['DELETE', `/v1/custom-fields/${CUSTOM_FIELD_ID}`]);
   });
 
   it('part B §3: an update without its type is refused', async () => {
-    expect(errorOf(await fields.update(CUSTOM_FIELD_ID, { name: 'x' } as never)).kind).toBe('input_validation');
+    expect(errorOf(await fields.update({ id: CUSTOM_FIELD_ID, customFieldUpdate: { name: 'x' } as never })).kind).toBe('input_validation');
   });
 
   it('part B §8: get, update and delete of an unknown field answer 404 ResourceNotFound', async () => {
     for (const call of [
-      () => fields.get(CUSTOM_FIELD_ID),
-      () => fields.update(CUSTOM_FIELD_ID, { type: 'checkbox' }),
-      () => fields.delete(CUSTOM_FIELD_ID),
+      () => fields.get({ id: CUSTOM_FIELD_ID }),
+      () => fields.update({ id: CUSTOM_FIELD_ID, customFieldUpdate: { type: 'checkbox' } }),
+      () => fields.delete({ id: CUSTOM_FIELD_ID }),
     ]) {
       api.named(404, 'ResourceNotFound');
       expect(errorOf(await call())).toMatchObject({ kind: 'provider', error: 'ResourceNotFound' });

@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { discountsResource } from '../../../../adapters/billing/resources/discounts.js';
 import { discountWire, fixedDiscountWire } from '../../../support/billing-fixtures/discounts.js';
 import { DISCOUNT_ID, ORG_ID, page, PRODUCT_ID } from '../../../support/billing-fixtures/ids.js';
 import { dataOf, errorOf } from '../../../support/billing-fixtures/results.js';
@@ -7,7 +6,7 @@ import { mockBilling } from '../../../support/billing-mock.js';
 
 describe('discounts (billing part B §7)', () => {
   const api = mockBilling();
-  const discounts = discountsResource(api.http);
+  const discounts = api.client.discounts;
   afterEach(() => api.agent.assertNoPendingInterceptors());
 
   it('part B §7: list sorted by redemptions, parsing both kinds', async () => {
@@ -47,15 +46,15 @@ describe('discounts (billing part B §7)', () => {
 
   it('part B §7: update and delete by id', async () => {
     api.json(200, discountWire({ name: 'Launch 30%' }));
-    expect(dataOf(await discounts.update(DISCOUNT_ID, { name: 'Launch 30%', basisPoints: 3000 })).name).toBe('Launch 30%');
+    expect(dataOf(await discounts.update({ id: DISCOUNT_ID, discountUpdate: { name: 'Launch 30%', basisPoints: 3000 } })).name).toBe('Launch 30%');
     expect([api.last().method, api.last().path, api.last().body]).toEqual(['PATCH', `/v1/discounts/${DISCOUNT_ID}`, { name: 'Launch 30%', basis_points: 3000 }]);
     api.next({ status: 204 });
-    expect(dataOf(await discounts.delete(DISCOUNT_ID))).toBeUndefined();
+    expect(dataOf(await discounts.delete({ id: DISCOUNT_ID }))).toBeUndefined();
     expect([api.last().method, api.last().path]).toEqual(['DELETE', `/v1/discounts/${DISCOUNT_ID}`]);
   });
 
   it('part B §8: update and delete of an unknown discount answer 404 ResourceNotFound', async () => {
-    for (const call of [() => discounts.update(DISCOUNT_ID, {}), () => discounts.delete(DISCOUNT_ID)]) {
+    for (const call of [() => discounts.update({ id: DISCOUNT_ID, discountUpdate: {} }), () => discounts.delete({ id: DISCOUNT_ID })]) {
       api.named(404, 'ResourceNotFound');
       expect(errorOf(await call())).toMatchObject({ error: 'ResourceNotFound' });
     }

@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { productsResource } from '../../../../adapters/billing/resources/products.js';
 import { BENEFIT_ID, METER_ID, ORG_ID, page, PRICE_ID, PRODUCT_ID } from '../../../support/billing-fixtures/ids.js';
 import { productWire } from '../../../support/billing-fixtures/products.js';
 import { dataOf, errorOf } from '../../../support/billing-fixtures/results.js';
@@ -7,7 +6,7 @@ import { mockBilling } from '../../../support/billing-mock.js';
 
 describe('products (billing part B §7 "Products")', () => {
   const api = mockBilling();
-  const products = productsResource(api.http);
+  const products = api.client.products;
   afterEach(() => api.agent.assertNoPendingInterceptors());
 
   it('part B §7: list encodes ids, booleans, sorting and metadata', async () => {
@@ -71,7 +70,7 @@ describe('products (billing part B §7 "Products")', () => {
 
   it('part B §7: update keeps existing prices by id and adds new ones', async () => {
     api.json(200, productWire({ name: 'Ensemble Pro+' }));
-    const updated = dataOf(await products.update(PRODUCT_ID, { name: 'Ensemble Pro+', prices: [{ id: PRICE_ID }, { amountType: 'free' }] }));
+    const updated = dataOf(await products.update({ id: PRODUCT_ID, productUpdate: { name: 'Ensemble Pro+', prices: [{ id: PRICE_ID }, { amountType: 'free' }] } }));
     expect([api.last().method, api.last().path]).toEqual(['PATCH', `/v1/products/${PRODUCT_ID}`]);
     expect(api.last().body).toEqual({ name: 'Ensemble Pro+', prices: [{ id: PRICE_ID }, { amount_type: 'free' }] });
     expect(updated.name).toBe('Ensemble Pro+');
@@ -79,12 +78,12 @@ describe('products (billing part B §7 "Products")', () => {
 
   it('part B §3: set benefits posts the list of benefit ids', async () => {
     api.json(200, productWire());
-    dataOf(await products.updateBenefits(PRODUCT_ID, [BENEFIT_ID]));
+    dataOf(await products.updateBenefits({ id: PRODUCT_ID, productBenefitsUpdate: { benefits: [BENEFIT_ID] } }));
     expect([api.last().method, api.last().path, api.last().body]).toEqual(['POST', `/v1/products/${PRODUCT_ID}/benefits`, { benefits: [BENEFIT_ID] }]);
   });
 
   it('part B §8: update and set benefits answer 403 NotPermitted and 404 ResourceNotFound', async () => {
-    for (const call of [() => products.update(PRODUCT_ID, { isArchived: true }), () => products.updateBenefits(PRODUCT_ID, [])]) {
+    for (const call of [() => products.update({ id: PRODUCT_ID, productUpdate: { isArchived: true } }), () => products.updateBenefits({ id: PRODUCT_ID, productBenefitsUpdate: { benefits: [] } })]) {
       api.named(403, 'NotPermitted', 'Not permitted');
       expect(errorOf(await call())).toMatchObject({ kind: 'provider', error: 'NotPermitted' });
       api.named(404, 'ResourceNotFound');
