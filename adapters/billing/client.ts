@@ -11,17 +11,17 @@ import { licenseKeysResource } from './resources/license-keys.js';
 import { meterQuantitiesResource } from './resources/meter-quantities.js';
 import { metricsResource } from './resources/metrics.js';
 import { oauth2Resource } from './resources/oauth2.js';
-import { ordersResource } from './resources/orders.js';
+import { orderOps } from './resources/orders.js';
 import { organizationsResource } from './resources/organizations.js';
-import { paymentsResource } from './resources/payments.js';
-import { refundsResource } from './resources/refunds.js';
+import { paymentOps } from './resources/payments.js';
+import { refundOps } from './resources/refunds.js';
 import { webhooksResource } from './resources/webhooks.js';
 import { customerPortalResource } from './resources/customer-portal.js';
-import { customerSessionsResource } from './resources/customer-sessions.js';
-import { customersResource } from './resources/customers.js';
+import { customerSessionOps } from './resources/customer-sessions.js';
+import { customerOps } from './resources/customers.js';
 import { discountOps } from './resources/discounts.js';
 import { productOps } from './resources/products.js';
-import { subscriptionsResource } from './resources/subscriptions.js';
+import { subscriptionOps } from './resources/subscriptions.js';
 
 /** Billing API servers (reference §1 "Servers"); any other absolute URL works too (the local sandbox). */
 export const SERVERS = {
@@ -57,11 +57,11 @@ export function createBillingClient(config: BillingClientConfig = {}) {
     customerMeters: bindOperations(http, customerMeterOps),
     customerPortal: customerPortalResource(http),
     // --- part B resources ---
-    customers: customersResource(http),
-    customerSessions: customerSessionsResource(http),
+    customers: bindOperations(http, customerOps),
+    customerSessions: bindOperations(http, customerSessionOps),
     discounts: bindOperations(http, discountOps),
     products: bindOperations(http, productOps),
-    subscriptions: subscriptionsResource(http),
+    subscriptions: bindOperations(http, subscriptionOps),
     customFields: bindOperations(http, customFieldOps),
     events: eventsResource(http),
     files: filesResource(http),
@@ -70,10 +70,10 @@ export function createBillingClient(config: BillingClientConfig = {}) {
     meters: meterQuantitiesResource(http),
     metrics: metricsResource(http),
     oauth2: oauth2Resource(http),
-    orders: ordersResource(http),
+    orders: bindOperations(http, orderOps),
     organizations: organizationsResource(http),
-    payments: paymentsResource(http),
-    refunds: refundsResource(http),
+    payments: bindOperations(http, paymentOps),
+    refunds: bindOperations(http, refundOps),
     webhooks: webhooksResource(http),
   };
 }

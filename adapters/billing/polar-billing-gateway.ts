@@ -131,7 +131,7 @@ export class PolarBillingGateway implements BillingGateway {
     if (own.length === 0) return fail(domainError('not_found', 'No active subscription to resume'));
     const target = own.find((s) => s.cancelAtPeriodEnd);
     if (target === undefined) return fail(domainError('conflict', 'The subscription is not set to end'));
-    const answer = await this.config.client.subscriptions.update(target.id, { cancelAtPeriodEnd: false });
+    const answer = await this.config.client.subscriptions.update({ id: target.id, subscriptionUpdate: { cancelAtPeriodEnd: false } });
     if (!answer.success) return this.failed('resumeSubscription', answer.error);
     return ok(summary(answer.data));
   }
@@ -147,10 +147,9 @@ export class PolarBillingGateway implements BillingGateway {
     const own = found.data.items.filter((s) => s.customer.externalId === input.userId || s.customer.externalId === undefined);
     const target = own.find((s) => !s.cancelAtPeriodEnd) ?? own[0];
     if (target === undefined) return fail(domainError('not_found', 'No active subscription to cancel'));
-    const answer = await this.config.client.subscriptions.update(target.id, {
-      cancelAtPeriodEnd: true,
-      customerCancellationReason: input.reason,
-      customerCancellationComment: input.comment,
+    const answer = await this.config.client.subscriptions.update({
+      id: target.id,
+      subscriptionUpdate: { cancelAtPeriodEnd: true, customerCancellationReason: input.reason, customerCancellationComment: input.comment },
     });
     if (!answer.success) return this.failed('cancelSubscription', answer.error);
     return ok(summary(answer.data));
@@ -172,7 +171,7 @@ export class PolarBillingGateway implements BillingGateway {
   }
 
   async getCustomerState(userId: string): Promise<Result<CustomerState | null>> {
-    const answer = await this.config.client.customers.getStateExternal(userId);
+    const answer = await this.config.client.customers.getStateExternal({ externalId: userId });
     if (!answer.success) {
       if (answer.error.kind === 'provider' && answer.error.error === 'ResourceNotFound') return ok(null);
       return this.failed('getCustomerState', answer.error);

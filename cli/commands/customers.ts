@@ -82,7 +82,7 @@ export function registerCustomers(program: Command, act: Act): void {
       act<{ externalId?: string }>(async (ctx, [id], options) => {
         const which = pickCustomer(id as string | undefined, options.externalId);
         const named = 'id' in which ? which.id : `with external id ${which.externalId}`;
-        const c = await ctx.call(subject(named), (client) => ('id' in which ? client.customers.get(which.id) : client.customers.getExternal(which.externalId)));
+        const c = await ctx.call(subject(named), (client) => ('id' in which ? client.customers.get({ id: which.id }) : client.customers.getExternal({ externalId: which.externalId })));
         ctx.emitJson(c);
         const fields: [string, string][] = [
           ['id', c.id],
@@ -106,7 +106,7 @@ export function registerCustomers(program: Command, act: Act): void {
         const which = pickCustomer(id as string | undefined, options.externalId);
         const named = 'id' in which ? which.id : `with external id ${which.externalId}`;
         const state = await ctx.call(subject(named), (client) =>
-          'id' in which ? client.customers.getState(which.id) : client.customers.getStateExternal(which.externalId),
+          'id' in which ? client.customers.getState({ id: which.id }) : client.customers.getStateExternal({ externalId: which.externalId }),
         );
         ctx.emitJson(state);
         if (!ctx.json) printState(ctx, state);

@@ -69,7 +69,7 @@ function printOrder(ctx: CommandContext, o: Order): void {
 async function waitForInvoice(ctx: CommandContext, id: string, attempts: number): Promise<string> {
   const client = await ctx.billing();
   for (let attempt = 0; attempt < attempts; attempt += 1) {
-    const answer = await client.orders.invoice(id);
+    const answer = await client.orders.invoice({ id });
     if (answer.success) return answer.data.url;
     const error = answer.error as { error?: string; statusCode?: number };
     if (error.error !== 'InvoiceDoesNotExist' && error.statusCode !== 404) throw ctx.billingError(answer.error, orderSubject(id));
@@ -108,7 +108,7 @@ export function registerOrders(program: Command, act: Act): void {
     .description('one order with its amounts and items')
     .argument('<id>', 'order id', billingId('order'))
     .addHelpText('after', '\nExamples:\n  $ ensemble orders show <order-id>')
-    .action(act(async (ctx, [id]) => printOrder(ctx, await ctx.call(orderSubject(String(id)), (c) => c.orders.get(String(id))))));
+    .action(act(async (ctx, [id]) => printOrder(ctx, await ctx.call(orderSubject(String(id)), (c) => c.orders.get({ id: String(id) })))));
   orders
     .command('invoice')
     .description('generate the invoice of a paid order (if needed) and print its URL')
@@ -118,10 +118,10 @@ export function registerOrders(program: Command, act: Act): void {
     .action(
       act<{ attempts: number }>(async (ctx, [rawId], o) => {
         const id = String(rawId);
-        const order = await ctx.call(orderSubject(id), (c) => c.orders.get(id));
+        const order = await ctx.call(orderSubject(id), (c) => c.orders.get({ id }));
         if (!order.isInvoiceGenerated) {
           const client = await ctx.billing();
-          const generated = await client.orders.generateInvoice(id);
+          const generated = await client.orders.generateInvoice({ id });
           if (!generated.success && (generated.error as { error?: string }).error !== 'InvoiceAlreadyExists') {
             throw ctx.billingError(generated.error, orderSubject(id));
           }
@@ -171,7 +171,7 @@ export function registerOrders(program: Command, act: Act): void {
     .action(
       act<{ amount: number; reason: (typeof refundReasons)[number]; comment?: string; revokeBenefits?: boolean; yes?: boolean }>(async (ctx, [rawId], o) => {
         const id = String(rawId);
-        const order = await ctx.call(orderSubject(id), (c) => c.orders.get(id));
+        const order = await ctx.call(orderSubject(id), (c) => c.orders.get({ id }));
         const amount = formatMoney(o.amount, order.currency, ctx.locale);
         await ctx.confirm(`Refund ${amount} of order ${id} (${text(order.customer.email)})${o.revokeBenefits ? ' and revoke its benefits' : ''}?`, o.yes);
         const refund = await ctx.call(orderSubject(id), (c) =>

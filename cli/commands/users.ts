@@ -13,7 +13,7 @@ type CustomerState = Awaited<ReturnType<typeof loadState>>;
 
 async function loadState(ctx: CommandContext, userId: string) {
   const client = await ctx.billing();
-  const answer = await client.customers.getStateExternal(userId);
+  const answer = await client.customers.getStateExternal({ externalId: userId });
   if (answer.success) return answer.data;
   const error = answer.error as { statusCode?: number };
   if (error.statusCode === 404) return null;

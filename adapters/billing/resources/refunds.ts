@@ -3,9 +3,6 @@ import { json, named, operation } from '../http/operation.js';
 import { listResource } from '../schemas/common.js';
 import { ids, pageQuery, sorting } from '../schemas/list-query.js';
 import { refund, refundCreate } from '../schemas/refund.js';
-import type { CallOptions, HttpClient } from '../http/http-client.js';
-import { listMethod } from '../http/pagination.js';
-import type { ClientInput } from '../http/operation.js';
 
 /** billing part B §7 "Refunds". */
 export const refundOps = {
@@ -35,8 +32,3 @@ export const refundOps = {
     errors: [...named('RefundedAlready', 'RefundAmountTooHigh')],
   }),
 };
-
-export const refundsResource = (http: HttpClient) => ({
-  list: listMethod(http, refundOps.list),
-  create: (body: ClientInput<typeof refundCreate>, options?: CallOptions) => http.call(refundOps.create, { body }, options),
-});

@@ -34,20 +34,20 @@ describe('billing client contract: checkouts, links, subscriptions, orders, paym
     const subs = must(await c.subscriptions.list({ customerId }));
     const sub = subs.items[0];
     if (sub === undefined) throw new Error('no subscription');
-    must(await c.subscriptions.get(sub.id));
-    must(await c.subscriptions.update(sub.id, { cancelAtPeriodEnd: true, customerCancellationReason: 'unused' }));
-    must(await c.subscriptions.update(sub.id, { cancelAtPeriodEnd: false }));
+    must(await c.subscriptions.get({ id: sub.id }));
+    must(await c.subscriptions.update({ id: sub.id, subscriptionUpdate: { cancelAtPeriodEnd: true, customerCancellationReason: 'unused' } }));
+    must(await c.subscriptions.update({ id: sub.id, subscriptionUpdate: { cancelAtPeriodEnd: false } }));
 
     const orders = must(await c.orders.list({ customerId }));
     const o = orders.items[0];
     if (o === undefined) throw new Error('no order');
-    must(await c.orders.get(o.id));
-    must(await c.orders.update(o.id, { billingName: 'Contract GmbH' }));
-    must(await c.orders.generateInvoice(o.id));
-    expect(must(await c.orders.invoice(o.id)).url).toMatch(/^http/);
+    must(await c.orders.get({ id: o.id }));
+    must(await c.orders.update({ id: o.id, orderUpdate: { billingName: 'Contract GmbH' } }));
+    must(await c.orders.generateInvoice({ id: o.id }));
+    expect(must(await c.orders.invoice({ id: o.id })).url).toMatch(/^http/);
 
     const payments = must(await c.payments.list({ orderId: o.id }));
-    must(await c.payments.get(payments.items[0]?.id as string));
+    must(await c.payments.get({ id: payments.items[0]?.id as string }));
     must(await c.refunds.create({ orderId: o.id, reason: 'duplicate', amount: 100 }));
     expect(must(await c.refunds.list({ orderId: o.id })).items).toHaveLength(1);
 
@@ -63,7 +63,7 @@ describe('billing client contract: checkouts, links, subscriptions, orders, paym
     must(await c.customerPortal.orders.update(auth, o.id, { billingName: 'Portal name' }));
     must(await c.customerPortal.orders.generateInvoice(auth, o.id));
     must(await c.customerPortal.orders.invoice(auth, o.id));
-    must(await c.subscriptions.revoke(sub.id));
+    must(await c.subscriptions.revoke({ id: sub.id }));
   });
 
   it('typed errors reach the client as the provider names them', async () => {
@@ -71,7 +71,7 @@ describe('billing client contract: checkouts, links, subscriptions, orders, paym
     const created = must(await c.checkouts.create({ products: [t.seed.productId] }));
     const declined = await c.checkouts.client.confirm({ clientSecret: created.clientSecret, checkoutConfirmStripe: { customerEmail: uniqueEmail('typed'), customerBillingAddress: { country: 'FR' }, confirmationTokenId: 'ctoken_sandbox_declined' } });
     expect(declined.success ? null : declined.error).toMatchObject({ kind: 'provider', error: 'PaymentError' });
-    const missing = await c.orders.invoice('00000000-0000-4000-8000-000000000000');
+    const missing = await c.orders.invoice({ id: '00000000-0000-4000-8000-000000000000' });
     expect(missing.success ? null : missing.error).toMatchObject({ kind: 'provider' });
   });
 });

@@ -51,17 +51,17 @@ describe('billing client against the sandbox: customers, sessions, portal, webho
   it('runs every customer call, by id and by external id', async () => {
     const { customers } = t.client;
     const created = must(await customers.create({ email: 'contract@example.com', externalId: 'contract-1', metadata: { source: 'contract' } }));
-    expect(must(await customers.get(created.id)).email).toBe('contract@example.com');
-    expect(must(await customers.update(created.id, { name: 'Contract Person' })).name).toBe('Contract Person');
-    expect(must(await customers.getState(created.id)).activeSubscriptions).toEqual([]);
-    expect(must(await customers.getExternal('contract-1')).id).toBe(created.id);
-    expect(must(await customers.updateExternal('contract-1', { locale: 'fr' })).locale).toBe('fr');
-    expect(must(await customers.getStateExternal('contract-1')).id).toBe(created.id);
+    expect(must(await customers.get({ id: created.id })).email).toBe('contract@example.com');
+    expect(must(await customers.update({ id: created.id, customerUpdate: { name: 'Contract Person' } })).name).toBe('Contract Person');
+    expect(must(await customers.getState({ id: created.id })).activeSubscriptions).toEqual([]);
+    expect(must(await customers.getExternal({ externalId: 'contract-1' })).id).toBe(created.id);
+    expect(must(await customers.updateExternal({ externalId: 'contract-1', customerUpdateExternalID: { locale: 'fr' } })).locale).toBe('fr');
+    expect(must(await customers.getStateExternal({ externalId: 'contract-1' })).id).toBe(created.id);
     expect(must(await customers.list({ metadata: { source: 'contract' } })).items).toHaveLength(1);
     const other = must(await customers.create({ email: 'contract2@example.com', externalId: 'contract-2' }));
-    expect((await customers.deleteExternal('contract-2')).success).toBe(true);
-    expect((await customers.delete(created.id)).success).toBe(true);
-    const afterDelete = await customers.get(other.id);
+    expect((await customers.deleteExternal({ externalId: 'contract-2' })).success).toBe(true);
+    expect((await customers.delete({ id: created.id })).success).toBe(true);
+    const afterDelete = await customers.get({ id: other.id });
     expect(afterDelete.success).toBe(false);
   });
 

@@ -37,7 +37,7 @@ describe('sandbox restart (issue 4 "Restart: create objects, kill the process, s
       expect(second.seed).toEqual(first.seed);
       expect(JSON.parse(readFileSync(join(dir, 'seed.json'), 'utf8'))).toEqual(first.seed);
       expect(wire(product, await second.api('GET', `/v1/products/${made.id}`)).name).toBe('Persisted');
-      expect(must(await second.client.customers.getExternal('user-p')).id).toBe(buyer.id);
+      expect(must(await second.client.customers.getExternal({ externalId: 'user-p' })).id).toBe(buyer.id);
       expect(must(await second.client.discounts.get({ id: code.id })).code).toBe('KEEPME');
       expect((await second.api('GET', '/v1/customer-portal/customers/me', undefined, session.token)).status).toBe(200);
       expect(second.sandbox.ctx.clock.offsetMs).toBe(offset);

@@ -54,15 +54,15 @@ describe('subscriptions (part B §3 update shapes a-d)', () => {
   ] as const)('PATCH /v1/subscriptions/{id} shape %s', async (_name, body, wire) => {
     api = mockBilling();
     api.reply('PATCH', '/v1/subscriptions/', { status: 200, body: subscriptionWire() });
-    dataOf(await api.client.subscriptions.update(SUBSCRIPTION_ID, body));
+    dataOf(await api.client.subscriptions.update({ id: SUBSCRIPTION_ID, subscriptionUpdate: body }));
     expect(api.seen[0]).toMatchObject({ method: 'PATCH', path: `/v1/subscriptions/${SUBSCRIPTION_ID}` });
     expect(api.seen[0]!.body).toEqual(wire);
   });
 
   it('mixing shapes or adding unknown fields is refused locally (the server forbids extra fields)', async () => {
     api = mockBilling();
-    expect(errorOf(await api.client.subscriptions.update(SUBSCRIPTION_ID, { revoke: true, productId: PRODUCT_ID } as never)).kind).toBe('input_validation');
-    expect(errorOf(await api.client.subscriptions.update(SUBSCRIPTION_ID, { cancelAtPeriodEnd: true, note: 'x' } as never)).kind).toBe('input_validation');
+    expect(errorOf(await api.client.subscriptions.update({ id: SUBSCRIPTION_ID, subscriptionUpdate: { revoke: true, productId: PRODUCT_ID } as never })).kind).toBe('input_validation');
+    expect(errorOf(await api.client.subscriptions.update({ id: SUBSCRIPTION_ID, subscriptionUpdate: { cancelAtPeriodEnd: true, note: 'x' } as never })).kind).toBe('input_validation');
     expect(api.seen).toHaveLength(0);
   });
 
@@ -94,7 +94,7 @@ describe('customer sessions and customer state (part B §7)', () => {
   it('GET /v1/customers/external/{external_id}/state encodes the id and reads the three lists', async () => {
     api = mockBilling();
     api.reply('GET', '/v1/customers/external/', { status: 200, body: customerStateWire() });
-    const state = dataOf(await api.client.customers.getStateExternal('user/1 ü'));
+    const state = dataOf(await api.client.customers.getStateExternal({ externalId: 'user/1 ü' }));
     expect(api.seen[0]!.path).toBe('/v1/customers/external/user%2F1%20%C3%BC/state');
     expect(state.activeSubscriptions[0]).toMatchObject({ status: 'active', cancelAtPeriodEnd: false });
     expect(state.grantedBenefits[0]!.benefitMetadata).toEqual({ credits_plan: 'pro' });

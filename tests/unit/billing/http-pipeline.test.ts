@@ -83,9 +83,9 @@ describe('query encoding (reference §1)', () => {
 describe('input validation (billing specs §5)', () => {
   it('an invalid input fails with "Input validation failed" and the zod issues, and nothing is sent', async () => {
     api = mockBilling();
-    const result = await api!.client.subscriptions.update(SUBSCRIPTION_ID, {
-      cancelAtPeriodEnd: true,
-      customerCancellationReason: 'bored' as never,
+    const result = await api!.client.subscriptions.update({
+      id: SUBSCRIPTION_ID,
+      subscriptionUpdate: { cancelAtPeriodEnd: true, customerCancellationReason: 'bored' as never },
     });
     const error = errorOf(result);
     expect(error).toBeInstanceOf(InputValidationError);
@@ -177,7 +177,7 @@ describe('error catalogue (billing specs §8)', () => {
       status: 403,
       body: { error: 'AlreadyCanceledSubscription', detail: 'This subscription is already canceled or will be at the end of the period.' },
     });
-    const error = errorOf(await api!.client.subscriptions.update(SUBSCRIPTION_ID, { cancelAtPeriodEnd: true }));
+    const error = errorOf(await api!.client.subscriptions.update({ id: SUBSCRIPTION_ID, subscriptionUpdate: { cancelAtPeriodEnd: true } }));
     expect(error).toMatchObject({ kind: 'provider', error: 'AlreadyCanceledSubscription', statusCode: 403 });
   });
 

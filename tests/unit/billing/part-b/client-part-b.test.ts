@@ -1,7 +1,6 @@
 import { MockAgent } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createBillingClient } from '../../../../adapters/billing/client.js';
-import { customersResource } from '../../../../adapters/billing/resources/customers.js';
 import { customerWire } from '../../../support/billing-fixtures/customers.js';
 import { CUSTOMER_ID } from '../../../support/billing-fixtures/ids.js';
 import { dataOf } from '../../../support/billing-fixtures/results.js';
@@ -44,7 +43,7 @@ describe('billing client, part B resources', () => {
 
   it('billing specs §7 paging: the item iterator of a part B list walks every full page up to max_page', async () => {
     const api = mockBilling();
-    const customers = customersResource(api.http);
+    const customers = api.client.customers;
     const pageOf = (n: number, count: number) => ({
       items: Array.from({ length: count }, (_, i) => customerWire({ id: `${CUSTOMER_ID.slice(0, -2)}${n}${i}` })),
       pagination: { total_count: 5, max_page: 3 },
@@ -65,6 +64,6 @@ describe('billing client, part B resources', () => {
       headers: { 'content-type': 'application/json' },
     });
     const client = createBillingClient({ server: SERVER, accessToken: TOKEN, dispatcher: agent });
-    expect(dataOf(await client.customers.get(CUSTOMER_ID)).email).toBe('ada@example.com');
+    expect(dataOf(await client.customers.get({ id: CUSTOMER_ID })).email).toBe('ada@example.com');
   });
 });

@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { customersResource } from '../../../../adapters/billing/resources/customers.js';
 import { customerStateWire } from '../../../support/billing-fixtures/customer-state.js';
 import { customerWire, USER_ID } from '../../../support/billing-fixtures/customers.js';
 import { CUSTOMER_ID, ORG_ID, page } from '../../../support/billing-fixtures/ids.js';
@@ -8,7 +7,7 @@ import { mockBilling } from '../../../support/billing-mock.js';
 
 describe('customers (billing part B §7 "Customers")', () => {
   const api = mockBilling();
-  const customers = customersResource(api.http);
+  const customers = api.client.customers;
   afterEach(() => api.agent.assertNoPendingInterceptors());
 
   it('part B §7: list by email with sorting and a metadata filter (values OR-ed per key)', async () => {
@@ -73,35 +72,35 @@ describe('customers (billing part B §7 "Customers")', () => {
 
   it('part B §7: get, update and delete by id', async () => {
     api.json(200, customerWire());
-    expect(dataOf(await customers.get(CUSTOMER_ID)).id).toBe(CUSTOMER_ID);
+    expect(dataOf(await customers.get({ id: CUSTOMER_ID })).id).toBe(CUSTOMER_ID);
     expect([api.last().method, api.last().path]).toEqual(['GET', `/v1/customers/${CUSTOMER_ID}`]);
 
     api.json(200, customerWire({ name: 'Ada King' }));
-    expect(dataOf(await customers.update(CUSTOMER_ID, { name: 'Ada King', externalId: USER_ID })).name).toBe('Ada King');
+    expect(dataOf(await customers.update({ id: CUSTOMER_ID, customerUpdate: { name: 'Ada King', externalId: USER_ID } })).name).toBe('Ada King');
     expect([api.last().method, api.last().body]).toEqual(['PATCH', { name: 'Ada King', external_id: USER_ID }]);
 
     api.next({ status: 204 });
-    expect(dataOf(await customers.delete(CUSTOMER_ID))).toBeUndefined();
+    expect(dataOf(await customers.delete({ id: CUSTOMER_ID }))).toBeUndefined();
     expect([api.last().method, api.last().path]).toEqual(['DELETE', `/v1/customers/${CUSTOMER_ID}`]);
   });
 
   it('part B §7: get, update and delete by external id; the external update cannot carry external_id', async () => {
     api.json(200, customerWire());
-    dataOf(await customers.getExternal(USER_ID));
+    dataOf(await customers.getExternal({ externalId: USER_ID }));
     expect(api.last().path).toBe(`/v1/customers/external/${USER_ID}`);
 
     api.json(200, customerWire());
-    dataOf(await customers.updateExternal(USER_ID, { email: 'ada@lovelace.example', externalId: 'other' } as never));
+    dataOf(await customers.updateExternal({ externalId: USER_ID, customerUpdateExternalID: { email: 'ada@lovelace.example', externalId: 'other' } as never }));
     expect([api.last().method, api.last().body]).toEqual(['PATCH', { email: 'ada@lovelace.example' }]);
 
     api.next({ status: 204 });
-    dataOf(await customers.deleteExternal(USER_ID));
+    dataOf(await customers.deleteExternal({ externalId: USER_ID }));
     expect([api.last().method, api.last().path]).toEqual(['DELETE', `/v1/customers/external/${USER_ID}`]);
   });
 
   it('part B §3: the state by id adds active subscriptions, granted benefits and active meters', async () => {
     api.json(200, customerStateWire());
-    const state = dataOf(await customers.getState(CUSTOMER_ID));
+    const state = dataOf(await customers.getState({ id: CUSTOMER_ID }));
     expect([api.last().method, api.last().path]).toEqual(['GET', `/v1/customers/${CUSTOMER_ID}/state`]);
     expect(state).toMatchObject({
       activeSubscriptions: [{ status: 'active', amount: 2000 }],
@@ -112,13 +111,13 @@ describe('customers (billing part B §7 "Customers")', () => {
 
   it('part B §8: every by-id and by-external-id call answers 404 ResourceNotFound', async () => {
     const calls = [
-      () => customers.get(CUSTOMER_ID),
-      () => customers.update(CUSTOMER_ID, {}),
-      () => customers.delete(CUSTOMER_ID),
-      () => customers.getState(CUSTOMER_ID),
-      () => customers.getExternal(USER_ID),
-      () => customers.updateExternal(USER_ID, {}),
-      () => customers.deleteExternal(USER_ID),
+      () => customers.get({ id: CUSTOMER_ID }),
+      () => customers.update({ id: CUSTOMER_ID, customerUpdate: {} }),
+      () => customers.delete({ id: CUSTOMER_ID }),
+      () => customers.getState({ id: CUSTOMER_ID }),
+      () => customers.getExternal({ externalId: USER_ID }),
+      () => customers.updateExternal({ externalId: USER_ID, customerUpdateExternalID: {} }),
+      () => customers.deleteExternal({ externalId: USER_ID }),
     ];
     for (const call of calls) {
       api.named(404, 'ResourceNotFound');
@@ -128,6 +127,6 @@ describe('customers (billing part B §7 "Customers")', () => {
 
   it('part B §3: a deleted_at or date without offset fails response validation', async () => {
     api.json(200, customerWire({ created_at: '2026-03-01T10:15:30' }));
-    expect(errorOf(await customers.get(CUSTOMER_ID)).kind).toBe('response_validation');
+    expect(errorOf(await customers.get({ id: CUSTOMER_ID })).kind).toBe('response_validation');
   });
 });

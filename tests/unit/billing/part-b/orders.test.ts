@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ordersResource } from '../../../../adapters/billing/resources/orders.js';
 import { CUSTOMER_ID, ORDER_ID, ORG_ID, page } from '../../../support/billing-fixtures/ids.js';
 import { orderWire } from '../../../support/billing-fixtures/orders.js';
 import { dataOf, errorOf } from '../../../support/billing-fixtures/results.js';
@@ -7,7 +6,7 @@ import { mockBilling } from '../../../support/billing-mock.js';
 
 describe('orders, seller side (billing part B §7 "Orders (seller)")', () => {
   const api = mockBilling();
-  const orders = ordersResource(api.http);
+  const orders = api.client.orders;
   afterEach(() => api.agent.assertNoPendingInterceptors());
 
   it('part B §7: list encodes billing type, sorting and metadata, and parses a realistic order', async () => {
@@ -52,19 +51,19 @@ describe('orders, seller side (billing part B §7 "Orders (seller)")', () => {
   it('reference §3: an order missing a required amount is a response validation failure with the raw value', async () => {
     const { due_amount: _d, ...broken } = orderWire();
     api.json(200, broken);
-    const error = errorOf(await orders.get(ORDER_ID));
+    const error = errorOf(await orders.get({ id: ORDER_ID }));
     expect(error.kind).toBe('response_validation');
     expect(error).toMatchObject({ rawValue: broken });
   });
 
   it('part B §7: get and update; update sends billing_name and billing_address', async () => {
     api.json(200, orderWire());
-    expect(dataOf(await orders.get(ORDER_ID)).id).toBe(ORDER_ID);
+    expect(dataOf(await orders.get({ id: ORDER_ID })).id).toBe(ORDER_ID);
     expect(api.last().path).toBe(`/v1/orders/${ORDER_ID}`);
 
     api.json(200, orderWire({ billing_name: 'Analytical Engines Ltd' }));
     const updated = dataOf(
-      await orders.update(ORDER_ID, { billingName: 'Analytical Engines Ltd', billingAddress: { country: 'GB', line1: '1 Babbage St', postalCode: 'N1 9GU' } }),
+      await orders.update({ id: ORDER_ID, orderUpdate: { billingName: 'Analytical Engines Ltd', billingAddress: { country: 'GB', line1: '1 Babbage St', postalCode: 'N1 9GU' } } }),
     );
     expect([api.last().method, api.last().body]).toEqual([
       'PATCH',
@@ -75,13 +74,13 @@ describe('orders, seller side (billing part B §7 "Orders (seller)")', () => {
 
   it('reference §4: invoice generation answers 202 with a JSON null body', async () => {
     api.next({ status: 202, raw: 'null', headers: { 'content-type': 'application/json' } });
-    expect(dataOf(await orders.generateInvoice(ORDER_ID))).toBeNull();
+    expect(dataOf(await orders.generateInvoice({ id: ORDER_ID }))).toBeNull();
     expect([api.last().method, api.last().path, api.last().rawBody]).toEqual(['POST', `/v1/orders/${ORDER_ID}/invoice`, undefined]);
   });
 
   it('part B §4: invoice generation also accepts a 202 with no body', async () => {
     api.next({ status: 202 });
-    expect((await orders.generateInvoice(ORDER_ID)).success).toBe(true);
+    expect((await orders.generateInvoice({ id: ORDER_ID })).success).toBe(true);
   });
 
   it('part B §8: invoice generation refusals are typed: 409 conflicts, 422 named errors, 404', async () => {
@@ -94,40 +93,40 @@ describe('orders, seller side (billing part B §7 "Orders (seller)")', () => {
     ];
     for (const [status, name] of cases) {
       api.named(status, name);
-      expect(errorOf(await orders.generateInvoice(ORDER_ID))).toMatchObject({ kind: 'provider', error: name, statusCode: status });
+      expect(errorOf(await orders.generateInvoice({ id: ORDER_ID }))).toMatchObject({ kind: 'provider', error: name, statusCode: status });
     }
   });
 
   it('part B §8: a 422 detail list on invoice generation stays a validation error', async () => {
     api.json(422, { detail: [{ loc: ['path', 'id'], msg: 'Input should be a valid UUID', type: 'uuid_parsing' }] });
-    expect(errorOf(await orders.generateInvoice('not-a-uuid')).kind).toBe('http_validation');
+    expect(errorOf(await orders.generateInvoice({ id: 'not-a-uuid' })).kind).toBe('http_validation');
   });
 
   it('part B §3: the invoice is fetched as a url; a missing one is InvoiceDoesNotExist', async () => {
     api.json(200, { url: 'https://invoices.example.test/ENS-0001-0042.pdf' });
-    expect(dataOf(await orders.invoice(ORDER_ID))).toEqual({ url: 'https://invoices.example.test/ENS-0001-0042.pdf' });
+    expect(dataOf(await orders.invoice({ id: ORDER_ID }))).toEqual({ url: 'https://invoices.example.test/ENS-0001-0042.pdf' });
     expect([api.last().method, api.last().path]).toEqual(['GET', `/v1/orders/${ORDER_ID}/invoice`]);
     api.named(404, 'InvoiceDoesNotExist', 'No invoice for this order');
-    expect(errorOf(await orders.invoice(ORDER_ID))).toMatchObject({ error: 'InvoiceDoesNotExist' });
+    expect(errorOf(await orders.invoice({ id: ORDER_ID }))).toMatchObject({ error: 'InvoiceDoesNotExist' });
   });
 
   it('part B §8: get and update of an unknown order answer 404 ResourceNotFound', async () => {
     api.named(404, 'ResourceNotFound');
-    expect(errorOf(await orders.get(ORDER_ID))).toMatchObject({ error: 'ResourceNotFound' });
+    expect(errorOf(await orders.get({ id: ORDER_ID }))).toMatchObject({ error: 'ResourceNotFound' });
     api.named(404, 'ResourceNotFound');
-    expect(errorOf(await orders.update(ORDER_ID, { billingName: null }))).toMatchObject({ error: 'ResourceNotFound' });
+    expect(errorOf(await orders.update({ id: ORDER_ID, orderUpdate: { billingName: null } }))).toMatchObject({ error: 'ResourceNotFound' });
   });
 
   it('part B §8: other statuses are the generic API error with status, content type and body', async () => {
     api.next({ status: 502, raw: '<html>Bad gateway</html>', headers: { 'content-type': 'text/html' } });
-    const error = errorOf(await orders.get(ORDER_ID));
+    const error = errorOf(await orders.get({ id: ORDER_ID }));
     expect(error).toMatchObject({ kind: 'api', statusCode: 502 });
     expect(error.message).toBe('API error occurred: Status 502 Content-Type text/html. Body: <html>Bad gateway</html>');
   });
 
   it('part B §8: a 200 that is not JSON is "Unexpected Status or Content-Type"', async () => {
     api.next({ status: 200, raw: 'id,email', headers: { 'content-type': 'text/csv' } });
-    const error = errorOf(await orders.invoice(ORDER_ID));
+    const error = errorOf(await orders.invoice({ id: ORDER_ID }));
     expect(error.kind).toBe('unexpected_response');
     expect(error.message).toMatch(/^Unexpected Status or Content-Type/);
   });

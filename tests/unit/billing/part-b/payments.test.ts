@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { paymentsResource } from '../../../../adapters/billing/resources/payments.js';
 import { ORDER_ID, page, PAYMENT_ID } from '../../../support/billing-fixtures/ids.js';
 import { cardPaymentWire, genericPaymentWire } from '../../../support/billing-fixtures/payments.js';
 import { dataOf, errorOf } from '../../../support/billing-fixtures/results.js';
@@ -7,7 +6,7 @@ import { mockBilling } from '../../../support/billing-mock.js';
 
 describe('payments (billing part B §7 "Payments")', () => {
   const api = mockBilling();
-  const payments = paymentsResource(api.http);
+  const payments = api.client.payments;
   afterEach(() => api.agent.assertNoPendingInterceptors());
 
   it('part B §7: list encodes repeated filters and sorting, and parses card and other methods', async () => {
@@ -39,7 +38,7 @@ describe('payments (billing part B §7 "Payments")', () => {
 
   it('part B §7: get sends GET /v1/payments/{id}', async () => {
     api.json(200, cardPaymentWire());
-    const payment = dataOf(await payments.get(PAYMENT_ID));
+    const payment = dataOf(await payments.get({ id: PAYMENT_ID }));
     expect([api.last().method, api.last().path]).toEqual(['GET', `/v1/payments/${PAYMENT_ID}`]);
     expect(payment).toMatchObject({ id: PAYMENT_ID, processor: 'stripe', orderId: ORDER_ID });
   });
@@ -47,11 +46,11 @@ describe('payments (billing part B §7 "Payments")', () => {
   it('reference §3: a card payment without method_metadata does not pass as valid', async () => {
     const { method_metadata: _m, ...broken } = cardPaymentWire();
     api.json(200, broken);
-    expect(errorOf(await payments.get(PAYMENT_ID)).kind).toBe('response_validation');
+    expect(errorOf(await payments.get({ id: PAYMENT_ID })).kind).toBe('response_validation');
   });
 
   it('part B §8: an unknown payment answers 404 ResourceNotFound', async () => {
     api.named(404, 'ResourceNotFound', 'Not found');
-    expect(errorOf(await payments.get(PAYMENT_ID))).toMatchObject({ kind: 'provider', error: 'ResourceNotFound', statusCode: 404 });
+    expect(errorOf(await payments.get({ id: PAYMENT_ID }))).toMatchObject({ kind: 'provider', error: 'ResourceNotFound', statusCode: 404 });
   });
 });

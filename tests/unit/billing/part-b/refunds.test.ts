@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { refundsResource } from '../../../../adapters/billing/resources/refunds.js';
 import { ORDER_ID, ORG_ID, page } from '../../../support/billing-fixtures/ids.js';
 import { refundWire } from '../../../support/billing-fixtures/refunds.js';
 import { dataOf, errorOf } from '../../../support/billing-fixtures/results.js';
@@ -7,7 +6,7 @@ import { mockBilling } from '../../../support/billing-mock.js';
 
 describe('refunds (billing part B §7 "Refunds")', () => {
   const api = mockBilling();
-  const refunds = refundsResource(api.http);
+  const refunds = api.client.refunds;
   afterEach(() => api.agent.assertNoPendingInterceptors());
 
   it('part B §7: list sends GET /v1/refunds/ with repeated ids, succeeded and sorting, and parses the page', async () => {

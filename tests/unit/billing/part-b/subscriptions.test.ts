@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { subscriptionsResource } from '../../../../adapters/billing/resources/subscriptions.js';
 import { DISCOUNT_ID, ORG_ID, PRODUCT_ID, SUBSCRIPTION_ID } from '../../../support/billing-fixtures/ids.js';
 import { dataOf, errorOf } from '../../../support/billing-fixtures/results.js';
 import { subscriptionWire } from '../../../support/billing-fixtures/subscriptions.js';
@@ -7,7 +6,7 @@ import { mockBilling } from '../../../support/billing-mock.js';
 
 describe('subscriptions, seller side (billing part B §7 "Subscriptions (seller)")', () => {
   const api = mockBilling();
-  const subscriptions = subscriptionsResource(api.http);
+  const subscriptions = api.client.subscriptions;
   afterEach(() => api.agent.assertNoPendingInterceptors());
 
   it('part B §7: export sends the organization and hands out the CSV the server streams', async () => {
@@ -25,15 +24,15 @@ describe('subscriptions, seller side (billing part B §7 "Subscriptions (seller)
 
   it('reference: open enums take values the provider adds later; a missing one is still refused', async () => {
     api.json(200, subscriptionWire({ status: 'paused', customer_cancellation_reason: 'moved_to_competitor' }));
-    const future = dataOf(await subscriptions.get(SUBSCRIPTION_ID));
+    const future = dataOf(await subscriptions.get({ id: SUBSCRIPTION_ID }));
     expect([future.status, future.customerCancellationReason]).toEqual(['paused', 'moved_to_competitor']);
     api.json(200, subscriptionWire({ status: null }));
-    expect(errorOf(await subscriptions.get(SUBSCRIPTION_ID)).kind).toBe('response_validation');
+    expect(errorOf(await subscriptions.get({ id: SUBSCRIPTION_ID })).kind).toBe('response_validation');
   });
 
   it('part B §7: get parses the full subscription with customer, product, prices and meters', async () => {
     api.json(200, subscriptionWire());
-    const subscription = dataOf(await subscriptions.get(SUBSCRIPTION_ID));
+    const subscription = dataOf(await subscriptions.get({ id: SUBSCRIPTION_ID }));
     expect([api.last().method, api.last().path]).toEqual(['GET', `/v1/subscriptions/${SUBSCRIPTION_ID}`]);
     expect(subscription).toMatchObject({
       status: 'active',
@@ -47,7 +46,7 @@ describe('subscriptions, seller side (billing part B §7 "Subscriptions (seller)
   it('reference §3: a subscription missing current_period_start fails response validation', async () => {
     const { current_period_start: _c, ...broken } = subscriptionWire();
     api.json(200, broken);
-    expect(errorOf(await subscriptions.get(SUBSCRIPTION_ID)).kind).toBe('response_validation');
+    expect(errorOf(await subscriptions.get({ id: SUBSCRIPTION_ID })).kind).toBe('response_validation');
   });
 
   it('part B §3 (a)-(d): the four update shapes go out with their wire names', async () => {
@@ -62,26 +61,26 @@ describe('subscriptions, seller side (billing part B §7 "Subscriptions (seller)
     ] as const;
     for (const [input, wire] of shapes) {
       api.json(200, subscriptionWire());
-      dataOf(await subscriptions.update(SUBSCRIPTION_ID, input));
+      dataOf(await subscriptions.update({ id: SUBSCRIPTION_ID, subscriptionUpdate: input }));
       expect([api.last().method, api.last().path, api.last().body]).toEqual(['PATCH', `/v1/subscriptions/${SUBSCRIPTION_ID}`, wire]);
     }
   });
 
   it('part B §3: mixing two update shapes is refused before sending', async () => {
     const before = api.seen.length;
-    expect(errorOf(await subscriptions.update(SUBSCRIPTION_ID, { productId: PRODUCT_ID, revoke: true } as never)).kind).toBe('input_validation');
+    expect(errorOf(await subscriptions.update({ id: SUBSCRIPTION_ID, subscriptionUpdate: { productId: PRODUCT_ID, revoke: true } as never })).kind).toBe('input_validation');
     expect(api.seen).toHaveLength(before);
   });
 
   it('part B §4: revoke is DELETE and answers the canceled subscription', async () => {
     api.json(200, subscriptionWire({ status: 'canceled', ended_at: '2026-03-05T12:00:00Z', ends_at: '2026-03-05T12:00:00Z' }));
-    const revoked = dataOf(await subscriptions.revoke(SUBSCRIPTION_ID));
+    const revoked = dataOf(await subscriptions.revoke({ id: SUBSCRIPTION_ID }));
     expect([api.last().method, api.last().path]).toEqual(['DELETE', `/v1/subscriptions/${SUBSCRIPTION_ID}`]);
     expect(revoked).toMatchObject({ status: 'canceled', endedAt: '2026-03-05T12:00:00Z' });
   });
 
   it('part B §8: revoke and update refuse an already canceled subscription (403) and answer NotPermitted and 404', async () => {
-    for (const call of [() => subscriptions.revoke(SUBSCRIPTION_ID), () => subscriptions.update(SUBSCRIPTION_ID, { revoke: true })]) {
+    for (const call of [() => subscriptions.revoke({ id: SUBSCRIPTION_ID }), () => subscriptions.update({ id: SUBSCRIPTION_ID, subscriptionUpdate: { revoke: true } })]) {
       api.named(403, 'AlreadyCanceledSubscription', 'This subscription is already canceled or will be at the end of the period.');
       expect(errorOf(await call())).toMatchObject({ error: 'AlreadyCanceledSubscription', statusCode: 403 });
       api.named(403, 'NotPermitted', 'Not permitted');
@@ -90,6 +89,6 @@ describe('subscriptions, seller side (billing part B §7 "Subscriptions (seller)
       expect(errorOf(await call())).toMatchObject({ error: 'ResourceNotFound' });
     }
     api.named(404, 'ResourceNotFound');
-    expect(errorOf(await subscriptions.get(SUBSCRIPTION_ID))).toMatchObject({ error: 'ResourceNotFound' });
+    expect(errorOf(await subscriptions.get({ id: SUBSCRIPTION_ID }))).toMatchObject({ error: 'ResourceNotFound' });
   });
 });
