@@ -5,17 +5,17 @@ import { checkoutLinkOps } from './resources/checkout-links.js';
 import { checkoutOps } from './resources/checkouts.js';
 import { customerMeterOps } from './resources/customer-meters.js';
 import { customFieldOps } from './resources/custom-fields.js';
-import { eventsResource } from './resources/events.js';
-import { filesResource } from './resources/files.js';
-import { licenseKeysResource } from './resources/license-keys.js';
-import { meterQuantitiesResource } from './resources/meter-quantities.js';
-import { metricsResource } from './resources/metrics.js';
-import { oauth2Resource } from './resources/oauth2.js';
+import { eventOps } from './resources/events.js';
+import { fileOps } from './resources/files.js';
+import { licenseKeyOps } from './resources/license-keys.js';
+import { meterQuantityOps } from './resources/meter-quantities.js';
+import { metricOps } from './resources/metrics.js';
+import { oauth2Ops } from './resources/oauth2.js';
 import { orderOps } from './resources/orders.js';
-import { organizationsResource } from './resources/organizations.js';
+import { organizationOps } from './resources/organizations.js';
 import { paymentOps } from './resources/payments.js';
 import { refundOps } from './resources/refunds.js';
-import { webhooksResource } from './resources/webhooks.js';
+import { webhookOps } from './resources/webhooks.js';
 import { customerPortalResource } from './resources/customer-portal.js';
 import { customerSessionOps } from './resources/customer-sessions.js';
 import { customerOps } from './resources/customers.js';
@@ -63,18 +63,18 @@ export function createBillingClient(config: BillingClientConfig = {}) {
     products: bindOperations(http, productOps),
     subscriptions: bindOperations(http, subscriptionOps),
     customFields: bindOperations(http, customFieldOps),
-    events: eventsResource(http),
-    files: filesResource(http),
-    licenseKeys: licenseKeysResource(http),
+    events: bindOperations(http, eventOps),
+    files: bindOperations(http, fileOps),
+    licenseKeys: bindOperations(http, licenseKeyOps),
     /** Part B has only the quantities call of meters (part A shows no other seller meter call). */
-    meters: meterQuantitiesResource(http),
-    metrics: metricsResource(http),
-    oauth2: oauth2Resource(http),
+    meters: bindOperations(http, meterQuantityOps),
+    metrics: bindOperations(http, metricOps),
+    oauth2: bindOperations(http, oauth2Ops),
     orders: bindOperations(http, orderOps),
-    organizations: organizationsResource(http),
+    organizations: bindOperations(http, organizationOps),
     payments: bindOperations(http, paymentOps),
     refunds: bindOperations(http, refundOps),
-    webhooks: webhooksResource(http),
+    webhooks: bindOperations(http, webhookOps),
   };
 }
 

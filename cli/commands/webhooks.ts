@@ -47,7 +47,7 @@ export function registerWebhooks(program: Command, act: Act): void {
     .action(
       act(async (ctx, [id]) => {
         const eventId = String(id);
-        await ctx.call({ noun: 'webhook event', id: eventId, listCommand: 'ensemble webhooks deliveries' }, (c) => c.webhooks.redeliverEvent(eventId));
+        await ctx.call({ noun: 'webhook event', id: eventId, listCommand: 'ensemble webhooks deliveries' }, (c) => c.webhooks.redeliverEvent({ id: eventId }));
         ctx.emitJson({ eventId, redelivery: 'queued' });
         ctx.line(`${ctx.style.green('Queued')} redelivery of event ${eventId}; \`ensemble webhooks deliveries\` shows the outcome.`);
       }),

@@ -18,8 +18,8 @@ describe('billing client against the sandbox: organizations, products, discounts
     expect(must(await organizations.list()).items.map((o) => o.id)).toEqual([t.seed.organizationId]);
     const created = must(await organizations.create({ name: 'Contract org', slug: 'contract-org' }));
     expect(created.slug).toBe('contract-org');
-    expect(must(await organizations.get(t.seed.organizationId)).name).toBe('Ensemble');
-    expect(must(await organizations.update(t.seed.organizationId, { website: 'https://ensemble.example' })).website).toBe('https://ensemble.example');
+    expect(must(await organizations.get({ id: t.seed.organizationId })).name).toBe('Ensemble');
+    expect(must(await organizations.update({ id: t.seed.organizationId, organizationUpdate: { website: 'https://ensemble.example' } })).website).toBe('https://ensemble.example');
   });
 
   it('runs every product call and iterates pages', async () => {
@@ -82,16 +82,16 @@ describe('billing client against the sandbox: customers, sessions, portal, webho
   it('runs every webhook call', async () => {
     const { webhooks } = t.client;
     const endpoint = must(await webhooks.createEndpoint({ url: 'http://127.0.0.1:9/contract', format: 'raw', secret: 'whsec_contract', events: ['customer.created'] }));
-    expect(must(await webhooks.getEndpoint(endpoint.id)).url).toBe('http://127.0.0.1:9/contract');
-    expect(must(await webhooks.updateEndpoint(endpoint.id, { name: 'Contract hook' })).name).toBe('Contract hook');
+    expect(must(await webhooks.getEndpoint({ id: endpoint.id })).url).toBe('http://127.0.0.1:9/contract');
+    expect(must(await webhooks.updateEndpoint({ id: endpoint.id, webhookEndpointUpdate: { name: 'Contract hook' } })).name).toBe('Contract hook');
     expect(must(await webhooks.listEndpoints()).items.map((e) => e.id)).toContain(endpoint.id);
     must(await t.client.customers.create({ email: 'hooked@example.com' }));
     await t.sandbox.ctx.webhooks.idle();
     const deliveries = must(await webhooks.listDeliveries({ endpointId: endpoint.id }));
     expect(deliveries.items.length).toBeGreaterThan(0);
     const eventId = deliveries.items[0]?.webhookEvent.id as string;
-    expect((await webhooks.redeliverEvent(eventId)).success).toBe(true);
+    expect((await webhooks.redeliverEvent({ id: eventId })).success).toBe(true);
     await t.sandbox.ctx.webhooks.idle();
-    expect((await webhooks.deleteEndpoint(endpoint.id)).success).toBe(true);
+    expect((await webhooks.deleteEndpoint({ id: endpoint.id })).success).toBe(true);
   });
 });

@@ -57,15 +57,15 @@ describe('sandbox restart (issue 4 "Restart: create objects, kill the process, s
       expect(moved.seed.webhookUrl).toBe('http://127.0.0.1:41001/api/webhooks/billing');
       expect(moved.seed.webhookSecret).toBe(first.seed.webhookSecret);
       expect(JSON.parse(readFileSync(join(dir, 'seed.json'), 'utf8')).webhookUrl).toBe('http://127.0.0.1:41001/api/webhooks/billing');
-      expect(must(await moved.client.webhooks.getEndpoint(endpointId)).url).toBe('http://127.0.0.1:41001/api/webhooks/billing');
-      must(await moved.client.webhooks.updateEndpoint(endpointId, { url: 'http://127.0.0.1:49999/mine' }));
+      expect(must(await moved.client.webhooks.getEndpoint({ id: endpointId })).url).toBe('http://127.0.0.1:41001/api/webhooks/billing');
+      must(await moved.client.webhooks.updateEndpoint({ id: endpointId, webhookEndpointUpdate: { url: 'http://127.0.0.1:49999/mine' } }));
     } finally {
       await moved.close();
     }
 
     const again = await startTestSandbox({ dataDir: dir, webhookUrl: 'http://127.0.0.1:41002/api/webhooks/billing' });
     try {
-      expect(must(await again.client.webhooks.getEndpoint(endpointId)).url).toBe('http://127.0.0.1:49999/mine');
+      expect(must(await again.client.webhooks.getEndpoint({ id: endpointId })).url).toBe('http://127.0.0.1:49999/mine');
       expect(again.seed.webhookUrl).toBe('http://127.0.0.1:41001/api/webhooks/billing');
     } finally {
       await again.close();

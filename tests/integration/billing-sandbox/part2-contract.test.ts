@@ -85,14 +85,12 @@ describe('part A §7 meters and part B §7 events, quantities', () => {
     expect(ingested).toEqual({ inserted: 2, duplicates: 1 });
     const list = must(await t.client.events.list({ customerId: buyer.customerId, source: 'user', sorting: ['timestamp'] }));
     expect(list.items.map((e) => e.metadata.tokens)).toEqual([120, 30]);
-    expect(must(await t.client.events.get(list.items[0]?.id as string)).name).toBe('tokens');
+    expect(must(await t.client.events.get({ id: list.items[0]?.id as string })).name).toBe('tokens');
     const names = must(await t.client.events.listNames({ source: ['system', 'user'], sorting: ['name'] }));
     expect(names.items.map((n) => n.name)).toEqual(['benefit.granted', 'benefit.updated', 'meter.credited', 'tokens']);
     expect(names.items.find((n) => n.name === 'benefit.granted')).toMatchObject({ source: 'system', occurrences: 6 });
     const now = new Date(Date.parse(t.sandbox.ctx.now()));
-    const q = must(await t.client.meters.quantities(meterId, {
-      startTimestamp: new Date(now.getTime() - 86_400_000).toISOString(), endTimestamp: new Date(now.getTime() + 3_600_000).toISOString(), interval: 'day',
-    }));
+    const q = must(await t.client.meters.quantities({ id: meterId, startTimestamp: new Date(now.getTime() - 86_400_000).toISOString(), endTimestamp: new Date(now.getTime() + 3_600_000).toISOString(), interval: 'day' }));
     expect(q.total).toBe(150);
     const meters = must(await t.client.customerMeters.list({ customerId: buyer.customerId }));
     expect(meters.items[0]).toMatchObject({ consumedUnits: 150, creditedUnits: 1000, balance: 850 });
@@ -113,16 +111,16 @@ describe('part B §7 license keys through the client', () => {
     const organizationId = t.seed.organizationId;
     const activation = must(await t.client.customerPortal.licenseKeys.activate({ key: key?.key as string, organizationId, label: 'laptop', meta: { os: 'linux' } }));
     expect(activation.licenseKey.id).toBe(key?.id);
-    expect(must(await t.client.licenseKeys.getActivation(key?.id as string, activation.id)).label).toBe('laptop');
+    expect(must(await t.client.licenseKeys.getActivation({ id: key?.id as string, activationId: activation.id })).label).toBe('laptop');
     const validated = must(await t.client.customerPortal.licenseKeys.validate({ key: key?.key as string, organizationId, activationId: activation.id, incrementUsage: 2 }));
     expect(validated).toMatchObject({ usage: 2, validations: 1, activation: { id: activation.id } });
-    const withActivations = must(await t.client.licenseKeys.get(key?.id as string));
+    const withActivations = must(await t.client.licenseKeys.get({ id: key?.id as string }));
     expect(withActivations.activations.map((a) => a.label)).toEqual(['laptop']);
     const auth = { customerSession: buyer.session };
     expect(must(await t.client.customerPortal.licenseKeys.list(auth)).items).toHaveLength(1);
     expect(must(await t.client.customerPortal.licenseKeys.get(auth, key?.id as string)).activations).toHaveLength(1);
     expect(must(await t.client.customerPortal.licenseKeys.deactivate({ key: key?.key as string, organizationId, activationId: activation.id }))).toBeUndefined();
-    const updated = must(await t.client.licenseKeys.update(key?.id as string, { status: 'disabled', usage: 1, limitUsage: 20 }));
+    const updated = must(await t.client.licenseKeys.update({ id: key?.id as string, licenseKeyUpdate: { status: 'disabled', usage: 1, limitUsage: 20 } }));
     expect(updated).toMatchObject({ status: 'disabled', usage: 1, limitUsage: 20 });
   });
 });
@@ -137,8 +135,8 @@ describe('part B §7 files and custom fields through the client', () => {
     const media = withMedia.medias[0];
     expect(media).toMatchObject({ id: done.id, service: 'product_media' });
     expect(await (await fetch(media?.publicUrl as string)).text()).toBe('product picture bytes');
-    expect(must(await t.client.files.update(done.id, { name: 'cover-2.png', version: 'v2' }))).toMatchObject({ name: 'cover-2.png', version: 'v2' });
-    expect(must(await t.client.files.delete(done.id))).toBeUndefined();
+    expect(must(await t.client.files.update({ id: done.id, filePatch: { name: 'cover-2.png', version: 'v2' } }))).toMatchObject({ name: 'cover-2.png', version: 'v2' });
+    expect(must(await t.client.files.delete({ id: done.id }))).toBeUndefined();
     expect(must(await t.client.files.list({ ids: [done.id] })).items).toHaveLength(0);
   });
 

@@ -56,8 +56,9 @@ export async function uploadFile(t: TestSandbox, content: Buffer, service: 'down
     expect(put.status, await put.clone().text()).toBe(200);
     etags.push(put.headers.get('etag') ?? '');
   }
-  const done = must(await t.client.files.uploaded(created.id, {
-    id: created.upload.id, path: created.upload.path, parts: etags.map((etag, i) => ({ number: i + 1, checksumEtag: etag })),
+  const done = must(await t.client.files.uploaded({
+    id: created.id,
+    fileUploadCompleted: { id: created.upload.id, path: created.upload.path, parts: etags.map((etag, i) => ({ number: i + 1, checksumEtag: etag })) },
   }));
   return { created, done };
 }

@@ -22,7 +22,7 @@ describe('part-2 state persists across a restart (issue 4 "Running it")', () => 
 
     const second = await startTestSandbox({ dataDir: dir });
     try {
-      const again = must(await second.client.licenseKeys.get(key?.id as string));
+      const again = must(await second.client.licenseKeys.get({ id: key?.id as string }));
       expect(again.activations.map((a) => a.label)).toEqual(['pc']);
       expect(must(await second.client.customerMeters.list({ customerId: buyer.customerId })).items[0]).toMatchObject({ consumedUnits: 2, creditedUnits: 10, balance: 8 });
       expect(must(await second.client.events.list({ customerId: buyer.customerId, source: 'user' })).pagination.totalCount).toBe(2);

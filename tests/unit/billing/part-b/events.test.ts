@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { eventsResource } from '../../../../adapters/billing/resources/events.js';
 import { eventNameWire, systemEventWire, userEventWire } from '../../../support/billing-fixtures/events.js';
 import { CUSTOMER_ID, EVENT_ID, METER_ID, ORG_ID, page } from '../../../support/billing-fixtures/ids.js';
 import { dataOf, errorOf } from '../../../support/billing-fixtures/results.js';
@@ -7,7 +6,7 @@ import { mockBilling } from '../../../support/billing-mock.js';
 
 describe('events (billing part B §7 "Events")', () => {
   const api = mockBilling();
-  const events = eventsResource(api.http);
+  const events = api.client.events;
   afterEach(() => api.agent.assertNoPendingInterceptors());
 
   it('part B §7: list encodes filters, sorting=-timestamp and the metadata deep object', async () => {
@@ -55,10 +54,10 @@ describe('events (billing part B §7 "Events")', () => {
 
   it('part B §7: get answers the event; an unknown one 404 ResourceNotFound', async () => {
     api.json(200, userEventWire());
-    expect(dataOf(await events.get(EVENT_ID)).id).toBe(EVENT_ID);
+    expect(dataOf(await events.get({ id: EVENT_ID })).id).toBe(EVENT_ID);
     expect(api.last().path).toBe(`/v1/events/${EVENT_ID}`);
     api.named(404, 'ResourceNotFound');
-    expect(errorOf(await events.get(EVENT_ID))).toMatchObject({ error: 'ResourceNotFound' });
+    expect(errorOf(await events.get({ id: EVENT_ID }))).toMatchObject({ error: 'ResourceNotFound' });
   });
 
   it('part B §3: ingest posts events with metadata keys untouched and reads the inserted count', async () => {

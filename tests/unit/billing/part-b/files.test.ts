@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { filesResource } from '../../../../adapters/billing/resources/files.js';
 import { downloadableFileWire, fileUploadWire } from '../../../support/billing-fixtures/files.js';
 import { FILE_ID, ORG_ID, page } from '../../../support/billing-fixtures/ids.js';
 import { dataOf, errorOf } from '../../../support/billing-fixtures/results.js';
@@ -7,7 +6,7 @@ import { mockBilling } from '../../../support/billing-mock.js';
 
 describe('files (billing part B §7 "Files")', () => {
   const api = mockBilling();
-  const files = filesResource(api.http);
+  const files = api.client.files;
   afterEach(() => api.agent.assertNoPendingInterceptors());
 
   it('part B §7: list repeats ids and parses files of each service', async () => {
@@ -58,7 +57,7 @@ describe('files (billing part B §7 "Files")', () => {
   it('part B §4: uploaded reports completion with each part etag', async () => {
     api.json(200, downloadableFileWire());
     const file = dataOf(
-      await files.uploaded(FILE_ID, { id: 'upload-7f3e2d1c', path: 'org/file.zip', parts: [{ number: 1, checksumEtag: '"9b2c"' }] }),
+      await files.uploaded({ id: FILE_ID, fileUploadCompleted: { id: 'upload-7f3e2d1c', path: 'org/file.zip', parts: [{ number: 1, checksumEtag: '"9b2c"' }] } }),
     );
     expect([api.last().method, api.last().path]).toEqual(['POST', `/v1/files/${FILE_ID}/uploaded`]);
     expect(api.last().body).toEqual({ id: 'upload-7f3e2d1c', path: 'org/file.zip', parts: [{ number: 1, checksum_etag: '"9b2c"' }] });
@@ -67,18 +66,18 @@ describe('files (billing part B §7 "Files")', () => {
 
   it('part B §7: update patches name and version; delete answers 204', async () => {
     api.json(200, downloadableFileWire({ version: '1.3.0' }));
-    expect(dataOf(await files.update(FILE_ID, { version: '1.3.0' })).version).toBe('1.3.0');
+    expect(dataOf(await files.update({ id: FILE_ID, filePatch: { version: '1.3.0' } })).version).toBe('1.3.0');
     expect([api.last().method, api.last().path, api.last().body]).toEqual(['PATCH', `/v1/files/${FILE_ID}`, { version: '1.3.0' }]);
     api.next({ status: 204 });
-    expect(dataOf(await files.delete(FILE_ID))).toBeUndefined();
+    expect(dataOf(await files.delete({ id: FILE_ID }))).toBeUndefined();
     expect([api.last().method, api.last().path]).toEqual(['DELETE', `/v1/files/${FILE_ID}`]);
   });
 
   it('part B §8: uploaded, update and delete answer 403 NotPermitted and 404 ResourceNotFound', async () => {
     const calls = [
-      () => files.uploaded(FILE_ID, { id: 'u', path: 'p', parts: [{ number: 1, checksumEtag: 'e' }] }),
-      () => files.update(FILE_ID, { name: 'renamed.zip' }),
-      () => files.delete(FILE_ID),
+      () => files.uploaded({ id: FILE_ID, fileUploadCompleted: { id: 'u', path: 'p', parts: [{ number: 1, checksumEtag: 'e' }] } }),
+      () => files.update({ id: FILE_ID, filePatch: { name: 'renamed.zip' } }),
+      () => files.delete({ id: FILE_ID }),
     ];
     for (const call of calls) {
       api.named(403, 'NotPermitted', 'Not permitted');

@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { licenseKeysResource } from '../../../../adapters/billing/resources/license-keys.js';
 import { portalLicenseKeysResource } from '../../../../adapters/billing/resources/portal-license-keys.js';
 import { SESSION_TOKEN } from '../../../support/billing-fixtures/customers.js';
 import { ACTIVATION_ID, BENEFIT_ID, LICENSE_KEY_ID, ORG_ID, page } from '../../../support/billing-fixtures/ids.js';
@@ -11,7 +10,7 @@ const withActivations = () => ({ ...licenseKeyWire(), activations: [activationWi
 
 describe('license keys, seller side (billing part B §7 "License keys")', () => {
   const api = mockBilling();
-  const keys = licenseKeysResource(api.http);
+  const keys = api.client.licenseKeys;
   afterEach(() => api.agent.assertNoPendingInterceptors());
 
   it('part B §7: list by organization and benefit', async () => {
@@ -27,14 +26,14 @@ describe('license keys, seller side (billing part B §7 "License keys")', () => 
 
   it('part B §7: get answers the key with its activations, meta keys untouched', async () => {
     api.json(200, withActivations());
-    const key = dataOf(await keys.get(LICENSE_KEY_ID));
+    const key = dataOf(await keys.get({ id: LICENSE_KEY_ID }));
     expect(api.last().path).toBe(`/v1/license-keys/${LICENSE_KEY_ID}`);
     expect(key.activations[0]).toMatchObject({ licenseKeyId: LICENSE_KEY_ID, meta: { hostName: 'ada-laptop', cpu_count: 8 } });
   });
 
   it('part B §3: update sends wire names and only the fields given (usage untouched)', async () => {
     api.json(200, licenseKeyWire({ status: 'disabled', limit_usage: 100 }));
-    const key = dataOf(await keys.update(LICENSE_KEY_ID, { status: 'disabled', limitUsage: 100, expiresAt: '2027-01-01T00:00:00Z' }));
+    const key = dataOf(await keys.update({ id: LICENSE_KEY_ID, licenseKeyUpdate: { status: 'disabled', limitUsage: 100, expiresAt: '2027-01-01T00:00:00Z' } }));
     expect([api.last().method, api.last().path]).toEqual(['PATCH', `/v1/license-keys/${LICENSE_KEY_ID}`]);
     expect(api.last().body).toEqual({ status: 'disabled', limit_usage: 100, expires_at: '2027-01-01T00:00:00Z' });
     expect(key.status).toBe('disabled');
@@ -42,7 +41,7 @@ describe('license keys, seller side (billing part B §7 "License keys")', () => 
 
   it('part B §7: an activation is fetched by key id and activation id', async () => {
     api.json(200, { ...activationWire(), license_key: licenseKeyWire() });
-    const activation = dataOf(await keys.getActivation(LICENSE_KEY_ID, ACTIVATION_ID));
+    const activation = dataOf(await keys.getActivation({ id: LICENSE_KEY_ID, activationId: ACTIVATION_ID }));
     expect(api.last().path).toBe(`/v1/license-keys/${LICENSE_KEY_ID}/activations/${ACTIVATION_ID}`);
     expect(activation.licenseKey.key).toBe(LICENSE_KEY);
   });
@@ -50,9 +49,9 @@ describe('license keys, seller side (billing part B §7 "License keys")', () => 
   it('part B §8: license key calls answer 401 Unauthorized and 404 ResourceNotFound', async () => {
     const calls = [
       () => keys.list(),
-      () => keys.get(LICENSE_KEY_ID),
-      () => keys.update(LICENSE_KEY_ID, { usage: 3 }),
-      () => keys.getActivation(LICENSE_KEY_ID, ACTIVATION_ID),
+      () => keys.get({ id: LICENSE_KEY_ID }),
+      () => keys.update({ id: LICENSE_KEY_ID, licenseKeyUpdate: { usage: 3 } }),
+      () => keys.getActivation({ id: LICENSE_KEY_ID, activationId: ACTIVATION_ID }),
     ];
     for (const call of calls) {
       api.named(401, 'Unauthorized', 'Unauthorized');

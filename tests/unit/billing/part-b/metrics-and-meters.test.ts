@@ -1,6 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { meterQuantitiesResource } from '../../../../adapters/billing/resources/meter-quantities.js';
-import { metricsResource } from '../../../../adapters/billing/resources/metrics.js';
 import { CUSTOMER_ID, METER_ID, ORG_ID } from '../../../support/billing-fixtures/ids.js';
 import { meterQuantitiesWire } from '../../../support/billing-fixtures/meters.js';
 import { metricsLimitsWire, metricsWire } from '../../../support/billing-fixtures/metrics.js';
@@ -9,8 +7,8 @@ import { mockBilling } from '../../../support/billing-mock.js';
 
 describe('metrics and meter quantities (billing part B §7)', () => {
   const api = mockBilling();
-  const metrics = metricsResource(api.http);
-  const meters = meterQuantitiesResource(api.http);
+  const metrics = api.client.metrics;
+  const meters = api.client.meters;
   afterEach(() => api.agent.assertNoPendingInterceptors());
 
   it('part B §5: metrics sends calendar dates and defaults the timezone to UTC', async () => {
@@ -51,7 +49,8 @@ describe('metrics and meter quantities (billing part B §7)', () => {
   it('part B §7: meter quantities sends timestamps with offset, the interval and a metadata deep object', async () => {
     api.json(200, meterQuantitiesWire());
     const answer = dataOf(
-      await meters.quantities(METER_ID, {
+      await meters.quantities({
+        id: METER_ID,
         startTimestamp: '2026-03-01T00:00:00Z',
         endTimestamp: '2026-03-31T23:59:59+02:00',
         interval: 'day',
@@ -75,13 +74,13 @@ describe('metrics and meter quantities (billing part B §7)', () => {
   });
 
   it('part B §5: a timestamp without an offset is refused', async () => {
-    const error = errorOf(await meters.quantities(METER_ID, { startTimestamp: '2026-03-01T00:00:00', endTimestamp: '2026-03-02T00:00:00Z', interval: 'day' }));
+    const error = errorOf(await meters.quantities({ id: METER_ID, startTimestamp: '2026-03-01T00:00:00', endTimestamp: '2026-03-02T00:00:00Z', interval: 'day' }));
     expect(error.kind).toBe('input_validation');
   });
 
   it('part B §8: an unknown meter answers 404 ResourceNotFound', async () => {
     api.named(404, 'ResourceNotFound');
-    const error = errorOf(await meters.quantities(METER_ID, { startTimestamp: '2026-03-01T00:00:00Z', endTimestamp: '2026-03-02T00:00:00Z', interval: 'hour' }));
+    const error = errorOf(await meters.quantities({ id: METER_ID, startTimestamp: '2026-03-01T00:00:00Z', endTimestamp: '2026-03-02T00:00:00Z', interval: 'hour' }));
     expect(error).toMatchObject({ kind: 'provider', error: 'ResourceNotFound' });
   });
 });

@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { oauth2Resource } from '../../../../adapters/billing/resources/oauth2.js';
 import { ORG_ID } from '../../../support/billing-fixtures/ids.js';
 import { authorizeOrganizationWire, introspectWire, tokenWire, userInfoWire } from '../../../support/billing-fixtures/oauth2.js';
 import { dataOf, errorOf } from '../../../support/billing-fixtures/results.js';
@@ -9,7 +8,7 @@ const client = { clientId: 'polar_ci_hT3kq0Yc9n1pVw8sXe2RbA', clientSecret: 'pol
 
 describe('OAuth2 (billing part B §7 "OAuth2")', () => {
   const api = mockBilling();
-  const oauth2 = oauth2Resource(api.http);
+  const oauth2 = api.client.oauth2;
   afterEach(() => api.agent.assertNoPendingInterceptors());
 
   it('part B §3: authorize returns the client, the subject type, scopes and organizations', async () => {

@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { organizationsResource } from '../../../../adapters/billing/resources/organizations.js';
 import { ORG_ID, page } from '../../../support/billing-fixtures/ids.js';
 import { organizationWire } from '../../../support/billing-fixtures/organizations.js';
 import { dataOf, errorOf } from '../../../support/billing-fixtures/results.js';
@@ -7,7 +6,7 @@ import { mockBilling } from '../../../support/billing-mock.js';
 
 describe('organizations (billing part B §7 "Organizations")', () => {
   const api = mockBilling();
-  const organizations = organizationsResource(api.http);
+  const organizations = api.client.organizations;
   afterEach(() => api.agent.assertNoPendingInterceptors());
 
   it('part B §7: list by slug, sorted by name descending', async () => {
@@ -62,26 +61,26 @@ describe('organizations (billing part B §7 "Organizations")', () => {
 
   it('part B §7: get and update use /v1/organizations/{id}; update has no slug', async () => {
     api.json(200, organizationWire());
-    expect(dataOf(await organizations.get(ORG_ID)).id).toBe(ORG_ID);
+    expect(dataOf(await organizations.get({ id: ORG_ID })).id).toBe(ORG_ID);
     expect(api.last().path).toBe(`/v1/organizations/${ORG_ID}`);
 
     api.json(200, organizationWire({ name: 'Ensemble AI' }));
-    expect(dataOf(await organizations.update(ORG_ID, { name: 'Ensemble AI', notificationSettings: { newOrder: false, newSubscription: true } })).name).toBe('Ensemble AI');
+    expect(dataOf(await organizations.update({ id: ORG_ID, organizationUpdate: { name: 'Ensemble AI', notificationSettings: { newOrder: false, newSubscription: true } } })).name).toBe('Ensemble AI');
     expect([api.last().method, api.last().body]).toEqual(['PATCH', { name: 'Ensemble AI', notification_settings: { new_order: false, new_subscription: true } }]);
   });
 
   it('part B §8: update answers 403 NotPermitted; get and update 404 ResourceNotFound', async () => {
     api.named(403, 'NotPermitted', 'Not permitted');
-    expect(errorOf(await organizations.update(ORG_ID, { website: 'https://ensemble.example.com' }))).toMatchObject({ error: 'NotPermitted' });
+    expect(errorOf(await organizations.update({ id: ORG_ID, organizationUpdate: { website: 'https://ensemble.example.com' } }))).toMatchObject({ error: 'NotPermitted' });
     api.named(404, 'ResourceNotFound');
-    expect(errorOf(await organizations.get(ORG_ID))).toMatchObject({ error: 'ResourceNotFound' });
+    expect(errorOf(await organizations.get({ id: ORG_ID }))).toMatchObject({ error: 'ResourceNotFound' });
     api.named(404, 'ResourceNotFound');
-    expect(errorOf(await organizations.update(ORG_ID, {}))).toMatchObject({ error: 'ResourceNotFound' });
+    expect(errorOf(await organizations.update({ id: ORG_ID, organizationUpdate: {} }))).toMatchObject({ error: 'ResourceNotFound' });
   });
 
   it('reference §3: an organization without its subscription settings is not a valid answer', async () => {
     const { subscription_settings: _s, ...broken } = organizationWire();
     api.json(200, broken);
-    expect(errorOf(await organizations.get(ORG_ID)).kind).toBe('response_validation');
+    expect(errorOf(await organizations.get({ id: ORG_ID })).kind).toBe('response_validation');
   });
 });

@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { webhooksResource } from '../../../../adapters/billing/resources/webhooks.js';
 import { ORG_ID, page, WEBHOOK_ENDPOINT_ID, WEBHOOK_EVENT_ID } from '../../../support/billing-fixtures/ids.js';
 import { dataOf, errorOf } from '../../../support/billing-fixtures/results.js';
 import { webhookDeliveryWire, webhookEndpointWire } from '../../../support/billing-fixtures/webhooks.js';
@@ -7,7 +6,7 @@ import { mockBilling } from '../../../support/billing-mock.js';
 
 describe('webhooks (billing part B §7 "Webhooks")', () => {
   const api = mockBilling();
-  const webhooks = webhooksResource(api.http);
+  const webhooks = api.client.webhooks;
   afterEach(() => api.agent.assertNoPendingInterceptors());
 
   it('part B §7: endpoints are listed by organization', async () => {
@@ -58,24 +57,24 @@ describe('webhooks (billing part B §7 "Webhooks")', () => {
 
   it('reference §5: an endpoint listening to an event type newer than the client still parses', async () => {
     api.json(200, webhookEndpointWire({ events: ['subscription.updated', 'wallet.credited'] }));
-    expect(dataOf(await webhooks.getEndpoint(WEBHOOK_ENDPOINT_ID)).events).toContain('wallet.credited');
+    expect(dataOf(await webhooks.getEndpoint({ id: WEBHOOK_ENDPOINT_ID })).events).toContain('wallet.credited');
     expect(api.last().path).toBe(`/v1/webhooks/endpoints/${WEBHOOK_ENDPOINT_ID}`);
   });
 
   it('part B §7: update patches, delete answers 204', async () => {
     api.json(200, webhookEndpointWire({ enabled: false }));
-    expect(dataOf(await webhooks.updateEndpoint(WEBHOOK_ENDPOINT_ID, { enabled: false, format: 'slack' })).enabled).toBe(false);
+    expect(dataOf(await webhooks.updateEndpoint({ id: WEBHOOK_ENDPOINT_ID, webhookEndpointUpdate: { enabled: false, format: 'slack' } })).enabled).toBe(false);
     expect([api.last().method, api.last().body]).toEqual(['PATCH', { enabled: false, format: 'slack' }]);
     api.next({ status: 204 });
-    expect(dataOf(await webhooks.deleteEndpoint(WEBHOOK_ENDPOINT_ID))).toBeUndefined();
+    expect(dataOf(await webhooks.deleteEndpoint({ id: WEBHOOK_ENDPOINT_ID }))).toBeUndefined();
     expect([api.last().method, api.last().path]).toEqual(['DELETE', `/v1/webhooks/endpoints/${WEBHOOK_ENDPOINT_ID}`]);
   });
 
   it('part B §8: get, update and delete of an unknown endpoint answer 404 ResourceNotFound', async () => {
     for (const call of [
-      () => webhooks.getEndpoint(WEBHOOK_ENDPOINT_ID),
-      () => webhooks.updateEndpoint(WEBHOOK_ENDPOINT_ID, { url: 'https://e.example.com/h' }),
-      () => webhooks.deleteEndpoint(WEBHOOK_ENDPOINT_ID),
+      () => webhooks.getEndpoint({ id: WEBHOOK_ENDPOINT_ID }),
+      () => webhooks.updateEndpoint({ id: WEBHOOK_ENDPOINT_ID, webhookEndpointUpdate: { url: 'https://e.example.com/h' } }),
+      () => webhooks.deleteEndpoint({ id: WEBHOOK_ENDPOINT_ID }),
     ]) {
       api.named(404, 'ResourceNotFound');
       expect(errorOf(await call())).toMatchObject({ kind: 'provider', error: 'ResourceNotFound' });
@@ -92,17 +91,17 @@ describe('webhooks (billing part B §7 "Webhooks")', () => {
 
   it('reference §4: redeliver answers 202 with a JSON null body', async () => {
     api.next({ status: 202, raw: 'null', headers: { 'content-type': 'application/json' } });
-    expect(dataOf(await webhooks.redeliverEvent(WEBHOOK_EVENT_ID))).toBeNull();
+    expect(dataOf(await webhooks.redeliverEvent({ id: WEBHOOK_EVENT_ID }))).toBeNull();
     expect([api.last().method, api.last().path]).toEqual(['POST', `/v1/webhooks/events/${WEBHOOK_EVENT_ID}/redeliver`]);
   });
 
   it('part B §7: redeliver also accepts a 202 without a body', async () => {
     api.next({ status: 202 });
-    expect((await webhooks.redeliverEvent(WEBHOOK_EVENT_ID)).success).toBe(true);
+    expect((await webhooks.redeliverEvent({ id: WEBHOOK_EVENT_ID })).success).toBe(true);
   });
 
   it('part B §8: redelivering an unknown event answers 404 ResourceNotFound', async () => {
     api.named(404, 'ResourceNotFound');
-    expect(errorOf(await webhooks.redeliverEvent(WEBHOOK_EVENT_ID))).toMatchObject({ error: 'ResourceNotFound' });
+    expect(errorOf(await webhooks.redeliverEvent({ id: WEBHOOK_EVENT_ID }))).toMatchObject({ error: 'ResourceNotFound' });
   });
 });
