@@ -16,7 +16,7 @@ import { organizationOps } from './resources/organizations.js';
 import { paymentOps } from './resources/payments.js';
 import { refundOps } from './resources/refunds.js';
 import { webhookOps } from './resources/webhooks.js';
-import { customerPortalResource } from './resources/customer-portal.js';
+import { customerPortalOps } from './resources/customer-portal.js';
 import { customerSessionOps } from './resources/customer-sessions.js';
 import { customerOps } from './resources/customers.js';
 import { discountOps } from './resources/discounts.js';
@@ -55,7 +55,7 @@ export function createBillingClient(config: BillingClientConfig = {}) {
     checkoutLinks: bindOperations(http, checkoutLinkOps),
     checkouts: bindOperations(http, checkoutOps),
     customerMeters: bindOperations(http, customerMeterOps),
-    customerPortal: customerPortalResource(http),
+    customerPortal: bindOperations(http, customerPortalOps),
     // --- part B resources ---
     customers: bindOperations(http, customerOps),
     customerSessions: bindOperations(http, customerSessionOps),

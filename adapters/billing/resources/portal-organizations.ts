@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { CallOptions, HttpClient } from '../http/http-client.js';
 import { json, named, operation } from '../http/operation.js';
 import { customerOrganizationData } from '../schemas/portal-views.js';
 
@@ -14,7 +13,3 @@ export const portalOrganizationOps = {
     errors: [...named('ResourceNotFound')],
   }),
 };
-
-export const portalOrganizationsResource = (http: HttpClient) => ({
-  get: (slug: string, options?: CallOptions) => http.call(portalOrganizationOps.get, { path: { slug } }, options),
-});

@@ -54,15 +54,15 @@ describe('billing client contract: checkouts, links, subscriptions, orders, paym
     const session = must(await c.customerSessions.create({ customerId }));
     const auth = { customerSession: session.token };
     const portalSubs = must(await c.customerPortal.subscriptions.list(auth, {}));
-    must(await c.customerPortal.subscriptions.get(auth, portalSubs.items[0]?.id as string));
-    must(await c.customerPortal.subscriptions.update(auth, sub.id, { cancelAtPeriodEnd: true, cancellationReason: 'other' }));
-    must(await c.customerPortal.subscriptions.update(auth, sub.id, { cancelAtPeriodEnd: false }));
-    must(await c.customerPortal.subscriptions.cancel(auth, sub.id));
+    must(await c.customerPortal.subscriptions.get(auth, { id: portalSubs.items[0]?.id as string }));
+    must(await c.customerPortal.subscriptions.update(auth, { id: sub.id, customerSubscriptionUpdate: { cancelAtPeriodEnd: true, cancellationReason: 'other' } }));
+    must(await c.customerPortal.subscriptions.update(auth, { id: sub.id, customerSubscriptionUpdate: { cancelAtPeriodEnd: false } }));
+    must(await c.customerPortal.subscriptions.cancel(auth, { id: sub.id }));
     const portalOrders = must(await c.customerPortal.orders.list(auth, {}));
-    must(await c.customerPortal.orders.get(auth, portalOrders.items[0]?.id as string));
-    must(await c.customerPortal.orders.update(auth, o.id, { billingName: 'Portal name' }));
-    must(await c.customerPortal.orders.generateInvoice(auth, o.id));
-    must(await c.customerPortal.orders.invoice(auth, o.id));
+    must(await c.customerPortal.orders.get(auth, { id: portalOrders.items[0]?.id as string }));
+    must(await c.customerPortal.orders.update(auth, { id: o.id, customerOrderUpdate: { billingName: 'Portal name' } }));
+    must(await c.customerPortal.orders.generateInvoice(auth, { id: o.id }));
+    must(await c.customerPortal.orders.invoice(auth, { id: o.id }));
     must(await c.subscriptions.revoke({ id: sub.id }));
   });
 

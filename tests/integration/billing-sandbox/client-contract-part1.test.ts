@@ -75,8 +75,8 @@ describe('billing client against the sandbox: customers, sessions, portal, webho
     const added = must(await portal.customers.addPaymentMethod(auth, { confirmationTokenId: TEST_CONFIRMATION_TOKENS.success, setDefault: true, returnUrl: 'http://localhost:3000/account' }));
     if (added.status !== 'succeeded') throw new Error('expected the test card to succeed');
     expect(must(await portal.customers.listPaymentMethods(auth)).items).toHaveLength(1);
-    expect((await portal.customers.deletePaymentMethod(auth, added.paymentMethod.id)).success).toBe(true);
-    expect(must(await portal.organizations.get('ensemble')).organization.id).toBe(t.seed.organizationId);
+    expect((await portal.customers.deletePaymentMethod(auth, { id: added.paymentMethod.id })).success).toBe(true);
+    expect(must(await portal.organizations.get({ slug: 'ensemble' })).organization.id).toBe(t.seed.organizationId);
   });
 
   it('runs every webhook call', async () => {

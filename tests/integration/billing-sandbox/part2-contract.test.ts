@@ -60,9 +60,9 @@ describe('part A §7 benefits and grants through the client', () => {
     const portal = must(await t.client.customerPortal.benefitGrants.list(auth, { sorting: ['type'] }));
     expect(portal.items.map((g) => g.benefit.type)).toEqual(['custom', 'discord', 'downloadables', 'github_repository', 'license_keys', 'meter_credit']);
     const discord = portal.items.find((g) => g.benefit.type === 'discord');
-    const one = must(await t.client.customerPortal.benefitGrants.get(auth, discord?.id as string));
+    const one = must(await t.client.customerPortal.benefitGrants.get(auth, { id: discord?.id as string }));
     expect(one.benefit.properties).toEqual({ guildId: expect.any(String) });
-    const claimed = must(await t.client.customerPortal.benefitGrants.update(auth, one.id, { benefitType: 'discord', properties: { accountId: 'discord-user-7' } }));
+    const claimed = must(await t.client.customerPortal.benefitGrants.update(auth, { id: one.id, customerBenefitGrantUpdate: { benefitType: 'discord', properties: { accountId: 'discord-user-7' } } }));
     expect(claimed.properties).toMatchObject({ accountId: 'discord-user-7' });
   });
 
@@ -98,7 +98,7 @@ describe('part A §7 meters and part B §7 events, quantities', () => {
     const auth = { customerSession: buyer.session };
     const mine = must(await t.client.customerPortal.customerMeters.list(auth, { sorting: ['meter_name'] }));
     expect(mine.items[0]).toMatchObject({ balance: 850, meter: { name: 'Model tokens' } });
-    expect(must(await t.client.customerPortal.customerMeters.get(auth, mine.items[0]?.id as string)).consumedUnits).toBe(150);
+    expect(must(await t.client.customerPortal.customerMeters.get(auth, { id: mine.items[0]?.id as string })).consumedUnits).toBe(150);
   });
 });
 
@@ -118,7 +118,7 @@ describe('part B §7 license keys through the client', () => {
     expect(withActivations.activations.map((a) => a.label)).toEqual(['laptop']);
     const auth = { customerSession: buyer.session };
     expect(must(await t.client.customerPortal.licenseKeys.list(auth)).items).toHaveLength(1);
-    expect(must(await t.client.customerPortal.licenseKeys.get(auth, key?.id as string)).activations).toHaveLength(1);
+    expect(must(await t.client.customerPortal.licenseKeys.get(auth, { id: key?.id as string })).activations).toHaveLength(1);
     expect(must(await t.client.customerPortal.licenseKeys.deactivate({ key: key?.key as string, organizationId, activationId: activation.id }))).toBeUndefined();
     const updated = must(await t.client.licenseKeys.update({ id: key?.id as string, licenseKeyUpdate: { status: 'disabled', usage: 1, limitUsage: 20 } }));
     expect(updated).toMatchObject({ status: 'disabled', usage: 1, limitUsage: 20 });

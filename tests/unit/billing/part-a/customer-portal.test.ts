@@ -64,13 +64,13 @@ describe('customer portal, part A (billing part A §6-§7)', () => {
     api.reply('GET', '/v1/customer-portal/benefit-grants/', { status: 200, body: portalBenefitGrantWire() });
     api.reply('PATCH', '/v1/customer-portal/benefit-grants/', { status: 200, body: portalBenefitGrantWire() });
     api.reply('PATCH', '/v1/customer-portal/benefit-grants/', { status: 403, body: { error: 'NotPermitted', detail: 'Not permitted' } });
-    const grant = dataOf(await api.client.customerPortal.benefitGrants.get(SESSION, GRANT_ID));
+    const grant = dataOf(await api.client.customerPortal.benefitGrants.get(SESSION, { id: GRANT_ID }));
     expect(grant.properties).toMatchObject({ accountId: '80351110224678912' });
-    dataOf(await api.client.customerPortal.benefitGrants.update(SESSION, GRANT_ID, { benefitType: 'discord', properties: { accountId: '80351110224678912' } }));
+    dataOf(await api.client.customerPortal.benefitGrants.update(SESSION, { id: GRANT_ID, customerBenefitGrantUpdate: { benefitType: 'discord', properties: { accountId: '80351110224678912' } } }));
     expect(api.seen[1]).toMatchObject({ method: 'PATCH', path: `/v1/customer-portal/benefit-grants/${GRANT_ID}` });
     expect(api.seen[1]!.body).toEqual({ benefit_type: 'discord', properties: { account_id: '80351110224678912' } });
-    expect(errorOf(await api.client.customerPortal.benefitGrants.update(SESSION, GRANT_ID, { benefitType: 'custom' }))).toMatchObject({ error: 'NotPermitted' });
-    expect(errorOf(await api.client.customerPortal.benefitGrants.update(SESSION, GRANT_ID, { benefitType: 'payouts' } as never)).kind).toBe('input_validation');
+    expect(errorOf(await api.client.customerPortal.benefitGrants.update(SESSION, { id: GRANT_ID, customerBenefitGrantUpdate: { benefitType: 'custom' } }))).toMatchObject({ error: 'NotPermitted' });
+    expect(errorOf(await api.client.customerPortal.benefitGrants.update(SESSION, { id: GRANT_ID, customerBenefitGrantUpdate: { benefitType: 'payouts' } as never })).kind).toBe('input_validation');
   });
 
   it('GET /v1/customer-portal/downloadables/ parses signed download links', async () => {
@@ -88,7 +88,7 @@ describe('customer portal, part A (billing part A §6-§7)', () => {
     const listed = dataOf(await api.client.customerPortal.customerMeters.list(SESSION, { meterId: METER_ID, query: 'tokens', sorting: ['-balance'] }));
     expect(api.seen[0]!.query).toEqual([['meter_id', METER_ID], ['query', 'tokens'], ['page', '1'], ['limit', '10'], ['sorting', '-balance']]);
     expect(listed.items[0]!.meter).toEqual({ id: METER_ID, createdAt: expect.any(String), modifiedAt: null, name: 'Model tokens' });
-    dataOf(await api.client.customerPortal.customerMeters.get(SESSION, CUSTOMER_METER_ID));
+    dataOf(await api.client.customerPortal.customerMeters.get(SESSION, { id: CUSTOMER_METER_ID }));
     expect(api.seen[1]!.path).toBe(`/v1/customer-portal/meters/${CUSTOMER_METER_ID}`);
   });
 
@@ -120,9 +120,9 @@ describe('customer portal, part A (billing part A §6-§7)', () => {
     );
     expect(api.seen[1]!.body).toEqual({ confirmation_token_id: 'ctoken_1', set_default: true, return_url: 'https://ensemble.example/account' });
     expect(added.status).toBe('succeeded');
-    dataOf(await api.client.customerPortal.customers.deletePaymentMethod(SESSION, PAYMENT_METHOD_ID));
+    dataOf(await api.client.customerPortal.customers.deletePaymentMethod(SESSION, { id: PAYMENT_METHOD_ID }));
     expect(api.seen[2]).toMatchObject({ method: 'DELETE', path: `/v1/customer-portal/customers/me/payment-methods/${PAYMENT_METHOD_ID}` });
-    expect(errorOf(await api.client.customerPortal.customers.deletePaymentMethod(SESSION, 'gone'))).toMatchObject({ error: 'ResourceNotFound' });
+    expect(errorOf(await api.client.customerPortal.customers.deletePaymentMethod(SESSION, { id: 'gone' }))).toMatchObject({ error: 'ResourceNotFound' });
   });
 
   it('GET /v1/customer-portal/license-keys/; 401 Unauthorized is typed', async () => {

@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { portalLicenseKeysResource } from '../../../../adapters/billing/resources/portal-license-keys.js';
 import { SESSION_TOKEN } from '../../../support/billing-fixtures/customers.js';
 import { ACTIVATION_ID, BENEFIT_ID, LICENSE_KEY_ID, ORG_ID, page } from '../../../support/billing-fixtures/ids.js';
 import { activationWire, LICENSE_KEY, licenseKeyWire } from '../../../support/billing-fixtures/license-keys.js';
@@ -66,12 +65,12 @@ describe('license keys, seller side (billing part B §7 "License keys")', () => 
 
 describe('license keys, customer portal (billing part B §7 "Customer portal")', () => {
   const api = mockBilling();
-  const keys = portalLicenseKeysResource(api.http);
+  const keys = api.client.customerPortal.licenseKeys;
   afterEach(() => api.agent.assertNoPendingInterceptors());
 
   it('part B §6: get sends the customer session token, not the access token', async () => {
     api.json(200, withActivations());
-    dataOf(await keys.get({ customerSession: SESSION_TOKEN }, LICENSE_KEY_ID));
+    dataOf(await keys.get({ customerSession: SESSION_TOKEN }, { id: LICENSE_KEY_ID }));
     expect([api.last().method, api.last().path]).toEqual(['GET', `/v1/customer-portal/license-keys/${LICENSE_KEY_ID}`]);
     expect(api.last().headers.authorization).toBe(`Bearer ${SESSION_TOKEN}`);
   });
@@ -94,7 +93,7 @@ describe('license keys, customer portal (billing part B §7 "Customer portal")',
 
   it('part B §6: validate, activate and deactivate work without any token', async () => {
     const anonymous = mockBilling({ accessToken: '' });
-    const open = portalLicenseKeysResource(anonymous.http);
+    const open = anonymous.client.customerPortal.licenseKeys;
     anonymous.json(200, { ...activationWire(), license_key: licenseKeyWire() });
     const activation = dataOf(await open.activate({ key: LICENSE_KEY, organizationId: ORG_ID, label: 'ada-laptop', meta: { hostName: 'ada-laptop' } }));
     expect([anonymous.last().path, anonymous.last().headers.authorization]).toEqual(['/v1/customer-portal/license-keys/activate', undefined]);
@@ -116,7 +115,7 @@ describe('license keys, customer portal (billing part B §7 "Customer portal")',
 
   it('part B §8: portal key calls answer 401 Unauthorized and 404 ResourceNotFound', async () => {
     const calls = [
-      () => keys.get({ customerSession: SESSION_TOKEN }, LICENSE_KEY_ID),
+      () => keys.get({ customerSession: SESSION_TOKEN }, { id: LICENSE_KEY_ID }),
       () => keys.validate({ key: LICENSE_KEY, organizationId: ORG_ID }),
       () => keys.activate({ key: LICENSE_KEY, organizationId: ORG_ID, label: 'x' }),
       () => keys.deactivate({ key: LICENSE_KEY, organizationId: ORG_ID, activationId: ACTIVATION_ID }),
@@ -131,7 +130,7 @@ describe('license keys, customer portal (billing part B §7 "Customer portal")',
 
   it('part B §6: the portal get without a session is refused before sending', async () => {
     const before = api.seen.length;
-    expect(errorOf(await keys.get({ customerSession: '' }, LICENSE_KEY_ID)).kind).toBe('input_validation');
+    expect(errorOf(await keys.get({ customerSession: '' }, { id: LICENSE_KEY_ID })).kind).toBe('input_validation');
     expect(api.seen).toHaveLength(before);
   });
 });

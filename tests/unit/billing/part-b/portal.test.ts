@@ -1,7 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { portalOrdersResource } from '../../../../adapters/billing/resources/portal-orders.js';
-import { portalOrganizationsResource } from '../../../../adapters/billing/resources/portal-organizations.js';
-import { portalSubscriptionsResource } from '../../../../adapters/billing/resources/portal-subscriptions.js';
 import { SESSION_TOKEN } from '../../../support/billing-fixtures/customers.js';
 import { ORDER_ID, ORG_ID, page, SUBSCRIPTION_ID } from '../../../support/billing-fixtures/ids.js';
 import { customerOrderWire } from '../../../support/billing-fixtures/orders.js';
@@ -15,7 +12,7 @@ const auth = { customerSession: SESSION_TOKEN };
 
 describe('customer portal orders (billing part B §7 "Customer portal")', () => {
   const api = mockBilling();
-  const orders = portalOrdersResource(api.http);
+  const orders = api.client.customerPortal.orders;
   afterEach(() => api.agent.assertNoPendingInterceptors());
 
   it('part B §6-§7: list sends the session token and the portal filters', async () => {
@@ -39,33 +36,33 @@ describe('customer portal orders (billing part B §7 "Customer portal")', () => 
 
   it('part B §7: get, update, invoice generation (202) and invoice url', async () => {
     api.json(200, customerOrderWire());
-    expect(dataOf(await orders.get(auth, ORDER_ID)).id).toBe(ORDER_ID);
+    expect(dataOf(await orders.get(auth, { id: ORDER_ID })).id).toBe(ORDER_ID);
     expect(api.last().path).toBe(`/v1/customer-portal/orders/${ORDER_ID}`);
 
     api.json(200, customerOrderWire({ billing_name: 'Ada L.' }));
-    expect(dataOf(await orders.update(auth, ORDER_ID, { billingName: 'Ada L.' })).billingName).toBe('Ada L.');
+    expect(dataOf(await orders.update(auth, { id: ORDER_ID, customerOrderUpdate: { billingName: 'Ada L.' } })).billingName).toBe('Ada L.');
     expect([api.last().method, api.last().body]).toEqual(['PATCH', { billing_name: 'Ada L.' }]);
 
     api.next({ status: 202, raw: 'null', headers: { 'content-type': 'application/json' } });
-    expect((await orders.generateInvoice(auth, ORDER_ID)).success).toBe(true);
+    expect((await orders.generateInvoice(auth, { id: ORDER_ID })).success).toBe(true);
     expect([api.last().method, api.last().path]).toEqual(['POST', `/v1/customer-portal/orders/${ORDER_ID}/invoice`]);
 
     api.json(200, { url: 'https://invoices.example.test/x.pdf' });
-    expect(dataOf(await orders.invoice(auth, ORDER_ID)).url).toBe('https://invoices.example.test/x.pdf');
+    expect(dataOf(await orders.invoice(auth, { id: ORDER_ID })).url).toBe('https://invoices.example.test/x.pdf');
     expect([api.last().method, api.last().path]).toEqual(['GET', `/v1/customer-portal/orders/${ORDER_ID}/invoice`]);
   });
 
   it('part B §8: invoice generation in the portal refuses unpaid orders and missing billing details', async () => {
     api.named(422, 'NotPaidOrder', 'Order is not paid');
-    expect(errorOf(await orders.generateInvoice(auth, ORDER_ID))).toMatchObject({ error: 'NotPaidOrder' });
+    expect(errorOf(await orders.generateInvoice(auth, { id: ORDER_ID }))).toMatchObject({ error: 'NotPaidOrder' });
     api.named(422, 'MissingInvoiceBillingDetails', 'Billing name and address are required');
-    expect(errorOf(await orders.generateInvoice(auth, ORDER_ID))).toMatchObject({ error: 'MissingInvoiceBillingDetails' });
+    expect(errorOf(await orders.generateInvoice(auth, { id: ORDER_ID }))).toMatchObject({ error: 'MissingInvoiceBillingDetails' });
     api.named(409, 'InvoiceAlreadyExists');
-    expect(errorOf(await orders.generateInvoice(auth, ORDER_ID))).toMatchObject({ error: 'InvoiceAlreadyExists' });
+    expect(errorOf(await orders.generateInvoice(auth, { id: ORDER_ID }))).toMatchObject({ error: 'InvoiceAlreadyExists' });
   });
 
   it('part B §8: unknown orders answer 404 on get, update and invoice', async () => {
-    for (const call of [() => orders.get(auth, ORDER_ID), () => orders.update(auth, ORDER_ID, {}), () => orders.invoice(auth, ORDER_ID)]) {
+    for (const call of [() => orders.get(auth, { id: ORDER_ID }), () => orders.update(auth, { id: ORDER_ID, customerOrderUpdate: {} }), () => orders.invoice(auth, { id: ORDER_ID })]) {
       api.named(404, 'ResourceNotFound');
       expect(errorOf(await call())).toMatchObject({ error: 'ResourceNotFound' });
     }
@@ -73,14 +70,14 @@ describe('customer portal orders (billing part B §7 "Customer portal")', () => 
 
   it('part B §6: a portal call without a session token is refused before sending', async () => {
     const before = api.seen.length;
-    expect(errorOf(await orders.get({ customerSession: '' }, ORDER_ID)).kind).toBe('input_validation');
+    expect(errorOf(await orders.get({ customerSession: '' }, { id: ORDER_ID })).kind).toBe('input_validation');
     expect(api.seen).toHaveLength(before);
   });
 });
 
 describe('customer portal subscriptions (billing part B §7 "Customer portal")', () => {
   const api = mockBilling();
-  const subscriptions = portalSubscriptionsResource(api.http);
+  const subscriptions = api.client.customerPortal.subscriptions;
   afterEach(() => api.agent.assertNoPendingInterceptors());
 
   it('part B §7: list by active flag, sorted by started_at descending', async () => {
@@ -99,7 +96,7 @@ describe('customer portal subscriptions (billing part B §7 "Customer portal")',
 
   it('part B §7: get answers the detailed view with product, prices and meters', async () => {
     api.json(200, customerSubscriptionWire());
-    const subscription = dataOf(await subscriptions.get(auth, SUBSCRIPTION_ID));
+    const subscription = dataOf(await subscriptions.get(auth, { id: SUBSCRIPTION_ID }));
     expect(api.last().path).toBe(`/v1/customer-portal/subscriptions/${SUBSCRIPTION_ID}`);
     expect(subscription.prices).toHaveLength(1);
   });
@@ -107,7 +104,7 @@ describe('customer portal subscriptions (billing part B §7 "Customer portal")',
   it('part B §3 (b): cancel at period end with reason and comment uses the portal wire names', async () => {
     api.json(200, customerSubscriptionWire({ cancel_at_period_end: true, customer_cancellation_reason: 'too_expensive' }));
     const updated = dataOf(
-      await subscriptions.update(auth, SUBSCRIPTION_ID, { cancelAtPeriodEnd: true, cancellationReason: 'too_expensive', cancellationComment: 'Budget cuts' }),
+      await subscriptions.update(auth, { id: SUBSCRIPTION_ID, customerSubscriptionUpdate: { cancelAtPeriodEnd: true, cancellationReason: 'too_expensive', cancellationComment: 'Budget cuts' } }),
     );
     expect([api.last().method, api.last().path]).toEqual(['PATCH', `/v1/customer-portal/subscriptions/${SUBSCRIPTION_ID}`]);
     expect(api.last().body).toEqual({ cancel_at_period_end: true, cancellation_reason: 'too_expensive', cancellation_comment: 'Budget cuts' });
@@ -116,19 +113,19 @@ describe('customer portal subscriptions (billing part B §7 "Customer portal")',
 
   it('part B §3 (a): a plan change sends product_id alone', async () => {
     api.json(200, customerSubscriptionWire());
-    dataOf(await subscriptions.update(auth, SUBSCRIPTION_ID, { productId: 'b1e2d3c4-5f6a-4b7c-8d9e-0f1a2b3c4d5e' }));
+    dataOf(await subscriptions.update(auth, { id: SUBSCRIPTION_ID, customerSubscriptionUpdate: { productId: 'b1e2d3c4-5f6a-4b7c-8d9e-0f1a2b3c4d5e' } }));
     expect(api.last().body).toEqual({ product_id: 'b1e2d3c4-5f6a-4b7c-8d9e-0f1a2b3c4d5e' });
   });
 
   it('part B §5: a cancellation reason outside the eight is refused', async () => {
     const before = api.seen.length;
-    expect(errorOf(await subscriptions.update(auth, SUBSCRIPTION_ID, { cancellationReason: 'bored' as never })).kind).toBe('input_validation');
+    expect(errorOf(await subscriptions.update(auth, { id: SUBSCRIPTION_ID, customerSubscriptionUpdate: { cancellationReason: 'bored' as never } })).kind).toBe('input_validation');
     expect(api.seen).toHaveLength(before);
   });
 
   it('part B §7: cancel is DELETE and answers the subscription', async () => {
     api.json(200, customerSubscriptionWire({ cancel_at_period_end: true, ends_at: '2026-04-01T10:15:30Z' }));
-    const canceled = dataOf(await subscriptions.cancel(auth, SUBSCRIPTION_ID));
+    const canceled = dataOf(await subscriptions.cancel(auth, { id: SUBSCRIPTION_ID }));
     expect([api.last().method, api.last().path, api.last().headers.authorization]).toEqual([
       'DELETE',
       `/v1/customer-portal/subscriptions/${SUBSCRIPTION_ID}`,
@@ -138,7 +135,7 @@ describe('customer portal subscriptions (billing part B §7 "Customer portal")',
   });
 
   it('part B §8: update and cancel of an already canceled subscription answer 403 AlreadyCanceledSubscription', async () => {
-    for (const call of [() => subscriptions.cancel(auth, SUBSCRIPTION_ID), () => subscriptions.update(auth, SUBSCRIPTION_ID, { cancelAtPeriodEnd: true })]) {
+    for (const call of [() => subscriptions.cancel(auth, { id: SUBSCRIPTION_ID }), () => subscriptions.update(auth, { id: SUBSCRIPTION_ID, customerSubscriptionUpdate: { cancelAtPeriodEnd: true } })]) {
       api.named(403, 'AlreadyCanceledSubscription', 'This subscription is already canceled or will be at the end of the period.');
       expect(errorOf(await call())).toMatchObject({ kind: 'provider', error: 'AlreadyCanceledSubscription', statusCode: 403 });
       api.named(404, 'ResourceNotFound');
@@ -151,13 +148,13 @@ describe('customer portal organization by slug (billing part B §7)', () => {
   it('part B §6: the storefront is public: no token needed, organization plus products', async () => {
     const api = mockBilling({ accessToken: '' });
     api.json(200, { organization: customerOrganizationWire(), products: [checkoutProductWire({ prices: [fixedPriceWire()] })] });
-    const storefront = dataOf(await portalOrganizationsResource(api.http).get('ensemble'));
+    const storefront = dataOf(await api.client.customerPortal.organizations.get({ slug: 'ensemble' }));
     expect([api.last().method, api.last().path, api.last().headers.authorization]).toEqual(['GET', '/v1/customer-portal/organizations/ensemble', undefined]);
     expect(storefront.organization.slug).toBe('ensemble');
     expect(storefront.products[0]?.prices[0]).toMatchObject({ amountType: 'fixed', priceAmount: 2500 });
 
     api.named(404, 'ResourceNotFound');
-    expect(errorOf(await portalOrganizationsResource(api.http).get('nope'))).toMatchObject({ error: 'ResourceNotFound' });
+    expect(errorOf(await api.client.customerPortal.organizations.get({ slug: 'nope' }))).toMatchObject({ error: 'ResourceNotFound' });
     api.agent.assertNoPendingInterceptors();
   });
 });
