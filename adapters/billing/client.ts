@@ -43,39 +43,42 @@ export function serverUrl(server: BillingClientConfig['server']): string {
 }
 
 /**
- * Ensemble's typed client of the billing API, grouped by resource (`client.benefits.list(...)`).
- * Server only: it holds the organization access token.
+ * Every operation of the billing API, grouped as the client groups its methods (one table per
+ * `resources/<resource>.ts`; the customer portal nests one table per area).
+ */
+export const billingOperations = {
+  benefits: benefitOps,
+  checkoutLinks: checkoutLinkOps,
+  checkouts: checkoutOps,
+  customerMeters: customerMeterOps,
+  customerPortal: customerPortalOps,
+  customers: customerOps,
+  customerSessions: customerSessionOps,
+  customFields: customFieldOps,
+  discounts: discountOps,
+  events: eventOps,
+  files: fileOps,
+  licenseKeys: licenseKeyOps,
+  /** Of the seller's meter calls, the specs show only the quantities. */
+  meters: meterQuantityOps,
+  metrics: metricOps,
+  oauth2: oauth2Ops,
+  orders: orderOps,
+  organizations: organizationOps,
+  payments: paymentOps,
+  products: productOps,
+  refunds: refundOps,
+  subscriptions: subscriptionOps,
+  webhooks: webhookOps,
+};
+
+/**
+ * Ensemble's typed client of the billing API, grouped by resource (`client.benefits.list(...)`), its
+ * methods bound from `billingOperations` (`http/bind.ts`). Server only: it holds the organization access token.
  */
 export function createBillingClient(config: BillingClientConfig = {}) {
   const http = new HttpClient({ ...config, serverUrl: serverUrl(config.server) });
-  return {
-    http,
-    // --- part A resources ---
-    benefits: bindOperations(http, benefitOps),
-    checkoutLinks: bindOperations(http, checkoutLinkOps),
-    checkouts: bindOperations(http, checkoutOps),
-    customerMeters: bindOperations(http, customerMeterOps),
-    customerPortal: bindOperations(http, customerPortalOps),
-    // --- part B resources ---
-    customers: bindOperations(http, customerOps),
-    customerSessions: bindOperations(http, customerSessionOps),
-    discounts: bindOperations(http, discountOps),
-    products: bindOperations(http, productOps),
-    subscriptions: bindOperations(http, subscriptionOps),
-    customFields: bindOperations(http, customFieldOps),
-    events: bindOperations(http, eventOps),
-    files: bindOperations(http, fileOps),
-    licenseKeys: bindOperations(http, licenseKeyOps),
-    /** Part B has only the quantities call of meters (part A shows no other seller meter call). */
-    meters: bindOperations(http, meterQuantityOps),
-    metrics: bindOperations(http, metricOps),
-    oauth2: bindOperations(http, oauth2Ops),
-    orders: bindOperations(http, orderOps),
-    organizations: bindOperations(http, organizationOps),
-    payments: bindOperations(http, paymentOps),
-    refunds: bindOperations(http, refundOps),
-    webhooks: bindOperations(http, webhookOps),
-  };
+  return { http, ...bindOperations(http, billingOperations) };
 }
 
 export type BillingClient = ReturnType<typeof createBillingClient>;
