@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import type { BillingClient } from '../../adapters/billing/client.js';
 import type { Customer, CustomerState } from '../billing-types.js';
 import { billingId, checked, nonEmpty } from '../arguments.js';
 import type { CommandContext } from '../context.js';
@@ -65,7 +66,7 @@ export function registerCustomers(program: Command, act: Act): void {
             noun: 'customers',
             subject: subject(),
             columns,
-            pages: (client, request) => client.customers.list.pages(request as never) as AsyncIterable<never>,
+            list: (client: BillingClient) => client.customers.list,
             request: { email: options.email, query: options.query, sorting: ['-created_at'] },
           },
           options,

@@ -1,4 +1,5 @@
 import { Option, type Command } from 'commander';
+import type { BillingClient } from '../../adapters/billing/client.js';
 import { CANCELLATION_REASONS } from '../../core/domain/billing.js';
 import { billingId } from '../arguments.js';
 import type { Subscription } from '../billing-types.js';
@@ -65,7 +66,7 @@ export function registerSubscriptions(program: Command, act: Act): void {
             noun: 'subscriptions',
             subject: subject(),
             columns: subscriptionColumns(ctx),
-            pages: (client, request) => client.subscriptions.list.pages(request as never) as AsyncIterable<never>,
+            list: (client: BillingClient) => client.subscriptions.list,
             request: { customerId: o.customer, externalCustomerId: o.externalCustomer, productId: o.product, active, sorting: ['-started_at'] },
           },
           o,
