@@ -8,7 +8,7 @@ import { listResource } from '../../../../adapters/billing/schemas/common.js';
 import { customField } from '../../../../adapters/billing/schemas/custom-field.js';
 import { discount } from '../../../../adapters/billing/schemas/discount.js';
 import { product } from '../../../../adapters/billing/schemas/product.js';
-import { uploadFile } from '../../billing-sandbox/part2-harness.js';
+import { uploadFile } from '../../billing-sandbox/benefits-usage-harness.js';
 import { oracleGroup, sdkEmpty, sdkJson, sdkPage } from '../oracle.js';
 import { cases, closeWorld, created, get, richBuyer, startWorld, type OracleWorld } from '../world.js';
 

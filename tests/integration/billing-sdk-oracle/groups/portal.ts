@@ -24,7 +24,7 @@ import { orderInvoice } from '../../../../adapters/billing/schemas/order.js';
 import { downloadable, paymentMethod, paymentMethodCreateResponse } from '../../../../adapters/billing/schemas/portal-account.js';
 import { customerOrder, customerOrganizationData, customerSubscription } from '../../../../adapters/billing/schemas/portal-views.js';
 import { SUCCESS_TOKEN } from '../../billing-sandbox/commerce-harness.js';
-import { purchase } from '../../billing-sandbox/part2-harness.js';
+import { purchase } from '../../billing-sandbox/benefits-usage-harness.js';
 import { oracleGroup, sdkAnyJson, sdkEmpty, sdkJson, sdkPage } from '../oracle.js';
 import { cases, closeWorld, created, newProduct, portal, richBuyer, startWorld, type OracleWorld } from '../world.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productWithBenefits, purchase, uploadFile, type Purchase } from './part2-harness.js';
+import { productWithBenefits, purchase, uploadFile, type Purchase } from './benefits-usage-harness.js';
 import { must, startTestSandbox, type TestSandbox } from './sandbox-harness.js';
 
 /**

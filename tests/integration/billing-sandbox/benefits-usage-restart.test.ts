@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { productWithBenefits, purchase, uploadFile } from './part2-harness.js';
+import { productWithBenefits, purchase, uploadFile } from './benefits-usage-harness.js';
 import { must, removeDir, startTestSandbox, tempDir } from './sandbox-harness.js';
 
 const dir = tempDir();

@@ -11,7 +11,7 @@ import { product } from '../../../adapters/billing/schemas/product.js';
 import { downloadable } from '../../../adapters/billing/schemas/portal-account.js';
 import { webhookEndpoint } from '../../../adapters/billing/schemas/webhook-endpoint.js';
 import { advanceClock, commerceSandbox, confirmBody, DAY, newCheckout, publicCall, uniqueEmail, verifiedReceiver, type Receiver } from './commerce-harness.js';
-import { productWithBenefits, purchase, uploadFile } from './part2-harness.js';
+import { productWithBenefits, purchase, uploadFile } from './benefits-usage-harness.js';
 import { expect422, expectNamed, must, startTestSandbox, wire, type TestSandbox } from './sandbox-harness.js';
 
 let t: TestSandbox;

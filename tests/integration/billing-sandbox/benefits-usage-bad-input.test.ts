@@ -3,7 +3,7 @@ import { listResource } from '../../../adapters/billing/schemas/common.js';
 import { event } from '../../../adapters/billing/schemas/event.js';
 import { licenseKey, licenseKeyWithActivations } from '../../../adapters/billing/schemas/license-key.js';
 import { newId } from '../../../adapters/billing/sandbox/engine/ids.js';
-import { productWithBenefits, purchase, sha256Base64, type Purchase } from './part2-harness.js';
+import { productWithBenefits, purchase, sha256Base64, type Purchase } from './benefits-usage-harness.js';
 import { expect422, expectNamed, foreignOrganization, must, startTestSandbox, wire, type Answer, type TestSandbox } from './sandbox-harness.js';
 
 /** Bad input on the part-2 routes: the provider's error shapes, never a 500, nothing changed after a refusal. */

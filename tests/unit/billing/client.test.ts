@@ -1,10 +1,10 @@
 import { MockAgent } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createBillingClient } from '../../../../adapters/billing/client.js';
-import { customerWire } from '../../../support/billing-fixtures/customers.js';
-import { CUSTOMER_ID } from '../../../support/billing-fixtures/ids.js';
-import { dataOf } from '../../../support/billing-fixtures/results.js';
-import { mockBilling, TOKEN } from '../../../support/billing-mock.js';
+import { createBillingClient } from '../../../adapters/billing/client.js';
+import { customerWire } from '../../support/billing-fixtures/customers.js';
+import { CUSTOMER_ID } from '../../support/billing-fixtures/ids.js';
+import { dataOf } from '../../support/billing-fixtures/results.js';
+import { mockBilling, TOKEN } from '../../support/billing-mock.js';
 
 /** A server other than the default one, so the client is seen to use the configured one. */
 const SERVER = 'https://billing.test';
