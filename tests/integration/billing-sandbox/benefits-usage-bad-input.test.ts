@@ -6,7 +6,7 @@ import { newId } from '../../../adapters/billing/sandbox/engine/ids.js';
 import { productWithBenefits, purchase, sha256Base64, type Purchase } from './benefits-usage-harness.js';
 import { expect422, expectNamed, foreignOrganization, must, startTestSandbox, wire, type Answer, type TestSandbox } from './sandbox-harness.js';
 
-/** Bad input on the part-2 routes: the provider's error shapes, never a 500, nothing changed after a refusal. */
+/** Bad input on the benefit, license-key, usage, file, custom-field, metrics and OAuth2 routes: the provider's error shapes, never a 500, nothing changed after a refusal. */
 let t: TestSandbox;
 let buyer: Purchase;
 let licenceId: string;
@@ -23,7 +23,7 @@ afterAll(() => t.close());
 
 const notServerError = (a: Answer) => expect(a.status, a.text).toBeLessThan(500);
 
-describe('every part-2 write route (part A and B §8: 422 lists, never a 500)', () => {
+describe('every benefits-and-usage write route (billing-api-part-a.md and billing-api-part-b.md §8: 422 lists, never a 500)', () => {
   it('answers malformed JSON, a JSON array and wrong types with a 422 naming the body', async () => {
     const id = newId();
     const routes: [string, string][] = [
@@ -55,7 +55,7 @@ describe('every part-2 write route (part A and B §8: 422 lists, never a 500)', 
   });
 });
 
-describe('benefits (part A §8)', () => {
+describe('benefits (billing-api-part-a.md §8)', () => {
   it('422 on a wrong discriminator, a foreign meter, a type change; 404 foreign; 403 NotPermitted on a non-deletable one', async () => {
     expect422(await t.api('POST', '/v1/benefits/', { type: 'teleport', description: 'Nope', properties: {} }));
     expect422(await t.api('POST', '/v1/benefits/', { type: 'meter_credit', description: 'Credits', properties: { units: 5, rollover: false, meter_id: newId() } }), ['body', 'properties', 'meter_id']);
@@ -81,7 +81,7 @@ describe('benefits (part A §8)', () => {
   });
 });
 
-describe('license keys (part B §8)', () => {
+describe('license keys (billing-api-part-b.md §8)', () => {
   it('limit errors leave the key as it was; unknown keys and activations are 404', async () => {
     const key = wire(listResource(licenseKey), await t.api('GET', '/v1/license-keys/')).items[0];
     const body = { key: key?.key, organization_id: t.seed.organizationId };
@@ -99,7 +99,7 @@ describe('license keys (part B §8)', () => {
   });
 });
 
-describe('events, meters and customer meters (part B §5)', () => {
+describe('events, meters and customer meters (billing-api-part-b.md §5)', () => {
   it('a batch with one unknown customer is refused whole (422 on its index): nothing inserted', async () => {
     const before = wire(listResource(event), await t.api('GET', '/v1/events/?source=user')).pagination.total_count;
     expect422(await t.api('POST', '/v1/events/ingest', { events: [{ name: 'call', customer_id: buyer.customerId }, { name: 'call', customer_id: newId() }] }), ['body', 'events', 1, 'customer_id']);
@@ -122,13 +122,13 @@ describe('events, meters and customer meters (part B §5)', () => {
     expectNamed(await t.api('GET', `/v1/meters/${newId()}/quantities?start_timestamp=2026-01-01T00:00:00Z&end_timestamp=2026-01-02T00:00:00Z&interval=day`), 404, 'ResourceNotFound');
     expect422(await t.api('POST', '/v1/meters/', { name: 'Bad', filter: { conjunction: 'and', clauses: [{ property: 'x', operator: 'regex', value: 1 }] }, aggregation: { func: 'count' } }));
     expect422(await t.api('POST', '/v1/meters/', { name: 'Bad', filter: { conjunction: 'and', clauses: [] }, aggregation: { func: 'sum' } }));
-    // the provider has a `unique` aggregation too; the specs (part A §5) list count, sum, max, min and avg only
+    // the provider has a `unique` aggregation too; the specs (billing-api-part-a.md §5) list count, sum, max, min and avg only
     expect422(await t.api('POST', '/v1/meters/', { name: 'Bad', filter: { conjunction: 'and', clauses: [] }, aggregation: { func: 'unique', property: 'model' } }));
     expectNamed(await t.api('GET', `/v1/customer-meters/${newId()}`), 404, 'ResourceNotFound');
   });
 });
 
-describe('files (part B §8)', () => {
+describe('files (billing-api-part-b.md §8)', () => {
   it('refuses bad parts, bad signatures, wrong sizes and wrong ETags; the file stays not uploaded', async () => {
     const content = Buffer.from('0123456789');
     expect422(await t.api('POST', '/v1/files/', { name: 'a.txt', mime_type: 'text/plain', size: 10, service: 'downloadable', upload: { parts: [{ number: 1, chunk_start: 0, chunk_end: 5 }] } }), ['body', 'upload', 'parts']);
@@ -148,7 +148,7 @@ describe('files (part B §8)', () => {
   });
 });
 
-describe('custom fields, metrics and OAuth2 (part B §5, §8)', () => {
+describe('custom fields, metrics and OAuth2 (billing-api-part-b.md §5, §8)', () => {
   it('custom fields: duplicate slug and type change are 422; products refuse unknown fields', async () => {
     const body = { type: 'text', slug: 'vat-number', name: 'VAT number', properties: {} };
     const created = await t.api('POST', '/v1/custom-fields/', body);

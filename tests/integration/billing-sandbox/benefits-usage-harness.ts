@@ -8,7 +8,7 @@ import { subscription } from '../../../adapters/billing/schemas/subscription.js'
 import { confirmBody, newCheckout, publicCall, uniqueEmail } from './commerce-harness.js';
 import { must, wire, type TestSandbox } from './sandbox-harness.js';
 
-/** Part-2 test helpers: products with benefits, a paid subscription through checkout, uploaded files. */
+/** Helpers of the benefits-and-usage tests: products with benefits, a paid subscription through checkout, uploaded files. */
 export async function productWithBenefits(t: TestSandbox, benefitIds: string[], options: { recurring?: boolean; body?: Record<string, unknown> } = {}) {
   const created = wire(product, await t.api('POST', '/v1/products/', {
     name: `Plan ${Math.random().toString(36).slice(2, 8)}`,

@@ -17,7 +17,7 @@ import { expect422, expectNamed, must, startTestSandbox, wire, type TestSandbox 
 let t: TestSandbox;
 let hooks: Receiver;
 let close: () => Promise<void>;
-/** A second endpoint for the part-2 webhook types the commerce harness does not subscribe to. */
+/** A second endpoint for the benefit webhook types the commerce harness does not subscribe to. */
 let extra: Receiver;
 beforeAll(async () => {
   ({ t, hooks, close } = await commerceSandbox());
@@ -38,7 +38,7 @@ const benefit = async (body: Record<string, unknown>) => {
 const systemEvents = async (customerId: string) =>
   wire(listResource(event), await t.api('GET', `/v1/events/?customer_id=${customerId}&source=system&sorting=timestamp&limit=100`)).items;
 
-describe('scenario: subscription with a license-key benefit (part A §3, part B §7 "License keys")', () => {
+describe('scenario: subscription with a license-key benefit (billing-api-part-a.md §3, billing-api-part-b.md §7 "License keys")', () => {
   it('the key validates, activates up to its limit, then 403 NotPermitted; revoking the subscription revokes it', async () => {
     const benefitId = await benefit({ type: 'license_keys', description: 'App licence', properties: { prefix: 'ENS', expires: { ttl: 1, timeframe: 'month' }, activations: { limit: 2, enable_customer_admin: true }, limit_usage: 3 } });
     const plan = await productWithBenefits(t, [benefitId]);
@@ -86,7 +86,7 @@ describe('scenario: subscription with a license-key benefit (part A §3, part B 
   });
 });
 
-describe('scenario: meter_credit benefit and ingested events (part A §3 "CustomerMeter")', () => {
+describe('scenario: meter_credit benefit and ingested events (billing-api-part-a.md §3 "CustomerMeter")', () => {
   it('credits units on subscription start, consumption lowers the balance, a renewal resets and rolls the balance over', async () => {
     const meter = await t.api('POST', '/v1/meters/', {
       name: 'Prompt tokens',
@@ -122,7 +122,7 @@ describe('scenario: meter_credit benefit and ingested events (part A §3 "Custom
   });
 });
 
-describe('scenario: file upload -> download through the portal (part B §7 "Files", part A §7 downloadables)', () => {
+describe('scenario: file upload -> download through the portal (billing-api-part-b.md §7 "Files", billing-api-part-a.md §7 downloadables)', () => {
   it('serves the uploaded bytes at the signed URL until it expires; a tampered URL is refused', async () => {
     const content = Buffer.from('Ensemble handbook, chapter one.\n'.repeat(50));
     const { done } = await uploadFile(t, content, 'downloadable', 'handbook.txt');
@@ -144,7 +144,7 @@ describe('scenario: file upload -> download through the portal (part B §7 "File
   });
 });
 
-describe('scenario: custom field required in checkout (part B §3 "Custom field")', () => {
+describe('scenario: custom field required in checkout (billing-api-part-b.md §3 "Custom field")', () => {
   it('the product shows its attached field; confirm without it is a 422 on its slug; with it the order keeps the data', async () => {
     const field = await t.api('POST', '/v1/custom-fields/', { type: 'select', slug: 'team-size', name: 'Team size', properties: { options: [{ value: 'solo', label: 'Solo' }, { value: 'team', label: 'Team' }] } });
     const fieldId = (field.body as { id: string }).id;
@@ -167,7 +167,7 @@ describe('scenario: custom field required in checkout (part B §3 "Custom field"
   });
 });
 
-describe('scenario: metrics match the orders created (part B §3 "Metrics")', () => {
+describe('scenario: metrics match the orders created (billing-api-part-b.md §3 "Metrics")', () => {
   it('counts orders, revenue, one-time and new subscriptions, checkouts and conversion for the day', async () => {
     const fresh = await startTestSandbox();
     try {

@@ -3,7 +3,8 @@ import { productWithBenefits, purchase, uploadFile, type Purchase } from './bene
 import { must, startTestSandbox, type TestSandbox } from './sandbox-harness.js';
 
 /**
- * billing part A and part B §7: the billing client runs every part-2 call against the sandbox over
+ * billing-api-part-a.md and billing-api-part-b.md §7: the billing client runs every benefits-and-usage call
+ * (benefits, grants, meters, events, license keys, files, custom fields, metrics, OAuth2) against the sandbox over
  * HTTP; each answer passes the client's own zod wire schema (a mismatch would be a failed Result).
  */
 let t: TestSandbox;
@@ -22,7 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('part A §7 benefits and grants through the client', () => {
+describe('billing-api-part-a.md §7 benefits and grants through the client', () => {
   it('creates, lists, gets, updates the six benefit types and deletes one (204)', async () => {
     const { done: file } = await uploadFile(t, Buffer.from('hello downloadable world'), 'downloadable');
     const bodies = [
@@ -75,7 +76,7 @@ describe('part A §7 benefits and grants through the client', () => {
   });
 });
 
-describe('part A §7 meters and part B §7 events, quantities', () => {
+describe('billing-api-part-a.md §7 meters and billing-api-part-b.md §7 events, quantities', () => {
   it('ingests, lists, summarizes and gets events; quantities and customer meters follow', async () => {
     const ingested = must(await t.client.events.ingest({ events: [
       { name: 'tokens', customerId: buyer.customerId, metadata: { tokens: 120 }, externalId: 'evt-1' },
@@ -102,7 +103,7 @@ describe('part A §7 meters and part B §7 events, quantities', () => {
   });
 });
 
-describe('part B §7 license keys through the client', () => {
+describe('billing-api-part-b.md §7 license keys through the client', () => {
   it('seller list, get, update and activation get; portal list, get, validate, activate, deactivate', async () => {
     const keys = must(await t.client.licenseKeys.list({ benefitId: ids.license_keys as string }));
     const key = keys.items[0];
@@ -125,7 +126,7 @@ describe('part B §7 license keys through the client', () => {
   });
 });
 
-describe('part B §7 files and custom fields through the client', () => {
+describe('billing-api-part-b.md §7 files and custom fields through the client', () => {
   it('files: create with parts, uploaded, list, update, delete', async () => {
     const { created, done } = await uploadFile(t, Buffer.from('product picture bytes'), 'product_media', 'cover.png');
     expect(created.isUploaded).toBe(false);
@@ -158,7 +159,7 @@ describe('part B §7 files and custom fields through the client', () => {
   });
 });
 
-describe('part B §7 metrics and OAuth2 through the client', () => {
+describe('billing-api-part-b.md §7 metrics and OAuth2 through the client', () => {
   it('metrics and limits', async () => {
     const day = (offset: number) => new Date(Date.parse(t.sandbox.ctx.now()) + offset * 86_400_000).toISOString().slice(0, 10);
     const metrics = must(await t.client.metrics.get({ startDate: day(-1), endDate: day(1), interval: 'day' }));

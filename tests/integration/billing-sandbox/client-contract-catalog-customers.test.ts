@@ -3,8 +3,9 @@ import { TEST_CONFIRMATION_TOKENS } from '../../../adapters/billing/sandbox/engi
 import { must, startTestSandbox, type TestSandbox } from './sandbox-harness.js';
 
 /**
- * issue 4 "Contract tests": the real billing client runs every part-1 call of the engine's resources
- * against the sandbox over HTTP; each answer must pass the client's own response validation.
+ * issue 4 "Contract tests": the real billing client runs every call of the engine's first resources
+ * (organizations, products, discounts, customers, customer sessions, the portal, webhooks) against the
+ * sandbox over HTTP; each answer must pass the client's own response validation.
  */
 let t: TestSandbox;
 beforeAll(async () => {
@@ -65,7 +66,7 @@ describe('billing client against the sandbox: customers, sessions, portal, webho
     expect(afterDelete.success).toBe(false);
   });
 
-  it('runs customer sessions and every part-1 portal call', async () => {
+  it('runs customer sessions and every portal call of the engine\'s first resources', async () => {
     const buyer = must(await t.client.customers.create({ email: 'portal-contract@example.com' }));
     const session = must(await t.client.customerSessions.create({ customerId: buyer.id, returnUrl: 'http://localhost:3000/account' }));
     const auth = { customerSession: session.token };

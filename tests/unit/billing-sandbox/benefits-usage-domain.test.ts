@@ -7,7 +7,7 @@ import { bucketStart, buckets } from '../../../adapters/billing/sandbox/domain/t
 
 const ev = (name: string, metadata: Record<string, unknown> = {}): MeterEvent => ({ name, source: 'user', timestamp: '2026-01-01T00:00:00.000Z', metadata });
 
-describe('meter filters and aggregations (part A §3 "Meter")', () => {
+describe('meter filters and aggregations (billing-api-part-a.md §3 "Meter")', () => {
   it('the eight operators compare numbers as numbers and strings as strings', () => {
     const e = ev('prompt', { tokens: 10, model: 'gpt-4o' });
     const one = (property: string, operator: 'eq' | 'ne' | 'gt' | 'gte' | 'lt' | 'lte' | 'like' | 'not_like', value: string | number) =>
@@ -32,7 +32,7 @@ describe('meter filters and aggregations (part A §3 "Meter")', () => {
   });
 });
 
-describe('time buckets (part B §7 quantities and metrics intervals)', () => {
+describe('time buckets (billing-api-part-b.md §7 quantities and metrics intervals)', () => {
   it('starts hours, days, ISO weeks, months and years in the given zone', () => {
     const t = Date.parse('2026-03-18T15:30:00Z'); // a Wednesday
     expect(new Date(bucketStart('UTC', 'week', t)).toISOString()).toBe('2026-03-16T00:00:00.000Z');
@@ -46,7 +46,7 @@ describe('time buckets (part B §7 quantities and metrics intervals)', () => {
   });
 });
 
-describe('license-key rules (part B §8 "license activation" 403)', () => {
+describe('license-key rules (billing-api-part-b.md §8 "license activation" 403)', () => {
   const key = { status: 'granted', expires_at: null, usage: 1, limit_usage: 3, limit_activations: 2, benefit_id: 'b', customer_id: 'c' };
   const now = new Date('2026-01-01T00:00:00Z');
   it('formats, masks and dates keys', () => {
@@ -67,7 +67,7 @@ describe('license-key rules (part B §8 "license activation" 403)', () => {
   });
 });
 
-describe('custom-field data (part B §3 "Custom field")', () => {
+describe('custom-field data (billing-api-part-b.md §3 "Custom field")', () => {
   const fields: FieldSpec[] = [
     { slug: 'company', type: 'text', required: true, properties: { max_length: 5 } },
     { slug: 'seats', type: 'number', required: false, properties: { ge: 1 } },
@@ -84,7 +84,7 @@ describe('custom-field data (part B §3 "Custom field")', () => {
   });
 });
 
-describe('metrics (part B §3 "Metrics")', () => {
+describe('metrics (billing-api-part-b.md §3 "Metrics")', () => {
   it('sums paid orders per period, counts subscriptions active at the period end and the checkout conversion', () => {
     const day = 86_400_000;
     const t0 = Date.parse('2026-01-01T00:00:00Z');

@@ -9,12 +9,12 @@ import { mockBilling, TOKEN } from '../../support/billing-mock.js';
 /** A server other than the default one, so the client is seen to use the configured one. */
 const SERVER = 'https://billing.test';
 
-describe('billing client, part B resources', () => {
+describe('billing client: resources and paging', () => {
   const agent = new MockAgent();
   agent.disableNetConnect();
   afterEach(() => agent.assertNoPendingInterceptors());
 
-  it('issue 3: every part B resource is reachable from the client, grouped by resource', () => {
+  it('every resource of billing-api-part-b.md §7 is reachable from the client, grouped by resource', () => {
     const client = createBillingClient({ server: SERVER, accessToken: TOKEN, dispatcher: agent });
     const methods = (group: object) => Object.keys(group).sort();
     expect(methods(client.customers)).toEqual(
@@ -41,7 +41,7 @@ describe('billing client, part B resources', () => {
     );
   });
 
-  it('billing specs §7 paging: the item iterator of a part B list walks every full page up to max_page', async () => {
+  it('billing specs §7 paging: the item iterator of a list walks every full page up to max_page', async () => {
     const api = mockBilling();
     const customers = api.client.customers;
     const pageOf = (n: number, count: number) => ({

@@ -8,11 +8,11 @@ import { dataOf, errorOf } from '../../support/billing-fixtures/results.js';
 import { subscriptionWire } from '../../support/billing-fixtures/subscriptions.js';
 import { mockBilling } from '../../support/billing-mock.js';
 
-// The part B calls PolarBillingGateway relies on (see adapters/billing/README.md).
+// The calls PolarBillingGateway relies on (see adapters/billing/README.md).
 let api: ReturnType<typeof mockBilling>;
 afterEach(() => api.close());
 
-describe('products and discounts (part B §7, reference §3)', () => {
+describe('products and discounts (billing-api-part-b.md §7, reference §3)', () => {
   it('GET /v1/products/{id} reads metered prices with a decimal string unit amount', async () => {
     api = mockBilling();
     api.reply('GET', '/v1/products/', { status: 200, body: productWire({ prices: [meteredPriceWire()] }) });
@@ -41,7 +41,7 @@ describe('products and discounts (part B §7, reference §3)', () => {
   });
 });
 
-describe('subscriptions (part B §3 update shapes a-d)', () => {
+describe('subscriptions (billing-api-part-b.md §3 update shapes a-d)', () => {
   it.each([
     ['a: change of product', { productId: PRODUCT_ID, prorationBehavior: 'prorate' }, { product_id: PRODUCT_ID, proration_behavior: 'prorate' }],
     [
@@ -77,7 +77,7 @@ describe('subscriptions (part B §3 update shapes a-d)', () => {
   });
 });
 
-describe('customer sessions and customer state (part B §7)', () => {
+describe('customer sessions and customer state (billing-api-part-b.md §7)', () => {
   it('POST /v1/customer-sessions/ with an external customer id or a customer id (201)', async () => {
     api = mockBilling();
     api.reply('POST', '/v1/customer-sessions/', { status: 201, body: customerSessionWire() }, 2);

@@ -33,7 +33,7 @@ describe('servers and credentials (reference §1 "Servers")', () => {
     expect(api!.seen[0]!.path).toBe(`/v1/products/${PRODUCT_ID}`);
   });
 
-  it('billing part A §6: seller calls send the access token as a bearer token, JSON accepted', async () => {
+  it('billing-api-part-a.md §6: seller calls send the access token as a bearer token, JSON accepted', async () => {
     api = mockBilling();
     api!.reply('GET', '/v1/products/', { status: 200, body: productWire() });
     await api!.client.products.get({ id: PRODUCT_ID });
@@ -56,7 +56,7 @@ describe('query encoding (reference §1)', () => {
     ).toBe('?id=a&id=b&sorting=-created_at&sorting=name&metadata%5Bplan%5D=pro&metadata%5Bplan%5D=team&metadata%5Bseats%5D=3&active=false');
   });
 
-  it('part B §7: the list call sends snake_case names, defaults page 1 / limit 10, and keeps metadata keys as given', async () => {
+  it('billing-api-part-b.md §7: the list call sends snake_case names, defaults page 1 / limit 10, and keeps metadata keys as given', async () => {
     api = mockBilling();
     api!.reply('GET', '/v1/subscriptions/', { status: 200, body: { items: [], pagination: { total_count: 0, max_page: 0 } } });
     dataOf(

@@ -28,7 +28,7 @@ const FIELDS: Record<string, unknown>[] = [
   { type: 'select', slug: 'size', name: 'Team size', properties: { options: [{ value: 'small', label: 'Small' }, { value: 'large', label: 'Large' }] } },
 ];
 
-/** Products with each price type, discounts of the four variants, custom fields of the five types (part B §7). */
+/** Products with each price type, discounts of the four variants, custom fields of the five types (billing-api-part-b.md §7). */
 export const catalogGroup = oracleGroup<OracleWorld>({
   name: 'products, discounts and custom fields',
   start: startWorld,

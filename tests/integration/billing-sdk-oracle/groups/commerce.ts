@@ -37,7 +37,7 @@ async function orders(w: OracleWorld): Promise<Record<string, string>> {
   return w.ids;
 }
 
-/** Orders, payments, refunds and subscriptions, seller side (part B §7). */
+/** Orders, payments, refunds and subscriptions, seller side (billing-api-part-b.md §7). */
 export const commerceGroup = oracleGroup<OracleWorld>({
   name: 'orders, payments, refunds and subscriptions',
   start: startWorld,

@@ -19,7 +19,7 @@ import { cases, closeWorld, created, get, richBuyer, startWorld, type OracleWorl
 
 const tag = () => Math.random().toString(36).slice(2, 8);
 
-/** Files, seller license keys and metrics (part B §7). */
+/** Files, seller license keys and metrics (billing-api-part-b.md §7). */
 export const filesKeysMetricsGroup = oracleGroup<OracleWorld>({
   name: 'files, license keys and metrics',
   start: startWorld,

@@ -31,7 +31,7 @@ import { cases, closeWorld, created, newProduct, portal, richBuyer, startWorld, 
 type Items = { items: { id: string; benefit?: { type: string } }[] };
 const firstOrder = async (w: OracleWorld, session: string) => (created<Items>(await portal(w, 'GET', '/v1/customer-portal/orders/', undefined, session), 200).items[0]?.id as string);
 
-/** The customer portal, on the customer session of a buyer (parts A and B §7). */
+/** The customer portal, on the customer session of a buyer (billing-api-part-a.md and billing-api-part-b.md §7). */
 export const portalGroup = oracleGroup<OracleWorld>({
   name: 'customer portal',
   start: startWorld,

@@ -8,7 +8,7 @@ import { mockBilling } from '../../../support/billing-mock.js';
 let api: ReturnType<typeof mockBilling>;
 afterEach(() => api.close());
 
-describe('benefits (billing part A §7 "Benefits")', () => {
+describe('benefits (billing-api-part-a.md §7 "Benefits")', () => {
   it('GET /v1/benefits/ sends repeated organization_id and type, sorting and a metadata deep object', async () => {
     api = mockBilling();
     api.reply('GET', '/v1/benefits/', { status: 200, body: page([benefitWire(), benefitWire({ type: 'custom', properties: { note: null } })]) });
@@ -62,7 +62,7 @@ describe('benefits (billing part A §7 "Benefits")', () => {
     expect(created.id).toBe(BENEFIT_ID);
   });
 
-  it('part A §5: a create body whose properties do not fit its type is refused locally', async () => {
+  it('billing-api-part-a.md §5: a create body whose properties do not fit its type is refused locally', async () => {
     api = mockBilling();
     const error = errorOf(await api.client.benefits.create({ type: 'github_repository', description: 'Repo access', properties: { repositoryOwner: 'x' } as never }));
     expect(error.kind).toBe('input_validation');

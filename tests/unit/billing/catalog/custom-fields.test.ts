@@ -4,12 +4,12 @@ import { CUSTOM_FIELD_ID, ORG_ID, page } from '../../../support/billing-fixtures
 import { dataOf, errorOf } from '../../../support/billing-fixtures/results.js';
 import { mockBilling } from '../../../support/billing-mock.js';
 
-describe('custom fields (billing part B §7)', () => {
+describe('custom fields (billing-api-part-b.md §7)', () => {
   const api = mockBilling();
   const fields = api.client.customFields;
   afterEach(() => api.agent.assertNoPendingInterceptors());
 
-  it('part B §7: list filters by several types and sorts by slug', async () => {
+  it('billing-api-part-b.md §7: list filters by several types and sorts by slug', async () => {
     api.json(200, page([selectFieldWire(), textFieldWire()]));
     const answer = dataOf(await fields.list({ organizationId: ORG_ID, type: ['select', 'text'], sorting: ['slug'] }));
     expect([api.last().method, api.last().path]).toEqual(['GET', '/v1/custom-fields/']);
@@ -21,13 +21,13 @@ describe('custom fields (billing part B §7)', () => {
     expect(answer.items.map((f) => f.type)).toEqual(['select', 'text']);
   });
 
-  it('part B §5: a sixth custom field type is refused before sending', async () => {
+  it('billing-api-part-b.md §5: a sixth custom field type is refused before sending', async () => {
     const before = api.seen.length;
     expect(errorOf(await fields.list({ type: 'color' as never })).kind).toBe('input_validation');
     expect(api.seen).toHaveLength(before);
   });
 
-  it('part B §7: create posts wire names and answers 201 with the field', async () => {
+  it('billing-api-part-b.md §7: create posts wire names and answers 201 with the field', async () => {
     api.json(201, selectFieldWire());
     const field = dataOf(
       await fields.create({
@@ -51,13 +51,13 @@ describe('custom fields (billing part B §7)', () => {
     expect(field).toMatchObject({ id: CUSTOM_FIELD_ID, organizationId: ORG_ID, properties: { formLabel: 'How many people use Ensemble?' } });
   });
 
-  it('part B §3: a select field needs options; the error names the camelCase path', async () => {
+  it('billing-api-part-b.md §3: a select field needs options; the error names the camelCase path', async () => {
     const error = errorOf(await fields.create({ type: 'select', slug: 'team_size', name: 'Team size', properties: {} as never }));
     expect(error.kind).toBe('input_validation');
     expect(error.message).toContain('body.properties.options');
   });
 
-  it('part B §7: get, update (type required) and delete use /v1/custom-fields/{id}', async () => {
+  it('billing-api-part-b.md §7: get, update (type required) and delete use /v1/custom-fields/{id}', async () => {
     api.json(200, textFieldWire());
     expect(dataOf(await fields.get({ id: CUSTOM_FIELD_ID })).slug).toBe('company');
     expect([api.last().method, api.last().path]).toEqual(['GET', `/v1/custom-fields/${CUSTOM_FIELD_ID}`]);
@@ -76,11 +76,11 @@ describe('custom fields (billing part B §7)', () => {
     expect([api.last().method, api.last().path]).toEqual(['DELETE', `/v1/custom-fields/${CUSTOM_FIELD_ID}`]);
   });
 
-  it('part B §3: an update without its type is refused', async () => {
+  it('billing-api-part-b.md §3: an update without its type is refused', async () => {
     expect(errorOf(await fields.update({ id: CUSTOM_FIELD_ID, customFieldUpdate: { name: 'x' } as never })).kind).toBe('input_validation');
   });
 
-  it('part B §8: get, update and delete of an unknown field answer 404 ResourceNotFound', async () => {
+  it('billing-api-part-b.md §8: get, update and delete of an unknown field answer 404 ResourceNotFound', async () => {
     for (const call of [
       () => fields.get({ id: CUSTOM_FIELD_ID }),
       () => fields.update({ id: CUSTOM_FIELD_ID, customFieldUpdate: { type: 'checkbox' } }),

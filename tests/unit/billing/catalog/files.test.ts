@@ -4,12 +4,12 @@ import { FILE_ID, ORG_ID, page } from '../../../support/billing-fixtures/ids.js'
 import { dataOf, errorOf } from '../../../support/billing-fixtures/results.js';
 import { mockBilling } from '../../../support/billing-mock.js';
 
-describe('files (billing part B §7 "Files")', () => {
+describe('files (billing-api-part-b.md §7 "Files")', () => {
   const api = mockBilling();
   const files = api.client.files;
   afterEach(() => api.agent.assertNoPendingInterceptors());
 
-  it('part B §7: list repeats ids and parses files of each service', async () => {
+  it('billing-api-part-b.md §7: list repeats ids and parses files of each service', async () => {
     const avatar = { ...downloadableFileWire(), service: 'organization_avatar', public_url: 'https://cdn.example.test/a.png' };
     api.json(200, page([downloadableFileWire(), avatar]));
     const answer = dataOf(await files.list({ organizationId: ORG_ID, ids: [FILE_ID, 'other-file'] }));
@@ -23,7 +23,7 @@ describe('files (billing part B §7 "Files")', () => {
     expect(answer.items[1]).toMatchObject({ service: 'organization_avatar', publicUrl: 'https://cdn.example.test/a.png' });
   });
 
-  it('part B §3: create posts the upload parts in wire names and answers 201 with where to upload', async () => {
+  it('billing-api-part-b.md §3: create posts the upload parts in wire names and answers 201 with where to upload', async () => {
     api.json(201, fileUploadWire());
     const created = dataOf(
       await files.create({
@@ -46,7 +46,7 @@ describe('files (billing part B §7 "Files")', () => {
     expect(created.upload.parts[0]).toMatchObject({ chunkEnd: 2_097_151, expiresAt: '2026-03-01T11:15:30Z' });
   });
 
-  it('part B §3: a create without upload parts or with an unknown service is refused', async () => {
+  it('billing-api-part-b.md §3: a create without upload parts or with an unknown service is refused', async () => {
     const bad = { name: 'x', mimeType: 'text/plain', size: 1, service: 'avatar' as never, upload: { parts: [] } };
     const error = errorOf(await files.create(bad));
     expect(error.kind).toBe('input_validation');
@@ -54,7 +54,7 @@ describe('files (billing part B §7 "Files")', () => {
     expect(error.message).toContain('body.upload.parts');
   });
 
-  it('part B §4: uploaded reports completion with each part etag', async () => {
+  it('billing-api-part-b.md §4: uploaded reports completion with each part etag', async () => {
     api.json(200, downloadableFileWire());
     const file = dataOf(
       await files.uploaded({ id: FILE_ID, fileUploadCompleted: { id: 'upload-7f3e2d1c', path: 'org/file.zip', parts: [{ number: 1, checksumEtag: '"9b2c"' }] } }),
@@ -64,7 +64,7 @@ describe('files (billing part B §7 "Files")', () => {
     expect(file.isUploaded).toBe(true);
   });
 
-  it('part B §7: update patches name and version; delete answers 204', async () => {
+  it('billing-api-part-b.md §7: update patches name and version; delete answers 204', async () => {
     api.json(200, downloadableFileWire({ version: '1.3.0' }));
     expect(dataOf(await files.update({ id: FILE_ID, filePatch: { version: '1.3.0' } })).version).toBe('1.3.0');
     expect([api.last().method, api.last().path, api.last().body]).toEqual(['PATCH', `/v1/files/${FILE_ID}`, { version: '1.3.0' }]);
@@ -73,7 +73,7 @@ describe('files (billing part B §7 "Files")', () => {
     expect([api.last().method, api.last().path]).toEqual(['DELETE', `/v1/files/${FILE_ID}`]);
   });
 
-  it('part B §8: uploaded, update and delete answer 403 NotPermitted and 404 ResourceNotFound', async () => {
+  it('billing-api-part-b.md §8: uploaded, update and delete answer 403 NotPermitted and 404 ResourceNotFound', async () => {
     const calls = [
       () => files.uploaded({ id: FILE_ID, fileUploadCompleted: { id: 'u', path: 'p', parts: [{ number: 1, checksumEtag: 'e' }] } }),
       () => files.update({ id: FILE_ID, filePatch: { name: 'renamed.zip' } }),

@@ -7,12 +7,12 @@ import { mockBilling } from '../../../support/billing-mock.js';
 
 const withActivations = () => ({ ...licenseKeyWire(), activations: [activationWire()] });
 
-describe('license keys, seller side (billing part B §7 "License keys")', () => {
+describe('license keys, seller side (billing-api-part-b.md §7 "License keys")', () => {
   const api = mockBilling();
   const keys = api.client.licenseKeys;
   afterEach(() => api.agent.assertNoPendingInterceptors());
 
-  it('part B §7: list by organization and benefit', async () => {
+  it('billing-api-part-b.md §7: list by organization and benefit', async () => {
     api.json(200, page([licenseKeyWire()]));
     const answer = dataOf(await keys.list({ organizationId: ORG_ID, benefitId: BENEFIT_ID }));
     expect([api.last().method, api.last().path]).toEqual(['GET', '/v1/license-keys/']);
@@ -23,14 +23,14 @@ describe('license keys, seller side (billing part B §7 "License keys")', () => 
     expect(answer.items[0]).toMatchObject({ displayKey: '****-0A8B6D5E4F31', limitActivations: 3, customer: { email: 'ada@example.com' } });
   });
 
-  it('part B §7: get answers the key with its activations, meta keys untouched', async () => {
+  it('billing-api-part-b.md §7: get answers the key with its activations, meta keys untouched', async () => {
     api.json(200, withActivations());
     const key = dataOf(await keys.get({ id: LICENSE_KEY_ID }));
     expect(api.last().path).toBe(`/v1/license-keys/${LICENSE_KEY_ID}`);
     expect(key.activations[0]).toMatchObject({ licenseKeyId: LICENSE_KEY_ID, meta: { hostName: 'ada-laptop', cpu_count: 8 } });
   });
 
-  it('part B §3: update sends wire names and only the fields given (usage untouched)', async () => {
+  it('billing-api-part-b.md §3: update sends wire names and only the fields given (usage untouched)', async () => {
     api.json(200, licenseKeyWire({ status: 'disabled', limit_usage: 100 }));
     const key = dataOf(await keys.update({ id: LICENSE_KEY_ID, licenseKeyUpdate: { status: 'disabled', limitUsage: 100, expiresAt: '2027-01-01T00:00:00Z' } }));
     expect([api.last().method, api.last().path]).toEqual(['PATCH', `/v1/license-keys/${LICENSE_KEY_ID}`]);
@@ -38,14 +38,14 @@ describe('license keys, seller side (billing part B §7 "License keys")', () => 
     expect(key.status).toBe('disabled');
   });
 
-  it('part B §7: an activation is fetched by key id and activation id', async () => {
+  it('billing-api-part-b.md §7: an activation is fetched by key id and activation id', async () => {
     api.json(200, { ...activationWire(), license_key: licenseKeyWire() });
     const activation = dataOf(await keys.getActivation({ id: LICENSE_KEY_ID, activationId: ACTIVATION_ID }));
     expect(api.last().path).toBe(`/v1/license-keys/${LICENSE_KEY_ID}/activations/${ACTIVATION_ID}`);
     expect(activation.licenseKey.key).toBe(LICENSE_KEY);
   });
 
-  it('part B §8: license key calls answer 401 Unauthorized and 404 ResourceNotFound', async () => {
+  it('billing-api-part-b.md §8: license key calls answer 401 Unauthorized and 404 ResourceNotFound', async () => {
     const calls = [
       () => keys.list(),
       () => keys.get({ id: LICENSE_KEY_ID }),
@@ -63,19 +63,19 @@ describe('license keys, seller side (billing part B §7 "License keys")', () => 
   });
 });
 
-describe('license keys, customer portal (billing part B §7 "Customer portal")', () => {
+describe('license keys, customer portal (billing-api-part-b.md §7 "Customer portal")', () => {
   const api = mockBilling();
   const keys = api.client.customerPortal.licenseKeys;
   afterEach(() => api.agent.assertNoPendingInterceptors());
 
-  it('part B §6: get sends the customer session token, not the access token', async () => {
+  it('billing-api-part-b.md §6: get sends the customer session token, not the access token', async () => {
     api.json(200, withActivations());
     dataOf(await keys.get({ customerSession: SESSION_TOKEN }, { id: LICENSE_KEY_ID }));
     expect([api.last().method, api.last().path]).toEqual(['GET', `/v1/customer-portal/license-keys/${LICENSE_KEY_ID}`]);
     expect(api.last().headers.authorization).toBe(`Bearer ${SESSION_TOKEN}`);
   });
 
-  it('part B §7: validate posts the key with conditions kept as given', async () => {
+  it('billing-api-part-b.md §7: validate posts the key with conditions kept as given', async () => {
     api.json(200, { ...licenseKeyWire({ validations: 8 }), activation: activationWire() });
     const validated = dataOf(
       await keys.validate({ key: LICENSE_KEY, organizationId: ORG_ID, activationId: ACTIVATION_ID, incrementUsage: 1, conditions: { majorVersion: 2 } }),
@@ -91,7 +91,7 @@ describe('license keys, customer portal (billing part B §7 "Customer portal")',
     expect(validated).toMatchObject({ validations: 8, activation: { id: ACTIVATION_ID } });
   });
 
-  it('part B §6: validate, activate and deactivate work without any token', async () => {
+  it('billing-api-part-b.md §6: validate, activate and deactivate work without any token', async () => {
     const anonymous = mockBilling({ accessToken: '' });
     const open = anonymous.client.customerPortal.licenseKeys;
     anonymous.json(200, { ...activationWire(), license_key: licenseKeyWire() });
@@ -107,13 +107,13 @@ describe('license keys, customer portal (billing part B §7 "Customer portal")',
     anonymous.agent.assertNoPendingInterceptors();
   });
 
-  it('part B §8: an activation past the limit answers 403 NotPermitted', async () => {
+  it('billing-api-part-b.md §8: an activation past the limit answers 403 NotPermitted', async () => {
     api.named(403, 'NotPermitted', 'License key only allows 3 activations.');
     const error = errorOf(await keys.activate({ key: LICENSE_KEY, organizationId: ORG_ID, label: 'fourth' }));
     expect(error).toMatchObject({ kind: 'provider', error: 'NotPermitted', detail: 'License key only allows 3 activations.' });
   });
 
-  it('part B §8: portal key calls answer 401 Unauthorized and 404 ResourceNotFound', async () => {
+  it('billing-api-part-b.md §8: portal key calls answer 401 Unauthorized and 404 ResourceNotFound', async () => {
     const calls = [
       () => keys.get({ customerSession: SESSION_TOKEN }, { id: LICENSE_KEY_ID }),
       () => keys.validate({ key: LICENSE_KEY, organizationId: ORG_ID }),
@@ -128,7 +128,7 @@ describe('license keys, customer portal (billing part B §7 "Customer portal")',
     }
   });
 
-  it('part B §6: the portal get without a session is refused before sending', async () => {
+  it('billing-api-part-b.md §6: the portal get without a session is refused before sending', async () => {
     const before = api.seen.length;
     expect(errorOf(await keys.get({ customerSession: '' }, { id: LICENSE_KEY_ID })).kind).toBe('input_validation');
     expect(api.seen).toHaveLength(before);

@@ -4,12 +4,12 @@ import { productWire } from '../../../support/billing-fixtures/products.js';
 import { dataOf, errorOf } from '../../../support/billing-fixtures/results.js';
 import { mockBilling } from '../../../support/billing-mock.js';
 
-describe('products (billing part B §7 "Products")', () => {
+describe('products (billing-api-part-b.md §7 "Products")', () => {
   const api = mockBilling();
   const products = api.client.products;
   afterEach(() => api.agent.assertNoPendingInterceptors());
 
-  it('part B §7: list encodes ids, booleans, sorting and metadata', async () => {
+  it('billing-api-part-b.md §7: list encodes ids, booleans, sorting and metadata', async () => {
     api.json(200, page([productWire()]));
     const answer = dataOf(
       await products.list({ id: [PRODUCT_ID], organizationId: ORG_ID, isArchived: false, isRecurring: true, sorting: ['price_amount'], metadata: { plan: 'pro' } }),
@@ -35,7 +35,7 @@ describe('products (billing part B §7 "Products")', () => {
     });
   });
 
-  it('part B §3: create requires name, prices and recurring interval; price currency defaults to usd', async () => {
+  it('billing-api-part-b.md §3: create requires name, prices and recurring interval; price currency defaults to usd', async () => {
     api.json(201, productWire());
     dataOf(
       await products.create({
@@ -59,7 +59,7 @@ describe('products (billing part B §7 "Products")', () => {
     });
   });
 
-  it('part B §3: a create without prices or without its recurring interval key is refused', async () => {
+  it('billing-api-part-b.md §3: a create without prices or without its recurring interval key is refused', async () => {
     const before = api.seen.length;
     const error = errorOf(await products.create({ name: 'Ensemble Pro', prices: [] } as never));
     expect(error.kind).toBe('input_validation');
@@ -68,7 +68,7 @@ describe('products (billing part B §7 "Products")', () => {
     expect(api.seen).toHaveLength(before);
   });
 
-  it('part B §7: update keeps existing prices by id and adds new ones', async () => {
+  it('billing-api-part-b.md §7: update keeps existing prices by id and adds new ones', async () => {
     api.json(200, productWire({ name: 'Ensemble Pro+' }));
     const updated = dataOf(await products.update({ id: PRODUCT_ID, productUpdate: { name: 'Ensemble Pro+', prices: [{ id: PRICE_ID }, { amountType: 'free' }] } }));
     expect([api.last().method, api.last().path]).toEqual(['PATCH', `/v1/products/${PRODUCT_ID}`]);
@@ -76,13 +76,13 @@ describe('products (billing part B §7 "Products")', () => {
     expect(updated.name).toBe('Ensemble Pro+');
   });
 
-  it('part B §3: set benefits posts the list of benefit ids', async () => {
+  it('billing-api-part-b.md §3: set benefits posts the list of benefit ids', async () => {
     api.json(200, productWire());
     dataOf(await products.updateBenefits({ id: PRODUCT_ID, productBenefitsUpdate: { benefits: [BENEFIT_ID] } }));
     expect([api.last().method, api.last().path, api.last().body]).toEqual(['POST', `/v1/products/${PRODUCT_ID}/benefits`, { benefits: [BENEFIT_ID] }]);
   });
 
-  it('part B §8: update and set benefits answer 403 NotPermitted and 404 ResourceNotFound', async () => {
+  it('billing-api-part-b.md §8: update and set benefits answer 403 NotPermitted and 404 ResourceNotFound', async () => {
     for (const call of [() => products.update({ id: PRODUCT_ID, productUpdate: { isArchived: true } }), () => products.updateBenefits({ id: PRODUCT_ID, productBenefitsUpdate: { benefits: [] } })]) {
       api.named(403, 'NotPermitted', 'Not permitted');
       expect(errorOf(await call())).toMatchObject({ kind: 'provider', error: 'NotPermitted' });

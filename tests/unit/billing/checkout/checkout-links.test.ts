@@ -7,7 +7,7 @@ import { mockBilling } from '../../../support/billing-mock.js';
 let api: ReturnType<typeof mockBilling>;
 afterEach(() => api.close());
 
-describe('checkout links (billing part A §7 "Checkout links")', () => {
+describe('checkout links (billing-api-part-a.md §7 "Checkout links")', () => {
   it('GET /v1/checkout-links/ with organization, product and sorting', async () => {
     api = mockBilling();
     api.reply('GET', '/v1/checkout-links/', { status: 200, body: page([checkoutLinkWire()]) });
@@ -23,7 +23,7 @@ describe('checkout links (billing part A §7 "Checkout links")', () => {
     expect(listed.items[0]).toMatchObject({ label: 'Spring promo', paymentProcessor: 'stripe', metadata: { campaign: 'spring' } });
   });
 
-  it('part A §5: POST takes one of three shapes, with the defaults filled in', async () => {
+  it('billing-api-part-a.md §5: POST takes one of three shapes, with the defaults filled in', async () => {
     api = mockBilling();
     api.reply('POST', '/v1/checkout-links/', { status: 201, body: checkoutLinkWire() }, 3);
     dataOf(await api.client.checkoutLinks.create({ paymentProcessor: 'stripe', productId: PRODUCT_ID }));
@@ -52,7 +52,7 @@ describe('checkout links (billing part A §7 "Checkout links")', () => {
     ]);
   });
 
-  it('part A §5: a link without a product, or with another processor, is refused locally', async () => {
+  it('billing-api-part-a.md §5: a link without a product, or with another processor, is refused locally', async () => {
     api = mockBilling();
     expect(errorOf(await api.client.checkoutLinks.create({ paymentProcessor: 'stripe' } as never)).kind).toBe('input_validation');
     expect(errorOf(await api.client.checkoutLinks.create({ paymentProcessor: 'paypal', productId: PRODUCT_ID } as never)).kind).toBe('input_validation');

@@ -9,7 +9,7 @@ afterEach(() => api.close());
 
 const named = (status: number, error: string, detail = `${error} detail`) => ({ status, body: { error, detail } });
 
-describe('checkouts, seller side (billing part A §7)', () => {
+describe('checkouts, seller side (billing-api-part-a.md §7)', () => {
   it('GET /v1/checkouts/ with single or repeated filters and sorting', async () => {
     api = mockBilling();
     api.reply('GET', '/v1/checkouts/', { status: 200, body: page([checkoutWire()]) });
@@ -75,7 +75,7 @@ describe('checkouts, seller side (billing part A §7)', () => {
   });
 });
 
-describe('checkouts, public side (client secret, billing part A §6-§7)', () => {
+describe('checkouts, public side (client secret, billing-api-part-a.md §6-§7)', () => {
   it('GET /v1/checkouts/client/{client_secret} sends no token and parses the public view', async () => {
     api = mockBilling();
     api.reply('GET', '/v1/checkouts/client/', { status: 200, body: checkoutPublicWire() });
@@ -86,7 +86,7 @@ describe('checkouts, public side (client secret, billing part A §6-§7)', () =>
     expect(checkout).not.toHaveProperty('metadata');
   });
 
-  it('part A §4: an expired checkout answers 410 ExpiredCheckoutError on public calls', async () => {
+  it('billing-api-part-a.md §4: an expired checkout answers 410 ExpiredCheckoutError on public calls', async () => {
     api = mockBilling();
     api.reply('GET', '/v1/checkouts/client/', named(410, 'ExpiredCheckoutError', 'This checkout session has expired.'));
     api.reply('PATCH', '/v1/checkouts/client/', named(410, 'ExpiredCheckoutError'));
@@ -110,7 +110,7 @@ describe('checkouts, public side (client secret, billing part A §6-§7)', () =>
     expect(confirmed).toMatchObject({ status: 'confirmed', customerSessionToken: 'polar_cst_abc' });
   });
 
-  it('part A §4: a confirm answer whose status is not confirmed fails response validation', async () => {
+  it('billing-api-part-a.md §4: a confirm answer whose status is not confirmed fails response validation', async () => {
     api = mockBilling();
     api.reply('POST', '/v1/checkouts/client/', { status: 200, body: checkoutPublicWire({ status: 'open', customer_session_token: null }) });
     expect(errorOf(await api.client.checkouts.client.confirm({ clientSecret: CLIENT_SECRET, checkoutConfirmStripe: {} })).kind).toBe('response_validation');

@@ -5,12 +5,12 @@ import { CUSTOMER_ID, ORG_ID, page } from '../../../support/billing-fixtures/ids
 import { dataOf, errorOf } from '../../../support/billing-fixtures/results.js';
 import { mockBilling } from '../../../support/billing-mock.js';
 
-describe('customers (billing part B §7 "Customers")', () => {
+describe('customers (billing-api-part-b.md §7 "Customers")', () => {
   const api = mockBilling();
   const customers = api.client.customers;
   afterEach(() => api.agent.assertNoPendingInterceptors());
 
-  it('part B §7: list by email with sorting and a metadata filter (values OR-ed per key)', async () => {
+  it('billing-api-part-b.md §7: list by email with sorting and a metadata filter (values OR-ed per key)', async () => {
     api.json(200, page([customerWire()]));
     const answer = dataOf(
       await customers.list({ organizationId: ORG_ID, email: 'ada@example.com', sorting: ['-created_at'], metadata: { plan_tier: [1, 2], signup_source: 'google' } }),
@@ -35,7 +35,7 @@ describe('customers (billing part B §7 "Customers")', () => {
     });
   });
 
-  it('part B §5: create needs an e-mail; metadata keys are sent untouched', async () => {
+  it('billing-api-part-b.md §5: create needs an e-mail; metadata keys are sent untouched', async () => {
     api.json(201, customerWire());
     dataOf(
       await customers.create({
@@ -70,7 +70,7 @@ describe('customers (billing part B §7 "Customers")', () => {
     expect(error).toMatchObject({ kind: 'http_validation', detail: [{ loc: ['body', 'external_id'] }] });
   });
 
-  it('part B §7: get, update and delete by id', async () => {
+  it('billing-api-part-b.md §7: get, update and delete by id', async () => {
     api.json(200, customerWire());
     expect(dataOf(await customers.get({ id: CUSTOMER_ID })).id).toBe(CUSTOMER_ID);
     expect([api.last().method, api.last().path]).toEqual(['GET', `/v1/customers/${CUSTOMER_ID}`]);
@@ -84,7 +84,7 @@ describe('customers (billing part B §7 "Customers")', () => {
     expect([api.last().method, api.last().path]).toEqual(['DELETE', `/v1/customers/${CUSTOMER_ID}`]);
   });
 
-  it('part B §7: get, update and delete by external id; the external update cannot carry external_id', async () => {
+  it('billing-api-part-b.md §7: get, update and delete by external id; the external update cannot carry external_id', async () => {
     api.json(200, customerWire());
     dataOf(await customers.getExternal({ externalId: USER_ID }));
     expect(api.last().path).toBe(`/v1/customers/external/${USER_ID}`);
@@ -98,7 +98,7 @@ describe('customers (billing part B §7 "Customers")', () => {
     expect([api.last().method, api.last().path]).toEqual(['DELETE', `/v1/customers/external/${USER_ID}`]);
   });
 
-  it('part B §3: the state by id adds active subscriptions, granted benefits and active meters', async () => {
+  it('billing-api-part-b.md §3: the state by id adds active subscriptions, granted benefits and active meters', async () => {
     api.json(200, customerStateWire());
     const state = dataOf(await customers.getState({ id: CUSTOMER_ID }));
     expect([api.last().method, api.last().path]).toEqual(['GET', `/v1/customers/${CUSTOMER_ID}/state`]);
@@ -109,7 +109,7 @@ describe('customers (billing part B §7 "Customers")', () => {
     });
   });
 
-  it('part B §8: every by-id and by-external-id call answers 404 ResourceNotFound', async () => {
+  it('billing-api-part-b.md §8: every by-id and by-external-id call answers 404 ResourceNotFound', async () => {
     const calls = [
       () => customers.get({ id: CUSTOMER_ID }),
       () => customers.update({ id: CUSTOMER_ID, customerUpdate: {} }),
@@ -125,7 +125,7 @@ describe('customers (billing part B §7 "Customers")', () => {
     }
   });
 
-  it('part B §3: a deleted_at or date without offset fails response validation', async () => {
+  it('billing-api-part-b.md §3: a deleted_at or date without offset fails response validation', async () => {
     api.json(200, customerWire({ created_at: '2026-03-01T10:15:30' }));
     expect(errorOf(await customers.get({ id: CUSTOMER_ID })).kind).toBe('response_validation');
   });

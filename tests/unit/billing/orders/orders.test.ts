@@ -4,12 +4,12 @@ import { orderWire } from '../../../support/billing-fixtures/orders.js';
 import { dataOf, errorOf } from '../../../support/billing-fixtures/results.js';
 import { mockBilling } from '../../../support/billing-mock.js';
 
-describe('orders, seller side (billing part B §7 "Orders (seller)")', () => {
+describe('orders, seller side (billing-api-part-b.md §7 "Orders (seller)")', () => {
   const api = mockBilling();
   const orders = api.client.orders;
   afterEach(() => api.agent.assertNoPendingInterceptors());
 
-  it('part B §7: list encodes billing type, sorting and metadata, and parses a realistic order', async () => {
+  it('billing-api-part-b.md §7: list encodes billing type, sorting and metadata, and parses a realistic order', async () => {
     api.json(200, page([orderWire()]));
     const answer = dataOf(
       await orders.list({
@@ -44,7 +44,7 @@ describe('orders, seller side (billing part B §7 "Orders (seller)")', () => {
     expect(order.items[0]).toMatchObject({ proration: false, productPriceId: expect.any(String) });
   });
 
-  it('part B §7: a product billing type other than one_time/recurring is refused', async () => {
+  it('billing-api-part-b.md §7: a product billing type other than one_time/recurring is refused', async () => {
     expect(errorOf(await orders.list({ productBillingType: 'lifetime' as never })).kind).toBe('input_validation');
   });
 
@@ -56,7 +56,7 @@ describe('orders, seller side (billing part B §7 "Orders (seller)")', () => {
     expect(error).toMatchObject({ rawValue: broken });
   });
 
-  it('part B §7: get and update; update sends billing_name and billing_address', async () => {
+  it('billing-api-part-b.md §7: get and update; update sends billing_name and billing_address', async () => {
     api.json(200, orderWire());
     expect(dataOf(await orders.get({ id: ORDER_ID })).id).toBe(ORDER_ID);
     expect(api.last().path).toBe(`/v1/orders/${ORDER_ID}`);
@@ -78,12 +78,12 @@ describe('orders, seller side (billing part B §7 "Orders (seller)")', () => {
     expect([api.last().method, api.last().path, api.last().rawBody]).toEqual(['POST', `/v1/orders/${ORDER_ID}/invoice`, undefined]);
   });
 
-  it('part B §4: invoice generation also accepts a 202 with no body', async () => {
+  it('billing-api-part-b.md §4: invoice generation also accepts a 202 with no body', async () => {
     api.next({ status: 202 });
     expect((await orders.generateInvoice({ id: ORDER_ID })).success).toBe(true);
   });
 
-  it('part B §8: invoice generation refusals are typed: 409 conflicts, 422 named errors, 404', async () => {
+  it('billing-api-part-b.md §8: invoice generation refusals are typed: 409 conflicts, 422 named errors, 404', async () => {
     const cases: [number, string][] = [
       [409, 'InvoiceAlreadyExists'],
       [409, 'OrderNotEligibleForInvoice'],
@@ -97,12 +97,12 @@ describe('orders, seller side (billing part B §7 "Orders (seller)")', () => {
     }
   });
 
-  it('part B §8: a 422 detail list on invoice generation stays a validation error', async () => {
+  it('billing-api-part-b.md §8: a 422 detail list on invoice generation stays a validation error', async () => {
     api.json(422, { detail: [{ loc: ['path', 'id'], msg: 'Input should be a valid UUID', type: 'uuid_parsing' }] });
     expect(errorOf(await orders.generateInvoice({ id: 'not-a-uuid' })).kind).toBe('http_validation');
   });
 
-  it('part B §3: the invoice is fetched as a url; a missing one is InvoiceDoesNotExist', async () => {
+  it('billing-api-part-b.md §3: the invoice is fetched as a url; a missing one is InvoiceDoesNotExist', async () => {
     api.json(200, { url: 'https://invoices.example.test/ENS-0001-0042.pdf' });
     expect(dataOf(await orders.invoice({ id: ORDER_ID }))).toEqual({ url: 'https://invoices.example.test/ENS-0001-0042.pdf' });
     expect([api.last().method, api.last().path]).toEqual(['GET', `/v1/orders/${ORDER_ID}/invoice`]);
@@ -110,21 +110,21 @@ describe('orders, seller side (billing part B §7 "Orders (seller)")', () => {
     expect(errorOf(await orders.invoice({ id: ORDER_ID }))).toMatchObject({ error: 'InvoiceDoesNotExist' });
   });
 
-  it('part B §8: get and update of an unknown order answer 404 ResourceNotFound', async () => {
+  it('billing-api-part-b.md §8: get and update of an unknown order answer 404 ResourceNotFound', async () => {
     api.named(404, 'ResourceNotFound');
     expect(errorOf(await orders.get({ id: ORDER_ID }))).toMatchObject({ error: 'ResourceNotFound' });
     api.named(404, 'ResourceNotFound');
     expect(errorOf(await orders.update({ id: ORDER_ID, orderUpdate: { billingName: null } }))).toMatchObject({ error: 'ResourceNotFound' });
   });
 
-  it('part B §8: other statuses are the generic API error with status, content type and body', async () => {
+  it('billing-api-part-b.md §8: other statuses are the generic API error with status, content type and body', async () => {
     api.next({ status: 502, raw: '<html>Bad gateway</html>', headers: { 'content-type': 'text/html' } });
     const error = errorOf(await orders.get({ id: ORDER_ID }));
     expect(error).toMatchObject({ kind: 'api', statusCode: 502 });
     expect(error.message).toBe('API error occurred: Status 502 Content-Type text/html. Body: <html>Bad gateway</html>');
   });
 
-  it('part B §8: a 200 that is not JSON is "Unexpected Status or Content-Type"', async () => {
+  it('billing-api-part-b.md §8: a 200 that is not JSON is "Unexpected Status or Content-Type"', async () => {
     api.next({ status: 200, raw: 'id,email', headers: { 'content-type': 'text/csv' } });
     const error = errorOf(await orders.invoice({ id: ORDER_ID }));
     expect(error.kind).toBe('unexpected_response');

@@ -4,12 +4,12 @@ import { cardPaymentWire, genericPaymentWire } from '../../../support/billing-fi
 import { dataOf, errorOf } from '../../../support/billing-fixtures/results.js';
 import { mockBilling } from '../../../support/billing-mock.js';
 
-describe('payments (billing part B §7 "Payments")', () => {
+describe('payments (billing-api-part-b.md §7 "Payments")', () => {
   const api = mockBilling();
   const payments = api.client.payments;
   afterEach(() => api.agent.assertNoPendingInterceptors());
 
-  it('part B §7: list encodes repeated filters and sorting, and parses card and other methods', async () => {
+  it('billing-api-part-b.md §7: list encodes repeated filters and sorting, and parses card and other methods', async () => {
     api.json(200, page([cardPaymentWire(), genericPaymentWire()]));
     const answer = dataOf(
       await payments.list({ orderId: ORDER_ID, status: ['succeeded', 'failed'], method: 'card', page: 2, limit: 5, sorting: ['-amount', 'created_at'] }),
@@ -30,13 +30,13 @@ describe('payments (billing part B §7 "Payments")', () => {
     expect(answer.items[1]).toMatchObject({ method: 'us_bank_account', declineReason: 'insufficient_funds' });
   });
 
-  it('part B §3: a payment status outside pending/succeeded/failed is refused as a filter', async () => {
+  it('billing-api-part-b.md §3: a payment status outside pending/succeeded/failed is refused as a filter', async () => {
     const before = api.seen.length;
     expect(errorOf(await payments.list({ status: 'refunded' as never })).kind).toBe('input_validation');
     expect(api.seen).toHaveLength(before);
   });
 
-  it('part B §7: get sends GET /v1/payments/{id}', async () => {
+  it('billing-api-part-b.md §7: get sends GET /v1/payments/{id}', async () => {
     api.json(200, cardPaymentWire());
     const payment = dataOf(await payments.get({ id: PAYMENT_ID }));
     expect([api.last().method, api.last().path]).toEqual(['GET', `/v1/payments/${PAYMENT_ID}`]);
@@ -49,7 +49,7 @@ describe('payments (billing part B §7 "Payments")', () => {
     expect(errorOf(await payments.get({ id: PAYMENT_ID })).kind).toBe('response_validation');
   });
 
-  it('part B §8: an unknown payment answers 404 ResourceNotFound', async () => {
+  it('billing-api-part-b.md §8: an unknown payment answers 404 ResourceNotFound', async () => {
     api.named(404, 'ResourceNotFound', 'Not found');
     expect(errorOf(await payments.get({ id: PAYMENT_ID }))).toMatchObject({ kind: 'provider', error: 'ResourceNotFound', statusCode: 404 });
   });

@@ -4,12 +4,12 @@ import { refundWire } from '../../../support/billing-fixtures/refunds.js';
 import { dataOf, errorOf } from '../../../support/billing-fixtures/results.js';
 import { mockBilling } from '../../../support/billing-mock.js';
 
-describe('refunds (billing part B §7 "Refunds")', () => {
+describe('refunds (billing-api-part-b.md §7 "Refunds")', () => {
   const api = mockBilling();
   const refunds = api.client.refunds;
   afterEach(() => api.agent.assertNoPendingInterceptors());
 
-  it('part B §7: list sends GET /v1/refunds/ with repeated ids, succeeded and sorting, and parses the page', async () => {
+  it('billing-api-part-b.md §7: list sends GET /v1/refunds/ with repeated ids, succeeded and sorting, and parses the page', async () => {
     api.json(200, page([refundWire()]));
     const answer = dataOf(
       await refunds.list({ organizationId: ORG_ID, orderId: [ORDER_ID, 'other-order'], succeeded: true, sorting: ['-created_at'] }),
@@ -31,14 +31,14 @@ describe('refunds (billing part B §7 "Refunds")', () => {
     expect(answer.pagination).toEqual({ totalCount: 1, maxPage: 1 });
   });
 
-  it('part B §7: an unknown sorting field is refused before sending', async () => {
+  it('billing-api-part-b.md §7: an unknown sorting field is refused before sending', async () => {
     const before = api.seen.length;
     const error = errorOf(await refunds.list({ sorting: ['-price'] as never }));
     expect(error.kind).toBe('input_validation');
     expect(api.seen).toHaveLength(before);
   });
 
-  it('part B §3: create sends wire names, defaults revoke_benefits to false, and accepts 201', async () => {
+  it('billing-api-part-b.md §3: create sends wire names, defaults revoke_benefits to false, and accepts 201', async () => {
     api.json(201, refundWire({ metadata: { source: 'support' } }));
     const refund = dataOf(await refunds.create({ orderId: ORDER_ID, reason: 'customer_request', amount: 900, metadata: { source: 'support' } }));
     const sent = api.last();
@@ -49,12 +49,12 @@ describe('refunds (billing part B §7 "Refunds")', () => {
     expect(refund.status).toBe('succeeded');
   });
 
-  it('part B §7: create also accepts a 200 answer', async () => {
+  it('billing-api-part-b.md §7: create also accepts a 200 answer', async () => {
     api.json(200, refundWire());
     expect(dataOf(await refunds.create({ orderId: ORDER_ID, reason: 'duplicate', amount: 100 })).id).toBe(refundWire().id);
   });
 
-  it('part B §3: create refuses a non-integer amount or an unknown reason without sending', async () => {
+  it('billing-api-part-b.md §3: create refuses a non-integer amount or an unknown reason without sending', async () => {
     const before = api.seen.length;
     const error = errorOf(await refunds.create({ orderId: ORDER_ID, reason: 'changed_mind' as never, amount: 9.5 }));
     expect(error.kind).toBe('input_validation');
@@ -62,13 +62,13 @@ describe('refunds (billing part B §7 "Refunds")', () => {
     expect(api.seen).toHaveLength(before);
   });
 
-  it('part B §8: a fully refunded order answers 403 RefundedAlready', async () => {
+  it('billing-api-part-b.md §8: a fully refunded order answers 403 RefundedAlready', async () => {
     api.named(403, 'RefundedAlready', 'Order is already fully refunded');
     const error = errorOf(await refunds.create({ orderId: ORDER_ID, reason: 'other', amount: 1 }));
     expect(error).toMatchObject({ kind: 'provider', error: 'RefundedAlready', detail: 'Order is already fully refunded' });
   });
 
-  it('part B §8: an amount too high answers 400 RefundAmountTooHigh', async () => {
+  it('billing-api-part-b.md §8: an amount too high answers 400 RefundAmountTooHigh', async () => {
     api.named(400, 'RefundAmountTooHigh', 'Refund amount exceeds refundable amount');
     const error = errorOf(await refunds.create({ orderId: ORDER_ID, reason: 'other', amount: 99_999 }));
     expect(error).toMatchObject({ kind: 'provider', error: 'RefundAmountTooHigh' });

@@ -6,12 +6,12 @@ import { mockBilling } from '../../../support/billing-mock.js';
 
 const client = { clientId: 'polar_ci_hT3kq0Yc9n1pVw8sXe2RbA', clientSecret: 'polar_cs_Xb7Nm2Qw4Er6Ty8Ui0Op2As4Df6Gh8Jk0Lz' };
 
-describe('OAuth2 (billing part B §7 "OAuth2")', () => {
+describe('OAuth2 (billing-api-part-b.md §7 "OAuth2")', () => {
   const api = mockBilling();
   const oauth2 = api.client.oauth2;
   afterEach(() => api.agent.assertNoPendingInterceptors());
 
-  it('part B §3: authorize returns the client, the subject type, scopes and organizations', async () => {
+  it('billing-api-part-b.md §3: authorize returns the client, the subject type, scopes and organizations', async () => {
     api.json(200, authorizeOrganizationWire());
     const answer = dataOf(await oauth2.authorize({ clientId: client.clientId, responseType: 'code', scope: 'openid customers:read' }));
     expect([api.last().method, api.last().path]).toEqual(['GET', '/v1/oauth2/authorize']);
@@ -25,7 +25,7 @@ describe('OAuth2 (billing part B §7 "OAuth2")', () => {
     if (answer.subType === 'organization') expect(answer.organizations[0]?.slug).toBe('ensemble');
   });
 
-  it('part B §7: token is form-encoded for the authorization_code grant, without a bearer token', async () => {
+  it('billing-api-part-b.md §7: token is form-encoded for the authorization_code grant, without a bearer token', async () => {
     api.json(200, tokenWire());
     const token = dataOf(
       await oauth2.token({ grantType: 'authorization_code', ...client, code: 'polar_ac_abc', redirectUri: 'https://ensemble.example.com/cb' }),
@@ -44,7 +44,7 @@ describe('OAuth2 (billing part B §7 "OAuth2")', () => {
     expect(token).toMatchObject({ tokenType: 'Bearer', expiresIn: 864000, refreshToken: expect.stringMatching(/^polar_rt_/) });
   });
 
-  it('part B §7: the refresh_token grant sends the refresh token; a grant missing its fields is refused', async () => {
+  it('billing-api-part-b.md §7: the refresh_token grant sends the refresh token; a grant missing its fields is refused', async () => {
     api.json(200, tokenWire());
     dataOf(await oauth2.token({ grantType: 'refresh_token', ...client, refreshToken: 'polar_rt_o_x' }));
     expect(api.last().body).toMatchObject({ grant_type: 'refresh_token', refresh_token: 'polar_rt_o_x' });
@@ -53,7 +53,7 @@ describe('OAuth2 (billing part B §7 "OAuth2")', () => {
     expect(api.seen).toHaveLength(before);
   });
 
-  it('part B §7: revoke and introspect post the same form', async () => {
+  it('billing-api-part-b.md §7: revoke and introspect post the same form', async () => {
     api.json(200, {});
     dataOf(await oauth2.revoke({ token: 'polar_at_o_x', tokenTypeHint: 'access_token', ...client }));
     expect([api.last().path, api.last().headers['content-type']]).toEqual(['/v1/oauth2/revoke', 'application/x-www-form-urlencoded']);
@@ -65,16 +65,16 @@ describe('OAuth2 (billing part B §7 "OAuth2")', () => {
     expect(info).toMatchObject({ active: true, subType: 'organization', sub: ORG_ID, exp: 1_780_000_000 });
   });
 
-  it('part B §7: a dead or unknown token introspects as {active: false} alone', async () => {
+  it('billing-api-part-b.md §7: a dead or unknown token introspects as {active: false} alone', async () => {
     api.json(200, { active: false });
     expect(dataOf(await oauth2.introspect({ token: 'polar_at_o_revoked', ...client }))).toEqual({ active: false });
   });
 
-  it('part B §7: a token type hint other than access_token or refresh_token is refused', async () => {
+  it('billing-api-part-b.md §7: a token type hint other than access_token or refresh_token is refused', async () => {
     expect(errorOf(await oauth2.introspect({ token: 't', tokenTypeHint: 'id_token' as never, ...client })).kind).toBe('input_validation');
   });
 
-  it('part B §3: userinfo answers the subject and name; e-mail is optional', async () => {
+  it('billing-api-part-b.md §3: userinfo answers the subject and name; e-mail is optional', async () => {
     api.json(200, userInfoWire());
     expect(dataOf(await oauth2.userinfo())).toEqual({ sub: ORG_ID, name: 'Ensemble' });
     expect([api.last().method, api.last().path, api.last().headers.authorization]).toEqual(['GET', '/v1/oauth2/userinfo', expect.stringMatching(/^Bearer /)]);

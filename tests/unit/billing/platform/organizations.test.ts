@@ -4,12 +4,12 @@ import { organizationWire } from '../../../support/billing-fixtures/organization
 import { dataOf, errorOf } from '../../../support/billing-fixtures/results.js';
 import { mockBilling } from '../../../support/billing-mock.js';
 
-describe('organizations (billing part B §7 "Organizations")', () => {
+describe('organizations (billing-api-part-b.md §7 "Organizations")', () => {
   const api = mockBilling();
   const organizations = api.client.organizations;
   afterEach(() => api.agent.assertNoPendingInterceptors());
 
-  it('part B §7: list by slug, sorted by name descending', async () => {
+  it('billing-api-part-b.md §7: list by slug, sorted by name descending', async () => {
     api.json(200, page([organizationWire()]));
     const answer = dataOf(await organizations.list({ slug: 'ensemble', sorting: ['-name'] }));
     expect([api.last().method, api.last().path]).toEqual(['GET', '/v1/organizations/']);
@@ -27,7 +27,7 @@ describe('organizations (billing part B §7 "Organizations")', () => {
     });
   });
 
-  it('part B §3: create sends the details with their defaults (switching true, previous revenue 0)', async () => {
+  it('billing-api-part-b.md §3: create sends the details with their defaults (switching true, previous revenue 0)', async () => {
     api.json(201, organizationWire());
     dataOf(
       await organizations.create({
@@ -54,12 +54,12 @@ describe('organizations (billing part B §7 "Organizations")', () => {
     });
   });
 
-  it('part B §3: a switching_from outside the five providers is refused', async () => {
+  it('billing-api-part-b.md §3: a switching_from outside the five providers is refused', async () => {
     const details = { about: 'a', productDescription: 'b', intendedUse: 'c', customerAcquisition: [], futureAnnualRevenue: 1, switchingFrom: 'paypal' as never };
     expect(errorOf(await organizations.create({ name: 'Ensemble', slug: 'ensemble', details })).kind).toBe('input_validation');
   });
 
-  it('part B §7: get and update use /v1/organizations/{id}; update has no slug', async () => {
+  it('billing-api-part-b.md §7: get and update use /v1/organizations/{id}; update has no slug', async () => {
     api.json(200, organizationWire());
     expect(dataOf(await organizations.get({ id: ORG_ID })).id).toBe(ORG_ID);
     expect(api.last().path).toBe(`/v1/organizations/${ORG_ID}`);
@@ -69,7 +69,7 @@ describe('organizations (billing part B §7 "Organizations")', () => {
     expect([api.last().method, api.last().body]).toEqual(['PATCH', { name: 'Ensemble AI', notification_settings: { new_order: false, new_subscription: true } }]);
   });
 
-  it('part B §8: update answers 403 NotPermitted; get and update 404 ResourceNotFound', async () => {
+  it('billing-api-part-b.md §8: update answers 403 NotPermitted; get and update 404 ResourceNotFound', async () => {
     api.named(403, 'NotPermitted', 'Not permitted');
     expect(errorOf(await organizations.update({ id: ORG_ID, organizationUpdate: { website: 'https://ensemble.example.com' } }))).toMatchObject({ error: 'NotPermitted' });
     api.named(404, 'ResourceNotFound');

@@ -4,12 +4,12 @@ import { dataOf, errorOf } from '../../../support/billing-fixtures/results.js';
 import { webhookDeliveryWire, webhookEndpointWire } from '../../../support/billing-fixtures/webhooks.js';
 import { mockBilling } from '../../../support/billing-mock.js';
 
-describe('webhooks (billing part B §7 "Webhooks")', () => {
+describe('webhooks (billing-api-part-b.md §7 "Webhooks")', () => {
   const api = mockBilling();
   const webhooks = api.client.webhooks;
   afterEach(() => api.agent.assertNoPendingInterceptors());
 
-  it('part B §7: endpoints are listed by organization', async () => {
+  it('billing-api-part-b.md §7: endpoints are listed by organization', async () => {
     api.json(200, page([webhookEndpointWire()]));
     const answer = dataOf(await webhooks.listEndpoints({ organizationId: ORG_ID, limit: 50 }));
     expect([api.last().method, api.last().path]).toEqual(['GET', '/v1/webhooks/endpoints']);
@@ -21,7 +21,7 @@ describe('webhooks (billing part B §7 "Webhooks")', () => {
     expect(answer.items[0]).toMatchObject({ format: 'raw', enabled: true, events: ['subscription.updated', 'customer.state_changed'] });
   });
 
-  it('part B §3: create requires url, format, secret and events, and answers 201', async () => {
+  it('billing-api-part-b.md §3: create requires url, format, secret and events, and answers 201', async () => {
     api.json(201, webhookEndpointWire());
     const endpoint = dataOf(
       await webhooks.createEndpoint({
@@ -43,7 +43,7 @@ describe('webhooks (billing part B §7 "Webhooks")', () => {
     expect(endpoint.organizationId).toBe(ORG_ID);
   });
 
-  it('part B §3: an unknown event type, a format other than raw/discord/slack or a missing secret are refused', async () => {
+  it('billing-api-part-b.md §3: an unknown event type, a format other than raw/discord/slack or a missing secret are refused', async () => {
     const before = api.seen.length;
     const error = errorOf(
       await webhooks.createEndpoint({ url: 'https://e.example.com/h', format: 'teams' as never, events: ['order.shipped' as never] } as never),
@@ -61,7 +61,7 @@ describe('webhooks (billing part B §7 "Webhooks")', () => {
     expect(api.last().path).toBe(`/v1/webhooks/endpoints/${WEBHOOK_ENDPOINT_ID}`);
   });
 
-  it('part B §7: update patches, delete answers 204', async () => {
+  it('billing-api-part-b.md §7: update patches, delete answers 204', async () => {
     api.json(200, webhookEndpointWire({ enabled: false }));
     expect(dataOf(await webhooks.updateEndpoint({ id: WEBHOOK_ENDPOINT_ID, webhookEndpointUpdate: { enabled: false, format: 'slack' } })).enabled).toBe(false);
     expect([api.last().method, api.last().body]).toEqual(['PATCH', { enabled: false, format: 'slack' }]);
@@ -70,7 +70,7 @@ describe('webhooks (billing part B §7 "Webhooks")', () => {
     expect([api.last().method, api.last().path]).toEqual(['DELETE', `/v1/webhooks/endpoints/${WEBHOOK_ENDPOINT_ID}`]);
   });
 
-  it('part B §8: get, update and delete of an unknown endpoint answer 404 ResourceNotFound', async () => {
+  it('billing-api-part-b.md §8: get, update and delete of an unknown endpoint answer 404 ResourceNotFound', async () => {
     for (const call of [
       () => webhooks.getEndpoint({ id: WEBHOOK_ENDPOINT_ID }),
       () => webhooks.updateEndpoint({ id: WEBHOOK_ENDPOINT_ID, webhookEndpointUpdate: { url: 'https://e.example.com/h' } }),
@@ -81,7 +81,7 @@ describe('webhooks (billing part B §7 "Webhooks")', () => {
     }
   });
 
-  it('part B §3: deliveries are listed by endpoint with their http code and event', async () => {
+  it('billing-api-part-b.md §3: deliveries are listed by endpoint with their http code and event', async () => {
     api.json(200, page([webhookDeliveryWire()]));
     const answer = dataOf(await webhooks.listDeliveries({ endpointId: WEBHOOK_ENDPOINT_ID }));
     expect([api.last().method, api.last().path]).toEqual(['GET', '/v1/webhooks/deliveries']);
@@ -95,12 +95,12 @@ describe('webhooks (billing part B §7 "Webhooks")', () => {
     expect([api.last().method, api.last().path]).toEqual(['POST', `/v1/webhooks/events/${WEBHOOK_EVENT_ID}/redeliver`]);
   });
 
-  it('part B §7: redeliver also accepts a 202 without a body', async () => {
+  it('billing-api-part-b.md §7: redeliver also accepts a 202 without a body', async () => {
     api.next({ status: 202 });
     expect((await webhooks.redeliverEvent({ id: WEBHOOK_EVENT_ID })).success).toBe(true);
   });
 
-  it('part B §8: redelivering an unknown event answers 404 ResourceNotFound', async () => {
+  it('billing-api-part-b.md §8: redelivering an unknown event answers 404 ResourceNotFound', async () => {
     api.named(404, 'ResourceNotFound');
     expect(errorOf(await webhooks.redeliverEvent({ id: WEBHOOK_EVENT_ID }))).toMatchObject({ error: 'ResourceNotFound' });
   });

@@ -10,12 +10,12 @@ import { mockBilling } from '../../../support/billing-mock.js';
 
 const auth = { customerSession: SESSION_TOKEN };
 
-describe('customer portal orders (billing part B §7 "Customer portal")', () => {
+describe('customer portal orders (billing-api-part-b.md §7 "Customer portal")', () => {
   const api = mockBilling();
   const orders = api.client.customerPortal.orders;
   afterEach(() => api.agent.assertNoPendingInterceptors());
 
-  it('part B §6-§7: list sends the session token and the portal filters', async () => {
+  it('billing-api-part-b.md §6-§7: list sends the session token and the portal filters', async () => {
     api.json(200, page([customerOrderWire()]));
     const answer = dataOf(await orders.list(auth, { productBillingType: 'one_time', query: 'pro', sorting: ['-amount'] }));
     const sent = api.last();
@@ -30,11 +30,11 @@ describe('customer portal orders (billing part B §7 "Customer portal")', () => 
     expect(answer.items[0]).toMatchObject({ product: { organization: { slug: 'ensemble' } }, totalAmount: 2280 });
   });
 
-  it('part B §7: portal orders sort by their own fields only', async () => {
+  it('billing-api-part-b.md §7: portal orders sort by their own fields only', async () => {
     expect(errorOf(await orders.list(auth, { sorting: ['customer'] as never })).kind).toBe('input_validation');
   });
 
-  it('part B §7: get, update, invoice generation (202) and invoice url', async () => {
+  it('billing-api-part-b.md §7: get, update, invoice generation (202) and invoice url', async () => {
     api.json(200, customerOrderWire());
     expect(dataOf(await orders.get(auth, { id: ORDER_ID })).id).toBe(ORDER_ID);
     expect(api.last().path).toBe(`/v1/customer-portal/orders/${ORDER_ID}`);
@@ -52,7 +52,7 @@ describe('customer portal orders (billing part B §7 "Customer portal")', () => 
     expect([api.last().method, api.last().path]).toEqual(['GET', `/v1/customer-portal/orders/${ORDER_ID}/invoice`]);
   });
 
-  it('part B §8: invoice generation in the portal refuses unpaid orders and missing billing details', async () => {
+  it('billing-api-part-b.md §8: invoice generation in the portal refuses unpaid orders and missing billing details', async () => {
     api.named(422, 'NotPaidOrder', 'Order is not paid');
     expect(errorOf(await orders.generateInvoice(auth, { id: ORDER_ID }))).toMatchObject({ error: 'NotPaidOrder' });
     api.named(422, 'MissingInvoiceBillingDetails', 'Billing name and address are required');
@@ -61,26 +61,26 @@ describe('customer portal orders (billing part B §7 "Customer portal")', () => 
     expect(errorOf(await orders.generateInvoice(auth, { id: ORDER_ID }))).toMatchObject({ error: 'InvoiceAlreadyExists' });
   });
 
-  it('part B §8: unknown orders answer 404 on get, update and invoice', async () => {
+  it('billing-api-part-b.md §8: unknown orders answer 404 on get, update and invoice', async () => {
     for (const call of [() => orders.get(auth, { id: ORDER_ID }), () => orders.update(auth, { id: ORDER_ID, customerOrderUpdate: {} }), () => orders.invoice(auth, { id: ORDER_ID })]) {
       api.named(404, 'ResourceNotFound');
       expect(errorOf(await call())).toMatchObject({ error: 'ResourceNotFound' });
     }
   });
 
-  it('part B §6: a portal call without a session token is refused before sending', async () => {
+  it('billing-api-part-b.md §6: a portal call without a session token is refused before sending', async () => {
     const before = api.seen.length;
     expect(errorOf(await orders.get({ customerSession: '' }, { id: ORDER_ID })).kind).toBe('input_validation');
     expect(api.seen).toHaveLength(before);
   });
 });
 
-describe('customer portal subscriptions (billing part B §7 "Customer portal")', () => {
+describe('customer portal subscriptions (billing-api-part-b.md §7 "Customer portal")', () => {
   const api = mockBilling();
   const subscriptions = api.client.customerPortal.subscriptions;
   afterEach(() => api.agent.assertNoPendingInterceptors());
 
-  it('part B §7: list by active flag, sorted by started_at descending', async () => {
+  it('billing-api-part-b.md §7: list by active flag, sorted by started_at descending', async () => {
     api.json(200, page([customerSubscriptionWire()]));
     const answer = dataOf(await subscriptions.list(auth, { active: true, organizationId: ORG_ID, sorting: ['-started_at'] }));
     expect([api.last().method, api.last().path]).toEqual(['GET', '/v1/customer-portal/subscriptions/']);
@@ -94,14 +94,14 @@ describe('customer portal subscriptions (billing part B §7 "Customer portal")',
     expect(answer.items[0]).toMatchObject({ product: { organization: { slug: 'ensemble' } }, meters: [{ creditedUnits: 2000 }] });
   });
 
-  it('part B §7: get answers the detailed view with product, prices and meters', async () => {
+  it('billing-api-part-b.md §7: get answers the detailed view with product, prices and meters', async () => {
     api.json(200, customerSubscriptionWire());
     const subscription = dataOf(await subscriptions.get(auth, { id: SUBSCRIPTION_ID }));
     expect(api.last().path).toBe(`/v1/customer-portal/subscriptions/${SUBSCRIPTION_ID}`);
     expect(subscription.prices).toHaveLength(1);
   });
 
-  it('part B §3 (b): cancel at period end with reason and comment uses the portal wire names', async () => {
+  it('billing-api-part-b.md §3 (b): cancel at period end with reason and comment uses the portal wire names', async () => {
     api.json(200, customerSubscriptionWire({ cancel_at_period_end: true, customer_cancellation_reason: 'too_expensive' }));
     const updated = dataOf(
       await subscriptions.update(auth, { id: SUBSCRIPTION_ID, customerSubscriptionUpdate: { cancelAtPeriodEnd: true, cancellationReason: 'too_expensive', cancellationComment: 'Budget cuts' } }),
@@ -111,19 +111,19 @@ describe('customer portal subscriptions (billing part B §7 "Customer portal")',
     expect(updated.cancelAtPeriodEnd).toBe(true);
   });
 
-  it('part B §3 (a): a plan change sends product_id alone', async () => {
+  it('billing-api-part-b.md §3 (a): a plan change sends product_id alone', async () => {
     api.json(200, customerSubscriptionWire());
     dataOf(await subscriptions.update(auth, { id: SUBSCRIPTION_ID, customerSubscriptionUpdate: { productId: 'b1e2d3c4-5f6a-4b7c-8d9e-0f1a2b3c4d5e' } }));
     expect(api.last().body).toEqual({ product_id: 'b1e2d3c4-5f6a-4b7c-8d9e-0f1a2b3c4d5e' });
   });
 
-  it('part B §5: a cancellation reason outside the eight is refused', async () => {
+  it('billing-api-part-b.md §5: a cancellation reason outside the eight is refused', async () => {
     const before = api.seen.length;
     expect(errorOf(await subscriptions.update(auth, { id: SUBSCRIPTION_ID, customerSubscriptionUpdate: { cancellationReason: 'bored' as never } })).kind).toBe('input_validation');
     expect(api.seen).toHaveLength(before);
   });
 
-  it('part B §7: cancel is DELETE and answers the subscription', async () => {
+  it('billing-api-part-b.md §7: cancel is DELETE and answers the subscription', async () => {
     api.json(200, customerSubscriptionWire({ cancel_at_period_end: true, ends_at: '2026-04-01T10:15:30Z' }));
     const canceled = dataOf(await subscriptions.cancel(auth, { id: SUBSCRIPTION_ID }));
     expect([api.last().method, api.last().path, api.last().headers.authorization]).toEqual([
@@ -134,7 +134,7 @@ describe('customer portal subscriptions (billing part B §7 "Customer portal")',
     expect(canceled.endsAt).toBe('2026-04-01T10:15:30Z');
   });
 
-  it('part B §8: update and cancel of an already canceled subscription answer 403 AlreadyCanceledSubscription', async () => {
+  it('billing-api-part-b.md §8: update and cancel of an already canceled subscription answer 403 AlreadyCanceledSubscription', async () => {
     for (const call of [() => subscriptions.cancel(auth, { id: SUBSCRIPTION_ID }), () => subscriptions.update(auth, { id: SUBSCRIPTION_ID, customerSubscriptionUpdate: { cancelAtPeriodEnd: true } })]) {
       api.named(403, 'AlreadyCanceledSubscription', 'This subscription is already canceled or will be at the end of the period.');
       expect(errorOf(await call())).toMatchObject({ kind: 'provider', error: 'AlreadyCanceledSubscription', statusCode: 403 });
@@ -144,8 +144,8 @@ describe('customer portal subscriptions (billing part B §7 "Customer portal")',
   });
 });
 
-describe('customer portal organization by slug (billing part B §7)', () => {
-  it('part B §6: the storefront is public: no token needed, organization plus products', async () => {
+describe('customer portal organization by slug (billing-api-part-b.md §7)', () => {
+  it('billing-api-part-b.md §6: the storefront is public: no token needed, organization plus products', async () => {
     const api = mockBilling({ accessToken: '' });
     api.json(200, { organization: customerOrganizationWire(), products: [checkoutProductWire({ prices: [fixedPriceWire()] })] });
     const storefront = dataOf(await api.client.customerPortal.organizations.get({ slug: 'ensemble' }));

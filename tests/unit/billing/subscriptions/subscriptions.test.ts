@@ -4,12 +4,12 @@ import { dataOf, errorOf } from '../../../support/billing-fixtures/results.js';
 import { subscriptionWire } from '../../../support/billing-fixtures/subscriptions.js';
 import { mockBilling } from '../../../support/billing-mock.js';
 
-describe('subscriptions, seller side (billing part B §7 "Subscriptions (seller)")', () => {
+describe('subscriptions, seller side (billing-api-part-b.md §7 "Subscriptions (seller)")', () => {
   const api = mockBilling();
   const subscriptions = api.client.subscriptions;
   afterEach(() => api.agent.assertNoPendingInterceptors());
 
-  it('part B §7: export sends the organization and hands out the CSV the server streams', async () => {
+  it('billing-api-part-b.md §7: export sends the organization and hands out the CSV the server streams', async () => {
     const csv = 'Email,Created At,Active,Product,Currency,Interval\r\nada@example.com,2026-03-01 10:15:30,true,Ensemble Pro,usd,month\r\n';
     api.next({ status: 200, raw: csv, headers: { 'content-type': 'text/csv; charset=utf-8' } });
     const exported = dataOf(await subscriptions.export({ organizationId: ORG_ID }));
@@ -17,7 +17,7 @@ describe('subscriptions, seller side (billing part B §7 "Subscriptions (seller)
     expect(exported).toBe(csv);
   });
 
-  it('part B §8: an export answered as HTML is "Unexpected Status or Content-Type"', async () => {
+  it('billing-api-part-b.md §8: an export answered as HTML is "Unexpected Status or Content-Type"', async () => {
     api.next({ status: 200, raw: '<html></html>', headers: { 'content-type': 'text/html' } });
     expect(errorOf(await subscriptions.export()).kind).toBe('unexpected_response');
   });
@@ -30,7 +30,7 @@ describe('subscriptions, seller side (billing part B §7 "Subscriptions (seller)
     expect(errorOf(await subscriptions.get({ id: SUBSCRIPTION_ID })).kind).toBe('response_validation');
   });
 
-  it('part B §7: get parses the full subscription with customer, product, prices and meters', async () => {
+  it('billing-api-part-b.md §7: get parses the full subscription with customer, product, prices and meters', async () => {
     api.json(200, subscriptionWire());
     const subscription = dataOf(await subscriptions.get({ id: SUBSCRIPTION_ID }));
     expect([api.last().method, api.last().path]).toEqual(['GET', `/v1/subscriptions/${SUBSCRIPTION_ID}`]);
@@ -49,7 +49,7 @@ describe('subscriptions, seller side (billing part B §7 "Subscriptions (seller)
     expect(errorOf(await subscriptions.get({ id: SUBSCRIPTION_ID })).kind).toBe('response_validation');
   });
 
-  it('part B §3 (a)-(d): the four update shapes go out with their wire names', async () => {
+  it('billing-api-part-b.md §3 (a)-(d): the four update shapes go out with their wire names', async () => {
     const shapes = [
       [{ productId: PRODUCT_ID, prorationBehavior: 'prorate' }, { product_id: PRODUCT_ID, proration_behavior: 'prorate' }],
       [
@@ -66,20 +66,20 @@ describe('subscriptions, seller side (billing part B §7 "Subscriptions (seller)
     }
   });
 
-  it('part B §3: mixing two update shapes is refused before sending', async () => {
+  it('billing-api-part-b.md §3: mixing two update shapes is refused before sending', async () => {
     const before = api.seen.length;
     expect(errorOf(await subscriptions.update({ id: SUBSCRIPTION_ID, subscriptionUpdate: { productId: PRODUCT_ID, revoke: true } as never })).kind).toBe('input_validation');
     expect(api.seen).toHaveLength(before);
   });
 
-  it('part B §4: revoke is DELETE and answers the canceled subscription', async () => {
+  it('billing-api-part-b.md §4: revoke is DELETE and answers the canceled subscription', async () => {
     api.json(200, subscriptionWire({ status: 'canceled', ended_at: '2026-03-05T12:00:00Z', ends_at: '2026-03-05T12:00:00Z' }));
     const revoked = dataOf(await subscriptions.revoke({ id: SUBSCRIPTION_ID }));
     expect([api.last().method, api.last().path]).toEqual(['DELETE', `/v1/subscriptions/${SUBSCRIPTION_ID}`]);
     expect(revoked).toMatchObject({ status: 'canceled', endedAt: '2026-03-05T12:00:00Z' });
   });
 
-  it('part B §8: revoke and update refuse an already canceled subscription (403) and answer NotPermitted and 404', async () => {
+  it('billing-api-part-b.md §8: revoke and update refuse an already canceled subscription (403) and answer NotPermitted and 404', async () => {
     for (const call of [() => subscriptions.revoke({ id: SUBSCRIPTION_ID }), () => subscriptions.update({ id: SUBSCRIPTION_ID, subscriptionUpdate: { revoke: true } })]) {
       api.named(403, 'AlreadyCanceledSubscription', 'This subscription is already canceled or will be at the end of the period.');
       expect(errorOf(await call())).toMatchObject({ error: 'AlreadyCanceledSubscription', statusCode: 403 });

@@ -7,7 +7,7 @@ import { mockBilling } from '../../../support/billing-mock.js';
 let api: ReturnType<typeof mockBilling>;
 afterEach(() => api.close());
 
-describe('customer meters (billing part A §7 "Customer meters")', () => {
+describe('customer meters (billing-api-part-a.md §7 "Customer meters")', () => {
   it('GET /v1/customer-meters/ filters by customer, external customer and meter, sorted by balance', async () => {
     api = mockBilling();
     api.reply('GET', '/v1/customer-meters/', { status: 200, body: page([customerMeterWire()]) });

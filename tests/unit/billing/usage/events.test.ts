@@ -4,12 +4,12 @@ import { CUSTOMER_ID, EVENT_ID, METER_ID, ORG_ID, page } from '../../../support/
 import { dataOf, errorOf } from '../../../support/billing-fixtures/results.js';
 import { mockBilling } from '../../../support/billing-mock.js';
 
-describe('events (billing part B §7 "Events")', () => {
+describe('events (billing-api-part-b.md §7 "Events")', () => {
   const api = mockBilling();
   const events = api.client.events;
   afterEach(() => api.agent.assertNoPendingInterceptors());
 
-  it('part B §7: list encodes filters, sorting=-timestamp and the metadata deep object', async () => {
+  it('billing-api-part-b.md §7: list encodes filters, sorting=-timestamp and the metadata deep object', async () => {
     api.json(200, page([userEventWire(), systemEventWire()]));
     const answer = dataOf(
       await events.list({
@@ -40,11 +40,11 @@ describe('events (billing part B §7 "Events")', () => {
     expect(answer.items[1]).toMatchObject({ name: 'benefit.granted', metadata: { benefit_id: expect.any(String) } });
   });
 
-  it('part B §7: events sort by timestamp only', async () => {
+  it('billing-api-part-b.md §7: events sort by timestamp only', async () => {
     expect(errorOf(await events.list({ sorting: ['-name'] as never })).kind).toBe('input_validation');
   });
 
-  it('part B §3: names are listed with occurrences and first/last seen', async () => {
+  it('billing-api-part-b.md §3: names are listed with occurrences and first/last seen', async () => {
     api.json(200, page([eventNameWire()]));
     const answer = dataOf(await events.listNames({ organizationId: ORG_ID, source: ['user'], sorting: ['-occurrences'] }));
     expect([api.last().method, api.last().path]).toEqual(['GET', '/v1/events/names']);
@@ -52,7 +52,7 @@ describe('events (billing part B §7 "Events")', () => {
     expect(answer.items[0]).toMatchObject({ name: 'model_usage', occurrences: 1432, firstSeen: expect.any(String) });
   });
 
-  it('part B §7: get answers the event; an unknown one 404 ResourceNotFound', async () => {
+  it('billing-api-part-b.md §7: get answers the event; an unknown one 404 ResourceNotFound', async () => {
     api.json(200, userEventWire());
     expect(dataOf(await events.get({ id: EVENT_ID })).id).toBe(EVENT_ID);
     expect(api.last().path).toBe(`/v1/events/${EVENT_ID}`);
@@ -60,7 +60,7 @@ describe('events (billing part B §7 "Events")', () => {
     expect(errorOf(await events.get({ id: EVENT_ID }))).toMatchObject({ error: 'ResourceNotFound' });
   });
 
-  it('part B §3: ingest posts events with metadata keys untouched and reads the inserted count', async () => {
+  it('billing-api-part-b.md §3: ingest posts events with metadata keys untouched and reads the inserted count', async () => {
     api.json(200, { inserted: 2, duplicates: 0 });
     const answer = dataOf(
       await events.ingest({
@@ -80,7 +80,7 @@ describe('events (billing part B §7 "Events")', () => {
     expect(answer.inserted).toBe(2);
   });
 
-  it('part B §5: an ingested event without a customer identifier is refused before sending', async () => {
+  it('billing-api-part-b.md §5: an ingested event without a customer identifier is refused before sending', async () => {
     const before = api.seen.length;
     expect(errorOf(await events.ingest({ events: [{ name: 'model_usage' } as never] })).kind).toBe('input_validation');
     expect(errorOf(await events.ingest({ events: [{ name: '', customerId: CUSTOMER_ID }] })).kind).toBe('input_validation');

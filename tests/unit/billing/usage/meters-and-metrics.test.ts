@@ -5,13 +5,13 @@ import { metricsLimitsWire, metricsWire } from '../../../support/billing-fixture
 import { dataOf, errorOf } from '../../../support/billing-fixtures/results.js';
 import { mockBilling } from '../../../support/billing-mock.js';
 
-describe('metrics and meter quantities (billing part B §7)', () => {
+describe('metrics and meter quantities (billing-api-part-b.md §7)', () => {
   const api = mockBilling();
   const metrics = api.client.metrics;
   const meters = api.client.meters;
   afterEach(() => api.agent.assertNoPendingInterceptors());
 
-  it('part B §5: metrics sends calendar dates and defaults the timezone to UTC', async () => {
+  it('billing-api-part-b.md §5: metrics sends calendar dates and defaults the timezone to UTC', async () => {
     api.json(200, metricsWire());
     const answer = dataOf(
       await metrics.get({ startDate: '2026-03-01', endDate: '2026-03-02', interval: 'day', organizationId: ORG_ID, billingType: 'recurring' }),
@@ -29,7 +29,7 @@ describe('metrics and meter quantities (billing part B §7)', () => {
     expect(answer.metrics.revenue).toEqual({ slug: 'revenue', displayName: 'Revenue', type: 'currency' });
   });
 
-  it('part B §5: metrics dates must be YYYY-MM-DD and the interval one of five', async () => {
+  it('billing-api-part-b.md §5: metrics dates must be YYYY-MM-DD and the interval one of five', async () => {
     const before = api.seen.length;
     const error = errorOf(await metrics.get({ startDate: '2026-03-01T00:00:00Z', endDate: '03/02/2026', interval: 'quarter' as never }));
     expect(error.kind).toBe('input_validation');
@@ -38,7 +38,7 @@ describe('metrics and meter quantities (billing part B §7)', () => {
     expect(api.seen).toHaveLength(before);
   });
 
-  it('part B §3: limits gives min_date and max_days per interval', async () => {
+  it('billing-api-part-b.md §3: limits gives min_date and max_days per interval', async () => {
     api.json(200, metricsLimitsWire());
     const limits = dataOf(await metrics.limits());
     expect([api.last().method, api.last().path]).toEqual(['GET', '/v1/metrics/limits']);
@@ -46,7 +46,7 @@ describe('metrics and meter quantities (billing part B §7)', () => {
     expect(limits.intervals.hour.maxDays).toBe(7);
   });
 
-  it('part B §7: meter quantities sends timestamps with offset, the interval and a metadata deep object', async () => {
+  it('billing-api-part-b.md §7: meter quantities sends timestamps with offset, the interval and a metadata deep object', async () => {
     api.json(200, meterQuantitiesWire());
     const answer = dataOf(
       await meters.quantities({
@@ -73,12 +73,12 @@ describe('metrics and meter quantities (billing part B §7)', () => {
     expect(answer.quantities).toHaveLength(2);
   });
 
-  it('part B §5: a timestamp without an offset is refused', async () => {
+  it('billing-api-part-b.md §5: a timestamp without an offset is refused', async () => {
     const error = errorOf(await meters.quantities({ id: METER_ID, startTimestamp: '2026-03-01T00:00:00', endTimestamp: '2026-03-02T00:00:00Z', interval: 'day' }));
     expect(error.kind).toBe('input_validation');
   });
 
-  it('part B §8: an unknown meter answers 404 ResourceNotFound', async () => {
+  it('billing-api-part-b.md §8: an unknown meter answers 404 ResourceNotFound', async () => {
     api.named(404, 'ResourceNotFound');
     const error = errorOf(await meters.quantities({ id: METER_ID, startTimestamp: '2026-03-01T00:00:00Z', endTimestamp: '2026-03-02T00:00:00Z', interval: 'hour' }));
     expect(error).toMatchObject({ kind: 'provider', error: 'ResourceNotFound' });
