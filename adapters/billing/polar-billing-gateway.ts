@@ -123,7 +123,7 @@ export class PolarBillingGateway implements BillingGateway {
     return ok({ id: checkout.id, status: knownStatus(checkout.status) });
   }
 
-  /** Uncancel (billing part B §7): the user's subscription set to end is set to renew again. */
+  /** Uncancel: the user's subscription set to end is set to renew again. */
   async resumeSubscription(input: { userId: string }): Promise<Result<SubscriptionSummary>> {
     const found = await this.config.client.subscriptions.list({ externalCustomerId: input.userId, active: true, limit: 100 });
     if (!found.success) return this.failed('resumeSubscription', found.error);
@@ -195,7 +195,7 @@ export class PolarBillingGateway implements BillingGateway {
   private failed(operation: string, error: BillingError): Result<never, DomainError> {
     const mapped = toDomainError(error);
     const context = { operation, kind: error.kind, message: error.message };
-    // billing part B §8: a rejected token disables billing features and is logged as a warning.
+    // A rejected token disables billing features and is logged as a warning.
     if (mapped.code === 'billing_unavailable' && mapped.details?.['reason'] === 'invalid_token') {
       this.config.logger.warn('Billing provider rejected the access token', context);
     } else if (mapped.code === 'billing_unavailable' || mapped.code === 'unexpected' || mapped.code === 'network') {

@@ -6,7 +6,7 @@ import { id, ids, metadataFilter, oneOrMany, pageQuery, sorting } from '../schem
 
 const source = oneOrMany(z.enum(eventSources)).nullable().optional();
 
-/** billing part B §7 "Events". */
+/** Events: ingestion, listing and the names seen. */
 export const eventOps = {
   list: operation({
     method: 'GET',

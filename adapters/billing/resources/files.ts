@@ -6,7 +6,7 @@ import { id, ids, pageQuery } from '../schemas/list-query.js';
 
 const byId = z.object({ id });
 
-/** billing part B §7 "Files"; §8: uploaded, update and delete answer 403 when not authorized. */
+/** Files; uploaded, update and delete answer 403 when not authorized. */
 export const fileOps = {
   list: operation({
     method: 'GET',

@@ -6,7 +6,7 @@ import { id, ids, pageQuery } from '../schemas/list-query.js';
 
 const byId = z.object({ id });
 
-/** billing part B §7 "License keys" (seller side); §8: 401 Unauthorized is possible on each. */
+/** License keys, seller side; 401 Unauthorized is possible on each. */
 export const licenseKeyOps = {
   list: operation({
     method: 'GET',

@@ -5,7 +5,7 @@ import { id, ids, metadataFilter } from '../schemas/list-query.js';
 import { aggregationFunctions, meterQuantities } from '../schemas/meter-quantity.js';
 import { timeInterval } from '../schemas/metrics.js';
 
-/** billing part B §7 "Meter quantities and metrics": the quantities call (other meter calls are part A's). */
+/** A meter's quantities per period (`client.meters`: of the seller's meter calls, the specs show only this one). */
 export const meterQuantityOps = {
   quantities: operation({
     method: 'GET',

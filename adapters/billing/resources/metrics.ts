@@ -3,7 +3,7 @@ import { json, operation } from '../http/operation.js';
 import { ids, oneOrMany } from '../schemas/list-query.js';
 import { isoDate, metricsLimits, metricsResponse, timeInterval } from '../schemas/metrics.js';
 
-/** billing part B §7 "Meter quantities and metrics": the metrics calls; §5 dates are YYYY-MM-DD. */
+/** Metrics and their limits; dates are YYYY-MM-DD. */
 export const metricOps = {
   get: operation({
     method: 'GET',

@@ -11,7 +11,7 @@ import {
 } from '../schemas/oauth2.js';
 
 /**
- * billing part B §7 "OAuth2". Token, revoke and introspect are form-encoded and authenticated by the
+ * OAuth2. Token, revoke and introspect are form-encoded and authenticated by the
  * client credentials in the form, not by a bearer token.
  */
 export const oauth2Ops = {

@@ -9,7 +9,7 @@ const byId = z.object({ id });
 /**
  * Invoice generation answers 202 with a JSON `null` (reference §4); an empty 202 is accepted as well.
  * Refusals: 409 for an order that cannot have one (or, on older servers, already has one), 422 when
- * billing details are missing or the order is unpaid (part B §8).
+ * billing details are missing or the order is unpaid.
  */
 export const invoiceGenerationAnswers = [json(202, z.null()), empty(202)];
 export const invoiceGenerationErrors = [
@@ -18,7 +18,7 @@ export const invoiceGenerationErrors = [
   ...named('MissingInvoiceBillingDetails', 'NotPaidOrder'),
 ];
 
-/** billing part B §7 "Orders (seller)". */
+/** Orders, seller side. */
 export const orderOps = {
   list: operation({
     method: 'GET',

@@ -6,7 +6,7 @@ import { organization, organizationCreate, organizationUpdate } from '../schemas
 
 const byId = z.object({ id });
 
-/** billing part B §7 "Organizations"; §8: update answers 403 NotPermitted. */
+/** Organizations; update answers 403 NotPermitted. */
 export const organizationOps = {
   list: operation({
     method: 'GET',

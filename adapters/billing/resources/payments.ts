@@ -4,7 +4,7 @@ import { listResource } from '../schemas/common.js';
 import { id, ids, oneOrMany, pageQuery, sorting } from '../schemas/list-query.js';
 import { payment } from '../schemas/payment.js';
 
-/** billing part B §7 "Payments". */
+/** Payments (the attempts behind orders). */
 export const paymentOps = {
   list: operation({
     method: 'GET',

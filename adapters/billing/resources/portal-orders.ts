@@ -9,7 +9,7 @@ import { invoiceGenerationAnswers, invoiceGenerationErrors } from './orders.js';
 
 const byId = z.object({ id });
 
-/** billing part B §7 "Customer portal": the customer's own orders and invoices (session token). */
+/** The customer's own orders and invoices (session token). */
 export const portalOrderOps = {
   list: operation({
     method: 'GET',

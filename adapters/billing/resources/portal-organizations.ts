@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { json, named, operation } from '../http/operation.js';
 import { customerOrganizationData } from '../schemas/portal-views.js';
 
-/** billing part B §6-§7: the storefront by slug, callable without any token. */
+/** The storefront by slug, callable without any token. */
 export const portalOrganizationOps = {
   get: operation({
     method: 'GET',

@@ -7,7 +7,7 @@ import { id, ids, pageQuery, sorting } from '../schemas/list-query.js';
 const byId = z.object({ id });
 const refusals = [...named('ResourceNotFound'), ...named('AlreadyCanceledSubscription', 'NotPermitted')];
 
-/** billing part B §7 "Customer portal": the customer's own subscriptions, incl. cancel. */
+/** The customer's own subscriptions, incl. cancel. */
 export const portalSubscriptionOps = {
   list: operation({
     method: 'GET',

@@ -4,7 +4,7 @@ import { listResource } from '../schemas/common.js';
 import { ids, pageQuery, sorting } from '../schemas/list-query.js';
 import { refund, refundCreate } from '../schemas/refund.js';
 
-/** billing part B §7 "Refunds". */
+/** Refunds of orders. */
 export const refundOps = {
   list: operation({
     method: 'GET',
@@ -22,7 +22,7 @@ export const refundOps = {
     }),
     responses: [json(200, listResource(refund))],
   }),
-  /** The server answers 201; older deployments 200 (part B §7). */
+  /** The server answers 201; older deployments 200. */
   create: operation({
     method: 'POST',
     path: '/v1/refunds/',

@@ -6,7 +6,7 @@ import { webhookDelivery, webhookEndpoint, webhookEndpointCreate, webhookEndpoin
 
 const byId = z.object({ id });
 
-/** billing part B §7 "Webhooks": endpoints, deliveries and redelivery. */
+/** Webhooks: endpoints, deliveries and redelivery. */
 export const webhookOps = {
   listEndpoints: operation({
     method: 'GET',
