@@ -24,7 +24,7 @@ describe('checkouts, seller side (billing part A §7)', () => {
     const list = wire(listResource(checkout), await t.api('GET', '/v1/checkouts/?status=open&query=list@&sorting=-expires_at'));
     expect(list.items.map((c) => c.id)).toContain(created.id);
     expect(wire(listResource(checkout), await t.api('GET', '/v1/checkouts/?status=succeeded&query=list@')).items).toEqual([]);
-    const updated = must(await t.client.checkouts.update(created.id, { customerName: 'Grace', metadata: { ref: 'x2' } }));
+    const updated = must(await t.client.checkouts.update({ id: created.id, checkoutUpdate: { customerName: 'Grace', metadata: { ref: 'x2' } } }));
     expect(updated).toMatchObject({ customerName: 'Grace', metadata: { ref: 'x2' } });
     const pages = must(await t.client.checkouts.list({ limit: 1 }));
     expect(pages.items).toHaveLength(1);

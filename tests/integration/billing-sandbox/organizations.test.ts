@@ -15,7 +15,7 @@ describe('sandbox organizations (billing part B §7 Organizations)', () => {
     expect(own.slug).toBe('ensemble');
     const list = wire(listResource(organization), await t.api('GET', '/v1/organizations/?slug=ensemble'));
     expect(list.items.map((o) => o.id)).toEqual([t.seed.organizationId]);
-    const viaClient = must(await t.client.organizations.get(t.seed.organizationId));
+    const viaClient = must(await t.client.organizations.get({ id: t.seed.organizationId }));
     expect(viaClient.subscriptionSettings.allowMultipleSubscriptions).toBe(false);
   });
 
