@@ -4,3 +4,4 @@ if (typeof document !== 'undefined') {
   const { configure } = await import('@testing-library/react');
   configure({ asyncUtilTimeout: 10_000 });
 }
+export {};
