@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('sandbox customers (billing part B §7 Customers; reference §4 "Customers")', () => {
+describe('sandbox customers (billing-api-part-b.md §7 Customers; reference §4 "Customers")', () => {
   it('creates a customer (201) with the provider defaults and gravatar avatar', async () => {
     const created = wire(customer, await t.api('POST', '/v1/customers/', { email: 'ada@example.com', name: 'Ada', external_id: 'user-ada', metadata: { plan: 'free' } }), 201);
     expect(created).toMatchObject({ email: 'ada@example.com', external_id: 'user-ada', email_verified: false, deleted_at: null, billing_address: null, tax_id: null });

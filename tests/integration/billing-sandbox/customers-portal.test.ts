@@ -50,7 +50,7 @@ describe('sandbox customer sessions (reference §4 "Customer sessions")', () => 
   });
 });
 
-describe('sandbox customer portal, part 1 (billing part A §7 "Customer portal")', () => {
+describe('sandbox customer portal (billing-api-part-a.md §7 "Customer portal")', () => {
   it('gets and updates the own profile', async () => {
     const token = await session({ customer_id: customerId });
     const me = wire(portalCustomer, await t.api('GET', '/v1/customer-portal/customers/me', undefined, token));

@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('sandbox organizations (billing part B §7 Organizations)', () => {
+describe('sandbox organizations (billing-api-part-b.md §7 Organizations)', () => {
   it('gets and lists the token organization as wire organizations', async () => {
     const own = wire(organization, await t.api('GET', `/v1/organizations/${t.seed.organizationId}`));
     expect(own.slug).toBe('ensemble');

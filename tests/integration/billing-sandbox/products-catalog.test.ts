@@ -23,7 +23,7 @@ const fixedProduct = (name: string, amount: number, extra: Record<string, unknow
   name, recurring_interval: 'month', prices: [{ amount_type: 'fixed', price_amount: amount, price_currency: 'usd' }], ...extra,
 });
 
-describe('sandbox products and prices (billing part B §7 Products)', () => {
+describe('sandbox products and prices (billing-api-part-b.md §7 Products)', () => {
   it('serves the seeded Ensemble plan: monthly, fixed 2500 usd cents, two custom benefits', async () => {
     const plan = must(await t.client.products.get({ id: t.seed.productId }));
     expect(plan.name).toBe('Ensemble plan');

@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('sandbox discounts (billing part B §3 Discount, §7 discounts)', () => {
+describe('sandbox discounts (billing-api-part-b.md §3 Discount, §7 discounts)', () => {
   it('serves the seeded WELCOME20: 20 % forever', async () => {
     const seeded = must(await t.client.discounts.get({ id: t.seed.discountId }));
     expect(seeded).toMatchObject({ code: 'WELCOME20', type: 'percentage', basisPoints: 2000, duration: 'forever' });

@@ -30,7 +30,7 @@ async function product(name: string, amount: number): Promise<string> {
   return (created.body as { id: string }).id;
 }
 
-describe('subscriptions, seller side (billing part B §7, reference §4)', () => {
+describe('subscriptions, seller side (billing-api-part-b.md §7, reference §4)', () => {
   it('every one of the eight cancellation reasons is accepted; uncancel clears them (webhooks canceled / uncanceled)', async () => {
     const sub = await subscribe('reasons');
     for (const reason of CANCELLATION_REASONS) {
@@ -145,7 +145,7 @@ describe('POST /v1/subscriptions/ (reference §4: free recurring products only, 
   });
 });
 
-describe('customer portal: subscriptions, orders, invoices (billing part B §7)', () => {
+describe('customer portal: subscriptions, orders, invoices (billing-api-part-b.md §7)', () => {
   it('the session sees only its own; cancel, uncancel, DELETE cancels at period end; invoices', async () => {
     const sub = await subscribe('portal');
     const session = wire(customerSession, await t.api('POST', '/v1/customer-sessions/', { customer_id: sub.customer_id }), 201);

@@ -27,7 +27,7 @@ afterAll(async () => {
 const verifier = () => new Webhook(Buffer.from(secret, 'utf8').toString('base64'));
 const parsed = (r: Received) => JSON.parse(r.body) as { type: string; timestamp: string; data: { email: string } };
 
-describe('sandbox webhooks: endpoints (billing part B §7 Webhooks)', () => {
+describe('sandbox webhooks: endpoints (billing-api-part-b.md §7 Webhooks)', () => {
   it('creates endpoints with a generated whsec_ secret, localhost URLs allowed, and CRUDs them', async () => {
     expect(secret).toMatch(/^whsec_[A-Za-z0-9]{43}$/);
     const extra = must(await t.client.webhooks.createEndpoint({ url: 'http://localhost:9/x', format: 'raw', secret: 'whsec_given', events: ['order.paid'] }));

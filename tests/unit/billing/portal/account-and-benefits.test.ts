@@ -17,7 +17,7 @@ const portalMeterWire = () => {
   return { ...rest, meter: { id: meter.id, created_at: meter.created_at, modified_at: meter.modified_at, name: meter.name } };
 };
 
-describe('customer portal, part A (billing-api-part-a.md §6-§7)', () => {
+describe('customer portal (billing-api-part-a.md §6-§7)', () => {
   it('portal calls send the customer session token, never the organization token', async () => {
     api = mockBilling();
     api.reply('GET', '/v1/customer-portal/customers/me', { status: 200, body: portalCustomerWire() });
