@@ -42,6 +42,7 @@ export default defineConfig({
           exclude: ['tests/bench/**', 'node_modules/**', ...REDIS_LANE],
           // Provisions Chromium (installing Debian's package when it can) before any file runs.
           globalSetup: ['tests/support/global-setup.ts'],
+          setupFiles: ['tests/support/dom-setup.ts'],
         },
       },
       {

@@ -4,7 +4,7 @@ import type { BillingClient } from '../adapters/billing/client.js';
 import type { BillingTarget, SupabaseTarget } from './config.js';
 import { confirm } from './confirm.js';
 import { CliError, usageError } from './errors.js';
-import { billingFailure, domainFailure, type Subject } from './failures.js';
+import { billingFailure, domainFailure, type BillingFailure, type Subject } from './failures.js';
 import { localeFrom } from './format/values.js';
 import { styles, type CliIo, type Styles } from './io.js';
 import type { CliDeps, SupportUseCases } from './services.js';
@@ -95,9 +95,9 @@ export class CommandContext {
   }
 
   /** The data of a billing call, or the one-line error a person can act on. */
-  async call<T>(subject: Subject, run: (client: BillingClient) => Promise<Result<T, unknown>>): Promise<T> {
+  async call<T>(subject: Subject, run: (client: BillingClient) => Promise<Result<T, BillingFailure>>): Promise<T> {
     const client = await this.billing();
-    let answer: Result<T, unknown>;
+    let answer: Result<T, BillingFailure>;
     try {
       answer = await run(client);
     } catch (error) {

@@ -1,3 +1,4 @@
+import type { AnyBillingError, ApiError } from '../adapters/billing/http/errors.js';
 import type { DomainError } from '../core/shared/index.js';
 import { CliError, EXIT, usageError } from './errors.js';
 
@@ -18,20 +19,50 @@ export interface Where {
 
 const START_HINT = 'is `npm start` or `npm run sandbox:billing` running?';
 
-interface BillingFailure {
-  readonly kind: string;
-  readonly message: string;
-  readonly error?: string;
-  readonly detail?: unknown;
-  readonly statusCode?: number;
-  readonly description?: string;
-  readonly http?: { readonly body?: string };
+/**
+ * A failure of a billing call. Types only: the error classes come with zod, which `--help` must not
+ * load; a thrown value is told apart by its `kind`, then narrowed on it.
+ */
+export type BillingFailure = AnyBillingError;
+
+const KINDS: Readonly<Record<BillingFailure['kind'], true>> = {
+  api: true,
+  unexpected_response: true,
+  provider: true,
+  http_validation: true,
+  invalid_token: true,
+  input_validation: true,
+  response_validation: true,
+  aborted: true,
+  timeout: true,
+  connection: true,
+  unexpected_client: true,
+};
+
+export const isBillingFailure = (value: unknown): value is BillingFailure => {
+  const kind = value instanceof Error ? (value as { kind?: unknown }).kind : undefined;
+  return typeof kind === 'string' && Object.hasOwn(KINDS, kind);
+};
+
+/** The HTTP status of the answer a failure came from; none for local and transport failures. */
+export function statusOf(error: BillingFailure): number | undefined {
+  switch (error.kind) {
+    case 'api':
+    case 'unexpected_response':
+    case 'provider':
+    case 'http_validation':
+    case 'invalid_token':
+    case 'response_validation':
+      return error.statusCode;
+    default:
+      return undefined;
+  }
 }
 
 /** The provider's own words from an untyped error body (`{"detail": "..."}`), when it has any. */
-function detailOf(error: BillingFailure): string | null {
+function detailOf(error: ApiError): string | null {
   try {
-    const body = JSON.parse(error.http?.body ?? '') as { detail?: unknown; error?: unknown };
+    const body = JSON.parse(error.http.body) as { detail?: unknown; error?: unknown };
     if (typeof body.detail === 'string') return body.detail;
     if (typeof body.error === 'string') return body.error;
   } catch {
@@ -40,17 +71,13 @@ function detailOf(error: BillingFailure): string | null {
   return null;
 }
 
-const isBillingFailure = (value: unknown): value is BillingFailure =>
-  value instanceof Error && typeof (value as { kind?: unknown }).kind === 'string';
-
 /** One line for a billing failure (a BillingError from the client or an iterator). */
 export function billingFailure(error: unknown, subject: Subject, where: Where): CliError {
   if (!isBillingFailure(error)) throw error;
   const named = subject.id === undefined ? subject.noun : `${subject.noun} ${subject.id}`;
-  const status = error.statusCode;
   switch (error.kind) {
     case 'invalid_token':
-      return new CliError(`The billing access token was refused for ${where.env} (${error.description ?? 'invalid_token'}): check --token or BILLING_ACCESS_TOKEN`);
+      return new CliError(`The billing access token was refused for ${where.env} (${error.description}): check --token or BILLING_ACCESS_TOKEN`);
     case 'connection':
     case 'timeout':
       return new CliError(
@@ -61,20 +88,22 @@ export function billingFailure(error: unknown, subject: Subject, where: Where): 
     case 'provider':
     case 'http_validation':
     case 'api': {
-      if (status === 404 || error.error === 'ResourceNotFound') {
+      const status = error.statusCode;
+      const provider = error.kind === 'provider' ? error.error : undefined;
+      if (status === 404 || provider === 'ResourceNotFound') {
         const next = subject.listCommand === undefined ? '' : `: check the id (\`${subject.listCommand}\` lists them)`;
         return new CliError(`No ${named} found on ${where.env}${next}`);
       }
       if (status === 401) return new CliError(`The billing access token was refused for ${where.env}: check --token or BILLING_ACCESS_TOKEN`);
-      if (status === 403 || error.error === 'NotPermitted') {
+      if (status === 403 || provider === 'NotPermitted') {
         return new CliError(`Not permitted to act on ${named}: the token lacks the scope, or the ${subject.noun} belongs to another organization`);
       }
-      if (error.kind === 'provider') return new CliError(`${named}: ${String(error.detail ?? error.message)} (${error.error ?? 'error'})`);
+      if (error.kind === 'provider') return new CliError(`${named}: ${error.detail} (${error.error})`);
       if (error.kind === 'http_validation') return new CliError(`The billing API refused the request: ${error.message.replace(/^HTTPValidationError:\s*/, '')}`);
-      if (status !== undefined && status >= 500) return new CliError(`The billing API failed (HTTP ${status}); try again in a moment`);
+      if (status >= 500) return new CliError(`The billing API failed (HTTP ${status}); try again in a moment`);
       const detail = detailOf(error);
       if (status === 410) return new CliError(`${named} has ended${detail ? `: ${detail}` : ''} (HTTP 410): there is nothing left to change`);
-      return new CliError(`${named}: ${detail ?? 'refused'} (HTTP ${status ?? '?'})`);
+      return new CliError(`${named}: ${detail ?? 'refused'} (HTTP ${status})`);
     }
     default:
       return new CliError(`Billing call failed for ${named}: ${error.message}`);

@@ -1,28 +1,32 @@
 import type { Command } from 'commander';
 import type { BillingClient } from '../adapters/billing/client.js';
+import type { CallOptions } from '../adapters/billing/http/http-client.js';
+import type { Page } from '../adapters/billing/http/pagination.js';
 import type { CommandContext } from './context.js';
 import type { Subject } from './failures.js';
 import { StreamingTable, type Column } from './format/table.js';
 import { positiveInt } from './arguments.js';
-
-interface Page<T> {
-  readonly items: readonly T[];
-  readonly pagination: { readonly totalCount: number; readonly maxPage: number };
-}
 
 export interface Paging {
   readonly page?: number;
   readonly limit?: number;
 }
 
-export interface Listing<T> {
+/** A list method of the billing client (`client.customers.list`): its page iterator is what a listing reads. */
+export interface ListCall<R, T> {
+  pages(request?: R, options?: CallOptions): AsyncIterable<Page<T>>;
+}
+
+/** A listing of the items of one list call; `R` (its request) and `T` (its item) follow from `list`. */
+export interface Listing<R extends Paging, T> {
   /** Plural noun for the summary line: `customers`. */
   readonly noun: string;
   readonly subject: Subject;
   readonly columns: readonly Column<T>[];
-  readonly pages: (client: BillingClient, request: Record<string, unknown>) => AsyncIterable<Page<T>>;
-  /** Filters, camelCase, as the client's list call takes them. */
-  readonly request: Record<string, unknown>;
+  /** The list call, e.g. `(client) => client.customers.list`. */
+  readonly list: (client: BillingClient) => ListCall<R, T>;
+  /** Filters, as that list call takes them; `page` and `limit` come from the paging options. */
+  readonly request: NoInfer<R>;
 }
 
 /** `--page` shows that one page; without it every page streams, `--limit` caps the rows. */
@@ -35,10 +39,10 @@ export const addPaging = (command: Command): Command =>
  * Streams a listing row by row: each page is printed as soon as it arrives (human table or JSON
  * array elements), progress goes to stderr, and the next page is only fetched after that.
  */
-export async function streamListing<T>(ctx: CommandContext, listing: Listing<T>, paging: Paging): Promise<void> {
+export async function streamListing<R extends Paging, T>(ctx: CommandContext, listing: Listing<R, T>, paging: Paging): Promise<void> {
   const client = await ctx.billing();
   const single = paging.page !== undefined;
-  const request = single
+  const request: R = single
     ? { ...listing.request, page: paging.page, limit: Math.min(paging.limit ?? 10, 100) }
     : { ...listing.request, limit: 100 };
   const cap = single ? Infinity : (paging.limit ?? Infinity);
@@ -49,7 +53,7 @@ export async function streamListing<T>(ctx: CommandContext, listing: Listing<T>,
   let opened = false;
   const write = (text: string) => ctx.io.stdout.write(text);
   try {
-    for await (const page of listing.pages(client, request)) {
+    for await (const page of listing.list(client).pages(request)) {
       total = page.pagination.totalCount;
       const batch = page.items.slice(0, Math.max(0, cap - shown));
       if (ctx.json) {

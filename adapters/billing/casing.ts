@@ -13,7 +13,7 @@ export const OPAQUE_KEYS: ReadonlySet<string> = new Set([
   'amounts',
   'meta',
   'properties_meta',
-  // license-key activation conditions are the seller's own keys too (part B license keys)
+  // license-key activation conditions are the seller's own keys too
   'conditions',
 ]);
 

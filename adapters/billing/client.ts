@@ -1,26 +1,27 @@
+import { bindOperations } from './http/bind.js';
 import { HttpClient, type HttpClientConfig } from './http/http-client.js';
-import { benefitsResource } from './resources/benefits.js';
-import { checkoutLinksResource } from './resources/checkout-links.js';
-import { checkoutsResource } from './resources/checkouts.js';
-import { customerMetersResource } from './resources/customer-meters.js';
-import { customFieldsResource } from './resources/custom-fields.js';
-import { eventsResource } from './resources/events.js';
-import { filesResource } from './resources/files.js';
-import { licenseKeysResource } from './resources/license-keys.js';
-import { meterQuantitiesResource } from './resources/meter-quantities.js';
-import { metricsResource } from './resources/metrics.js';
-import { oauth2Resource } from './resources/oauth2.js';
-import { ordersResource } from './resources/orders.js';
-import { organizationsResource } from './resources/organizations.js';
-import { paymentsResource } from './resources/payments.js';
-import { refundsResource } from './resources/refunds.js';
-import { webhooksResource } from './resources/webhooks.js';
-import { customerPortalResource } from './resources/customer-portal.js';
-import { customerSessionsResource } from './resources/customer-sessions.js';
-import { customersResource } from './resources/customers.js';
-import { discountsResource } from './resources/discounts.js';
-import { productsResource } from './resources/products.js';
-import { subscriptionsResource } from './resources/subscriptions.js';
+import { benefitOps } from './resources/benefits.js';
+import { checkoutLinkOps } from './resources/checkout-links.js';
+import { checkoutOps } from './resources/checkouts.js';
+import { customerMeterOps } from './resources/customer-meters.js';
+import { customFieldOps } from './resources/custom-fields.js';
+import { eventOps } from './resources/events.js';
+import { fileOps } from './resources/files.js';
+import { licenseKeyOps } from './resources/license-keys.js';
+import { meterQuantityOps } from './resources/meter-quantities.js';
+import { metricOps } from './resources/metrics.js';
+import { oauth2Ops } from './resources/oauth2.js';
+import { orderOps } from './resources/orders.js';
+import { organizationOps } from './resources/organizations.js';
+import { paymentOps } from './resources/payments.js';
+import { refundOps } from './resources/refunds.js';
+import { webhookOps } from './resources/webhooks.js';
+import { customerPortalOps } from './resources/customer-portal.js';
+import { customerSessionOps } from './resources/customer-sessions.js';
+import { customerOps } from './resources/customers.js';
+import { discountOps } from './resources/discounts.js';
+import { productOps } from './resources/products.js';
+import { subscriptionOps } from './resources/subscriptions.js';
 
 /** Billing API servers (reference §1 "Servers"); any other absolute URL works too (the local sandbox). */
 export const SERVERS = {
@@ -42,39 +43,42 @@ export function serverUrl(server: BillingClientConfig['server']): string {
 }
 
 /**
- * Ensemble's typed client of the billing API, grouped by resource (`client.benefits.list(...)`).
- * Server only: it holds the organization access token.
+ * Every operation of the billing API, grouped as the client groups its methods (one table per
+ * `resources/<resource>.ts`; the customer portal nests one table per area).
+ */
+export const billingOperations = {
+  benefits: benefitOps,
+  checkoutLinks: checkoutLinkOps,
+  checkouts: checkoutOps,
+  customerMeters: customerMeterOps,
+  customerPortal: customerPortalOps,
+  customers: customerOps,
+  customerSessions: customerSessionOps,
+  customFields: customFieldOps,
+  discounts: discountOps,
+  events: eventOps,
+  files: fileOps,
+  licenseKeys: licenseKeyOps,
+  /** Of the seller's meter calls, the specs show only the quantities. */
+  meters: meterQuantityOps,
+  metrics: metricOps,
+  oauth2: oauth2Ops,
+  orders: orderOps,
+  organizations: organizationOps,
+  payments: paymentOps,
+  products: productOps,
+  refunds: refundOps,
+  subscriptions: subscriptionOps,
+  webhooks: webhookOps,
+};
+
+/**
+ * Ensemble's typed client of the billing API, grouped by resource (`client.benefits.list(...)`), its
+ * methods bound from `billingOperations` (`http/bind.ts`). Server only: it holds the organization access token.
  */
 export function createBillingClient(config: BillingClientConfig = {}) {
   const http = new HttpClient({ ...config, serverUrl: serverUrl(config.server) });
-  return {
-    http,
-    // --- part A resources ---
-    benefits: benefitsResource(http),
-    checkoutLinks: checkoutLinksResource(http),
-    checkouts: checkoutsResource(http),
-    customerMeters: customerMetersResource(http),
-    customerPortal: customerPortalResource(http),
-    // --- part B resources ---
-    customers: customersResource(http),
-    customerSessions: customerSessionsResource(http),
-    discounts: discountsResource(http),
-    products: productsResource(http),
-    subscriptions: subscriptionsResource(http),
-    customFields: customFieldsResource(http),
-    events: eventsResource(http),
-    files: filesResource(http),
-    licenseKeys: licenseKeysResource(http),
-    /** Part B has only the quantities call of meters (part A shows no other seller meter call). */
-    meters: meterQuantitiesResource(http),
-    metrics: metricsResource(http),
-    oauth2: oauth2Resource(http),
-    orders: ordersResource(http),
-    organizations: organizationsResource(http),
-    payments: paymentsResource(http),
-    refunds: refundsResource(http),
-    webhooks: webhooksResource(http),
-  };
+  return { http, ...bindOperations(http, billingOperations) };
 }
 
 export type BillingClient = ReturnType<typeof createBillingClient>;

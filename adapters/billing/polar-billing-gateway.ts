@@ -49,7 +49,7 @@ export class PolarBillingGateway implements BillingGateway {
   constructor(private readonly config: PolarBillingGatewayConfig) {}
 
   async getPlanProduct(): Promise<Result<PlanProduct>> {
-    const answer = await this.config.client.products.get(this.config.planProductId);
+    const answer = await this.config.client.products.get({ id: this.config.planProductId });
     if (!answer.success) return this.failed('getPlanProduct', answer.error);
     const product = answer.data;
     const fixed = product.prices.find((p) => !p.isArchived && p.amountType === 'fixed');
@@ -68,7 +68,7 @@ export class PolarBillingGateway implements BillingGateway {
 
   async getPlanDiscount(): Promise<Result<PlanDiscount | null>> {
     if (this.config.discountId === null) return ok(null);
-    const answer = await this.config.client.discounts.get(this.config.discountId);
+    const answer = await this.config.client.discounts.get({ id: this.config.discountId });
     if (!answer.success) return this.failed('getPlanDiscount', answer.error);
     const d = answer.data;
     return ok({
@@ -100,7 +100,7 @@ export class PolarBillingGateway implements BillingGateway {
    * and an unknown one (404) are none too: the id came from a URL anyone can type.
    */
   async getCheckout(input: { userId: string; checkoutId: string }): Promise<Result<CheckoutState | null>> {
-    const answer = await this.config.client.checkouts.get(input.checkoutId);
+    const answer = await this.config.client.checkouts.get({ id: input.checkoutId });
     if (!answer.success) {
       if (answer.error.kind === 'http_validation') return ok(null);
       if (answer.error.kind === 'provider' && answer.error.error === 'ResourceNotFound') return ok(null);
@@ -111,7 +111,7 @@ export class PolarBillingGateway implements BillingGateway {
     return ok({ id: checkout.id, status: knownStatus(checkout.status) });
   }
 
-  /** Uncancel (billing part B §7): the user's subscription set to end is set to renew again. */
+  /** Uncancel: the user's subscription set to end is set to renew again. */
   async resumeSubscription(input: { userId: string }): Promise<Result<SubscriptionSummary>> {
     const found = await this.config.client.subscriptions.list({ externalCustomerId: input.userId, active: true, limit: 100 });
     if (!found.success) return this.failed('resumeSubscription', found.error);
@@ -119,7 +119,7 @@ export class PolarBillingGateway implements BillingGateway {
     if (own.length === 0) return fail(domainError('not_found', 'No active subscription to resume'));
     const target = own.find((s) => s.cancelAtPeriodEnd);
     if (target === undefined) return fail(domainError('conflict', 'The subscription is not set to end'));
-    const answer = await this.config.client.subscriptions.update(target.id, { cancelAtPeriodEnd: false });
+    const answer = await this.config.client.subscriptions.update({ id: target.id, subscriptionUpdate: { cancelAtPeriodEnd: false } });
     if (!answer.success) return this.failed('resumeSubscription', answer.error);
     return ok(summary(answer.data));
   }
@@ -135,10 +135,9 @@ export class PolarBillingGateway implements BillingGateway {
     const own = found.data.items.filter((s) => s.customer.externalId === input.userId || s.customer.externalId === undefined);
     const target = own.find((s) => !s.cancelAtPeriodEnd) ?? own[0];
     if (target === undefined) return fail(domainError('not_found', 'No active subscription to cancel'));
-    const answer = await this.config.client.subscriptions.update(target.id, {
-      cancelAtPeriodEnd: true,
-      customerCancellationReason: input.reason,
-      customerCancellationComment: input.comment,
+    const answer = await this.config.client.subscriptions.update({
+      id: target.id,
+      subscriptionUpdate: { cancelAtPeriodEnd: true, customerCancellationReason: input.reason, customerCancellationComment: input.comment },
     });
     if (!answer.success) return this.failed('cancelSubscription', answer.error);
     return ok(summary(answer.data));
@@ -160,7 +159,7 @@ export class PolarBillingGateway implements BillingGateway {
   }
 
   async getCustomerState(userId: string): Promise<Result<CustomerState | null>> {
-    const answer = await this.config.client.customers.getStateExternal(userId);
+    const answer = await this.config.client.customers.getStateExternal({ externalId: userId });
     if (!answer.success) {
       if (answer.error.kind === 'provider' && answer.error.error === 'ResourceNotFound') return ok(null);
       return this.failed('getCustomerState', answer.error);
@@ -184,7 +183,7 @@ export class PolarBillingGateway implements BillingGateway {
   private failed(operation: string, error: BillingError): Result<never, DomainError> {
     const mapped = toDomainError(error);
     const context = { operation, kind: error.kind, message: error.message };
-    // billing part B §8: a rejected token disables billing features and is logged as a warning.
+    // A rejected token disables billing features and is logged as a warning.
     if (mapped.code === 'billing_unavailable' && mapped.details?.['reason'] === 'invalid_token') {
       this.config.logger.warn('Billing provider rejected the access token', context);
     } else if (mapped.code === 'billing_unavailable' || mapped.code === 'unexpected' || mapped.code === 'network') {

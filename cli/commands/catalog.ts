@@ -6,7 +6,7 @@ import type { CommandContext } from '../context.js';
 import { usageError } from '../errors.js';
 import { renderFields, type Column } from '../format/table.js';
 import { formatDate, formatMoney, text, yesNo } from '../format/values.js';
-import { addPaging, streamListing, type Paging } from '../listing.js';
+import { addPaging, streamListing, type ListCall, type Paging } from '../listing.js';
 import type { Act } from '../program.js';
 
 function priceOf(p: Product, locale: string): string {
@@ -46,22 +46,27 @@ const checkoutColumns = (ctx: CommandContext): Column<Checkout>[] => [
   { header: 'TOTAL', cell: (c) => formatMoney(c.totalAmount, c.currency, ctx.locale), align: 'right' },
 ];
 
-const listAction = <T>(noun: string, columns: (ctx: CommandContext) => Column<T>[], pages: (client: BillingClient, request: Record<string, unknown>) => AsyncIterable<unknown>, request: (o: Record<string, unknown>) => Record<string, unknown>) =>
-  async (ctx: CommandContext, o: Record<string, unknown> & Paging) =>
-    streamListing(ctx, { noun: `${noun}s`, subject: { noun }, columns: columns(ctx), pages: pages as never, request: request(o) }, o);
+const listAction =
+  <O, R extends Paging, T>(noun: string, columns: (ctx: CommandContext) => Column<T>[], list: (client: BillingClient) => ListCall<R, T>, request: (o: O) => NoInfer<R>) =>
+  async (ctx: CommandContext, o: O & Paging) =>
+    streamListing(ctx, { noun: `${noun}s`, subject: { noun }, columns: columns(ctx), list, request: request(o) }, o);
+
+type ProductFilters = { query?: string; archived?: boolean };
+type DiscountFilters = { query?: string };
+type CheckoutFilters = { customer?: string; query?: string };
 
 export function registerBillingCatalog(program: Command, act: Act): void {
   const products = program.command('products').description('products of the organization');
-  const listProducts = listAction('product', productColumns, (c, r) => c.products.list.pages(r as never), (o) => ({ query: o.query, isArchived: o.archived === true ? undefined : false }));
+  const listProducts = listAction('product', productColumns, (c: BillingClient) => c.products.list, (o: ProductFilters) => ({ query: o.query, isArchived: o.archived === true ? undefined : false }));
   addPaging(products.command('list').description('list products').option('--query <text>', 'search by name').option('--archived', 'include archived products'))
     .addHelpText('after', '\nExamples:\n  $ ensemble products list')
-    .action(act<Record<string, unknown> & Paging>(async (ctx, _a, o) => listProducts(ctx, o)));
+    .action(act<ProductFilters & Paging>(async (ctx, _a, o) => listProducts(ctx, o)));
 
   const discounts = program.command('discounts').description('discount codes');
-  const listDiscounts = listAction('discount', discountColumns, (c, r) => c.discounts.list.pages(r as never), (o) => ({ query: o.query }));
+  const listDiscounts = listAction('discount', discountColumns, (c: BillingClient) => c.discounts.list, (o: DiscountFilters) => ({ query: o.query }));
   addPaging(discounts.command('list').description('list discounts').option('--query <text>', 'search by name or code'))
     .addHelpText('after', '\nExamples:\n  $ ensemble discounts list --query WELCOME')
-    .action(act<Record<string, unknown> & Paging>(async (ctx, _a, o) => listDiscounts(ctx, o)));
+    .action(act<DiscountFilters & Paging>(async (ctx, _a, o) => listDiscounts(ctx, o)));
   discounts
     .command('create')
     .description('create a discount: a percentage or a fixed amount, once, forever or for some months')
@@ -88,7 +93,7 @@ export function registerBillingCatalog(program: Command, act: Act): void {
           const kind = o.percent !== undefined ? { type: 'percentage' as const, basisPoints: Math.round(o.percent * 100) } : { type: 'fixed' as const, amount: o.amount!, currency: o.currency.toLowerCase() };
           const timing = o.duration === 'repeating' ? { duration: 'repeating' as const, durationInMonths: o.months! } : { duration: o.duration };
           const body = { name: o.name, code: o.code ?? null, maxRedemptions: o.maxRedemptions ?? null, products: products ?? null, ...kind, ...timing };
-          const created = await ctx.call({ noun: 'discount' }, (c) => c.discounts.create(body as never));
+          const created = await ctx.call({ noun: 'discount' }, (c) => c.discounts.create(body));
           ctx.emitJson(created);
           ctx.line(`${ctx.style.green('Created')} discount ${created.name} (${created.id})${created.code ? `, code ${created.code}` : ''}.`);
         },
@@ -96,7 +101,7 @@ export function registerBillingCatalog(program: Command, act: Act): void {
     );
 
   const checkouts = program.command('checkouts').description('checkout sessions');
-  const listCheckouts = listAction('checkout', checkoutColumns, (c, r) => c.checkouts.list.pages(r as never), (o) => ({ customerId: o.customer, query: o.query, sorting: ['-created_at'] }));
+  const listCheckouts = listAction('checkout', checkoutColumns, (c: BillingClient) => c.checkouts.list, (o: CheckoutFilters) => ({ customerId: o.customer, query: o.query, sorting: ['-created_at'] }));
   addPaging(
     checkouts
       .command('list')
@@ -105,7 +110,7 @@ export function registerBillingCatalog(program: Command, act: Act): void {
       .option('--query <text>', 'search by customer e-mail'),
   )
     .addHelpText('after', '\nExamples:\n  $ ensemble checkouts list --query ada@example.com')
-    .action(act<Record<string, unknown> & Paging>(async (ctx, _a, o) => listCheckouts(ctx, o)));
+    .action(act<CheckoutFilters & Paging>(async (ctx, _a, o) => listCheckouts(ctx, o)));
   checkouts
     .command('show')
     .description('one checkout session')
@@ -113,7 +118,7 @@ export function registerBillingCatalog(program: Command, act: Act): void {
     .addHelpText('after', '\nExamples:\n  $ ensemble checkouts show <checkout-id>')
     .action(
       act(async (ctx, [id]) => {
-        const c = await ctx.call({ noun: 'checkout', id: String(id), listCommand: 'ensemble checkouts list' }, (client) => client.checkouts.get(String(id)));
+        const c = await ctx.call({ noun: 'checkout', id: String(id), listCommand: 'ensemble checkouts list' }, (client) => client.checkouts.get({ id: String(id) }));
         ctx.emitJson(c);
         const fields: [string, string][] = [
           ['id', c.id],

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import type { BillingClient } from '../../adapters/billing/client.js';
 import type { Customer, CustomerState } from '../billing-types.js';
 import { billingId, checked, nonEmpty } from '../arguments.js';
 import type { CommandContext } from '../context.js';
@@ -65,7 +66,7 @@ export function registerCustomers(program: Command, act: Act): void {
             noun: 'customers',
             subject: subject(),
             columns,
-            pages: (client, request) => client.customers.list.pages(request as never) as AsyncIterable<never>,
+            list: (client: BillingClient) => client.customers.list,
             request: { email: options.email, query: options.query, sorting: ['-created_at'] },
           },
           options,
@@ -82,7 +83,7 @@ export function registerCustomers(program: Command, act: Act): void {
       act<{ externalId?: string }>(async (ctx, [id], options) => {
         const which = pickCustomer(id as string | undefined, options.externalId);
         const named = 'id' in which ? which.id : `with external id ${which.externalId}`;
-        const c = await ctx.call(subject(named), (client) => ('id' in which ? client.customers.get(which.id) : client.customers.getExternal(which.externalId)));
+        const c = await ctx.call(subject(named), (client) => ('id' in which ? client.customers.get({ id: which.id }) : client.customers.getExternal({ externalId: which.externalId })));
         ctx.emitJson(c);
         const fields: [string, string][] = [
           ['id', c.id],
@@ -106,7 +107,7 @@ export function registerCustomers(program: Command, act: Act): void {
         const which = pickCustomer(id as string | undefined, options.externalId);
         const named = 'id' in which ? which.id : `with external id ${which.externalId}`;
         const state = await ctx.call(subject(named), (client) =>
-          'id' in which ? client.customers.getState(which.id) : client.customers.getStateExternal(which.externalId),
+          'id' in which ? client.customers.getState({ id: which.id }) : client.customers.getStateExternal({ externalId: which.externalId }),
         );
         ctx.emitJson(state);
         if (!ctx.json) printState(ctx, state);

@@ -53,8 +53,7 @@ export function registerMetrics(program: Command, act: Act): void {
         const client = await ctx.billing();
         const answer = await client.metrics.get({ startDate: o.from, endDate: o.to, interval: o.interval, timezone: o.timezone });
         if (!answer.success) {
-          const error = answer.error as { statusCode?: number; kind?: string };
-          if (error.statusCode === 404 && error.kind === 'api') {
+          if (answer.error.kind === 'api' && answer.error.statusCode === 404) {
             throw new CliError(`The billing server at ${ctx.billingWhere.server} has no metrics (GET /v1/metrics/ is not served there); try --env sandbox or production`);
           }
           throw ctx.billingError(answer.error, { noun: 'metrics' });

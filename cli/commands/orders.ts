@@ -1,9 +1,10 @@
 import { Option, type Command } from 'commander';
+import type { BillingClient } from '../../adapters/billing/client.js';
 import { billingId, positiveInt } from '../arguments.js';
 import type { Order, Refund } from '../billing-types.js';
 import type { CommandContext } from '../context.js';
 import { CliError } from '../errors.js';
-import type { Subject } from '../failures.js';
+import { statusOf, type Subject } from '../failures.js';
 import { renderFields, renderTable, type Column } from '../format/table.js';
 import { formatDate, formatMoney, text } from '../format/values.js';
 import { addPaging, streamListing, type Paging } from '../listing.js';
@@ -69,10 +70,11 @@ function printOrder(ctx: CommandContext, o: Order): void {
 async function waitForInvoice(ctx: CommandContext, id: string, attempts: number): Promise<string> {
   const client = await ctx.billing();
   for (let attempt = 0; attempt < attempts; attempt += 1) {
-    const answer = await client.orders.invoice(id);
+    const answer = await client.orders.invoice({ id });
     if (answer.success) return answer.data.url;
-    const error = answer.error as { error?: string; statusCode?: number };
-    if (error.error !== 'InvoiceDoesNotExist' && error.statusCode !== 404) throw ctx.billingError(answer.error, orderSubject(id));
+    const { error } = answer;
+    const pending = (error.kind === 'provider' && error.error === 'InvoiceDoesNotExist') || statusOf(error) === 404;
+    if (!pending) throw ctx.billingError(error, orderSubject(id));
     await new Promise((resolve) => setTimeout(resolve, Math.min(250 * 2 ** attempt, 2_000)));
   }
   throw new CliError(`The invoice of order ${id} is still being generated: run \`ensemble orders invoice ${id}\` again in a minute`);
@@ -96,7 +98,7 @@ export function registerOrders(program: Command, act: Act): void {
             noun: 'orders',
             subject: orderSubject(),
             columns: orderColumns(ctx),
-            pages: (client, request) => client.orders.list.pages(request as never) as AsyncIterable<never>,
+            list: (client: BillingClient) => client.orders.list,
             request: { customerId: o.customer, productId: o.product, sorting: ['-created_at'] },
           },
           o,
@@ -108,7 +110,7 @@ export function registerOrders(program: Command, act: Act): void {
     .description('one order with its amounts and items')
     .argument('<id>', 'order id', billingId('order'))
     .addHelpText('after', '\nExamples:\n  $ ensemble orders show <order-id>')
-    .action(act(async (ctx, [id]) => printOrder(ctx, await ctx.call(orderSubject(String(id)), (c) => c.orders.get(String(id))))));
+    .action(act(async (ctx, [id]) => printOrder(ctx, await ctx.call(orderSubject(String(id)), (c) => c.orders.get({ id: String(id) })))));
   orders
     .command('invoice')
     .description('generate the invoice of a paid order (if needed) and print its URL')
@@ -118,11 +120,11 @@ export function registerOrders(program: Command, act: Act): void {
     .action(
       act<{ attempts: number }>(async (ctx, [rawId], o) => {
         const id = String(rawId);
-        const order = await ctx.call(orderSubject(id), (c) => c.orders.get(id));
+        const order = await ctx.call(orderSubject(id), (c) => c.orders.get({ id }));
         if (!order.isInvoiceGenerated) {
           const client = await ctx.billing();
-          const generated = await client.orders.generateInvoice(id);
-          if (!generated.success && (generated.error as { error?: string }).error !== 'InvoiceAlreadyExists') {
+          const generated = await client.orders.generateInvoice({ id });
+          if (!generated.success && !(generated.error.kind === 'provider' && generated.error.error === 'InvoiceAlreadyExists')) {
             throw ctx.billingError(generated.error, orderSubject(id));
           }
           ctx.debug('invoice generation requested');
@@ -151,7 +153,7 @@ export function registerOrders(program: Command, act: Act): void {
             noun: 'refunds',
             subject: { noun: 'refund' },
             columns: refundColumns(ctx),
-            pages: (client, request) => client.refunds.list.pages(request as never) as AsyncIterable<never>,
+            list: (client: BillingClient) => client.refunds.list,
             request: { orderId: o.order, customerId: o.customer, subscriptionId: o.subscription, sorting: ['-created_at'] },
           },
           o,
@@ -171,7 +173,7 @@ export function registerOrders(program: Command, act: Act): void {
     .action(
       act<{ amount: number; reason: (typeof refundReasons)[number]; comment?: string; revokeBenefits?: boolean; yes?: boolean }>(async (ctx, [rawId], o) => {
         const id = String(rawId);
-        const order = await ctx.call(orderSubject(id), (c) => c.orders.get(id));
+        const order = await ctx.call(orderSubject(id), (c) => c.orders.get({ id }));
         const amount = formatMoney(o.amount, order.currency, ctx.locale);
         await ctx.confirm(`Refund ${amount} of order ${id} (${text(order.customer.email)})${o.revokeBenefits ? ' and revoke its benefits' : ''}?`, o.yes);
         const refund = await ctx.call(orderSubject(id), (c) =>

@@ -1,4 +1,5 @@
 import { Option, type Command } from 'commander';
+import type { BillingClient } from '../../adapters/billing/client.js';
 import { CANCELLATION_REASONS } from '../../core/billing/index.js';
 import { billingId } from '../arguments.js';
 import type { Subscription } from '../billing-types.js';
@@ -65,7 +66,7 @@ export function registerSubscriptions(program: Command, act: Act): void {
             noun: 'subscriptions',
             subject: subject(),
             columns: subscriptionColumns(ctx),
-            pages: (client, request) => client.subscriptions.list.pages(request as never) as AsyncIterable<never>,
+            list: (client: BillingClient) => client.subscriptions.list,
             request: { customerId: o.customer, externalCustomerId: o.externalCustomer, productId: o.product, active, sorting: ['-started_at'] },
           },
           o,
@@ -76,7 +77,7 @@ export function registerSubscriptions(program: Command, act: Act): void {
     .addHelpText('after', '\nExamples:\n  $ ensemble subscriptions show <subscription-id>')
     .action(
       act(async (ctx, [id]) => {
-        printSubscription(ctx, await ctx.call(subject(String(id)), (client) => client.subscriptions.get(String(id))));
+        printSubscription(ctx, await ctx.call(subject(String(id)), (client) => client.subscriptions.get({ id: String(id) })));
       }),
     );
   idArgument(subscriptions.command('cancel').description('cancel at the end of the paid period, or at once with --now'))
@@ -94,12 +95,12 @@ export function registerSubscriptions(program: Command, act: Act): void {
         const why = { customerCancellationReason: o.reason, customerCancellationComment: o.comment ?? null };
         if (o.now === true) {
           await ctx.confirm(`Revoke subscription ${id} now? The customer loses access immediately`, o.yes);
-          const s = await ctx.call(subject(id), (client) => client.subscriptions.update(id, { revoke: true, ...why }));
+          const s = await ctx.call(subject(id), (client) => client.subscriptions.update({ id, subscriptionUpdate: { revoke: true, ...why } }));
           ctx.emitJson(s);
           ctx.line(`${ctx.style.green('Revoked')} subscription ${s.id}: status ${s.status}, ended ${formatDate(s.endedAt ?? s.canceledAt)}.`);
           return;
         }
-        const s = await ctx.call(subject(id), (client) => client.subscriptions.update(id, { cancelAtPeriodEnd: true, ...why }));
+        const s = await ctx.call(subject(id), (client) => client.subscriptions.update({ id, subscriptionUpdate: { cancelAtPeriodEnd: true, ...why } }));
         ctx.emitJson(s);
         ctx.line(`${ctx.style.green('Canceled')} subscription ${s.id} at period end: it stays ${s.status} until ${formatDate(s.endsAt ?? s.currentPeriodEnd)}.`);
       }),
@@ -109,7 +110,7 @@ export function registerSubscriptions(program: Command, act: Act): void {
     .action(
       act(async (ctx, [rawId]) => {
         const id = String(rawId);
-        const s = await ctx.call(subject(id), (client) => client.subscriptions.update(id, { cancelAtPeriodEnd: false }));
+        const s = await ctx.call(subject(id), (client) => client.subscriptions.update({ id, subscriptionUpdate: { cancelAtPeriodEnd: false } }));
         ctx.emitJson(s);
         ctx.line(`${ctx.style.green('Uncanceled')} subscription ${s.id}: it renews on ${formatDate(s.currentPeriodEnd)}.`);
       }),

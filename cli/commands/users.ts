@@ -4,6 +4,7 @@ import type { UserOverview } from '../../core/account/index.js';
 import { positiveInt, nonEmpty } from '../arguments.js';
 import type { CommandContext } from '../context.js';
 import { CliError } from '../errors.js';
+import { statusOf } from '../failures.js';
 import { renderFields, renderTable, type Column } from '../format/table.js';
 import { formatDate, text, yesNo } from '../format/values.js';
 import type { Act } from '../program.js';
@@ -13,10 +14,9 @@ type CustomerState = Awaited<ReturnType<typeof loadState>>;
 
 async function loadState(ctx: CommandContext, userId: string) {
   const client = await ctx.billing();
-  const answer = await client.customers.getStateExternal(userId);
+  const answer = await client.customers.getStateExternal({ externalId: userId });
   if (answer.success) return answer.data;
-  const error = answer.error as { statusCode?: number };
-  if (error.statusCode === 404) return null;
+  if (statusOf(answer.error) === 404) return null;
   throw ctx.billingError(answer.error, { noun: 'billing customer with external id', id: userId });
 }
 

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import type { BillingClient } from '../../adapters/billing/client.js';
 import { billingId } from '../arguments.js';
 import type { Delivery } from '../billing-types.js';
 import { type Column } from '../format/table.js';
@@ -32,7 +33,7 @@ export function registerWebhooks(program: Command, act: Act): void {
             noun: 'deliveries',
             subject: { noun: 'webhook endpoint', ...(o.endpoint ? { id: o.endpoint } : {}) },
             columns,
-            pages: (client, request) => client.webhooks.listDeliveries.pages(request as never) as AsyncIterable<never>,
+            list: (client: BillingClient) => client.webhooks.listDeliveries,
             request: { endpointId: o.endpoint },
           },
           o,
@@ -47,7 +48,7 @@ export function registerWebhooks(program: Command, act: Act): void {
     .action(
       act(async (ctx, [id]) => {
         const eventId = String(id);
-        await ctx.call({ noun: 'webhook event', id: eventId, listCommand: 'ensemble webhooks deliveries' }, (c) => c.webhooks.redeliverEvent(eventId));
+        await ctx.call({ noun: 'webhook event', id: eventId, listCommand: 'ensemble webhooks deliveries' }, (c) => c.webhooks.redeliverEvent({ id: eventId }));
         ctx.emitJson({ eventId, redelivery: 'queued' });
         ctx.line(`${ctx.style.green('Queued')} redelivery of event ${eventId}; \`ensemble webhooks deliveries\` shows the outcome.`);
       }),

@@ -54,7 +54,7 @@ function decodeBody(text: string | undefined, contentType: string | undefined): 
  * `reply(method, pathPrefix, answer)` answers the next request with that method and path prefix;
  * `next(answer)` (and its shorthands `json`, `named`) answers the next request whatever it is, for a
  * test that asserts the method and path itself from `seen` / `last()`. `http` is the client's HTTP
- * layer, for tests of one resource (`customersResource(api.http)`).
+ * layer, for tests of operations bound on their own (`bindOperations(api.http, table)`).
  */
 export function mockBilling(config: Partial<BillingClientConfig> = {}) {
   const agent = new MockAgent();

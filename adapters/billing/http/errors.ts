@@ -188,3 +188,6 @@ export type CommonError =
   | InvalidTokenError
   | ProviderError<'Unauthorized'>
   | TransportError;
+
+/** Every failure a call can answer, its own typed errors included; narrows on `kind`. */
+export type AnyBillingError = CommonError | ProviderError;

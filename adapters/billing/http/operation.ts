@@ -46,6 +46,12 @@ export interface Operation<PS, QS, BS, T, E> {
   readonly query: QS;
   readonly body: BS;
   readonly bodyEncoding: 'json' | 'form';
+  /**
+   * Where the body goes in the request object of a bound method (`http/bind.ts`) when the call also
+   * has path or query parameters: the official SDK's key, e.g. `customerUpdate` in
+   * `customers.update({ id, customerUpdate })`. A call with a body only takes the body itself.
+   */
+  readonly bodyKey: string | undefined;
   readonly responses: readonly SuccessSpec<T>[];
   readonly errors: readonly ErrorSpec<E>[];
 }
@@ -60,22 +66,25 @@ type SuccessOf<RS> = RS extends readonly (infer S)[] ? (S extends SuccessSpec<in
 type ErrorOf<ES> = ES extends readonly (infer S)[] ? (S extends ErrorSpec<infer E> ? E : never) : never;
 
 export function operation<
+  const S extends Security,
   const PS extends Schema = undefined,
   const QS extends Schema = undefined,
   const BS extends Schema = undefined,
   const RS extends readonly AnySuccess[] = readonly AnySuccess[],
   const ES extends readonly AnyError[] = readonly [],
+  const BK extends string | undefined = undefined,
 >(spec: {
   method: HttpMethod;
   path: string;
-  security: Security;
+  security: S;
   pathParams?: PS;
   query?: QS;
   body?: BS;
   bodyEncoding?: 'json' | 'form';
+  bodyKey?: BK;
   responses: RS;
   errors?: ES;
-}): Operation<PS, QS, BS, SuccessOf<RS>, ErrorOf<ES>> {
+}): Operation<PS, QS, BS, SuccessOf<RS>, ErrorOf<ES>> & { readonly security: S; readonly bodyKey: BK } {
   return {
     method: spec.method,
     path: spec.path,
@@ -84,6 +93,7 @@ export function operation<
     query: spec.query as QS,
     body: spec.body as BS,
     bodyEncoding: spec.bodyEncoding ?? 'json',
+    bodyKey: spec.bodyKey as BK,
     responses: spec.responses,
     errors: spec.errors ?? [],
   };

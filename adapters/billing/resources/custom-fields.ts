@@ -3,13 +3,10 @@ import { empty, json, named, operation } from '../http/operation.js';
 import { listResource } from '../schemas/common.js';
 import { customField, customFieldCreate, customFieldType, customFieldUpdate } from '../schemas/custom-field.js';
 import { id, ids, oneOrMany, pageQuery, sorting } from '../schemas/list-query.js';
-import type { CallOptions, HttpClient } from '../http/http-client.js';
-import { listMethod } from '../http/pagination.js';
-import type { ClientInput } from '../http/operation.js';
 
 const byId = z.object({ id });
 
-/** billing part B §7 "Customers, sessions, custom fields and discounts": the custom-field calls. */
+/** Custom fields, the extra questions a checkout can ask. */
 export const customFieldOps = {
   list: operation({
     method: 'GET',
@@ -45,6 +42,7 @@ export const customFieldOps = {
     security: 'accessToken',
     pathParams: byId,
     body: customFieldUpdate,
+    bodyKey: 'customFieldUpdate',
     responses: [json(200, customField)],
     errors: [...named('ResourceNotFound')],
   }),
@@ -57,13 +55,3 @@ export const customFieldOps = {
     errors: [...named('ResourceNotFound')],
   }),
 };
-
-export const customFieldsResource = (http: HttpClient) => ({
-  list: listMethod(http, customFieldOps.list),
-  create: (body: ClientInput<typeof customFieldCreate>, options?: CallOptions) =>
-    http.call(customFieldOps.create, { body }, options),
-  get: (id: string, options?: CallOptions) => http.call(customFieldOps.get, { path: { id } }, options),
-  update: (id: string, body: ClientInput<typeof customFieldUpdate>, options?: CallOptions) =>
-    http.call(customFieldOps.update, { path: { id }, body }, options),
-  delete: (id: string, options?: CallOptions) => http.call(customFieldOps.delete, { path: { id } }, options),
-});

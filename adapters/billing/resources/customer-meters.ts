@@ -1,47 +1,41 @@
 import { z } from 'zod';
-import type { CallOptions, HttpClient } from '../http/http-client.js';
 import { json, named, operation } from '../http/operation.js';
-import { listMethod } from '../http/pagination.js';
 import { listResource } from '../schemas/common.js';
 import { ids, pageQuery, sorting } from '../schemas/list-query.js';
 import { customerMeter } from '../schemas/meter.js';
 
-/** Customer meters (billing part A §7 "Customer meters"). */
-export const listCustomerMeters = operation({
-  method: 'GET',
-  path: '/v1/customer-meters/',
-  security: 'accessToken',
-  query: z.object({
-    organization_id: ids.nullable().optional(),
-    customer_id: ids.nullable().optional(),
-    external_customer_id: ids.nullable().optional(),
-    meter_id: ids.nullable().optional(),
-    ...pageQuery,
-    sorting: sorting([
-      'created_at',
-      'modified_at',
-      'customer_id',
-      'customer_name',
-      'meter_id',
-      'meter_name',
-      'consumed_units',
-      'credited_units',
-      'balance',
-    ]),
+/** Customer meters: each customer's balance on each meter. */
+export const customerMeterOps = {
+  list: operation({
+    method: 'GET',
+    path: '/v1/customer-meters/',
+    security: 'accessToken',
+    query: z.object({
+      organization_id: ids.nullable().optional(),
+      customer_id: ids.nullable().optional(),
+      external_customer_id: ids.nullable().optional(),
+      meter_id: ids.nullable().optional(),
+      ...pageQuery,
+      sorting: sorting([
+        'created_at',
+        'modified_at',
+        'customer_id',
+        'customer_name',
+        'meter_id',
+        'meter_name',
+        'consumed_units',
+        'credited_units',
+        'balance',
+      ]),
+    }),
+    responses: [json(200, listResource(customerMeter))],
   }),
-  responses: [json(200, listResource(customerMeter))],
-});
-
-export const getCustomerMeter = operation({
-  method: 'GET',
-  path: '/v1/customer-meters/{id}',
-  security: 'accessToken',
-  pathParams: z.object({ id: z.string().min(1) }),
-  responses: [json(200, customerMeter)],
-  errors: named('ResourceNotFound'),
-});
-
-export const customerMetersResource = (http: HttpClient) => ({
-  list: listMethod(http, listCustomerMeters),
-  get: (id: string, options?: CallOptions) => http.call(getCustomerMeter, { path: { id } }, options),
-});
+  get: operation({
+    method: 'GET',
+    path: '/v1/customer-meters/{id}',
+    security: 'accessToken',
+    pathParams: z.object({ id: z.string().min(1) }),
+    responses: [json(200, customerMeter)],
+    errors: named('ResourceNotFound'),
+  }),
+};

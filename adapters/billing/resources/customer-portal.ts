@@ -1,25 +1,23 @@
-import type { HttpClient } from '../http/http-client.js';
-import { portalBenefitGrantsResource } from './portal-benefit-grants.js';
-import { portalCustomersResource } from './portal-customers.js';
-import { portalDownloadablesResource } from './portal-downloadables.js';
-import { portalLicenseKeysResource } from './portal-license-keys.js';
-import { portalMetersResource } from './portal-meters.js';
-import { portalOrdersResource } from './portal-orders.js';
-import { portalOrganizationsResource } from './portal-organizations.js';
-import { portalSubscriptionsResource } from './portal-subscriptions.js';
+import { portalBenefitGrantOps } from './portal-benefit-grants.js';
+import { portalCustomerOps } from './portal-customers.js';
+import { portalDownloadableOps } from './portal-downloadables.js';
+import { portalLicenseKeyOps } from './portal-license-keys.js';
+import { portalMeterOps } from './portal-meters.js';
+import { portalOrderOps } from './portal-orders.js';
+import { portalOrganizationOps } from './portal-organizations.js';
+import { portalSubscriptionOps } from './portal-subscriptions.js';
 
 /**
- * `client.customerPortal.*`: every call takes `{ customerSession }` first. Part A areas here; part B
- * adds its own (`portal-orders.ts`, `portal-subscriptions.ts`, ...) in the marked block.
+ * `client.customerPortal.*`, one area per `portal-*.ts` table: every call authenticated by a customer
+ * session takes `{ customerSession }` first.
  */
-export const customerPortalResource = (http: HttpClient) => ({
-  benefitGrants: portalBenefitGrantsResource(http),
-  downloadables: portalDownloadablesResource(http),
-  customerMeters: portalMetersResource(http),
-  customers: portalCustomersResource(http),
-  licenseKeys: portalLicenseKeysResource(http),
-  // --- part B portal areas ---
-  orders: portalOrdersResource(http),
-  organizations: portalOrganizationsResource(http),
-  subscriptions: portalSubscriptionsResource(http),
-});
+export const customerPortalOps = {
+  benefitGrants: portalBenefitGrantOps,
+  downloadables: portalDownloadableOps,
+  customerMeters: portalMeterOps,
+  customers: portalCustomerOps,
+  licenseKeys: portalLicenseKeyOps,
+  orders: portalOrderOps,
+  organizations: portalOrganizationOps,
+  subscriptions: portalSubscriptionOps,
+};

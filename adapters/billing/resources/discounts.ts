@@ -1,25 +1,13 @@
 import { z } from 'zod';
-import type { CallOptions, HttpClient } from '../http/http-client.js';
-import { empty, json, named, operation, type ClientInput } from '../http/operation.js';
-import { listMethod } from '../http/pagination.js';
+import { empty, json, named, operation } from '../http/operation.js';
 import { listResource } from '../schemas/common.js';
 import { discount } from '../schemas/discount.js';
 import { discountCreate, discountUpdate } from '../schemas/discount-write.js';
 import { ids, pageQuery, sorting } from '../schemas/list-query.js';
 
-/** Discounts (part B §7); the gateway uses `get`. */
-export const getDiscount = operation({
-  method: 'GET',
-  path: '/v1/discounts/{id}',
-  security: 'accessToken',
-  pathParams: z.object({ id: z.string().min(1) }),
-  responses: [json(200, discount)],
-  errors: [...named('ResourceNotFound')],
-});
-
 const byId = z.object({ id: z.string().min(1) });
 
-/** Part B: list, create, update, delete. */
+/** Discounts (the gateway reads the plan's discount with `get`). */
 export const discountOps = {
   list: operation({
     method: 'GET',
@@ -32,6 +20,14 @@ export const discountOps = {
       sorting: sorting(['created_at', 'name', 'code', 'redemptions_count']),
     }),
     responses: [json(200, listResource(discount))],
+  }),
+  get: operation({
+    method: 'GET',
+    path: '/v1/discounts/{id}',
+    security: 'accessToken',
+    pathParams: byId,
+    responses: [json(200, discount)],
+    errors: [...named('ResourceNotFound')],
   }),
   create: operation({
     method: 'POST',
@@ -46,6 +42,7 @@ export const discountOps = {
     security: 'accessToken',
     pathParams: byId,
     body: discountUpdate,
+    bodyKey: 'discountUpdate',
     responses: [json(200, discount)],
     errors: [...named('ResourceNotFound')],
   }),
@@ -58,13 +55,3 @@ export const discountOps = {
     errors: [...named('ResourceNotFound')],
   }),
 };
-
-export const discountsResource = (http: HttpClient) => ({
-  get: (id: string, options?: CallOptions) => http.call(getDiscount, { path: { id } }, options),
-  list: listMethod(http, discountOps.list),
-  create: (body: ClientInput<typeof discountCreate>, options?: CallOptions) =>
-    http.call(discountOps.create, { body }, options),
-  update: (id: string, body: ClientInput<typeof discountUpdate>, options?: CallOptions) =>
-    http.call(discountOps.update, { path: { id }, body }, options),
-  delete: (id: string, options?: CallOptions) => http.call(discountOps.delete, { path: { id } }, options),
-});

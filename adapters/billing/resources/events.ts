@@ -1,14 +1,12 @@
 import { z } from 'zod';
-import type { CallOptions, HttpClient } from '../http/http-client.js';
-import { json, named, operation, type ClientInput } from '../http/operation.js';
-import { listMethod } from '../http/pagination.js';
+import { json, named, operation } from '../http/operation.js';
 import { dateTime, listResource } from '../schemas/common.js';
 import { event, eventName, eventSources, eventsIngest, eventsIngestResponse } from '../schemas/event.js';
 import { id, ids, metadataFilter, oneOrMany, pageQuery, sorting } from '../schemas/list-query.js';
 
 const source = oneOrMany(z.enum(eventSources)).nullable().optional();
 
-/** billing part B §7 "Events". */
+/** Events: ingestion, listing and the names seen. */
 export const eventOps = {
   list: operation({
     method: 'GET',
@@ -63,10 +61,3 @@ export const eventOps = {
     responses: [json(200, eventsIngestResponse)],
   }),
 };
-
-export const eventsResource = (http: HttpClient) => ({
-  list: listMethod(http, eventOps.list),
-  listNames: listMethod(http, eventOps.listNames),
-  get: (id: string, options?: CallOptions) => http.call(eventOps.get, { path: { id } }, options),
-  ingest: (body: ClientInput<typeof eventsIngest>, options?: CallOptions) => http.call(eventOps.ingest, { body }, options),
-});

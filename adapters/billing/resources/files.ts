@@ -3,13 +3,10 @@ import { empty, json, named, operation } from '../http/operation.js';
 import { listResource } from '../schemas/common.js';
 import { fileCreate, filePatch, fileRead, fileUpload, fileUploadCompleted } from '../schemas/file.js';
 import { id, ids, pageQuery } from '../schemas/list-query.js';
-import type { CallOptions, HttpClient } from '../http/http-client.js';
-import { listMethod } from '../http/pagination.js';
-import type { ClientInput } from '../http/operation.js';
 
 const byId = z.object({ id });
 
-/** billing part B §7 "Files"; §8: uploaded, update and delete answer 403 when not authorized. */
+/** Files; uploaded, update and delete answer 403 when not authorized. */
 export const fileOps = {
   list: operation({
     method: 'GET',
@@ -31,6 +28,7 @@ export const fileOps = {
     security: 'accessToken',
     pathParams: byId,
     body: fileUploadCompleted,
+    bodyKey: 'fileUploadCompleted',
     responses: [json(200, fileRead)],
     errors: [...named('ResourceNotFound', 'NotPermitted')],
   }),
@@ -40,6 +38,7 @@ export const fileOps = {
     security: 'accessToken',
     pathParams: byId,
     body: filePatch,
+    bodyKey: 'filePatch',
     responses: [json(200, fileRead)],
     errors: [...named('ResourceNotFound', 'NotPermitted')],
   }),
@@ -52,13 +51,3 @@ export const fileOps = {
     errors: [...named('ResourceNotFound', 'NotPermitted')],
   }),
 };
-
-export const filesResource = (http: HttpClient) => ({
-  list: listMethod(http, fileOps.list),
-  create: (body: ClientInput<typeof fileCreate>, options?: CallOptions) => http.call(fileOps.create, { body }, options),
-  uploaded: (id: string, body: ClientInput<typeof fileUploadCompleted>, options?: CallOptions) =>
-    http.call(fileOps.uploaded, { path: { id }, body }, options),
-  update: (id: string, body: ClientInput<typeof filePatch>, options?: CallOptions) =>
-    http.call(fileOps.update, { path: { id }, body }, options),
-  delete: (id: string, options?: CallOptions) => http.call(fileOps.delete, { path: { id } }, options),
-});

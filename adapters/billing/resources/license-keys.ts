@@ -1,14 +1,12 @@
 import { z } from 'zod';
-import type { CallOptions, HttpClient } from '../http/http-client.js';
-import { json, named, operation, type ClientInput } from '../http/operation.js';
-import { listMethod } from '../http/pagination.js';
+import { json, named, operation } from '../http/operation.js';
 import { listResource } from '../schemas/common.js';
 import { licenseKey, licenseKeyActivation, licenseKeyUpdate, licenseKeyWithActivations } from '../schemas/license-key.js';
 import { id, ids, pageQuery } from '../schemas/list-query.js';
 
 const byId = z.object({ id });
 
-/** billing part B §7 "License keys" (seller side); §8: 401 Unauthorized is possible on each. */
+/** License keys, seller side; 401 Unauthorized is possible on each. */
 export const licenseKeyOps = {
   list: operation({
     method: 'GET',
@@ -32,6 +30,7 @@ export const licenseKeyOps = {
     security: 'accessToken',
     pathParams: byId,
     body: licenseKeyUpdate,
+    bodyKey: 'licenseKeyUpdate',
     responses: [json(200, licenseKey)],
     errors: [...named('ResourceNotFound')],
   }),
@@ -44,12 +43,3 @@ export const licenseKeyOps = {
     errors: [...named('ResourceNotFound')],
   }),
 };
-
-export const licenseKeysResource = (http: HttpClient) => ({
-  list: listMethod(http, licenseKeyOps.list),
-  get: (id: string, options?: CallOptions) => http.call(licenseKeyOps.get, { path: { id } }, options),
-  update: (id: string, body: ClientInput<typeof licenseKeyUpdate>, options?: CallOptions) =>
-    http.call(licenseKeyOps.update, { path: { id }, body }, options),
-  getActivation: (id: string, activationId: string, options?: CallOptions) =>
-    http.call(licenseKeyOps.getActivation, { path: { id, activationId } }, options),
-});

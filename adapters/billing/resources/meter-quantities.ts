@@ -4,10 +4,8 @@ import { dateTime } from '../schemas/common.js';
 import { id, ids, metadataFilter } from '../schemas/list-query.js';
 import { aggregationFunctions, meterQuantities } from '../schemas/meter-quantity.js';
 import { timeInterval } from '../schemas/metrics.js';
-import type { CallOptions, HttpClient } from '../http/http-client.js';
-import type { OperationInput } from '../http/operation.js';
 
-/** billing part B §7 "Meter quantities and metrics": the quantities call (other meter calls are part A's). */
+/** A meter's quantities per period (`client.meters`: of the seller's meter calls, the specs show only this one). */
 export const meterQuantityOps = {
   quantities: operation({
     method: 'GET',
@@ -27,9 +25,3 @@ export const meterQuantityOps = {
     errors: [...named('ResourceNotFound')],
   }),
 };
-
-/** Registered as `client.meters` (part B §7: the only seller meter call either spec shows). */
-export const meterQuantitiesResource = (http: HttpClient) => ({
-  quantities: (id: string, query: OperationInput<typeof meterQuantityOps.quantities>['query'], options?: CallOptions) =>
-    http.call(meterQuantityOps.quantities, { path: { id }, query }, options),
-});

@@ -2,10 +2,8 @@ import { z } from 'zod';
 import { json, operation } from '../http/operation.js';
 import { ids, oneOrMany } from '../schemas/list-query.js';
 import { isoDate, metricsLimits, metricsResponse, timeInterval } from '../schemas/metrics.js';
-import type { CallOptions, HttpClient } from '../http/http-client.js';
-import type { OperationInput } from '../http/operation.js';
 
-/** billing part B §7 "Meter quantities and metrics": the metrics calls; §5 dates are YYYY-MM-DD. */
+/** Metrics and their limits; dates are YYYY-MM-DD. */
 export const metricOps = {
   get: operation({
     method: 'GET',
@@ -32,9 +30,3 @@ export const metricOps = {
     responses: [json(200, metricsLimits)],
   }),
 };
-
-export const metricsResource = (http: HttpClient) => ({
-  get: (query: OperationInput<typeof metricOps.get>['query'], options?: CallOptions) =>
-    http.call(metricOps.get, { query }, options),
-  limits: (options?: CallOptions) => http.call(metricOps.limits, {}, options),
-});

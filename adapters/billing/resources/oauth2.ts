@@ -1,5 +1,3 @@
-import type { CallOptions, HttpClient } from '../http/http-client.js';
-import type { ClientInput } from '../http/operation.js';
 import { json, operation } from '../http/operation.js';
 import {
   authorizeQuery,
@@ -13,7 +11,7 @@ import {
 } from '../schemas/oauth2.js';
 
 /**
- * billing part B §7 "OAuth2". Token, revoke and introspect are form-encoded and authenticated by the
+ * OAuth2. Token, revoke and introspect are form-encoded and authenticated by the
  * client credentials in the form, not by a bearer token.
  */
 export const oauth2Ops = {
@@ -55,13 +53,3 @@ export const oauth2Ops = {
     responses: [json(200, userInfo)],
   }),
 };
-
-export const oauth2Resource = (http: HttpClient) => ({
-  authorize: (query: ClientInput<typeof authorizeQuery> = {}, options?: CallOptions) =>
-    http.call(oauth2Ops.authorize, { query }, options),
-  token: (body: ClientInput<typeof tokenRequest>, options?: CallOptions) => http.call(oauth2Ops.token, { body }, options),
-  revoke: (body: ClientInput<typeof tokenForm>, options?: CallOptions) => http.call(oauth2Ops.revoke, { body }, options),
-  introspect: (body: ClientInput<typeof tokenForm>, options?: CallOptions) =>
-    http.call(oauth2Ops.introspect, { body }, options),
-  userinfo: (options?: CallOptions) => http.call(oauth2Ops.userinfo, {}, options),
-});

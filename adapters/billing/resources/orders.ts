@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import type { CallOptions, HttpClient } from '../http/http-client.js';
-import { empty, json, named, operation, type ClientInput } from '../http/operation.js';
-import { listMethod } from '../http/pagination.js';
+import { empty, json, named, operation } from '../http/operation.js';
 import { listResource } from '../schemas/common.js';
 import { id, ids, metadataFilter, oneOrMany, pageQuery, sorting } from '../schemas/list-query.js';
 import { order, orderInvoice, orderUpdate, productBillingType } from '../schemas/order.js';
@@ -11,7 +9,7 @@ const byId = z.object({ id });
 /**
  * Invoice generation answers 202 with a JSON `null` (reference §4); an empty 202 is accepted as well.
  * Refusals: 409 for an order that cannot have one (or, on older servers, already has one), 422 when
- * billing details are missing or the order is unpaid (part B §8).
+ * billing details are missing or the order is unpaid.
  */
 export const invoiceGenerationAnswers = [json(202, z.null()), empty(202)];
 export const invoiceGenerationErrors = [
@@ -20,7 +18,7 @@ export const invoiceGenerationErrors = [
   ...named('MissingInvoiceBillingDetails', 'NotPaidOrder'),
 ];
 
-/** billing part B §7 "Orders (seller)". */
+/** Orders, seller side. */
 export const orderOps = {
   list: operation({
     method: 'GET',
@@ -53,6 +51,7 @@ export const orderOps = {
     security: 'accessToken',
     pathParams: byId,
     body: orderUpdate,
+    bodyKey: 'orderUpdate',
     responses: [json(200, order)],
     errors: [...named('ResourceNotFound')],
   }),
@@ -73,13 +72,3 @@ export const orderOps = {
     errors: [...named('ResourceNotFound', 'InvoiceDoesNotExist')],
   }),
 };
-
-export const ordersResource = (http: HttpClient) => ({
-  list: listMethod(http, orderOps.list),
-  get: (id: string, options?: CallOptions) => http.call(orderOps.get, { path: { id } }, options),
-  update: (id: string, body: ClientInput<typeof orderUpdate>, options?: CallOptions) =>
-    http.call(orderOps.update, { path: { id }, body }, options),
-  /** Asks for the invoice to be (re)generated; fetch it later with `invoice`. */
-  generateInvoice: (id: string, options?: CallOptions) => http.call(orderOps.generateInvoice, { path: { id } }, options),
-  invoice: (id: string, options?: CallOptions) => http.call(orderOps.invoice, { path: { id } }, options),
-});

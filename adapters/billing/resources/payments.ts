@@ -3,10 +3,8 @@ import { json, named, operation } from '../http/operation.js';
 import { listResource } from '../schemas/common.js';
 import { id, ids, oneOrMany, pageQuery, sorting } from '../schemas/list-query.js';
 import { payment } from '../schemas/payment.js';
-import type { CallOptions, HttpClient } from '../http/http-client.js';
-import { listMethod } from '../http/pagination.js';
 
-/** billing part B §7 "Payments". */
+/** Payments (the attempts behind orders). */
 export const paymentOps = {
   list: operation({
     method: 'GET',
@@ -33,8 +31,3 @@ export const paymentOps = {
     errors: [...named('ResourceNotFound')],
   }),
 };
-
-export const paymentsResource = (http: HttpClient) => ({
-  list: listMethod(http, paymentOps.list),
-  get: (id: string, options?: CallOptions) => http.call(paymentOps.get, { path: { id } }, options),
-});

@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import type { CallOptions, HttpClient } from '../http/http-client.js';
-import { json, named, operation, type ClientInput } from '../http/operation.js';
-import { portalListMethod, withSession, type PortalAuth } from '../http/pagination.js';
+import { json, named, operation } from '../http/operation.js';
 import { listResource } from '../schemas/common.js';
 import { customerOrder } from '../schemas/portal-views.js';
 import { id, ids, oneOrMany, pageQuery, sorting } from '../schemas/list-query.js';
@@ -11,7 +9,7 @@ import { invoiceGenerationAnswers, invoiceGenerationErrors } from './orders.js';
 
 const byId = z.object({ id });
 
-/** billing part B §7 "Customer portal": the customer's own orders and invoices (session token). */
+/** The customer's own orders and invoices (session token). */
 export const portalOrderOps = {
   list: operation({
     method: 'GET',
@@ -42,6 +40,7 @@ export const portalOrderOps = {
     security: 'customerSession',
     pathParams: byId,
     body: orderUpdate,
+    bodyKey: 'customerOrderUpdate',
     responses: [json(200, customerOrder)],
     errors: [...named('ResourceNotFound')],
   }),
@@ -62,15 +61,3 @@ export const portalOrderOps = {
     errors: [...named('ResourceNotFound', 'InvoiceDoesNotExist')],
   }),
 };
-
-export const portalOrdersResource = (http: HttpClient) => ({
-  list: portalListMethod(http, portalOrderOps.list),
-  get: (auth: PortalAuth, id: string, options?: CallOptions) =>
-    http.call(portalOrderOps.get, { path: { id } }, withSession(auth, options)),
-  update: (auth: PortalAuth, id: string, body: ClientInput<typeof orderUpdate>, options?: CallOptions) =>
-    http.call(portalOrderOps.update, { path: { id }, body }, withSession(auth, options)),
-  generateInvoice: (auth: PortalAuth, id: string, options?: CallOptions) =>
-    http.call(portalOrderOps.generateInvoice, { path: { id } }, withSession(auth, options)),
-  invoice: (auth: PortalAuth, id: string, options?: CallOptions) =>
-    http.call(portalOrderOps.invoice, { path: { id } }, withSession(auth, options)),
-});

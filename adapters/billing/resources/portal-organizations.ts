@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import type { CallOptions, HttpClient } from '../http/http-client.js';
 import { json, named, operation } from '../http/operation.js';
 import { customerOrganizationData } from '../schemas/portal-views.js';
 
-/** billing part B §6-§7: the storefront by slug, callable without any token. */
+/** The storefront by slug, callable without any token. */
 export const portalOrganizationOps = {
   get: operation({
     method: 'GET',
@@ -14,7 +13,3 @@ export const portalOrganizationOps = {
     errors: [...named('ResourceNotFound')],
   }),
 };
-
-export const portalOrganizationsResource = (http: HttpClient) => ({
-  get: (slug: string, options?: CallOptions) => http.call(portalOrganizationOps.get, { path: { slug } }, options),
-});

@@ -1,16 +1,13 @@
 import { z } from 'zod';
-import type { CallOptions, HttpClient } from '../http/http-client.js';
-import { json, named, operation, type ClientInput } from '../http/operation.js';
-import { portalListMethod, withSession, type PortalAuth } from '../http/pagination.js';
+import { json, named, operation } from '../http/operation.js';
 import { listResource } from '../schemas/common.js';
 import { customerSubscription, customerSubscriptionUpdate } from '../schemas/portal-views.js';
 import { id, ids, pageQuery, sorting } from '../schemas/list-query.js';
 
-
 const byId = z.object({ id });
 const refusals = [...named('ResourceNotFound'), ...named('AlreadyCanceledSubscription', 'NotPermitted')];
 
-/** billing part B §7 "Customer portal": the customer's own subscriptions, incl. cancel. */
+/** The customer's own subscriptions, incl. cancel. */
 export const portalSubscriptionOps = {
   list: operation({
     method: 'GET',
@@ -40,6 +37,7 @@ export const portalSubscriptionOps = {
     security: 'customerSession',
     pathParams: byId,
     body: customerSubscriptionUpdate,
+    bodyKey: 'customerSubscriptionUpdate',
     responses: [json(200, customerSubscription)],
     errors: refusals,
   }),
@@ -52,14 +50,3 @@ export const portalSubscriptionOps = {
     errors: refusals,
   }),
 };
-
-export const portalSubscriptionsResource = (http: HttpClient) => ({
-  list: portalListMethod(http, portalSubscriptionOps.list),
-  get: (auth: PortalAuth, id: string, options?: CallOptions) =>
-    http.call(portalSubscriptionOps.get, { path: { id } }, withSession(auth, options)),
-  update: (auth: PortalAuth, id: string, body: ClientInput<typeof customerSubscriptionUpdate>, options?: CallOptions) =>
-    http.call(portalSubscriptionOps.update, { path: { id }, body }, withSession(auth, options)),
-  /** Cancels at the end of the period; the answer is the subscription as it now stands. */
-  cancel: (auth: PortalAuth, id: string, options?: CallOptions) =>
-    http.call(portalSubscriptionOps.cancel, { path: { id } }, withSession(auth, options)),
-});

@@ -3,11 +3,8 @@ import { json, named, operation } from '../http/operation.js';
 import { listResource } from '../schemas/common.js';
 import { ids, pageQuery, sorting } from '../schemas/list-query.js';
 import { refund, refundCreate } from '../schemas/refund.js';
-import type { CallOptions, HttpClient } from '../http/http-client.js';
-import { listMethod } from '../http/pagination.js';
-import type { ClientInput } from '../http/operation.js';
 
-/** billing part B §7 "Refunds". */
+/** Refunds of orders. */
 export const refundOps = {
   list: operation({
     method: 'GET',
@@ -25,7 +22,7 @@ export const refundOps = {
     }),
     responses: [json(200, listResource(refund))],
   }),
-  /** The server answers 201; older deployments 200 (part B §7). */
+  /** The server answers 201; older deployments 200. */
   create: operation({
     method: 'POST',
     path: '/v1/refunds/',
@@ -35,8 +32,3 @@ export const refundOps = {
     errors: [...named('RefundedAlready', 'RefundAmountTooHigh')],
   }),
 };
-
-export const refundsResource = (http: HttpClient) => ({
-  list: listMethod(http, refundOps.list),
-  create: (body: ClientInput<typeof refundCreate>, options?: CallOptions) => http.call(refundOps.create, { body }, options),
-});

@@ -3,13 +3,10 @@ import { empty, json, named, operation } from '../http/operation.js';
 import { listResource } from '../schemas/common.js';
 import { id, ids, pageQuery } from '../schemas/list-query.js';
 import { webhookDelivery, webhookEndpoint, webhookEndpointCreate, webhookEndpointUpdate } from '../schemas/webhook-endpoint.js';
-import type { CallOptions, HttpClient } from '../http/http-client.js';
-import { listMethod } from '../http/pagination.js';
-import type { ClientInput } from '../http/operation.js';
 
 const byId = z.object({ id });
 
-/** billing part B §7 "Webhooks": endpoints, deliveries and redelivery. */
+/** Webhooks: endpoints, deliveries and redelivery. */
 export const webhookOps = {
   listEndpoints: operation({
     method: 'GET',
@@ -39,6 +36,7 @@ export const webhookOps = {
     security: 'accessToken',
     pathParams: byId,
     body: webhookEndpointUpdate,
+    bodyKey: 'webhookEndpointUpdate',
     responses: [json(200, webhookEndpoint)],
     errors: [...named('ResourceNotFound')],
   }),
@@ -67,16 +65,3 @@ export const webhookOps = {
     errors: [...named('ResourceNotFound')],
   }),
 };
-
-export const webhooksResource = (http: HttpClient) => ({
-  listEndpoints: listMethod(http, webhookOps.listEndpoints),
-  createEndpoint: (body: ClientInput<typeof webhookEndpointCreate>, options?: CallOptions) =>
-    http.call(webhookOps.createEndpoint, { body }, options),
-  getEndpoint: (id: string, options?: CallOptions) => http.call(webhookOps.getEndpoint, { path: { id } }, options),
-  updateEndpoint: (id: string, body: ClientInput<typeof webhookEndpointUpdate>, options?: CallOptions) =>
-    http.call(webhookOps.updateEndpoint, { path: { id }, body }, options),
-  deleteEndpoint: (id: string, options?: CallOptions) => http.call(webhookOps.deleteEndpoint, { path: { id } }, options),
-  listDeliveries: listMethod(http, webhookOps.listDeliveries),
-  /** Resolves with `undefined` once the provider accepted the redelivery (202). */
-  redeliverEvent: (id: string, options?: CallOptions) => http.call(webhookOps.redeliverEvent, { path: { id } }, options),
-});

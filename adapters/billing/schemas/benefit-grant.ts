@@ -25,7 +25,7 @@ export const benefitGrant = z.object({
 });
 export type BenefitGrantWire = z.output<typeof benefitGrant>;
 
-/** The customer as the portal shows it to themself (billing part A §3 "Customer (portal)"). */
+/** The customer as the portal shows it to themself. */
 export const portalCustomer = z.object({
   ...base,
   email: z.string().nullable(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { base, int, metadata, openEnum } from './common.js';
 
-/** billing part A §3 "Benefit"; reference §3 "Benefit". Discriminated by `type`. */
+/** reference §3 "Benefit". Discriminated by `type`. */
 export const benefitTypes = [
   'custom',
   'discord',
@@ -119,7 +119,7 @@ const createVariant = <T extends (typeof benefitTypes)[number]>(type: T) =>
     properties: inputProperties[type],
   });
 
-/** POST /v1/benefits/ body, discriminated by type (part A §5). */
+/** POST /v1/benefits/ body, discriminated by type. */
 export const benefitCreate = z.discriminatedUnion('type', [
   createVariant('custom'),
   createVariant('discord'),

@@ -3,7 +3,7 @@ import { base, int, metadata, openEnum } from './common.js';
 import { discountEmbedded } from './discount.js';
 import { checkoutProduct, recurringInterval } from './product.js';
 
-/** reference §3 "CheckoutLink"; billing part A §3. */
+/** reference §3 "CheckoutLink". */
 export const checkoutLink = z.object({
   ...base,
   metadata,
@@ -35,7 +35,7 @@ const common = {
   metadata: metadata.optional(),
 };
 
-/** POST body: exactly one of product_id, product_price_id or products (billing part A §5). */
+/** POST body: exactly one of product_id, product_price_id or products. */
 export const checkoutLinkCreate = z.union([
   z.strictObject({ ...common, product_id: z.string().min(1) }),
   z.strictObject({ ...common, product_price_id: z.string().min(1) }),

@@ -5,7 +5,7 @@ import { discountKind, discountTiming } from './discount.js';
 import { attachedCustomField, checkoutProduct, price, recurringInterval } from './product.js';
 
 /**
- * reference §3 "Checkout", "CheckoutPublic", "CheckoutPublicConfirmed"; billing part A §3. Required and
+ * reference §3 "Checkout", "CheckoutPublic", "CheckoutPublicConfirmed". Required and
  * required-nullable keys as SDK 0.48 has them (a nullable key is sent as `null`, never left out).
  */
 export const checkoutStatuses = ['open', 'expired', 'confirmed', 'succeeded', 'failed'] as const;
@@ -20,7 +20,7 @@ export const billingAddressFields = z.object({
   line2: fieldRequirement,
 });
 
-/** Custom field values: text, integer, boolean or date (billing part A §3). */
+/** Custom field values: text, integer, boolean or date. */
 export const customFieldData = z.record(z.string(), z.union([z.string(), int, z.boolean(), z.null()]));
 
 /** The discount as a checkout shows it: its terms only (type x duration, both open enums). */
@@ -111,7 +111,7 @@ export type CheckoutWire = z.output<typeof checkout>;
 export const checkoutPublic = z.object({ ...publicFields, organization: checkoutOrganization });
 export type CheckoutPublicWire = z.output<typeof checkoutPublic>;
 
-/** The confirm answer: status must be `confirmed` (billing part A §4). */
+/** The confirm answer: status must be `confirmed`. */
 export const checkoutPublicConfirmed = z.object({
   ...publicFields,
   organization: checkoutOrganization,
@@ -121,7 +121,7 @@ export const checkoutPublicConfirmed = z.object({
 
 const optionalText = z.string().nullable().optional();
 
-/** POST /v1/checkouts/ (billing part A §3 "Checkout create input"). */
+/** POST /v1/checkouts/: the checkout create input. */
 export const checkoutCreate = z.object({
   products: z.array(z.string().min(1)).min(1),
   metadata: metadata.optional(),
@@ -146,7 +146,7 @@ export const checkoutCreate = z.object({
   embed_origin: optionalText,
 });
 
-/** Fields the public side may change (billing part A §3 "Checkout update (public)"). */
+/** Fields the public side may change. */
 const publicUpdateFields = {
   custom_field_data: customFieldData.nullable().optional(),
   product_id: optionalText,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { base, int, metadata } from './common.js';
 
-/** billing part B §3 "Custom field": five types, each with its own properties. */
+/** Custom fields: five types, each with its own properties. */
 export const customFieldTypes = ['text', 'number', 'date', 'checkbox', 'select'] as const;
 export const customFieldType = z.enum(customFieldTypes);
 
@@ -72,7 +72,7 @@ export const customFieldCreate = z.discriminatedUnion('type', [
   createVariant('select'),
 ]);
 
-/** The type is required on update and must match the field's own (part B §3). */
+/** The type is required on update and must match the field's own. */
 // The properties schema is passed in: .nullable() on `propertiesByType[T]` would be typed against
 // every variant at once, leaving each property `never` for callers.
 const updateVariant = <T extends keyof typeof propertiesByType, P extends z.ZodType>(type: T, properties: P) =>

@@ -5,7 +5,7 @@ import { address, taxId } from './customer.js';
 /** A tax id as the specs write it (`[value, type]`), or as the provider's SDK sends it (the value alone). */
 export const taxIdInput = z.union([taxId, z.string().min(1)]);
 
-/** part B §3 "Customer create payload": email required, the rest optional. */
+/** Customer create payload: email required, the rest optional. */
 export const customerCreate = z.object({
   email: z.email(),
   name: z.string().nullable().optional(),
@@ -18,7 +18,7 @@ export const customerCreate = z.object({
   type: z.enum(['individual', 'team']).nullable().optional(),
 });
 
-/** The update-by-external-id variant cannot change the external id (part B §3). */
+/** The update-by-external-id variant cannot change the external id. */
 export const customerUpdateExternal = z.object({
   email: z.email().nullable().optional(),
   name: z.string().nullable().optional(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { base, dateTime, int, metadata, newEnumValue, openEnum } from './common.js';
 
-/** billing part A §3 "billing_address": country required, the rest may be null or absent. */
+/** `billing_address`: country required, the rest may be null or absent. */
 export const address = z.object({
   line1: z.string().nullable().optional(),
   line2: z.string().nullable().optional(),

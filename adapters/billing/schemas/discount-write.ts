@@ -13,11 +13,11 @@ const common = {
 };
 const onceOrForever = { duration: z.enum(['once', 'forever']) };
 const repeating = { duration: z.literal('repeating'), duration_in_months: int.min(1).max(999) };
-/** part B §9: the discount currency defaults to usd. */
+/** The discount currency defaults to usd. */
 const fixed = { type: z.literal('fixed'), amount: int.min(0), currency: z.string().length(3).default('usd') };
 const percentage = { type: z.literal('percentage'), basis_points: int.min(1).max(10_000) };
 
-/** part B §3 "Discount create payload": kind x duration, four shapes. */
+/** Discount create payload: kind x duration, four shapes. */
 export const discountCreate = z.union([
   z.object({ ...common, ...fixed, ...onceOrForever }),
   z.object({ ...common, ...fixed, ...repeating }),
@@ -25,7 +25,7 @@ export const discountCreate = z.union([
   z.object({ ...common, ...percentage, ...repeating }),
 ]);
 
-/** part B §3 "Update payload: all fields optional". */
+/** Update payload: all fields optional. */
 export const discountUpdate = z.object({
   name: z.string().min(1).nullable().optional(),
   code: common.code,

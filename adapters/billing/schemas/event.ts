@@ -65,7 +65,7 @@ const ingestCommon = {
   metadata: metadata.optional(),
 };
 
-/** part B §5: an ingested event names its customer by id or by external id. */
+/** An ingested event names its customer by id or by external id. */
 export const eventCreate = z.union([
   z.strictObject({ ...ingestCommon, customer_id: z.string().min(1) }),
   z.strictObject({ ...ingestCommon, external_customer_id: z.string().min(1) }),

@@ -80,7 +80,7 @@ export const licenseKeyDeactivate = z.object({
   activation_id: z.string().min(1),
 });
 
-/** part B §3: all optional, usage defaults to 0. */
+/** All optional, usage defaults to 0. */
 export const licenseKeyUpdate = z.object({
   status: z.enum(licenseKeyStatuses).nullable().optional(),
   // Only what is sent changes: a missing usage must not reset the counter.

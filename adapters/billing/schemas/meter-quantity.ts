@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dateTime } from './common.js';
 
-/** part B §3 "Meter query": quantities per period plus their total. */
+/** A meter query: quantities per period plus their total. */
 export const meterQuantities = z.object({
   quantities: z.array(z.object({ timestamp: dateTime, quantity: z.number() })),
   total: z.number(),

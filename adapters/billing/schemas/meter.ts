@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { base, int, metadata, openEnum } from './common.js';
 import { customer } from './customer.js';
 
-/** billing part A §3 "Meter": a nested and/or filter of clauses, and an aggregation. */
+/** A meter: a nested and/or filter of clauses, and an aggregation. */
 export const filterOperators = ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'like', 'not_like'] as const;
 
 export interface MeterFilterWire {
@@ -11,9 +11,9 @@ export interface MeterFilterWire {
 }
 
 /**
- * A filter built on a clause schema. The conjunction is closed (part A §5: "the filter conjunction
- * must be and or or"); the operator is an open enum in answers (as SDK 0.48 reads it) and closed in
- * requests, where the provider refuses an unknown one.
+ * A filter built on a clause schema. The conjunction is closed (`and` or `or`, as the specs say); the
+ * operator is an open enum in answers (as SDK 0.48 reads it) and closed in requests, where the provider
+ * refuses an unknown one.
  */
 function filterOf(operator: z.ZodType<string>): z.ZodType<MeterFilterWire> {
   const clause = z.object({ property: z.string(), operator, value: z.union([z.string(), int, z.boolean()]) });
@@ -26,7 +26,7 @@ export const meterFilter = filterOf(openEnum(filterOperators));
 /** A meter's filter in requests (and in what the sandbox accepts): the known operators only. */
 export const meterFilterWrite = filterOf(z.enum(filterOperators));
 
-/** Aggregations are closed (part A §5: count, sum, max, min or avg). */
+/** Aggregations are closed, as the specs say: count, sum, max, min or avg. */
 export const meterAggregation = z.union([
   z.object({ func: z.literal('count') }),
   z.object({ func: z.enum(['sum', 'max', 'min', 'avg']), property: z.string() }),

@@ -4,7 +4,7 @@ import { dateTime, int, openEnum } from './common.js';
 export const timeIntervals = ['year', 'month', 'week', 'day', 'hour'] as const;
 export const timeInterval = z.enum(timeIntervals);
 
-/** part B §5: metrics dates are plain calendar days. */
+/** Metrics dates are plain calendar days. */
 export const isoDate = z.iso.date();
 
 /** The provider keeps adding metrics: every period value besides the timestamp is a number. */

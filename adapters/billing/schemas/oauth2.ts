@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dateTime, int, openEnum } from './common.js';
 
-/** part B §3 "OAuth2"; subject types are literals in the provider's schemas. */
+/** OAuth2; subject types are literals in the provider's schemas. */
 export const subType = openEnum(['user', 'organization'] as const);
 
 const oauth2ClientPublic = z.object({
@@ -74,7 +74,7 @@ export const tokenResponse = z.object({
 
 export const tokenTypeHint = z.enum(['access_token', 'refresh_token']);
 
-/** Revoke and introspect share one form (part B §7). */
+/** Revoke and introspect share one form. */
 export const tokenForm = z.object({
   token: z.string().min(1),
   token_type_hint: tokenTypeHint.nullable().optional(),

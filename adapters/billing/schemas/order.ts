@@ -77,7 +77,7 @@ export const order = z.object({
 });
 export type OrderWire = z.output<typeof order>;
 
-/** part B §3 "Order update payload": both optional. */
+/** Order update payload: both optional. */
 export const orderUpdate = z.object({
   billing_name: z.string().nullable().optional(),
   billing_address: address.nullable().optional(),

@@ -101,5 +101,5 @@ export const organizationCreate = z.object({
   ...organizationSettings,
 });
 
-/** Same as create except the slug, all optional (part B §3). */
+/** Same as create except the slug, all optional. */
 export const organizationUpdate = z.object({ name: z.string().min(3).nullable().optional(), ...organizationSettings });

@@ -3,7 +3,7 @@ import { base, dateTime, int, openEnum } from './common.js';
 import { address } from './customer.js';
 import { fileServices } from './file.js';
 
-/** Customer-portal part A views: downloadables, payment methods, the own-profile update (part A §3). */
+/** Customer-portal account views: downloadables, payment methods, the own-profile update. */
 export const downloadableFileRead = z.object({
   id: z.string(),
   organization_id: z.string(),

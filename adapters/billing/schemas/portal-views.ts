@@ -7,8 +7,8 @@ import { checkoutProduct } from './product.js';
 import { cancellationReason, customerSubscriptionMeter, prorationBehaviors, subscription } from './subscription.js';
 
 /**
- * Customer-portal views (part B §3: "the portal view may include organization", "the detailed portal
- * view adds product, prices and meters"). The portal shows no seller-only fields (metadata, customer).
+ * Customer-portal views: the portal view may include the organization, the detailed portal view adds
+ * product, prices and meters. The portal shows no seller-only fields (metadata, customer).
  */
 export const customerOrganization = z.object({
   ...base,

@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { int, metadata } from './common.js';
 import { recurringIntervals } from './product.js';
 
-/** part B §9: price currency defaults to usd. */
+/** Price currency defaults to usd. */
 const currency = z.string().length(3).default('usd');
 
-/** part B §3 "Price kinds, told apart by amount_type" (what a seller can create). */
+/** Price kinds, told apart by amount_type (what a seller can create). */
 export const priceCreate = z.discriminatedUnion('amount_type', [
   z.object({ amount_type: z.literal('fixed'), price_amount: int.min(0), price_currency: currency }),
   z.object({
@@ -27,7 +27,7 @@ export const priceCreate = z.discriminatedUnion('amount_type', [
 
 const attachedCustomFields = z.array(z.object({ custom_field_id: z.string().min(1), required: z.boolean() }));
 
-/** part B §3: creation requires name, prices and the recurring interval (null for one-time products). */
+/** Creation requires name, prices and the recurring interval (null for one-time products). */
 export const productCreate = z.object({
   name: z.string().min(3),
   description: z.string().nullable().optional(),

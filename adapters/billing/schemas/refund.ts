@@ -33,7 +33,7 @@ export const refund = z.object({
 });
 export type RefundWire = z.output<typeof refund>;
 
-/** part B §3: order_id, reason and an integer amount are required; revoke_benefits defaults to false. */
+/** order_id, reason and an integer amount are required; revoke_benefits defaults to false. */
 export const refundCreate = z.object({
   order_id: z.string().min(1),
   reason: z.enum(refundReasons),

@@ -82,7 +82,7 @@ export type SubscriptionWire = z.output<typeof subscription>;
 
 export const prorationBehaviors = ['invoice', 'prorate', 'next_period', 'reset'] as const;
 
-/** PATCH body shapes (part B §3 a-d, reference §4): extra fields are refused, as by the server. */
+/** PATCH body shapes (reference §4): extra fields are refused, as by the server. */
 export const subscriptionUpdateProduct = z.strictObject({
   product_id: z.string().min(1),
   proration_behavior: z.enum(prorationBehaviors).nullable().optional(),

@@ -103,7 +103,7 @@ export class ChatRunRelay {
       return ok({ runId, ...local.start, events: events() });
     }
     const log = this.deps.chatRunLog;
-    const page = await log.read(userId, runId, after);
+    const page = await this.untilKnown(() => log.read(userId, runId, after));
     if (!page.success) return page;
     if (page.data === null) return fail(notFound(runId));
     const { run, events } = page.data;
@@ -129,7 +129,7 @@ export class ChatRunRelay {
       if (!local.finished) local.stop();
       return ok(undefined);
     }
-    const asked = await this.deps.chatRunLog.requestStop(userId, runId);
+    const asked = await this.untilKnown(() => this.deps.chatRunLog.requestStop(userId, runId));
     if (!asked.success) return asked;
     return asked.data === null ? fail(notFound(runId)) : ok(undefined);
   }
@@ -205,6 +205,22 @@ export class ChatRunRelay {
       return;
     }
     this.deps.timers.after(this.lingerMs, () => this.prune(local));
+  }
+
+  /**
+   * Asks the log until it knows the run, for a short while: a run named a moment ago on another
+   * instance reaches the log with its first word or its first sync (flushMs), so a stop or a resume
+   * sent there right after its `meta` line would otherwise find nothing. An id the log never learns
+   * of is missing after `endWaitMs`.
+   */
+  private async untilKnown<T>(ask: () => Promise<Result<T | null>>): Promise<Result<T | null>> {
+    const deadline = this.deps.timers.now() + this.endWaitMs;
+    let answer = await ask();
+    while (answer.success && answer.data === null && this.deps.timers.now() < deadline) {
+      await new Promise<void>((resolve) => this.deps.timers.after(Math.min(this.firstSyncMs, 20), resolve));
+      answer = await ask();
+    }
+    return answer;
   }
 
   private async until(condition: () => boolean, withinMs: number): Promise<void> {

@@ -8,8 +8,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-describe('billing client against the sandbox: subscriptions export (billing part B §7)', () => {
-  it('part B §7: export hands out the CSV as the server sends it, `text/csv; charset=utf-8` included', async () => {
+describe('billing client against the sandbox: subscriptions export (billing-api-part-b.md §7)', () => {
+  it('billing-api-part-b.md §7: export hands out the CSV as the server sends it, `text/csv; charset=utf-8` included', async () => {
     const email = uniqueEmail('export');
     const created = await newCheckout(t);
     const confirmed = await publicCall(t, 'POST', created.client_secret, '/confirm', confirmBody(email));

@@ -16,7 +16,7 @@ async function discount(body: Record<string, unknown>): Promise<string> {
   return (created.body as { id: string }).id;
 }
 
-describe('checkouts, seller side (billing part A §7)', () => {
+describe('checkouts, seller side (billing-api-part-a.md §7)', () => {
   it('create, get, list with filters, update; every answer matches the wire schema', async () => {
     const created = wire(checkout, await t.api('POST', '/v1/checkouts/', { products: [t.seed.productId], metadata: { ref: 'x1' }, customer_email: 'list@example.com' }), 201);
     expect(created).toMatchObject({ status: 'open', payment_processor: 'stripe', product_id: t.seed.productId, metadata: { ref: 'x1' }, customer_email: 'list@example.com' });
@@ -24,7 +24,7 @@ describe('checkouts, seller side (billing part A §7)', () => {
     const list = wire(listResource(checkout), await t.api('GET', '/v1/checkouts/?status=open&query=list@&sorting=-expires_at'));
     expect(list.items.map((c) => c.id)).toContain(created.id);
     expect(wire(listResource(checkout), await t.api('GET', '/v1/checkouts/?status=succeeded&query=list@')).items).toEqual([]);
-    const updated = must(await t.client.checkouts.update(created.id, { customerName: 'Grace', metadata: { ref: 'x2' } }));
+    const updated = must(await t.client.checkouts.update({ id: created.id, checkoutUpdate: { customerName: 'Grace', metadata: { ref: 'x2' } } }));
     expect(updated).toMatchObject({ customerName: 'Grace', metadata: { ref: 'x2' } });
     const pages = must(await t.client.checkouts.list({ limit: 1 }));
     expect(pages.items).toHaveLength(1);
@@ -108,7 +108,7 @@ describe('checkouts, seller side (billing part A §7)', () => {
   });
 });
 
-describe('checkout links (billing part A §7)', () => {
+describe('checkout links (billing-api-part-a.md §7)', () => {
   it('three create shapes, list, get, update, delete, and the redirect to a fresh checkout', async () => {
     const prices = (await t.api('GET', `/v1/products/${t.seed.productId}`)).body as { prices: { id: string }[] };
     const byProduct = wire(checkoutLink, await t.api('POST', '/v1/checkout-links/', { payment_processor: 'stripe', product_id: t.seed.productId, label: 'Plan' }), 201);

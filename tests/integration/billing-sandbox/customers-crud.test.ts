@@ -12,12 +12,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('sandbox customers (billing part B §7 Customers; reference §4 "Customers")', () => {
+describe('sandbox customers (billing-api-part-b.md §7 Customers; reference §4 "Customers")', () => {
   it('creates a customer (201) with the provider defaults and gravatar avatar', async () => {
     const created = wire(customer, await t.api('POST', '/v1/customers/', { email: 'ada@example.com', name: 'Ada', external_id: 'user-ada', metadata: { plan: 'free' } }), 201);
     expect(created).toMatchObject({ email: 'ada@example.com', external_id: 'user-ada', email_verified: false, deleted_at: null, billing_address: null, tax_id: null });
     expect(created.avatar_url).toMatch(/^https:\/\/www\.gravatar\.com\/avatar\/[0-9a-f]{64}\?d=404$/);
-    const viaClient = must(await t.client.customers.getExternal('user-ada'));
+    const viaClient = must(await t.client.customers.getExternal({ externalId: 'user-ada' }));
     expect(viaClient.id).toBe(created.id);
   });
 
@@ -60,7 +60,7 @@ describe('sandbox customers (billing part B §7 Customers; reference §4 "Custom
     expect(state.active_subscriptions).toEqual([]);
     expect(state.active_meters).toEqual([]);
     expect(state.granted_benefits.map((g) => g.benefit_id)).toEqual(t.seed.benefitIds);
-    const viaClient = must(await t.client.customers.getStateExternal('user-erin'));
+    const viaClient = must(await t.client.customers.getStateExternal({ externalId: 'user-erin' }));
     expect(viaClient.grantedBenefits).toHaveLength(2);
   });
 
@@ -73,7 +73,7 @@ describe('sandbox customers (billing part B §7 Customers; reference §4 "Custom
     expect(t.sandbox.ctx.db.customers.get(made.id)?.deleted_at).not.toBeNull();
     expect(t.sandbox.ctx.db.benefitGrants.byIndex('customer', made.id).every((g) => g.is_revoked)).toBe(true);
     const other = must(await t.client.customers.create({ email: 'gina@example.com' }));
-    expect((await t.client.customers.delete(other.id)).success).toBe(true);
+    expect((await t.client.customers.delete({ id: other.id })).success).toBe(true);
     expect(must(await t.client.customers.list({ email: 'gina@example.com' })).items).toEqual([]);
   });
 

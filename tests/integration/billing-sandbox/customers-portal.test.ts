@@ -50,7 +50,7 @@ describe('sandbox customer sessions (reference §4 "Customer sessions")', () => 
   });
 });
 
-describe('sandbox customer portal, part 1 (billing part A §7 "Customer portal")', () => {
+describe('sandbox customer portal (billing-api-part-a.md §7 "Customer portal")', () => {
   it('gets and updates the own profile', async () => {
     const token = await session({ customer_id: customerId });
     const me = wire(portalCustomer, await t.api('GET', '/v1/customer-portal/customers/me', undefined, token));
@@ -78,7 +78,7 @@ describe('sandbox customer portal, part 1 (billing part A §7 "Customer portal")
     expect(list.items.map((p) => p.id)).toEqual([added.payment_method.id]);
     const viaClient = must(await t.client.customerPortal.customers.listPaymentMethods({ customerSession: token }));
     expect(viaClient.items).toHaveLength(1);
-    expect(must(await t.client.customerPortal.customers.deletePaymentMethod({ customerSession: token }, added.payment_method.id))).toBeUndefined();
+    expect(must(await t.client.customerPortal.customers.deletePaymentMethod({ customerSession: token }, { id: added.payment_method.id }))).toBeUndefined();
     expectNamed(await t.api('DELETE', `/v1/customer-portal/customers/me/payment-methods/${added.payment_method.id}`, undefined, token), 404, 'ResourceNotFound');
     expect(t.sandbox.ctx.db.customers.get(customerId)?.default_payment_method_id).toBeNull();
   });

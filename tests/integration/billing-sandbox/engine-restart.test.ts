@@ -37,8 +37,8 @@ describe('sandbox restart (issue 4 "Restart: create objects, kill the process, s
       expect(second.seed).toEqual(first.seed);
       expect(JSON.parse(readFileSync(join(dir, 'seed.json'), 'utf8'))).toEqual(first.seed);
       expect(wire(product, await second.api('GET', `/v1/products/${made.id}`)).name).toBe('Persisted');
-      expect(must(await second.client.customers.getExternal('user-p')).id).toBe(buyer.id);
-      expect(must(await second.client.discounts.get(code.id)).code).toBe('KEEPME');
+      expect(must(await second.client.customers.getExternal({ externalId: 'user-p' })).id).toBe(buyer.id);
+      expect(must(await second.client.discounts.get({ id: code.id })).code).toBe('KEEPME');
       expect((await second.api('GET', '/v1/customer-portal/customers/me', undefined, session.token)).status).toBe(200);
       expect(second.sandbox.ctx.clock.offsetMs).toBe(offset);
     } finally {
@@ -57,15 +57,15 @@ describe('sandbox restart (issue 4 "Restart: create objects, kill the process, s
       expect(moved.seed.webhookUrl).toBe('http://127.0.0.1:41001/api/webhooks/billing');
       expect(moved.seed.webhookSecret).toBe(first.seed.webhookSecret);
       expect(JSON.parse(readFileSync(join(dir, 'seed.json'), 'utf8')).webhookUrl).toBe('http://127.0.0.1:41001/api/webhooks/billing');
-      expect(must(await moved.client.webhooks.getEndpoint(endpointId)).url).toBe('http://127.0.0.1:41001/api/webhooks/billing');
-      must(await moved.client.webhooks.updateEndpoint(endpointId, { url: 'http://127.0.0.1:49999/mine' }));
+      expect(must(await moved.client.webhooks.getEndpoint({ id: endpointId })).url).toBe('http://127.0.0.1:41001/api/webhooks/billing');
+      must(await moved.client.webhooks.updateEndpoint({ id: endpointId, webhookEndpointUpdate: { url: 'http://127.0.0.1:49999/mine' } }));
     } finally {
       await moved.close();
     }
 
     const again = await startTestSandbox({ dataDir: dir, webhookUrl: 'http://127.0.0.1:41002/api/webhooks/billing' });
     try {
-      expect(must(await again.client.webhooks.getEndpoint(endpointId)).url).toBe('http://127.0.0.1:49999/mine');
+      expect(must(await again.client.webhooks.getEndpoint({ id: endpointId })).url).toBe('http://127.0.0.1:49999/mine');
       expect(again.seed.webhookUrl).toBe('http://127.0.0.1:41001/api/webhooks/billing');
     } finally {
       await again.close();

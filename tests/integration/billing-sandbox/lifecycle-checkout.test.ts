@@ -24,7 +24,7 @@ describe('lifecycle: checkout -> confirm -> customer, order, subscription (refer
     expect(Date.parse(created.expiresAt) - Date.parse(created.createdAt)).toBe(24 * 3600 * 1000);
     expect(created).toMatchObject({ amount: 2500, discountAmount: 0, netAmount: 2500, taxAmount: 0, totalAmount: 2500, isPaymentFormRequired: true });
 
-    const confirmed = must(await t.client.checkouts.client.confirm(created.clientSecret, { customerEmail: email, customerName: 'Ada', customerBillingAddress: { country: 'FR' }, confirmationTokenId: 'ctoken_sandbox_success' }));
+    const confirmed = must(await t.client.checkouts.client.confirm({ clientSecret: created.clientSecret, checkoutConfirmStripe: { customerEmail: email, customerName: 'Ada', customerBillingAddress: { country: 'FR' }, confirmationTokenId: 'ctoken_sandbox_success' } }));
     expect(confirmed.status).toBe('confirmed');
     expect(confirmed.customerSessionToken).toMatch(/^polar_cst_/);
 

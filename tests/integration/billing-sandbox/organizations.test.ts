@@ -9,13 +9,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('sandbox organizations (billing part B §7 Organizations)', () => {
+describe('sandbox organizations (billing-api-part-b.md §7 Organizations)', () => {
   it('gets and lists the token organization as wire organizations', async () => {
     const own = wire(organization, await t.api('GET', `/v1/organizations/${t.seed.organizationId}`));
     expect(own.slug).toBe('ensemble');
     const list = wire(listResource(organization), await t.api('GET', '/v1/organizations/?slug=ensemble'));
     expect(list.items.map((o) => o.id)).toEqual([t.seed.organizationId]);
-    const viaClient = must(await t.client.organizations.get(t.seed.organizationId));
+    const viaClient = must(await t.client.organizations.get({ id: t.seed.organizationId }));
     expect(viaClient.subscriptionSettings.allowMultipleSubscriptions).toBe(false);
   });
 

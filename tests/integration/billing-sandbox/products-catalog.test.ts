@@ -23,9 +23,9 @@ const fixedProduct = (name: string, amount: number, extra: Record<string, unknow
   name, recurring_interval: 'month', prices: [{ amount_type: 'fixed', price_amount: amount, price_currency: 'usd' }], ...extra,
 });
 
-describe('sandbox products and prices (billing part B §7 Products)', () => {
+describe('sandbox products and prices (billing-api-part-b.md §7 Products)', () => {
   it('serves the seeded Ensemble plan: monthly, fixed 2500 usd cents, two custom benefits', async () => {
-    const plan = must(await t.client.products.get(t.seed.productId));
+    const plan = must(await t.client.products.get({ id: t.seed.productId }));
     expect(plan.name).toBe('Ensemble plan');
     expect(plan.recurringInterval).toBe('month');
     expect(plan.prices).toHaveLength(1);
@@ -85,7 +85,7 @@ describe('sandbox products and prices (billing part B §7 Products)', () => {
     expect(replaced.prices[0]).toMatchObject({ price_amount: 1_500 });
     expect(replaced.prices[0]?.id).not.toBe(oldPrice.id);
     expect(t.sandbox.ctx.db.prices.get(oldPrice.id)?.is_archived).toBe(true);
-    const archived = must(await t.client.products.update(made.id, { isArchived: true }));
+    const archived = must(await t.client.products.update({ id: made.id, productUpdate: { isArchived: true } }));
     expect(archived.isArchived).toBe(true);
     const live = must(await t.client.products.list({ isArchived: false, limit: 100 }));
     expect(live.items.some((p) => p.id === made.id)).toBe(false);
@@ -94,7 +94,7 @@ describe('sandbox products and prices (billing part B §7 Products)', () => {
 
   it('sets benefits with POST /v1/products/{id}/benefits, refusing unknown and foreign benefits', async () => {
     const made = must(await t.client.products.create({ name: 'With benefits', recurringInterval: 'month', prices: [{ amountType: 'free' }] }));
-    const withOne = must(await t.client.products.updateBenefits(made.id, [t.seed.benefitIds[1] as string]));
+    const withOne = must(await t.client.products.updateBenefits({ id: made.id, productBenefitsUpdate: { benefits: [t.seed.benefitIds[1] as string] } }));
     expect(withOne.benefits.map((b) => b.id)).toEqual([t.seed.benefitIds[1]]);
     expect422(await t.api('POST', `/v1/products/${made.id}/benefits`, { benefits: [newId()] }), ['body', 'benefits', 0]);
     const foreignBenefit = t.sandbox.ctx.db.benefits.put({
@@ -103,7 +103,7 @@ describe('sandbox products and prices (billing part B §7 Products)', () => {
     });
     expect422(await t.api('POST', `/v1/products/${made.id}/benefits`, { benefits: [foreignBenefit.id] }), ['body', 'benefits', 0]);
     expect422(await t.api('POST', `/v1/products/${made.id}/benefits`, { benefits: 'x' }), ['body', 'benefits']);
-    const again = must(await t.client.products.get(made.id));
+    const again = must(await t.client.products.get({ id: made.id }));
     expect(again.benefits.map((b) => b.id)).toEqual([t.seed.benefitIds[1]]);
   });
 

@@ -13,9 +13,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('sandbox discounts (billing part B §3 Discount, §7 discounts)', () => {
+describe('sandbox discounts (billing-api-part-b.md §3 Discount, §7 discounts)', () => {
   it('serves the seeded WELCOME20: 20 % forever', async () => {
-    const seeded = must(await t.client.discounts.get(t.seed.discountId));
+    const seeded = must(await t.client.discounts.get({ id: t.seed.discountId }));
     expect(seeded).toMatchObject({ code: 'WELCOME20', type: 'percentage', basisPoints: 2000, duration: 'forever' });
   });
 
@@ -43,7 +43,7 @@ describe('sandbox discounts (billing part B §3 Discount, §7 discounts)', () =>
   it('checks date windows, redemption limits and product restrictions', async () => {
     expect422(await t.api('POST', '/v1/discounts/', { name: 'Backwards', type: 'fixed', amount: 1, duration: 'once', starts_at: '2030-02-01T00:00:00Z', ends_at: '2030-01-01T00:00:00Z' }), ['body', 'ends_at']);
     expect422(await t.api('POST', '/v1/discounts/', { name: 'Unknown product', type: 'fixed', amount: 1, duration: 'once', products: [newId()] }), ['body', 'products', 0]);
-    const foreignProduct = must(await t.client.products.get(t.seed.productId)).id;
+    const foreignProduct = must(await t.client.products.get({ id: t.seed.productId })).id;
     expect422(await t.api('POST', '/v1/discounts/', { name: 'Foreign product', type: 'fixed', amount: 1, duration: 'once', products: [foreignProduct] }, foreign.token), ['body', 'products', 0]);
     const limited = wire(discount, await t.api('POST', '/v1/discounts/', {
       name: 'Plan only', code: 'PLANONLY', type: 'fixed', amount: 700, duration: 'once', max_redemptions: 1, products: [t.seed.productId],

@@ -66,7 +66,7 @@ describe('orders and invoices (reference §4 "Orders and invoices")', () => {
     expect(generated.status).toBe(202);
     expect(generated.headers.get('content-type')).toBe('application/json');
     expect(generated.text).toBe('null');
-    expect(must(await t.client.orders.generateInvoice(o.id))).toBeNull();
+    expect(must(await t.client.orders.generateInvoice({ id: o.id }))).toBeNull();
     const link = wire(orderInvoice, await t.api('GET', `/v1/orders/${o.id}/invoice`));
     const page = await fetch(link.url);
     expect(page.status).toBe(200);
@@ -103,7 +103,7 @@ describe('orders and invoices (reference §4 "Orders and invoices")', () => {
     const cleared = wire(order, await t.api('PATCH', `/v1/orders/${o.id}`, { billing_name: null }));
     expect(cleared.billing_name).toBeNull();
     expectNamed(await t.api('POST', `/v1/orders/${o.id}/invoice`), 422, 'MissingInvoiceBillingDetails');
-    const updated = must(await t.client.orders.update(o.id, { billingName: 'ACME SAS', billingAddress: { country: 'FR', line1: '1 rue de la Paix', city: 'Paris', postalCode: '75002' } }));
+    const updated = must(await t.client.orders.update({ id: o.id, orderUpdate: { billingName: 'ACME SAS', billingAddress: { country: 'FR', line1: '1 rue de la Paix', city: 'Paris', postalCode: '75002' } } }));
     expect(updated).toMatchObject({ billingName: 'ACME SAS', billingAddress: { country: 'FR', city: 'Paris' } });
     expect((await t.api('POST', `/v1/orders/${o.id}/invoice`)).status).toBe(202);
     expect422(await t.api('PATCH', `/v1/orders/${o.id}`, { billing_address: { city: 'Paris' } }), ['body', 'billing_address', 'country']);

@@ -30,13 +30,13 @@ async function product(name: string, amount: number): Promise<string> {
   return (created.body as { id: string }).id;
 }
 
-describe('subscriptions, seller side (billing part B §7, reference §4)', () => {
+describe('subscriptions, seller side (billing-api-part-b.md §7, reference §4)', () => {
   it('every one of the eight cancellation reasons is accepted; uncancel clears them (webhooks canceled / uncanceled)', async () => {
     const sub = await subscribe('reasons');
     for (const reason of CANCELLATION_REASONS) {
-      const canceled = must(await t.client.subscriptions.update(sub.id, { cancelAtPeriodEnd: true, customerCancellationReason: reason, customerCancellationComment: `because ${reason}` }));
+      const canceled = must(await t.client.subscriptions.update({ id: sub.id, subscriptionUpdate: { cancelAtPeriodEnd: true, customerCancellationReason: reason, customerCancellationComment: `because ${reason}` } }));
       expect(canceled).toMatchObject({ cancelAtPeriodEnd: true, customerCancellationReason: reason, status: 'active' });
-      const restored = must(await t.client.subscriptions.update(sub.id, { cancelAtPeriodEnd: false }));
+      const restored = must(await t.client.subscriptions.update({ id: sub.id, subscriptionUpdate: { cancelAtPeriodEnd: false } }));
       expect(restored).toMatchObject({ cancelAtPeriodEnd: false, canceledAt: null, endsAt: null, customerCancellationReason: null, customerCancellationComment: null });
     }
     await hooks.waitFor('subscription.uncanceled', sub.id);
@@ -51,7 +51,7 @@ describe('subscriptions, seller side (billing part B §7, reference §4)', () =>
     expect(revoked.ended_at).toBe(revoked.ends_at);
     expectNamed(await t.api('PATCH', `/v1/subscriptions/${a.id}`, { revoke: true }), 403, 'AlreadyCanceledSubscription');
     const b = await subscribe('revoke-b');
-    const deleted = must(await t.client.subscriptions.revoke(b.id));
+    const deleted = must(await t.client.subscriptions.revoke({ id: b.id }));
     expect(deleted.status).toBe('canceled');
     expectNamed(await t.api('DELETE', `/v1/subscriptions/${b.id}`), 403, 'AlreadyCanceledSubscription');
     await hooks.waitFor('subscription.revoked', b.id);
@@ -84,10 +84,10 @@ describe('subscriptions, seller side (billing part B §7, reference §4)', () =>
 
   it('discount change sets and clears the discount', async () => {
     const sub = await subscribe('discount');
-    const withDiscount = must(await t.client.subscriptions.update(sub.id, { discountId: t.seed.discountId }));
+    const withDiscount = must(await t.client.subscriptions.update({ id: sub.id, subscriptionUpdate: { discountId: t.seed.discountId } }));
     expect(withDiscount.discountId).toBe(t.seed.discountId);
     expect(withDiscount.discount).toMatchObject({ id: t.seed.discountId });
-    const cleared = must(await t.client.subscriptions.update(sub.id, { discountId: null }));
+    const cleared = must(await t.client.subscriptions.update({ id: sub.id, subscriptionUpdate: { discountId: null } }));
     expect(cleared.discountId).toBeNull();
     expect422(await t.api('PATCH', `/v1/subscriptions/${sub.id}`, { discount_id: '00000000-0000-4000-8000-000000000000' }), ['body', 'discount_id']);
   });
@@ -145,7 +145,7 @@ describe('POST /v1/subscriptions/ (reference §4: free recurring products only, 
   });
 });
 
-describe('customer portal: subscriptions, orders, invoices (billing part B §7)', () => {
+describe('customer portal: subscriptions, orders, invoices (billing-api-part-b.md §7)', () => {
   it('the session sees only its own; cancel, uncancel, DELETE cancels at period end; invoices', async () => {
     const sub = await subscribe('portal');
     const session = wire(customerSession, await t.api('POST', '/v1/customer-sessions/', { customer_id: sub.customer_id }), 201);

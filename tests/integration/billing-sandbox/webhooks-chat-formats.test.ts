@@ -101,7 +101,7 @@ function slackFor(type: string) {
 
 const fieldsOf = (embed: z.output<typeof discordEmbed>) => Object.fromEntries(embed.fields.map((f) => [f.name, f.value]));
 
-describe('webhook endpoint format discord / slack (billing part B "Webhook endpoint")', () => {
+describe('webhook endpoint format discord / slack (billing-api-part-b.md "Webhook endpoint")', () => {
   it('every delivery to a chat endpoint is a well-formed message, signed like raw deliveries', () => {
     for (const format of ['discord', 'slack'] as const) {
       const got = hooks[format].received;

@@ -27,7 +27,7 @@ afterAll(async () => {
 const verifier = () => new Webhook(Buffer.from(secret, 'utf8').toString('base64'));
 const parsed = (r: Received) => JSON.parse(r.body) as { type: string; timestamp: string; data: { email: string } };
 
-describe('sandbox webhooks: endpoints (billing part B §7 Webhooks)', () => {
+describe('sandbox webhooks: endpoints (billing-api-part-b.md §7 Webhooks)', () => {
   it('creates endpoints with a generated whsec_ secret, localhost URLs allowed, and CRUDs them', async () => {
     expect(secret).toMatch(/^whsec_[A-Za-z0-9]{43}$/);
     const extra = must(await t.client.webhooks.createEndpoint({ url: 'http://localhost:9/x', format: 'raw', secret: 'whsec_given', events: ['order.paid'] }));
@@ -90,7 +90,7 @@ describe('sandbox webhooks: signed deliveries (reference §5)', () => {
     expect(again.headers['webhook-id']).toBe(eventId);
     expect((verifier().verify(again.body, again.headers) as { type: string }).type).toBe('customer.created');
     expect(t.sandbox.ctx.db.webhookEvents.get(eventId)?.succeeded).toBe(true);
-    expect((await t.client.webhooks.redeliverEvent(eventId)).success).toBe(true);
+    expect((await t.client.webhooks.redeliverEvent({ id: eventId })).success).toBe(true);
     await hooks.waitFor(start + 5);
     await t.sandbox.ctx.webhooks.idle();
     expectNamed(await t.api('POST', '/v1/webhooks/events/00000000-0000-4000-8000-000000000000/redeliver'), 404, 'ResourceNotFound');
@@ -118,7 +118,7 @@ describe('sandbox webhooks: signed deliveries (reference §5)', () => {
     const start = hooks.received.length;
     must(await t.client.customers.create({ email: 'while-disabled@example.com' }));
     hooks.state.status = 200;
-    must(await t.client.webhooks.updateEndpoint(endpointId, { enabled: true }));
+    must(await t.client.webhooks.updateEndpoint({ id: endpointId, webhookEndpointUpdate: { enabled: true } }));
     const created = must(await t.client.customers.create({ email: 'after@example.com' }));
     expect(created.email).toBe('after@example.com');
     await hooks.waitFor(start + 1);

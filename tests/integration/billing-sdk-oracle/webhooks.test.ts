@@ -9,7 +9,7 @@ import { verifyWebhook } from '../../../adapters/billing/webhooks.js';
 import { webhookEventTypes } from '../../../adapters/billing/schemas/webhook-endpoint.js';
 import { repoRoot } from '../../support/billing-spec-calls.js';
 import { advanceClock, DAY } from '../billing-sandbox/commerce-harness.js';
-import { purchase } from '../billing-sandbox/part2-harness.js';
+import { purchase } from '../billing-sandbox/benefits-usage-harness.js';
 import { EVENT_TYPES_NOT_IN_SDK_048, issueLines } from './oracle.js';
 import { closeWorld, created, newProduct, portal, richBuyer, startWorld, type OracleWorld } from './world.js';
 

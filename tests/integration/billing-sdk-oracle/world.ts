@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { confirmBody, newCheckout, publicCall, uniqueEmail } from '../billing-sandbox/commerce-harness.js';
-import { productWithBenefits, purchase, uploadFile, type Purchase } from '../billing-sandbox/part2-harness.js';
+import { productWithBenefits, purchase, uploadFile, type Purchase } from '../billing-sandbox/benefits-usage-harness.js';
 import { startTestSandbox, type Answer, type TestSandbox } from '../billing-sandbox/sandbox-harness.js';
 import type { OracleCase } from './oracle.js';
 

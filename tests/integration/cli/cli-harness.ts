@@ -103,14 +103,12 @@ export const SUCCESS_TOKEN = 'ctoken_sandbox_success';
 export async function subscribe(stack: Stack, email: string, externalId: string) {
   const checkout = must(await stack.billing.checkouts.create({ products: [stack.seed.productId], externalCustomerId: externalId, customerEmail: email }));
   must(
-    await stack.billing.checkouts.client.confirm(checkout.clientSecret, {
-      customerEmail: email,
-      customerName: 'Ada Lovelace',
-      customerBillingAddress: { country: 'FR' },
-      confirmationTokenId: SUCCESS_TOKEN,
+    await stack.billing.checkouts.client.confirm({
+      clientSecret: checkout.clientSecret,
+      checkoutConfirmStripe: { customerEmail: email, customerName: 'Ada Lovelace', customerBillingAddress: { country: 'FR' }, confirmationTokenId: SUCCESS_TOKEN },
     }),
   );
-  const after = must(await stack.billing.checkouts.get(checkout.id));
+  const after = must(await stack.billing.checkouts.get({ id: checkout.id }));
   const customerId = after.customerId as string;
   const subscription = must(await stack.billing.subscriptions.list({ customerId })).items[0]!;
   const order = must(await stack.billing.orders.list({ customerId })).items[0]!;

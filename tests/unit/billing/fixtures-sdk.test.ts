@@ -191,7 +191,7 @@ const sdkAccepts = (sdk: SdkSchema, body: unknown): boolean => {
 };
 
 /**
- * Keys the specs close although SDK 0.48 reads them as open enums: part A §5 "the filter conjunction
+ * Keys the specs close although SDK 0.48 reads them as open enums: billing-api-part-a.md §5 "the filter conjunction
  * must be and or or" (and the aggregation function, a literal in the SDK too). The client refuses a
  * new value there; the test checks that it still does, so this list cannot go stale.
  */

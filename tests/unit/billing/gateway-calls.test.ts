@@ -8,22 +8,22 @@ import { dataOf, errorOf } from '../../support/billing-fixtures/results.js';
 import { subscriptionWire } from '../../support/billing-fixtures/subscriptions.js';
 import { mockBilling } from '../../support/billing-mock.js';
 
-// The part B calls PolarBillingGateway relies on (see adapters/billing/README.md).
+// The calls PolarBillingGateway relies on (see adapters/billing/README.md).
 let api: ReturnType<typeof mockBilling>;
 afterEach(() => api.close());
 
-describe('products and discounts (part B §7, reference §3)', () => {
+describe('products and discounts (billing-api-part-b.md §7, reference §3)', () => {
   it('GET /v1/products/{id} reads metered prices with a decimal string unit amount', async () => {
     api = mockBilling();
     api.reply('GET', '/v1/products/', { status: 200, body: productWire({ prices: [meteredPriceWire()] }) });
-    const product = dataOf(await api.client.products.get(PRODUCT_ID));
+    const product = dataOf(await api.client.products.get({ id: PRODUCT_ID }));
     expect(product.prices[0]).toMatchObject({ amountType: 'metered_unit', unitAmount: '0.05', capAmount: null });
   });
 
   it('a price kind unknown to the client (unit_based) fails response validation, as with SDK 0.48', async () => {
     api = mockBilling();
     api.reply('GET', '/v1/products/', { status: 200, body: productWire({ prices: [{ ...meteredPriceWire(), amount_type: 'unit_based' }] }) });
-    expect(errorOf(await api.client.products.get(PRODUCT_ID)).kind).toBe('response_validation');
+    expect(errorOf(await api.client.products.get({ id: PRODUCT_ID })).kind).toBe('response_validation');
   });
 
   it('GET /v1/discounts/{id}: each of the four kinds parses; repeating needs duration_in_months', async () => {
@@ -35,13 +35,13 @@ describe('products and discounts (part B §7, reference §3)', () => {
       discountWire({ type: 'fixed', basis_points: undefined, amount: 500, currency: 'usd', amounts: { usd: 500 } }),
     ];
     for (const body of kinds) api.reply('GET', '/v1/discounts/', { status: 200, body });
-    for (const _ of kinds) dataOf(await api.client.discounts.get(DISCOUNT_ID));
+    for (const _ of kinds) dataOf(await api.client.discounts.get({ id: DISCOUNT_ID }));
     api.reply('GET', '/v1/discounts/', { status: 200, body: discountWire({ duration_in_months: undefined }) });
-    expect(errorOf(await api.client.discounts.get(DISCOUNT_ID)).kind).toBe('response_validation');
+    expect(errorOf(await api.client.discounts.get({ id: DISCOUNT_ID })).kind).toBe('response_validation');
   });
 });
 
-describe('subscriptions (part B §3 update shapes a-d)', () => {
+describe('subscriptions (billing-api-part-b.md §3 update shapes a-d)', () => {
   it.each([
     ['a: change of product', { productId: PRODUCT_ID, prorationBehavior: 'prorate' }, { product_id: PRODUCT_ID, proration_behavior: 'prorate' }],
     [
@@ -54,15 +54,15 @@ describe('subscriptions (part B §3 update shapes a-d)', () => {
   ] as const)('PATCH /v1/subscriptions/{id} shape %s', async (_name, body, wire) => {
     api = mockBilling();
     api.reply('PATCH', '/v1/subscriptions/', { status: 200, body: subscriptionWire() });
-    dataOf(await api.client.subscriptions.update(SUBSCRIPTION_ID, body));
+    dataOf(await api.client.subscriptions.update({ id: SUBSCRIPTION_ID, subscriptionUpdate: body }));
     expect(api.seen[0]).toMatchObject({ method: 'PATCH', path: `/v1/subscriptions/${SUBSCRIPTION_ID}` });
     expect(api.seen[0]!.body).toEqual(wire);
   });
 
   it('mixing shapes or adding unknown fields is refused locally (the server forbids extra fields)', async () => {
     api = mockBilling();
-    expect(errorOf(await api.client.subscriptions.update(SUBSCRIPTION_ID, { revoke: true, productId: PRODUCT_ID } as never)).kind).toBe('input_validation');
-    expect(errorOf(await api.client.subscriptions.update(SUBSCRIPTION_ID, { cancelAtPeriodEnd: true, note: 'x' } as never)).kind).toBe('input_validation');
+    expect(errorOf(await api.client.subscriptions.update({ id: SUBSCRIPTION_ID, subscriptionUpdate: { revoke: true, productId: PRODUCT_ID } as never })).kind).toBe('input_validation');
+    expect(errorOf(await api.client.subscriptions.update({ id: SUBSCRIPTION_ID, subscriptionUpdate: { cancelAtPeriodEnd: true, note: 'x' } as never })).kind).toBe('input_validation');
     expect(api.seen).toHaveLength(0);
   });
 
@@ -77,7 +77,7 @@ describe('subscriptions (part B §3 update shapes a-d)', () => {
   });
 });
 
-describe('customer sessions and customer state (part B §7)', () => {
+describe('customer sessions and customer state (billing-api-part-b.md §7)', () => {
   it('POST /v1/customer-sessions/ with an external customer id or a customer id (201)', async () => {
     api = mockBilling();
     api.reply('POST', '/v1/customer-sessions/', { status: 201, body: customerSessionWire() }, 2);
@@ -94,7 +94,7 @@ describe('customer sessions and customer state (part B §7)', () => {
   it('GET /v1/customers/external/{external_id}/state encodes the id and reads the three lists', async () => {
     api = mockBilling();
     api.reply('GET', '/v1/customers/external/', { status: 200, body: customerStateWire() });
-    const state = dataOf(await api.client.customers.getStateExternal('user/1 ü'));
+    const state = dataOf(await api.client.customers.getStateExternal({ externalId: 'user/1 ü' }));
     expect(api.seen[0]!.path).toBe('/v1/customers/external/user%2F1%20%C3%BC/state');
     expect(state.activeSubscriptions[0]).toMatchObject({ status: 'active', cancelAtPeriodEnd: false });
     expect(state.grantedBenefits[0]!.benefitMetadata).toEqual({ credits_plan: 'pro' });

@@ -29,14 +29,14 @@ describe('servers and credentials (reference §1 "Servers")', () => {
     expect(serverUrl('sandbox')).toBe('https://sandbox-api.polar.sh');
     api = mockBilling({ server: 'http://localhost:54380/ignored/prefix' });
     api!.reply('GET', '/v1/products/', { status: 200, body: productWire() });
-    dataOf(await api!.client.products.get(PRODUCT_ID));
+    dataOf(await api!.client.products.get({ id: PRODUCT_ID }));
     expect(api!.seen[0]!.path).toBe(`/v1/products/${PRODUCT_ID}`);
   });
 
-  it('billing part A §6: seller calls send the access token as a bearer token, JSON accepted', async () => {
+  it('billing-api-part-a.md §6: seller calls send the access token as a bearer token, JSON accepted', async () => {
     api = mockBilling();
     api!.reply('GET', '/v1/products/', { status: 200, body: productWire() });
-    await api!.client.products.get(PRODUCT_ID);
+    await api!.client.products.get({ id: PRODUCT_ID });
     expect(api!.seen[0]!.headers.authorization).toBe(`Bearer ${TOKEN}`);
     expect(api!.seen[0]!.headers.accept).toBe('application/json');
   });
@@ -44,7 +44,7 @@ describe('servers and credentials (reference §1 "Servers")', () => {
   it('an access token may come from a function (rotated secrets)', async () => {
     api = mockBilling({ accessToken: async () => 'polar_oat_rotated' });
     api!.reply('GET', '/v1/discounts/', { status: 200, body: discountWire() });
-    dataOf(await api!.client.discounts.get(DISCOUNT_ID));
+    dataOf(await api!.client.discounts.get({ id: DISCOUNT_ID }));
     expect(api!.seen[0]!.headers.authorization).toBe('Bearer polar_oat_rotated');
   });
 });
@@ -56,7 +56,7 @@ describe('query encoding (reference §1)', () => {
     ).toBe('?id=a&id=b&sorting=-created_at&sorting=name&metadata%5Bplan%5D=pro&metadata%5Bplan%5D=team&metadata%5Bseats%5D=3&active=false');
   });
 
-  it('part B §7: the list call sends snake_case names, defaults page 1 / limit 10, and keeps metadata keys as given', async () => {
+  it('billing-api-part-b.md §7: the list call sends snake_case names, defaults page 1 / limit 10, and keeps metadata keys as given', async () => {
     api = mockBilling();
     api!.reply('GET', '/v1/subscriptions/', { status: 200, body: { items: [], pagination: { total_count: 0, max_page: 0 } } });
     dataOf(
@@ -83,9 +83,9 @@ describe('query encoding (reference §1)', () => {
 describe('input validation (billing specs §5)', () => {
   it('an invalid input fails with "Input validation failed" and the zod issues, and nothing is sent', async () => {
     api = mockBilling();
-    const result = await api!.client.subscriptions.update(SUBSCRIPTION_ID, {
-      cancelAtPeriodEnd: true,
-      customerCancellationReason: 'bored' as never,
+    const result = await api!.client.subscriptions.update({
+      id: SUBSCRIPTION_ID,
+      subscriptionUpdate: { cancelAtPeriodEnd: true, customerCancellationReason: 'bored' as never },
     });
     const error = errorOf(result);
     expect(error).toBeInstanceOf(InputValidationError);
@@ -103,7 +103,7 @@ describe('input validation (billing specs §5)', () => {
 
   it('an empty path id is refused locally', async () => {
     api = mockBilling();
-    expect(errorOf(await api!.client.products.get('')).kind).toBe('input_validation');
+    expect(errorOf(await api!.client.products.get({ id: '' })).kind).toBe('input_validation');
   });
 });
 
@@ -111,7 +111,7 @@ describe('response matching on status and content type (reference §1)', () => {
   it('parses a realistic answer to camelCase, metadata keys untouched, unknown keys stripped', async () => {
     api = mockBilling();
     api!.reply('GET', '/v1/products/', { status: 200, body: productWire() });
-    const product = dataOf(await api!.client.products.get(PRODUCT_ID));
+    const product = dataOf(await api!.client.products.get({ id: PRODUCT_ID }));
     expect(product.isRecurring).toBe(true);
     expect(product.metadata).toEqual({ plan_key: 'pro' });
     expect(product.prices[0]).toMatchObject({ amountType: 'fixed', priceAmount: 2500, priceCurrency: 'usd' });
@@ -124,7 +124,7 @@ describe('response matching on status and content type (reference §1)', () => {
     api = mockBilling();
     const { name: _drop, ...withoutName } = productWire();
     api!.reply('GET', '/v1/products/', { status: 200, body: withoutName });
-    const error = errorOf(await api!.client.products.get(PRODUCT_ID)) as ResponseValidationError;
+    const error = errorOf(await api!.client.products.get({ id: PRODUCT_ID })) as ResponseValidationError;
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect(error.message).toBe('Response validation failed');
     expect(error.rawValue).toEqual(withoutName);
@@ -134,14 +134,14 @@ describe('response matching on status and content type (reference §1)', () => {
   it('a date-time without an offset is refused (reference §1 "Casing")', async () => {
     api = mockBilling();
     api!.reply('GET', '/v1/products/', { status: 200, body: productWire({ created_at: '2026-03-01T10:15:30' }) });
-    expect(errorOf(await api!.client.products.get(PRODUCT_ID)).kind).toBe('response_validation');
+    expect(errorOf(await api!.client.products.get({ id: PRODUCT_ID })).kind).toBe('response_validation');
   });
 
   it('truncated JSON is a response validation failure carrying the text', async () => {
     api = mockBilling();
     const text = JSON.stringify(productWire()).slice(0, 120);
     api!.reply('GET', '/v1/products/', { status: 200, raw: text, headers: { 'content-type': 'application/json' } });
-    const error = errorOf(await api!.client.products.get(PRODUCT_ID)) as ResponseValidationError;
+    const error = errorOf(await api!.client.products.get({ id: PRODUCT_ID })) as ResponseValidationError;
     expect(error.kind).toBe('response_validation');
     expect(error.rawValue).toBe(text);
     expect(error.cause).toBeInstanceOf(SyntaxError);
@@ -150,7 +150,7 @@ describe('response matching on status and content type (reference §1)', () => {
   it('a 200 with the wrong content type is "Unexpected Status or Content-Type"', async () => {
     api = mockBilling();
     api!.reply('GET', '/v1/products/', { status: 200, raw: '<html>maintenance</html>', headers: { 'content-type': 'text/html' } });
-    const error = errorOf(await api!.client.products.get(PRODUCT_ID));
+    const error = errorOf(await api!.client.products.get({ id: PRODUCT_ID }));
     expect(error).toBeInstanceOf(UnexpectedResponseError);
     expect(error.message).toBe('Unexpected Status or Content-Type: Status 200 Content-Type text/html. Body: <html>maintenance</html>');
   });
@@ -158,7 +158,7 @@ describe('response matching on status and content type (reference §1)', () => {
   it('a redirect is unexpected too', async () => {
     api = mockBilling();
     api!.reply('GET', '/v1/products/', { status: 302, raw: '', headers: { location: 'https://elsewhere.test' } });
-    expect(errorOf(await api!.client.products.get(PRODUCT_ID)).kind).toBe('unexpected_response');
+    expect(errorOf(await api!.client.products.get({ id: PRODUCT_ID })).kind).toBe('unexpected_response');
   });
 });
 
@@ -166,7 +166,7 @@ describe('error catalogue (billing specs §8)', () => {
   it('404 ResourceNotFound is a typed provider error with its detail', async () => {
     api = mockBilling();
     api!.reply('GET', '/v1/products/', { status: 404, body: { error: 'ResourceNotFound', detail: 'Not found' } });
-    const error = errorOf(await api!.client.products.get(PRODUCT_ID));
+    const error = errorOf(await api!.client.products.get({ id: PRODUCT_ID }));
     expect(error).toBeInstanceOf(ProviderError);
     expect(error).toMatchObject({ kind: 'provider', error: 'ResourceNotFound', detail: 'Not found', statusCode: 404 });
   });
@@ -177,14 +177,14 @@ describe('error catalogue (billing specs §8)', () => {
       status: 403,
       body: { error: 'AlreadyCanceledSubscription', detail: 'This subscription is already canceled or will be at the end of the period.' },
     });
-    const error = errorOf(await api!.client.subscriptions.update(SUBSCRIPTION_ID, { cancelAtPeriodEnd: true }));
+    const error = errorOf(await api!.client.subscriptions.update({ id: SUBSCRIPTION_ID, subscriptionUpdate: { cancelAtPeriodEnd: true } }));
     expect(error).toMatchObject({ kind: 'provider', error: 'AlreadyCanceledSubscription', statusCode: 403 });
   });
 
   it('a declared error status whose body names another error is a response validation failure (SDK 0.48)', async () => {
     api = mockBilling();
     api!.reply('GET', '/v1/products/', { status: 404, body: { error: 'SomethingElse', detail: 'x' } });
-    expect(errorOf(await api!.client.products.get(PRODUCT_ID)).kind).toBe('response_validation');
+    expect(errorOf(await api!.client.products.get({ id: PRODUCT_ID })).kind).toBe('response_validation');
   });
 
   it('422 HTTPValidationError carries detail[{loc, msg, type}]', async () => {
@@ -204,16 +204,16 @@ describe('error catalogue (billing specs §8)', () => {
       headers: { 'content-type': 'application/json', 'www-authenticate': 'Bearer realm="polar", error="invalid_token"' },
     });
     api!.reply('GET', '/v1/products/', { status: 401, body: { error: 'Unauthorized', detail: 'Unauthorized' } });
-    const first = errorOf(await api!.client.products.get(PRODUCT_ID));
+    const first = errorOf(await api!.client.products.get({ id: PRODUCT_ID }));
     expect(first).toBeInstanceOf(InvalidTokenError);
     expect(first.message).toContain('expired, revoked');
-    expect(errorOf(await api!.client.products.get(PRODUCT_ID))).toMatchObject({ kind: 'provider', error: 'Unauthorized' });
+    expect(errorOf(await api!.client.products.get({ id: PRODUCT_ID }))).toMatchObject({ kind: 'provider', error: 'Unauthorized' });
   });
 
   it('other 4XX/5XX are a generic API error with status, content type and body', async () => {
     api = mockBilling();
     api!.reply('GET', '/v1/products/', { status: 503, raw: 'upstream down', headers: { 'content-type': 'text/plain' } });
-    const error = errorOf(await api!.client.products.get(PRODUCT_ID)) as ApiError;
+    const error = errorOf(await api!.client.products.get({ id: PRODUCT_ID })) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error.message).toBe('API error occurred: Status 503 Content-Type text/plain. Body: upstream down');
     expect(error.http).toMatchObject({ statusCode: 503, contentType: 'text/plain', body: 'upstream down' });
@@ -222,7 +222,7 @@ describe('error catalogue (billing specs §8)', () => {
   it('a 429 with an empty body (rate limiter) is a generic API error when retries are off', async () => {
     api = mockBilling();
     api!.reply('GET', '/v1/products/', { status: 429, raw: '', headers: { 'retry-after': '3' } });
-    const error = errorOf(await api!.client.products.get(PRODUCT_ID)) as ApiError;
+    const error = errorOf(await api!.client.products.get({ id: PRODUCT_ID })) as ApiError;
     expect(error.statusCode).toBe(429);
     expect(api!.seen).toHaveLength(1);
   });
@@ -231,7 +231,7 @@ describe('error catalogue (billing specs §8)', () => {
     api = mockBilling();
     const huge = 'x'.repeat(10 * 1024 * 1024);
     api!.reply('GET', '/v1/products/', { status: 500, raw: huge, headers: { 'content-type': 'text/plain' } });
-    const error = errorOf(await api!.client.products.get(PRODUCT_ID)) as ApiError;
+    const error = errorOf(await api!.client.products.get({ id: PRODUCT_ID })) as ApiError;
     const rest = huge.length - 10_000;
     expect(error.message.endsWith(`${'x'.repeat(10)}...and ${rest} more chars`)).toBe(true);
     expect(error.message.length).toBeLessThan(10_200);

@@ -52,7 +52,7 @@ describe('retrying calls (fake timers)', () => {
   it('retries are off by default: one 503 is returned as is', async () => {
     api = mockBilling();
     api.reply('GET', '/v1/products/', { status: 503, raw: '' });
-    expect(errorOf(await api.client.products.get(PRODUCT_ID))).toMatchObject({ kind: 'api', statusCode: 503 });
+    expect(errorOf(await api.client.products.get({ id: PRODUCT_ID }))).toMatchObject({ kind: 'api', statusCode: 503 });
     expect(api.seen).toHaveLength(1);
   });
 
@@ -61,7 +61,7 @@ describe('retrying calls (fake timers)', () => {
     api.reply('GET', '/v1/products/', { status: 503, raw: '' });
     api.reply('GET', '/v1/products/', { status: 502, raw: '' });
     api.reply('GET', '/v1/products/', { status: 200, body: productWire() });
-    const pending = api.client.products.get(PRODUCT_ID);
+    const pending = api.client.products.get({ id: PRODUCT_ID });
     await until(() => api.seen.length === 2); // first delay: 500 * 0^1.5 + 0 jitter
     await vi.advanceTimersByTimeAsync(499);
     expect(api.seen).toHaveLength(2);
@@ -74,7 +74,7 @@ describe('retrying calls (fake timers)', () => {
     api = mockBilling({ random: () => 0 });
     api.reply('GET', '/v1/products/', { status: 429, raw: '', headers: { 'retry-after': '2' } });
     api.reply('GET', '/v1/products/', { status: 200, body: productWire() });
-    const pending = api.client.products.get(PRODUCT_ID, { retry: BACKOFF });
+    const pending = api.client.products.get({ id: PRODUCT_ID }, { retry: BACKOFF });
     await until(() => api.seen.length === 1);
     await vi.advanceTimersByTimeAsync(1999);
     expect(api.seen).toHaveLength(1);
@@ -87,7 +87,7 @@ describe('retrying calls (fake timers)', () => {
     api = mockBilling({ retry: BACKOFF, random: () => 0 });
     api.reply('GET', '/v1/products/', { status: 503, raw: '', headers: { 'retry-after': 'Sun, 01 Mar 2026 10:00:07 GMT' } });
     api.reply('GET', '/v1/products/', { status: 200, body: productWire() });
-    const pending = api.client.products.get(PRODUCT_ID);
+    const pending = api.client.products.get({ id: PRODUCT_ID });
     await until(() => api.seen.length === 1);
     await vi.advanceTimersByTimeAsync(6999);
     expect(api.seen).toHaveLength(1);
@@ -98,14 +98,14 @@ describe('retrying calls (fake timers)', () => {
   it('statuses outside the retry list are not retried', async () => {
     api = mockBilling({ retry: BACKOFF });
     api.reply('GET', '/v1/products/', { status: 404, body: { error: 'ResourceNotFound', detail: 'Not found' } });
-    expect(errorOf(await api.client.products.get(PRODUCT_ID))).toMatchObject({ error: 'ResourceNotFound' });
+    expect(errorOf(await api.client.products.get({ id: PRODUCT_ID }))).toMatchObject({ error: 'ResourceNotFound' });
     expect(api.seen).toHaveLength(1);
   });
 
   it('past maxElapsedTime the last retryable answer is returned and parsed', async () => {
     api = mockBilling({ retry: { strategy: 'backoff', backoff: { maxElapsedTime: 1000 } }, random: () => 0 });
     api.reply('GET', '/v1/products/', { status: 503, raw: 'busy', headers: { 'content-type': 'text/plain' } }, 10);
-    const pending = api.client.products.get(PRODUCT_ID);
+    const pending = api.client.products.get({ id: PRODUCT_ID });
     await until(() => api.seen.length === 2);
     await vi.advanceTimersByTimeAsync(500);
     await until(() => api.seen.length === 3);
@@ -119,13 +119,13 @@ describe('retrying calls (fake timers)', () => {
     const refused = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:443'), { code: 'ECONNREFUSED' });
     api = mockBilling({ random: () => 0 });
     api.pool.intercept({ path: () => true, method: 'GET' }).replyWithError(refused());
-    const first = errorOf(await api.client.products.get(PRODUCT_ID, { retry: BACKOFF }));
+    const first = errorOf(await api.client.products.get({ id: PRODUCT_ID }, { retry: BACKOFF }));
     expect(first.kind).toBe('connection');
     expect(first.message).toMatch(/^Unable to make request/);
 
     api.pool.intercept({ path: () => true, method: 'GET' }).replyWithError(refused());
     api.reply('GET', '/v1/products/', { status: 200, body: productWire() });
-    const pending = api.client.products.get(PRODUCT_ID, { retry: { strategy: 'backoff', retryConnectionErrors: true } });
+    const pending = api.client.products.get({ id: PRODUCT_ID }, { retry: { strategy: 'backoff', retryConnectionErrors: true } });
     expect(dataOf(await pending).id).toBe(PRODUCT_ID);
   });
 
@@ -133,7 +133,7 @@ describe('retrying calls (fake timers)', () => {
     api = mockBilling({ retry: BACKOFF, random: () => 0.5 });
     api.reply('GET', '/v1/products/', { status: 503, raw: '' }, 5);
     const controller = new AbortController();
-    const pending = api.client.products.get(PRODUCT_ID, { signal: controller.signal });
+    const pending = api.client.products.get({ id: PRODUCT_ID }, { signal: controller.signal });
     await until(() => api.seen.length === 1);
     controller.abort();
     const error = errorOf(await pending);

@@ -36,7 +36,7 @@ describe('transport errors (billing specs §8 "Transport errors")', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const { server, dispatcher } = await holdingServer();
     const client = createBillingClient({ server: server.url, accessToken: 't', dispatcher, timeoutMs: 5000 });
-    const pending = client.products.get(PRODUCT_ID);
+    const pending = client.products.get({ id: PRODUCT_ID });
     await until(() => server.state.received === 1);
     await vi.advanceTimersByTimeAsync(5000);
     const error = errorOf(await pending);
@@ -49,7 +49,7 @@ describe('transport errors (billing specs §8 "Transport errors")', () => {
     const { server, dispatcher, answerSecond } = await holdingServer();
     answerSecond();
     const client = createBillingClient({ server: server.url, accessToken: 't', dispatcher, random: () => 0 });
-    const pending = client.products.get(PRODUCT_ID, { timeoutMs: 1000, retry: { strategy: 'backoff', retryConnectionErrors: true } });
+    const pending = client.products.get({ id: PRODUCT_ID }, { timeoutMs: 1000, retry: { strategy: 'backoff', retryConnectionErrors: true } });
     await until(() => server.state.received === 1);
     await vi.advanceTimersByTimeAsync(1000);
     expect(dataOf(await pending).id).toBe(PRODUCT_ID);
@@ -60,7 +60,7 @@ describe('transport errors (billing specs §8 "Transport errors")', () => {
     const { server, dispatcher } = await holdingServer();
     const client = createBillingClient({ server: server.url, accessToken: 't', dispatcher });
     const controller = new AbortController();
-    const pending = client.products.get(PRODUCT_ID, { signal: controller.signal });
+    const pending = client.products.get({ id: PRODUCT_ID }, { signal: controller.signal });
     await until(() => server.state.received === 1);
     controller.abort(new Error('user left'));
     const error = errorOf(await pending);
@@ -71,7 +71,7 @@ describe('transport errors (billing specs §8 "Transport errors")', () => {
   it('an already aborted signal sends nothing', async () => {
     const { server, dispatcher } = await holdingServer();
     const client = createBillingClient({ server: server.url, accessToken: 't', dispatcher });
-    const error = errorOf(await client.products.get(PRODUCT_ID, { signal: AbortSignal.abort() }));
+    const error = errorOf(await client.products.get({ id: PRODUCT_ID }, { signal: AbortSignal.abort() }));
     expect(error.kind).toBe('aborted');
     expect(server.state.received).toBe(0);
   });
@@ -80,7 +80,7 @@ describe('transport errors (billing specs §8 "Transport errors")', () => {
     const dispatcher = new Agent();
     cleanups.push(() => dispatcher.close());
     const client = createBillingClient({ server: await closedPort(), accessToken: 't', dispatcher });
-    const error = errorOf(await client.products.get(PRODUCT_ID));
+    const error = errorOf(await client.products.get({ id: PRODUCT_ID }));
     expect(error.kind).toBe('connection');
     expect(error.message).toMatch(/^Unable to make request/);
   });
@@ -96,7 +96,7 @@ describe('transport errors (billing specs §8 "Transport errors")', () => {
       await server.close();
     });
     const client = createBillingClient({ server: server.url, accessToken: 't', dispatcher, maxResponseBytes: 64 * 1024 });
-    const error = errorOf(await client.products.get(PRODUCT_ID));
+    const error = errorOf(await client.products.get({ id: PRODUCT_ID }));
     expect(error.kind).toBe('unexpected_client');
     expect(error.message).toContain('larger than 65536 bytes');
   });
@@ -105,7 +105,7 @@ describe('transport errors (billing specs §8 "Transport errors")', () => {
     const api = mockBilling();
     cleanups.push(() => api.close());
     api.pool.intercept({ path: () => true, method: 'GET' }).replyWithError(new TypeError('boom'));
-    const error = errorOf(await api.client.products.get(PRODUCT_ID));
+    const error = errorOf(await api.client.products.get({ id: PRODUCT_ID }));
     expect(error.kind).toBe('unexpected_client');
     expect(error.message).toBe('Unexpected HTTP client error: boom');
   });

@@ -26,7 +26,7 @@ function serveBenefits(total: number, cap = 100) {
 }
 const pagesSeen = () => api.seen.map((s) => new URLSearchParams(s.rawQuery).get('page'));
 
-describe('pagination (billing part A §4 "Paging", reference §1)', () => {
+describe('pagination (billing-api-part-a.md §4 "Paging", reference §1)', () => {
   it('the page iterator fetches page + 1 while the page was full and below max_page', async () => {
     api = mockBilling();
     serveBenefits(5);

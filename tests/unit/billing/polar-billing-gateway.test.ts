@@ -69,7 +69,7 @@ describe('PolarBillingGateway', () => {
     });
   });
 
-  it('part B §3: cancelling looks up the user’s active subscription and updates it at period end with reason and comment', async () => {
+  it('billing-api-part-b.md §3: cancelling looks up the user’s active subscription and updates it at period end with reason and comment', async () => {
     const g = gateway();
     api.reply('GET', '/v1/subscriptions/', { status: 200, body: { items: [subscriptionWire()], pagination: { total_count: 1, max_page: 1 } } });
     api.reply('PATCH', `/v1/subscriptions/${SUBSCRIPTION_ID}`, {

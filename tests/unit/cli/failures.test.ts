@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, ConnectionError, httpFacts, InvalidTokenError, ProviderError, RequestTimeoutError } from '../../../adapters/billing/http/errors.js';
+import {
+  ApiError,
+  ConnectionError,
+  httpFacts,
+  InputValidationError,
+  InvalidTokenError,
+  ProviderError,
+  RequestTimeoutError,
+  ResponseValidationError,
+} from '../../../adapters/billing/http/errors.js';
 import { domainError } from '../../../core/shared/index.js';
-import { billingFailure, domainFailure } from '../../../cli/failures.js';
+import { billingFailure, domainFailure, isBillingFailure, statusOf } from '../../../cli/failures.js';
 
 const local = { env: 'local', server: 'http://127.0.0.1:54380', local: true };
 const prod = { env: 'production', server: 'production', local: false };
@@ -41,6 +50,24 @@ describe('issue 9 errors: one line with what to do next (billing)', () => {
 
   it('a bug is not disguised as a billing failure', () => {
     expect(() => billingFailure(new TypeError('x is undefined'), order, prod)).toThrow(TypeError);
+  });
+
+  it('an error is a billing failure by its kind, one of the client\'s', () => {
+    const other = Object.assign(new Error('odd'), { kind: 'not_a_billing_kind' });
+    expect([isBillingFailure(other), isBillingFailure({ kind: 'api' }), isBillingFailure(new ApiError(facts(500)))]).toEqual([false, false, true]);
+    expect(() => billingFailure(other, order, prod)).toThrow('odd');
+  });
+
+  it('the status of a failure is the status of the answer it came from, none for local and transport failures', () => {
+    expect(statusOf(new ProviderError('InvoiceDoesNotExist', 'later', facts(404)))).toBe(404);
+    expect(statusOf(new InvalidTokenError('expired', facts(401)))).toBe(401);
+    expect(statusOf(new ResponseValidationError('<html>', [], facts(404)))).toBe(404);
+    expect([statusOf(new RequestTimeoutError(1)), statusOf(new InputValidationError([]))]).toEqual([undefined, undefined]);
+  });
+
+  it('a provider refusal other than not found or not permitted shows its detail and name', () => {
+    expect(billingFailure(new ProviderError('AlreadyCanceledSubscription', 'Subscription is already canceled', facts(403)), order, prod).message).toMatch(/^Not permitted/);
+    expect(billingFailure(new ProviderError('RefundAmountTooHigh', 'Too high', facts(400)), order, prod).message).toBe('order o-1: Too high (RefundAmountTooHigh)');
   });
 });
 

@@ -126,6 +126,21 @@ describe('ChatRunRelay', () => {
     expect((await all(published.events)).at(-1)?.event).toMatchObject({ type: 'done' });
   });
 
+  it('a stop or a resume asked on another instance the moment the run is named waits for the log to hear of it', async () => {
+    const { log, syncs } = countingLog();
+    const producing = relayOn(log);
+    const { run, word } = gatedRun();
+    const user = randomUUID();
+    const published = producing.publish(user, run, word);
+    expect(syncs).toHaveLength(0); // the log has not heard of the run yet
+    const [stopped, opened] = await Promise.all([relayOn(log).stop(user, published.runId), relayOn(log).open(user, published.runId, 0)]);
+    expect(stopped).toEqual({ success: true, data: undefined });
+    expect(opened.success).toBe(true);
+    expect((await all(published.events)).at(-1)?.event).toMatchObject({ type: 'done' });
+    // An id the log never learns of is still missing, once the short wait is over.
+    expect(await relayOn(log).stop(user, randomUUID())).toMatchObject({ success: false, error: { code: 'not_found' } });
+  });
+
   it('reads a run to its end without any reader; its events reach the log in order, in far fewer syncs than events', async () => {
     const { log, syncs } = countingLog();
     const relay = relayOn(log);

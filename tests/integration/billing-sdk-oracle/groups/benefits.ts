@@ -7,7 +7,7 @@ import { listResource } from '../../../../adapters/billing/schemas/common.js';
 import { oracleGroup, sdkEmpty, sdkJson, sdkPage } from '../oracle.js';
 import { cases, closeWorld, created, get, richBuyer, startWorld, type OracleWorld } from '../world.js';
 
-/** Benefits of every type and their grants, seller side (part A §7). */
+/** Benefits of every type and their grants, seller side (billing-api-part-a.md §7). */
 export const benefitsGroup = oracleGroup<OracleWorld>({
   name: 'benefits and grants',
   start: startWorld,

@@ -8,7 +8,7 @@ import { listResource } from '../../../../adapters/billing/schemas/common.js';
 import { customField } from '../../../../adapters/billing/schemas/custom-field.js';
 import { discount } from '../../../../adapters/billing/schemas/discount.js';
 import { product } from '../../../../adapters/billing/schemas/product.js';
-import { uploadFile } from '../../billing-sandbox/part2-harness.js';
+import { uploadFile } from '../../billing-sandbox/benefits-usage-harness.js';
 import { oracleGroup, sdkEmpty, sdkJson, sdkPage } from '../oracle.js';
 import { cases, closeWorld, created, get, richBuyer, startWorld, type OracleWorld } from '../world.js';
 
@@ -28,7 +28,7 @@ const FIELDS: Record<string, unknown>[] = [
   { type: 'select', slug: 'size', name: 'Team size', properties: { options: [{ value: 'small', label: 'Small' }, { value: 'large', label: 'Large' }] } },
 ];
 
-/** Products with each price type, discounts of the four variants, custom fields of the five types (part B §7). */
+/** Products with each price type, discounts of the four variants, custom fields of the five types (billing-api-part-b.md §7). */
 export const catalogGroup = oracleGroup<OracleWorld>({
   name: 'products, discounts and custom fields',
   start: startWorld,

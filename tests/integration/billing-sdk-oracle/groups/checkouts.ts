@@ -11,7 +11,7 @@ import { advanceClock, DAY, publicCall } from '../../billing-sandbox/commerce-ha
 import { oracleGroup, sdkEmpty, sdkJson, sdkPage } from '../oracle.js';
 import { cases, closeWorld, created, get, newProduct, paidCheckout, startWorld, type OracleWorld } from '../world.js';
 
-/** Checkout links and checkouts, seller and public views (part A §7). */
+/** Checkout links and checkouts, seller and public views (billing-api-part-a.md §7). */
 async function catalog(w: OracleWorld) {
   if (w.ids.oneTime !== undefined) return w.ids;
   w.ids.oneTime = (await newProduct(w, [{ amount_type: 'fixed', price_amount: 900, price_currency: 'usd' }])).id;

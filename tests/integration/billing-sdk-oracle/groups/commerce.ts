@@ -14,7 +14,7 @@ import { payment } from '../../../../adapters/billing/schemas/payment.js';
 import { refund } from '../../../../adapters/billing/schemas/refund.js';
 import { subscription } from '../../../../adapters/billing/schemas/subscription.js';
 import { DECLINED_TOKEN } from '../../billing-sandbox/commerce-harness.js';
-import { purchase } from '../../billing-sandbox/part2-harness.js';
+import { purchase } from '../../billing-sandbox/benefits-usage-harness.js';
 import { oracleGroup, sdkAnyJson, sdkJson, sdkPage, sdkText } from '../oracle.js';
 import { cases, closeWorld, created, get, newProduct, paidCheckout, startWorld, type OracleWorld } from '../world.js';
 
@@ -37,7 +37,7 @@ async function orders(w: OracleWorld): Promise<Record<string, string>> {
   return w.ids;
 }
 
-/** Orders, payments, refunds and subscriptions, seller side (part B §7). */
+/** Orders, payments, refunds and subscriptions, seller side (billing-api-part-b.md §7). */
 export const commerceGroup = oracleGroup<OracleWorld>({
   name: 'orders, payments, refunds and subscriptions',
   start: startWorld,

@@ -12,7 +12,7 @@ const tag = () => Math.random().toString(36).slice(2, 10);
 const newCustomer = async (w: OracleWorld, body: Record<string, unknown> = {}) =>
   created<{ id: string; external_id: string }>(await w.t.api('POST', '/v1/customers/', { email: `c-${tag()}@example.com`, external_id: `user-${tag()}`, ...body }));
 
-/** Customers, their state and customer sessions (part B §7). */
+/** Customers, their state and customer sessions (billing-api-part-b.md §7). */
 export const customersGroup = oracleGroup<OracleWorld>({
   name: 'customers and customer sessions',
   start: startWorld,

@@ -13,13 +13,13 @@ import { fileRead, fileUpload } from '../../../../adapters/billing/schemas/file.
 import { licenseKey, licenseKeyActivation, licenseKeyWithActivations } from '../../../../adapters/billing/schemas/license-key.js';
 import { metricsLimits, metricsResponse } from '../../../../adapters/billing/schemas/metrics.js';
 import type { Answer } from '../../billing-sandbox/sandbox-harness.js';
-import { sha256Base64, uploadFile } from '../../billing-sandbox/part2-harness.js';
+import { sha256Base64, uploadFile } from '../../billing-sandbox/benefits-usage-harness.js';
 import { oracleGroup, sdkEmpty, sdkJson, sdkPage } from '../oracle.js';
 import { cases, closeWorld, created, get, richBuyer, startWorld, type OracleWorld } from '../world.js';
 
 const tag = () => Math.random().toString(36).slice(2, 8);
 
-/** Files, seller license keys and metrics (part B §7). */
+/** Files, seller license keys and metrics (billing-api-part-b.md §7). */
 export const filesKeysMetricsGroup = oracleGroup<OracleWorld>({
   name: 'files, license keys and metrics',
   start: startWorld,

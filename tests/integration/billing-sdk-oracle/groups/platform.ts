@@ -40,7 +40,7 @@ const form = async (w: OracleWorld, path: string, fields: Record<string, string>
   return { status: response.status, headers: response.headers, text, body: text === '' ? undefined : (JSON.parse(text) as unknown) };
 };
 
-/** OAuth2, organizations and webhooks (part B §7). */
+/** OAuth2, organizations and webhooks (billing-api-part-b.md §7). */
 export const platformGroup = oracleGroup<OracleWorld>({
   name: 'OAuth2, organizations and webhooks',
   start: startWorld,

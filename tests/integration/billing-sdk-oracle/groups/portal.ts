@@ -24,14 +24,14 @@ import { orderInvoice } from '../../../../adapters/billing/schemas/order.js';
 import { downloadable, paymentMethod, paymentMethodCreateResponse } from '../../../../adapters/billing/schemas/portal-account.js';
 import { customerOrder, customerOrganizationData, customerSubscription } from '../../../../adapters/billing/schemas/portal-views.js';
 import { SUCCESS_TOKEN } from '../../billing-sandbox/commerce-harness.js';
-import { purchase } from '../../billing-sandbox/part2-harness.js';
+import { purchase } from '../../billing-sandbox/benefits-usage-harness.js';
 import { oracleGroup, sdkAnyJson, sdkEmpty, sdkJson, sdkPage } from '../oracle.js';
 import { cases, closeWorld, created, newProduct, portal, richBuyer, startWorld, type OracleWorld } from '../world.js';
 
 type Items = { items: { id: string; benefit?: { type: string } }[] };
 const firstOrder = async (w: OracleWorld, session: string) => (created<Items>(await portal(w, 'GET', '/v1/customer-portal/orders/', undefined, session), 200).items[0]?.id as string);
 
-/** The customer portal, on the customer session of a buyer (parts A and B §7). */
+/** The customer portal, on the customer session of a buyer (billing-api-part-a.md and billing-api-part-b.md §7). */
 export const portalGroup = oracleGroup<OracleWorld>({
   name: 'customer portal',
   start: startWorld,

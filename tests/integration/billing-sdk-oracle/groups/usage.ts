@@ -12,7 +12,7 @@ import { meterQuantities } from '../../../../adapters/billing/schemas/meter-quan
 import { oracleGroup, sdkJson, sdkPage } from '../oracle.js';
 import { cases, closeWorld, created, get, richBuyer, startWorld, type OracleWorld } from '../world.js';
 
-/** Usage metering: customer meters, events, meter quantities (parts A and B §7). */
+/** Usage metering: customer meters, events, meter quantities (billing-api-part-a.md and billing-api-part-b.md §7). */
 export const usageGroup = oracleGroup<OracleWorld>({
   name: 'customer meters, events and meter quantities',
   start: startWorld,
