@@ -3,12 +3,37 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import checkFile from 'eslint-plugin-check-file';
 import globals from 'globals';
+import { dirname, relative, resolve, sep } from 'node:path';
 
 const nodeAndDomGlobals = [
   'window', 'document', 'localStorage', 'sessionStorage', 'navigator', 'location', 'fetch',
   'process', 'Buffer', 'require', '__dirname', '__filename', 'global', 'globalThis',
   'setTimeout', 'setInterval', 'clearTimeout', 'clearInterval', 'requestIdleCallback', 'console',
 ].map((name) => ({ name, message: 'core/ is framework-free: reach the platform through a port.' }));
+
+// web/client is cut by feature (features/<feature>/: routes, components, hooks, state): a feature
+// reaches another only through that feature's index.ts, and ui/ (shared by all) reaches none.
+const clientRoot = resolve(import.meta.dirname, 'web', 'client');
+const featureBoundaries = {
+  meta: { type: 'problem', schema: [], messages: {
+    insides: "features/{{own}} may use features/{{other}} only through its index.ts, not its insides.",
+    ui: 'ui/ is shared by every feature: it imports none of them.',
+  } },
+  create(context) {
+    const at = relative(clientRoot, context.filename).split(sep);
+    const own = at[0] === 'features' ? at[1] : null;
+    if (own === null && at[0] !== 'ui') return {};
+    const check = (node) => {
+      const spec = node.source?.value;
+      if (typeof spec !== 'string' || !spec.startsWith('.')) return;
+      const to = relative(clientRoot, resolve(dirname(context.filename), spec)).split(sep);
+      if (to[0] !== 'features') return;
+      if (own === null) context.report({ node, messageId: 'ui' });
+      else if (to[1] !== own && !(to.length === 3 && /^index\.(js|ts|tsx)$/.test(to[2]))) context.report({ node, messageId: 'insides', data: { own, other: to[1] } });
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+  },
+};
 
 // Outside core/, a capability is reached through its public index only (core/<capability>/index.js).
 const coreThroughIndexes = {
@@ -78,6 +103,11 @@ export default tseslint.config(
         { patterns: [coreThroughIndexes, { regex: '^(\\.\\./)+(web|cli)(/|$)', message: 'adapters/ never import web/ or cli/.' }] },
       ],
     },
+  },
+  {
+    files: ['web/client/**/*.{ts,tsx}'],
+    plugins: { ensemble: { rules: { 'feature-boundaries': featureBoundaries } } },
+    rules: { 'ensemble/feature-boundaries': 'error' },
   },
   {
     // The browser never imports server-only code.

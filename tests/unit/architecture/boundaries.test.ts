@@ -107,19 +107,19 @@ describe('DESIGN.md boundaries', () => {
     "import { request } from 'undici';\nexport const x = request;",
     "import { PGlite } from '@electric-sql/pglite';\nexport const x = PGlite;",
   ])('the lint rule rejects server-only code in web/client: %s', async (code) => {
-    const messages = await lintAs('web/client/pages/example-breach.tsx', `${code}\n`);
+    const messages = await lintAs('web/client/features/chat/routes/example-breach.tsx', `${code}\n`);
     expect(messages.join('\n')).toMatch(/never imports server-only/);
   });
 
   it('web/client may import core/ and the browser-side adapters', async () => {
     const messages = await lintAs(
-      'web/client/pages/example-fine.ts',
+      'web/client/features/chat/routes/example-fine.ts',
       "import type { Result } from '../../../core/shared/index.js';\nimport { z } from 'zod';\nexport type R = Result<string>;\nexport const s = z.string();\n",
     );
     expect(messages).toEqual([]);
   });
 
-  it.each(['web/client/pages/example-breach.ts', 'web/server/example-breach.ts', 'adapters/in-memory/example-breach.ts', 'cli/example-breach.ts', 'tests/unit/example-breach.test.ts'])(
+  it.each(['web/client/features/chat/routes/example-breach.ts', 'web/server/example-breach.ts', 'adapters/in-memory/example-breach.ts', 'cli/example-breach.ts', 'tests/unit/example-breach.test.ts'])(
     'outside core/, %s reaches a capability only through its index',
     async (file) => {
       const depth = file.split('/').length - 1;
@@ -130,6 +130,26 @@ describe('DESIGN.md boundaries', () => {
       expect(viaIndex.filter((m) => m.includes('capability index'))).toEqual([]);
     },
   );
+
+  it('a web/client feature reaches another only through its index, and ui/ reaches no feature', async () => {
+    const insides = await lintAs('web/client/features/library/routes/example.tsx', "import { useChatArea } from '../../chat/state/chat-context.js';\nexport const x = useChatArea;\n");
+    expect(insides.join('\n')).toMatch(/features\/library may use features\/chat only through its index/);
+    const lazyInsides = await lintAs('web/client/features/chat/routes/example.tsx', "export const load = () => import('../../library/routes/library-route.js');\n");
+    expect(lazyInsides.join('\n')).toMatch(/features\/chat may use features\/library only through its index/);
+    const viaIndex = await lintAs('web/client/features/library/routes/example.tsx', "import { useChatArea } from '../../chat/index.js';\nexport const x = useChatArea;\n");
+    expect(viaIndex).toEqual([]);
+    const own = await lintAs('web/client/features/chat/routes/example.tsx', "import { useChatArea } from '../state/chat-context.js';\nexport const x = useChatArea;\n");
+    expect(own).toEqual([]);
+    const fromUi = await lintAs('web/client/ui/example.tsx', "import { ChatPage } from '../features/chat/index.js';\nexport const x = ChatPage;\n");
+    expect(fromUi.join('\n')).toMatch(/ui\/ is shared by every feature/);
+  });
+
+  it('web/client is cut by feature, each with an index', () => {
+    const features = readdirSync(join(root, 'web', 'client', 'features'), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+    expect(features.length).toBeGreaterThan(5);
+    for (const feature of features) expect(existsSync(join(root, 'web', 'client', 'features', feature, 'index.ts')), feature).toBe(true);
+    expect(existsSync(join(root, 'web', 'client', 'pages')) || existsSync(join(root, 'web', 'client', 'screens'))).toBe(false);
+  });
 
   it('core/ groups its files by capability, each with one public index', () => {
     const capabilities = readdirSync(join(root, 'core'), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();

@@ -15,7 +15,7 @@ afterEach(() => {
 const USED_LINK = '/auth/callback#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired';
 
 async function openCallback(signedIn: 'profiled' | undefined) {
-  await import('../../../web/client/pages/auth-callback-page.js');
+  await import('../../../web/client/features/sign-in/routes/auth-callback-page.js');
   window.history.replaceState(null, '', USED_LINK);
   const world = inMemoryUseCases(signedIn ? { signedIn } : {});
   const memory = memoryLocation({ path: '/auth/callback', record: true });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../../core/chat/index.js';
-import { conversationAsJson, conversationAsMarkdown, exportFileName } from '../../../web/client/pages/chat-export.js';
+import { conversationAsJson, conversationAsMarkdown, exportFileName } from '../../../web/client/features/chat/state/chat-export.js';
 
 const at = '2026-11-24T10:00:00.000Z';
 const messages: ChatMessage[] = [

@@ -9,7 +9,7 @@ import { InMemoryProfileStore } from '../../../adapters/in-memory/in-memory-prof
 import { SERVICE_ROLE } from '../../../adapters/in-memory/in-memory-database.js';
 import { makeFindLiveChatRun, makeRegenerateChatAnswers, makeResumeChatRun, makeSendChatMessage, makeStopChatRun } from '../../../core/chat/index.js';
 import { makeGetCurrentUser } from '../../../core/auth/index.js';
-import { ChatSession, type ChatSessionState } from '../../../web/client/pages/chat-session.js';
+import { ChatSession, type ChatSessionState } from '../../../web/client/features/chat/state/chat-session.js';
 import { inMemoryUseCases } from './support/in-memory-use-cases.js';
 
 const QUESTION = 'Write a long story about the sea and the ships on it';

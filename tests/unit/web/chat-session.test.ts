@@ -1,7 +1,7 @@
-// The chat on screen (web/client/pages/chat-session.ts) over the browser's use cases, with the
+// The chat on screen (web/client/features/chat/state/chat-session.ts) over the browser's use cases, with the
 // in-memory ChatClient running the server's own chat use cases: issue 13's first-minute defects.
 import { describe, expect, it } from 'vitest';
-import { ChatSession } from '../../../web/client/pages/chat-session.js';
+import { ChatSession } from '../../../web/client/features/chat/state/chat-session.js';
 import { inMemoryUseCases } from './support/in-memory-use-cases.js';
 
 async function signedInSession() {

@@ -12,16 +12,16 @@ afterEach(cleanup);
 // Pages are lazy chunks; loading them once up front keeps each test about routing, not module loading.
 beforeAll(async () => {
   await Promise.all([
-    import('../../../web/client/pages/home-page.js'),
-    import('../../../web/client/pages/privacy-page.js'),
-    import('../../../web/client/pages/terms-page.js'),
-    import('../../../web/client/pages/faq-page.js'),
-    import('../../../web/client/pages/signup-page.js'),
-    import('../../../web/client/pages/subscribe-page.js'),
-    import('../../../web/client/pages/profiling-page.js'),
-    import('../../../web/client/pages/chat-page.js'),
-    import('../../../web/client/pages/chat-route.js'),
-    import('../../../web/client/pages/library-route.js'),
+    import('../../../web/client/features/home/routes/home-page.js'),
+    import('../../../web/client/features/legal/routes/privacy-page.js'),
+    import('../../../web/client/features/legal/routes/terms-page.js'),
+    import('../../../web/client/features/legal/routes/faq-page.js'),
+    import('../../../web/client/features/sign-in/routes/signup-page.js'),
+    import('../../../web/client/features/subscribe/routes/subscribe-page.js'),
+    import('../../../web/client/features/onboarding/routes/profiling-page.js'),
+    import('../../../web/client/features/chat/routes/chat-page.js'),
+    import('../../../web/client/features/chat/routes/chat-route.js'),
+    import('../../../web/client/features/library/routes/library-route.js'),
   ]);
 });
 

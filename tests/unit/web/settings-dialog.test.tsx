@@ -3,7 +3,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ModelInfo, ConversationSettings } from '../../../core/chat/index.js';
-import { SettingsDialog, type SettingsDialogProps } from '../../../web/client/screens/chat/settings-dialog.js';
+import { SettingsDialog, type SettingsDialogProps } from '../../../web/client/features/chat/components/settings-dialog.js';
 import { renderUi } from './support/render.js';
 import { sampleModels } from './support/sample-data.js';
 

@@ -14,7 +14,7 @@ afterEach(() => {
 });
 
 async function openSignUp() {
-  await import('../../../web/client/pages/signup-page.js');
+  await import('../../../web/client/features/sign-in/routes/signup-page.js');
   const world = inMemoryUseCases();
   const memory = memoryLocation({ path: '/signup', record: true });
   render(<App i18n={englishI18n()} useCases={world.useCases} routerHook={memory.hook} />);

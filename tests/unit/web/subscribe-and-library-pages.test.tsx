@@ -14,10 +14,10 @@ afterEach(() => {
 });
 beforeAll(async () => {
   await Promise.all([
-    import('../../../web/client/pages/subscribe-page.js'),
-    import('../../../web/client/pages/chat-page.js'),
-    import('../../../web/client/pages/library-route.js'),
-    import('../../../web/client/pages/chat-route.js'),
+    import('../../../web/client/features/subscribe/routes/subscribe-page.js'),
+    import('../../../web/client/features/chat/routes/chat-page.js'),
+    import('../../../web/client/features/library/routes/library-route.js'),
+    import('../../../web/client/features/chat/routes/chat-route.js'),
   ]);
 });
 

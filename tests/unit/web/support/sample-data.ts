@@ -1,7 +1,7 @@
 import type { Conversation, ModelInfo } from '../../../../core/chat/index.js';
 import type { LedgerEntry } from '../../../../core/credits/index.js';
 import type { Profiling } from '../../../../core/account/index.js';
-import type { LibraryPrompt } from '../../../../web/client/screens/library/prompt-library.js';
+import type { LibraryPrompt } from '../../../../web/client/features/library/components/prompt-library.js';
 import type { PlanOfferView } from '../../../../web/client/ui/price-tag.js';
 
 /** Readable sample data for screen tests (and screenshots); never shipped in the client. */

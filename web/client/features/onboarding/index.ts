@@ -1,0 +1,1 @@
+export { default as ProfilingPage } from './routes/profiling-page.js';

@@ -1,0 +1,1 @@
+export { default as SubscribePage } from './routes/subscribe-page.js';
