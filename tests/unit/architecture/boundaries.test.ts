@@ -144,10 +144,10 @@ describe('DESIGN.md boundaries', () => {
     expect(fromUi.join('\n')).toMatch(/ui\/ is shared by every feature/);
   });
 
-  it('web/client is cut by feature, each with an index', () => {
+  it('web/client is cut by feature, each with its routes', () => {
     const features = readdirSync(join(root, 'web', 'client', 'features'), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
     expect(features.length).toBeGreaterThan(5);
-    for (const feature of features) expect(existsSync(join(root, 'web', 'client', 'features', feature, 'index.ts')), feature).toBe(true);
+    for (const feature of features) expect(existsSync(join(root, 'web', 'client', 'features', feature, 'routes')), feature).toBe(true);
     expect(existsSync(join(root, 'web', 'client', 'pages')) || existsSync(join(root, 'web', 'client', 'screens'))).toBe(false);
   });
 

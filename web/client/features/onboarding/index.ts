@@ -1,1 +1,0 @@
-export { default as ProfilingPage } from './routes/profiling-page.js';

@@ -1,1 +1,0 @@
-export { default as SubscribePage } from './routes/subscribe-page.js';
