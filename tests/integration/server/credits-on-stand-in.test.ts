@@ -8,7 +8,7 @@ import { DEFAULT_CATALOGUE } from '../../../web/server/default-catalogue.js';
 import { startAppServer, type RunningAppServer } from '../../../web/server/start-app-server.js';
 import { closedPort } from '../../support/local-http.js';
 import { browserLikeClient, signInWithCode, startTestSupabase } from '../../support/local-supabase.js';
-import { readNdjson } from './server-harness.js';
+import { readNdjson, readNdjsonUntil } from './server-harness.js';
 
 const offline = DEFAULT_CATALOGUE.find((m) => m.id === 'offline')!;
 
@@ -75,29 +75,6 @@ async function userWith(credits: number) {
   return { userId, chat, stop, client };
 }
 
-/** Reads NDJSON lines until one matches; answers those lines and the reader, to read on. */
-async function readUntil(response: Response, match: (line: Record<string, unknown>) => boolean) {
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  const lines: Record<string, unknown>[] = [];
-  let buffered = '';
-  const more = async (): Promise<boolean> => {
-    const { value, done } = await reader.read();
-    if (done) return false;
-    buffered += value;
-    let newline: number;
-    while ((newline = buffered.indexOf('\n')) >= 0) {
-      lines.push(JSON.parse(buffered.slice(0, newline)) as Record<string, unknown>);
-      buffered = buffered.slice(newline + 1);
-    }
-    return true;
-  };
-  while (!lines.some(match)) if (!(await more())) break;
-  return { lines, reader, rest: async () => {
-    while (await more()) { /* to the end */ }
-    return lines;
-  } };
-}
-
 const row = async <T>(sql: string, params: unknown[]): Promise<T> =>
   supabase.db.asAdmin(async (tx) => (await tx.query<T>(sql, params)).rows[0] as T);
 const balanceOf = async (userId: string) => (await row<{ credits: number }>('select credits from public.profiles where id = $1', [userId])).credits;
@@ -158,7 +135,7 @@ describe('credit holds on the Supabase stand-in', () => {
     const u = await userWith(5);
     const response = await u.chat(stalled, { message: 'A long story please', modelIds: ['offline'] });
     expect(response.status).toBe(200);
-    const read = await readUntil(response, (l) => l.type === 'start');
+    const read = await readNdjsonUntil(response, (l) => l.type === 'start');
     expect(read.lines.some((l) => l.type === 'delta')).toBe(false);
     // The chat holds its minimal answer while it runs: the whole balance cannot be held twice.
     expect(await holdsOf(u.userId)).toBe(1);
@@ -181,7 +158,7 @@ describe('credit holds on the Supabase stand-in', () => {
   it('a chat stopped in the middle, through another server, pays what was generated, and the hold is settled', async () => {
     const u = await userWith(100);
     const response = await u.chat(paced, { message: 'A long story please', modelIds: ['offline'] });
-    const read = await readUntil(response, (l) => l.type === 'delta');
+    const read = await readNdjsonUntil(response, (l) => l.type === 'delta');
     // Another instance on the same database: the stop reaches the producing one through the run log.
     expect((await u.stop(fast, String(read.lines[0]?.['runId']))).status).toBe(202);
     const lines = await read.rest();
@@ -202,7 +179,7 @@ describe('credit holds on the Supabase stand-in', () => {
     const u = await userWith(100);
     const controller = new AbortController();
     const response = await u.chat(paced, { message: 'A long story please', modelIds: ['offline'] }, controller.signal);
-    const read = await readUntil(response, (l) => l.type === 'delta');
+    const read = await readNdjsonUntil(response, (l) => l.type === 'delta');
     controller.abort();
     const conversationId = String(read.lines[0]?.['conversationId']);
     const [charge] = await until(() => chargesOf(u.userId), (rows) => rows.length > 0);
