@@ -5,9 +5,9 @@ import { InMemoryLogger } from '../../../adapters/in-memory/in-memory-logger.js'
 import type { LocalSupabase } from '../../../adapters/supabase/local/server.js';
 import { creditsForUsage, estimateTokens, minimalAnswerCredits } from '../../../core/credits/index.js';
 import { DEFAULT_CATALOGUE } from '../../../web/server/default-catalogue.js';
-import { startAppServer, type RunningAppServer } from '../../../web/server/start-app-server.js';
-import { closedPort } from '../../support/local-http.js';
-import { browserLikeClient, signInWithCode, startTestSupabase } from '../../support/local-supabase.js';
+import type { RunningAppServer } from '../../../web/server/start-app-server.js';
+import { appOnStandIn, signUpOnStandIn } from '../../support/app-on-stand-in.js';
+import { browserLikeClient, startTestSupabase } from '../../support/local-supabase.js';
 import { readNdjson, readNdjsonUntil } from './server-harness.js';
 
 const offline = DEFAULT_CATALOGUE.find((m) => m.id === 'offline')!;
@@ -21,23 +21,17 @@ let stalled: RunningAppServer;
 let paced: RunningAppServer;
 const logger = new InMemoryLogger();
 
-const appServer = async (tokenDelayMs: number) =>
-  startAppServer(
+const appServer = (tokenDelayMs: number) =>
+  appOnStandIn(
+    supabase,
     {
-      PORT: new URL(await closedPort()).port,
-      SUPABASE_URL: supabase.url,
-      SUPABASE_ANON_KEY: supabase.anonKey,
-      SUPABASE_SERVICE_ROLE_KEY: supabase.serviceRoleKey,
-      SUPABASE_JWT_SECRET: supabase.keys.jwtSecret,
-      PUBLIC_URL: 'http://127.0.0.1:3000',
       OFFLINE_MODEL_TOKEN_DELAY_MS: String(tokenDelayMs),
-      CLIENT_DIST: 'tests/integration/server/no-client-here',
       // 20 chats at once from one user: the credits, not the rate limit, must decide here.
       RATE_LIMIT_BURST: '100',
       // Closing at the end stops what still runs (the stalled answers) at once.
       SHUTDOWN_GRACE_MS: '0',
     },
-    { logger },
+    logger,
   );
 
 beforeAll(async () => {
@@ -55,23 +49,16 @@ afterAll(async () => {
 
 /** A user signed up through the stand-in (e-mailed code), with exactly `credits` and an empty history. */
 async function userWith(credits: number) {
-  const email = `holds-${Math.random().toString(36).slice(2, 10)}@example.com`;
-  const { session, client } = await signInWithCode(supabase, email);
-  const userId = session.user.id;
-  await supabase.db.asAdmin(async (tx) => {
-    await tx.query('delete from public.credit_ledger where user_id = $1', [userId]);
-    await tx.query('update public.profiles set credits = $2 where id = $1', [userId, credits]);
-  });
-  const token = session.access_token;
+  const { userId, auth, client } = await signUpOnStandIn(supabase, fast.url, { tag: 'holds', credits });
+  await supabase.db.asAdmin((tx) => tx.query('delete from public.credit_ledger where user_id = $1', [userId]));
   const chat = (server: RunningAppServer, json: unknown, signal?: AbortSignal) =>
     fetch(`${server.url}/api/chat`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      headers: { ...auth, 'content-type': 'application/json' },
       body: JSON.stringify(json),
       ...(signal ? { signal } : {}),
     });
-  const stop = (server: RunningAppServer, runId: string) =>
-    fetch(`${server.url}/api/chat/runs/${runId}/stop`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+  const stop = (server: RunningAppServer, runId: string) => fetch(`${server.url}/api/chat/runs/${runId}/stop`, { method: 'POST', headers: auth });
   return { userId, chat, stop, client };
 }
 

@@ -9,7 +9,7 @@ import type { LocalSupabase } from '../../../adapters/supabase/local/server.js';
 import { startLocalStack, type LocalStack } from '../../../scripts/local-stack.js';
 import { startTestSandbox, type TestSandbox } from '../billing-sandbox/sandbox-harness.js';
 import { closedPort } from '../../support/local-http.js';
-import { startTestSupabase } from '../../support/local-supabase.js';
+import { standInEnv, startTestSupabase } from '../../support/local-supabase.js';
 
 const freePort = async () => Number(new URL(await closedPort()).port);
 const dataDir = mkdtempSync(join(tmpdir(), 'stack-switching-'));
@@ -46,12 +46,7 @@ async function stackWith(env: Record<string, string>): Promise<LocalStack> {
   }
 }
 
-const supabaseEnv = () => ({
-  SUPABASE_URL: supabase.url,
-  SUPABASE_ANON_KEY: supabase.anonKey,
-  SUPABASE_SERVICE_ROLE_KEY: supabase.serviceRoleKey,
-  SUPABASE_JWT_SECRET: supabase.keys.jwtSecret,
-});
+const supabaseEnv = () => standInEnv(supabase);
 const billingEnv = () => ({
   BILLING_ACCESS_TOKEN: billing.seed.accessToken,
   BILLING_SERVER: billing.sandbox.url,

@@ -13,7 +13,7 @@ import { killAppServerProcesses, spawnAppServer, type AppServerProcess } from '.
 import { customerWire } from '../../support/billing-fixtures/customers.js';
 import { orderWire } from '../../support/billing-fixtures/orders.js';
 import { productSummaryWire } from '../../support/billing-fixtures/products.js';
-import { signInWithCode, startTestSupabase } from '../../support/local-supabase.js';
+import { signInWithCode, standInEnv, startTestSupabase } from '../../support/local-supabase.js';
 import { startRoundRobinProxy, type RoundRobinProxy } from '../../support/round-robin-proxy.js';
 import { spawnSandbox, type SandboxProcess } from '../../support/sandbox-process.js';
 import { freePort } from '../../support/stack-script.js';
@@ -39,10 +39,7 @@ export function multiInstanceSuite(lane: { redisUrl: string | null }): void {
         spawnAppServer({
           PORT: String(await freePort()),
           INSTANCE_NAME: `multi-instance-${n}`,
-          SUPABASE_URL: supabase.url,
-          SUPABASE_ANON_KEY: supabase.anonKey,
-          SUPABASE_SERVICE_ROLE_KEY: supabase.serviceRoleKey,
-          SUPABASE_JWT_SECRET: supabase.keys.jwtSecret,
+          ...standInEnv(supabase),
           BILLING_ACCESS_TOKEN: sandbox.seed.accessToken,
           BILLING_SERVER: sandbox.url,
           BILLING_PRODUCT_ID: sandbox.seed.productId,
