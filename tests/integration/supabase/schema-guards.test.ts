@@ -12,7 +12,7 @@ afterAll(async () => {
 
 const rows = async <T>(sql: string) => (await db.asAdmin((tx) => tx.query<T>(sql))).rows;
 
-describe('issue 6 §1: guards every future migration must keep', () => {
+describe('schema: guards every future migration must keep', () => {
   it('row-level security is enabled on every table in public', async () => {
     const open = await rows<{ name: string }>(
       "select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind in ('r', 'p') and not c.relrowsecurity");
