@@ -1,4 +1,4 @@
-// Issue 13 from outside: the app server on the Supabase stand-in (PGlite, the service role, the real
+// Conversation isolation and one answer per turn, from outside: the app server on the Supabase stand-in (PGlite, the service role, the real
 // migrations), called over HTTP the way a browser calls it, by a hostile second user and by a user
 // who presses regenerate ten times at once. Nothing here trusts our own adapters' view of things:
 // every check reads the database itself.
@@ -35,7 +35,7 @@ async function conversationOf(user: Awaited<ReturnType<typeof signedUp>>, messag
   return lines[0]?.['conversationId'] as string;
 }
 
-describe('another user\'s conversation (issue 13)', () => {
+describe('another user\'s conversation', () => {
   it('user B with A\'s conversation id gets 404 on every chat and conversation route, and A\'s messages do not change', async () => {
     const alice = await signedUp();
     const bob = await signedUp();
@@ -83,7 +83,7 @@ describe('another user\'s conversation (issue 13)', () => {
   });
 });
 
-describe('one answer per turn (issue 13)', () => {
+describe('one answer per turn', () => {
   it.each(['regenerate', 'edit-last'] as const)('10 concurrent %s requests leave exactly one answer and one charge; the others are 409 conversation_busy', async (kind) => {
     const user = await signedUp();
     const id = await conversationOf(user, 'Tell me about tides');
@@ -111,7 +111,7 @@ describe('one answer per turn (issue 13)', () => {
   });
 });
 
-describe('text Postgres refuses is a 400 at the edge (issue 13)', () => {
+describe('text Postgres refuses is a 400 at the edge', () => {
   it('NUL or a broken surrogate in every text field and path id gets 400 with a message naming where, never 500; nothing is stored', async () => {
     const user = await signedUp();
     const id = await conversationOf(user, 'Clean text');

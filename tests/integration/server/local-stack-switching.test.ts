@@ -1,4 +1,4 @@
-// Issue 7 "npm start": each part switches to its real counterpart when its configuration is present.
+// `npm start`: each part switches to its real counterpart when its configuration is present.
 // The "real" Supabase and billing provider here are a stand-in and a sandbox started by the test on
 // their own ports: the stack must use them and start nothing of its own for that part.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -57,7 +57,7 @@ const billingEnv = () => ({
 
 const json = async (url: string) => (await fetch(url)).json() as Promise<Record<string, unknown>>;
 
-describe('npm start uses what is configured and starts only the rest (issue 7)', () => {
+describe('npm start uses what is configured and starts only the rest', () => {
   it('with Supabase and billing configured it starts neither stand-in and talks to the configured ones', async () => {
     const stack = await stackWith({ ...supabaseEnv(), ...billingEnv() });
     try {

@@ -45,7 +45,7 @@ async function until<T>(probe: () => Promise<T>, check: (value: T) => boolean): 
   throw new Error(`the condition never held; last value: ${JSON.stringify(last)}`);
 }
 
-describe('app server on the Supabase stand-in and the billing sandbox (issue 7)', () => {
+describe('app server on the Supabase stand-in and the billing sandbox', () => {
   it('chat with the offline model is saved and charged exactly through log_usage', async () => {
     const u = await signUp();
     const before = await (await u.call('GET', '/api/credits')).json();
