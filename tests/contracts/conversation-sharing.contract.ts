@@ -1,5 +1,5 @@
 /**
- * ConversationSharing contract (read-only public links, issue 19), with the visitor's side: every
+ * ConversationSharing contract (read-only public links), with the visitor's side: every
  * adapter of the port runs it together with the way that side opens a link (the server's use case
  * over its adapters, or the browser's ApiSharedConversations over /api/shared).
  *

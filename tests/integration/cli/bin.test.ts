@@ -22,7 +22,7 @@ function ensemble(args: readonly string[], env: Record<string, string> = {}): Pr
 // The bundle is built once up front so the runs below do not each race to rebuild it.
 beforeAll(() => buildCli({ quiet: true }));
 
-describe('issue 9: the `ensemble` bin (package.json "bin")', () => {
+describe('CLI: the `ensemble` bin (package.json "bin")', () => {
   it('--help prints the command list on stdout and exits 0', async () => {
     const r = await ensemble(['--help']);
     expect(r.code).toBe(0);

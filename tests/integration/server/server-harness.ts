@@ -113,12 +113,24 @@ export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
 
 /** Reads an NDJSON chat stream to its end, line by line as it arrives. */
 export async function readNdjson(response: Response): Promise<Record<string, unknown>[]> {
-  const lines: Record<string, unknown>[] = [];
+  return (await readNdjsonUntil(response, () => false)).rest();
+}
+
+/**
+ * Reads an NDJSON chat stream until a line matches (or the stream ends): the lines so far, and
+ * `rest()`, which reads on to the end and answers every line.
+ */
+export async function readNdjsonUntil(response: Response, match: (line: Record<string, unknown>) => boolean) {
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  const lines: Record<string, unknown>[] = [];
   let buffered = '';
-  for (;;) {
+  let ended = false;
+  const more = async () => {
     const { value, done } = await reader.read();
-    if (done) break;
+    if (done) {
+      ended = true;
+      return;
+    }
     buffered += value;
     let newline: number;
     while ((newline = buffered.indexOf('\n')) >= 0) {
@@ -126,6 +138,13 @@ export async function readNdjson(response: Response): Promise<Record<string, unk
       buffered = buffered.slice(newline + 1);
       if (line.trim() !== '') lines.push(JSON.parse(line) as Record<string, unknown>);
     }
-  }
-  return lines;
+  };
+  while (!ended && !lines.some(match)) await more();
+  return {
+    lines,
+    rest: async () => {
+      while (!ended) await more();
+      return lines;
+    },
+  };
 }

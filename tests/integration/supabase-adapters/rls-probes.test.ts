@@ -33,7 +33,7 @@ afterAll(async () => {
   await supabase?.stop();
 });
 
-describe('issue 6 tests: row-level security through the adapters, as two real users', () => {
+describe('row-level security through the adapters, as two real users', () => {
   it("B neither reads nor changes A's profile", async () => {
     expect(await new SupabaseProfileStore(asBob).getProfile(alice)).toEqual({ success: true, data: null });
     expect((await new SupabaseProfileStore(asBob).updateMarketingConsent(alice, true)).success).toBe(true);

@@ -39,7 +39,7 @@ describe('start checkout (app spec §7)', () => {
     expect(w.analytics.events).toEqual([{ event: 'subscribe_initiated', user_id: userId }]);
   });
 
-  it('issue 14: a user with an active plan cannot open a second checkout (conflict, the portal is the way)', async () => {
+  it('a user with an active plan cannot open a second checkout (conflict, the portal is the way)', async () => {
     const w = inMemoryAppWorld();
     const userId = w.signIn();
     await w.subscribe(userId);

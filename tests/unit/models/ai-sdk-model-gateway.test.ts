@@ -30,7 +30,7 @@ function gateway(overrides: Partial<CreateModelGatewayInput> = {}) {
 
 const offlineAnswerTokens = splitIntoTokens(composeOfflineAnswer([{ role: 'user', text: QUESTION }]));
 
-describe('model catalogue and availability (issue 7: available = its provider is configured)', () => {
+describe('model catalogue and availability: available = its provider is configured', () => {
   it('lists the caller catalogue plus the always-available offline model', async () => {
     const listed = await gateway().listModels();
     if (!listed.success) throw new Error(listed.error.message);
@@ -94,7 +94,7 @@ describe('model catalogue and availability (issue 7: available = its provider is
   });
 });
 
-describe('chat streaming through the gateway (issue 7: streams tagged with their model id)', () => {
+describe('chat streaming through the gateway: streams tagged with their model id', () => {
   it('the offline model streams start, one delta per token, then finish with its usage', async () => {
     const events = await collect(gateway().stream({ modelIds: ['offline'], messages }));
     expect(events[0]).toEqual({ type: 'start', modelId: 'offline' });
@@ -173,7 +173,7 @@ describe('chat streaming through the gateway (issue 7: streams tagged with their
   });
 });
 
-describe('stopping a stream (issue 7: stops generation and stops charging on disconnect or stop)', () => {
+describe('stopping a stream: stops generation and stops charging on disconnect or stop', () => {
   it('aborting mid-stream stops every model and finishes with "aborted" and the usage so far', async () => {
     const controller = new AbortController();
     const events: ChatStreamEvent[] = [];

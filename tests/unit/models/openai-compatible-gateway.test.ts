@@ -40,7 +40,7 @@ afterAll(async () => {
 
 const errorOf = (events: readonly ChatStreamEvent[], modelId: string) => eventsOf(events, modelId).find((e) => e.type === 'error');
 
-describe('OpenAI-compatible endpoint over real HTTP (issue 7: any OpenAI-compatible endpoint by environment)', () => {
+describe('OpenAI-compatible endpoint over real HTTP: any OpenAI-compatible endpoint by environment', () => {
   it('streams the answer word by word with the usage the endpoint reports', async () => {
     const events = await collect(gateway.stream({ modelIds: ['llama'], messages }));
     expect(events[0]).toEqual({ type: 'start', modelId: 'llama' });

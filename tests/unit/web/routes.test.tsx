@@ -82,21 +82,21 @@ describe('routes (app §2)', () => {
     expect(screen.getByRole('heading', { name: 'Sign in to Ensemble' })).toBeTruthy();
   });
 
-  it('issue 8 guard: a signed-out visitor of a member page goes to /signup', async () => {
+  it('guard: a signed-out visitor of a member page goes to /signup', async () => {
     const at = renderAt('/chat/prompts', undefined, null);
     await screen.findByRole('heading', { level: 1, name: 'Sign in to Ensemble' });
     expect(at.current()).toBe('/signup');
     expect(window.localStorage.getItem('ensemble.returnTo')).toBe('/chat/prompts');
   });
 
-  it('issue 8 guard: after sign-in the visitor returns where they were going', async () => {
+  it('guard: after sign-in the visitor returns where they were going', async () => {
     window.localStorage.setItem('ensemble.returnTo', '/chat/prompts');
     const at = renderAt('/signup', undefined, 'profiled');
     expect(await screen.findByRole('complementary', { name: 'Chats and account' })).toBeTruthy();
     expect(at.current()).toBe('/chat/prompts');
   });
 
-  it('issue 8 guard: a signed-in user who has not finished profiling goes to /profiling', async () => {
+  it('guard: a signed-in user who has not finished profiling goes to /profiling', async () => {
     const at = renderAt('/chat', undefined, 'new');
     await screen.findByRole('heading', { level: 1, name: 'What best describes your role?' });
     expect(at.current()).toBe('/profiling');

@@ -46,7 +46,7 @@ describe('sign-up page on the sign-in use cases', () => {
     expect(await screen.findByText(/That code is not right/)).toBeTruthy();
   });
 
-  it('issue 8: a correct code signs in and the guard moves on to profiling for a new account', async () => {
+  it('a correct code signs in and the guard moves on to profiling for a new account', async () => {
     const { deps, at } = await openSignUp();
     await userEvent.type(screen.getByLabelText('E-mail address'), 'new@example.com');
     await userEvent.click(screen.getByRole('button', { name: /6-digit code/ }));

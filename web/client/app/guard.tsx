@@ -10,7 +10,7 @@ export type GuardArea = 'open' | 'public' | 'entry' | 'member' | 'profiling';
 type Check = { userId: string; outcome: 'ok' | 'profiling' | 'home' } | null;
 
 /**
- * Wraps home, signup, callback, subscribe, chat and profiling (app spec §2). The rules (issue 8):
+ * Wraps home, signup, callback, subscribe, chat and profiling (app spec §2). The rules:
  * it waits for the first session fetch (app spec §4); signed-out visitors of member pages go to
  * /signup and come back after sign-in; signed-in users who have not finished profiling go to
  * /profiling; the turbo check (app spec §6) sends the browser to / when the profile cannot be read.
