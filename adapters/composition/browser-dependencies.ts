@@ -19,7 +19,6 @@ import { DataLayerAnalyticsTracker } from '../analytics/data-layer-analytics-tra
 import { DomScriptLoader } from '../analytics/dom-script-loader.js';
 import { BrowserScheduler } from '../browser/browser-scheduler.js';
 import { ConsoleLogger } from '../browser/console-logger.js';
-import { HttpTranslationLoader } from '../browser/http-translation-loader.js';
 import { LocalStorageKeyValueStore } from '../browser/local-storage-key-value-store.js';
 import { withRecoveredSessionsFiltered } from '../browser/recovered-session-filter.js';
 import { SystemClock } from '../browser/system-clock.js';
@@ -95,7 +94,6 @@ export function createBrowserDependencies(config: PublicConfig, origin: string =
     scheduler: new BrowserScheduler(),
     logger,
     scriptLoader: new DomScriptLoader(),
-    translationLoader: new HttpTranslationLoader(),
     origin,
   };
 }

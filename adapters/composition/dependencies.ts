@@ -1,4 +1,4 @@
-import type { AnalyticsTracker, KeyValueStore, ScriptLoader, TranslationLoader } from '../../core/interface/index.js';
+import type { AnalyticsTracker, KeyValueStore, ScriptLoader } from '../../core/interface/index.js';
 import type { Authenticator } from '../../core/auth/index.js';
 import type { AttachmentClient, AttachmentStore, DocumentText, ChatClient, ConversationShares, ConversationSharing, SharedConversations, ConversationSearch, ConversationLibrary, ConversationStore, ConversationTurns, InstructionPresets, ModelDirectory, ModelGateway } from '../../core/chat/index.js';
 import type { BillingGateway, WebhookInbox } from '../../core/billing/index.js';
@@ -56,7 +56,6 @@ export interface Dependencies {
   scheduler: Scheduler;
   logger: Logger;
   scriptLoader: ScriptLoader;
-  translationLoader: TranslationLoader;
   /** Who is asking: the browser's signed-in user, or the server's per-request caller. */
   currentUser: CurrentUser;
   /** The page origin, for auth redirect addresses (origin + /auth/callback). */
@@ -102,7 +101,6 @@ export const DEPENDENCY_TOKENS: { readonly [K in DependencyName]: symbol } = {
   scheduler: TOKENS.Scheduler,
   logger: TOKENS.Logger,
   scriptLoader: TOKENS.ScriptLoader,
-  translationLoader: TOKENS.TranslationLoader,
   currentUser: Symbol.for('ensemble.CurrentUser'),
   origin: Symbol.for('ensemble.Origin'),
   webhookInbox: TOKENS.WebhookInbox,

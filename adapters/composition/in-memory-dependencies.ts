@@ -22,7 +22,6 @@ import { InMemoryProfilingStore } from '../in-memory/in-memory-profiling-store.j
 import { InMemoryPromptCatalog } from '../in-memory/in-memory-prompt-catalog.js';
 import { InMemoryScheduler } from '../in-memory/in-memory-scheduler.js';
 import { InMemoryScriptLoader } from '../in-memory/in-memory-script-loader.js';
-import { InMemoryTranslationLoader } from '../in-memory/in-memory-translation-loader.js';
 import { InMemoryUsageLedger } from '../in-memory/in-memory-usage-ledger.js';
 import { InMemoryUserDirectory } from '../in-memory/in-memory-user-directory.js';
 import { InMemoryWebhookInbox } from '../in-memory/in-memory-webhook-inbox.js';
@@ -88,7 +87,6 @@ export function createInMemoryDependencies(options: { origin?: string } = {}) {
     scheduler: new InMemoryScheduler(clock),
     logger,
     scriptLoader: new InMemoryScriptLoader(),
-    translationLoader: new InMemoryTranslationLoader(),
     origin: options.origin ?? 'http://localhost:3000',
     webhookInbox: new InMemoryWebhookInbox({ profileWriter, usageLedger }),
     creditsPerPeriod: DEFAULT_CREDITS_PER_PERIOD,

@@ -1,9 +1,9 @@
-import { makeCheckSubscription, makeFindUser, makeGetAccountStatus, makeGetFeatureFlag, makeGetMarketingConsent, makeGetProfiling, makeGetProfilingCompleted, makeLookUpUser, makeRememberMarketingConsent, makeSaveProfilingStep, makeTurboCheck, makeUpdateMarketingConsent } from '../../core/account/index.js';
+import { makeFindUser, makeGetAccountStatus, makeGetMarketingConsent, makeGetProfiling, makeGetProfilingCompleted, makeLookUpUser, makeRememberMarketingConsent, makeSaveProfilingStep, makeTurboCheck, makeUpdateMarketingConsent } from '../../core/account/index.js';
 import { type AuthErrorSink, type SessionController, makeCompleteRedirectSignIn, makeGetCurrentUser, makeHandleSignedIn, makeRequestEmailCode, makeRequestMagicLink, makeResendEmailCode, makeSessionController, makeSignInWithGoogle, makeSignOut, makeVerifyEmailCode } from '../../core/auth/index.js';
 import { makeCancelSubscription, makeCompleteCheckout, makeGetBillingState, makeGetCheckoutState, makeHandleBillingWebhook, makeLoadPlanOffer, makeOpenCustomerPortal, makeResumeSubscription, makeStartCheckout } from '../../core/billing/index.js';
 import { makeAttachFile, makeCreateConversation, makeDeleteConversation, makeDeleteInstructionPreset, makeEditChatMessage, makeEditLastMessage, makeFindLiveChatRun, makeGetAttachmentLink, makeGetConversationSettings, makeGetConversationShare, makeListConversations, makeListInstructionPresets, makeListModels, makeLoadAttachment, makeMergeAnswers, makeMergeChatAnswers, makeOpenConversation, makeOpenSharedConversation, makeReadAttachment, makeRegenerateAnswer, makeRegenerateChatAnswers, makeRemoveAttachment, makeRenameConversation, makeResumeChatRun, makeRevokeConversationShare, makeRunChat, makeSaveConversationSettings, makeSaveInstructionPreset, makeSearchConversations, makeSendChatMessage, makeShareConversation, makeStopChatRun, makeUploadAttachment, makeViewSharedConversation } from '../../core/chat/index.js';
-import { makeGetCreditBalance, makeGetCredits, makeGrantCredits, makeListCreditHistory } from '../../core/credits/index.js';
-import { makeChangeLanguage, makeDetectLanguage, makeLoadDeferredScript, makeLoadTagManager, makeLoadTranslations, makeToastCenter, makeTrackEvent } from '../../core/interface/index.js';
+import { makeGetCreditBalance, makeGrantCredits, makeListCreditHistory } from '../../core/credits/index.js';
+import { makeLoadDeferredScript, makeLoadTagManager, makeToastCenter, makeTrackEvent } from '../../core/interface/index.js';
 import { makeListPromptCategories, makeOpenPromptLibrary, makeOpenPromptViewer, makeRunPrompt, makeSearchPrompts, makeSetPromptFavorite } from '../../core/prompts/index.js';
 import type { Dependencies } from './dependencies.js';
 
@@ -36,9 +36,6 @@ export const USE_CASE_DEFINITIONS = {
   completeRedirectSignIn: (d, use) => makeCompleteRedirectSignIn(withAuthErrors(d, use)),
   signOut: (d, use) => makeSignOut(withAuthErrors(d, use)),
   // Account and profiling (app spec §3, §4, §6)
-  checkSubscription: (d) => makeCheckSubscription(d),
-  getFeatureFlag: (d) => makeGetFeatureFlag(d),
-  getCredits: (d) => makeGetCredits(d),
   getAccountStatus: (d) => makeGetAccountStatus(d),
   turboCheck: (d) => makeTurboCheck(d),
   getMarketingConsent: (d) => makeGetMarketingConsent(d),
@@ -108,9 +105,6 @@ export const USE_CASE_DEFINITIONS = {
   setPromptFavorite: (d) => makeSetPromptFavorite(d),
   // Interface rules (app spec §2, §4, §7, §9)
   trackEvent: (d) => makeTrackEvent(d),
-  detectLanguage: (d) => makeDetectLanguage(d),
-  changeLanguage: (d) => makeChangeLanguage(d),
-  loadTranslations: (d) => makeLoadTranslations(d),
   toastCenter: (d) => makeToastCenter(d),
   loadDeferredScript: (d) => makeLoadDeferredScript(d),
   loadTagManager: (d) => makeLoadTagManager(d),
@@ -123,14 +117,14 @@ export type UseCases = { readonly [K in UseCaseName]: ReturnType<Definitions[K]>
 /** The use cases each entry point exposes. */
 export const BROWSER_USE_CASES = [
   'getCurrentUser', 'sessionController', 'handleSignedIn', 'requestMagicLink', 'requestEmailCode', 'resendEmailCode', 'verifyEmailCode',
-  'signInWithGoogle', 'completeRedirectSignIn', 'signOut', 'checkSubscription', 'getFeatureFlag', 'getCredits',
+  'signInWithGoogle', 'completeRedirectSignIn', 'signOut',
   'getAccountStatus', 'turboCheck', 'getMarketingConsent', 'updateMarketingConsent', 'rememberMarketingConsent', 'getProfiling', 'getProfilingCompleted',
   'saveProfilingStep', 'loadPlanOffer', 'startCheckout', 'completeCheckout', 'cancelSubscription', 'resumeSubscription',
   'openCustomerPortal', 'getCreditBalance', 'listCreditHistory', 'listModels', 'sendChatMessage', 'regenerateChatAnswers',
   'editChatMessage', 'createConversation', 'renameConversation', 'deleteConversation', 'listConversations',
   'openConversation', 'getConversationShare', 'shareConversation', 'revokeConversationShare', 'viewSharedConversation',
   'openPromptLibrary', 'searchPrompts', 'listPromptCategories', 'openPromptViewer', 'runPrompt', 'setPromptFavorite',
-  'trackEvent', 'detectLanguage', 'changeLanguage', 'loadTranslations', 'toastCenter', 'loadDeferredScript',
+  'trackEvent', 'toastCenter', 'loadDeferredScript',
   'loadTagManager', 'getBillingState', 'mergeChatAnswers', 'getConversationSettings', 'saveConversationSettings',
   'searchConversations', 'listInstructionPresets', 'saveInstructionPreset', 'deleteInstructionPreset',
   'resumeChatRun', 'stopChatRun', 'findLiveChatRun',
