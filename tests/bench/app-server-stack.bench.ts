@@ -221,7 +221,7 @@ async function main(): Promise<void> {
   const real = supabaseDataPorts({ url: standIn.url, serviceRoleKey: standIn.keys.serviceRoleKey });
   const data: ServerDataPorts = {
     ...real,
-    catalogue: () => timedCall('preflight', 'catalogue', async () => (typeof real.catalogue === 'function' ? real.catalogue() : { success: true as const, data: real.catalogue })),
+    catalogue: { list: () => timedCall('preflight', 'catalogue', () => real.catalogue.list()) },
     profileStore: timed(real.profileStore),
     conversationStore: timed(real.conversationStore),
     conversationTurns: timed(real.conversationTurns),

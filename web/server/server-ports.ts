@@ -11,7 +11,8 @@ import { InMemoryUsageLedger } from '../../adapters/in-memory/in-memory-usage-le
 import { InMemoryWebhookInbox } from '../../adapters/in-memory/in-memory-webhook-inbox.js';
 import { InMemoryChatRunLog } from '../../adapters/in-memory/in-memory-chat-run-log.js';
 import { InMemoryRateLimiter } from '../../adapters/in-memory/in-memory-rate-limiter.js';
-import type { ModelCatalogueEntry, ModelCatalogueSource } from '../../adapters/models/model-catalogue.js';
+import type { ModelCatalogue, ModelCatalogueEntry } from '../../adapters/models/model-catalogue.js';
+import { InMemoryModelCatalogue } from '../../adapters/in-memory/in-memory-model-catalogue.js';
 import type { ChatRunLog, AttachmentStore, ConversationSearch, ConversationShares, ConversationStore, ConversationTurns, InstructionPresets } from '../../core/chat/index.js';
 import type { RateLimiter } from '../../core/shared/index.js';
 import type { AnalyticsTracker } from '../../core/interface/index.js';
@@ -34,7 +35,7 @@ export interface ServerDataPorts {
   readonly usageLedger: UsageLedger;
   readonly webhookInbox: WebhookInbox;
   /** The model table (prices and plans); availability is computed by the model gateway. */
-  readonly catalogue: ModelCatalogueSource;
+  readonly catalogue: ModelCatalogue;
   /** The server has no data layer in the browser's sense: events go nowhere (a no-op tracker). */
   readonly analytics: AnalyticsTracker;
   /** The events of running answers, shared by every instance (resume and stop from any of them). */
@@ -68,7 +69,7 @@ export function inMemoryDataPorts(options: { catalogue?: readonly ModelCatalogue
     attachmentStore: new InMemoryAttachmentStore(),
     usageLedger,
     webhookInbox: new InMemoryWebhookInbox({ profileWriter, usageLedger }),
-    catalogue,
+    catalogue: new InMemoryModelCatalogue(catalogue),
     analytics: noAnalytics,
     chatRunLog: new InMemoryChatRunLog(),
     rateLimiter: new InMemoryRateLimiter(),
