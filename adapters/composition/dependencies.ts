@@ -129,9 +129,9 @@ export function withReadingRoles<T extends Partial<BoundDependencies>>(adapters:
   };
 }
 
-/** Calls `bind` with the token and value of every dependency in `adapters` (reading roles filled in). */
+/** Calls `bind` with the token and value of every dependency in `adapters`. */
 export function forEachBinding(adapters: Partial<BoundDependencies>, bind: (token: symbol, value: unknown) => void): void {
-  for (const [name, value] of Object.entries(withReadingRoles(adapters))) {
+  for (const [name, value] of Object.entries(adapters)) {
     // Other members of the object given (a test database, the server's own infrastructure) are not dependencies.
     const token = (DEPENDENCY_TOKENS as Partial<Record<string, symbol>>)[name];
     if (token !== undefined && value !== undefined) bind(token, value);

@@ -78,6 +78,14 @@ export interface ServerAdapters extends Omit<ServerDataPorts, 'catalogue' | 'cha
 
 const SYSTEM_CLOCK: Clock = { now: () => new Date() };
 
+/** The server holds the full ports; each reading role is the same adapter (see withReadingRoles). */
+const READING_ROLES: readonly (readonly [role: symbol, port: symbol])[] = [
+  [TOKENS.ConversationLibrary, TOKENS.ConversationStore],
+  [TOKENS.ConversationSharing, TOKENS.ConversationShares],
+  [TOKENS.CreditBalance, TOKENS.UsageLedger],
+  [TOKENS.ModelDirectory, TOKENS.ModelGateway],
+];
+
 /**
  * The app server's composition root: its adapters bound by token (each reading role is the full
  * port's adapter), resolved once into the shared dependencies, and the use cases over them:
@@ -86,6 +94,7 @@ const SYSTEM_CLOCK: Clock = { now: () => new Date() };
 export function createServerUseCases(adapters: ServerAdapters): ServerUseCaseSource {
   const container = new Container({ defaultScope: 'Singleton' });
   forEachBinding(adapters, (token, value) => container.bind(token).toConstantValue(value));
+  for (const [role, port] of READING_ROLES) container.bind(role).toResolvedValue((full: unknown) => full, [port]);
   if (!container.isBound(TOKENS.DocumentText)) container.bind(TOKENS.DocumentText).toResolvedValue(() => new PdfjsDocumentText());
   if (!container.isBound(TOKENS.Clock)) container.bind(TOKENS.Clock).toConstantValue(SYSTEM_CLOCK);
   return buildServerUseCases(resolveDependencies(container));
