@@ -41,6 +41,16 @@ const coreThroughIndexes = {
   message: 'Import core through its capability index (core/<capability>/index.js), not a file inside it.',
 };
 
+// The dependency-injection container is the composition roots' business: nothing else imports it.
+const COMPOSITION_ROOTS = ['adapters/composition/browser.ts', 'adapters/composition/server.ts', 'adapters/composition/cli.ts', 'adapters/composition/in-memory.ts'];
+const importSelectors = (sourcePattern, message) =>
+  ['ImportDeclaration', 'ExportNamedDeclaration', 'ExportAllDeclaration', 'ImportExpression'].map((node) => ({ selector: `${node}[source.value=${sourcePattern}]`, message }));
+const containerOnlyInRoots = importSelectors(
+  '/^(inversify|reflect-metadata)($|\\u002F)|^@inversifyjs\\u002F/',
+  `inversify and reflect-metadata are imported only by the composition roots (${COMPOSITION_ROOTS.join(', ')}).`,
+);
+const polarSdkInTestsOnly = importSelectors('/^@polar-sh\\u002Fsdk/', '@polar-sh/sdk is a test-only oracle: import it under tests/ only.');
+
 export default tseslint.config(
   { ignores: ['node_modules/**', '.data/**', 'dist/**', '.build/**', 'web/client/dist/**', 'test-results/**', 'tests/e2e/artifacts/**'] },
   js.configs.recommended,
@@ -60,18 +70,19 @@ export default tseslint.config(
     },
   },
   {
+    // The container: only in the composition roots (tests included: they build through the roots).
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    rules: { 'no-restricted-syntax': ['error', ...containerOnlyInRoots] },
+  },
+  {
     // The provider's official SDK is a test oracle only: it never ships in the app, the CLI or an adapter.
     files: ['**/*.{ts,tsx,js,mjs}'],
     ignores: ['tests/**'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        ...['ImportDeclaration', 'ExportNamedDeclaration', 'ExportAllDeclaration', 'ImportExpression'].map((node) => ({
-          selector: `${node}[source.value=/^@polar-sh\\u002Fsdk/]`,
-          message: '@polar-sh/sdk is a test-only oracle: import it under tests/ only.',
-        })),
-      ],
-    },
+    rules: { 'no-restricted-syntax': ['error', ...polarSdkInTestsOnly, ...containerOnlyInRoots] },
+  },
+  {
+    files: COMPOSITION_ROOTS,
+    rules: { 'no-restricted-syntax': ['error', ...polarSdkInTestsOnly] },
   },
   {
     // core/ imports nothing outside itself except zod, and uses no platform globals.

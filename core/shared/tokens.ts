@@ -24,7 +24,6 @@ export const TOKENS = {
   Scheduler: Symbol.for('ensemble.Scheduler'),
   Logger: Symbol.for('ensemble.Logger'),
   ScriptLoader: Symbol.for('ensemble.ScriptLoader'),
-  TranslationLoader: Symbol.for('ensemble.TranslationLoader'),
   WebhookInbox: Symbol.for('ensemble.WebhookInbox'),
   ConversationSearch: Symbol.for('ensemble.ConversationSearch'),
   InstructionPresets: Symbol.for('ensemble.InstructionPresets'),

@@ -5,7 +5,6 @@ import { InMemoryConversationTurns } from '../../adapters/in-memory/in-memory-co
 import { InMemoryModelGateway } from '../../adapters/in-memory/in-memory-model-gateway.js';
 import { InMemoryPromptCatalog } from '../../adapters/in-memory/in-memory-prompt-catalog.js';
 import { InMemoryScriptLoader } from '../../adapters/in-memory/in-memory-script-loader.js';
-import { InMemoryTranslationLoader } from '../../adapters/in-memory/in-memory-translation-loader.js';
 import { InMemoryUsageLedger } from '../../adapters/in-memory/in-memory-usage-ledger.js';
 import type { InMemoryScheduler } from '../../adapters/in-memory/in-memory-scheduler.js';
 import { inMemoryAuthWorld } from './in-memory-auth-world.js';
@@ -33,10 +32,6 @@ export const inMemoryAppWorld = (options: { models?: readonly ModelInfo[] } = {}
     conversationLibrary: conversationStore,
     creditBalance: usageLedger,
     scriptLoader: new InMemoryScriptLoader(),
-    translationLoader: new InMemoryTranslationLoader({
-      en: { 'home.title': 'Every model, side by side' },
-      fr: { 'home.title': 'Tous les modèles, côte à côte' },
-    }),
     signIn(email = 'ada@example.com'): string {
       return auth.signedInUser(email).user.id;
     },

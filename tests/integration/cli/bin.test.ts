@@ -59,6 +59,9 @@ describe('CLI: the `ensemble` bin (package.json "bin")', () => {
     const eager = [...eagerFiles].map((file) => readFileSync(file, 'utf8')).join('\n');
     const main = readFileSync(join(DIST, 'main.js'), 'utf8');
     for (const marker of ['undici', 'function createBillingClient', 'PostgrestClient', 'inversify', 'reflect-metadata']) expect(eager, marker).not.toContain(marker);
-    expect(main).toMatch(/import\("\.\/chunks\/client-[A-Z0-9]+\.js"\)/);
+    // The composition root is imported by the commands that need it, and imports the billing client on first use in turn.
+    expect(main).toMatch(/import\("\.\/chunks\/cli-[A-Z0-9]+\.js"\)/);
+    const [composition] = [...main.matchAll(/import\("\.\/(chunks\/cli-[A-Z0-9]+\.js)"\)/g)].map((m) => m[1]!);
+    expect(readFileSync(join(DIST, composition!), 'utf8')).toMatch(/import\("\.\/client-[A-Z0-9]+\.js"\)/);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditsForUsage, estimateTokens, minimalAnswerCredits } from '../../../core/credits/index.js';
-import { DEFAULT_CATALOGUE } from '../../../web/server/default-catalogue.js';
+import { DEFAULT_CATALOGUE } from '../../../adapters/in-memory/default-model-catalogue.js';
 import { readNdjson, startTestServer, type TestServer } from './server-harness.js';
 
 let s: TestServer;

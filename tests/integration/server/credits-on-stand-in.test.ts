@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InMemoryLogger } from '../../../adapters/in-memory/in-memory-logger.js';
 import type { LocalSupabase } from '../../../adapters/supabase/local/server.js';
 import { creditsForUsage, estimateTokens, minimalAnswerCredits } from '../../../core/credits/index.js';
-import { DEFAULT_CATALOGUE } from '../../../web/server/default-catalogue.js';
+import { DEFAULT_CATALOGUE } from '../../../adapters/in-memory/default-model-catalogue.js';
 import type { RunningAppServer } from '../../../web/server/start-app-server.js';
 import { appOnStandIn, signUpOnStandIn } from '../../support/app-on-stand-in.js';
 import { browserLikeClient, startTestSupabase } from '../../support/local-supabase.js';

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalSupabase } from '../../../adapters/supabase/local/server.js';
 import { estimateTokens, minimalAnswerCredits } from '../../../core/credits/index.js';
-import { DEFAULT_CATALOGUE } from '../../../web/server/default-catalogue.js';
+import { DEFAULT_CATALOGUE } from '../../../adapters/in-memory/default-model-catalogue.js';
 import { leaseSecondsFor } from '../../../web/server/instance-lease.js';
 import { killAppServerProcesses, spawnAppServer, type AppServerProcess } from '../../support/app-server-process.js';
 import { signInWithCode, standInEnv, startTestSupabase } from '../../support/local-supabase.js';

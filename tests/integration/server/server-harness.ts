@@ -10,7 +10,8 @@ import { jwtSecretVerifier } from '../../../web/server/auth/token-verifier.js';
 import { composeServer } from '../../../web/server/compose-server.js';
 import { parseServerConfig } from '../../../web/server/config.js';
 import { listen, type ListeningServer } from '../../../web/server/listen.js';
-import { inMemoryDataPorts } from '../../../web/server/server-ports.js';
+import { inMemoryServerPorts } from '../../../adapters/composition/in-memory.js';
+import { createModelGateway } from '../../../adapters/models/create-model-gateway.js';
 import { uploadTimeouts } from '../../../web/server/start-app-server.js';
 
 export const WEBHOOK_SECRET = `whsec_${randomBytes(24).toString('base64')}`;
@@ -50,16 +51,15 @@ export async function startTestServer(
   };
   const config = parseServerConfig(env);
   if (!config.success) throw new Error(config.error.message);
-  const memory = inMemoryDataPorts(options.catalogue ? { catalogue: options.catalogue } : {});
+  const memory = inMemoryServerPorts(options.catalogue ? { catalogue: options.catalogue } : {});
   const data = options.rateLimiter ? { ...memory, rateLimiter: options.rateLimiter } : memory;
   const billing = options.billing === undefined ? new InMemoryBillingGateway() : options.billing;
   const logger = new InMemoryLogger();
   const verifyToken = options.sessionState ? sessionCheckedVerifier(jwtSecretVerifier(jwtSecret), options.sessionState, { cacheMs: 5_000 }) : undefined;
-  const composed = composeServer({
-    config: config.data, env, logger, data, billing,
-    ...(options.modelGateway ? { modelGateway: options.modelGateway } : {}),
-    ...(verifyToken ? { verifyToken } : {}),
-  });
+  // The model gateway the server builds from env (the offline model, no token delay), unless a test scripts one.
+  const gateway = options.modelGateway ? { success: true as const, data: options.modelGateway } : createModelGateway({ env, catalogue: data.catalogue, logger });
+  if (!gateway.success) throw new Error(gateway.error.message);
+  const composed = composeServer({ config: config.data, logger, data, billing, modelGateway: gateway.data, ...(verifyToken ? { verifyToken } : {}) });
   if (!composed.success) throw new Error(composed.error.message);
   const server: ListeningServer = await listen(composed.data.app.fetch, {
     port: 0,

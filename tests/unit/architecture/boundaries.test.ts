@@ -210,6 +210,40 @@ describe('DESIGN.md boundaries', () => {
     expect(pkg.devDependencies).toHaveProperty(['@polar-sh/sdk'], '0.48.1');
   });
 
+  const CONTAINER_IMPORTS = [
+    "import 'reflect-metadata/lite';",
+    "import { Container } from 'inversify';",
+    "import type { ServiceIdentifier } from '@inversifyjs/common';",
+    "export { Container as C } from 'inversify';",
+    "export const lazy = () => import('reflect-metadata');",
+  ];
+
+  it.each(['adapters/composition/use-case-registry.ts', 'adapters/in-memory/example-breach.ts', 'web/server/example-breach.ts', 'web/client/app/example-breach.tsx', 'cli/example-breach.ts', 'tests/unit/example-breach.test.ts', 'scripts/example-breach.mjs'])(
+    'the lint rule keeps inversify and reflect-metadata out of %s (composition roots only)',
+    async (file) => {
+      const messages = (await lintAs(file, `${CONTAINER_IMPORTS.join('\n')}\nexport const x = Container;\n`)).filter((m) => m.includes('only by the composition roots'));
+      expect(messages).toHaveLength(CONTAINER_IMPORTS.length);
+    },
+  );
+
+  it.each(['adapters/composition/browser.ts', 'adapters/composition/server.ts', 'adapters/composition/cli.ts', 'adapters/composition/in-memory.ts'])(
+    'the composition root %s may import inversify and reflect-metadata',
+    async (file) => {
+      const messages = await lintAs(file, "import 'reflect-metadata/lite';\nimport { Container } from 'inversify';\nexport const c = new Container();\n");
+      expect(messages).toEqual([]);
+    },
+  );
+
+  it('no file but the composition roots imports inversify or reflect-metadata', () => {
+    const roots = ['browser', 'server', 'cli', 'in-memory'].map((name) => join('adapters', 'composition', `${name}.ts`));
+    const files = ['core', 'adapters', 'web', 'cli', 'scripts', 'tests'].flatMap((dir) => sourceFilesWithJs(join(root, dir)));
+    const importers = files.filter((file) => importsOf(readFileSync(file, 'utf8')).some((spec) => /^(inversify|reflect-metadata|@inversifyjs\/)/.test(spec)));
+    // This file names them in the lint samples above.
+    const outside = importers.filter((file) => file !== import.meta.filename).map((file) => relative(root, file)).filter((file) => !roots.includes(file));
+    expect(outside).toEqual([]);
+    expect(importers.length).toBeGreaterThan(0); // the walk does find the roots' imports
+  });
+
   it('the lint rule wants kebab-case file names', async () => {
     const messages = await lintAs('core/chat/domain/BadName.ts', 'export const x = 1;\n');
     expect(messages.join('\n')).toMatch(/filename-naming-convention/);

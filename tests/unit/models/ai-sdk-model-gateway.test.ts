@@ -3,6 +3,7 @@ import type { ChatStreamEvent } from '../../../core/chat/index.js';
 import { domainError, fail, ok } from '../../../core/shared/index.js';
 import { createModelGateway, type CreateModelGatewayInput } from '../../../adapters/models/create-model-gateway.js';
 import { OFFLINE_CATALOGUE_ENTRY } from '../../../adapters/models/model-catalogue.js';
+import { InMemoryModelCatalogue } from '../../../adapters/in-memory/in-memory-model-catalogue.js';
 import { composeBriefOfflineAnswer, composeOfflineAnswer } from '../../../adapters/models/offline-answer.js';
 import { estimateTokens, splitIntoTokens } from '../../../adapters/models/token-estimate.js';
 import { catalogueEntry, collect, deltasOf, eventsOf, finishOf, recordingLogger, textOf } from './model-test-kit.js';
@@ -69,15 +70,13 @@ describe('model catalogue and availability: available = its provider is configur
     expect(listed).toEqual(ok([{ ...row, available: true }]));
   });
 
-  it('a catalogue loader is asked on every call and its failure is passed on as a value', async () => {
-    let calls = 0;
-    const loader = async () => {
-      calls += 1;
-      return calls === 1 ? ok(CATALOGUE) : fail(domainError('network', 'database is down'));
-    };
-    const gw = gateway({ catalogue: loader });
+  it('a catalogue is asked on every call and its failure is passed on as a value', async () => {
+    const catalogue = new InMemoryModelCatalogue(CATALOGUE);
+    const gw = gateway({ catalogue });
     expect((await gw.listModels()).success).toBe(true);
+    catalogue.failures.failNext('list', domainError('network', 'database is down'));
     expect(await gw.listModels()).toEqual(fail(domainError('network', 'database is down')));
+    catalogue.failures.failNext('list', domainError('network', 'database is down'));
     const events = await collect(gw.stream({ modelIds: ['offline'], messages }));
     expect(events).toEqual([
       { type: 'error', modelId: 'offline', code: 'network', message: 'database is down' },
@@ -87,7 +86,7 @@ describe('model catalogue and availability: available = its provider is configur
 
   it('a loader that throws becomes an unexpected error, logged', async () => {
     const logger = recordingLogger();
-    const gw = gateway({ logger, catalogue: () => Promise.reject(new Error('boom')) });
+    const gw = gateway({ logger, catalogue: { list: () => Promise.reject(new Error('boom')) } });
     const listed = await gw.listModels();
     expect(listed.success === false && listed.error.code).toBe('unexpected');
     expect(logger.lines.some((l) => l.level === 'error' && l.message === 'model catalogue failed to load')).toBe(true);

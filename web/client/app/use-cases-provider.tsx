@@ -1,9 +1,9 @@
 import { createContext, use, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
-import type { BROWSER_USE_CASES, UseCases } from '../../../adapters/composition/use-case-registry.js';
+import type { BrowserUseCases } from '../../../adapters/composition/use-case-registry.js';
 import type { SessionState } from '../../../core/auth/index.js';
 
-/** What `resolveUseCases(container, 'browser')` answers (DESIGN.md "Dependency injection"). */
-export type ClientUseCases = Pick<UseCases, (typeof BROWSER_USE_CASES)[number]>;
+/** What the browser's composition root answers (`createBrowserUseCases`, DESIGN.md "Dependency injection"). */
+export type ClientUseCases = BrowserUseCases;
 
 export type { SessionState };
 

@@ -1,4 +1,4 @@
-import type { ModelCatalogueEntry } from '../../adapters/models/model-catalogue.js';
+import type { ModelCatalogueEntry } from '../models/model-catalogue.js';
 
 /**
  * The model table when no database is configured (in-memory mode): the same rows, prices and plans
