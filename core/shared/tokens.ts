@@ -31,5 +31,3 @@ export const TOKENS = {
   DocumentText: Symbol.for('ensemble.DocumentText'),
   AttachmentClient: Symbol.for('ensemble.AttachmentClient'),
 } as const;
-
-export type PortToken = (typeof TOKENS)[keyof typeof TOKENS];

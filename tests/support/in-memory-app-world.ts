@@ -6,7 +6,6 @@ import { InMemoryModelGateway } from '../../adapters/in-memory/in-memory-model-g
 import { InMemoryPromptCatalog } from '../../adapters/in-memory/in-memory-prompt-catalog.js';
 import { InMemoryScriptLoader } from '../../adapters/in-memory/in-memory-script-loader.js';
 import { InMemoryUsageLedger } from '../../adapters/in-memory/in-memory-usage-ledger.js';
-import type { InMemoryScheduler } from '../../adapters/in-memory/in-memory-scheduler.js';
 import { inMemoryAuthWorld } from './in-memory-auth-world.js';
 import { samplePrompts } from './prompt-builders.js';
 
@@ -51,18 +50,6 @@ export const inMemoryAppWorld = (options: { models?: readonly ModelInfo[] } = {}
 };
 
 export type InMemoryAppWorld = ReturnType<typeof inMemoryAppWorld>;
-
-/**
- * Lets pending promise callbacks run until the scheduler holds `count` tasks. No time passes: it
- * only yields to the microtask queue, and gives up (a failing test, not a hang) after many turns.
- */
-export const untilScheduled = async (scheduler: InMemoryScheduler, count = 1): Promise<void> => {
-  for (let turn = 0; turn < 10_000; turn += 1) {
-    if (scheduler.pendingCount() >= count) return;
-    await Promise.resolve();
-  }
-  throw new Error(`the scheduler never held ${count} task(s)`);
-};
 
 /** Reads a stream to its end. */
 export const readAll = async <T>(stream: AsyncIterable<T>): Promise<T[]> => {

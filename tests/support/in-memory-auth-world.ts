@@ -40,8 +40,6 @@ export const inMemoryAuthWorld = () => {
   return world;
 };
 
-export type InMemoryAuthWorld = ReturnType<typeof inMemoryAuthWorld>;
-
 /** A promise the test settles by hand, to hold an adapter call in flight. */
 export const deferred = <T>() => {
   let resolve!: (value: T) => void;

@@ -81,8 +81,6 @@ const envSchema = z.object({
   ),
 });
 
-export type ServerEnv = z.output<typeof envSchema>;
-
 export interface ServerConfig {
   readonly mode: 'development' | 'production' | 'test';
   readonly host: string;

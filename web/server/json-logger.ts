@@ -37,6 +37,3 @@ function serialize(entry: Record<string, unknown>): string {
     return explained;
   });
 }
-
-/** A logger that drops everything (benchmarks). */
-export const silentLogger: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };

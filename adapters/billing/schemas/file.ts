@@ -36,7 +36,6 @@ export const organizationAvatarFile = z.object({
   public_url: z.string(),
 });
 export const fileRead = z.discriminatedUnion('service', [downloadableFile, productMediaFile, organizationAvatarFile]);
-export type FileWire = z.output<typeof fileRead>;
 
 const uploadPartRequest = z.object({
   number: int.min(1),

@@ -12,7 +12,6 @@ export const downloadableFileRead = z.object({
 });
 
 export const downloadable = z.object({ id: z.string(), benefit_id: z.string(), file: downloadableFileRead });
-export type DownloadableWire = z.output<typeof downloadable>;
 
 const paymentMethodBase = { ...base, processor: openEnum(['stripe'] as const), customer_id: z.string() };
 /** Cards carry brand, last4 and expiry; other method types are kept generic. */
@@ -30,7 +29,6 @@ export const paymentMethod = z.union([
   }),
   z.object({ ...paymentMethodBase, type: z.string() }),
 ]);
-export type PaymentMethodWire = z.output<typeof paymentMethod>;
 
 export const paymentMethodCreate = z.object({
   confirmation_token_id: z.string().min(1),

@@ -33,12 +33,10 @@ export const customerOrder = z.object({
   product: customerProductWithOrganization.nullable(),
   subscription: orderSubscription.omit({ metadata: true }).nullable(),
 });
-export type CustomerOrderWire = z.output<typeof customerOrder>;
 
 export const customerSubscription = subscription
   .omit({ customer: true, discount: true, metadata: true, custom_field_data: true, product: true, meters: true })
   .extend({ product: customerProductWithOrganization, meters: z.array(customerSubscriptionMeter) });
-export type CustomerSubscriptionWire = z.output<typeof customerSubscription>;
 
 /** Portal PATCH shapes: change plan, cancel or uncancel, change seats (extra fields refused). */
 export const customerSubscriptionUpdateProduct = z.strictObject({ product_id: z.string().min(1) });

@@ -19,8 +19,6 @@ export interface ClientServices {
   readonly useCases: ClientUseCases;
   readonly config: ClientConfig;
 }
-
-export const SIGNED_OUT: SessionState = { loading: false, session: null, user: null, error: null };
 const SESSION_PENDING: SessionState = { loading: true, session: null, user: null, error: null };
 const DEFAULT_CONFIG: ClientConfig = { billingAvailable: true, tagManagerId: null, supportWidgetSrc: null };
 
