@@ -1,7 +1,7 @@
 import { makeFindUser, makeGetAccountStatus, makeGetMarketingConsent, makeGetProfiling, makeGetProfilingCompleted, makeLookUpUser, makeRememberMarketingConsent, makeSaveProfilingStep, makeTurboCheck, makeUpdateMarketingConsent } from '../../core/account/index.js';
-import { makeCompleteRedirectSignIn, makeGetCurrentUser, makeHandleSignedIn, makeRequestEmailCode, makeRequestMagicLink, makeResendEmailCode, makeSessionController, makeSignInWithGoogle, makeSignOut, makeVerifyEmailCode } from '../../core/auth/index.js';
-import { makeCancelSubscription, makeCompleteCheckout, makeGetBillingState, makeGetCheckoutState, makeHandleBillingWebhook, makeLoadPlanOffer, makeOpenCustomerPortal, makeResumeSubscription, makeStartCheckout } from '../../core/billing/index.js';
-import { makeAttachFile, makeCreateConversation, makeDeleteConversation, makeDeleteInstructionPreset, makeEditChatMessage, makeEditLastMessage, makeFindLiveChatRun, makeGetAttachmentLink, makeGetConversationSettings, makeGetConversationShare, makeListConversations, makeListInstructionPresets, makeListModels, makeLoadAttachment, makeMergeAnswers, makeMergeChatAnswers, makeOpenConversation, makeOpenSharedConversation, makeReadAttachment, makeRegenerateAnswer, makeRegenerateChatAnswers, makeRemoveAttachment, makeRenameConversation, makeResumeChatRun, makeRevokeConversationShare, makeRunChat, makeSaveConversationSettings, makeSaveInstructionPreset, makeSearchConversations, makeSendChatMessage, makeShareConversation, makeStopChatRun, makeUploadAttachment, makeViewSharedConversation } from '../../core/chat/index.js';
+import { makeCompleteRedirectSignIn, makeGetCurrentUser, makeRememberReturnTo, makeTakeReturnTo, makeHandleSignedIn, makeRequestEmailCode, makeRequestMagicLink, makeResendEmailCode, makeSessionController, makeSignInWithGoogle, makeSignOut, makeVerifyEmailCode } from '../../core/auth/index.js';
+import { makeCancelSubscription, makeCompleteCheckout, makeRememberPendingCheckout, makeTakePendingCheckout, makeGetBillingState, makeGetCheckoutState, makeHandleBillingWebhook, makeLoadPlanOffer, makeOpenCustomerPortal, makeResumeSubscription, makeStartCheckout } from '../../core/billing/index.js';
+import { makeLastModelChoice, makeRememberModelChoice, makeAttachFile, makeCreateConversation, makeDeleteConversation, makeDeleteInstructionPreset, makeEditChatMessage, makeEditLastMessage, makeFindLiveChatRun, makeGetAttachmentLink, makeGetConversationSettings, makeGetConversationShare, makeListConversations, makeListInstructionPresets, makeListModels, makeLoadAttachment, makeMergeAnswers, makeMergeChatAnswers, makeOpenConversation, makeOpenSharedConversation, makeReadAttachment, makeRegenerateAnswer, makeRegenerateChatAnswers, makeRemoveAttachment, makeRenameConversation, makeResumeChatRun, makeRevokeConversationShare, makeRunChat, makeSaveConversationSettings, makeSaveInstructionPreset, makeSearchConversations, makeSendChatMessage, makeShareConversation, makeStopChatRun, makeUploadAttachment, makeViewSharedConversation } from '../../core/chat/index.js';
 import { makeGetCreditBalance, makeGrantCredits, makeListCreditHistory } from '../../core/credits/index.js';
 import { makeLoadDeferredScript, makeLoadTagManager, makeToastCenter, makeTrackEvent } from '../../core/interface/index.js';
 import { makeListPromptCategories, makeOpenPromptLibrary, makeOpenPromptViewer, makeRunPrompt, makeSearchPrompts, makeSetPromptFavorite } from '../../core/prompts/index.js';
@@ -35,6 +35,8 @@ export const USE_CASE_DEFINITIONS = {
   signInWithGoogle: uses([...SIGN_IN, 'origin'], makeSignInWithGoogle),
   completeRedirectSignIn: uses(['authenticator', 'logger', 'authErrors'], makeCompleteRedirectSignIn),
   signOut: uses(['authenticator', 'logger', 'authErrors'], makeSignOut),
+  rememberReturnTo: uses(['keyValueStore'], makeRememberReturnTo),
+  takeReturnTo: uses(['keyValueStore'], makeTakeReturnTo),
   // Account and profiling (app spec §3, §4, §6)
   getAccountStatus: uses(['currentUser', 'profileStore'], makeGetAccountStatus),
   turboCheck: uses(['currentUser', 'profileStore', 'logger'], makeTurboCheck),
@@ -53,6 +55,8 @@ export const USE_CASE_DEFINITIONS = {
   getCheckoutState: uses(['currentUser', 'billingGateway'], makeGetCheckoutState),
   openCustomerPortal: uses(['currentUser', 'billingGateway', 'logger'], makeOpenCustomerPortal),
   getBillingState: uses(['currentUser', 'billingGateway'], makeGetBillingState),
+  rememberPendingCheckout: uses(['keyValueStore'], makeRememberPendingCheckout),
+  takePendingCheckout: uses(['keyValueStore'], makeTakePendingCheckout),
   handleBillingWebhook: uses(['profileWriter', 'usageLedger', 'webhookInbox', 'logger', 'creditsPerPeriod', 'planProductId', 'billingGateway'], makeHandleBillingWebhook),
   // Credits
   getCreditBalance: uses(['currentUser', 'creditBalance'], makeGetCreditBalance),
@@ -62,6 +66,8 @@ export const USE_CASE_DEFINITIONS = {
   findUser: uses(['userDirectory'], makeFindUser),
   lookUpUser: uses(['userDirectory', 'profileStore', 'profilingStore', 'usageLedger'], makeLookUpUser),
   // Chat on the server: the turn itself
+  rememberModelChoice: uses(['keyValueStore'], makeRememberModelChoice),
+  lastModelChoice: uses(['keyValueStore'], makeLastModelChoice),
   listModels: uses(['modelDirectory'], makeListModels),
   runChat: uses(CHAT_TURN, makeRunChat),
   regenerateAnswer: uses(CHAT_TURN, makeRegenerateAnswer),
@@ -121,7 +127,8 @@ export type NeedsOf<K extends UseCaseName> = Definitions[K]['needs'][number];
 /** The use cases each entry point exposes. */
 export const BROWSER_USE_CASES = [
   'getCurrentUser', 'sessionController', 'handleSignedIn', 'requestMagicLink', 'requestEmailCode', 'resendEmailCode', 'verifyEmailCode',
-  'signInWithGoogle', 'completeRedirectSignIn', 'signOut',
+  'signInWithGoogle', 'completeRedirectSignIn', 'signOut', 'rememberReturnTo', 'takeReturnTo', 'rememberPendingCheckout', 'takePendingCheckout',
+  'rememberModelChoice', 'lastModelChoice',
   'getAccountStatus', 'turboCheck', 'getMarketingConsent', 'updateMarketingConsent', 'rememberMarketingConsent', 'getProfiling', 'getProfilingCompleted',
   'saveProfilingStep', 'loadPlanOffer', 'startCheckout', 'completeCheckout', 'cancelSubscription', 'resumeSubscription',
   'openCustomerPortal', 'getCreditBalance', 'listCreditHistory', 'listModels', 'sendChatMessage', 'regenerateChatAnswers',

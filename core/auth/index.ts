@@ -15,3 +15,4 @@ export * from './use-cases/sign-in-attempt.js';
 export * from './use-cases/sign-in-with-google.js';
 export * from './use-cases/sign-out.js';
 export * from './use-cases/verify-email-code.js';
+export * from './use-cases/return-to.js';

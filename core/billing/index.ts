@@ -14,3 +14,4 @@ export * from './use-cases/load-plan-offer.js';
 export * from './use-cases/open-customer-portal.js';
 export * from './use-cases/resume-subscription.js';
 export * from './use-cases/start-checkout.js';
+export * from './use-cases/pending-checkout.js';

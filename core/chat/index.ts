@@ -39,3 +39,4 @@ export * from './use-cases/run-chat.js';
 export * from './use-cases/run-log-writer.js';
 export * from './use-cases/search-conversations.js';
 export * from './use-cases/share-conversation.js';
+export * from './use-cases/model-choice.js';

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { LocalStorageKeyValueStore } from '../../../adapters/browser/local-storage-key-value-store.js';
 import { createI18n } from '../../../web/client/i18n/i18n.js';
 import { detectFrom as detectLanguage, makeLanguageDetector, type DetectionSources } from '../../../web/client/i18n/language-detector.js';
 import { syncLanguageInUrl } from '../../../web/client/i18n/language-url.js';
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const data = new Map(Object.entries(initial));
-  return { getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v), data };
+  return Object.assign(new LocalStorageKeyValueStore({ getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v), removeItem: (k: string) => void data.delete(k) }), { data });
 }
 
 const sources = (search: string, stored: Record<string, string>, browser: string[]): DetectionSources => ({
@@ -32,7 +33,8 @@ describe('language detection (app §9)', () => {
   });
 
   it('a storage that throws does not break detection', () => {
-    const broken = { getItem: () => { throw new Error('denied'); }, setItem: () => { throw new Error('denied'); } };
+    const denied = () => { throw new Error('denied'); };
+    const broken = new LocalStorageKeyValueStore({ getItem: denied, setItem: denied, removeItem: denied });
     const detector = makeLanguageDetector({ search: () => '', storage: broken, browserLanguages: () => ['fr'] });
     expect(detector.detect()).toBe('fr');
     expect(() => detector.cacheUserLanguage?.('fr')).not.toThrow();

@@ -25,10 +25,12 @@ beforeAll(async () => {
   ]);
 });
 
-function renderAt(path: string, session?: SessionState, signedIn: 'profiled' | 'new' | null = 'profiled') {
+function renderAt(path: string, session?: SessionState, signedIn: 'profiled' | 'new' | null = 'profiled', kept: Record<string, string> = {}) {
   const memory = memoryLocation({ path, record: true });
-  render(<App i18n={englishI18n()} useCases={inMemoryUseCases(signedIn ? { signedIn } : {}).useCases} routerHook={memory.hook} {...(session ? { session } : {})} />);
-  return { current: () => memory.history.at(-1) };
+  const world = inMemoryUseCases(signedIn ? { signedIn } : {});
+  for (const [key, value] of Object.entries(kept)) world.deps.keyValueStore.set(key, value);
+  render(<App i18n={englishI18n()} useCases={world.useCases} routerHook={memory.hook} {...(session ? { session } : {})} />);
+  return { current: () => memory.history.at(-1), kept: (key: string) => world.deps.keyValueStore.get(key) };
 }
 
 describe('routes (app §2)', () => {
@@ -86,12 +88,11 @@ describe('routes (app §2)', () => {
     const at = renderAt('/chat/prompts', undefined, null);
     await screen.findByRole('heading', { level: 1, name: 'Sign in to Ensemble' });
     expect(at.current()).toBe('/signup');
-    expect(window.localStorage.getItem('ensemble.returnTo')).toBe('/chat/prompts');
+    expect(at.kept('ensemble.returnTo')).toBe('/chat/prompts');
   });
 
   it('guard: after sign-in the visitor returns where they were going', async () => {
-    window.localStorage.setItem('ensemble.returnTo', '/chat/prompts');
-    const at = renderAt('/signup', undefined, 'profiled');
+    const at = renderAt('/signup', undefined, 'profiled', { 'ensemble.returnTo': '/chat/prompts' });
     expect(await screen.findByRole('complementary', { name: 'Chats and account' })).toBeTruthy();
     expect(at.current()).toBe('/chat/prompts');
   });

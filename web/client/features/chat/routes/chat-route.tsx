@@ -13,7 +13,6 @@ import { toTurns } from '../state/chat-turns.js';
 import { useComposerFiles } from '../hooks/use-composer-files.js';
 import { useSettingsDialog } from '../hooks/use-settings-dialog.js';
 
-const MODEL_KEY = 'ensemble.chatModel';
 
 /** Quotes a selection for the composer, with the label of the model that wrote it. */
 export const quoteSelection = (modelLabel: string, text: string): string =>
@@ -26,7 +25,7 @@ export const quoteSelection = (modelLabel: string, text: string): string =>
  */
 export default function ChatRoute({ chatId, compareRoute }: { chatId: string | null; compareRoute: boolean }) {
   const { t } = useTranslation();
-  const { trackEvent, toastCenter, getConversationShare, shareConversation, revokeConversationShare, loadAttachment } = useUseCases();
+  const { trackEvent, toastCenter, getConversationShare, shareConversation, revokeConversationShare, loadAttachment, rememberModelChoice, lastModelChoice } = useUseCases();
   const area = useChatArea();
   const { session, state } = useChatSession();
   const usable = area.models.filter((m) => isSelectable(m, area.subscribed));
@@ -39,7 +38,7 @@ export default function ChatRoute({ chatId, compareRoute }: { chatId: string | n
   useEffect(() => setChoice(null), [chatId, compareRoute]);
   const lastAsked = useMemo(() => lastAskedModels(state.messages), [state.messages]);
   const compare = choice?.compare ?? (compareRoute || (lastAsked?.length ?? 0) > 1);
-  const selected = (choice?.modelIds ?? defaultSelection(compare, lastAsked, usable)).filter((id) => usable.some((m) => m.id === id));
+  const selected = (choice?.modelIds ?? defaultSelection(compare, lastAsked, usable, lastModelChoice())).filter((id) => usable.some((m) => m.id === id));
 
   const files = useComposerFiles(area.models, selected);
   const imageUrls = useRef(new Map<string, Promise<string | null>>());
@@ -56,7 +55,7 @@ export default function ChatRoute({ chatId, compareRoute }: { chatId: string | n
 
   const choose = (modelIds: string[], nextCompare = compare) => {
     setChoice({ compare: nextCompare, modelIds });
-    if (!nextCompare && modelIds[0]) safeWrite(MODEL_KEY, modelIds[0]);
+    if (!nextCompare && modelIds[0]) rememberModelChoice(modelIds[0]);
   };
 
   const after = (outcome: Awaited<ReturnType<typeof session.send>>) => {
@@ -97,7 +96,7 @@ export default function ChatRoute({ chatId, compareRoute }: { chatId: string | n
     <AttachmentImageSource.Provider value={imageSource}>
     <ChatView turns={turns} models={area.models} selected={selected} subscribed={area.subscribed} streaming={state.run?.streaming === true}
       compare={compare}
-      onCompareChange={(next) => choose(next ? defaultSelection(true, selected.length > 1 ? selected : null, usable) : selected.slice(0, 1), next)}
+      onCompareChange={(next) => choose(next ? defaultSelection(true, selected.length > 1 ? selected : null, usable, null) : selected.slice(0, 1), next)}
       onSelectedChange={(ids) => choose(ids)}
       draft={session.draft()} onDraftChange={(text) => session.setDraft(text)}
       onSend={(text) => {
@@ -147,24 +146,9 @@ function lastAskedModels(messages: readonly ChatMessage[] | undefined): readonly
   return last.modelId ? [last.modelId] : null;
 }
 
-function defaultSelection(compare: boolean, lastAsked: readonly string[] | null, usable: readonly ModelInfo[]): string[] {
+function defaultSelection(compare: boolean, lastAsked: readonly string[] | null, usable: readonly ModelInfo[], remembered: string | null): string[] {
   if (lastAsked && lastAsked.length > 0 && (compare ? lastAsked.length > 1 : true)) return compare ? [...lastAsked] : [lastAsked[0] as string];
   if (compare) return usable.slice(0, 2).map((m) => m.id);
-  const remembered = safeRead(MODEL_KEY);
   return [usable.find((m) => m.id === remembered)?.id ?? usable[0]?.id].filter((id): id is string => id !== undefined);
 }
 
-function safeRead(key: string): string | null {
-  try {
-    return window.localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-function safeWrite(key: string, value: string): void {
-  try {
-    window.localStorage.setItem(key, value);
-  } catch {
-    // The choice lasts for this page only.
-  }
-}

@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { Profiling } from '../../../../../core/account/index.js';
-import { takeReturnTo } from '../../../app/return-to.js';
 import { useUseCases } from '../../../app/use-cases-provider.js';
 import { ProfilingScreen } from '../components/profiling-screen.js';
 import { PageLoading } from '../../../ui/page-loading.js';
@@ -14,7 +13,7 @@ import { SiteLayout } from '../../../ui/site-layout.js';
  */
 export default function ProfilingPage() {
   const { t } = useTranslation();
-  const { getProfiling, saveProfilingStep, toastCenter } = useUseCases();
+  const { getProfiling, saveProfilingStep, toastCenter, takeReturnTo } = useUseCases();
   const [, navigate] = useLocation();
   const [initial, setInitial] = useState<Profiling | null>(null);
 

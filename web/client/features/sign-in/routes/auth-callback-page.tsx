@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import { takeReturnTo } from '../../../app/return-to.js';
 import { useSession, useUseCases } from '../../../app/use-cases-provider.js';
 import { AuthCallbackScreen } from '../components/auth-callback-screen.js';
 import { SiteLayout } from '../../../ui/site-layout.js';
@@ -13,7 +12,7 @@ const EXPIRED = /expired|otp_expired|invalid.*(link|token)|flow_state_not_found/
  * (they opened an old link, or the same one twice): then there is nothing to explain, they go on.
  */
 export default function AuthCallbackPage() {
-  const { completeRedirectSignIn } = useUseCases();
+  const { completeRedirectSignIn, takeReturnTo } = useUseCases();
   const signedIn = useSession().user !== null;
   const [, navigate] = useLocation();
   const [status, setStatus] = useState<'finishing' | 'failed' | 'expired'>('finishing');
@@ -21,7 +20,7 @@ export default function AuthCallbackPage() {
 
   useEffect(() => {
     if (status !== 'finishing' && signedIn) navigate(takeReturnTo(), { replace: true });
-  }, [status, signedIn, navigate]);
+  }, [status, signedIn, navigate, takeReturnTo]);
 
   useEffect(() => {
     // The tokens in the URL are single-use: StrictMode's second effect run must not spend them again.

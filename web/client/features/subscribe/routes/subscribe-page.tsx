@@ -2,7 +2,6 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Router, useLocation, useSearch } from 'wouter';
 import type { SubscriptionSummary } from '../../../../../core/billing/index.js';
-import { rememberPendingCheckout, takePendingCheckout } from '../../../app/pending-checkout.js';
 import { useClientConfig, useUseCases } from '../../../app/use-cases-provider.js';
 import { SubscribeScreen, type CurrentPlan, type SubscribeStatus } from '../components/subscribe-screen.js';
 import type { PlanOfferView } from '../../../ui/price-tag.js';
@@ -37,7 +36,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 function Subscribe() {
   const { t } = useTranslation();
-  const { loadPlanOffer, getBillingState, startCheckout, completeCheckout, resumeSubscription, toastCenter } = useUseCases();
+  const { loadPlanOffer, getBillingState, startCheckout, completeCheckout, resumeSubscription, toastCenter, rememberPendingCheckout, takePendingCheckout } = useUseCases();
   const { billingAvailable } = useClientConfig();
   const area = useChatArea();
   const search = useSearch();
@@ -94,7 +93,7 @@ function Subscribe() {
       // Paid; the plan shows as soon as its activation arrives. The page says so in place.
       setStatus('succeeded');
     })();
-  }, [search, navigate, completeCheckout, readCurrent, area]);
+  }, [search, navigate, completeCheckout, readCurrent, area, takePendingCheckout]);
 
   const subscribe = async () => {
     setStatus('redirecting');
