@@ -3,12 +3,53 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import checkFile from 'eslint-plugin-check-file';
 import globals from 'globals';
+import { dirname, relative, resolve, sep } from 'node:path';
 
 const nodeAndDomGlobals = [
   'window', 'document', 'localStorage', 'sessionStorage', 'navigator', 'location', 'fetch',
   'process', 'Buffer', 'require', '__dirname', '__filename', 'global', 'globalThis',
   'setTimeout', 'setInterval', 'clearTimeout', 'clearInterval', 'requestIdleCallback', 'console',
 ].map((name) => ({ name, message: 'core/ is framework-free: reach the platform through a port.' }));
+
+// web/client is cut by feature (features/<feature>/: routes, components, hooks, state): a feature
+// reaches another only through that feature's index.ts, and ui/ (shared by all) reaches none.
+const clientRoot = resolve(import.meta.dirname, 'web', 'client');
+const featureBoundaries = {
+  meta: { type: 'problem', schema: [], messages: {
+    insides: "features/{{own}} may use features/{{other}} only through its index.ts, not its insides.",
+    ui: 'ui/ is shared by every feature: it imports none of them.',
+  } },
+  create(context) {
+    const at = relative(clientRoot, context.filename).split(sep);
+    const own = at[0] === 'features' ? at[1] : null;
+    if (own === null && at[0] !== 'ui') return {};
+    const check = (node) => {
+      const spec = node.source?.value;
+      if (typeof spec !== 'string' || !spec.startsWith('.')) return;
+      const to = relative(clientRoot, resolve(dirname(context.filename), spec)).split(sep);
+      if (to[0] !== 'features') return;
+      if (own === null) context.report({ node, messageId: 'ui' });
+      else if (to[1] !== own && !(to.length === 3 && /^index\.(js|ts|tsx)$/.test(to[2]))) context.report({ node, messageId: 'insides', data: { own, other: to[1] } });
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+  },
+};
+
+// Outside core/, a capability is reached through its public index only (core/<capability>/index.js).
+const coreThroughIndexes = {
+  regex: '^(\\.\\./)+core/[^/]+/(?!index\\.js$)',
+  message: 'Import core through its capability index (core/<capability>/index.js), not a file inside it.',
+};
+
+// The dependency-injection container is the composition roots' business: nothing else imports it.
+const COMPOSITION_ROOTS = ['adapters/composition/browser.ts', 'adapters/composition/server.ts', 'adapters/composition/cli.ts', 'adapters/composition/in-memory.ts'];
+const importSelectors = (sourcePattern, message) =>
+  ['ImportDeclaration', 'ExportNamedDeclaration', 'ExportAllDeclaration', 'ImportExpression'].map((node) => ({ selector: `${node}[source.value=${sourcePattern}]`, message }));
+const containerOnlyInRoots = importSelectors(
+  '/^(inversify|reflect-metadata)($|\\u002F)|^@inversifyjs\\u002F/',
+  `inversify and reflect-metadata are imported only by the composition roots (${COMPOSITION_ROOTS.join(', ')}).`,
+);
+const polarSdkInTestsOnly = importSelectors('/^@polar-sh\\u002Fsdk/', '@polar-sh/sdk is a test-only oracle: import it under tests/ only.');
 
 export default tseslint.config(
   { ignores: ['node_modules/**', '.data/**', 'dist/**', '.build/**', 'web/client/dist/**', 'test-results/**', 'tests/e2e/artifacts/**'] },
@@ -29,18 +70,19 @@ export default tseslint.config(
     },
   },
   {
+    // The container: only in the composition roots (tests included: they build through the roots).
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    rules: { 'no-restricted-syntax': ['error', ...containerOnlyInRoots] },
+  },
+  {
     // The provider's official SDK is a test oracle only: it never ships in the app, the CLI or an adapter.
     files: ['**/*.{ts,tsx,js,mjs}'],
     ignores: ['tests/**'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        ...['ImportDeclaration', 'ExportNamedDeclaration', 'ExportAllDeclaration', 'ImportExpression'].map((node) => ({
-          selector: `${node}[source.value=/^@polar-sh\\u002Fsdk/]`,
-          message: '@polar-sh/sdk is a test-only oracle: import it under tests/ only.',
-        })),
-      ],
-    },
+    rules: { 'no-restricted-syntax': ['error', ...polarSdkInTestsOnly, ...containerOnlyInRoots] },
+  },
+  {
+    files: COMPOSITION_ROOTS,
+    rules: { 'no-restricted-syntax': ['error', ...polarSdkInTestsOnly] },
   },
   {
     // core/ imports nothing outside itself except zod, and uses no platform globals.
@@ -60,14 +102,23 @@ export default tseslint.config(
     },
   },
   {
+    files: ['{adapters,web,cli,tests,scripts}/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [coreThroughIndexes] }] },
+  },
+  {
     // adapters/ never import web/ or cli/.
     files: ['adapters/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^(\\.\\./)+(web|cli)(/|$)', message: 'adapters/ never import web/ or cli/.' }] },
+        { patterns: [coreThroughIndexes, { regex: '^(\\.\\./)+(web|cli)(/|$)', message: 'adapters/ never import web/ or cli/.' }] },
       ],
     },
+  },
+  {
+    files: ['web/client/**/*.{ts,tsx}'],
+    plugins: { ensemble: { rules: { 'feature-boundaries': featureBoundaries } } },
+    rules: { 'ensemble/feature-boundaries': 'error' },
   },
   {
     // The browser never imports server-only code.
@@ -77,8 +128,9 @@ export default tseslint.config(
         'error',
         {
           patterns: [
+            coreThroughIndexes,
             {
-              regex: '(^|/)(server|billing|models|composition/server-container|composition/cli-container|supabase/local)(/|$)',
+              regex: '(^|/)(server|adapters/billing|adapters/models|adapters/redis|adapters/documents|supabase/local)(/|$)',
               message: 'web/client never imports server-only code (web/server, adapters/billing, adapters/models, ...).',
             },
             { regex: '^(node:|undici$|@electric-sql/pglite|hono|@hono/|ai$|@ai-sdk/)', message: 'web/client never imports server-only packages.' },

@@ -1,7 +1,5 @@
 import type { Command } from 'commander';
-import type { Logger } from '../core/ports/logger.js';
-import type { DomainError } from '../core/shared/errors.js';
-import type { Result } from '../core/shared/result.js';
+import type { Logger, DomainError, Result } from '../core/shared/index.js';
 import type { BillingClient } from '../adapters/billing/client.js';
 import type { BillingTarget, SupabaseTarget } from './config.js';
 import { confirm } from './confirm.js';

@@ -1,5 +1,5 @@
 import type { AnyBillingError, ApiError } from '../adapters/billing/http/errors.js';
-import type { DomainError } from '../core/shared/errors.js';
+import type { DomainError } from '../core/shared/index.js';
 import { CliError, EXIT, usageError } from './errors.js';
 
 /** What a failed call was about, so the message can name it and say what to do next. */

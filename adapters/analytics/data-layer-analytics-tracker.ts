@@ -1,6 +1,5 @@
-import type { AnalyticsEvent } from '../../core/domain/analytics-events.js';
-import type { AnalyticsTracker } from '../../core/ports/analytics-tracker.js';
-import type { Logger } from '../../core/ports/logger.js';
+import type { AnalyticsEvent, AnalyticsTracker } from '../../core/interface/index.js';
+import type { Logger } from '../../core/shared/index.js';
 import { ensureDataLayer } from './data-layer.js';
 
 type DataLayerHost = { dataLayer?: unknown };

@@ -1,6 +1,5 @@
-import type { ScriptLoader } from '../../core/ports/script-loader.js';
-import { domainError } from '../../core/shared/errors.js';
-import { fail, ok, type Result } from '../../core/shared/result.js';
+import type { ScriptLoader } from '../../core/interface/index.js';
+import { domainError, fail, ok, type Result } from '../../core/shared/index.js';
 
 /**
  * Adds a <script> to the document and answers when it has loaded or failed. Only http(s) sources

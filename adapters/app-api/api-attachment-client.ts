@@ -1,8 +1,6 @@
-import type { AttachmentRef } from '../../core/domain/attachments.js';
-import type { AttachmentClient } from '../../core/ports/attachment-client.js';
-import type { AbortSignalLike } from '../../core/shared/abort.js';
-import { domainError } from '../../core/shared/errors.js';
-import { fail, ok, type Result } from '../../core/shared/result.js';
+import type { AttachmentRef, AttachmentClient } from '../../core/chat/index.js';
+import type { AbortSignalLike } from '../../core/shared/index.js';
+import { domainError, fail, ok, type Result } from '../../core/shared/index.js';
 import { ApiClient, toDomainError, type ApiClientOptions } from './api-client.js';
 import { attachmentAnswer } from './api-contract.js';
 

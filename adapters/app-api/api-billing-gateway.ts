@@ -1,8 +1,6 @@
 import type { z } from 'zod';
-import type { CancellationReason, CheckoutSession, CheckoutState, CustomerState, PlanDiscount, PlanProduct, PortalSession, SubscriptionSummary } from '../../core/domain/billing.js';
-import type { BillingGateway } from '../../core/ports/billing-gateway.js';
-import { domainError } from '../../core/shared/errors.js';
-import { fail, ok, type Result } from '../../core/shared/result.js';
+import type { CancellationReason, CheckoutSession, CheckoutState, CustomerState, PlanDiscount, PlanProduct, PortalSession, SubscriptionSummary, BillingGateway } from '../../core/billing/index.js';
+import { domainError, fail, ok, type Result } from '../../core/shared/index.js';
 import { ApiClient, type ApiClientOptions } from './api-client.js';
 import { billingStateAnswer, checkoutAnswer, checkoutStateAnswer, planAnswer, portalAnswer, subscriptionAnswer } from './api-contract.js';
 

@@ -1,9 +1,6 @@
-import type {
-  ChatClient, ChatRunEvent, ChatRunHandle, EditLastChatInput, LiveRun, MergeChatInput, RegenerateChatInput, ResumeChatInput, SendChatInput,
-} from '../../core/ports/chat-client.js';
-import type { AbortSignalLike } from '../../core/shared/abort.js';
-import { domainError } from '../../core/shared/errors.js';
-import { fail, ok, type Result } from '../../core/shared/result.js';
+import type { ChatClient, ChatRunEvent, ChatRunHandle, EditLastChatInput, LiveRun, MergeChatInput, RegenerateChatInput, ResumeChatInput, SendChatInput } from '../../core/chat/index.js';
+import type { AbortSignalLike } from '../../core/shared/index.js';
+import { domainError, fail, ok, type Result } from '../../core/shared/index.js';
 import { ApiClient, toDomainError, type ApiClientOptions } from './api-client.js';
 import { chatStreamLine, metaLine, openConversationAnswer, type MetaLine } from './api-contract.js';
 import { ndjsonLines } from './ndjson-lines.js';

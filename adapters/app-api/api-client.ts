@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import type { DomainError } from '../../core/shared/errors.js';
-import { domainError, isDomainErrorCode } from '../../core/shared/errors.js';
-import { fail, ok, type Result } from '../../core/shared/result.js';
+import type { DomainError } from '../../core/shared/index.js';
+import { domainError, isDomainErrorCode, fail, ok, type Result } from '../../core/shared/index.js';
+import { apiErrorBody } from './api-contract.js';
 
 /** The signed-in user's Supabase access token, or null when nobody is signed in. */
 export type AccessTokenSource = () => string | null | Promise<string | null>;
@@ -15,10 +15,12 @@ export interface ApiClientOptions {
 
 /** The server's `{error, message, details}` as a domain error; token problems read as not signed in. */
 export function toDomainError(status: number, body: unknown): DomainError {
-  const b = (typeof body === 'object' && body !== null ? body : {}) as { error?: unknown; message?: unknown; details?: unknown };
-  const message = typeof b.message === 'string' ? b.message : `The app server answered ${status}`;
-  const details = { status, ...(typeof b.details === 'object' && b.details !== null ? (b.details as Record<string, unknown>) : {}) };
-  const error = typeof b.error === 'string' ? b.error : '';
+  // Not the app server's error body (a proxy's page, say): read from its status alone.
+  const parsed = apiErrorBody.safeParse(body);
+  const b = parsed.success ? parsed.data : null;
+  const message = b?.message ?? `The app server answered ${status}`;
+  const details = { status, ...(b?.details ?? {}) };
+  const error = b?.error ?? '';
   if (isDomainErrorCode(error)) return domainError(error, message, details);
   if (status === 401 || error === 'token_expired' || error === 'invalid_token') return domainError('not_authenticated', message, details);
   if (status >= 400 && status < 500) return domainError('validation', message, details);

@@ -5,11 +5,9 @@
  * (adapters/app-api) parse every answer with it. Neither side keeps a shape of its own.
  */
 import { z } from 'zod';
-import { CANCELLATION_REASONS, CHECKOUT_STATUSES } from '../../core/domain/billing.js';
-import { conversationIdSchema, messageSchema, modelIdsSchema, titleSchema } from '../../core/domain/chat-rules.js';
-import { attachmentIdsSchema, attachmentRefSchema } from '../../core/domain/attachments.js';
-import { conversationSettingsSchema } from '../../core/domain/conversation-settings.js';
-import { DOMAIN_ERROR_CODES } from '../../core/shared/errors.js';
+import { CANCELLATION_REASONS, CHECKOUT_STATUSES } from '../../core/billing/index.js';
+import { conversationIdSchema, messageSchema, modelIdsSchema, titleSchema, attachmentIdsSchema, attachmentRefSchema, conversationSettingsSchema } from '../../core/chat/index.js';
+import { DOMAIN_ERROR_CODES } from '../../core/shared/index.js';
 
 // ── Errors ────────────────────────────────────────────────────────────────────────────────────────
 
@@ -19,6 +17,7 @@ export const TRANSPORT_ERROR_CODES = [
   'token_expired',
   'auth_unavailable',
   'unsupported_media_type',
+  'invalid_signature',
   'payload_too_large',
   'internal',
 ] as const;
@@ -100,7 +99,7 @@ export const portalAnswer = z.object({ url: z.string() });
 // ── Account ───────────────────────────────────────────────────────────────────────────────────────
 
 /** GET /api/account */
-export const accountAnswer = z.object({ subscribed: z.boolean(), featureFlag: z.unknown(), credits: z.number() }).passthrough();
+export const accountAnswer = z.object({ subscribed: z.boolean(), featureFlag: z.boolean(), credits: z.number() });
 
 // ── Models ────────────────────────────────────────────────────────────────────────────────────────
 
@@ -323,6 +322,5 @@ export const doneLine = z.object({
 export const chatStreamLine = z.discriminatedUnion('type', [metaLine, startLine, deltaLine, finishLine, errorLine, doneLine]);
 export type ChatStreamLine = z.output<typeof chatStreamLine>;
 export type MetaLine = z.output<typeof metaLine>;
-export type DoneLine = z.output<typeof doneLine>;
 
 export const NDJSON_CONTENT_TYPE = 'application/x-ndjson; charset=utf-8';

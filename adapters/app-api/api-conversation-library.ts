@@ -1,7 +1,5 @@
-import type { ChatMessage, Conversation } from '../../core/domain/chat.js';
-import type { ConversationSettings } from '../../core/domain/conversation-settings.js';
-import type { ConversationLibrary } from '../../core/ports/conversation-store.js';
-import { ok, type Result } from '../../core/shared/result.js';
+import type { ChatMessage, Conversation, ConversationSettings, ConversationLibrary } from '../../core/chat/index.js';
+import { ok, type Result } from '../../core/shared/index.js';
 import { ApiClient, type ApiClientOptions } from './api-client.js';
 import { conversationAnswer, conversationListAnswer, messagesAnswer, settingsAnswer } from './api-contract.js';
 

@@ -1,5 +1,5 @@
-import type { ConversationSearch, SearchHit, SearchQuery } from '../../core/ports/conversation-search.js';
-import { ok, type Result } from '../../core/shared/result.js';
+import type { ConversationSearch, SearchHit, SearchQuery } from '../../core/chat/index.js';
+import { ok, type Result } from '../../core/shared/index.js';
 import { ApiClient, type ApiClientOptions } from './api-client.js';
 import { searchAnswer } from './api-contract.js';
 

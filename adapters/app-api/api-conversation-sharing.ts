@@ -1,5 +1,5 @@
-import type { ConversationShare, ConversationSharing, SharedConversation, SharedConversations } from '../../core/ports/conversation-shares.js';
-import { ok, type Result } from '../../core/shared/result.js';
+import type { ConversationShare, ConversationSharing, SharedConversation, SharedConversations } from '../../core/chat/index.js';
+import { ok, type Result } from '../../core/shared/index.js';
 import { ApiClient, type ApiClientOptions } from './api-client.js';
 import { shareAnswer, sharedConversationAnswer } from './api-contract.js';
 

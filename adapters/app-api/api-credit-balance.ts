@@ -1,6 +1,5 @@
-import type { LedgerEntry } from '../../core/domain/credits.js';
-import type { CreditBalance } from '../../core/ports/usage-ledger.js';
-import { ok, type Result } from '../../core/shared/result.js';
+import type { LedgerEntry, CreditBalance } from '../../core/credits/index.js';
+import { ok, type Result } from '../../core/shared/index.js';
 import { ApiClient, type ApiClientOptions } from './api-client.js';
 import { creditsAnswer } from './api-contract.js';
 

@@ -1,5 +1,5 @@
-import type { InstructionPreset, InstructionPresets } from '../../core/ports/instruction-presets.js';
-import { ok, type Result } from '../../core/shared/result.js';
+import type { InstructionPreset, InstructionPresets } from '../../core/chat/index.js';
+import { ok, type Result } from '../../core/shared/index.js';
 import { ApiClient, type ApiClientOptions } from './api-client.js';
 import { presetAnswer, presetsAnswer } from './api-contract.js';
 

@@ -1,6 +1,5 @@
-import type { ModelInfo } from '../../core/domain/chat.js';
-import type { ModelDirectory } from '../../core/ports/model-gateway.js';
-import { ok, type Result } from '../../core/shared/result.js';
+import type { ModelInfo, ModelDirectory } from '../../core/chat/index.js';
+import { ok, type Result } from '../../core/shared/index.js';
 import { ApiClient, type ApiClientOptions } from './api-client.js';
 import { modelsAnswer } from './api-contract.js';
 

@@ -1,19 +1,7 @@
-import {
-  CHECKOUT_STATUSES,
-  type CancellationReason,
-  type CheckoutSession,
-  type CheckoutState,
-  type CheckoutStatus,
-  type CustomerState,
-  type PlanDiscount,
-  type PlanProduct,
-  type PortalSession,
-  type SubscriptionSummary,
-} from '../../core/domain/billing.js';
-import type { BillingGateway } from '../../core/ports/billing-gateway.js';
-import type { Logger } from '../../core/ports/logger.js';
-import { domainError, type DomainError } from '../../core/shared/errors.js';
-import { fail, ok, type Result } from '../../core/shared/result.js';
+import { CHECKOUT_STATUSES, type CancellationReason, type CheckoutSession, type CheckoutState, type CheckoutStatus, type CustomerState, type PlanDiscount, type PlanProduct, type PortalSession, type SubscriptionSummary } from '../../core/billing/index.js';
+import type { BillingGateway } from '../../core/billing/index.js';
+import type { Logger } from '../../core/shared/index.js';
+import { domainError, type DomainError, fail, ok, type Result } from '../../core/shared/index.js';
 import type { BillingClient } from './client.js';
 import type { BillingError } from './http/errors.js';
 import { toDomainError } from './polar-error-mapping.js';

@@ -1,4 +1,4 @@
-import { domainError, type DomainError } from '../../core/shared/errors.js';
+import { domainError, type DomainError } from '../../core/shared/index.js';
 import type { BillingError } from './http/errors.js';
 
 const CONFLICTS = new Set([

@@ -1,4 +1,4 @@
-import type { Cancel, Scheduler } from '../../core/ports/scheduler.js';
+import type { Cancel, Scheduler } from '../../core/shared/index.js';
 
 /** How long to wait where requestIdleCallback does not exist (Safari): a quiet moment after load. */
 const IDLE_FALLBACK_MS = 1000;

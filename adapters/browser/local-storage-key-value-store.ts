@@ -1,4 +1,4 @@
-import type { KeyValueStore } from '../../core/ports/key-value-store.js';
+import type { KeyValueStore } from '../../core/interface/index.js';
 
 /**
  * KeyValueStore on window.localStorage. Storage can be missing or throw (private mode, quota,

@@ -1,5 +1,4 @@
-import type { AuthChange } from '../../core/domain/auth.js';
-import type { Authenticator } from '../../core/ports/authenticator.js';
+import type { AuthChange, Authenticator } from '../../core/auth/index.js';
 
 /**
  * supabase-js reports SIGNED_IN not only when someone signs in on this page but also when it

@@ -1,4 +1,4 @@
-import type { Clock } from '../../core/ports/clock.js';
+import type { Clock } from '../../core/shared/index.js';
 
 /** The host's own clock. */
 export class SystemClock implements Clock {

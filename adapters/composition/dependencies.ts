@@ -1,34 +1,15 @@
-import type { AnalyticsTracker } from '../../core/ports/analytics-tracker.js';
-import type { Authenticator } from '../../core/ports/authenticator.js';
-import type { AttachmentClient } from '../../core/ports/attachment-client.js';
-import type { AttachmentStore } from '../../core/ports/attachment-store.js';
-import type { BillingGateway } from '../../core/ports/billing-gateway.js';
-import type { DocumentText } from '../../core/ports/document-text.js';
-import type { Clock } from '../../core/ports/clock.js';
-import type { ChatClient } from '../../core/ports/chat-client.js';
-import type { ConversationShares, ConversationSharing, SharedConversations } from '../../core/ports/conversation-shares.js';
-import type { ConversationSearch } from '../../core/ports/conversation-search.js';
-import type { ConversationLibrary, ConversationStore } from '../../core/ports/conversation-store.js';
-import type { ConversationTurns } from '../../core/ports/conversation-turns.js';
-import type { InstructionPresets } from '../../core/ports/instruction-presets.js';
-import type { KeyValueStore } from '../../core/ports/key-value-store.js';
-import type { Logger } from '../../core/ports/logger.js';
-import type { ModelDirectory, ModelGateway } from '../../core/ports/model-gateway.js';
-import type { ProfileStore } from '../../core/ports/profile-store.js';
-import type { ProfileWriter } from '../../core/ports/profile-writer.js';
-import type { ProfilingStore } from '../../core/ports/profiling-store.js';
-import type { PromptCatalog } from '../../core/ports/prompt-catalog.js';
-import type { Scheduler } from '../../core/ports/scheduler.js';
-import type { ScriptLoader } from '../../core/ports/script-loader.js';
-import { TOKENS } from '../../core/ports/tokens.js';
-import type { TranslationLoader } from '../../core/ports/translation-loader.js';
-import type { CreditBalance, UsageLedger } from '../../core/ports/usage-ledger.js';
-import type { UserDirectory } from '../../core/ports/user-directory.js';
-import type { WebhookInbox } from '../../core/ports/webhook-inbox.js';
-import type { CurrentUser } from '../../core/use-cases/index.js';
+import type { AnalyticsTracker, KeyValueStore, ScriptLoader } from '../../core/interface/index.js';
+import type { AuthErrorSink, AuthSession, Authenticator, CurrentUser, SignInMethod } from '../../core/auth/index.js';
+import type { AttachmentClient, AttachmentStore, DocumentText, ChatClient, ConversationShares, ConversationSharing, SharedConversations, ConversationSearch, ConversationLibrary, ConversationStore, ConversationTurns, InstructionPresets, ModelDirectory, ModelGateway } from '../../core/chat/index.js';
+import type { BillingGateway, WebhookInbox } from '../../core/billing/index.js';
+import type { Clock, Logger, Scheduler } from '../../core/shared/index.js';
+import type { ProfileStore, ProfileWriter, ProfilingStore, UserDirectory } from '../../core/account/index.js';
+import type { PromptCatalog } from '../../core/prompts/index.js';
+import { TOKENS } from '../../core/shared/index.js';
+import type { CreditBalance, UsageLedger } from '../../core/credits/index.js';
 
-/** Everything a use case factory may ask for, by the names the factories use. */
-export interface Dependencies {
+/** The ports and settings an entry point binds, each under its token, by the names the factories use. */
+export interface BoundDependencies {
   authenticator: Authenticator;
   profileStore: ProfileStore;
   profileWriter: ProfileWriter;
@@ -74,9 +55,6 @@ export interface Dependencies {
   scheduler: Scheduler;
   logger: Logger;
   scriptLoader: ScriptLoader;
-  translationLoader: TranslationLoader;
-  /** Who is asking: the browser's signed-in user, or the server's per-request caller. */
-  currentUser: CurrentUser;
   /** The page origin, for auth redirect addresses (origin + /auth/callback). */
   origin: string;
   /** Server: processed billing webhook ids. */
@@ -87,10 +65,21 @@ export interface Dependencies {
   planProductId: string | null;
 }
 
-export type DependencyName = keyof Dependencies;
+/** Everything a use case factory may ask for: the bound ports and settings, and what use cases provide. */
+export interface Dependencies extends BoundDependencies {
+  /** Who is asking: the browser's signed-in user (get-current-user), or the server's verified caller. */
+  currentUser: CurrentUser;
+  /** Browser: where the sign-in use cases report failures (the session controller). */
+  authErrors: AuthErrorSink;
+  /** Browser: what runs when a session starts (handle-signed-in). */
+  onSignedIn: (session: AuthSession, method?: SignInMethod) => unknown;
+}
 
-/** The injection token of each dependency: the port tokens of the core plus two of the composition's. */
-export const DEPENDENCY_TOKENS: { readonly [K in DependencyName]: symbol } = {
+export type DependencyName = keyof Dependencies;
+export type BoundDependencyName = keyof BoundDependencies;
+
+/** The injection token of each bound dependency: the port tokens of the core plus the composition's settings. */
+export const DEPENDENCY_TOKENS: { readonly [K in BoundDependencyName]: symbol } = {
   authenticator: TOKENS.Authenticator,
   profileStore: TOKENS.ProfileStore,
   profileWriter: TOKENS.ProfileWriter,
@@ -120,8 +109,6 @@ export const DEPENDENCY_TOKENS: { readonly [K in DependencyName]: symbol } = {
   scheduler: TOKENS.Scheduler,
   logger: TOKENS.Logger,
   scriptLoader: TOKENS.ScriptLoader,
-  translationLoader: TOKENS.TranslationLoader,
-  currentUser: Symbol.for('ensemble.CurrentUser'),
   origin: Symbol.for('ensemble.Origin'),
   webhookInbox: TOKENS.WebhookInbox,
   creditsPerPeriod: Symbol.for('ensemble.CreditsPerPeriod'),
@@ -132,7 +119,7 @@ export const DEPENDENCY_TOKENS: { readonly [K in DependencyName]: symbol } = {
  * Where a side has the full port, its reading role is the same adapter: the server's conversation
  * store is its conversation library, its ledger its credit balance, its model gateway its directory.
  */
-export function withReadingRoles(adapters: Partial<Dependencies>): Partial<Dependencies> {
+export function withReadingRoles<T extends Partial<BoundDependencies>>(adapters: T): T & Partial<BoundDependencies> {
   return {
     ...adapters,
     ...(adapters.conversationLibrary === undefined && adapters.conversationStore ? { conversationLibrary: adapters.conversationStore } : {}),
@@ -140,4 +127,28 @@ export function withReadingRoles(adapters: Partial<Dependencies>): Partial<Depen
     ...(adapters.modelDirectory === undefined && adapters.modelGateway ? { modelDirectory: adapters.modelGateway } : {}),
     ...(adapters.conversationSharing === undefined && adapters.conversationShares ? { conversationSharing: adapters.conversationShares } : {}),
   };
+}
+
+/** Calls `bind` with the token and value of every dependency in `adapters`. */
+export function forEachBinding(adapters: Partial<BoundDependencies>, bind: (token: symbol, value: unknown) => void): void {
+  for (const [name, value] of Object.entries(adapters)) {
+    // Other members of the object given (a test database, the server's own infrastructure) are not dependencies.
+    const token = (DEPENDENCY_TOKENS as Partial<Record<string, symbol>>)[name];
+    if (token !== undefined && value !== undefined) bind(token, value);
+  }
+}
+
+/** What a container answers for a token (inversify's Container is one; only the composition roots import it). */
+export interface TokenResolver {
+  isBound(token: symbol): boolean;
+  get<T>(token: symbol): T;
+}
+
+/** The dependencies a container binds, resolved once into one plain object: what the use cases are built from. */
+export function resolveDependencies(container: TokenResolver): Partial<BoundDependencies> {
+  const resolved: Partial<Record<BoundDependencyName, unknown>> = {};
+  for (const [name, token] of Object.entries(DEPENDENCY_TOKENS) as [BoundDependencyName, symbol][]) {
+    if (container.isBound(token)) resolved[name] = container.get(token);
+  }
+  return resolved as Partial<BoundDependencies>;
 }

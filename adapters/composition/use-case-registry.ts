@@ -1,137 +1,148 @@
-import * as uc from '../../core/use-cases/index.js';
-import type { Dependencies } from './dependencies.js';
+import { makeFindUser, makeGetAccountStatus, makeGetMarketingConsent, makeGetProfiling, makeGetProfilingCompleted, makeLookUpUser, makeRememberMarketingConsent, makeSaveProfilingStep, makeTurboCheck, makeUpdateMarketingConsent } from '../../core/account/index.js';
+import { makeCompleteRedirectSignIn, makeGetCurrentUser, makeRememberReturnTo, makeTakeReturnTo, makeHandleSignedIn, makeRequestEmailCode, makeRequestMagicLink, makeResendEmailCode, makeSessionController, makeSignInWithGoogle, makeSignOut, makeVerifyEmailCode } from '../../core/auth/index.js';
+import { makeCancelSubscription, makeCompleteCheckout, makeRememberPendingCheckout, makeTakePendingCheckout, makeGetBillingState, makeGetCheckoutState, makeHandleBillingWebhook, makeLoadPlanOffer, makeOpenCustomerPortal, makeResumeSubscription, makeStartCheckout } from '../../core/billing/index.js';
+import { makeLastModelChoice, makeRememberModelChoice, makeAttachFile, makeCreateConversation, makeDeleteConversation, makeDeleteInstructionPreset, makeEditChatMessage, makeEditLastMessage, makeFindLiveChatRun, makeGetAttachmentLink, makeGetConversationSettings, makeGetConversationShare, makeListConversations, makeListInstructionPresets, makeListModels, makeLoadAttachment, makeMergeAnswers, makeMergeChatAnswers, makeOpenConversation, makeOpenSharedConversation, makeReadAttachment, makeRegenerateAnswer, makeRegenerateChatAnswers, makeRemoveAttachment, makeRenameConversation, makeResumeChatRun, makeRevokeConversationShare, makeRunChat, makeSaveConversationSettings, makeSaveInstructionPreset, makeSearchConversations, makeSendChatMessage, makeShareConversation, makeStopChatRun, makeUploadAttachment, makeViewSharedConversation } from '../../core/chat/index.js';
+import { makeGetCreditBalance, makeGrantCredits, makeListCreditHistory } from '../../core/credits/index.js';
+import { makeLoadDeferredScript, makeLoadTagManager, makeToastCenter, makeTrackEvent } from '../../core/interface/index.js';
+import { makeListPromptCategories, makeOpenPromptLibrary, makeOpenPromptViewer, makeRunPrompt, makeSearchPrompts, makeSetPromptFavorite } from '../../core/prompts/index.js';
+import type { Dependencies, DependencyName } from './dependencies.js';
 
 /**
- * How each use case is made from the dependencies. `deps` resolves lazily, so a use case only
- * needs the ports it actually reads, and a container missing one fails when that use case is
- * resolved, naming the port. `use` reaches another use case (the session controller is the
- * error sink of the sign-in use cases and runs the SIGNED_IN rule).
+ * How a use case is made: the dependencies it cannot work without (`needs`, checked when it is
+ * built, so a missing port is named), and its factory. The factory receives the entry point's
+ * whole dependencies object, so optional ports it knows about (a logger, an attachment store) reach it.
  */
-export interface Use {
-  sessionController(): uc.SessionController;
-  handleSignedIn(): ReturnType<typeof uc.makeHandleSignedIn>;
+export interface Definition<K extends DependencyName, R> {
+  readonly needs: readonly K[];
+  readonly make: (deps: Pick<Dependencies, K> & Partial<Dependencies>) => R;
 }
-type Definition = (deps: Dependencies, use: Use) => unknown;
 
-const withAuthErrors = (deps: Dependencies, use: Use): Dependencies & { authErrors: uc.AuthErrorSink } =>
-  Object.assign(Object.create(deps) as Dependencies, { authErrors: use.sessionController() });
+const uses = <K extends DependencyName, R>(needs: readonly K[], make: (deps: Pick<Dependencies, K> & Partial<Dependencies>) => R): Definition<K, R> => ({ needs, make });
+
+const CHAT_TURN = ['modelGateway', 'conversationStore', 'usageLedger', 'logger', 'clock', 'profileStore', 'conversationTurns', 'currentUser'] as const;
+const SIGN_IN = ['analytics', 'logger', 'authenticator', 'authErrors'] as const;
+const PROMPTS = ['analytics', 'logger', 'currentUser', 'promptCatalog'] as const;
 
 export const USE_CASE_DEFINITIONS = {
   // Session and sign-in (app spec §4, §7)
-  getCurrentUser: (d) => uc.makeGetCurrentUser(d),
-  handleSignedIn: (d) => uc.makeHandleSignedIn(d),
-  sessionController: (d, use) =>
-    uc.makeSessionController({ authenticator: d.authenticator, logger: d.logger, onSignedIn: use.handleSignedIn() }),
-  requestMagicLink: (d, use) => uc.makeRequestMagicLink(withAuthErrors(d, use)),
-  requestEmailCode: (d, use) => uc.makeRequestEmailCode(withAuthErrors(d, use)),
-  resendEmailCode: (d) => uc.makeResendEmailCode(d),
-  verifyEmailCode: (d, use) => uc.makeVerifyEmailCode(withAuthErrors(d, use)),
-  signInWithGoogle: (d, use) => uc.makeSignInWithGoogle(withAuthErrors(d, use)),
-  completeRedirectSignIn: (d, use) => uc.makeCompleteRedirectSignIn(withAuthErrors(d, use)),
-  signOut: (d, use) => uc.makeSignOut(withAuthErrors(d, use)),
+  getCurrentUser: uses(['authenticator'], makeGetCurrentUser),
+  handleSignedIn: uses(['authenticator', 'analytics', 'keyValueStore', 'profileStore', 'scheduler', 'logger'], makeHandleSignedIn),
+  sessionController: uses(['authenticator', 'logger', 'onSignedIn'], makeSessionController),
+  requestMagicLink: uses([...SIGN_IN, 'origin'], makeRequestMagicLink),
+  requestEmailCode: uses(SIGN_IN, makeRequestEmailCode),
+  resendEmailCode: uses(['authenticator', 'logger'], makeResendEmailCode),
+  verifyEmailCode: uses(SIGN_IN, makeVerifyEmailCode),
+  signInWithGoogle: uses([...SIGN_IN, 'origin'], makeSignInWithGoogle),
+  completeRedirectSignIn: uses(['authenticator', 'logger', 'authErrors'], makeCompleteRedirectSignIn),
+  signOut: uses(['authenticator', 'logger', 'authErrors'], makeSignOut),
+  rememberReturnTo: uses(['keyValueStore'], makeRememberReturnTo),
+  takeReturnTo: uses(['keyValueStore'], makeTakeReturnTo),
   // Account and profiling (app spec §3, §4, §6)
-  checkSubscription: (d) => uc.makeCheckSubscription(d),
-  getFeatureFlag: (d) => uc.makeGetFeatureFlag(d),
-  getCredits: (d) => uc.makeGetCredits(d),
-  getAccountStatus: (d) => uc.makeGetAccountStatus(d),
-  turboCheck: (d) => uc.makeTurboCheck(d),
-  getMarketingConsent: (d) => uc.makeGetMarketingConsent(d),
-  updateMarketingConsent: (d) => uc.makeUpdateMarketingConsent(d),
-  rememberMarketingConsent: (d) => uc.makeRememberMarketingConsent(d),
-  getProfiling: (d) => uc.makeGetProfiling(d),
-  getProfilingCompleted: (d) => uc.makeGetProfilingCompleted(d),
-  saveProfilingStep: (d) => uc.makeSaveProfilingStep(d),
+  getAccountStatus: uses(['currentUser', 'profileStore'], makeGetAccountStatus),
+  turboCheck: uses(['currentUser', 'profileStore', 'logger'], makeTurboCheck),
+  getMarketingConsent: uses(['currentUser', 'profileStore'], makeGetMarketingConsent),
+  updateMarketingConsent: uses(['currentUser', 'profileStore'], makeUpdateMarketingConsent),
+  rememberMarketingConsent: uses(['keyValueStore', 'logger'], makeRememberMarketingConsent),
+  getProfiling: uses(['currentUser', 'profilingStore'], makeGetProfiling),
+  getProfilingCompleted: uses(['currentUser', 'profilingStore'], makeGetProfilingCompleted),
+  saveProfilingStep: uses(['currentUser', 'profilingStore'], makeSaveProfilingStep),
   // Billing (app spec §6, §7)
-  loadPlanOffer: (d) => uc.makeLoadPlanOffer(d),
-  startCheckout: (d) => uc.makeStartCheckout(d),
-  completeCheckout: (d) => uc.makeCompleteCheckout(d),
-  cancelSubscription: (d) => uc.makeCancelSubscription(d),
-  resumeSubscription: (d) => uc.makeResumeSubscription(d),
-  getCheckoutState: (d) => uc.makeGetCheckoutState(d),
-  openCustomerPortal: (d) => uc.makeOpenCustomerPortal(d),
-  getBillingState: (d) => uc.makeGetBillingState(d),
+  loadPlanOffer: uses(['billingGateway', 'logger'], makeLoadPlanOffer),
+  startCheckout: uses(['analytics', 'logger', 'currentUser', 'billingGateway', 'profileStore'], makeStartCheckout),
+  completeCheckout: uses(['analytics', 'logger', 'currentUser', 'billingGateway', 'keyValueStore'], makeCompleteCheckout),
+  cancelSubscription: uses(['currentUser', 'billingGateway', 'logger'], makeCancelSubscription),
+  resumeSubscription: uses(['currentUser', 'billingGateway', 'logger'], makeResumeSubscription),
+  getCheckoutState: uses(['currentUser', 'billingGateway'], makeGetCheckoutState),
+  openCustomerPortal: uses(['currentUser', 'billingGateway', 'logger'], makeOpenCustomerPortal),
+  getBillingState: uses(['currentUser', 'billingGateway'], makeGetBillingState),
+  rememberPendingCheckout: uses(['keyValueStore'], makeRememberPendingCheckout),
+  takePendingCheckout: uses(['keyValueStore'], makeTakePendingCheckout),
+  handleBillingWebhook: uses(['profileWriter', 'usageLedger', 'webhookInbox', 'logger', 'creditsPerPeriod', 'planProductId', 'billingGateway'], makeHandleBillingWebhook),
   // Credits
-  getCreditBalance: (d) => uc.makeGetCreditBalance(d),
-  listCreditHistory: (d) => uc.makeListCreditHistory(d),
-  grantCredits: (d) => uc.makeGrantCredits(d),
+  getCreditBalance: uses(['currentUser', 'creditBalance'], makeGetCreditBalance),
+  listCreditHistory: uses(['currentUser', 'creditBalance'], makeListCreditHistory),
+  grantCredits: uses(['usageLedger', 'logger'], makeGrantCredits),
   // Support (CLI)
-  findUser: (d) => uc.makeFindUser(d),
-  lookUpUser: (d) => uc.makeLookUpUser(d),
-  handleBillingWebhook: (d) => uc.makeHandleBillingWebhook(d),
-  // Chat
-  listModels: (d) => uc.makeListModels(d),
-  runChat: (d) => uc.makeRunChat(d),
-  sendChatMessage: (d) => uc.makeSendChatMessage(d),
-  regenerateChatAnswers: (d) => uc.makeRegenerateChatAnswers(d),
-  editChatMessage: (d) => uc.makeEditChatMessage(d),
-  regenerateAnswer: (d) => uc.makeRegenerateAnswer(d),
-  editLastMessage: (d) => uc.makeEditLastMessage(d),
-  mergeAnswers: (d) => uc.makeMergeAnswers(d),
-  mergeChatAnswers: (d) => uc.makeMergeChatAnswers(d),
-  resumeChatRun: (d) => uc.makeResumeChatRun(d),
-  stopChatRun: (d) => uc.makeStopChatRun(d),
-  findLiveChatRun: (d) => uc.makeFindLiveChatRun(d),
-  getConversationSettings: (d) => uc.makeGetConversationSettings(d),
-  saveConversationSettings: (d) => uc.makeSaveConversationSettings(d),
-  searchConversations: (d) => uc.makeSearchConversations(d),
-  listInstructionPresets: (d) => uc.makeListInstructionPresets(d),
-  saveInstructionPreset: (d) => uc.makeSaveInstructionPreset(d),
-  deleteInstructionPreset: (d) => uc.makeDeleteInstructionPreset(d),
-  attachFile: (d) => uc.makeAttachFile(d),
-  readAttachment: (d) => uc.makeReadAttachment(d),
-  getAttachmentLink: (d) => uc.makeGetAttachmentLink(d),
-  removeAttachment: (d) => uc.makeRemoveAttachment(d),
-  uploadAttachment: (d) => uc.makeUploadAttachment(d),
-  loadAttachment: (d) => uc.makeLoadAttachment(d),
-  createConversation: (d) => uc.makeCreateConversation(d),
-  renameConversation: (d) => uc.makeRenameConversation(d),
-  deleteConversation: (d) => uc.makeDeleteConversation(d),
-  listConversations: (d) => uc.makeListConversations(d),
-  openConversation: (d) => uc.makeOpenConversation(d),
-  getConversationShare: (d) => uc.makeGetConversationShare(d),
-  shareConversation: (d) => uc.makeShareConversation(d),
-  revokeConversationShare: (d) => uc.makeRevokeConversationShare(d),
-  openSharedConversation: (d) => uc.makeOpenSharedConversation(d),
-  viewSharedConversation: (d) => uc.makeViewSharedConversation(d),
+  findUser: uses(['userDirectory'], makeFindUser),
+  lookUpUser: uses(['userDirectory', 'profileStore', 'profilingStore', 'usageLedger'], makeLookUpUser),
+  // Chat on the server: the turn itself
+  rememberModelChoice: uses(['keyValueStore'], makeRememberModelChoice),
+  lastModelChoice: uses(['keyValueStore'], makeLastModelChoice),
+  listModels: uses(['modelDirectory'], makeListModels),
+  runChat: uses(CHAT_TURN, makeRunChat),
+  regenerateAnswer: uses(CHAT_TURN, makeRegenerateAnswer),
+  editLastMessage: uses(CHAT_TURN, makeEditLastMessage),
+  mergeAnswers: uses(CHAT_TURN, makeMergeAnswers),
+  attachFile: uses(['currentUser', 'attachmentStore', 'documentText'], makeAttachFile),
+  readAttachment: uses(['currentUser', 'attachmentStore'], makeReadAttachment),
+  getAttachmentLink: uses(['currentUser', 'attachmentStore'], makeGetAttachmentLink),
+  removeAttachment: uses(['currentUser', 'attachmentStore'], makeRemoveAttachment),
+  openSharedConversation: uses(['conversationShares', 'conversationLibrary'], makeOpenSharedConversation),
+  // Chat in the browser: runs on the app server
+  sendChatMessage: uses(['currentUser', 'chatClient'], makeSendChatMessage),
+  regenerateChatAnswers: uses(['currentUser', 'chatClient'], makeRegenerateChatAnswers),
+  editChatMessage: uses(['currentUser', 'chatClient'], makeEditChatMessage),
+  mergeChatAnswers: uses(['currentUser', 'chatClient'], makeMergeChatAnswers),
+  resumeChatRun: uses(['currentUser', 'chatClient'], makeResumeChatRun),
+  stopChatRun: uses(['currentUser', 'chatClient'], makeStopChatRun),
+  findLiveChatRun: uses(['currentUser', 'chatClient'], makeFindLiveChatRun),
+  uploadAttachment: uses(['currentUser', 'attachmentClient'], makeUploadAttachment),
+  loadAttachment: uses(['currentUser', 'attachmentClient'], makeLoadAttachment),
+  viewSharedConversation: uses(['sharedConversations'], makeViewSharedConversation),
+  // Conversations, their settings, search, instructions and share links (both sides)
+  getConversationSettings: uses(['currentUser', 'conversationLibrary'], makeGetConversationSettings),
+  saveConversationSettings: uses(['currentUser', 'conversationLibrary'], makeSaveConversationSettings),
+  createConversation: uses(['currentUser', 'conversationLibrary'], makeCreateConversation),
+  renameConversation: uses(['currentUser', 'conversationLibrary'], makeRenameConversation),
+  deleteConversation: uses(['currentUser', 'conversationLibrary'], makeDeleteConversation),
+  listConversations: uses(['currentUser', 'conversationLibrary'], makeListConversations),
+  openConversation: uses(['currentUser', 'conversationLibrary'], makeOpenConversation),
+  searchConversations: uses(['currentUser', 'conversationSearch'], makeSearchConversations),
+  listInstructionPresets: uses(['currentUser', 'instructionPresets'], makeListInstructionPresets),
+  saveInstructionPreset: uses(['currentUser', 'instructionPresets'], makeSaveInstructionPreset),
+  deleteInstructionPreset: uses(['currentUser', 'instructionPresets'], makeDeleteInstructionPreset),
+  getConversationShare: uses(['currentUser', 'conversationSharing', 'conversationLibrary'], makeGetConversationShare),
+  shareConversation: uses(['currentUser', 'conversationSharing'], makeShareConversation),
+  revokeConversationShare: uses(['currentUser', 'conversationSharing'], makeRevokeConversationShare),
   // Prompt library (app spec §2, §7)
-  openPromptLibrary: (d) => uc.makeOpenPromptLibrary(d),
-  searchPrompts: (d) => uc.makeSearchPrompts(d),
-  listPromptCategories: (d) => uc.makeListPromptCategories(d),
-  openPromptViewer: (d) => uc.makeOpenPromptViewer(d),
-  runPrompt: (d) => uc.makeRunPrompt(d),
-  setPromptFavorite: (d) => uc.makeSetPromptFavorite(d),
+  openPromptLibrary: uses(PROMPTS, makeOpenPromptLibrary),
+  searchPrompts: uses(PROMPTS, makeSearchPrompts),
+  listPromptCategories: uses(['currentUser', 'promptCatalog'], makeListPromptCategories),
+  openPromptViewer: uses(PROMPTS, makeOpenPromptViewer),
+  runPrompt: uses(PROMPTS, makeRunPrompt),
+  setPromptFavorite: uses(PROMPTS, makeSetPromptFavorite),
   // Interface rules (app spec §2, §4, §7, §9)
-  trackEvent: (d) => uc.makeTrackEvent(d),
-  detectLanguage: (d) => uc.makeDetectLanguage(d),
-  changeLanguage: (d) => uc.makeChangeLanguage(d),
-  loadTranslations: (d) => uc.makeLoadTranslations(d),
-  toastCenter: (d) => uc.makeToastCenter(d),
-  loadDeferredScript: (d) => uc.makeLoadDeferredScript(d),
-  loadTagManager: (d) => uc.makeLoadTagManager(d),
-} satisfies Record<string, Definition>;
+  trackEvent: uses(['analytics', 'logger'], makeTrackEvent),
+  toastCenter: uses(['scheduler'], makeToastCenter),
+  loadDeferredScript: uses(['scheduler', 'scriptLoader', 'logger'], makeLoadDeferredScript),
+  loadTagManager: uses(['scriptLoader', 'logger'], makeLoadTagManager),
+};
 
 type Definitions = typeof USE_CASE_DEFINITIONS;
 export type UseCaseName = keyof Definitions;
-export type UseCases = { readonly [K in UseCaseName]: ReturnType<Definitions[K]> };
+export type UseCases = { readonly [K in UseCaseName]: ReturnType<Definitions[K]['make']> };
+/** The dependencies a use case cannot be built without. */
+export type NeedsOf<K extends UseCaseName> = Definitions[K]['needs'][number];
 
 /** The use cases each entry point exposes. */
 export const BROWSER_USE_CASES = [
   'getCurrentUser', 'sessionController', 'handleSignedIn', 'requestMagicLink', 'requestEmailCode', 'resendEmailCode', 'verifyEmailCode',
-  'signInWithGoogle', 'completeRedirectSignIn', 'signOut', 'checkSubscription', 'getFeatureFlag', 'getCredits',
+  'signInWithGoogle', 'completeRedirectSignIn', 'signOut', 'rememberReturnTo', 'takeReturnTo', 'rememberPendingCheckout', 'takePendingCheckout',
+  'rememberModelChoice', 'lastModelChoice',
   'getAccountStatus', 'turboCheck', 'getMarketingConsent', 'updateMarketingConsent', 'rememberMarketingConsent', 'getProfiling', 'getProfilingCompleted',
   'saveProfilingStep', 'loadPlanOffer', 'startCheckout', 'completeCheckout', 'cancelSubscription', 'resumeSubscription',
   'openCustomerPortal', 'getCreditBalance', 'listCreditHistory', 'listModels', 'sendChatMessage', 'regenerateChatAnswers',
   'editChatMessage', 'createConversation', 'renameConversation', 'deleteConversation', 'listConversations',
   'openConversation', 'getConversationShare', 'shareConversation', 'revokeConversationShare', 'viewSharedConversation',
   'openPromptLibrary', 'searchPrompts', 'listPromptCategories', 'openPromptViewer', 'runPrompt', 'setPromptFavorite',
-  'trackEvent', 'detectLanguage', 'changeLanguage', 'loadTranslations', 'toastCenter', 'loadDeferredScript',
+  'trackEvent', 'toastCenter', 'loadDeferredScript',
   'loadTagManager', 'getBillingState', 'mergeChatAnswers', 'getConversationSettings', 'saveConversationSettings',
   'searchConversations', 'listInstructionPresets', 'saveInstructionPreset', 'deleteInstructionPreset',
   'resumeChatRun', 'stopChatRun', 'findLiveChatRun',
   'uploadAttachment', 'loadAttachment',
 ] as const satisfies readonly UseCaseName[];
 
-/** The server acts per request for the verified caller (see `forRequest`). */
+/** The server acts for the verified caller of each request (`forCaller`). */
 export const SERVER_USE_CASES = [
   'getAccountStatus', 'loadPlanOffer', 'startCheckout', 'cancelSubscription', 'resumeSubscription', 'getCheckoutState', 'openCustomerPortal',
   'getCreditBalance', 'listCreditHistory', 'grantCredits', 'listModels', 'runChat', 'regenerateAnswer',
@@ -142,4 +153,13 @@ export const SERVER_USE_CASES = [
   'attachFile', 'readAttachment', 'getAttachmentLink', 'removeAttachment',
 ] as const satisfies readonly UseCaseName[];
 
-export const CLI_USE_CASES = ['getAccountStatus', 'getCreditBalance', 'listCreditHistory', 'grantCredits', 'listModels', 'findUser', 'lookUpUser'] as const satisfies readonly UseCaseName[];
+/** The support program's use cases: users looked up and credited with the service role. */
+export const CLI_USE_CASES = ['findUser', 'lookUpUser', 'grantCredits'] as const satisfies readonly UseCaseName[];
+
+export type BrowserUseCases = Pick<UseCases, (typeof BROWSER_USE_CASES)[number]>;
+export type ServerUseCases = Pick<UseCases, (typeof SERVER_USE_CASES)[number]>;
+export type CliUseCases = Pick<UseCases, (typeof CLI_USE_CASES)[number]>;
+
+/** The server's use cases that act for nobody in particular: the public routes and the webhook use them. */
+export type SharedServerUseCaseName = { [K in (typeof SERVER_USE_CASES)[number]]: 'currentUser' extends NeedsOf<K> ? never : K }[(typeof SERVER_USE_CASES)[number]];
+export type SharedServerUseCases = Pick<UseCases, SharedServerUseCaseName>;

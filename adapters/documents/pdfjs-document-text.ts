@@ -1,6 +1,5 @@
-import type { DocumentText } from '../../core/ports/document-text.js';
-import { domainError } from '../../core/shared/errors.js';
-import { fail, ok, type Result } from '../../core/shared/result.js';
+import type { DocumentText } from '../../core/chat/index.js';
+import { domainError, fail, ok, type Result } from '../../core/shared/index.js';
 
 /** Pages read at most: a longer document's text would pass any model's context long before. */
 const MAX_PAGES = 500;

@@ -1,4 +1,4 @@
-import { domainError, type DomainError } from '../../core/shared/errors.js';
+import { domainError, type DomainError } from '../../core/shared/index.js';
 
 /**
  * Lets a test make the next call of one operation fail with a chosen domain error, so unhappy

@@ -1,5 +1,5 @@
-import { analyticsEventSchema, type AnalyticsEvent } from '../../core/domain/analytics-events.js';
-import type { AnalyticsTracker } from '../../core/ports/analytics-tracker.js';
+import { analyticsEventSchema, type AnalyticsEvent } from '../../core/interface/index.js';
+import type { AnalyticsTracker } from '../../core/interface/index.js';
 
 /**
  * Records pushed events. An event that does not match the spec §7 catalogue is a bug in the

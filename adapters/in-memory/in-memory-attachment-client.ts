@@ -1,10 +1,7 @@
-import type { AttachmentRef } from '../../core/domain/attachments.js';
-import type { AttachmentClient } from '../../core/ports/attachment-client.js';
-import type { AttachmentStore } from '../../core/ports/attachment-store.js';
-import type { DocumentText } from '../../core/ports/document-text.js';
-import type { Result } from '../../core/shared/result.js';
-import { makeAttachFile, makeReadAttachment } from '../../core/use-cases/attachments.js';
-import type { CurrentUser } from '../../core/use-cases/support/current-user.js';
+import type { AttachmentRef, AttachmentClient, AttachmentStore, DocumentText } from '../../core/chat/index.js';
+import type { Result } from '../../core/shared/index.js';
+import { makeAttachFile, makeReadAttachment } from '../../core/chat/index.js';
+import type { CurrentUser } from '../../core/auth/index.js';
 
 /** The browser's attachments in one process: the server's use cases, for the signed-in user. */
 export class InMemoryAttachmentClient implements AttachmentClient {

@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { AttachmentRef } from '../../core/domain/attachments.js';
-import type { AttachmentContent, AttachmentStore, NewAttachment } from '../../core/ports/attachment-store.js';
-import { domainError } from '../../core/shared/errors.js';
-import { fail, ok, type Result } from '../../core/shared/result.js';
+import type { AttachmentRef, AttachmentContent, AttachmentStore, NewAttachment } from '../../core/chat/index.js';
+import { domainError, fail, ok, type Result } from '../../core/shared/index.js';
 
 const missing = (id: string) => fail(domainError('not_found', `No attachment ${id}`, { attachmentId: id }));
 

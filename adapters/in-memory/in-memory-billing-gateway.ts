@@ -1,18 +1,6 @@
-import type {
-  CancellationReason,
-  CheckoutSession,
-  CheckoutState,
-  CustomerState,
-  PlanDiscount,
-  PlanProduct,
-  PortalSession,
-  SubscriptionSummary,
-} from '../../core/domain/billing.js';
-import type { BillingGateway } from '../../core/ports/billing-gateway.js';
-import type { Clock } from '../../core/ports/clock.js';
-import { billingNotInitialized, domainError } from '../../core/shared/errors.js';
-import { fail, ok } from '../../core/shared/result.js';
-import type { Result } from '../../core/shared/result.js';
+import type { CancellationReason, CheckoutSession, CheckoutState, CustomerState, PlanDiscount, PlanProduct, PortalSession, SubscriptionSummary, BillingGateway } from '../../core/billing/index.js';
+import type { Clock, Result } from '../../core/shared/index.js';
+import { billingNotInitialized, domainError, fail, ok } from '../../core/shared/index.js';
 import { FailureInjector } from './failure-injector.js';
 
 /**

@@ -1,14 +1,9 @@
-import type {
-  ChatClient, ChatRunEvent, ChatRunHandle, EditLastChatInput, LiveRun, MergeChatInput, RegenerateChatInput, ResumeChatInput, SendChatInput,
-} from '../../core/ports/chat-client.js';
-import type { AbortSignalLike } from '../../core/shared/abort.js';
-import { createAbortSource } from '../../core/shared/abort-source.js';
-import { domainError } from '../../core/shared/errors.js';
-import { fail, ok, type Result } from '../../core/shared/result.js';
-import { makeEditLastMessage, makeMergeAnswers, makeRegenerateAnswer, makeRunChat, type ChatDeps } from '../../core/use-cases/index.js';
-import type { ChatRun } from '../../core/use-cases/support/chat-answers.js';
-import { ChatRunRelay, type RunStream } from '../../core/use-cases/support/chat-run-relay.js';
-import { requireUser } from '../../core/use-cases/support/current-user.js';
+import type { ChatClient, ChatRunEvent, ChatRunHandle, EditLastChatInput, LiveRun, MergeChatInput, RegenerateChatInput, ResumeChatInput, SendChatInput, ChatRun } from '../../core/chat/index.js';
+import type { AbortSignalLike } from '../../core/shared/index.js';
+import { createAbortSource, domainError, fail, ok, type Result } from '../../core/shared/index.js';
+import { makeEditLastMessage, makeMergeAnswers, makeRegenerateAnswer, makeRunChat, type ChatDeps } from '../../core/chat/index.js';
+import { ChatRunRelay, type RunStream } from '../../core/chat/index.js';
+import { requireUser } from '../../core/auth/index.js';
 import { InMemoryChatRunLog } from './in-memory-chat-run-log.js';
 
 /** A relay over a run log of this process (the in-memory app and tests). */

@@ -1,6 +1,6 @@
-import { CHAT_RUN_LEASE_MS, CHAT_RUN_RETENTION_MS, type ChatRunLog, type LoggedEvent, type RunInfo, type RunStart, type RunSync } from '../../core/ports/chat-run-log.js';
-import type { AbortSignalLike } from '../../core/shared/abort.js';
-import { ok, type Result } from '../../core/shared/result.js';
+import { CHAT_RUN_LEASE_MS, CHAT_RUN_RETENTION_MS, type ChatRunLog, type LoggedEvent, type RunInfo, type RunStart, type RunSync } from '../../core/chat/index.js';
+import type { AbortSignalLike } from '../../core/shared/index.js';
+import { ok, type Result } from '../../core/shared/index.js';
 
 interface StoredRun extends RunStart {
   readonly runId: string;

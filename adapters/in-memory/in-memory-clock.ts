@@ -1,4 +1,4 @@
-import type { Clock } from '../../core/ports/clock.js';
+import type { Clock } from '../../core/shared/index.js';
 
 /** A clock that only moves when told to. */
 export class InMemoryClock implements Clock {

@@ -1,7 +1,6 @@
-import type { ChatMessage, Conversation } from '../../core/domain/chat.js';
-import { MATCH_END, MATCH_START, parseQuery, snippetParts, textSearchConfigFor, wordsOf, type ParsedQuery } from '../../core/domain/search-text.js';
-import type { ConversationSearch, SearchHit, SearchQuery } from '../../core/ports/conversation-search.js';
-import { ok, type Result } from '../../core/shared/result.js';
+import type { ChatMessage, Conversation, ConversationSearch, SearchHit, SearchQuery } from '../../core/chat/index.js';
+import { MATCH_END, MATCH_START, parseQuery, snippetParts, textSearchConfigFor, wordsOf, type ParsedQuery } from '../../core/chat/index.js';
+import { ok, type Result } from '../../core/shared/index.js';
 
 interface Source {
   threadsOf(userId: string): Iterable<{ readonly conversation: Conversation; readonly messages: readonly ChatMessage[] }>;

@@ -1,8 +1,6 @@
-import type { Clock } from '../../core/ports/clock.js';
-import type { ConversationShare, ConversationShares } from '../../core/ports/conversation-shares.js';
-import type { ConversationLibrary } from '../../core/ports/conversation-store.js';
-import { domainError } from '../../core/shared/errors.js';
-import { fail, ok, type Result } from '../../core/shared/result.js';
+import type { Clock } from '../../core/shared/index.js';
+import type { ConversationShare, ConversationShares, ConversationLibrary } from '../../core/chat/index.js';
+import { domainError, fail, ok, type Result } from '../../core/shared/index.js';
 import { newShareToken } from '../supabase/supabase-conversation-shares.js';
 
 interface Row extends ConversationShare {

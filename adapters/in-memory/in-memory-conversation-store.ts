@@ -1,11 +1,7 @@
-import type { AttachmentRef } from '../../core/domain/attachments.js';
-import type { ChatMessage, Conversation } from '../../core/domain/chat.js';
-import { NO_SETTINGS, type ConversationSettings } from '../../core/domain/conversation-settings.js';
-import type { Clock } from '../../core/ports/clock.js';
-import type { ConversationStore, NewMessage } from '../../core/ports/conversation-store.js';
-import { domainError } from '../../core/shared/errors.js';
-import { fail, ok } from '../../core/shared/result.js';
-import type { Result } from '../../core/shared/result.js';
+import type { AttachmentRef, ChatMessage, Conversation, ConversationStore, NewMessage } from '../../core/chat/index.js';
+import { NO_SETTINGS, type ConversationSettings } from '../../core/chat/index.js';
+import type { Clock, Result } from '../../core/shared/index.js';
+import { domainError, fail, ok } from '../../core/shared/index.js';
 import { FailureInjector } from './failure-injector.js';
 
 interface Thread {

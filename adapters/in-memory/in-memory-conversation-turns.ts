@@ -1,10 +1,7 @@
-import type { ConversationSettings } from '../../core/domain/conversation-settings.js';
-import type { Clock } from '../../core/ports/clock.js';
-import type { ConversationStore, NewMessage } from '../../core/ports/conversation-store.js';
-import type { ConversationTurns, StartedTurn, TurnHold } from '../../core/ports/conversation-turns.js';
-import type { UsageLedger } from '../../core/ports/usage-ledger.js';
-import { domainError } from '../../core/shared/errors.js';
-import { fail, ok, type Result } from '../../core/shared/result.js';
+import type { ConversationSettings, ConversationStore, NewMessage, ConversationTurns, StartedTurn, TurnHold } from '../../core/chat/index.js';
+import type { Clock } from '../../core/shared/index.js';
+import type { UsageLedger } from '../../core/credits/index.js';
+import { domainError, fail, ok, type Result } from '../../core/shared/index.js';
 
 /**
  * Conversation turns in memory, owned by the conversations of `library` (the store it writes the

@@ -1,6 +1,5 @@
-import type { Clock } from '../../core/ports/clock.js';
-import type { Profile } from '../../core/domain/profile.js';
-import type { Profiling } from '../../core/domain/profiling.js';
+import type { Clock } from '../../core/shared/index.js';
+import type { Profile, Profiling } from '../../core/account/index.js';
 import { InMemoryClock } from './in-memory-clock.js';
 
 /** auth.users as the in-memory auth server keeps it. */

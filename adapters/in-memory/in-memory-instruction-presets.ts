@@ -1,7 +1,6 @@
-import type { Clock } from '../../core/ports/clock.js';
-import { MAX_INSTRUCTION_PRESETS, type InstructionPreset, type InstructionPresets } from '../../core/ports/instruction-presets.js';
-import { domainError } from '../../core/shared/errors.js';
-import { fail, ok, type Result } from '../../core/shared/result.js';
+import type { Clock } from '../../core/shared/index.js';
+import { MAX_INSTRUCTION_PRESETS, type InstructionPreset, type InstructionPresets } from '../../core/chat/index.js';
+import { domainError, fail, ok, type Result } from '../../core/shared/index.js';
 
 /** Instruction presets in memory, per user, with the database's rules: one name once, at most 20. */
 export class InMemoryInstructionPresets implements InstructionPresets {

@@ -1,4 +1,4 @@
-import type { KeyValueStore } from '../../core/ports/key-value-store.js';
+import type { KeyValueStore } from '../../core/interface/index.js';
 
 export class InMemoryKeyValueStore implements KeyValueStore {
   private readonly values = new Map<string, string>();

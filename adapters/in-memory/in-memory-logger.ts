@@ -1,4 +1,4 @@
-import type { Logger } from '../../core/ports/logger.js';
+import type { Logger } from '../../core/shared/index.js';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 

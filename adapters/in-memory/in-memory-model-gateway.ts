@@ -1,7 +1,6 @@
-import type { ChatRequest, ChatStreamEvent, ModelInfo } from '../../core/domain/chat.js';
-import type { ModelGateway } from '../../core/ports/model-gateway.js';
-import { fail, ok } from '../../core/shared/result.js';
-import type { Result } from '../../core/shared/result.js';
+import type { ChatRequest, ChatStreamEvent, ModelInfo, ModelGateway } from '../../core/chat/index.js';
+import { fail, ok } from '../../core/shared/index.js';
+import type { Result } from '../../core/shared/index.js';
 import { FailureInjector } from './failure-injector.js';
 
 export const IN_MEMORY_MODELS: readonly ModelInfo[] = [

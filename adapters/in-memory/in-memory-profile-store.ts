@@ -1,6 +1,5 @@
-import type { Profile } from '../../core/domain/profile.js';
-import type { ProfileStore } from '../../core/ports/profile-store.js';
-import { ok, fail, type Result } from '../../core/shared/result.js';
+import type { Profile, ProfileStore } from '../../core/account/index.js';
+import { ok, fail, type Result } from '../../core/shared/index.js';
 import { FailureInjector } from './failure-injector.js';
 import type { AccessScope, InMemoryDatabase } from './in-memory-database.js';
 

@@ -1,7 +1,5 @@
-import type { Profile, SubscriptionState } from '../../core/domain/profile.js';
-import type { ProfileWriter } from '../../core/ports/profile-writer.js';
-import { domainError } from '../../core/shared/errors.js';
-import { fail, ok, type Result } from '../../core/shared/result.js';
+import type { Profile, SubscriptionState, ProfileWriter } from '../../core/account/index.js';
+import { domainError, fail, ok, type Result } from '../../core/shared/index.js';
 import { FailureInjector } from './failure-injector.js';
 import type { InMemoryDatabase, ProfileRecord } from './in-memory-database.js';
 

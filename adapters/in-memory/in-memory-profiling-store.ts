@@ -1,7 +1,5 @@
-import type { Profiling } from '../../core/domain/profiling.js';
-import type { ProfilingStore } from '../../core/ports/profiling-store.js';
-import { domainError, notAuthenticated } from '../../core/shared/errors.js';
-import { fail, ok, type Result } from '../../core/shared/result.js';
+import type { Profiling, ProfilingStore } from '../../core/account/index.js';
+import { domainError, notAuthenticated, fail, ok, type Result } from '../../core/shared/index.js';
 import { FailureInjector } from './failure-injector.js';
 import type { AccessScope, InMemoryDatabase } from './in-memory-database.js';
 

@@ -1,9 +1,7 @@
-import type { Language } from '../../core/domain/language.js';
-import type { CategoryTranslation, Prompt, PromptCategory, PromptPage, PromptSearch, PromptTranslation } from '../../core/domain/prompts.js';
-import type { PromptCatalog } from '../../core/ports/prompt-catalog.js';
-import { domainError } from '../../core/shared/errors.js';
-import { fail, ok } from '../../core/shared/result.js';
-import type { Result } from '../../core/shared/result.js';
+import type { Language } from '../../core/interface/index.js';
+import type { CategoryTranslation, Prompt, PromptCategory, PromptPage, PromptSearch, PromptTranslation, PromptCatalog } from '../../core/prompts/index.js';
+import { domainError, fail, ok } from '../../core/shared/index.js';
+import type { Result } from '../../core/shared/index.js';
 import { FailureInjector } from './failure-injector.js';
 
 export const DEFAULT_PROMPT_PAGE_SIZE = 20;

@@ -1,4 +1,4 @@
-import type { Cancel, Scheduler } from '../../core/ports/scheduler.js';
+import type { Cancel, Scheduler } from '../../core/shared/index.js';
 import type { InMemoryClock } from './in-memory-clock.js';
 
 interface Timer {

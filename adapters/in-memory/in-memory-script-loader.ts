@@ -1,7 +1,6 @@
-import type { ScriptLoader } from '../../core/ports/script-loader.js';
-import { domainError } from '../../core/shared/errors.js';
-import { fail, ok } from '../../core/shared/result.js';
-import type { Result } from '../../core/shared/result.js';
+import type { ScriptLoader } from '../../core/interface/index.js';
+import { domainError, fail, ok } from '../../core/shared/index.js';
+import type { Result } from '../../core/shared/index.js';
 
 const PAGE = 'http://localhost/';
 

@@ -1,7 +1,6 @@
-import type { ConversationShares, SharedConversation, SharedConversations } from '../../core/ports/conversation-shares.js';
-import type { ConversationLibrary } from '../../core/ports/conversation-store.js';
-import { ok, type Result } from '../../core/shared/result.js';
-import { makeOpenSharedConversation } from '../../core/use-cases/index.js';
+import type { ConversationShares, SharedConversation, SharedConversations, ConversationLibrary } from '../../core/chat/index.js';
+import { ok, type Result } from '../../core/shared/index.js';
+import { makeOpenSharedConversation } from '../../core/chat/index.js';
 
 /** SharedConversations without a network: the server's own use case over the given ports. */
 export class InMemorySharedConversations implements SharedConversations {

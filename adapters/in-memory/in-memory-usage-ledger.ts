@@ -1,11 +1,7 @@
-import type { ChargeReceipt, CreditHold, HoldSettlement, LedgerEntry, LedgerKind, UsageCharge } from '../../core/domain/credits.js';
-import { creditsForUsage } from '../../core/domain/usage-pricing.js';
-import type { ModelPrice } from '../../core/domain/usage-pricing.js';
-import type { Clock } from '../../core/ports/clock.js';
-import type { UsageLedger } from '../../core/ports/usage-ledger.js';
-import { domainError } from '../../core/shared/errors.js';
-import { fail, ok } from '../../core/shared/result.js';
-import type { Result } from '../../core/shared/result.js';
+import type { ChargeReceipt, CreditHold, HoldSettlement, LedgerEntry, LedgerKind, UsageCharge, ModelPrice, UsageLedger } from '../../core/credits/index.js';
+import { creditsForUsage } from '../../core/credits/index.js';
+import type { Clock, Result } from '../../core/shared/index.js';
+import { domainError, fail, ok } from '../../core/shared/index.js';
 import { FailureInjector } from './failure-injector.js';
 import { IN_MEMORY_MODELS } from './in-memory-model-gateway.js';
 

@@ -1,5 +1,5 @@
-import type { DirectoryUser, UserDirectory } from '../../core/ports/user-directory.js';
-import { fail, ok, type Result } from '../../core/shared/result.js';
+import type { DirectoryUser, UserDirectory } from '../../core/account/index.js';
+import { fail, ok, type Result } from '../../core/shared/index.js';
 import { FailureInjector } from './failure-injector.js';
 import type { InMemoryDatabase, UserRecord } from './in-memory-database.js';
 

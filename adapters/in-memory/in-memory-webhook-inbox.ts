@@ -1,7 +1,7 @@
-import type { ProfileWriter } from '../../core/ports/profile-writer.js';
-import type { UsageLedger } from '../../core/ports/usage-ledger.js';
-import type { BillingEffect, InboxOutcome, WebhookInbox } from '../../core/ports/webhook-inbox.js';
-import { ok, fail, type Result } from '../../core/shared/result.js';
+import type { ProfileWriter } from '../../core/account/index.js';
+import type { UsageLedger } from '../../core/credits/index.js';
+import type { BillingEffect, InboxOutcome, WebhookInbox } from '../../core/billing/index.js';
+import { ok, fail, type Result } from '../../core/shared/index.js';
 import { FailureInjector } from './failure-injector.js';
 
 /**

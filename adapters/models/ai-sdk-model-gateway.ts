@@ -1,14 +1,11 @@
 import { streamText, type FinishReason, type LanguageModelUsage } from 'ai';
-import type { ChatRequest, ChatStreamEvent, ModelInfo, ModelProvider, TokenUsage } from '../../core/domain/chat.js';
-import type { ModelSettings } from '../../core/domain/conversation-settings.js';
-import type { Logger } from '../../core/ports/logger.js';
-import type { ModelGateway } from '../../core/ports/model-gateway.js';
-import { domainError } from '../../core/shared/errors.js';
-import { fail, ok, type Result } from '../../core/shared/result.js';
+import type { ChatRequest, ChatStreamEvent, ModelInfo, ModelProvider, TokenUsage, ModelSettings, ModelGateway } from '../../core/chat/index.js';
+import type { Logger } from '../../core/shared/index.js';
+import { domainError, fail, ok, type Result } from '../../core/shared/index.js';
 import { toModelMessage } from './attachment-parts.js';
 import { chatRequestSchema, describeIssues } from './chat-request-schema.js';
 import { EventChannel } from './event-channel.js';
-import { withOfflineEntry, type ModelCatalogueEntry, type ModelCatalogueSource } from './model-catalogue.js';
+import { isModelCatalogue, withOfflineEntry, type ModelCatalogueEntry, type ModelCatalogueSource } from './model-catalogue.js';
 import type { ModelGatewayConfig } from './model-gateway-config.js';
 import { mapProviderError, type StreamFailure } from './provider-error.js';
 import { ProviderRegistry } from './provider-registry.js';
@@ -175,9 +172,9 @@ export class AiSdkModelGateway implements ModelGateway {
 
   private async loadCatalogue(): Promise<Result<readonly ModelCatalogueEntry[]>> {
     const source = this.options.catalogue;
-    if (typeof source !== 'function') return ok(withOfflineEntry(source));
+    if (!isModelCatalogue(source)) return ok(withOfflineEntry(source));
     try {
-      const loaded = await source();
+      const loaded = await source.list();
       return loaded.success ? ok(withOfflineEntry(loaded.data)) : loaded;
     } catch (error) {
       this.options.logger.error('model catalogue failed to load', { error: String(error) });

@@ -1,5 +1,5 @@
 import type { FilePart, ModelMessage, TextPart } from 'ai';
-import type { PromptMessage } from '../../core/domain/chat.js';
+import type { PromptMessage } from '../../core/chat/index.js';
 
 /**
  * How files reach a model through the AI SDK. A text file or a PDF's text is a text part of the

@@ -1,5 +1,4 @@
-import type { Logger } from '../../core/ports/logger.js';
-import type { Result } from '../../core/shared/result.js';
+import type { Logger, Result } from '../../core/shared/index.js';
 import { AiSdkModelGateway } from './ai-sdk-model-gateway.js';
 import type { ModelCatalogueSource } from './model-catalogue.js';
 import { parseModelGatewayConfig, type EnvSource } from './model-gateway-config.js';

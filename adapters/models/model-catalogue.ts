@@ -1,13 +1,26 @@
-import type { ModelInfo } from '../../core/domain/chat.js';
-import type { Result } from '../../core/shared/result.js';
+import type { ModelInfo } from '../../core/chat/index.js';
+import type { Result } from '../../core/shared/index.js';
 
 /** A catalogue row as the database keeps it; availability is computed by the gateway. */
 export type ModelCatalogueEntry = Omit<ModelInfo, 'available'>;
 
-/** Either a fixed list or a loader (the database's model table), asked on every call. */
-export type ModelCatalogueSource =
-  | readonly ModelCatalogueEntry[]
-  | (() => Promise<Result<readonly ModelCatalogueEntry[]>>);
+/**
+ * Where the model table comes from: the database's `models` table (SupabaseModelCatalogue) or
+ * memory (InMemoryModelCatalogue). The model gateway asks it on every call; an adapter may keep its
+ * answer for a while (the table changes rarely), never longer than `MODEL_CATALOGUE_MAX_AGE_MS`.
+ */
+export interface ModelCatalogue {
+  /** Every model of the table, in its display order; a table that cannot be read is a failure. */
+  list(): Promise<Result<readonly ModelCatalogueEntry[]>>;
+}
+
+/** How long a change to the model table may take to be listed. */
+export const MODEL_CATALOGUE_MAX_AGE_MS = 30_000;
+
+/** What the model gateway reads: a fixed list (tests, one-off tools) or a catalogue. */
+export type ModelCatalogueSource = readonly ModelCatalogueEntry[] | ModelCatalogue;
+
+export const isModelCatalogue = (source: ModelCatalogueSource): source is ModelCatalogue => 'list' in source && typeof source.list === 'function';
 
 export const OFFLINE_MODEL_ID = 'offline';
 

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { domainError } from '../../core/shared/errors.js';
-import { fail, ok, type Result } from '../../core/shared/result.js';
+import { domainError, fail, ok, type Result } from '../../core/shared/index.js';
 import { DEFAULT_OFFLINE_TOKEN_DELAY_MS } from './offline-language-model.js';
 
 /**

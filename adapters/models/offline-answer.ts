@@ -1,4 +1,4 @@
-import { MERGE_PROMPT_OPENING } from '../../core/domain/chat-rules.js';
+import { MERGE_PROMPT_OPENING } from '../../core/chat/index.js';
 
 /**
  * The offline models' answers: pure functions of the model id and the conversation, so the same
@@ -90,7 +90,7 @@ export function receivedFilesLine(messages: readonly OfflinePromptMessage[]): st
   return `_Attached: ${described.join('; ')}._`;
 }
 
-/** A merge request (see mergePrompt in core/domain/chat-rules.ts): its question and how many answers it merges. */
+/** A merge request (see mergePrompt in core/chat/domain/chat-rules.ts): its question and how many answers it merges. */
 function mergeRequestOf(text: string): { question: string; answers: number } | null {
   if (!text.startsWith(MERGE_PROMPT_OPENING)) return null;
   const question = /<question>\n([\s\S]*?)\n<\/question>/.exec(text)?.[1] ?? '';

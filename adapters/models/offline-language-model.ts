@@ -8,7 +8,7 @@ import type {
   LanguageModelV3StreamResult,
   LanguageModelV3Usage,
 } from '@ai-sdk/provider';
-import { imageDimensions, imageTokens } from '../../core/domain/attachment-tokens.js';
+import { imageDimensions, imageTokens } from '../../core/chat/index.js';
 import { parseAttachmentBlock } from './attachment-parts.js';
 import { composeOfflineAnswerFor, type OfflineFile, type OfflinePromptMessage } from './offline-answer.js';
 import { estimateTokens, splitIntoTokens } from './token-estimate.js';

@@ -1,5 +1,5 @@
 import { APICallError, LoadAPIKeyError, NoSuchModelError, RetryError } from 'ai';
-import type { DomainErrorCode } from '../../core/shared/errors.js';
+import type { DomainErrorCode } from '../../core/shared/index.js';
 
 export interface StreamFailure {
   readonly code: DomainErrorCode;

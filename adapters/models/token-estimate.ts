@@ -1,5 +1,5 @@
-import { imageTokens } from '../../core/domain/attachment-tokens.js';
-import type { ModelProvider, PromptMessage } from '../../core/domain/chat.js';
+import { imageTokens } from '../../core/chat/index.js';
+import type { ModelProvider, PromptMessage } from '../../core/chat/index.js';
 import { attachmentBlock } from './attachment-parts.js';
 
 /**
@@ -27,7 +27,7 @@ export function estimateTokens(text: string): number {
 /**
  * Input tokens of a conversation: the sum over its messages' text (no per-message overhead), plus
  * its files: a text file's or PDF's text as it is sent (attachment-parts.ts), an image by the
- * provider's own rule (core/domain/attachment-tokens.ts).
+ * provider's own rule (core/chat/domain/attachment-tokens.ts).
  */
 export function estimatePromptTokens(messages: readonly Pick<PromptMessage, 'content' | 'attachments'>[], provider: ModelProvider = 'offline'): number {
   return messages.reduce(

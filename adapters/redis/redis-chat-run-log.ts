@@ -1,8 +1,7 @@
-import type { ChatRunEvent } from '../../core/ports/chat-client.js';
-import { CHAT_RUN_LEASE_MS, CHAT_RUN_RETENTION_MS, type ChatRunLog, type LoggedEvent, type RunInfo, type RunSync } from '../../core/ports/chat-run-log.js';
-import type { AbortSignalLike } from '../../core/shared/abort.js';
-import { domainError } from '../../core/shared/errors.js';
-import { fail, ok, type Result } from '../../core/shared/result.js';
+import type { ChatRunEvent } from '../../core/chat/index.js';
+import { CHAT_RUN_LEASE_MS, CHAT_RUN_RETENTION_MS, type ChatRunLog, type LoggedEvent, type RunInfo, type RunSync } from '../../core/chat/index.js';
+import type { AbortSignalLike } from '../../core/shared/index.js';
+import { domainError, fail, ok, type Result } from '../../core/shared/index.js';
 import { expireRuns, readRun, syncRun } from './redis-chat-run-scripts.js';
 import type { RedisConnection } from './redis-connection.js';
 

@@ -1,6 +1,4 @@
-import { invalidPolicy, type RateDecision, type RateLimiter, type RatePolicy } from '../../core/ports/rate-limiter.js';
-import { domainError } from '../../core/shared/errors.js';
-import { fail, ok, type Result } from '../../core/shared/result.js';
+import { invalidPolicy, type RateDecision, type RateLimiter, type RatePolicy, domainError, fail, ok, type Result } from '../../core/shared/index.js';
 import type { RedisConnection } from './redis-connection.js';
 
 // The same token bucket as Postgres's take_rate_limit, atomic in one script, on Redis's clock.

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { attachmentRefSchema } from '../../core/domain/attachments.js';
-import type { ChatMessage } from '../../core/domain/chat.js';
-import { conversationSettingsSchema, NO_SETTINGS, type ConversationSettings } from '../../core/domain/conversation-settings.js';
+import { attachmentRefSchema, conversationSettingsSchema, NO_SETTINGS, type ConversationSettings } from '../../core/chat/index.js';
+import type { ChatMessage } from '../../core/chat/index.js';
 
 /** The message columns every read names (the shapes below parse them). */
 export const MESSAGE_COLUMNS =

@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
-import type { AttachmentRef } from '../../core/domain/attachments.js';
-import type { AttachmentContent, AttachmentStore, NewAttachment } from '../../core/ports/attachment-store.js';
-import { domainError, type DomainError } from '../../core/shared/errors.js';
-import { fail, ok, type Result } from '../../core/shared/result.js';
+import type { AttachmentRef, AttachmentContent, AttachmentStore, NewAttachment } from '../../core/chat/index.js';
+import { domainError, type DomainError, fail, ok, type Result } from '../../core/shared/index.js';
 
 export const ATTACHMENTS_BUCKET = 'attachments';
 

@@ -1,8 +1,6 @@
 import type { AuthChangeEvent, Session, SupabaseClient, User } from '@supabase/supabase-js';
-import type { AuthChange, AuthEventName, AuthSession, AuthUser, SignInMethod } from '../../core/domain/auth.js';
-import type { Authenticator } from '../../core/ports/authenticator.js';
-import { domainError, notAuthenticated } from '../../core/shared/errors.js';
-import { fail, ok, type Result } from '../../core/shared/result.js';
+import type { AuthChange, AuthEventName, AuthSession, AuthUser, SignInMethod, Authenticator } from '../../core/auth/index.js';
+import { domainError, notAuthenticated, fail, ok, type Result } from '../../core/shared/index.js';
 import { fromAuth } from './supabase-errors.js';
 
 export interface SupabaseAuthenticatorOptions {

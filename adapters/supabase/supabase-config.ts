@@ -1,7 +1,6 @@
 import { createClient, type SupabaseClient, type SupportedStorage } from '@supabase/supabase-js';
 import { z } from 'zod';
-import { domainError } from '../../core/shared/errors.js';
-import { fail, ok, type Result } from '../../core/shared/result.js';
+import { domainError, fail, ok, type Result } from '../../core/shared/index.js';
 
 /** app spec §5: the wording of a backend address that is not a valid URL. */
 export const SUPABASE_URL_MESSAGE =

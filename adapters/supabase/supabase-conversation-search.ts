@@ -1,8 +1,8 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
-import { snippetParts } from '../../core/domain/search-text.js';
-import type { ConversationSearch, SearchHit, SearchQuery } from '../../core/ports/conversation-search.js';
-import { fail, ok, type Result } from '../../core/shared/result.js';
+import { snippetParts } from '../../core/chat/index.js';
+import type { ConversationSearch, SearchHit, SearchQuery } from '../../core/chat/index.js';
+import { fail, ok, type Result } from '../../core/shared/index.js';
 import { fromRest, parseRow } from './supabase-errors.js';
 
 const hitRow = z.object({

@@ -1,8 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
-import type { ConversationShare, ConversationShares } from '../../core/ports/conversation-shares.js';
-import { domainError } from '../../core/shared/errors.js';
-import { fail, ok, type Result } from '../../core/shared/result.js';
+import type { ConversationShare, ConversationShares } from '../../core/chat/index.js';
+import { domainError, fail, ok, type Result } from '../../core/shared/index.js';
 import { fromRest, parseRow } from './supabase-errors.js';
 
 const shareRow = z

@@ -1,11 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
-import type { AttachmentRef } from '../../core/domain/attachments.js';
-import type { ChatMessage, Conversation } from '../../core/domain/chat.js';
-import type { ConversationSettings } from '../../core/domain/conversation-settings.js';
-import type { ConversationStore, NewMessage } from '../../core/ports/conversation-store.js';
-import { domainError } from '../../core/shared/errors.js';
-import { fail, ok, type Result } from '../../core/shared/result.js';
+import type { AttachmentRef, ChatMessage, Conversation, ConversationSettings, ConversationStore, NewMessage } from '../../core/chat/index.js';
+import { domainError, fail, ok, type Result } from '../../core/shared/index.js';
 import { attachmentsColumn, MESSAGE_COLUMNS, messageRow, modelSettingsColumn, settingsRow } from './conversation-rows.js';
 import { fromRest, isRowNotFound, parseRow, type RestFailure } from './supabase-errors.js';
 

@@ -1,10 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
-import type { ConversationSettings } from '../../core/domain/conversation-settings.js';
-import type { NewMessage } from '../../core/ports/conversation-store.js';
-import type { ConversationTurns, StartedTurn, TurnHold } from '../../core/ports/conversation-turns.js';
-import { domainError } from '../../core/shared/errors.js';
-import { fail, ok, type Result } from '../../core/shared/result.js';
+import type { ConversationSettings, NewMessage, ConversationTurns, StartedTurn, TurnHold } from '../../core/chat/index.js';
+import { domainError, fail, ok, type Result } from '../../core/shared/index.js';
 import { messageRow, modelSettingsColumn, settingsRow } from './conversation-rows.js';
 import { fromRest, parseRow } from './supabase-errors.js';
 

@@ -1,7 +1,6 @@
 import { isAuthError, isAuthRetryableFetchError, isAuthSessionMissingError } from '@supabase/supabase-js';
 import type { z } from 'zod';
-import { fail, ok, type Result } from '../../core/shared/result.js';
-import { domainError, NO_AUTHENTICATED_USER, type DomainError, type DomainErrorCode } from '../../core/shared/errors.js';
+import { fail, ok, type Result, domainError, NO_AUTHENTICATED_USER, type DomainError, type DomainErrorCode } from '../../core/shared/index.js';
 
 /** What postgrest-js hands back as `error`, plus the response status it reports beside it. */
 export interface RestFailure {

@@ -1,8 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
-import { MAX_INSTRUCTION_PRESETS, type InstructionPreset, type InstructionPresets } from '../../core/ports/instruction-presets.js';
-import { domainError } from '../../core/shared/errors.js';
-import { fail, ok, type Result } from '../../core/shared/result.js';
+import { MAX_INSTRUCTION_PRESETS, type InstructionPreset, type InstructionPresets } from '../../core/chat/index.js';
+import { domainError, fail, ok, type Result } from '../../core/shared/index.js';
 import { fromRest, parseRow } from './supabase-errors.js';
 
 const COLUMNS = 'id, name, instruction, created_at';

@@ -1,8 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
-import type { Profile } from '../../core/domain/profile.js';
-import type { ProfileStore } from '../../core/ports/profile-store.js';
-import { fail, ok, type Result } from '../../core/shared/result.js';
+import type { Profile, ProfileStore } from '../../core/account/index.js';
+import { fail, ok, type Result } from '../../core/shared/index.js';
 import { fromRest, isAnonymousRefusal, parseRow } from './supabase-errors.js';
 
 /** The profile columns the app reads (app spec §7 "profiles select", plus id and consent). */

@@ -1,8 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { Profile, SubscriptionState } from '../../core/domain/profile.js';
-import type { ProfileWriter } from '../../core/ports/profile-writer.js';
-import { domainError } from '../../core/shared/errors.js';
-import { fail, type Result } from '../../core/shared/result.js';
+import type { Profile, SubscriptionState, ProfileWriter } from '../../core/account/index.js';
+import { domainError, fail, type Result } from '../../core/shared/index.js';
 import { fromRest, isRowNotFound } from './supabase-errors.js';
 import { PROFILE_COLUMNS, parseProfile } from './supabase-profile-store.js';
 

@@ -1,9 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
-import type { Profiling } from '../../core/domain/profiling.js';
-import type { ProfilingStore } from '../../core/ports/profiling-store.js';
-import { domainError } from '../../core/shared/errors.js';
-import { fail, ok, type Result } from '../../core/shared/result.js';
+import type { Profiling, ProfilingStore } from '../../core/account/index.js';
+import { domainError, fail, ok, type Result } from '../../core/shared/index.js';
 import { fromRest, isAnonymousRefusal, parseRow } from './supabase-errors.js';
 
 const PROFILING_COLUMNS =

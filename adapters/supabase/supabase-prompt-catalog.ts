@@ -1,10 +1,8 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
-import { SUPPORTED_LANGUAGES, type Language } from '../../core/domain/language.js';
-import type { Prompt, PromptCategory, PromptPage, PromptSearch } from '../../core/domain/prompts.js';
-import type { PromptCatalog } from '../../core/ports/prompt-catalog.js';
-import { domainError } from '../../core/shared/errors.js';
-import { fail, ok, type Result } from '../../core/shared/result.js';
+import { SUPPORTED_LANGUAGES, type Language } from '../../core/interface/index.js';
+import type { Prompt, PromptCategory, PromptPage, PromptSearch, PromptCatalog } from '../../core/prompts/index.js';
+import { domainError, fail, ok, type Result } from '../../core/shared/index.js';
 import { fromRest, parseRow } from './supabase-errors.js';
 
 export const DEFAULT_PAGE_SIZE = 20;

@@ -1,8 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
-import { invalidPolicy, type RateDecision, type RateLimiter, type RatePolicy } from '../../core/ports/rate-limiter.js';
-import { domainError } from '../../core/shared/errors.js';
-import { fail, ok, type Result } from '../../core/shared/result.js';
+import { invalidPolicy, type RateDecision, type RateLimiter, type RatePolicy, domainError, fail, ok, type Result } from '../../core/shared/index.js';
 import { fromRest } from './supabase-errors.js';
 
 const decisionRow = z.array(z.object({ allowed: z.boolean(), remaining: z.number().int(), retry_after_ms: z.number().int() })).length(1);

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
-import { domainError } from '../../core/shared/errors.js';
-import { fail, ok, type Result } from '../../core/shared/result.js';
+import { domainError, fail, ok, type Result } from '../../core/shared/index.js';
 import { fromRest } from './supabase-errors.js';
 
 const registered = z.object({ ended_instances: z.number().int(), released_holds: z.number().int(), released_credits: z.number().int() });

@@ -1,9 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
-import type { ChargeReceipt, CreditHold, HoldSettlement, LedgerEntry, LedgerKind, UsageCharge } from '../../core/domain/credits.js';
-import type { UsageLedger } from '../../core/ports/usage-ledger.js';
-import { domainError } from '../../core/shared/errors.js';
-import { fail, ok, type Result } from '../../core/shared/result.js';
+import type { ChargeReceipt, CreditHold, HoldSettlement, LedgerEntry, LedgerKind, UsageCharge, UsageLedger } from '../../core/credits/index.js';
+import { domainError, fail, ok, type Result } from '../../core/shared/index.js';
 import { fromRest, isRowNotFound, parseRow } from './supabase-errors.js';
 
 const LEDGER_COLUMNS = 'id, user_id, kind, amount, balance_after, reason, reference, model_id, created_at';

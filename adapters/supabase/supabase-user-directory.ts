@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
-import type { DirectoryUser, UserDirectory } from '../../core/ports/user-directory.js';
-import { fail, ok, type Result } from '../../core/shared/result.js';
+import type { DirectoryUser, UserDirectory } from '../../core/account/index.js';
+import { fail, ok, type Result } from '../../core/shared/index.js';
 import { fromRest, parseRow } from './supabase-errors.js';
 
 const isoDate = z.string().refine((value) => !Number.isNaN(Date.parse(value)), 'Expected a timestamp');

@@ -1,8 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
-import type { BillingEffect, InboxOutcome, WebhookInbox } from '../../core/ports/webhook-inbox.js';
-import { domainError } from '../../core/shared/errors.js';
-import { fail, ok, type Result } from '../../core/shared/result.js';
+import type { BillingEffect, InboxOutcome, WebhookInbox } from '../../core/billing/index.js';
+import { domainError, fail, ok, type Result } from '../../core/shared/index.js';
 import { fromRest } from './supabase-errors.js';
 
 const outcome = z.enum(['applied', 'duplicate', 'no_user', 'stale', 'other_subscription']);

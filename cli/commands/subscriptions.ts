@@ -1,6 +1,6 @@
 import { Option, type Command } from 'commander';
 import type { BillingClient } from '../../adapters/billing/client.js';
-import { CANCELLATION_REASONS } from '../../core/domain/billing.js';
+import { CANCELLATION_REASONS } from '../../core/billing/index.js';
 import { billingId } from '../arguments.js';
 import type { Subscription } from '../billing-types.js';
 import type { CommandContext } from '../context.js';

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import type { LedgerEntry } from '../../core/domain/credits.js';
-import type { UserOverview } from '../../core/use-cases/look-up-user.js';
+import type { LedgerEntry } from '../../core/credits/index.js';
+import type { UserOverview } from '../../core/account/index.js';
 import { positiveInt, nonEmpty } from '../arguments.js';
 import type { CommandContext } from '../context.js';
 import { CliError } from '../errors.js';

@@ -41,10 +41,6 @@ export function formatDate(iso: string | null | undefined): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
-export function formatDay(iso: string | null | undefined): string {
-  return formatDate(iso).slice(0, 10);
-}
-
 export const yesNo = (value: boolean | null | undefined): string => (value === true ? 'yes' : value === false ? 'no' : '-');
 
 export const text = (value: unknown): string => (value === null || value === undefined || value === '' ? '-' : String(value));

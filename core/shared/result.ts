@@ -5,5 +5,3 @@ export type Result<T, E = DomainError> = { success: true; data: T } | { success:
 
 export const ok = <T>(data: T): Result<T, never> => ({ success: true, data });
 export const fail = <E>(error: E): Result<never, E> => ({ success: false, error });
-
-export const isOk = <T, E>(r: Result<T, E>): r is { success: true; data: T } => r.success;

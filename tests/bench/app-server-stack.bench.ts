@@ -33,17 +33,16 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createClient } from '@supabase/supabase-js';
 import { decodeJwt, SignJWT } from 'jose';
+import { supabaseServerPorts, type ServerDataPorts } from '../../adapters/composition/server.js';
 import { InMemoryLogger } from '../../adapters/in-memory/in-memory-logger.js';
 import { createModelGateway } from '../../adapters/models/create-model-gateway.js';
 import { KEYS_FILE_NAME } from '../../adapters/supabase/local/keys.js';
-import type { ModelGateway } from '../../core/ports/model-gateway.js';
+import type { ModelGateway } from '../../core/chat/index.js';
 import { authServerSessionState, sessionCheckedVerifier } from '../../web/server/auth/session-check.js';
 import { jwtSecretVerifier } from '../../web/server/auth/token-verifier.js';
 import { composeServer } from '../../web/server/compose-server.js';
 import { parseServerConfig } from '../../web/server/config.js';
 import { listen } from '../../web/server/listen.js';
-import type { ServerDataPorts } from '../../web/server/server-ports.js';
-import { supabaseDataPorts } from '../../web/server/supabase-ports.js';
 import { closedPort } from '../support/local-http.js';
 import { BENCH_PROMPT, compareInterleaved, offlineModelProbe, summarise, type LatencySummary } from './model-stream.bench.js';
 
@@ -218,10 +217,10 @@ async function main(): Promise<void> {
   };
   const config = parseServerConfig(env);
   if (!config.success) throw new Error(config.error.message);
-  const real = supabaseDataPorts({ url: standIn.url, serviceRoleKey: standIn.keys.serviceRoleKey });
+  const real = supabaseServerPorts({ url: standIn.url, serviceRoleKey: standIn.keys.serviceRoleKey });
   const data: ServerDataPorts = {
     ...real,
-    catalogue: () => timedCall('preflight', 'catalogue', async () => (typeof real.catalogue === 'function' ? real.catalogue() : { success: true as const, data: real.catalogue })),
+    catalogue: { list: () => timedCall('preflight', 'catalogue', () => real.catalogue.list()) },
     profileStore: timed(real.profileStore),
     conversationStore: timed(real.conversationStore),
     conversationTurns: timed(real.conversationTurns),
@@ -240,7 +239,7 @@ async function main(): Promise<void> {
     (token) => timedCall('auth: session', 'sessionState', () => sessionState(token)),
     { cacheMs: config.data.sessionCheckMs },
   );
-  const composed = composeServer({ config: config.data, env, logger: new InMemoryLogger(), data, billing: null, modelGateway: timedGateway(gateway.data), verifyToken });
+  const composed = composeServer({ config: config.data, logger: new InMemoryLogger(), data, billing: null, modelGateway: timedGateway(gateway.data), verifyToken });
   if (!composed.success) throw new Error(composed.error.message);
   let arrived = Number.NaN;
   const app = composed.data.app;

@@ -4,7 +4,7 @@
 import { streamText } from 'ai';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import type { ChatStreamEvent } from '../../core/domain/chat.js';
+import type { ChatStreamEvent } from '../../core/chat/index.js';
 import { createModelGateway } from '../../adapters/models/create-model-gateway.js';
 import { OfflineLanguageModel } from '../../adapters/models/offline-language-model.js';
 

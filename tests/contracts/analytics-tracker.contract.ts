@@ -3,8 +3,7 @@
  * Harness: the tracker and `pushed()`, what reached the data layer so far, oldest first.
  */
 import { describe, expect, it } from 'vitest';
-import type { AnalyticsEvent } from '../../core/domain/analytics-events.js';
-import type { AnalyticsTracker } from '../../core/ports/analytics-tracker.js';
+import type { AnalyticsEvent, AnalyticsTracker } from '../../core/interface/index.js';
 
 export interface AnalyticsTrackerHarness {
   readonly tracker: AnalyticsTracker;

@@ -10,9 +10,9 @@
  * - `actAs(userId)`: makes `client` act for that user (null: signed out).
  */
 import { describe, expect, it } from 'vitest';
-import { MAX_IMAGE_BYTES, MAX_IMAGE_SIDE_PIXELS } from '../../core/domain/attachments.js';
-import type { AttachmentClient } from '../../core/ports/attachment-client.js';
-import type { Result } from '../../core/shared/result.js';
+import { MAX_IMAGE_BYTES, MAX_IMAGE_SIDE_PIXELS } from '../../core/chat/index.js';
+import type { AttachmentClient } from '../../core/chat/index.js';
+import type { Result } from '../../core/shared/index.js';
 import { jpegBytes, webpBytes } from '../support/image-fixtures.js';
 import { minimalPdf } from '../support/pdf-fixture.js';
 import { pngBytes } from '../support/storage-users.js';

@@ -7,8 +7,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { AttachmentStore, NewAttachment } from '../../core/ports/attachment-store.js';
-import type { Result } from '../../core/shared/result.js';
+import type { AttachmentStore, NewAttachment } from '../../core/chat/index.js';
+import type { Result } from '../../core/shared/index.js';
 import { pngBytes } from '../support/storage-users.js';
 
 export interface AttachmentStoreHarness {

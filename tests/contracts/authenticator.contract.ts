@@ -14,8 +14,7 @@
  * for the same address (GoTrue's `max_frequency` at 0), since tests request codes back to back.
  */
 import { describe, expect, it } from 'vitest';
-import type { AuthChange } from '../../core/domain/auth.js';
-import type { Authenticator } from '../../core/ports/authenticator.js';
+import type { AuthChange, Authenticator } from '../../core/auth/index.js';
 import { uniqueEmail } from '../support/unique-email.js';
 
 export interface AuthenticatorHarness {

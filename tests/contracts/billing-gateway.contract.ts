@@ -11,8 +11,8 @@
  * - `decline(checkoutId)`: paying with the declined test card: nothing is paid.
  */
 import { describe, expect, it } from 'vitest';
-import { CANCELLATION_REASONS } from '../../core/domain/billing.js';
-import type { BillingGateway } from '../../core/ports/billing-gateway.js';
+import { CANCELLATION_REASONS } from '../../core/billing/index.js';
+import type { BillingGateway } from '../../core/billing/index.js';
 
 export interface BillingGatewayHarness {
   readonly gateway: BillingGateway;

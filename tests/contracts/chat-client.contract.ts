@@ -13,10 +13,8 @@
  * - `upload(file)`: a file uploaded as the user `client` acts for, the way the browser uploads it.
  */
 import { describe, expect, it } from 'vitest';
-import type { AttachmentRef } from '../../core/domain/attachments.js';
-import type { ChatMessage } from '../../core/domain/chat.js';
-import type { ChatClient, ChatRunEvent, ChatRunHandle } from '../../core/ports/chat-client.js';
-import type { Result } from '../../core/shared/result.js';
+import type { AttachmentRef, ChatMessage, ChatClient, ChatRunEvent, ChatRunHandle } from '../../core/chat/index.js';
+import type { Result } from '../../core/shared/index.js';
 import { pngBytes } from '../support/storage-users.js';
 
 export interface ChatClientHarness {

@@ -9,9 +9,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { ChatRunEvent } from '../../core/ports/chat-client.js';
-import type { ChatRunLog, LoggedEvent, RunInfo, RunStart, RunSync } from '../../core/ports/chat-run-log.js';
-import type { Result } from '../../core/shared/result.js';
+import type { ChatRunEvent, ChatRunLog, LoggedEvent, RunInfo, RunStart, RunSync } from '../../core/chat/index.js';
+import type { Result } from '../../core/shared/index.js';
 
 export interface ChatRunLogHarness {
   readonly log: ChatRunLog;

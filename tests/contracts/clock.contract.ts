@@ -1,6 +1,6 @@
 /** Clock contract: a valid instant that never runs backwards and cannot be changed by the caller. */
 import { describe, expect, it } from 'vitest';
-import type { Clock } from '../../core/ports/clock.js';
+import type { Clock } from '../../core/shared/index.js';
 
 export function clockContract(name: string, makeClock: () => Promise<Clock>): void {
   describe(`Clock contract: ${name}`, () => {

@@ -12,8 +12,7 @@
  *   cases write it (ConversationStore.appendMessage on the server's side).
  */
 import { describe, expect, it } from 'vitest';
-import type { ChatMessage } from '../../core/domain/chat.js';
-import type { ConversationLibrary, ConversationStore, NewMessage } from '../../core/ports/conversation-store.js';
+import type { ChatMessage, ConversationLibrary, ConversationStore, NewMessage } from '../../core/chat/index.js';
 
 export interface ConversationLibraryHarness {
   readonly library: ConversationLibrary;

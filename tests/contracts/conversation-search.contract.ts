@@ -9,8 +9,8 @@
  * - `seed(userId, title, messages)`: a conversation written the way the server writes one.
  */
 import { describe, expect, it } from 'vitest';
-import type { ConversationSearch, SearchHit } from '../../core/ports/conversation-search.js';
-import type { Result } from '../../core/shared/result.js';
+import type { ConversationSearch, SearchHit } from '../../core/chat/index.js';
+import type { Result } from '../../core/shared/index.js';
 
 export interface ConversationSearchHarness {
   readonly search: ConversationSearch;

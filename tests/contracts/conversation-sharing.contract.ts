@@ -1,5 +1,5 @@
 /**
- * ConversationSharing contract (read-only public links, issue 19), with the visitor's side: every
+ * ConversationSharing contract (read-only public links), with the visitor's side: every
  * adapter of the port runs it together with the way that side opens a link (the server's use case
  * over its adapters, or the browser's ApiSharedConversations over /api/shared).
  *
@@ -11,8 +11,8 @@
  * - `openShared(token)`: what a signed-out visitor of /s/{token} gets (null: no such link).
  */
 import { describe, expect, it } from 'vitest';
-import type { ConversationSharing, SharedConversation } from '../../core/ports/conversation-shares.js';
-import type { Result } from '../../core/shared/result.js';
+import type { ConversationSharing, SharedConversation } from '../../core/chat/index.js';
+import type { Result } from '../../core/shared/index.js';
 
 export interface ConversationSharingHarness {
   readonly sharing: ConversationSharing;

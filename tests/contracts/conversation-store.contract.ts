@@ -11,9 +11,7 @@
  * that one); this suite adds the message writes only the server's chat use cases make.
  */
 import { describe, expect, it } from 'vitest';
-import type { AttachmentRef } from '../../core/domain/attachments.js';
-import type { ChatMessage } from '../../core/domain/chat.js';
-import type { ConversationStore, NewMessage } from '../../core/ports/conversation-store.js';
+import type { AttachmentRef, ChatMessage, ConversationStore, NewMessage } from '../../core/chat/index.js';
 
 export interface ConversationStoreHarness {
   readonly store: ConversationStore;

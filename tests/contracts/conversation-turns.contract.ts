@@ -8,10 +8,9 @@
  * - `ledger`: the credits `start` holds from (each new user has a balance of at least 10).
  */
 import { describe, expect, it } from 'vitest';
-import type { ConversationStore } from '../../core/ports/conversation-store.js';
-import type { ConversationTurns } from '../../core/ports/conversation-turns.js';
-import type { UsageLedger } from '../../core/ports/usage-ledger.js';
-import type { Result } from '../../core/shared/result.js';
+import type { ConversationStore, ConversationTurns } from '../../core/chat/index.js';
+import type { UsageLedger } from '../../core/credits/index.js';
+import type { Result } from '../../core/shared/index.js';
 
 export interface ConversationTurnsHarness {
   readonly turns: ConversationTurns;

@@ -11,7 +11,7 @@
  *   token; adapters that take the userId argument need do nothing).
  */
 import { describe, expect, it } from 'vitest';
-import type { CreditBalance, UsageLedger } from '../../core/ports/usage-ledger.js';
+import type { CreditBalance, UsageLedger } from '../../core/credits/index.js';
 
 export interface CreditBalanceHarness {
   readonly balance: CreditBalance;

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { PdfjsDocumentText } from '../../adapters/documents/pdfjs-document-text.js';
 import { InMemoryAttachmentClient } from '../../adapters/in-memory/in-memory-attachment-client.js';
 import { InMemoryAttachmentStore } from '../../adapters/in-memory/in-memory-attachment-store.js';
-import type { AuthUser } from '../../core/domain/auth.js';
-import { ok } from '../../core/shared/result.js';
+import type { AuthUser } from '../../core/auth/index.js';
+import { ok } from '../../core/shared/index.js';
 import { attachmentClientContract } from './attachment-client.contract.js';
 
 // The server's attachment use cases in this process, over the in-memory file store and the real PDF reader.

@@ -2,16 +2,16 @@ import { PdfjsDocumentText } from '../../adapters/documents/pdfjs-document-text.
 import { InMemoryAttachmentClient } from '../../adapters/in-memory/in-memory-attachment-client.js';
 import { InMemoryChatClient } from '../../adapters/in-memory/in-memory-chat-client.js';
 import { InMemoryLogger } from '../../adapters/in-memory/in-memory-logger.js';
-import { inMemoryDataPorts } from '../../web/server/server-ports.js';
+import { inMemoryServerPorts } from '../../adapters/composition/in-memory.js';
 import { IN_MEMORY_MODELS, InMemoryModelGateway } from '../../adapters/in-memory/in-memory-model-gateway.js';
-import type { AuthUser } from '../../core/domain/auth.js';
-import { ok } from '../../core/shared/result.js';
+import type { AuthUser } from '../../core/auth/index.js';
+import { ok } from '../../core/shared/index.js';
 import { chatClientContract } from './chat-client.contract.js';
 
 // The server's chat use cases in this process, over the same in-memory data ports the test server uses.
 chatClientContract('InMemoryChatClient', async () => {
   // The ledger prices the in-memory models as the gateway lists them.
-  const data = inMemoryDataPorts({ catalogue: IN_MEMORY_MODELS });
+  const data = inMemoryServerPorts({ catalogue: IN_MEMORY_MODELS });
   let caller: AuthUser | null = null;
   const client = new InMemoryChatClient({
     currentUser: async () => ok(caller),

@@ -5,8 +5,8 @@
  * Harness: `presets`, `createUser()`, `actAs(userId)` (adapters acting with a token switch to it).
  */
 import { describe, expect, it } from 'vitest';
-import { MAX_INSTRUCTION_PRESETS, type InstructionPresets } from '../../core/ports/instruction-presets.js';
-import type { Result } from '../../core/shared/result.js';
+import { MAX_INSTRUCTION_PRESETS, type InstructionPresets } from '../../core/chat/index.js';
+import type { Result } from '../../core/shared/index.js';
 
 export interface InstructionPresetsHarness {
   readonly presets: InstructionPresets;

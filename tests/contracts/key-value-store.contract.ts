@@ -2,7 +2,7 @@
  * KeyValueStore contract (the browser's local storage). Harness: `store`, empty at start.
  */
 import { describe, expect, it } from 'vitest';
-import type { KeyValueStore } from '../../core/ports/key-value-store.js';
+import type { KeyValueStore } from '../../core/interface/index.js';
 
 export interface KeyValueStoreHarness {
   readonly store: KeyValueStore;

@@ -3,7 +3,7 @@
  * each line that came out as its level, message and context, oldest first.
  */
 import { describe, expect, it } from 'vitest';
-import type { Logger } from '../../core/ports/logger.js';
+import type { Logger } from '../../core/shared/index.js';
 
 export interface WrittenLine {
   readonly level: 'debug' | 'info' | 'warn' | 'error';

@@ -7,7 +7,7 @@
  * - `modelId`: a model that is available without network access (the offline model).
  */
 import { describe, expect, it } from 'vitest';
-import type { ModelDirectory } from '../../core/ports/model-gateway.js';
+import type { ModelDirectory } from '../../core/chat/index.js';
 
 export interface ModelDirectoryHarness {
   readonly directory: ModelDirectory;

@@ -7,8 +7,7 @@
  * - `prompt`: a user message to which that model answers with several text deltas.
  */
 import { describe, expect, it } from 'vitest';
-import type { ChatStreamEvent } from '../../core/domain/chat.js';
-import type { ModelGateway } from '../../core/ports/model-gateway.js';
+import type { ChatStreamEvent, ModelGateway } from '../../core/chat/index.js';
 import { modelDirectoryContract } from './model-directory.contract.js';
 
 export interface ModelGatewayHarness {

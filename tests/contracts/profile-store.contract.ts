@@ -9,7 +9,7 @@
  * - `signOut()`: makes `store` act as nobody.
  */
 import { describe, expect, it } from 'vitest';
-import type { ProfileStore } from '../../core/ports/profile-store.js';
+import type { ProfileStore } from '../../core/account/index.js';
 import { uniqueEmail } from '../support/unique-email.js';
 
 export interface ProfileStoreHarness {

@@ -7,8 +7,7 @@
  * - `readProfile(userId)`: the row as the service role reads it, or null.
  */
 import { describe, expect, it } from 'vitest';
-import type { Profile } from '../../core/domain/profile.js';
-import type { ProfileWriter } from '../../core/ports/profile-writer.js';
+import type { Profile, ProfileWriter } from '../../core/account/index.js';
 import { uniqueEmail } from '../support/unique-email.js';
 
 export interface ProfileWriterHarness {

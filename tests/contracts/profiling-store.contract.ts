@@ -9,8 +9,7 @@
  * p_user_id other than auth.uid() (the adapter maps that refusal to `forbidden`).
  */
 import { describe, expect, it } from 'vitest';
-import type { Profiling } from '../../core/domain/profiling.js';
-import type { ProfilingStore } from '../../core/ports/profiling-store.js';
+import type { Profiling, ProfilingStore } from '../../core/account/index.js';
 import { uniqueEmail } from '../support/unique-email.js';
 
 export interface ProfilingStoreHarness {

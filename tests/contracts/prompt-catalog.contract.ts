@@ -9,7 +9,7 @@
  * - `actAs(userId)`: makes `catalog` act for that user (row-level security adapters switch tokens).
  */
 import { describe, expect, it } from 'vitest';
-import type { PromptCatalog } from '../../core/ports/prompt-catalog.js';
+import type { PromptCatalog } from '../../core/prompts/index.js';
 import { inEnglish, samplePrompts } from '../support/prompt-builders.js';
 
 export interface PromptCatalogHarness {

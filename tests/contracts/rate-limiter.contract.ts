@@ -6,8 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { RateDecision, RateLimiter } from '../../core/ports/rate-limiter.js';
-import type { Result } from '../../core/shared/result.js';
+import type { RateDecision, RateLimiter, Result } from '../../core/shared/index.js';
 
 export interface RateLimiterHarness {
   readonly limiter: RateLimiter;

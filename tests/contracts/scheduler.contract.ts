@@ -3,7 +3,7 @@
  * scheduler plus the three ways its host moves on: time passing, an idle moment, a user interaction.
  */
 import { describe, expect, it } from 'vitest';
-import type { Scheduler } from '../../core/ports/scheduler.js';
+import type { Scheduler } from '../../core/shared/index.js';
 
 export interface SchedulerHarness {
   readonly scheduler: Scheduler;

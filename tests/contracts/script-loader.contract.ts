@@ -3,7 +3,7 @@
  * `failOn(src)`, making that source fail to load as a blocked or missing script would.
  */
 import { describe, expect, it } from 'vitest';
-import type { ScriptLoader } from '../../core/ports/script-loader.js';
+import type { ScriptLoader } from '../../core/interface/index.js';
 
 export interface ScriptLoaderHarness {
   readonly loader: ScriptLoader;

@@ -1,4 +1,4 @@
-import type { ConversationStore } from '../../core/ports/conversation-store.js';
+import type { ConversationStore } from '../../core/chat/index.js';
 
 /** Writes a conversation with its messages through a ConversationStore, as the server's chat does. */
 export const seedThrough =

@@ -15,9 +15,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { creditsForUsage } from '../../core/domain/usage-pricing.js';
-import type { ModelPrice } from '../../core/domain/usage-pricing.js';
-import type { UsageLedger } from '../../core/ports/usage-ledger.js';
+import { creditsForUsage } from '../../core/credits/index.js';
+import type { ModelPrice, UsageLedger } from '../../core/credits/index.js';
 
 export interface UsageLedgerHarness {
   readonly ledger: UsageLedger;

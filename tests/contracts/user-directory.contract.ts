@@ -6,7 +6,7 @@
  * - `createUser(email)`: signs a user up (and in, as sign-up does) and answers the id.
  */
 import { describe, expect, it } from 'vitest';
-import type { UserDirectory } from '../../core/ports/user-directory.js';
+import type { UserDirectory } from '../../core/account/index.js';
 import { uniqueEmail } from '../support/unique-email.js';
 
 export interface UserDirectoryHarness {

@@ -8,8 +8,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { BillingEffect, WebhookInbox } from '../../core/ports/webhook-inbox.js';
-import type { Result } from '../../core/shared/result.js';
+import type { BillingEffect, WebhookInbox } from '../../core/billing/index.js';
+import type { Result } from '../../core/shared/index.js';
 
 export interface WebhookInboxHarness {
   readonly inbox: WebhookInbox;

@@ -2,7 +2,7 @@
 // chosen with the Attach button, dropped and pasted, previewed and checked, sent to the offline
 // model, which acknowledges them, and still there after a reload; at 1280 and 390 px.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MB } from '../../core/domain/attachments.js';
+import { MB } from '../../core/chat/index.js';
 import { gradientPng } from '../support/png-fixture.js';
 import { pngBytes } from '../support/storage-users.js';
 import { openBrowser, screenshot, type E2eBrowser } from './support/browser.js';

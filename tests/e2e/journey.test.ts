@@ -51,7 +51,7 @@ describe('e2e: a new user in Chromium against the whole local stack', () => {
     await screenshot(page, '01-home');
   });
 
-  it('issue 8: a signed-out visit to /chat goes to /signup; a new code asked for too soon keeps the code step; the code (pasted) signs up', async () => {
+  it('a signed-out visit to /chat goes to /signup; a new code asked for too soon keeps the code step; the code (pasted) signs up', async () => {
     const { page } = browser;
     const errorsBefore = browser.consoleErrors.length;
     await page.goto(`${stack.appUrl}/chat`);
@@ -130,7 +130,7 @@ describe('e2e: a new user in Chromium against the whole local stack', () => {
     await page.keyboard.press('Escape');
   });
 
-  it('issue 8: regenerate and edit the last message; after a reload the server kept one exchange', async () => {
+  it('regenerate and edit the last message; after a reload the server kept one exchange', async () => {
     const { page } = browser;
     await page.getByRole('button', { name: 'Regenerate' }).click();
     await page.getByRole('button', { name: 'Regenerate' }).waitFor();

@@ -113,5 +113,3 @@ export function mockBilling(config: Partial<BillingClientConfig> = {}) {
     close: () => agent.close(),
   };
 }
-
-export type MockBilling = ReturnType<typeof mockBilling>;

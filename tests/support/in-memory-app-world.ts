@@ -1,13 +1,11 @@
-import type { ModelInfo } from '../../core/domain/chat.js';
+import type { ModelInfo } from '../../core/chat/index.js';
 import { InMemoryBillingGateway } from '../../adapters/in-memory/in-memory-billing-gateway.js';
 import { InMemoryConversationStore } from '../../adapters/in-memory/in-memory-conversation-store.js';
 import { InMemoryConversationTurns } from '../../adapters/in-memory/in-memory-conversation-turns.js';
 import { InMemoryModelGateway } from '../../adapters/in-memory/in-memory-model-gateway.js';
 import { InMemoryPromptCatalog } from '../../adapters/in-memory/in-memory-prompt-catalog.js';
 import { InMemoryScriptLoader } from '../../adapters/in-memory/in-memory-script-loader.js';
-import { InMemoryTranslationLoader } from '../../adapters/in-memory/in-memory-translation-loader.js';
 import { InMemoryUsageLedger } from '../../adapters/in-memory/in-memory-usage-ledger.js';
-import type { InMemoryScheduler } from '../../adapters/in-memory/in-memory-scheduler.js';
 import { inMemoryAuthWorld } from './in-memory-auth-world.js';
 import { samplePrompts } from './prompt-builders.js';
 
@@ -33,10 +31,6 @@ export const inMemoryAppWorld = (options: { models?: readonly ModelInfo[] } = {}
     conversationLibrary: conversationStore,
     creditBalance: usageLedger,
     scriptLoader: new InMemoryScriptLoader(),
-    translationLoader: new InMemoryTranslationLoader({
-      en: { 'home.title': 'Every model, side by side' },
-      fr: { 'home.title': 'Tous les modèles, côte à côte' },
-    }),
     signIn(email = 'ada@example.com'): string {
       return auth.signedInUser(email).user.id;
     },
@@ -56,18 +50,6 @@ export const inMemoryAppWorld = (options: { models?: readonly ModelInfo[] } = {}
 };
 
 export type InMemoryAppWorld = ReturnType<typeof inMemoryAppWorld>;
-
-/**
- * Lets pending promise callbacks run until the scheduler holds `count` tasks. No time passes: it
- * only yields to the microtask queue, and gives up (a failing test, not a hang) after many turns.
- */
-export const untilScheduled = async (scheduler: InMemoryScheduler, count = 1): Promise<void> => {
-  for (let turn = 0; turn < 10_000; turn += 1) {
-    if (scheduler.pendingCount() >= count) return;
-    await Promise.resolve();
-  }
-  throw new Error(`the scheduler never held ${count} task(s)`);
-};
 
 /** Reads a stream to its end. */
 export const readAll = async <T>(stream: AsyncIterable<T>): Promise<T[]> => {

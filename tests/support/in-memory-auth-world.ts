@@ -8,8 +8,8 @@ import { InMemoryProfileStore } from '../../adapters/in-memory/in-memory-profile
 import { InMemoryProfileWriter } from '../../adapters/in-memory/in-memory-profile-writer.js';
 import { InMemoryProfilingStore } from '../../adapters/in-memory/in-memory-profiling-store.js';
 import { InMemoryScheduler } from '../../adapters/in-memory/in-memory-scheduler.js';
-import type { AuthSession } from '../../core/domain/auth.js';
-import { makeGetCurrentUser } from '../../core/use-cases/get-current-user.js';
+import type { AuthSession } from '../../core/auth/index.js';
+import { makeGetCurrentUser } from '../../core/auth/index.js';
 
 export const ORIGIN = 'https://ensemble.example';
 
@@ -39,8 +39,6 @@ export const inMemoryAuthWorld = () => {
   };
   return world;
 };
-
-export type InMemoryAuthWorld = ReturnType<typeof inMemoryAuthWorld>;
 
 /** A promise the test settles by hand, to hold an adapter call in flight. */
 export const deferred = <T>() => {

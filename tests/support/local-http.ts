@@ -34,11 +34,6 @@ export async function closedPort(): Promise<string> {
   return s.url;
 }
 
-/** A request's JSON object body: {} when empty, null when it is not a JSON object. */
-export async function readJsonObject(req: IncomingMessage): Promise<Record<string, unknown> | null> {
-  return (await readJsonBody(req)).body;
-}
-
 /** A request's JSON object body (as readJsonObject) and how many bytes it had on the wire. */
 export async function readJsonBody(req: IncomingMessage): Promise<{ body: Record<string, unknown> | null; bytes: number }> {
   const chunks: Buffer[] = [];

@@ -46,6 +46,14 @@ export async function startTestSupabase(options: LocalSupabaseOptions = {}): Pro
   });
 }
 
+/** What the app server needs to use a Supabase stand-in: its URL, both keys and the JWT secret. */
+export const standInEnv = (supabase: LocalSupabase): Record<string, string> => ({
+  SUPABASE_URL: supabase.url,
+  SUPABASE_ANON_KEY: supabase.anonKey,
+  SUPABASE_SERVICE_ROLE_KEY: supabase.serviceRoleKey,
+  SUPABASE_JWT_SECRET: supabase.keys.jwtSecret,
+});
+
 export function memoryStorage(): SupportedStorage {
   const items = new Map<string, string>();
   return {

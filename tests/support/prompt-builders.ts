@@ -1,23 +1,5 @@
-import type { CategoryTranslation, Prompt, PromptTranslation } from '../../core/domain/prompts.js';
+import type { CategoryTranslation, Prompt, PromptTranslation } from '../../core/prompts/index.js';
 import type { StoredPrompt } from '../../adapters/in-memory/in-memory-prompt-catalog.js';
-
-let sequence = 0;
-
-/** A prompt with readable defaults, as an English reader sees it; override only what the test is about. */
-export const aPrompt = (overrides: Partial<Prompt> = {}): Prompt => {
-  sequence += 1;
-  return {
-    id: `prompt-${sequence}`,
-    title: `Prompt ${sequence}`,
-    category: 'Writing',
-    categoryLabel: overrides.category ?? 'Writing',
-    description: 'A prompt for tests.',
-    body: 'Write something.',
-    tags: [],
-    language: 'en',
-    ...overrides,
-  };
-};
 
 /** A stored English prompt as an English reader sees it. */
 export const inEnglish = (prompt: StoredPrompt): Prompt => ({ ...prompt, categoryLabel: prompt.category, language: 'en' });

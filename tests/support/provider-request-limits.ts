@@ -1,5 +1,4 @@
-import { imageDimensions } from '../../core/domain/attachment-tokens.js';
-import { matchesSignature } from '../../core/domain/attachments.js';
+import { imageDimensions, matchesSignature } from '../../core/chat/index.js';
 
 /**
  * The limits each provider enforces on a request and the images in it, as their APIs publish them

@@ -1,4 +1,4 @@
-// Reporter of `npm test`: a full run runs every test or fails (issue 17). It prints how many tests
+// Reporter of `npm test`: a full run runs every test or fails. It prints how many tests
 // were skipped and why, and fails the run when a test was skipped without a stated reason
 // (`ctx.skip('why')`) or is a `todo`: a silent skip reads as green in a summary. In a filtered run
 // (`-t <name>`, `file:line`, `--tags`), the tests the filter leaves out are counted apart and fail nothing.

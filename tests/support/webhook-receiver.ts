@@ -33,5 +33,3 @@ export async function webhookReceiver(path = '/hooks') {
     close: server.close,
   };
 }
-
-export type WebhookReceiver = Awaited<ReturnType<typeof webhookReceiver>>;

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { InMemoryRateLimiter } from '../../adapters/in-memory/in-memory-rate-limiter.js';
-import type { Logger } from '../../core/ports/logger.js';
-import type { RateLimiter } from '../../core/ports/rate-limiter.js';
-import type { ChatRunRelay } from '../../core/use-cases/support/chat-run-relay.js';
+import type { Logger, RateLimiter } from '../../core/shared/index.js';
+import type { ChatRunRelay } from '../../core/chat/index.js';
 import { requireUser } from './auth/require-user.js';
 import type { TokenVerifier } from './auth/token-verifier.js';
 import { apiError } from './http/api-error.js';

@@ -1,14 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Hono } from 'hono';
-import { createServerContainer, forRequest, lazyUseCases, resolveUseCases } from '../../adapters/composition/containers.js';
-import { PdfjsDocumentText } from '../../adapters/documents/pdfjs-document-text.js';
-import { createModelGateway } from '../../adapters/models/create-model-gateway.js';
-import type { BillingGateway } from '../../core/ports/billing-gateway.js';
-import type { Logger } from '../../core/ports/logger.js';
-import type { ModelGateway } from '../../core/ports/model-gateway.js';
-import { domainError } from '../../core/shared/errors.js';
-import { fail, ok, type Result } from '../../core/shared/result.js';
-import { ChatRunRelay } from '../../core/use-cases/support/chat-run-relay.js';
+import { createServerUseCases, type ServerDataPorts } from '../../adapters/composition/server.js';
+import type { BillingGateway } from '../../core/billing/index.js';
+import type { Logger } from '../../core/shared/index.js';
+import type { ModelGateway } from '../../core/chat/index.js';
+import { domainError, fail, ok, type Result } from '../../core/shared/index.js';
+import { ChatRunRelay } from '../../core/chat/index.js';
 import { createApp } from './app.js';
 import { authServerSessionState, sessionCheckedVerifier } from './auth/session-check.js';
 import { jwtSecretVerifier, authServerVerifier, type TokenVerifier } from './auth/token-verifier.js';
@@ -16,17 +13,15 @@ import { crashingWebhookInbox } from './billing/crash-seam.js';
 import { GuardedBillingGateway } from './billing/guarded-billing-gateway.js';
 import type { ServerConfig } from './config.js';
 import type { AppEnv, ServerUseCaseSource } from './http/app-env.js';
-import type { ServerDataPorts } from './server-ports.js';
 
 export interface ComposeServerInput {
   readonly config: ServerConfig;
-  readonly env: Readonly<Record<string, string | undefined>>;
   readonly logger: Logger;
+  /** Supabase's (adapters/composition/server.ts) or memory's (adapters/composition/in-memory.ts). */
   readonly data: ServerDataPorts;
   /** The billing provider (the Polar adapter, the in-memory one in tests), or null when not configured. */
   readonly billing: BillingGateway | null;
-  /** Overrides the model gateway built from env (tests that need a scripted model). */
-  readonly modelGateway?: ModelGateway;
+  readonly modelGateway: ModelGateway;
   /** Overrides how access tokens are verified (default: the JWT secret, else Supabase Auth). */
   readonly verifyToken?: TokenVerifier;
 }
@@ -40,17 +35,12 @@ export interface ComposedServer {
 }
 
 /**
- * The server's composition: ports into the container (adapters/composition), use cases out of it,
- * and the Hono app over them. Every real part plugs in here through `data`, `billing` and env.
+ * The server over its adapters: billing behind the availability guard, the use cases from the
+ * composition root (adapters/composition/server.ts), the chat run relay, the token verifier, and
+ * the Hono app built from them.
  */
 export function composeServer(input: ComposeServerInput): Result<ComposedServer> {
-  const { config, logger } = input;
-  let modelGateway = input.modelGateway;
-  if (modelGateway === undefined) {
-    const created = createModelGateway({ env: input.env, catalogue: input.data.catalogue, logger });
-    if (!created.success) return created;
-    modelGateway = created.data;
-  }
+  const { config, logger, data } = input;
   const verifyToken = input.verifyToken ?? defaultVerifier(config);
   if (verifyToken === null) {
     return fail(domainError('validation', 'Set SUPABASE_JWT_SECRET, or SUPABASE_URL and SUPABASE_ANON_KEY, so the server can check access tokens'));
@@ -60,24 +50,17 @@ export function composeServer(input: ComposeServerInput): Result<ComposedServer>
     breakerFailures: config.billingCalls.breakerFailures,
     breakerCooldownMs: config.billingCalls.breakerCooldownMs,
   });
-  const container = createServerContainer({
-    ...input.data,
-    webhookInbox: config.faults.webhookCrash === null ? input.data.webhookInbox : crashingWebhookInbox(input.data.webhookInbox, config.faults.webhookCrash),
-    modelGateway,
-    documentText: new PdfjsDocumentText(),
+  const useCases = createServerUseCases({
+    ...data,
+    webhookInbox: config.faults.webhookCrash === null ? data.webhookInbox : crashingWebhookInbox(data.webhookInbox, config.faults.webhookCrash),
+    modelGateway: input.modelGateway,
     billingGateway: billing,
     logger,
-    clock: { now: () => new Date() },
     creditsPerPeriod: config.creditsPerPeriod,
     planProductId: config.billing?.productId ?? null,
   });
-  const useCases: ServerUseCaseSource = {
-    shared: resolveUseCases(container, 'server'),
-    // Per verified caller: a child container whose use cases are resolved as the route uses them.
-    forCaller: (currentUser) => lazyUseCases(forRequest(container, { currentUser })),
-  };
   const relay = new ChatRunRelay({
-    chatRunLog: input.data.chatRunLog,
+    chatRunLog: data.chatRunLog,
     logger,
     newRunId: randomUUID,
     timers: {
@@ -93,7 +76,7 @@ export function composeServer(input: ComposeServerInput): Result<ComposedServer>
   const app = createApp({
     useCases,
     relay,
-    rateLimiter: input.data.rateLimiter,
+    rateLimiter: data.rateLimiter,
     verifyToken,
     logger,
     publicConfig: {

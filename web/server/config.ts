@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { DEFAULT_CREDITS_PER_PERIOD } from '../../core/domain/billing-events.js';
+import { DEFAULT_CREDITS_PER_PERIOD } from '../../core/billing/index.js';
 import { WEBHOOK_CRASH_POINTS, type WebhookCrashPoint } from './billing/crash-seam.js';
 import { LOG_LEVELS, type LogLevel } from './json-logger.js';
-import { domainError } from '../../core/shared/errors.js';
-import { fail, ok, type Result } from '../../core/shared/result.js';
+import { domainError, fail, ok, type Result } from '../../core/shared/index.js';
 
 /** app spec §5: the wording of a bad backend address. */
 export const SUPABASE_URL_MESSAGE =
@@ -81,8 +80,6 @@ const envSchema = z.object({
     z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   ),
 });
-
-export type ServerEnv = z.output<typeof envSchema>;
 
 export interface ServerConfig {
   readonly mode: 'development' | 'production' | 'test';

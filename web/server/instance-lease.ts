@@ -1,6 +1,5 @@
 import type { Registration, SupabaseServerInstance } from '../../adapters/supabase/supabase-server-instance.js';
-import type { Logger } from '../../core/ports/logger.js';
-import type { Result } from '../../core/shared/result.js';
+import type { Logger, Result } from '../../core/shared/index.js';
 
 export interface InstanceLease {
   /** Registers this server under `name` (ending its previous incarnation) and starts the heartbeat. */

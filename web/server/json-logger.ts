@@ -1,4 +1,4 @@
-import type { Logger } from '../../core/ports/logger.js';
+import type { Logger } from '../../core/shared/index.js';
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -37,6 +37,3 @@ function serialize(entry: Record<string, unknown>): string {
     return explained;
   });
 }
-
-/** A logger that drops everything (benchmarks). */
-export const silentLogger: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };

@@ -1,20 +1,12 @@
 import { hostname } from 'node:os';
-import { Agent } from 'undici';
-import { createBillingClient } from '../../adapters/billing/client.js';
-import { PolarBillingGateway } from '../../adapters/billing/polar-billing-gateway.js';
-import { RedisChatRunLog } from '../../adapters/redis/redis-chat-run-log.js';
-import { connectRedis, type RedisConnection } from '../../adapters/redis/redis-connection.js';
-import { RedisRateLimiter } from '../../adapters/redis/redis-rate-limiter.js';
-import type { BillingGateway } from '../../core/ports/billing-gateway.js';
-import type { Logger } from '../../core/ports/logger.js';
+import { openServerAdapters } from '../../adapters/composition/server.js';
+import type { Logger } from '../../core/shared/index.js';
 import { composeServer } from './compose-server.js';
 import { parseServerConfig, type ServerConfig } from './config.js';
 import { createJsonLogger } from './json-logger.js';
 import { STREAMED_BODY_PATHS } from './http/body-limit.js';
 import { listen, type ListeningServer, type UploadTimeouts } from './listen.js';
-import { instanceLease, leaseSecondsFor, type InstanceLease } from './instance-lease.js';
-import { inMemoryDataPorts, type ServerDataPorts } from './server-ports.js';
-import { supabaseDataPorts } from './supabase-ports.js';
+import { instanceLease, leaseSecondsFor } from './instance-lease.js';
 import { startUpkeep } from './upkeep.js';
 
 export interface RunningAppServer extends ListeningServer {
@@ -34,52 +26,24 @@ export async function startAppServer(env: Readonly<Record<string, string | undef
   if (!parsed.success) throw new Error(parsed.error.message);
   const config = parsed.data;
   const logger = options.logger ?? createJsonLogger({ level: config.logLevel });
-  const serviceRoleKey = config.supabase?.serviceRoleKey ?? null;
-  let data: ServerDataPorts = inMemoryDataPorts();
-  let lease: InstanceLease | null = null;
-  if (config.supabase && serviceRoleKey) {
-    const ports = supabaseDataPorts({
-      url: config.supabase.url,
-      serviceRoleKey,
-      instance: { leaseSeconds: leaseSecondsFor(config.instance.heartbeatMs) },
-    });
-    data = ports;
-    if (ports.instance) lease = instanceLease(ports.instance, { heartbeatMs: config.instance.heartbeatMs, logger });
-  } else {
-    logger.warn('No SUPABASE_URL + SUPABASE_SERVICE_ROLE_KEY: conversations and credits live in memory and are lost on restart');
+  const adapters = await openServerAdapters(
+    {
+      env,
+      supabase: config.supabase,
+      redisUrl: config.redisUrl,
+      billing: config.billing,
+      billingTimeoutMs: config.billingCalls.timeoutMs,
+      leaseSeconds: leaseSecondsFor(config.instance.heartbeatMs),
+    },
+    logger,
+  );
+  const { data, dataMode, sharedState } = adapters;
+  const lease = adapters.instance ? instanceLease(adapters.instance, { heartbeatMs: config.instance.heartbeatMs, logger }) : null;
+  const composed = composeServer({ config, logger, data, billing: adapters.billing, modelGateway: adapters.modelGateway });
+  if (!composed.success) {
+    await adapters.close();
+    throw new Error(composed.error.message);
   }
-
-  let redis: RedisConnection | null = null;
-  let runLog: RedisChatRunLog | null = null;
-  if (config.redisUrl) {
-    try {
-      redis = await connectRedis(config.redisUrl, (error) => logger.warn('The Redis connection failed; it is being re-opened', { error: error.message }));
-    } catch (error) {
-      throw new Error(`REDIS_URL is set but Redis could not be reached: ${(error as Error).message}`, { cause: error });
-    }
-    runLog = new RedisChatRunLog(redis);
-    data = { ...data, rateLimiter: new RedisRateLimiter(redis), chatRunLog: runLog };
-  }
-  const sharedState = redis ? 'redis' : config.supabase && serviceRoleKey ? 'postgres' : 'memory';
-
-  let dispatcher: Agent | null = null;
-  let billing: BillingGateway | null = null;
-  if (config.billing) {
-    dispatcher = new Agent({ keepAliveTimeout: 30_000, connections: 64 });
-    // Every billing call of the server is made while a user waits: a short timeout, and the circuit
-    // breaker (GuardedBillingGateway) stops asking a provider that keeps timing out.
-    const client = createBillingClient({ server: config.billing.server, accessToken: config.billing.accessToken, dispatcher, timeoutMs: config.billingCalls.timeoutMs });
-    billing = new PolarBillingGateway({ client, planProductId: config.billing.productId, discountId: config.billing.discountId, logger });
-  } else {
-    logger.warn('No BILLING_ACCESS_TOKEN + BILLING_PRODUCT_ID: billing is unavailable');
-  }
-
-  const composed = composeServer({ config, env, logger, data, billing });
-  if (!composed.success) throw new Error(composed.error.message);
-  const quitRedis = async () => {
-    await runLog?.close();
-    await redis?.quit().catch(() => undefined);
-  };
   // From the start of a graceful stop, the health check says the instance drains (see `close`).
   let draining = false;
   const { app } = composed.data;
@@ -94,8 +58,7 @@ export async function startAppServer(env: Readonly<Record<string, string | undef
       uploads: uploadTimeouts(config),
     });
   } catch (error) {
-    await dispatcher?.close();
-    await quitRedis();
+    await adapters.close();
     throw error;
   }
   // Once this server owns its port (so its name): a previous incarnation's holds (a crash) are
@@ -103,8 +66,7 @@ export async function startAppServer(env: Readonly<Record<string, string | undef
   const registered = await lease?.start(config.instance.name ?? `${hostname()}:${server.port}`);
   if (registered && !registered.success) {
     await server.close();
-    await dispatcher?.close();
-    await quitRedis();
+    await adapters.close();
     throw new Error(`the server instance could not be registered: ${registered.error.message}`);
   }
   // Now and then: idle rate-limit buckets and old chat runs are deleted (each instance does it; it is idempotent).
@@ -114,7 +76,7 @@ export async function startAppServer(env: Readonly<Record<string, string | undef
   return {
     ...server,
     config,
-    dataMode: config.supabase && serviceRoleKey ? 'supabase' : 'memory',
+    dataMode,
     sharedState,
     close: async () => {
       // The health check answers 503 from now on; for the drain, everything else is served as
@@ -134,8 +96,7 @@ export async function startAppServer(env: Readonly<Record<string, string | undef
       upkeep.stop();
       await server.close();
       await lease?.stop();
-      await dispatcher?.close();
-      await quitRedis();
+      await adapters.close();
     },
   };
 }

@@ -1,7 +1,5 @@
-import type { ChatRunLog } from '../../core/ports/chat-run-log.js';
-import type { Logger } from '../../core/ports/logger.js';
-import type { RateLimiter } from '../../core/ports/rate-limiter.js';
-import type { Result } from '../../core/shared/result.js';
+import type { ChatRunLog } from '../../core/chat/index.js';
+import type { Logger, RateLimiter, Result } from '../../core/shared/index.js';
 
 /** How often the shared stores are tidied. */
 export const UPKEEP_EVERY_MS = 10 * 60 * 1000;

@@ -1,4 +1,3 @@
-import type { ProviderError } from './errors.js';
 
 /**
  * The named provider errors of both billing specs' §8 and reference §1/§4, with the status each comes
@@ -31,19 +30,6 @@ export const ERROR_CATALOGUE = {
 } as const;
 
 export type ProviderErrorName = keyof typeof ERROR_CATALOGUE;
-
-export type ResourceNotFound = ProviderError<'ResourceNotFound'>;
-export type NotPermitted = ProviderError<'NotPermitted'>;
-export type Unauthorized = ProviderError<'Unauthorized'>;
-export type PaymentError = ProviderError<'PaymentError'>;
-export type ExpiredCheckoutError = ProviderError<'ExpiredCheckoutError'>;
-export type AlreadyCanceledSubscription = ProviderError<'AlreadyCanceledSubscription'>;
-export type RefundedAlready = ProviderError<'RefundedAlready'>;
-export type SubscriptionLocked = ProviderError<'SubscriptionLocked'>;
-/** The SDK's CheckoutForbiddenError union (403 on checkout update and confirm). */
-export type CheckoutForbiddenError = ProviderError<
-  'AlreadyActiveSubscriptionError' | 'NotOpenCheckout' | 'PaymentNotReady' | 'TrialAlreadyRedeemed'
->;
 export const CHECKOUT_FORBIDDEN = [
   'AlreadyActiveSubscriptionError',
   'NotOpenCheckout',

@@ -107,14 +107,6 @@ export const json = <S extends z.ZodType>(status: number, schema: S): SuccessSpe
   map: (wire) => camelize(wire as z.output<S>),
 });
 
-/** A JSON answer kept as the wire has it (keys that are data, not names). */
-export const jsonAsIs = <S extends z.ZodType>(status: number, schema: S): SuccessSpec<z.output<S>> => ({
-  status,
-  json: true,
-  schema,
-  map: (wire) => wire as z.output<S>,
-});
-
 /** An answer whose body is ignored (204, 202 without body). */
 export const empty = (status: number): SuccessSpec<void> => ({
   status,

@@ -1,5 +1,5 @@
 import { chmodSync, closeSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
-import { DEFAULT_PLAN_TEXT } from '../../../core/domain/pricing.js';
+import { DEFAULT_PLAN_TEXT } from '../../../core/billing/index.js';
 import { webhookEventTypes } from '../schemas/webhook-endpoint.js';
 import type { SandboxContext } from './engine/context.js';
 import { newId } from './engine/ids.js';

@@ -23,7 +23,6 @@ export const benefitGrant = z.object({
   benefit,
   properties: grantProperties,
 });
-export type BenefitGrantWire = z.output<typeof benefitGrant>;
 
 /** The customer as the portal shows it to themself. */
 export const portalCustomer = z.object({
@@ -38,7 +37,6 @@ export const portalCustomer = z.object({
   default_payment_method_id: z.string().nullable().optional(),
   type: openEnum(['individual', 'team'] as const).nullable().optional(),
 });
-export type PortalCustomerWire = z.output<typeof portalCustomer>;
 
 export const portalOrganization = z.object({
   ...base,
@@ -91,7 +89,6 @@ export const portalBenefitGrant = z.object({
   benefit: portalBenefit,
   properties: grantProperties,
 });
-export type PortalBenefitGrantWire = z.output<typeof portalBenefitGrant>;
 
 /** PATCH body: names its benefit type; discord and github carry the account to grant to. */
 export const portalBenefitGrantUpdate = z.discriminatedUnion('benefit_type', [

@@ -61,7 +61,6 @@ export const benefit = z.discriminatedUnion('type', [
   benefitVariant('meter_credit'),
   benefitVariant('feature_flag'),
 ]);
-export type BenefitWire = z.output<typeof benefit>;
 
 /** The public view embedded in checkouts: no properties nor metadata. */
 export const benefitPublic = z.object({

@@ -23,7 +23,6 @@ export const checkoutLink = z.object({
   discount: discountEmbedded.nullable(),
   url: z.string(),
 });
-export type CheckoutLinkWire = z.output<typeof checkoutLink>;
 
 const common = {
   payment_processor: z.literal('stripe'),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { base, dateTime, int, metadata, openEnum } from './common.js';
-import { address, taxId } from './customer.js';
+import { address } from './customer.js';
 import { discountKind, discountTiming } from './discount.js';
 import { attachedCustomField, checkoutProduct, price, recurringInterval } from './product.js';
 
@@ -105,7 +105,6 @@ export const checkout = z.object({
   trial_interval: recurringInterval.nullable(),
   trial_interval_count: int.nullable(),
 });
-export type CheckoutWire = z.output<typeof checkout>;
 
 /** Public (client-secret) view. */
 export const checkoutPublic = z.object({ ...publicFields, organization: checkoutOrganization });
@@ -185,4 +184,4 @@ export const checkoutUpdate = z.object({
   embed_origin: optionalText,
 });
 
-export { taxId };
+;

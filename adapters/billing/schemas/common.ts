@@ -43,18 +43,6 @@ export const pagination = z.object({ total_count: int, max_page: int });
 /** The list envelope `{items, pagination}`. */
 export const listResource = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), pagination });
 
-/** 422 detail item. */
-export const validationErrorItem = z.object({
-  loc: z.array(z.union([z.string(), int])),
-  msg: z.string(),
-  type: z.string(),
-  input: z.unknown().optional(),
-  ctx: z.record(z.string(), z.unknown()).optional(),
-});
-
-/** Named error body `{"error": "<Literal>", "detail": "<string>"}`. */
-export const namedErrorBody = <T extends string>(name: T) => z.object({ error: z.literal(name), detail: z.string() });
-
 /** Paging query defaults: page 1, limit 10 (billing specs §5). */
 export const paging = {
   page: int.min(1).default(1),

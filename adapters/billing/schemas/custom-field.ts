@@ -50,7 +50,6 @@ export const customField = z.discriminatedUnion('type', [
   readVariant('checkbox'),
   readVariant('select'),
 ]);
-export type CustomFieldWire = z.output<typeof customField>;
 
 const slug = z.string().min(1).regex(/^[a-z0-9_-]+$/, 'slug: lowercase letters, digits, "-" and "_" only');
 

@@ -12,7 +12,6 @@ export const customerSession = z.object({
   customer_id: z.string(),
   customer,
 });
-export type CustomerSessionWire = z.output<typeof customerSession>;
 
 const returnUrl = z.url().nullable().optional();
 

@@ -37,7 +37,6 @@ export const customer = z.union([
   z.object({ ...customerBase, type: z.literal('individual'), email: z.string() }),
   z.object({ ...customerBase, type: z.literal('team'), email: z.string().nullable().optional() }),
 ]);
-export type CustomerWire = z.output<typeof customer>;
 
 export const customerTypes = ['individual', 'team'] as const;
 
@@ -100,4 +99,3 @@ export const customerState = z.union([
   z.object({ ...customerBase, type: z.literal('individual'), email: z.string(), ...stateLists }),
   z.object({ ...customerBase, type: z.literal('team'), email: z.string().nullable().optional(), ...stateLists }),
 ]);
-export type CustomerStateWire = z.output<typeof customerState>;

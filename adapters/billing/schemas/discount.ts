@@ -41,7 +41,6 @@ export const discountTiming = z.union([
 const fixedAmount = { amount: int, currency: z.string(), amounts: z.record(z.string(), int) };
 
 export const discount = z.object(discountBase).and(discountKind(fixedAmount)).and(discountTiming);
-export type DiscountWire = z.output<typeof discount>;
 
 /** Discount as embedded in checkout links, subscriptions and orders (products left out by the server). */
 export const discountEmbedded = z

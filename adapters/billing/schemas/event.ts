@@ -47,7 +47,6 @@ const otherEvent = z
   .object(eventCommon)
   .refine((e) => !(e.source === 'system' && (systemEventNames as readonly string[]).includes(e.name)), 'a known system event without its metadata');
 export const event = z.union([...knownSystemEvents, otherEvent]) as unknown as typeof otherEvent;
-export type EventWire = z.output<typeof event>;
 
 export const eventName = z.object({
   name: z.string(),

@@ -3,8 +3,11 @@ import { dateTime, int, openEnum } from './common.js';
 
 export const fileServices = ['downloadable', 'product_media', 'organization_avatar'] as const;
 
-/** reference §3 "File". */
-const fileFields = {
+/**
+ * What every view of a file carries (reference §3 "File"): the seller's reads add `created_at`, the
+ * portal's downloadable adds its signed download.
+ */
+export const storedFileFields = {
   id: z.string(),
   organization_id: z.string(),
   name: z.string(),
@@ -18,9 +21,11 @@ const fileFields = {
   last_modified_at: dateTime.nullable(),
   version: z.string().nullable(),
   is_uploaded: z.boolean(),
-  created_at: dateTime,
   size_readable: z.string(),
 };
+
+/** reference §3 "File". */
+const fileFields = { ...storedFileFields, created_at: dateTime };
 
 export const downloadableFile = z.object({ ...fileFields, service: z.literal('downloadable') });
 /** Media and avatars are served publicly, hence their URL. */
@@ -31,7 +36,6 @@ export const organizationAvatarFile = z.object({
   public_url: z.string(),
 });
 export const fileRead = z.discriminatedUnion('service', [downloadableFile, productMediaFile, organizationAvatarFile]);
-export type FileWire = z.output<typeof fileRead>;
 
 const uploadPartRequest = z.object({
   number: int.min(1),

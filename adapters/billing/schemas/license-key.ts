@@ -38,7 +38,6 @@ const licenseKeyFields = {
   expires_at: dateTime.nullable(),
 };
 export const licenseKey = z.object(licenseKeyFields);
-export type LicenseKeyWire = z.output<typeof licenseKey>;
 
 /** `meta` is the seller's own map: its keys pass untouched like metadata. */
 export const licenseKeyActivationBase = z.object({

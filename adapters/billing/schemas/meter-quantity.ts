@@ -6,6 +6,5 @@ export const meterQuantities = z.object({
   quantities: z.array(z.object({ timestamp: dateTime, quantity: z.number() })),
   total: z.number(),
 });
-export type MeterQuantitiesWire = z.output<typeof meterQuantities>;
 
 export const aggregationFunctions = ['count', 'sum', 'max', 'min', 'avg'] as const;

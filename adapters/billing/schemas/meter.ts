@@ -42,7 +42,6 @@ export const meter = z.object({
   organization_id: z.string(),
   archived_at: z.string().nullable().optional(),
 });
-export type MeterWire = z.output<typeof meter>;
 
 /** reference §3 "CustomerMeter". */
 export const customerMeter = z.object({
@@ -55,7 +54,6 @@ export const customerMeter = z.object({
   customer,
   meter,
 });
-export type CustomerMeterWire = z.output<typeof customerMeter>;
 
 /** The portal version: the meter reduced to id, name and timestamps, no customer. */
 export const portalCustomerMeter = z.object({

@@ -22,7 +22,6 @@ export const metricsResponse = z.object({
   totals: z.record(z.string(), z.number()),
   metrics: z.record(z.string(), metricDescription),
 });
-export type MetricsResponseWire = z.output<typeof metricsResponse>;
 
 const maxDays = z.object({ min_days: int, max_days: int });
 export const metricsLimits = z.object({

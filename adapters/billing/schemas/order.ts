@@ -35,8 +35,8 @@ export const orderSubscription = subscription.omit({
 
 const customFieldData = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]));
 
-/** reference §3 "Order" (seller view). */
-export const order = z.object({
+/** What the seller's and the customer's views of an order share (reference §3 "Order"). */
+export const orderFields = {
   ...base,
   status: openEnum(orderStatuses),
   paid: z.boolean(),
@@ -61,6 +61,15 @@ export const order = z.object({
   discount_id: z.string().nullable(),
   subscription_id: z.string().nullable(),
   checkout_id: z.string().nullable(),
+  items: z.array(orderItem),
+  description: z.string(),
+  refundable_amount: int,
+  refundable_tax_amount: int,
+};
+
+/** reference §3 "Order" (seller view). */
+export const order = z.object({
+  ...orderFields,
   metadata,
   custom_field_data: customFieldData.optional(),
   platform_fee_amount: int,
@@ -69,10 +78,6 @@ export const order = z.object({
   product: productSummary.nullable(),
   discount: discountEmbedded.nullable(),
   subscription: orderSubscription.nullable(),
-  items: z.array(orderItem),
-  description: z.string(),
-  refundable_amount: int,
-  refundable_tax_amount: int,
   user_id: z.string().optional(),
 });
 export type OrderWire = z.output<typeof order>;

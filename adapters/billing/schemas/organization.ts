@@ -64,7 +64,6 @@ export const organization = z.object({
   payout_account_id: z.string().nullable(),
   capabilities: organizationCapabilities,
 });
-export type OrganizationWire = z.output<typeof organization>;
 
 export const organizationDetails = z.object({
   about: z.string().min(1),

@@ -29,4 +29,3 @@ export const genericPayment = z.object({
 });
 
 export const payment = z.union([cardPayment, genericPayment]);
-export type PaymentWire = z.output<typeof payment>;

@@ -1,31 +1,17 @@
 import { z } from 'zod';
 import { base, dateTime, int, openEnum } from './common.js';
 import { address } from './customer.js';
-import { fileServices } from './file.js';
+import { fileServices, storedFileFields } from './file.js';
 
 /** Customer-portal account views: downloadables, payment methods, the own-profile update. */
 export const downloadableFileRead = z.object({
-  id: z.string(),
-  organization_id: z.string(),
-  name: z.string(),
-  path: z.string(),
-  mime_type: z.string(),
-  size: int,
-  storage_version: z.string().nullable(),
-  checksum_etag: z.string().nullable(),
-  checksum_sha256_base64: z.string().nullable(),
-  checksum_sha256_hex: z.string().nullable(),
-  last_modified_at: dateTime.nullable(),
+  ...storedFileFields,
   download: z.object({ url: z.string(), headers: z.record(z.string(), z.string()).optional(), expires_at: dateTime }),
-  version: z.string().nullable(),
-  is_uploaded: z.boolean(),
   // open, as the SDK reads it here (its `FileDownload`); a list of downloadables holds `downloadable` files
   service: openEnum(fileServices),
-  size_readable: z.string(),
 });
 
 export const downloadable = z.object({ id: z.string(), benefit_id: z.string(), file: downloadableFileRead });
-export type DownloadableWire = z.output<typeof downloadable>;
 
 const paymentMethodBase = { ...base, processor: openEnum(['stripe'] as const), customer_id: z.string() };
 /** Cards carry brand, last4 and expiry; other method types are kept generic. */
@@ -43,7 +29,6 @@ export const paymentMethod = z.union([
   }),
   z.object({ ...paymentMethodBase, type: z.string() }),
 ]);
-export type PaymentMethodWire = z.output<typeof paymentMethod>;
 
 export const paymentMethodCreate = z.object({
   confirmation_token_id: z.string().min(1),

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { base, int, openEnum } from './common.js';
-import { address } from './customer.js';
-import { billingReasons, orderItem, orderStatuses } from './order.js';
+import { orderFields, orderSubscription } from './order.js';
 import { customerPortalSettings } from './organization.js';
 import { checkoutProduct } from './product.js';
 import { cancellationReason, customerSubscriptionMeter, prorationBehaviors, subscription } from './subscription.js';
@@ -30,45 +29,14 @@ export const customerOrganizationData = z.object({
 });
 
 export const customerOrder = z.object({
-  ...base,
-  status: openEnum(orderStatuses),
-  paid: z.boolean(),
-  subtotal_amount: int,
-  discount_amount: int,
-  net_amount: int,
-  tax_amount: int,
-  total_amount: int,
-  applied_balance_amount: int,
-  due_amount: int,
-  refunded_amount: int,
-  refunded_tax_amount: int,
-  currency: z.string(),
-  billing_reason: openEnum(billingReasons),
-  billing_name: z.string().nullable(),
-  billing_address: address.nullable(),
-  invoice_number: z.string().nullable(),
-  is_invoice_generated: z.boolean(),
-  customer_id: z.string(),
-  product_id: z.string().nullable(),
-  discount_id: z.string().nullable(),
-  subscription_id: z.string().nullable(),
-  checkout_id: z.string().nullable(),
+  ...orderFields,
   product: customerProductWithOrganization.nullable(),
-  subscription: subscription
-    .omit({ customer: true, product: true, discount: true, prices: true, meters: true, pending_update: true, metadata: true })
-    .nullable(),
-  items: z.array(orderItem),
-  description: z.string(),
-  receipt_number: z.string().nullable(),
-  refundable_amount: int,
-  refundable_tax_amount: int,
+  subscription: orderSubscription.omit({ metadata: true }).nullable(),
 });
-export type CustomerOrderWire = z.output<typeof customerOrder>;
 
 export const customerSubscription = subscription
   .omit({ customer: true, discount: true, metadata: true, custom_field_data: true, product: true, meters: true })
   .extend({ product: customerProductWithOrganization, meters: z.array(customerSubscriptionMeter) });
-export type CustomerSubscriptionWire = z.output<typeof customerSubscription>;
 
 /** Portal PATCH shapes: change plan, cancel or uncancel, change seats (extra fields refused). */
 export const customerSubscriptionUpdateProduct = z.strictObject({ product_id: z.string().min(1) });

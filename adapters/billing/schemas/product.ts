@@ -62,7 +62,6 @@ export const legacyPrice = z.discriminatedUnion('amount_type', [
 
 // Legacy first: a legacy price also fits a new price's shape, which would drop its `legacy` flag.
 export const price = z.union([legacyPrice, productPrice]);
-export type PriceWire = z.output<typeof price>;
 
 export const attachedCustomField = z.object({
   custom_field_id: z.string(),
@@ -94,7 +93,6 @@ export const product = z.object({
   medias: z.array(productMediaFile),
   attached_custom_fields: z.array(attachedCustomField),
 });
-export type ProductWire = z.output<typeof product>;
 
 /** Product as embedded in discounts: no prices, benefits nor medias. */
 export const productSummary = z.object({ ...productCore, metadata });

@@ -31,7 +31,6 @@ export const refund = z.object({
   revoke_benefits: z.boolean(),
   dispute: dispute.nullable(),
 });
-export type RefundWire = z.output<typeof refund>;
 
 /** order_id, reason and an integer amount are required; revoke_benefits defaults to false. */
 export const refundCreate = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CANCELLATION_REASONS } from '../../../core/domain/billing.js';
+import { CANCELLATION_REASONS } from '../../../core/billing/index.js';
 import { base, dateTime, int, metadata, openEnum } from './common.js';
 import { customerEmbedded } from './customer.js';
 import { meter } from './meter.js';

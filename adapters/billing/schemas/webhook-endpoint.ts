@@ -31,7 +31,6 @@ export const webhookEndpoint = z.object({
   enabled: z.boolean(),
   name: z.string().nullable().optional(),
 });
-export type WebhookEndpointWire = z.output<typeof webhookEndpoint>;
 
 /** Sent events are the known ones only: the provider rejects others with a 422. */
 const eventList = z.array(z.enum(webhookEventTypes));

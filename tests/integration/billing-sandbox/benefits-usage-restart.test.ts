@@ -5,7 +5,7 @@ import { must, removeDir, startTestSandbox, tempDir } from './sandbox-harness.js
 const dir = tempDir();
 afterAll(() => removeDir(dir));
 
-describe('benefits-and-usage state persists across a restart (issue 4 "Running it")', () => {
+describe('benefits-and-usage state persists across a restart', () => {
   it('license keys, activations, events, meters, files and their bytes, custom fields are all there after a restart', async () => {
     const first = await startTestSandbox({ dataDir: dir });
     const meter = await first.api('POST', '/v1/meters/', { name: 'Calls', filter: { conjunction: 'and', clauses: [] }, aggregation: { func: 'count' } });

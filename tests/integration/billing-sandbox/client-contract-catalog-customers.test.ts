@@ -3,7 +3,7 @@ import { TEST_CONFIRMATION_TOKENS } from '../../../adapters/billing/sandbox/engi
 import { must, startTestSandbox, type TestSandbox } from './sandbox-harness.js';
 
 /**
- * issue 4 "Contract tests": the real billing client runs every call of the engine's first resources
+ * Client contract: the real billing client runs every call of the engine's first resources
  * (organizations, products, discounts, customers, customer sessions, the portal, webhooks) against the
  * sandbox over HTTP; each answer must pass the client's own response validation.
  */

@@ -2,6 +2,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { expect } from 'vitest';
+import { checkout } from '../../../adapters/billing/schemas/checkout.js';
+import { listResource } from '../../../adapters/billing/schemas/common.js';
+import { subscription, type SubscriptionWire } from '../../../adapters/billing/schemas/subscription.js';
 import { webhookEndpoint } from '../../../adapters/billing/schemas/webhook-endpoint.js';
 import { TEST_CONFIRMATION_TOKENS } from '../../../adapters/billing/sandbox/engine/test-payments.js';
 import { startTestSandbox, wire, type Answer, type TestSandbox } from './sandbox-harness.js';
@@ -86,6 +89,18 @@ export async function newCheckout(t: TestSandbox, body: Record<string, unknown> 
   const created = await t.api('POST', '/v1/checkouts/', { products: [t.seed.productId], ...body });
   expect(created.status, created.text).toBe(201);
   return created.body as { id: string; client_secret: string; url: string };
+}
+
+/** A new customer (`tag` in their e-mail) subscribes to the seeded plan through a paid checkout: their subscription. */
+export async function subscribe(t: TestSandbox, tag: string): Promise<SubscriptionWire> {
+  const created = await newCheckout(t);
+  const confirmed = await publicCall(t, 'POST', created.client_secret, '/confirm', confirmBody(uniqueEmail(tag)));
+  expect(confirmed.status, confirmed.text).toBe(200);
+  const after = wire(checkout, await t.api('GET', `/v1/checkouts/${created.id}`));
+  const subs = wire(listResource(subscription), await t.api('GET', `/v1/subscriptions/?customer_id=${after.customer_id}`));
+  const [first] = subs.items;
+  if (first === undefined) throw new Error(`the paid checkout ${created.id} left no subscription`);
+  return first;
 }
 
 export const confirmBody = (email: string, token: string | null = SUCCESS_TOKEN) => ({

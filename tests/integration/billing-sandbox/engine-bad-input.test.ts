@@ -3,7 +3,8 @@ import { TEST_CONFIRMATION_TOKENS } from '../../../adapters/billing/sandbox/engi
 import { foreignOrganization, must, startTestSandbox, type Answer, type TestSandbox } from './sandbox-harness.js';
 
 /**
- * issue 4 "Bad input": every route of part 1 answers malformed JSON, wrong types, unknown ids and
+ * Bad input: every route of the organization, product, discount, customer, customer-session,
+ * portal-profile and webhook resources answers malformed JSON, wrong types, unknown ids and
  * foreign-organization ids with the provider's error shapes, never a 500, and changes nothing.
  */
 let t: TestSandbox;
@@ -92,7 +93,7 @@ const ownIdFor = (path: string) => {
 };
 const tokenFor = (route: Route) => (route.portal ? sessionToken : undefined);
 
-describe('sandbox bad input on every route (issue 4 "Bad input")', () => {
+describe('sandbox bad input on every route', () => {
   it.each(idRoutes)('$method $path: a non-UUID id is 422, an unknown or foreign-organization id is 404', async (route) => {
     const { foreignKey } = route;
     const before = stateOf();

@@ -126,7 +126,7 @@ describe('sandbox HTTP kit: pagination, sorting and metadata filters (reference 
   });
 });
 
-describe('sandbox fault injection (issue 4 "Fault injection")', () => {
+describe('sandbox fault injection (README "Fault injection")', () => {
   it('is off by default and, when set, answers 429 with an empty body and retry-after, or a 5xx', async () => {
     expect((await t.api('GET', '/v1/products/')).status).toBe(200);
     t.sandbox.ctx.faults.set({ rate429: 1, retryAfterSeconds: 3 });

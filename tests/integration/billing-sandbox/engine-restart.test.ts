@@ -19,7 +19,7 @@ const newDir = () => {
   return dir;
 };
 
-describe('sandbox restart (issue 4 "Restart: create objects, kill the process, start again, everything is there")', () => {
+describe('sandbox restart: create objects, kill the process, start again, everything is there', () => {
   it('restores objects, the seed, seed.json and the clock offset after a clean restart from the same folder', async () => {
     const dir = newDir();
     const webhookUrl = `${await closedPort()}/hooks`;

@@ -26,7 +26,7 @@ const open = (dir: string, compactEvery = 5_000) => {
   return { store, items: store.collection<Item>('items', { byOrg: (i) => i.org, email: (i) => `${i.org}|${i.email}` }) };
 };
 
-describe('sandbox engine: store and persistence (issue 4 "State persists ... atomic writes")', () => {
+describe('sandbox engine: store and persistence (state persists, atomic writes)', () => {
   it('keeps records by id and secondary index, updating the index when a record changes', () => {
     const { items } = open(newDir());
     items.put({ id: 'a', org: 'o1', email: 'a@x.co' });

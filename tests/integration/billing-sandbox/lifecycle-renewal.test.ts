@@ -4,7 +4,7 @@ import { listResource } from '../../../adapters/billing/schemas/common.js';
 import { customerState } from '../../../adapters/billing/schemas/customer.js';
 import { order } from '../../../adapters/billing/schemas/order.js';
 import { subscription } from '../../../adapters/billing/schemas/subscription.js';
-import { advanceClock, commerceSandbox, confirmBody, DAY, newCheckout, publicCall, uniqueEmail, type Receiver } from './commerce-harness.js';
+import { advanceClock, commerceSandbox, confirmBody, DAY, newCheckout, publicCall, subscribe, type Receiver } from './commerce-harness.js';
 import { expectNamed, wire, type TestSandbox } from './sandbox-harness.js';
 
 let t: TestSandbox;
@@ -12,15 +12,6 @@ let hooks: Receiver;
 let close: () => Promise<void>;
 beforeAll(async () => ({ t, hooks, close } = await commerceSandbox()));
 afterAll(() => close());
-
-async function subscribe(tag: string) {
-  const created = await newCheckout(t);
-  const confirmed = await publicCall(t, 'POST', created.client_secret, '/confirm', confirmBody(uniqueEmail(tag)));
-  expect(confirmed.status, confirmed.text).toBe(200);
-  const after = wire(checkout, await t.api('GET', `/v1/checkouts/${created.id}`));
-  const subs = wire(listResource(subscription), await t.api('GET', `/v1/subscriptions/?customer_id=${after.customer_id}`));
-  return subs.items[0] as NonNullable<(typeof subs.items)[0]>;
-}
 
 describe('sandbox clock (README "Clock control")', () => {
   it('GET /v1/__sandbox/clock needs the organization token and tells the sandbox time', async () => {
@@ -33,7 +24,7 @@ describe('sandbox clock (README "Clock control")', () => {
   });
 
   it('renewal: a month later a subscription_cycle order is paid and the period moves on (order.paid sent)', async () => {
-    const sub = await subscribe('renew');
+    const sub = await subscribe(t, 'renew');
     const advanced = await advanceClock(t, 32 * DAY);
     expect(advanced.status, advanced.text).toBe(200);
     const after = wire(subscription, await t.api('GET', `/v1/subscriptions/${sub.id}`));
@@ -47,7 +38,7 @@ describe('sandbox clock (README "Clock control")', () => {
   });
 
   it('cancel at period end -> clock advance -> the subscription ends (canceled, then revoked webhooks)', async () => {
-    const sub = await subscribe('cancel');
+    const sub = await subscribe(t, 'cancel');
     const canceled = wire(subscription, await t.api('PATCH', `/v1/subscriptions/${sub.id}`, { cancel_at_period_end: true, customer_cancellation_reason: 'too_expensive', customer_cancellation_comment: 'pricey' }));
     expect(canceled).toMatchObject({ status: 'active', cancel_at_period_end: true, ends_at: sub.current_period_end, customer_cancellation_reason: 'too_expensive', customer_cancellation_comment: 'pricey' });
     expect(canceled.canceled_at).not.toBeNull();
@@ -87,8 +78,8 @@ describe('sandbox clock (README "Clock control")', () => {
     const max = await t.api('POST', '/v1/products/', { name: 'Max', recurring_interval: 'month', prices: [{ amount_type: 'fixed', price_amount: 9000 }] });
     const proId = (pro.body as { id: string }).id;
     const maxId = (max.body as { id: string }).id;
-    const a = await subscribe('prorate');
-    const b = await subscribe('next-period');
+    const a = await subscribe(t, 'prorate');
+    const b = await subscribe(t, 'next-period');
     await advanceClock(t, 10 * DAY);
     wire(subscription, await t.api('PATCH', `/v1/subscriptions/${a.id}`, { product_id: proId, proration_behavior: 'prorate' }));
     wire(subscription, await t.api('PATCH', `/v1/subscriptions/${b.id}`, { product_id: maxId, proration_behavior: 'next_period' }));

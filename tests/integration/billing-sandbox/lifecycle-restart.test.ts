@@ -10,7 +10,7 @@ import { removeDir, startTestSandbox, tempDir, wire } from './sandbox-harness.js
 const dir = tempDir();
 afterAll(() => removeDir(dir));
 
-describe('restart keeps the commerce state and the sandbox clock (issue 4 "Restart")', () => {
+describe('restart keeps the commerce state and the sandbox clock', () => {
   it('checkouts, subscriptions, orders, refunds, links and the clock offset survive a restart', async () => {
     const first = await startTestSandbox({ dataDir: dir });
     const paid = await newCheckout(first);

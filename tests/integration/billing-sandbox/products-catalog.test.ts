@@ -10,7 +10,7 @@ let meterId: string;
 beforeAll(async () => {
   t = await startTestSandbox();
   foreign = await foreignOrganization(t);
-  // part 1 has no meter calls; the metered price needs one, so the test puts it in the store
+  // the metered price needs a meter: the test puts one straight into the store
   meterId = newId();
   t.sandbox.ctx.db.meters.put({
     id: meterId, created_at: t.sandbox.ctx.now(), modified_at: null, organization_id: t.seed.organizationId, name: 'Model tokens',

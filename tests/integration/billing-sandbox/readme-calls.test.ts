@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { needSpecs, readmeRows, specCalls as allSpecCalls } from '../../support/billing-spec-calls.js';
 import { startTestSandbox, type TestSandbox } from './sandbox-harness.js';
 
-// Issue 5 "Done when": the README's table lists every call of both specs' §7, and each one is served.
+// The README's table lists every call of both specs' §7, and each one is served.
 function readmeTable(): string[] {
   return readmeRows().filter((row) => row.status.startsWith('done')).map((row) => row.call);
 }
@@ -10,7 +10,7 @@ function readmeTable(): string[] {
 const specCalls = allSpecCalls();
 const readmeCalls = [...new Set(readmeTable())];
 
-describe('sandbox README call table (issue 5 "Done when")', () => {
+describe('sandbox README call table ("Every call of both specs\' §7")', () => {
   it('the README table itself lists more than 100 calls as done', () => {
     expect(readmeCalls.length).toBeGreaterThan(100);
   });

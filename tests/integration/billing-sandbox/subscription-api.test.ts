@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkout } from '../../../adapters/billing/schemas/checkout.js';
 import { listResource } from '../../../adapters/billing/schemas/common.js';
 import { customerSession } from '../../../adapters/billing/schemas/customer-session.js';
 import { order, orderInvoice } from '../../../adapters/billing/schemas/order.js';
 import { customerOrder, customerSubscription } from '../../../adapters/billing/schemas/portal-views.js';
 import { subscription } from '../../../adapters/billing/schemas/subscription.js';
-import { CANCELLATION_REASONS } from '../../../core/domain/billing.js';
-import { commerceSandbox, confirmBody, newCheckout, publicCall, uniqueEmail, type Receiver } from './commerce-harness.js';
+import { CANCELLATION_REASONS } from '../../../core/billing/index.js';
+import { commerceSandbox, subscribe, uniqueEmail, type Receiver } from './commerce-harness.js';
 import { expect422, expectNamed, foreignOrganization, must, wire, type TestSandbox } from './sandbox-harness.js';
 
 let t: TestSandbox;
@@ -14,15 +13,6 @@ let hooks: Receiver;
 let close: () => Promise<void>;
 beforeAll(async () => ({ t, hooks, close } = await commerceSandbox()));
 afterAll(() => close());
-
-async function subscribe(tag: string) {
-  const created = await newCheckout(t);
-  const confirmed = await publicCall(t, 'POST', created.client_secret, '/confirm', confirmBody(uniqueEmail(tag)));
-  expect(confirmed.status, confirmed.text).toBe(200);
-  const after = wire(checkout, await t.api('GET', `/v1/checkouts/${created.id}`));
-  const subs = wire(listResource(subscription), await t.api('GET', `/v1/subscriptions/?customer_id=${after.customer_id}`));
-  return subs.items[0] as NonNullable<(typeof subs.items)[0]>;
-}
 
 async function product(name: string, amount: number): Promise<string> {
   const created = await t.api('POST', '/v1/products/', { name, recurring_interval: 'month', prices: [{ amount_type: 'fixed', price_amount: amount }] });
@@ -32,7 +22,7 @@ async function product(name: string, amount: number): Promise<string> {
 
 describe('subscriptions, seller side (billing-api-part-b.md §7, reference §4)', () => {
   it('every one of the eight cancellation reasons is accepted; uncancel clears them (webhooks canceled / uncanceled)', async () => {
-    const sub = await subscribe('reasons');
+    const sub = await subscribe(t, 'reasons');
     for (const reason of CANCELLATION_REASONS) {
       const canceled = must(await t.client.subscriptions.update({ id: sub.id, subscriptionUpdate: { cancelAtPeriodEnd: true, customerCancellationReason: reason, customerCancellationComment: `because ${reason}` } }));
       expect(canceled).toMatchObject({ cancelAtPeriodEnd: true, customerCancellationReason: reason, status: 'active' });
@@ -45,12 +35,12 @@ describe('subscriptions, seller side (billing-api-part-b.md §7, reference §4)'
   });
 
   it('revoke with {revoke:true} and with DELETE: canceled now; again is 403 AlreadyCanceledSubscription', async () => {
-    const a = await subscribe('revoke-a');
+    const a = await subscribe(t, 'revoke-a');
     const revoked = wire(subscription, await t.api('PATCH', `/v1/subscriptions/${a.id}`, { revoke: true }));
     expect(revoked.status).toBe('canceled');
     expect(revoked.ended_at).toBe(revoked.ends_at);
     expectNamed(await t.api('PATCH', `/v1/subscriptions/${a.id}`, { revoke: true }), 403, 'AlreadyCanceledSubscription');
-    const b = await subscribe('revoke-b');
+    const b = await subscribe(t, 'revoke-b');
     const deleted = must(await t.client.subscriptions.revoke({ id: b.id }));
     expect(deleted.status).toBe('canceled');
     expectNamed(await t.api('DELETE', `/v1/subscriptions/${b.id}`), 403, 'AlreadyCanceledSubscription');
@@ -62,7 +52,7 @@ describe('subscriptions, seller side (billing-api-part-b.md §7, reference §4)'
   });
 
   it('plan change: invoice bills the prorated difference now, next_period waits, reset is 422', async () => {
-    const sub = await subscribe('upgrade');
+    const sub = await subscribe(t, 'upgrade');
     const pro = await product('Pro plan', 5000);
     expect422(await t.api('PATCH', `/v1/subscriptions/${sub.id}`, { product_id: pro, proration_behavior: 'reset' }), ['body', 'proration_behavior']);
     const changed = wire(subscription, await t.api('PATCH', `/v1/subscriptions/${sub.id}`, { product_id: pro, proration_behavior: 'invoice' }));
@@ -83,7 +73,7 @@ describe('subscriptions, seller side (billing-api-part-b.md §7, reference §4)'
   });
 
   it('discount change sets and clears the discount', async () => {
-    const sub = await subscribe('discount');
+    const sub = await subscribe(t, 'discount');
     const withDiscount = must(await t.client.subscriptions.update({ id: sub.id, subscriptionUpdate: { discountId: t.seed.discountId } }));
     expect(withDiscount.discountId).toBe(t.seed.discountId);
     expect(withDiscount.discount).toMatchObject({ id: t.seed.discountId });
@@ -93,7 +83,7 @@ describe('subscriptions, seller side (billing-api-part-b.md §7, reference §4)'
   });
 
   it('export is a CSV of subscribers; list filters and sorting; foreign ids are 404', async () => {
-    const sub = await subscribe('export');
+    const sub = await subscribe(t, 'export');
     const csv = await fetch(`${t.sandbox.url}/v1/subscriptions/export`, { headers: { authorization: `Bearer ${t.seed.accessToken}` } });
     expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
     const text = await csv.text();
@@ -147,7 +137,7 @@ describe('POST /v1/subscriptions/ (reference §4: free recurring products only, 
 
 describe('customer portal: subscriptions, orders, invoices (billing-api-part-b.md §7)', () => {
   it('the session sees only its own; cancel, uncancel, DELETE cancels at period end; invoices', async () => {
-    const sub = await subscribe('portal');
+    const sub = await subscribe(t, 'portal');
     const session = wire(customerSession, await t.api('POST', '/v1/customer-sessions/', { customer_id: sub.customer_id }), 201);
     const as = (method: string, path: string, body?: unknown) => t.api(method, path, body, session.token);
     const list = wire(listResource(customerSubscription), await as('GET', '/v1/customer-portal/subscriptions/'));
@@ -173,7 +163,7 @@ describe('customer portal: subscriptions, orders, invoices (billing-api-part-b.m
     expect(switched).toMatchObject({ product_id: portalPro, amount: 3000 });
     expect422(await as('PATCH', `/v1/customer-portal/subscriptions/${sub.id}`, { product_id: portalPro, proration_behavior: 'invoice' }));
 
-    const stranger = await subscribe('stranger');
+    const stranger = await subscribe(t, 'stranger');
     expectNamed(await as('GET', `/v1/customer-portal/subscriptions/${stranger.id}`), 404, 'ResourceNotFound');
     expectNamed(await t.api('GET', '/v1/customer-portal/subscriptions/', undefined, null), 401, 'Unauthorized');
     expectNamed(await t.api('GET', '/v1/customer-portal/orders/'), 401, 'Unauthorized');

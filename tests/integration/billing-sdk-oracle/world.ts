@@ -20,9 +20,6 @@ export async function startWorld(): Promise<OracleWorld> {
 
 export const closeWorld = (w: OracleWorld): Promise<void> => w.t.close();
 
-/** `label` → answer, for `cases`. */
-export const one = async (label: string, answer: Promise<Answer>): Promise<OracleCase[]> => [{ label, answer: await answer }];
-
 export async function cases(entries: Record<string, Promise<Answer> | Answer>): Promise<OracleCase[]> {
   const out: OracleCase[] = [];
   for (const [label, answer] of Object.entries(entries)) out.push({ label, answer: await answer });

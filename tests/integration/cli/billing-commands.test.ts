@@ -13,7 +13,7 @@ afterAll(() => stack.close());
 
 const jsonOf = (stdout: string): unknown => JSON.parse(stdout);
 
-describe('issue 9: customers list|show|state', () => {
+describe('CLI: customers list|show|state', () => {
   it('lists customers as an aligned table on stdout and the count on stderr', async () => {
     const r = await stack.run(['customers', 'list']);
     expect(r.code).toBe(0);
@@ -90,7 +90,7 @@ describe('issue 9: customers list|show|state', () => {
   });
 });
 
-describe('issue 9: subscriptions list|show|cancel|uncancel', () => {
+describe('CLI: subscriptions list|show|cancel|uncancel', () => {
   it('lists with --customer and --active filters', async () => {
     const r = await stack.run(['subscriptions', 'list', '--customer', sub.customerId, '--active']);
     expect(r.code).toBe(0);
@@ -142,7 +142,7 @@ describe('issue 9: subscriptions list|show|cancel|uncancel', () => {
   });
 });
 
-describe('issue 9: orders, invoices, refunds', () => {
+describe('CLI: orders, invoices, refunds', () => {
   it('lists and shows orders with money in the currency', async () => {
     const list = await stack.run(['orders', 'list', '--customer', sub.customerId]);
     expect(list.code).toBe(0);
@@ -185,7 +185,7 @@ describe('issue 9: orders, invoices, refunds', () => {
   });
 });
 
-describe('issue 9: products, discounts, checkouts, webhooks', () => {
+describe('CLI: products, discounts, checkouts, webhooks', () => {
   it('products list shows the seeded plan and its price', async () => {
     const r = await stack.run(['products', 'list']);
     expect(r.stdout).toContain(stack.seed.productId);
@@ -231,7 +231,7 @@ describe('issue 9: products, discounts, checkouts, webhooks', () => {
   });
 });
 
-describe('issue 9: metrics and export', () => {
+describe('CLI: metrics and export', () => {
   it('metrics prints a table and a text chart; bad dates are usage errors', async () => {
     const today = new Date().toISOString().slice(0, 10);
     const r = await stack.run(['metrics', '--from', today, '--to', today, '--interval', 'day', '--timezone', 'UTC']);
@@ -258,7 +258,7 @@ describe('issue 9: metrics and export', () => {
   });
 });
 
-describe('issue 9: subscriptions cancel --now (runs last: it ends the subscription)', () => {
+describe('CLI: subscriptions cancel --now (runs last: it ends the subscription)', () => {
   it('after a yes at the prompt the subscription is revoked at once; uncancel then fails with one line', async () => {
     const r = await stack.run(['subscriptions', 'cancel', sub.subscription.id, '--reason', 'switched_service', '--now'], { answers: ['y'] });
     expect(r.code, r.stderr).toBe(0);

@@ -22,7 +22,7 @@ function ensemble(args: readonly string[], env: Record<string, string> = {}): Pr
 // The bundle is built once up front so the runs below do not each race to rebuild it.
 beforeAll(() => buildCli({ quiet: true }));
 
-describe('issue 9: the `ensemble` bin (package.json "bin")', () => {
+describe('CLI: the `ensemble` bin (package.json "bin")', () => {
   it('--help prints the command list on stdout and exits 0', async () => {
     const r = await ensemble(['--help']);
     expect(r.code).toBe(0);
@@ -59,6 +59,9 @@ describe('issue 9: the `ensemble` bin (package.json "bin")', () => {
     const eager = [...eagerFiles].map((file) => readFileSync(file, 'utf8')).join('\n');
     const main = readFileSync(join(DIST, 'main.js'), 'utf8');
     for (const marker of ['undici', 'function createBillingClient', 'PostgrestClient', 'inversify', 'reflect-metadata']) expect(eager, marker).not.toContain(marker);
-    expect(main).toMatch(/import\("\.\/chunks\/client-[A-Z0-9]+\.js"\)/);
+    // The composition root is imported by the commands that need it, and imports the billing client on first use in turn.
+    expect(main).toMatch(/import\("\.\/chunks\/cli-[A-Z0-9]+\.js"\)/);
+    const [composition] = [...main.matchAll(/import\("\.\/(chunks\/cli-[A-Z0-9]+\.js)"\)/g)].map((m) => m[1]!);
+    expect(readFileSync(join(DIST, composition!), 'utf8')).toMatch(/import\("\.\/client-[A-Z0-9]+\.js"\)/);
   });
 });

@@ -20,7 +20,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe('issue 9 behaviour: credentials and reachability', () => {
+describe('CLI: credentials and reachability', () => {
   it('a missing token is a usage error that says how to give one (exit 2)', async () => {
     const r = await runIn(['--env', stack.sandbox.url, 'customers', 'list']);
     expect(r.code).toBe(2);
@@ -97,7 +97,7 @@ describe('issue 9 behaviour: credentials and reachability', () => {
   });
 });
 
-describe('issue 9 behaviour: usage, help and exit codes', () => {
+describe('CLI: usage, help and exit codes', () => {
   it('unknown commands and options are usage errors (exit 2) with a suggestion', async () => {
     const r = await runIn(['custmers', 'list']);
     expect(r.code).toBe(2);

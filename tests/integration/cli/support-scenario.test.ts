@@ -10,7 +10,7 @@ afterAll(() => stack.close());
 
 const json = <T>(stdout: string): T => JSON.parse(stdout) as T;
 
-describe('issue 9 scenario: "cancel my plan and refund my last payment, and I ran out of credits"', () => {
+describe('CLI support scenario: "cancel my plan and refund my last payment, and I ran out of credits"', () => {
   it('support finds the subscriber by e-mail, sees the subscription, cancels at period end, refunds the order and grants credits', async () => {
     // The user signs up in the app and subscribes through the sandbox checkout (external id = user id).
     const email = uniqueEmail('customer');

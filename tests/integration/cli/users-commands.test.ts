@@ -26,7 +26,7 @@ beforeAll(async () => {
 });
 afterAll(() => stack.close());
 
-describe('issue 9: users show <email|user-id>', () => {
+describe('CLI: users show <email|user-id>', () => {
   it('finds the user by e-mail (any case): profile, profiling answers, ledger with usage, no billing customer yet', async () => {
     const r = await stack.run(['users', 'show', email.toUpperCase()]);
     expect(r.code, r.stderr).toBe(0);
@@ -67,7 +67,7 @@ describe('issue 9: users show <email|user-id>', () => {
   });
 });
 
-describe('issue 9: users credits grant', () => {
+describe('CLI: users credits grant', () => {
   it('grants credits recorded in the ledger, idempotent by --reference', async () => {
     const r = await stack.run(['users', 'credits', 'grant', email, '250', '--reason', 'outage', '--reference', 'ticket-1']);
     expect(r.code, r.stderr).toBe(0);

@@ -5,9 +5,8 @@ import { Agent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InMemoryLogger } from '../../../adapters/in-memory/in-memory-logger.js';
 import { createModelGateway } from '../../../adapters/models/create-model-gateway.js';
-import type { ChatRequest } from '../../../core/domain/chat.js';
-import type { ModelGateway } from '../../../core/ports/model-gateway.js';
-import { DEFAULT_CATALOGUE } from '../../../web/server/default-catalogue.js';
+import type { ChatRequest, ModelGateway } from '../../../core/chat/index.js';
+import { DEFAULT_CATALOGUE } from '../../../adapters/in-memory/default-model-catalogue.js';
 import { pngBytes } from '../../support/storage-users.js';
 import { readNdjson, startTestServer, type TestServer } from './server-harness.js';
 

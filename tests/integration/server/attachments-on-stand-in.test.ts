@@ -2,55 +2,29 @@
 // called over HTTP as the browser calls it, by their owner and by a hostile second user. Checks read
 // the database and the Storage API themselves, not our adapters' view.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InMemoryLogger } from '../../../adapters/in-memory/in-memory-logger.js';
 import type { LocalSupabase } from '../../../adapters/supabase/local/server.js';
-import { startAppServer, type RunningAppServer } from '../../../web/server/start-app-server.js';
-import { closedPort } from '../../support/local-http.js';
-import { signInWithCode, startTestSupabase } from '../../support/local-supabase.js';
+import type { RunningAppServer } from '../../../web/server/start-app-server.js';
+import { signUpOnStandIn, startAppOnStandIn } from '../../support/app-on-stand-in.js';
 import { minimalPdf } from '../../support/pdf-fixture.js';
 import { pngBytes } from '../../support/storage-users.js';
 import { readNdjson } from './server-harness.js';
 
 let supabase: LocalSupabase;
 let server: RunningAppServer;
-
-beforeAll(async () => {
-  supabase = await startTestSupabase();
-  server = await startAppServer(
-    {
-      PORT: new URL(await closedPort()).port,
-      SUPABASE_URL: supabase.url,
-      SUPABASE_ANON_KEY: supabase.anonKey,
-      SUPABASE_SERVICE_ROLE_KEY: supabase.serviceRoleKey,
-      SUPABASE_JWT_SECRET: supabase.keys.jwtSecret,
-      PUBLIC_URL: 'http://127.0.0.1:3000',
-      OFFLINE_MODEL_TOKEN_DELAY_MS: '0',
-      CLIENT_DIST: 'tests/integration/server/no-client-here',
-      RATE_LIMIT_BURST: '200',
-    },
-    { logger: new InMemoryLogger() },
-  );
-}, 60_000);
-afterAll(async () => {
-  await server?.close();
-  await supabase?.stop();
-});
+let close: () => Promise<void>;
+beforeAll(async () => ({ supabase, server, close } = await startAppOnStandIn({ OFFLINE_MODEL_TOKEN_DELAY_MS: '0', RATE_LIMIT_BURST: '200' })), 60_000);
+afterAll(() => close?.());
 
 async function signedUp(credits = 10_000) {
-  const email = `att-${Math.random().toString(36).slice(2, 10)}@example.com`;
-  const { session } = await signInWithCode(supabase, email);
-  await supabase.db.asAdmin((tx) => tx.query('update public.profiles set credits = $2 where id = $1', [session.user.id, credits]));
-  const auth = { authorization: `Bearer ${session.access_token}` };
-  const call = (method: string, path: string, json?: unknown) =>
-    fetch(`${server.url}${path}`, { method, headers: { ...auth, ...(json === undefined ? {} : { 'content-type': 'application/json' }) }, ...(json === undefined ? {} : { body: JSON.stringify(json) }) });
+  const user = await signUpOnStandIn(supabase, server.url, { tag: 'att', credits });
   const upload = (name: string, type: string, bytes: Uint8Array) =>
-    fetch(`${server.url}/api/attachments?name=${encodeURIComponent(name)}`, { method: 'POST', headers: { ...auth, 'content-type': type }, body: bytes as Uint8Array<ArrayBuffer> });
+    fetch(`${server.url}/api/attachments?name=${encodeURIComponent(name)}`, { method: 'POST', headers: { ...user.auth, 'content-type': type }, body: bytes as Uint8Array<ArrayBuffer> });
   const attach = async (name: string, type: string, bytes: Uint8Array) => {
     const response = await upload(name, type, bytes);
     expect(response.status).toBe(201);
     return ((await response.json()) as { attachment: { id: string; kind: string; textTokens?: number } }).attachment;
   };
-  return { userId: session.user.id, auth, call, upload, attach };
+  return { ...user, upload, attach };
 }
 
 const rows = <T>(sql: string, params: unknown[]) => supabase.db.asAdmin(async (tx) => (await tx.query<T>(sql, params)).rows);

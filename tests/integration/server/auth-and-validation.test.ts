@@ -47,7 +47,7 @@ const USER_ROUTES: readonly { method: string; path: string; json?: unknown }[] =
   { method: 'POST', path: '/api/billing/portal', json: {} },
 ];
 
-describe('every /api route that acts for a user rejects missing, expired and foreign tokens (issue 7 security)', () => {
+describe('every /api route that acts for a user rejects missing, expired and foreign tokens (DESIGN.md, security)', () => {
   for (const route of USER_ROUTES) {
     it(`${route.method} ${route.path}`, async () => {
       const u = await s.signIn(10);
@@ -86,7 +86,7 @@ describe('no /api route is public by accident', () => {
   });
 });
 
-describe('bad input answers a precise 4xx, never a 500 (issue 7)', () => {
+describe('bad input answers a precise 4xx, never a 500 (app spec §5)', () => {
   const cases: readonly { name: string; method: string; path: string; body?: string; type?: string; status: number; message: RegExp }[] = [
     { name: 'no models', method: 'POST', path: '/api/chat', body: JSON.stringify({ message: 'hi', modelIds: [] }), status: 400, message: /Choose at least one model/ },
     { name: 'seven models', method: 'POST', path: '/api/chat', body: JSON.stringify({ message: 'hi', modelIds: ['a', 'b', 'c', 'd', 'e', 'f', 'g'] }), status: 400, message: /at most 6 models/ },

@@ -25,7 +25,7 @@ afterAll(async () => {
   await s.close();
 });
 
-describe('GET /api/config (issue 7: public configuration only)', () => {
+describe('GET /api/config: public configuration only', () => {
   it('gives the Supabase URL and anon key, tag manager, widget and billing availability', async () => {
     const config = await (await s.api('/api/config')).json();
     expect(config).toEqual({
@@ -91,7 +91,7 @@ describe('GET /api/config (issue 7: public configuration only)', () => {
   });
 });
 
-describe('billing routes (issue 7: billing on the server, app spec §6, §7)', () => {
+describe('billing routes: billing on the server (app spec §6, §7)', () => {
   it('GET /api/billing/plan: base price, discount percent and discounted price', async () => {
     const plan = await (await s.api('/api/billing/plan')).json();
     expect(plan).toMatchObject({ basePriceCents: 2500, discountPercent: 20, discountedPriceCents: 2000, currency: 'usd', available: true });

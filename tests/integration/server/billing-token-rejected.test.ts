@@ -1,4 +1,4 @@
-// Issue 7 / app spec §6 against the real billing sandbox: an access token the provider rejects (401
+// App spec §6 against the real billing sandbox: an access token the provider rejects (401
 // invalid_token) logs a warning and turns billing off; the routes then say so plainly.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InMemoryLogger } from '../../../adapters/in-memory/in-memory-logger.js';

@@ -39,7 +39,7 @@ const orderPaid = (userId: string, orderId: string, over: Record<string, unknown
   data: orderWire({ id: orderId, customer: customerWire({ external_id: userId }), ...over }),
 });
 
-describe('POST /api/webhooks/billing (issue 7: verified, at most once, profile and credits in step)', () => {
+describe('POST /api/webhooks/billing: verified, at most once, profile and credits in step', () => {
   it('subscription.active marks the profile active; subscription.revoked ends it', async () => {
     const u = await s.signIn();
     const first = await deliver(subscriptionEvent('subscription.active', u.userId));

@@ -1,53 +1,24 @@
-// Issue 13 from outside: the app server on the Supabase stand-in (PGlite, the service role, the real
+// Conversation isolation and one answer per turn, from outside: the app server on the Supabase stand-in (PGlite, the service role, the real
 // migrations), called over HTTP the way a browser calls it, by a hostile second user and by a user
 // who presses regenerate ten times at once. Nothing here trusts our own adapters' view of things:
 // every check reads the database itself.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InMemoryLogger } from '../../../adapters/in-memory/in-memory-logger.js';
 import type { LocalSupabase } from '../../../adapters/supabase/local/server.js';
-import { startAppServer, type RunningAppServer } from '../../../web/server/start-app-server.js';
-import { closedPort } from '../../support/local-http.js';
-import { signInWithCode, startTestSupabase } from '../../support/local-supabase.js';
+import type { RunningAppServer } from '../../../web/server/start-app-server.js';
+import { signUpOnStandIn, startAppOnStandIn } from '../../support/app-on-stand-in.js';
 import { readNdjson } from './server-harness.js';
 
 let supabase: LocalSupabase;
 let server: RunningAppServer;
-
-beforeAll(async () => {
-  supabase = await startTestSupabase();
-  server = await startAppServer(
-    {
-      PORT: new URL(await closedPort()).port,
-      SUPABASE_URL: supabase.url,
-      SUPABASE_ANON_KEY: supabase.anonKey,
-      SUPABASE_SERVICE_ROLE_KEY: supabase.serviceRoleKey,
-      SUPABASE_JWT_SECRET: supabase.keys.jwtSecret,
-      PUBLIC_URL: 'http://127.0.0.1:3000',
-      OFFLINE_MODEL_TOKEN_DELAY_MS: '5',
-      CLIENT_DIST: 'tests/integration/server/no-client-here',
-      RATE_LIMIT_BURST: '200',
-    },
-    { logger: new InMemoryLogger() },
-  );
-}, 60_000);
-afterAll(async () => {
-  await server?.close();
-  await supabase?.stop();
-});
+let close: () => Promise<void>;
+beforeAll(async () => ({ supabase, server, close } = await startAppOnStandIn({ OFFLINE_MODEL_TOKEN_DELAY_MS: '5', RATE_LIMIT_BURST: '200' })), 60_000);
+afterAll(() => close?.());
 
 async function signedUp() {
-  const email = `iso-${Math.random().toString(36).slice(2, 10)}@example.com`;
-  const { session, client } = await signInWithCode(supabase, email);
-  await supabase.db.asAdmin((tx) => tx.query('update public.profiles set credits = 10000 where id = $1', [session.user.id]));
-  const call = (method: string, path: string, json?: unknown) =>
-    fetch(`${server.url}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${session.access_token}`, ...(json === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(json === undefined ? {} : { body: typeof json === 'string' ? json : JSON.stringify(json) }),
-    });
+  const user = await signUpOnStandIn(supabase, server.url, { tag: 'iso', credits: 10_000 });
   const upload = (path: string, text: string) =>
-    fetch(`${server.url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${session.access_token}`, 'content-type': 'text/plain' }, body: text });
-  return { userId: session.user.id, call, upload, client };
+    fetch(`${server.url}${path}`, { method: 'POST', headers: { ...user.auth, 'content-type': 'text/plain' }, body: text });
+  return { ...user, upload };
 }
 
 const rows = <T>(sql: string, params: unknown[]) => supabase.db.asAdmin(async (tx) => (await tx.query<T>(sql, params)).rows);
@@ -64,7 +35,7 @@ async function conversationOf(user: Awaited<ReturnType<typeof signedUp>>, messag
   return lines[0]?.['conversationId'] as string;
 }
 
-describe('another user\'s conversation (issue 13)', () => {
+describe('another user\'s conversation', () => {
   it('user B with A\'s conversation id gets 404 on every chat and conversation route, and A\'s messages do not change', async () => {
     const alice = await signedUp();
     const bob = await signedUp();
@@ -112,7 +83,7 @@ describe('another user\'s conversation (issue 13)', () => {
   });
 });
 
-describe('one answer per turn (issue 13)', () => {
+describe('one answer per turn', () => {
   it.each(['regenerate', 'edit-last'] as const)('10 concurrent %s requests leave exactly one answer and one charge; the others are 409 conversation_busy', async (kind) => {
     const user = await signedUp();
     const id = await conversationOf(user, 'Tell me about tides');
@@ -140,7 +111,7 @@ describe('one answer per turn (issue 13)', () => {
   });
 });
 
-describe('text Postgres refuses is a 400 at the edge (issue 13)', () => {
+describe('text Postgres refuses is a 400 at the edge', () => {
   it('NUL or a broken surrogate in every text field and path id gets 400 with a message naming where, never 500; nothing is stored', async () => {
     const user = await signedUp();
     const id = await conversationOf(user, 'Clean text');

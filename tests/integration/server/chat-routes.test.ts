@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditsForUsage, estimateTokens, minimalAnswerCredits } from '../../../core/domain/usage-pricing.js';
-import { DEFAULT_CATALOGUE } from '../../../web/server/default-catalogue.js';
+import { creditsForUsage, estimateTokens, minimalAnswerCredits } from '../../../core/credits/index.js';
+import { DEFAULT_CATALOGUE } from '../../../adapters/in-memory/default-model-catalogue.js';
 import { readNdjson, startTestServer, type TestServer } from './server-harness.js';
 
 let s: TestServer;
@@ -16,7 +16,7 @@ const offline = DEFAULT_CATALOGUE.find((m) => m.id === 'offline')!;
 const offlineBrief = DEFAULT_CATALOGUE.find((m) => m.id === 'offline-brief')!;
 const chat = (token: string, json: unknown) => s.api('/api/chat', { method: 'POST', token, json });
 
-describe('POST /api/chat (issue 7: streaming chat with credit accounting)', () => {
+describe('POST /api/chat: streaming chat with credit accounting', () => {
   it('streams meta, start, deltas, finish and done as NDJSON, and charges exactly the usage', async () => {
     const u = await s.signIn(100);
     const response = await chat(u.token, { message: 'Tell me about ducks', modelIds: ['offline'] });

@@ -2,7 +2,7 @@
 // GET /api/chat/runs/:runId/events?after=N reads on from there, POST …/stop stops the run, and
 // opening a conversation names its running answer. Foreign, unknown and malformed ids are 404.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readNdjson, startTestServer, type TestServer } from './server-harness.js';
+import { readNdjson, readNdjsonUntil, startTestServer, type TestServer } from './server-harness.js';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -16,34 +16,6 @@ afterAll(async () => {
 const chat = (token: string, message = 'Tell me about herons') => s.api('/api/chat', { method: 'POST', token, json: { message, modelIds: ['offline'] } });
 const events = (token: string, runId: string, query = '') => s.api(`/api/chat/runs/${runId}/events${query}`, { token });
 const stop = (token: string, runId: string) => s.api(`/api/chat/runs/${runId}/stop`, { method: 'POST', token });
-type Line = Record<string, unknown>;
-
-/** Reads lines until one matches, leaving the rest of the stream to read. */
-async function linesUntil(response: Response, match: (line: Line) => boolean) {
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  const lines: Line[] = [];
-  let buffered = '';
-  let ended = false;
-  const more = async () => {
-    const { value, done } = await reader.read();
-    if (done) ended = true;
-    buffered += value ?? '';
-    let newline: number;
-    while ((newline = buffered.indexOf('\n')) >= 0) {
-      lines.push(JSON.parse(buffered.slice(0, newline)) as Line);
-      buffered = buffered.slice(newline + 1);
-    }
-  };
-  while (!ended && !lines.some(match)) await more();
-  return {
-    lines,
-    close: () => reader.cancel(),
-    rest: async () => {
-      while (!ended) await more();
-      return lines;
-    },
-  };
-}
 
 describe('chat runs over HTTP', () => {
   it('meta names the run; every later line has its seq, 1, 2, 3… up to done', async () => {
@@ -71,7 +43,7 @@ describe('chat runs over HTTP', () => {
 
   it('a reader that joins a running answer gets what was said so far and the rest as it comes, like the first reader', async () => {
     const u = await s.signIn(1000);
-    const first = await linesUntil(await chat(u.token, 'Write a long story about the sea'), (l) => l.type === 'delta');
+    const first = await readNdjsonUntil(await chat(u.token, 'Write a long story about the sea'), (l) => l.type === 'delta');
     const runId = String(first.lines[0]?.runId);
     const joined = await readNdjson(await events(u.token, runId));
     expect(joined).toEqual(await first.rest());
@@ -79,7 +51,7 @@ describe('chat runs over HTTP', () => {
 
   it('opening the conversation names its running answer, and no longer once it is done', async () => {
     const u = await s.signIn(1000);
-    const running = await linesUntil(await chat(u.token, 'Write a long story about the sea'), (l) => l.type === 'delta');
+    const running = await readNdjsonUntil(await chat(u.token, 'Write a long story about the sea'), (l) => l.type === 'delta');
     const meta = running.lines[0] as { runId: string; conversationId: string; userMessageId: string };
     const opened = await (await s.api(`/api/conversations/${meta.conversationId}`, { token: u.token })).json();
     expect(opened.liveRun).toEqual({ runId: meta.runId, userMessageId: meta.userMessageId, modelIds: ['offline'] });
@@ -90,7 +62,7 @@ describe('chat runs over HTTP', () => {
 
   it('stop: 202, the answer ends as aborted and done follows; stopping it again (finished) changes nothing', async () => {
     const u = await s.signIn(1000);
-    const running = await linesUntil(await chat(u.token, 'Write a long story about the sea'), (l) => l.type === 'delta');
+    const running = await readNdjsonUntil(await chat(u.token, 'Write a long story about the sea'), (l) => l.type === 'delta');
     const runId = String(running.lines[0]?.runId);
     const stopped = await stop(u.token, runId);
     expect(stopped.status).toBe(202);
@@ -106,7 +78,7 @@ describe('chat runs over HTTP', () => {
   it("another user's run, an unknown run and a malformed id are all 404 not_found, for reading and for stopping", async () => {
     const owner = await s.signIn(1000);
     const other = await s.signIn(1000);
-    const running = await linesUntil(await chat(owner.token, 'Write a long story about the sea'), (l) => l.type === 'delta');
+    const running = await readNdjsonUntil(await chat(owner.token, 'Write a long story about the sea'), (l) => l.type === 'delta');
     const runId = String(running.lines[0]?.runId);
     for (const id of [runId, '00000000-0000-4000-8000-00000000beef', 'not-a-run', '%20']) {
       for (const response of [await events(other.token, id), await stop(other.token, id)]) {

@@ -1,4 +1,4 @@
-// Security (issue 7, DESIGN.md "Secrets live only on the server"): the built client holds no secret.
+// Security (DESIGN.md "Secrets live only on the server"): the built client holds no secret.
 // Scans web/client/dist (what `npm start` / `npm run build:client` produce) for every secret this
 // machine has configured or generated, and for the shapes of server-only credentials.
 import { spawnSync } from 'node:child_process';
@@ -61,7 +61,7 @@ const SECRET_VARIABLES = [
   'OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'GOOGLE_GENERATIVE_AI_API_KEY', 'OPENAI_COMPATIBLE_API_KEY',
 ];
 
-describe('the built client contains no secret (issue 7 security)', () => {
+describe('the built client contains no secret', () => {
   // The client npm start serves: built here when this checkout has no current build (the same
   // race-free build npm start and the browser tests use), so the scan never depends on test order.
   it('web/client/dist: no configured or generated secret value, no service-role key, no billing token or webhook secret', () => {

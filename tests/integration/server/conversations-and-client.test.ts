@@ -42,7 +42,7 @@ describe('regenerate and edit-last stream like a chat', () => {
   });
 });
 
-describe('per-user rate limit (issue 7)', () => {
+describe('per-user rate limit', () => {
   it('answers 429 with Retry-After once the bucket is empty, for that user only', async () => {
     const limited = await startTestServer({ env: { RATE_LIMIT_BURST: '2', RATE_LIMIT_PER_MINUTE: '1' } });
     try {
@@ -88,7 +88,7 @@ describe('reads are rate-limited too, generously', () => {
   });
 });
 
-describe('serving the built client (issue 7)', () => {
+describe('serving the built client', () => {
   it('index.html is never cached and is the SPA fallback for app routes', async () => {
     for (const path of ['/', '/chat/123', '/library']) {
       const response = await s.api(path);

@@ -3,12 +3,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InMemoryLogger } from '../../../adapters/in-memory/in-memory-logger.js';
 import type { LocalSupabase } from '../../../adapters/supabase/local/server.js';
-import { creditsForUsage, estimateTokens, minimalAnswerCredits } from '../../../core/domain/usage-pricing.js';
-import { DEFAULT_CATALOGUE } from '../../../web/server/default-catalogue.js';
-import { startAppServer, type RunningAppServer } from '../../../web/server/start-app-server.js';
-import { closedPort } from '../../support/local-http.js';
-import { browserLikeClient, signInWithCode, startTestSupabase } from '../../support/local-supabase.js';
-import { readNdjson } from './server-harness.js';
+import { creditsForUsage, estimateTokens, minimalAnswerCredits } from '../../../core/credits/index.js';
+import { DEFAULT_CATALOGUE } from '../../../adapters/in-memory/default-model-catalogue.js';
+import type { RunningAppServer } from '../../../web/server/start-app-server.js';
+import { appOnStandIn, signUpOnStandIn } from '../../support/app-on-stand-in.js';
+import { browserLikeClient, startTestSupabase } from '../../support/local-supabase.js';
+import { readNdjson, readNdjsonUntil } from './server-harness.js';
 
 const offline = DEFAULT_CATALOGUE.find((m) => m.id === 'offline')!;
 
@@ -21,23 +21,17 @@ let stalled: RunningAppServer;
 let paced: RunningAppServer;
 const logger = new InMemoryLogger();
 
-const appServer = async (tokenDelayMs: number) =>
-  startAppServer(
+const appServer = (tokenDelayMs: number) =>
+  appOnStandIn(
+    supabase,
     {
-      PORT: new URL(await closedPort()).port,
-      SUPABASE_URL: supabase.url,
-      SUPABASE_ANON_KEY: supabase.anonKey,
-      SUPABASE_SERVICE_ROLE_KEY: supabase.serviceRoleKey,
-      SUPABASE_JWT_SECRET: supabase.keys.jwtSecret,
-      PUBLIC_URL: 'http://127.0.0.1:3000',
       OFFLINE_MODEL_TOKEN_DELAY_MS: String(tokenDelayMs),
-      CLIENT_DIST: 'tests/integration/server/no-client-here',
       // 20 chats at once from one user: the credits, not the rate limit, must decide here.
       RATE_LIMIT_BURST: '100',
       // Closing at the end stops what still runs (the stalled answers) at once.
       SHUTDOWN_GRACE_MS: '0',
     },
-    { logger },
+    logger,
   );
 
 beforeAll(async () => {
@@ -55,47 +49,17 @@ afterAll(async () => {
 
 /** A user signed up through the stand-in (e-mailed code), with exactly `credits` and an empty history. */
 async function userWith(credits: number) {
-  const email = `holds-${Math.random().toString(36).slice(2, 10)}@example.com`;
-  const { session, client } = await signInWithCode(supabase, email);
-  const userId = session.user.id;
-  await supabase.db.asAdmin(async (tx) => {
-    await tx.query('delete from public.credit_ledger where user_id = $1', [userId]);
-    await tx.query('update public.profiles set credits = $2 where id = $1', [userId, credits]);
-  });
-  const token = session.access_token;
+  const { userId, auth, client } = await signUpOnStandIn(supabase, fast.url, { tag: 'holds', credits });
+  await supabase.db.asAdmin((tx) => tx.query('delete from public.credit_ledger where user_id = $1', [userId]));
   const chat = (server: RunningAppServer, json: unknown, signal?: AbortSignal) =>
     fetch(`${server.url}/api/chat`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      headers: { ...auth, 'content-type': 'application/json' },
       body: JSON.stringify(json),
       ...(signal ? { signal } : {}),
     });
-  const stop = (server: RunningAppServer, runId: string) =>
-    fetch(`${server.url}/api/chat/runs/${runId}/stop`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+  const stop = (server: RunningAppServer, runId: string) => fetch(`${server.url}/api/chat/runs/${runId}/stop`, { method: 'POST', headers: auth });
   return { userId, chat, stop, client };
-}
-
-/** Reads NDJSON lines until one matches; answers those lines and the reader, to read on. */
-async function readUntil(response: Response, match: (line: Record<string, unknown>) => boolean) {
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  const lines: Record<string, unknown>[] = [];
-  let buffered = '';
-  const more = async (): Promise<boolean> => {
-    const { value, done } = await reader.read();
-    if (done) return false;
-    buffered += value;
-    let newline: number;
-    while ((newline = buffered.indexOf('\n')) >= 0) {
-      lines.push(JSON.parse(buffered.slice(0, newline)) as Record<string, unknown>);
-      buffered = buffered.slice(newline + 1);
-    }
-    return true;
-  };
-  while (!lines.some(match)) if (!(await more())) break;
-  return { lines, reader, rest: async () => {
-    while (await more()) { /* to the end */ }
-    return lines;
-  } };
 }
 
 const row = async <T>(sql: string, params: unknown[]): Promise<T> =>
@@ -158,7 +122,7 @@ describe('credit holds on the Supabase stand-in', () => {
     const u = await userWith(5);
     const response = await u.chat(stalled, { message: 'A long story please', modelIds: ['offline'] });
     expect(response.status).toBe(200);
-    const read = await readUntil(response, (l) => l.type === 'start');
+    const read = await readNdjsonUntil(response, (l) => l.type === 'start');
     expect(read.lines.some((l) => l.type === 'delta')).toBe(false);
     // The chat holds its minimal answer while it runs: the whole balance cannot be held twice.
     expect(await holdsOf(u.userId)).toBe(1);
@@ -181,7 +145,7 @@ describe('credit holds on the Supabase stand-in', () => {
   it('a chat stopped in the middle, through another server, pays what was generated, and the hold is settled', async () => {
     const u = await userWith(100);
     const response = await u.chat(paced, { message: 'A long story please', modelIds: ['offline'] });
-    const read = await readUntil(response, (l) => l.type === 'delta');
+    const read = await readNdjsonUntil(response, (l) => l.type === 'delta');
     // Another instance on the same database: the stop reaches the producing one through the run log.
     expect((await u.stop(fast, String(read.lines[0]?.['runId']))).status).toBe(202);
     const lines = await read.rest();
@@ -202,7 +166,7 @@ describe('credit holds on the Supabase stand-in', () => {
     const u = await userWith(100);
     const controller = new AbortController();
     const response = await u.chat(paced, { message: 'A long story please', modelIds: ['offline'] }, controller.signal);
-    const read = await readUntil(response, (l) => l.type === 'delta');
+    const read = await readNdjsonUntil(response, (l) => l.type === 'delta');
     controller.abort();
     const conversationId = String(read.lines[0]?.['conversationId']);
     const [charge] = await until(() => chargesOf(u.userId), (rows) => rows.length > 0);

@@ -4,11 +4,11 @@
 // them lapse with the dead server's lease (seconds), not after the 15-minute ttl.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalSupabase } from '../../../adapters/supabase/local/server.js';
-import { estimateTokens, minimalAnswerCredits } from '../../../core/domain/usage-pricing.js';
-import { DEFAULT_CATALOGUE } from '../../../web/server/default-catalogue.js';
+import { estimateTokens, minimalAnswerCredits } from '../../../core/credits/index.js';
+import { DEFAULT_CATALOGUE } from '../../../adapters/in-memory/default-model-catalogue.js';
 import { leaseSecondsFor } from '../../../web/server/instance-lease.js';
 import { killAppServerProcesses, spawnAppServer, type AppServerProcess } from '../../support/app-server-process.js';
-import { signInWithCode, startTestSupabase } from '../../support/local-supabase.js';
+import { signInWithCode, standInEnv, startTestSupabase } from '../../support/local-supabase.js';
 import { freePort } from '../../support/stack-script.js';
 
 const offline = DEFAULT_CATALOGUE.find((m) => m.id === 'offline')!;
@@ -29,10 +29,7 @@ afterAll(async () => {
 const appServer = (port: number, heartbeatMs = HEARTBEAT_MS) =>
   spawnAppServer({
     PORT: String(port),
-    SUPABASE_URL: supabase.url,
-    SUPABASE_ANON_KEY: supabase.anonKey,
-    SUPABASE_SERVICE_ROLE_KEY: supabase.serviceRoleKey,
-    SUPABASE_JWT_SECRET: supabase.keys.jwtSecret,
+    ...standInEnv(supabase),
     // A token every ten seconds: the answers are still running when the server is killed.
     OFFLINE_MODEL_TOKEN_DELAY_MS: '9999',
     INSTANCE_HEARTBEAT_MS: String(heartbeatMs),

@@ -4,7 +4,7 @@
 // take is delivered byte for byte; one byte or one pixel more is refused at our edge, stating the
 // limit; a conversation's images beyond what one request carries are named instead of sent.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_IMAGE_BYTES, MAX_IMAGE_SIDE_PIXELS, MAX_REQUEST_IMAGE_BYTES, MB } from '../../../core/domain/attachments.js';
+import { MAX_IMAGE_BYTES, MAX_IMAGE_SIDE_PIXELS, MAX_REQUEST_IMAGE_BYTES, MB } from '../../../core/chat/index.js';
 import { startProviderStandIn, type ProviderStandIn } from '../../support/first-party-provider-stand-ins.js';
 import { inlineImages, PROVIDER_LIMITS } from '../../support/provider-request-limits.js';
 import { pngBytes } from '../../support/storage-users.js';

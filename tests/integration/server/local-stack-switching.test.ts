@@ -1,4 +1,4 @@
-// Issue 7 "npm start": each part switches to its real counterpart when its configuration is present.
+// `npm start`: each part switches to its real counterpart when its configuration is present.
 // The "real" Supabase and billing provider here are a stand-in and a sandbox started by the test on
 // their own ports: the stack must use them and start nothing of its own for that part.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -9,7 +9,7 @@ import type { LocalSupabase } from '../../../adapters/supabase/local/server.js';
 import { startLocalStack, type LocalStack } from '../../../scripts/local-stack.js';
 import { startTestSandbox, type TestSandbox } from '../billing-sandbox/sandbox-harness.js';
 import { closedPort } from '../../support/local-http.js';
-import { startTestSupabase } from '../../support/local-supabase.js';
+import { standInEnv, startTestSupabase } from '../../support/local-supabase.js';
 
 const freePort = async () => Number(new URL(await closedPort()).port);
 const dataDir = mkdtempSync(join(tmpdir(), 'stack-switching-'));
@@ -46,12 +46,7 @@ async function stackWith(env: Record<string, string>): Promise<LocalStack> {
   }
 }
 
-const supabaseEnv = () => ({
-  SUPABASE_URL: supabase.url,
-  SUPABASE_ANON_KEY: supabase.anonKey,
-  SUPABASE_SERVICE_ROLE_KEY: supabase.serviceRoleKey,
-  SUPABASE_JWT_SECRET: supabase.keys.jwtSecret,
-});
+const supabaseEnv = () => standInEnv(supabase);
 const billingEnv = () => ({
   BILLING_ACCESS_TOKEN: billing.seed.accessToken,
   BILLING_SERVER: billing.sandbox.url,
@@ -62,7 +57,7 @@ const billingEnv = () => ({
 
 const json = async (url: string) => (await fetch(url)).json() as Promise<Record<string, unknown>>;
 
-describe('npm start uses what is configured and starts only the rest (issue 7)', () => {
+describe('npm start uses what is configured and starts only the rest', () => {
   it('with Supabase and billing configured it starts neither stand-in and talks to the configured ones', async () => {
     const stack = await stackWith({ ...supabaseEnv(), ...billingEnv() });
     try {

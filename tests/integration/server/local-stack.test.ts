@@ -3,63 +3,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InMemoryLogger } from '../../../adapters/in-memory/in-memory-logger.js';
 import type { RunningSandbox } from '../../../adapters/billing/sandbox/start-sandbox.js';
-import { startSandbox } from '../../../adapters/billing/sandbox/start-sandbox.js';
 import { TEST_CONFIRMATION_TOKENS } from '../../../adapters/billing/sandbox/engine/test-payments.js';
 import type { LocalSupabase } from '../../../adapters/supabase/local/server.js';
 import { authServerVerifier } from '../../../web/server/auth/token-verifier.js';
-import { startAppServer, type RunningAppServer } from '../../../web/server/start-app-server.js';
-import { closedPort } from '../../support/local-http.js';
-import { signInWithCode, startTestSupabase } from '../../support/local-supabase.js';
+import type { RunningAppServer } from '../../../web/server/start-app-server.js';
+import { signUpOnStandIn, startStackOnStandIns } from '../../support/app-on-stand-in.js';
 import { readNdjson } from './server-harness.js';
 
 let supabase: LocalSupabase;
 let sandbox: RunningSandbox;
 let app: RunningAppServer;
+let close: () => Promise<void>;
 const logger = new InMemoryLogger();
 
 beforeAll(async () => {
-  supabase = await startTestSupabase();
-  const appPort = Number(new URL(await closedPort()).port);
-  sandbox = await startSandbox({ port: 0, memory: true, log: () => undefined, seed: { webhookUrl: `http://127.0.0.1:${appPort}/api/webhooks/billing` }, webhooks: { baseDelayMs: 50 } });
-  const seed = sandbox.seed!;
-  app = await startAppServer(
-    {
-      PORT: String(appPort),
-      SUPABASE_URL: supabase.url,
-      SUPABASE_ANON_KEY: supabase.anonKey,
-      SUPABASE_SERVICE_ROLE_KEY: supabase.serviceRoleKey,
-      SUPABASE_JWT_SECRET: supabase.keys.jwtSecret,
-      BILLING_ACCESS_TOKEN: seed.accessToken,
-      BILLING_SERVER: sandbox.url,
-      BILLING_PRODUCT_ID: seed.productId,
-      BILLING_DISCOUNT_ID: seed.discountId,
-      BILLING_WEBHOOK_SECRET: seed.webhookSecret,
-      PUBLIC_URL: 'http://127.0.0.1:3000',
-      OFFLINE_MODEL_TOKEN_DELAY_MS: '0',
-      CLIENT_DIST: 'tests/integration/server/no-client-here',
-    },
-    { logger },
-  );
+  ({ supabase, sandbox, server: app, close } = await startStackOnStandIns((seed) => ({ BILLING_DISCOUNT_ID: seed.discountId, OFFLINE_MODEL_TOKEN_DELAY_MS: '0' }), logger));
 }, 60_000);
-afterAll(async () => {
-  await app?.close();
-  await sandbox?.close();
-  await supabase?.stop();
-});
+afterAll(() => close?.());
 
 /** Signs up through the stand-in exactly as the browser does: e-mailed code, then verifyOtp. */
-async function signUp() {
-  const email = `stack-${Math.random().toString(36).slice(2, 10)}@example.com`;
-  const { session } = await signInWithCode(supabase, email);
-  const token = session.access_token;
-  const api = (path: string, init: { method?: string; json?: unknown } = {}) =>
-    fetch(`${app.url}${path}`, {
-      method: init.method ?? 'GET',
-      headers: { authorization: `Bearer ${token}`, ...(init.json === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(init.json === undefined ? {} : { body: JSON.stringify(init.json) }),
-    });
-  return { email, userId: session.user.id, token, api };
-}
+const signUp = () => signUpOnStandIn(supabase, app.url, { tag: 'stack' });
 
 const sandboxApi = (path: string, init: { method?: string; json?: unknown; token?: string | null } = {}) =>
   fetch(`${sandbox.url}${path}`, {
@@ -82,25 +45,25 @@ async function until<T>(probe: () => Promise<T>, check: (value: T) => boolean): 
   throw new Error(`the condition never held; last value: ${JSON.stringify(last)}`);
 }
 
-describe('app server on the Supabase stand-in and the billing sandbox (issue 7)', () => {
+describe('app server on the Supabase stand-in and the billing sandbox', () => {
   it('chat with the offline model is saved and charged exactly through log_usage', async () => {
     const u = await signUp();
-    const before = await (await u.api('/api/credits')).json();
-    const lines = await readNdjson(await u.api('/api/chat', { method: 'POST', json: { message: 'Hello from the stand-in', modelIds: ['offline'] } }));
+    const before = await (await u.call('GET', '/api/credits')).json();
+    const lines = await readNdjson(await u.call('POST', '/api/chat', { message: 'Hello from the stand-in', modelIds: ['offline'] }));
     const finish = lines.find((l) => l.type === 'finish') as { creditsCharged: number; balance: number };
     expect(finish.creditsCharged).toBeGreaterThan(0);
-    const after = await (await u.api('/api/credits')).json();
+    const after = await (await u.call('GET', '/api/credits')).json();
     expect(after.balance).toBe(before.balance - finish.creditsCharged);
     expect(after.history[0]).toMatchObject({ kind: 'usage_charge', amount: -finish.creditsCharged, modelId: 'offline' });
     const { conversationId } = lines[0] as { conversationId: string };
-    const messages = (await (await u.api(`/api/conversations/${conversationId}/messages`)).json()).messages;
+    const messages = (await (await u.call('GET', `/api/conversations/${conversationId}/messages`)).json()).messages;
     expect(messages.map((m: { role: string }) => m.role)).toEqual(['user', 'assistant']);
   });
 
   it('checkout -> confirm on the sandbox -> webhook -> profile active with the period credits', async () => {
     const u = await signUp();
-    const startBalance = (await (await u.api('/api/credits')).json()).balance;
-    const checkout = await (await u.api('/api/billing/checkout', { method: 'POST', json: {} })).json();
+    const startBalance = (await (await u.call('GET', '/api/credits')).json()).balance;
+    const checkout = await (await u.call('POST', '/api/billing/checkout', {})).json();
     const details = await (await sandboxApi(`/v1/checkouts/${checkout.checkoutId}`)).json();
     // The checkout is the caller's: their user id as the external customer id, their e-mail filled in,
     // the plan product, and back into the app's subscribe page once paid.
@@ -113,24 +76,24 @@ describe('app server on the Supabase stand-in and the billing sandbox (issue 7)'
       json: { customer_email: u.email, customer_name: 'Ada Lovelace', customer_billing_address: { country: 'FR' }, confirmation_token_id: TEST_CONFIRMATION_TOKENS.success },
     });
     expect(confirmed.status).toBe(200);
-    await until(async () => (await u.api('/api/account')).json(), (a) => a.subscribed === true);
-    const credits = await until(async () => (await u.api('/api/credits')).json(), (c) => c.balance === startBalance + 1000);
+    await until(async () => (await u.call('GET', '/api/account')).json(), (a) => a.subscribed === true);
+    const credits = await until(async () => (await u.call('GET', '/api/credits')).json(), (c) => c.balance === startBalance + 1000);
     expect(credits.history.filter((e: { kind: string }) => e.kind === 'subscription_grant')).toHaveLength(1);
 
     // Cancel at period end: still subscribed; after the period (sandbox clock), the webhook ends it.
-    const canceled = await u.api('/api/billing/subscription/cancel', { method: 'POST', json: { reason: 'too_expensive', comment: null } });
+    const canceled = await u.call('POST', '/api/billing/subscription/cancel', { reason: 'too_expensive', comment: null });
     expect(canceled.status).toBe(200);
     expect((await canceled.json()).subscription).toMatchObject({ cancelAtPeriodEnd: true });
-    expect((await (await u.api('/api/account')).json()).subscribed).toBe(true);
+    expect((await (await u.call('GET', '/api/account')).json()).subscribed).toBe(true);
     const advanced = await sandboxApi('/v1/__sandbox/clock/advance', { method: 'POST', json: { seconds: 32 * 24 * 3600 } });
     expect(advanced.status).toBe(200);
-    await until(async () => (await u.api('/api/account')).json(), (a) => a.subscribed === false);
+    await until(async () => (await u.call('GET', '/api/account')).json(), (a) => a.subscribed === false);
   });
 
   it('a redelivered order.paid (same webhook id) and a forged webhook change nothing in Supabase', async () => {
     const u = await signUp();
-    const startBalance = (await (await u.api('/api/credits')).json()).balance;
-    const checkout = await (await u.api('/api/billing/checkout', { method: 'POST', json: {} })).json();
+    const startBalance = (await (await u.call('GET', '/api/credits')).json()).balance;
+    const checkout = await (await u.call('POST', '/api/billing/checkout', {})).json();
     const details = await (await sandboxApi(`/v1/checkouts/${checkout.checkoutId}`)).json();
     const confirmed = await sandboxApi(`/v1/checkouts/client/${details.client_secret}/confirm`, {
       method: 'POST',
@@ -138,7 +101,7 @@ describe('app server on the Supabase stand-in and the billing sandbox (issue 7)'
       json: { customer_email: u.email, customer_name: 'Grace Hopper', customer_billing_address: { country: 'FR' }, confirmation_token_id: TEST_CONFIRMATION_TOKENS.success },
     });
     expect(confirmed.status).toBe(200);
-    const granted = await until(async () => (await u.api('/api/credits')).json(), (c) => c.balance === startBalance + 1000);
+    const granted = await until(async () => (await u.call('GET', '/api/credits')).json(), (c) => c.balance === startBalance + 1000);
 
     type Delivery = { succeeded: boolean; webhook_event: { id: string; type: string; payload: string | null } };
     const deliveries = async (): Promise<Delivery[]> =>
@@ -156,10 +119,10 @@ describe('app server on the Supabase stand-in and the billing sandbox (issue 7)'
     });
     expect(forged.status).toBe(401);
 
-    const after = await (await u.api('/api/credits')).json();
+    const after = await (await u.call('GET', '/api/credits')).json();
     expect(after.balance).toBe(granted.balance);
     expect(after.history.filter((e: { kind: string }) => e.kind === 'subscription_grant')).toHaveLength(1);
-    expect((await (await u.api('/api/account')).json()).subscribed).toBe(true);
+    expect((await (await u.call('GET', '/api/account')).json()).subscribed).toBe(true);
   });
 
   it('without a JWT secret, tokens are checked with Supabase Auth (GET /auth/v1/user)', async () => {

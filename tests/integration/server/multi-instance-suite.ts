@@ -7,17 +7,17 @@ import { randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalSupabase } from '../../../adapters/supabase/local/server.js';
-import { estimateTokens, minimalAnswerCredits } from '../../../core/domain/usage-pricing.js';
-import { DEFAULT_CATALOGUE } from '../../../web/server/default-catalogue.js';
+import { estimateTokens, minimalAnswerCredits } from '../../../core/credits/index.js';
+import { DEFAULT_CATALOGUE } from '../../../adapters/in-memory/default-model-catalogue.js';
 import { killAppServerProcesses, spawnAppServer, type AppServerProcess } from '../../support/app-server-process.js';
 import { customerWire } from '../../support/billing-fixtures/customers.js';
 import { orderWire } from '../../support/billing-fixtures/orders.js';
 import { productSummaryWire } from '../../support/billing-fixtures/products.js';
-import { signInWithCode, startTestSupabase } from '../../support/local-supabase.js';
+import { signInWithCode, standInEnv, startTestSupabase } from '../../support/local-supabase.js';
 import { startRoundRobinProxy, type RoundRobinProxy } from '../../support/round-robin-proxy.js';
 import { spawnSandbox, type SandboxProcess } from '../../support/sandbox-process.js';
 import { freePort } from '../../support/stack-script.js';
-import { readNdjson } from './server-harness.js';
+import { readNdjson, readNdjsonUntil } from './server-harness.js';
 
 const offline = DEFAULT_CATALOGUE.find((m) => m.id === 'offline')!;
 const CREDITS_PER_PERIOD = 1000;
@@ -39,10 +39,7 @@ export function multiInstanceSuite(lane: { redisUrl: string | null }): void {
         spawnAppServer({
           PORT: String(await freePort()),
           INSTANCE_NAME: `multi-instance-${n}`,
-          SUPABASE_URL: supabase.url,
-          SUPABASE_ANON_KEY: supabase.anonKey,
-          SUPABASE_SERVICE_ROLE_KEY: supabase.serviceRoleKey,
-          SUPABASE_JWT_SECRET: supabase.keys.jwtSecret,
+          ...standInEnv(supabase),
           BILLING_ACCESS_TOKEN: sandbox.seed.accessToken,
           BILLING_SERVER: sandbox.url,
           BILLING_PRODUCT_ID: sandbox.seed.productId,
@@ -91,26 +88,6 @@ export function multiInstanceSuite(lane: { redisUrl: string | null }): void {
 
   const servedBy = (response: Response) => Number(response.headers.get('x-served-by'));
 
-  /** Reads NDJSON until a line matches; `rest` reads on to the end. */
-  async function readUntil(response: Response, match: (line: Line) => boolean) {
-    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-    const lines: Line[] = [];
-    let buffered = '';
-    let ended = false;
-    const more = async () => {
-      const { value, done } = await reader.read();
-      if (done) ended = true;
-      buffered += value ?? '';
-      let newline: number;
-      while ((newline = buffered.indexOf('\n')) >= 0) {
-        lines.push(JSON.parse(buffered.slice(0, newline)) as Line);
-        buffered = buffered.slice(newline + 1);
-      }
-    };
-    while (!ended && !lines.some(match)) await more();
-    return { lines, rest: async () => (await (async () => { while (!ended) await more(); })(), lines) };
-  }
-
   const textOf = (lines: readonly Line[]) => lines.filter((l) => l.type === 'delta').map((l) => String(l.text)).join('');
 
   describe(`several app server instances${lane.redisUrl ? ' with Redis' : ''}`, () => {
@@ -146,7 +123,7 @@ export function multiInstanceSuite(lane: { redisUrl: string | null }): void {
       const leave = new AbortController();
       const started = await u.call('/api/chat', { method: 'POST', json: { message: 'Tell me a long story about the sea', modelIds: ['offline'] }, signal: leave.signal });
       const producer = servedBy(started);
-      const first = await readUntil(started, (l) => l.type === 'delta' && Number(l.seq) >= 4);
+      const first = await readNdjsonUntil(started, (l) => l.type === 'delta' && Number(l.seq) >= 4);
       leave.abort();
       const meta = first.lines[0] as { runId: string; conversationId: string };
       const seen = first.lines.slice(1);
@@ -156,7 +133,7 @@ export function multiInstanceSuite(lane: { redisUrl: string | null }): void {
       const resumed = await u.call(`/api/chat/runs/${meta.runId}/events?after=${last}`, { backend: elsewhere });
       expect(resumed.status).toBe(200);
       expect(servedBy(resumed)).toBe(elsewhere);
-      const next = await readUntil(resumed, (l) => l.type !== 'meta');
+      const next = await readNdjsonUntil(resumed, (l) => l.type !== 'meta');
       const firstResumedMs = performance.now() - resumedAt;
       const rest = await next.rest();
       expect(rest[0]).toMatchObject({ type: 'meta', runId: meta.runId });
@@ -172,7 +149,7 @@ export function multiInstanceSuite(lane: { redisUrl: string | null }): void {
     it('a running answer is named by, and stopped through, instances that do not produce it', async () => {
       const u = await user(10_000);
       const started = await u.call('/api/chat', { method: 'POST', json: { message: 'Tell me a long story about ships', modelIds: ['offline'] }, backend: 0 });
-      const running = await readUntil(started, (l) => l.type === 'delta');
+      const running = await readNdjsonUntil(started, (l) => l.type === 'delta');
       const meta = running.lines[0] as { runId: string; conversationId: string };
       const opened = await (await u.call(`/api/conversations/${meta.conversationId}`, { backend: 1 })).json();
       expect(opened.liveRun).toMatchObject({ runId: meta.runId });
@@ -193,13 +170,13 @@ export function multiInstanceSuite(lane: { redisUrl: string | null }): void {
       const u = await user(10_000);
       // The conversation's first answer, stopped early (answers take seconds here) and read to its done.
       const started = await u.call('/api/chat', { method: 'POST', json: { message: 'Tell me a long story about harbours', modelIds: ['offline'] }, backend: 0 });
-      const first = await readUntil(started, (l) => l.type === 'delta');
+      const first = await readNdjsonUntil(started, (l) => l.type === 'delta');
       const { runId: firstRun, conversationId } = first.lines[0] as { runId: string; conversationId: string };
       expect((await u.call(`/api/chat/runs/${firstRun}/stop`, { method: 'POST', backend: 0 })).status).toBe(202);
       await first.rest();
       const running = await u.call('/api/chat/regenerate', { method: 'POST', json: { conversationId }, backend: 1 });
       expect(running.status).toBe(200);
-      const regenerating = await readUntil(running, (l) => l.type === 'delta');
+      const regenerating = await readNdjsonUntil(running, (l) => l.type === 'delta');
       const [before] = await query<{ credits: number }>('select credits from public.profiles where id = $1', [u.userId]);
       const refused = await u.call('/api/chat/regenerate', { method: 'POST', json: { conversationId }, backend: 2 });
       expect(servedBy(refused)).toBe(2);
@@ -222,7 +199,7 @@ export function multiInstanceSuite(lane: { redisUrl: string | null }): void {
       // The conversation is free again: a regenerate through the instance that refused is accepted.
       const again = await u.call('/api/chat/regenerate', { method: 'POST', json: { conversationId }, backend: 2 });
       expect(again.status).toBe(200);
-      const next = await readUntil(again, (l) => l.type === 'delta');
+      const next = await readNdjsonUntil(again, (l) => l.type === 'delta');
       expect((await u.call(`/api/chat/runs/${(next.lines[0] as { runId: string }).runId}/stop`, { method: 'POST', backend: 0 })).status).toBe(202);
       expect((await next.rest()).at(-1)).toMatchObject({ type: 'done' });
     });

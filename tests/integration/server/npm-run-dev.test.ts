@@ -1,4 +1,4 @@
-// Issue 7 "npm run dev": the same stack as npm start, with the client served by Vite's dev server
+// `npm run dev`: the same stack as npm start, with the client served by Vite's dev server
 // (hot reload) that proxies /api to the app server. Run as the real script, stopped with Ctrl-C.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +12,7 @@ afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-describe('npm run dev (issue 7): the stack with Vite hot reload', () => {
+describe('npm run dev: the stack with Vite hot reload', () => {
   it('serves the client from Vite with its hot-reload client, proxies /api to the app server, and stops on Ctrl-C', async () => {
     const [app, supabase, mailbox, sandbox, vite] = [await freePort(), await freePort(), await freePort(), await freePort(), await freePort()];
     const dev = await runStackScript('scripts/dev.ts', {

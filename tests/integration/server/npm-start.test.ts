@@ -1,4 +1,4 @@
-// Issue 7 "npm start": the real script as a child process on a fresh data folder, stopped with
+// `npm start`: the real script as a child process on a fresh data folder, stopped with
 // Ctrl-C (SIGINT), started again on another app port: data kept, the sandbox's webhook follows.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,7 +20,7 @@ async function npmStart(ports: Record<string, number>) {
 
 const seed = () => JSON.parse(readFileSync(join(dataDir, 'billing', 'seed.json'), 'utf8')) as { accessToken: string; webhookEndpointId: string };
 
-describe('npm start (issue 7): the whole product offline in one command', () => {
+describe('npm start: the whole product offline in one command', () => {
   it('prints the URLs and serves app, mailbox and sandbox; Ctrl-C stops it; a second start keeps the data', async () => {
     const ports = { SUPABASE_PORT: await freePort(), MAILBOX_PORT: await freePort(), BILLING_SANDBOX_PORT: await freePort() };
     const firstPort = await freePort();

@@ -5,9 +5,8 @@
 // limit stays exact.
 import { describe, expect, it } from 'vitest';
 import { InMemoryRateLimiter } from '../../../adapters/in-memory/in-memory-rate-limiter.js';
-import type { RateLimiter } from '../../../core/ports/rate-limiter.js';
-import { domainError } from '../../../core/shared/errors.js';
-import { fail } from '../../../core/shared/result.js';
+import type { RateLimiter } from '../../../core/shared/index.js';
+import { domainError, fail } from '../../../core/shared/index.js';
 import { startTestServer } from './server-harness.js';
 
 const TIGHT = { RATE_LIMIT_BURST: '2', RATE_LIMIT_PER_MINUTE: '1' };

@@ -6,7 +6,7 @@ const message = (env: Record<string, string>) => {
   return parsed.success ? 'ok' : parsed.error.message;
 };
 
-describe('server configuration (issue 7, app spec §5)', () => {
+describe('server configuration (app spec §5)', () => {
   it('defaults: port 3000, 1000 credits a period, nothing configured', () => {
     const parsed = parseServerConfig({});
     expect(parsed.success && parsed.data).toMatchObject({ port: 3000, creditsPerPeriod: 1000, supabase: null, billing: null, mode: 'development' });

@@ -3,14 +3,15 @@ import { SignJWT } from 'jose';
 import { InMemoryBillingGateway } from '../../../adapters/in-memory/in-memory-billing-gateway.js';
 import { InMemoryLogger } from '../../../adapters/in-memory/in-memory-logger.js';
 import type { ModelCatalogueEntry } from '../../../adapters/models/model-catalogue.js';
-import type { ModelGateway } from '../../../core/ports/model-gateway.js';
-import type { RateLimiter } from '../../../core/ports/rate-limiter.js';
+import type { ModelGateway } from '../../../core/chat/index.js';
+import type { RateLimiter } from '../../../core/shared/index.js';
 import { sessionCheckedVerifier } from '../../../web/server/auth/session-check.js';
 import { jwtSecretVerifier } from '../../../web/server/auth/token-verifier.js';
 import { composeServer } from '../../../web/server/compose-server.js';
 import { parseServerConfig } from '../../../web/server/config.js';
 import { listen, type ListeningServer } from '../../../web/server/listen.js';
-import { inMemoryDataPorts } from '../../../web/server/server-ports.js';
+import { inMemoryServerPorts } from '../../../adapters/composition/in-memory.js';
+import { createModelGateway } from '../../../adapters/models/create-model-gateway.js';
 import { uploadTimeouts } from '../../../web/server/start-app-server.js';
 
 export const WEBHOOK_SECRET = `whsec_${randomBytes(24).toString('base64')}`;
@@ -50,16 +51,15 @@ export async function startTestServer(
   };
   const config = parseServerConfig(env);
   if (!config.success) throw new Error(config.error.message);
-  const memory = inMemoryDataPorts(options.catalogue ? { catalogue: options.catalogue } : {});
+  const memory = inMemoryServerPorts(options.catalogue ? { catalogue: options.catalogue } : {});
   const data = options.rateLimiter ? { ...memory, rateLimiter: options.rateLimiter } : memory;
   const billing = options.billing === undefined ? new InMemoryBillingGateway() : options.billing;
   const logger = new InMemoryLogger();
   const verifyToken = options.sessionState ? sessionCheckedVerifier(jwtSecretVerifier(jwtSecret), options.sessionState, { cacheMs: 5_000 }) : undefined;
-  const composed = composeServer({
-    config: config.data, env, logger, data, billing,
-    ...(options.modelGateway ? { modelGateway: options.modelGateway } : {}),
-    ...(verifyToken ? { verifyToken } : {}),
-  });
+  // The model gateway the server builds from env (the offline model, no token delay), unless a test scripts one.
+  const gateway = options.modelGateway ? { success: true as const, data: options.modelGateway } : createModelGateway({ env, catalogue: data.catalogue, logger });
+  if (!gateway.success) throw new Error(gateway.error.message);
+  const composed = composeServer({ config: config.data, logger, data, billing, modelGateway: gateway.data, ...(verifyToken ? { verifyToken } : {}) });
   if (!composed.success) throw new Error(composed.error.message);
   const server: ListeningServer = await listen(composed.data.app.fetch, {
     port: 0,
@@ -113,12 +113,24 @@ export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
 
 /** Reads an NDJSON chat stream to its end, line by line as it arrives. */
 export async function readNdjson(response: Response): Promise<Record<string, unknown>[]> {
-  const lines: Record<string, unknown>[] = [];
+  return (await readNdjsonUntil(response, () => false)).rest();
+}
+
+/**
+ * Reads an NDJSON chat stream until a line matches (or the stream ends): the lines so far, and
+ * `rest()`, which reads on to the end and answers every line.
+ */
+export async function readNdjsonUntil(response: Response, match: (line: Record<string, unknown>) => boolean) {
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  const lines: Record<string, unknown>[] = [];
   let buffered = '';
-  for (;;) {
+  let ended = false;
+  const more = async () => {
     const { value, done } = await reader.read();
-    if (done) break;
+    if (done) {
+      ended = true;
+      return;
+    }
     buffered += value;
     let newline: number;
     while ((newline = buffered.indexOf('\n')) >= 0) {
@@ -126,6 +138,13 @@ export async function readNdjson(response: Response): Promise<Record<string, unk
       buffered = buffered.slice(newline + 1);
       if (line.trim() !== '') lines.push(JSON.parse(line) as Record<string, unknown>);
     }
-  }
-  return lines;
+  };
+  while (!ended && !lines.some(match)) await more();
+  return {
+    lines,
+    rest: async () => {
+      while (!ended) await more();
+      return lines;
+    },
+  };
 }

@@ -3,7 +3,7 @@
 // while the session is checked (web/server/auth/require-user.ts).
 import { describe, expect, it } from 'vitest';
 import { InMemoryRateLimiter } from '../../../adapters/in-memory/in-memory-rate-limiter.js';
-import type { RateLimiter } from '../../../core/ports/rate-limiter.js';
+import type { RateLimiter } from '../../../core/shared/index.js';
 import { sessionCheckedVerifier } from '../../../web/server/auth/session-check.js';
 import { settledVerdict, type TokenVerifier } from '../../../web/server/auth/token-verifier.js';
 import { readNdjson, startTestServer } from './server-harness.js';

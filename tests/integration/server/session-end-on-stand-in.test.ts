@@ -2,34 +2,17 @@
 // After POST /auth/v1/logout the old access token is refused by /api within the session check
 // period, not an hour later when it expires.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InMemoryLogger } from '../../../adapters/in-memory/in-memory-logger.js';
 import type { LocalSupabase } from '../../../adapters/supabase/local/server.js';
-import { startAppServer, type RunningAppServer } from '../../../web/server/start-app-server.js';
-import { signInWithCode, startTestSupabase } from '../../support/local-supabase.js';
+import type { RunningAppServer } from '../../../web/server/start-app-server.js';
+import { startAppOnStandIn } from '../../support/app-on-stand-in.js';
+import { signInWithCode } from '../../support/local-supabase.js';
 
 const SESSION_CHECK_MS = 300;
 let supabase: LocalSupabase;
 let app: RunningAppServer;
-
-beforeAll(async () => {
-  supabase = await startTestSupabase();
-  app = await startAppServer(
-    {
-      PORT: '0',
-      SUPABASE_URL: supabase.url,
-      SUPABASE_ANON_KEY: supabase.anonKey,
-      SUPABASE_SERVICE_ROLE_KEY: supabase.serviceRoleKey,
-      SUPABASE_JWT_SECRET: supabase.keys.jwtSecret,
-      AUTH_SESSION_CHECK_MS: String(SESSION_CHECK_MS),
-      CLIENT_DIST: 'tests/integration/server/no-client-here',
-    },
-    { logger: new InMemoryLogger() },
-  );
-}, 60_000);
-afterAll(async () => {
-  await app?.close();
-  await supabase?.stop();
-});
+let close: () => Promise<void>;
+beforeAll(async () => ({ supabase, server: app, close } = await startAppOnStandIn({ AUTH_SESSION_CHECK_MS: String(SESSION_CHECK_MS) })), 60_000);
+afterAll(() => close?.());
 
 const account = (token: string) => fetch(`${app.url}/api/account`, { headers: { authorization: `Bearer ${token}` } });
 const chat = (token: string) =>

@@ -2,50 +2,18 @@
 // (PGlite, the service role, the real migrations), called over HTTP as the browser calls it, by the
 // owner and by a hostile second user. Every check reads the database itself.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InMemoryLogger } from '../../../adapters/in-memory/in-memory-logger.js';
 import type { LocalSupabase } from '../../../adapters/supabase/local/server.js';
-import { startAppServer, type RunningAppServer } from '../../../web/server/start-app-server.js';
-import { closedPort } from '../../support/local-http.js';
-import { signInWithCode, startTestSupabase } from '../../support/local-supabase.js';
+import type { RunningAppServer } from '../../../web/server/start-app-server.js';
+import { signUpOnStandIn, startAppOnStandIn } from '../../support/app-on-stand-in.js';
 import { readNdjson } from './server-harness.js';
 
 let supabase: LocalSupabase;
 let server: RunningAppServer;
+let close: () => Promise<void>;
+beforeAll(async () => ({ supabase, server, close } = await startAppOnStandIn({ OFFLINE_MODEL_TOKEN_DELAY_MS: '5', RATE_LIMIT_BURST: '200' })), 60_000);
+afterAll(() => close?.());
 
-beforeAll(async () => {
-  supabase = await startTestSupabase();
-  server = await startAppServer(
-    {
-      PORT: new URL(await closedPort()).port,
-      SUPABASE_URL: supabase.url,
-      SUPABASE_ANON_KEY: supabase.anonKey,
-      SUPABASE_SERVICE_ROLE_KEY: supabase.serviceRoleKey,
-      SUPABASE_JWT_SECRET: supabase.keys.jwtSecret,
-      PUBLIC_URL: 'http://127.0.0.1:3000',
-      OFFLINE_MODEL_TOKEN_DELAY_MS: '5',
-      CLIENT_DIST: 'tests/integration/server/no-client-here',
-      RATE_LIMIT_BURST: '200',
-    },
-    { logger: new InMemoryLogger() },
-  );
-}, 60_000);
-afterAll(async () => {
-  await server?.close();
-  await supabase?.stop();
-});
-
-async function signedUp() {
-  const email = `iso-${Math.random().toString(36).slice(2, 10)}@example.com`;
-  const { session, client } = await signInWithCode(supabase, email);
-  await supabase.db.asAdmin((tx) => tx.query('update public.profiles set credits = 10000 where id = $1', [session.user.id]));
-  const call = (method: string, path: string, json?: unknown) =>
-    fetch(`${server.url}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${session.access_token}`, ...(json === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(json === undefined ? {} : { body: typeof json === 'string' ? json : JSON.stringify(json) }),
-    });
-  return { userId: session.user.id, call, client };
-}
+const signedUp = () => signUpOnStandIn(supabase, server.url, { tag: 'iso', credits: 10_000 });
 
 const rows = <T>(sql: string, params: unknown[]) => supabase.db.asAdmin(async (tx) => (await tx.query<T>(sql, params)).rows);
 const messagesOf = (conversationId: string) =>

@@ -4,58 +4,25 @@
 import { randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InMemoryLogger } from '../../../adapters/in-memory/in-memory-logger.js';
 import { TEST_CONFIRMATION_TOKENS } from '../../../adapters/billing/sandbox/engine/test-payments.js';
-import { startSandbox, type RunningSandbox } from '../../../adapters/billing/sandbox/start-sandbox.js';
+import type { RunningSandbox } from '../../../adapters/billing/sandbox/start-sandbox.js';
 import type { LocalSupabase } from '../../../adapters/supabase/local/server.js';
-import { startAppServer, type RunningAppServer } from '../../../web/server/start-app-server.js';
+import type { RunningAppServer } from '../../../web/server/start-app-server.js';
+import { signUpOnStandIn, startStackOnStandIns } from '../../support/app-on-stand-in.js';
 import { customerWire } from '../../support/billing-fixtures/customers.js';
 import { subscriptionWire } from '../../support/billing-fixtures/subscriptions.js';
-import { closedPort } from '../../support/local-http.js';
-import { signInWithCode, startTestSupabase } from '../../support/local-supabase.js';
 
 let supabase: LocalSupabase;
 let sandbox: RunningSandbox;
 let app: RunningAppServer;
-
-beforeAll(async () => {
-  supabase = await startTestSupabase();
-  const appPort = Number(new URL(await closedPort()).port);
-  sandbox = await startSandbox({ port: 0, memory: true, log: () => undefined, seed: { webhookUrl: `http://127.0.0.1:${appPort}/api/webhooks/billing` }, webhooks: { baseDelayMs: 50 } });
-  const seed = sandbox.seed!;
-  app = await startAppServer(
-    {
-      PORT: String(appPort),
-      SUPABASE_URL: supabase.url,
-      SUPABASE_ANON_KEY: supabase.anonKey,
-      SUPABASE_SERVICE_ROLE_KEY: supabase.serviceRoleKey,
-      SUPABASE_JWT_SECRET: supabase.keys.jwtSecret,
-      BILLING_ACCESS_TOKEN: seed.accessToken,
-      BILLING_SERVER: sandbox.url,
-      BILLING_PRODUCT_ID: seed.productId,
-      BILLING_WEBHOOK_SECRET: seed.webhookSecret,
-      PUBLIC_URL: 'http://127.0.0.1:3000',
-      CLIENT_DIST: 'tests/integration/server/no-client-here',
-    },
-    { logger: new InMemoryLogger() },
-  );
-}, 60_000);
-afterAll(async () => {
-  await app?.close();
-  await sandbox?.close();
-  await supabase?.stop();
-});
+let close: () => Promise<void>;
+beforeAll(async () => ({ supabase, sandbox, server: app, close } = await startStackOnStandIns()), 60_000);
+afterAll(() => close?.());
 
 async function signUp() {
-  const { session } = await signInWithCode(supabase, `order-${Math.random().toString(36).slice(2, 10)}@example.com`);
-  const api = (path: string, init: { method?: string; json?: unknown } = {}) =>
-    fetch(`${app.url}${path}`, {
-      method: init.method ?? 'GET',
-      headers: { authorization: `Bearer ${session.access_token}`, ...(init.json === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(init.json === undefined ? {} : { body: JSON.stringify(init.json) }),
-    });
-  const subscribed = async () => ((await (await api('/api/account')).json()) as { subscribed: boolean }).subscribed;
-  return { userId: session.user.id, email: session.user.email!, api, subscribed };
+  const user = await signUpOnStandIn(supabase, app.url, { tag: 'order' });
+  const subscribed = async () => ((await (await user.call('GET', '/api/account')).json()) as { subscribed: boolean }).subscribed;
+  return { ...user, subscribed };
 }
 
 /** A subscription event as the provider sends it, signed with the sandbox's webhook secret. */
@@ -112,7 +79,7 @@ describe('subscription events in order, for the plan only (real stack)', () => {
 
   it('a user subscribed through the sandbox: a newer revoke of another subscription and an event of another product change nothing', async () => {
     const u = await signUp();
-    const checkout = (await (await u.api('/api/billing/checkout', { method: 'POST', json: {} })).json()) as { checkoutId: string };
+    const checkout = (await (await u.call('POST', '/api/billing/checkout', {})).json()) as { checkoutId: string };
     const details = (await (await fetch(`${sandbox.url}/v1/checkouts/${checkout.checkoutId}`, { headers: { authorization: `Bearer ${sandbox.seed!.accessToken}` } })).json()) as { client_secret: string };
     const confirmed = await fetch(`${sandbox.url}/v1/checkouts/client/${details.client_secret}/confirm`, {
       method: 'POST',
@@ -133,7 +100,7 @@ describe('subscription events in order, for the plan only (real stack)', () => {
   it('a checkout for a user who already has the plan is refused (409), pointing to the portal', async () => {
     const u = await signUp();
     expect(await deliver(u.userId, 'subscription.active', new Date().toISOString(), { id: `sub_${randomUUID()}` })).toEqual({ status: 202, outcome: 'processed' });
-    const refused = await u.api('/api/billing/checkout', { method: 'POST', json: {} });
+    const refused = await u.call('POST', '/api/billing/checkout', {});
     expect(refused.status).toBe(409);
     expect(await refused.json()).toMatchObject({ error: 'conflict', message: expect.stringMatching(/portal/i) });
   });

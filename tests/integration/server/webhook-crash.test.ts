@@ -13,7 +13,7 @@ import { killAppServerProcesses, spawnAppServer, type AppServerProcess } from '.
 import { customerWire } from '../../support/billing-fixtures/customers.js';
 import { orderWire } from '../../support/billing-fixtures/orders.js';
 import { StandInUsers } from '../supabase-adapters/adapter-harness.js';
-import { startTestSupabase } from '../../support/local-supabase.js';
+import { standInEnv, startTestSupabase } from '../../support/local-supabase.js';
 import { freePort } from '../../support/stack-script.js';
 
 const SECRET = `whsec_${randomBytes(24).toString('base64')}`;
@@ -37,10 +37,7 @@ afterAll(async () => {
 const appServer = (crash: WebhookCrashPoint | null, at = port) =>
   spawnAppServer({
     PORT: String(at),
-    SUPABASE_URL: supabase.url,
-    SUPABASE_ANON_KEY: supabase.anonKey,
-    SUPABASE_SERVICE_ROLE_KEY: supabase.serviceRoleKey,
-    SUPABASE_JWT_SECRET: supabase.keys.jwtSecret,
+    ...standInEnv(supabase),
     BILLING_WEBHOOK_SECRET: SECRET,
     CREDITS_PER_PERIOD: String(CREDITS),
     ...(crash === null ? {} : { FAULT_WEBHOOK_CRASH: crash }),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuthChange } from '../../../core/domain/auth.js';
+import type { AuthChange } from '../../../core/auth/index.js';
 import { withRecoveredSessionsFiltered } from '../../../adapters/browser/recovered-session-filter.js';
 import type { LocalSupabase } from '../../../adapters/supabase/local/server.js';
 import { SupabaseAuthenticator } from '../../../adapters/supabase/supabase-authenticator.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuthChange } from '../../../core/domain/auth.js';
+import type { AuthChange } from '../../../core/auth/index.js';
 import type { LocalSupabase } from '../../../adapters/supabase/local/server.js';
 import { SupabaseAuthenticator } from '../../../adapters/supabase/supabase-authenticator.js';
 import { CALLBACK_URL, redirectTarget, startTestSupabase } from '../../support/local-supabase.js';

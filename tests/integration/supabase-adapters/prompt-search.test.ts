@@ -16,7 +16,7 @@ afterAll(async () => {
 
 const ANYONE = '00000000-0000-4000-8000-000000000000';
 
-describe('SupabasePromptCatalog on the seeded library (issue 6 §1: searchable by full text)', () => {
+describe('SupabasePromptCatalog on the seeded library (the prompt library is searchable by full text)', () => {
   it('every word of the query is a prefix, and all must match', async () => {
     const both = await catalog.searchPrompts(ANYONE, { query: 'Negot  Offer', language: 'en' });
     expect(both.success && both.data.items.map((p) => p.id)).toEqual(['negotiate-an-offer']);

@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Profiling } from '../../../core/domain/profiling.js';
+import type { Profiling } from '../../../core/account/index.js';
 import type { LocalSupabase } from '../../../adapters/supabase/local/server.js';
 import { SupabaseConversationStore } from '../../../adapters/supabase/supabase-conversation-store.js';
 import { SupabaseProfileStore } from '../../../adapters/supabase/supabase-profile-store.js';
@@ -33,7 +33,7 @@ afterAll(async () => {
   await supabase?.stop();
 });
 
-describe('issue 6 tests: row-level security through the adapters, as two real users', () => {
+describe('row-level security through the adapters, as two real users', () => {
   it("B neither reads nor changes A's profile", async () => {
     expect(await new SupabaseProfileStore(asBob).getProfile(alice)).toEqual({ success: true, data: null });
     expect((await new SupabaseProfileStore(asBob).updateMarketingConsent(alice, true)).success).toBe(true);

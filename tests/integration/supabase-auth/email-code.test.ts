@@ -16,7 +16,7 @@ afterAll(async () => {
 
 const signIn = (email: string) => signInWithCode(supabase, email);
 
-describe('local Auth stand-in: e-mail code (issue 6 §3, supabase-wire §1)', () => {
+describe('local Auth stand-in: e-mail code (supabase-wire §1)', () => {
   it('one e-mail carries a six-digit code and a magic link to /auth/v1/verify', async () => {
     const email = uniqueEmail('mail');
     await browserLikeClient(supabase).auth.signInWithOtp({ email });

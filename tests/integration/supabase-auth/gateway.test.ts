@@ -15,7 +15,7 @@ afterAll(async () => {
 const auth = (path: string) => `${supabase.url}/auth/v1${path}`;
 const json = { 'content-type': 'application/json' };
 
-describe('local Auth stand-in: gateway, errors and user endpoints (issue 6 §3, supabase-wire §0, §1, §5)', () => {
+describe('local Auth stand-in: gateway, errors and user endpoints (supabase-wire §0, §1, §5)', () => {
   it('a request without apikey is 401 like the hosted gateway', async () => {
     const response = await fetch(auth('/otp'), { method: 'POST', headers: json, body: JSON.stringify({ email: uniqueEmail() }) });
     expect(response.status).toBe(401);

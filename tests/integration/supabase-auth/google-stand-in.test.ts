@@ -39,7 +39,7 @@ async function chooseAccount(page: URL, fields: Record<string, string>) {
   return redirectTarget(action.toString(), { method: 'POST', body: new URLSearchParams({ state: state!, ...fields }) });
 }
 
-describe('local Auth stand-in: Google (issue 6 §3, supabase-wire §1 signInWithOAuth)', () => {
+describe('local Auth stand-in: Google (supabase-wire §1 signInWithOAuth)', () => {
   it('authorize answers 302 to a page clearly labelled as the local stand-in, with the Google parameters', async () => {
     const { authorize } = await startGoogleSignIn();
     expect(authorize.status).toBe(302);

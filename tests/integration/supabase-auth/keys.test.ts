@@ -18,7 +18,7 @@ afterEach(async () => {
 const user = { id: '6f1c2b7e-8d3a-4c55-9f0e-1a2b3c4d5e6f', email: 'ada@example.com', appMetadata: { provider: 'email' }, userMetadata: {} };
 const session = { id: '0e6a3f4c-1b2d-4e5f-8a9b-c0d1e2f3a4b5', method: 'otp', authenticatedAt: 1_700_000_000 };
 
-describe('local stand-in keys (issue 6 §3: generated on first start into .data/, never shipped)', () => {
+describe('local stand-in keys: generated on first start into .data/, never shipped', () => {
   it('the first start writes a private keys file; anon and service_role keys are HS256 JWTs with their role', async () => {
     const keys = await openLocalKeys({ dataDir, issuer: ISSUER });
     const file = join(dataDir, KEYS_FILE_NAME);

@@ -29,7 +29,7 @@ async function requestLink(email: string, flowType: 'implicit' | 'pkce' = 'impli
   return { client, link: (await latestMailTo(supabase, email)).magicLink };
 }
 
-describe('local Auth stand-in: magic link (issue 6 §3, supabase-wire §1 "Link click")', () => {
+describe('local Auth stand-in: magic link (supabase-wire §1 "Link click")', () => {
   it('implicit: the link answers 303 to redirect_to with the session in the fragment, and setSession accepts it', async () => {
     const email = uniqueEmail('implicit');
     const { client, link } = await requestLink(email);

@@ -24,7 +24,7 @@ const email = (to: string, code: string): OutgoingEmail => ({
   code,
 });
 
-describe('local mailbox (issue 6 §3: every e-mail the stand-in sent, newest first)', () => {
+describe('local mailbox: every e-mail the stand-in sent, newest first', () => {
   it('GET /api/messages lists newest first and filters by recipient, case-insensitively', async () => {
     let now = 1_000;
     const sender = await openMailbox({ now: () => now });

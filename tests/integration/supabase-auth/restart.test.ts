@@ -13,7 +13,7 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-describe('local stand-in on a data folder (issue 6 §3: keys in .data/, data persisted)', () => {
+describe('local stand-in on a data folder: keys in .data/, data persisted', () => {
   it('a restart keeps keys, users, sessions and the mailbox', async () => {
     const email = uniqueEmail('restart');
     const first = await startTestSupabase({ dataDir });

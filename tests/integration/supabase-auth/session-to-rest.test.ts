@@ -18,7 +18,7 @@ async function signedInClient() {
   return { client, userId: user.id };
 }
 
-describe('local stand-in: Auth sessions reach REST (issue 6 §3, supabase-wire §0, §3)', () => {
+describe('local stand-in: Auth sessions reach REST (supabase-wire §0, §3)', () => {
   it('a signed-in supabase-js client reads its own profile through /rest/v1', async () => {
     const { client, userId } = await signedInClient();
     const { data, error } = await client.from('profiles').select('id').single();

@@ -22,7 +22,7 @@ const message = (to: string, text: string) => ({
   to, subject: 'Grüße', text, html: `<p>${text}</p>`, kind: 'magiclink' as const, magicLink: 'http://x/verify', code: '123456',
 });
 
-describe('local mailbox: optional SMTP delivery (issue 6 §3 "optional SMTP delivery when configured")', () => {
+describe('local mailbox: optional SMTP delivery when configured', () => {
   it('with SMTP configured, the sign-in e-mail also reaches the SMTP server, and the mailbox keeps its copy', async () => {
     const email = uniqueEmail('smtp');
     const seen = receiver.received.length;

@@ -18,7 +18,7 @@ afterAll(async () => {
 const logUsage = (userId: string, model: string, input: number, output: number) =>
   serviceClient(server).rpc('log_usage', { user_id_input: userId, model_input: model, input_tokens_input: input, output_tokens_input: output });
 
-describe('issue 6 §1: credits, usage and the ledger', () => {
+describe('schema: credits, usage and the ledger', () => {
   it('sign-up creates the profile with 100 free credits, recorded in the ledger', async () => {
     const user = await createTestUser(db, server);
     const profile = await user.client.from('profiles').select('credits, marketing_consent').single();

@@ -22,7 +22,7 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-describe('issue 6 §3: the stand-in database (PGlite) as a hosted project has it', () => {
+describe('the stand-in database (PGlite) as a hosted project has it', () => {
   it('applies every migration once, persists data in its folder and reopens without re-running them', async () => {
     const second = await openLocalDb({ dataDir: dir });
     const versions = await second.asAdmin((tx) => tx.query<{ version: string }>('select version from supabase_migrations.schema_migrations order by version'));

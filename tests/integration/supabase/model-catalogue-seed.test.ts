@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalDb } from '../../../adapters/supabase/local/db.js';
-import { creditsForUsage } from '../../../core/domain/usage-pricing.js';
-import { DEFAULT_CATALOGUE } from '../../../web/server/default-catalogue.js';
+import { creditsForUsage } from '../../../core/credits/index.js';
+import { DEFAULT_CATALOGUE } from '../../../adapters/in-memory/default-model-catalogue.js';
 import { openTestDb } from '../../support/supabase-rest-harness.js';
 
 let db: LocalDb;
@@ -32,7 +32,7 @@ const seededModels = async () =>
        from public.models where enabled order by sort_order, id`))).rows;
 
 describe('the model catalogue: the migrations seed what the in-memory mode lists', () => {
-  it('web/server/default-catalogue.ts has the same rows, prices, plans and order as the migrated models table', async () => {
+  it('adapters/in-memory/default-model-catalogue.ts has the same rows, prices, plans and order as the migrated models table', async () => {
     const fromDefault = DEFAULT_CATALOGUE.map((m) => ({
       id: m.id, label: m.label, provider: m.provider, input: m.inputCreditsPer1k, output: m.outputCreditsPer1k, plan: m.plan,
       maxOutputTokens: m.maxOutputTokens, supportsTemperature: m.supportsTemperature ?? true, supportsImages: m.supportsImages ?? false,

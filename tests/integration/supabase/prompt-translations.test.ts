@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalDb } from '../../../adapters/supabase/local/db.js';
-import { SUPPORTED_LANGUAGES } from '../../../core/domain/language.js';
+import { SUPPORTED_LANGUAGES } from '../../../core/interface/index.js';
 import { openTestDb } from '../../support/supabase-rest-harness.js';
 
 // The seeded library as the migrations leave it: every prompt and category in all six languages.

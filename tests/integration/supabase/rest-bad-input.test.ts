@@ -32,7 +32,7 @@ const expectPostgrestError = (body: Record<string, unknown> | null, code: string
   expect(Object.keys(body ?? {}).sort()).toEqual(['code', 'details', 'hint', 'message']);
 };
 
-describe('issue 6 §3 REST: bad input gets PostgREST-style errors, never a 500 or an injection', () => {
+describe('stand-in REST: bad input gets PostgREST-style errors, never a 500 or an injection', () => {
   it.each([
     ['models?id=eq', 'PGRST100'],
     ['models?id=equals.x', 'PGRST100'],

@@ -17,7 +17,7 @@ afterAll(async () => {
 
 const anon = () => anonClient(server);
 
-describe('issue 6 §3 REST: select, filters and ordering as postgrest-js sends them', () => {
+describe('stand-in REST: select, filters and ordering as postgrest-js sends them', () => {
   it('selects the named columns, with aliases and casts', async () => {
     const { data } = await anon().from('models').select('id, name:label, price:input_credits_per_1k::text').eq('id', 'gpt-4o');
     expect(data).toEqual([{ id: 'gpt-4o', name: 'GPT-4o', price: '10.000' }]);
@@ -90,7 +90,7 @@ describe('issue 6 §3 REST: select, filters and ordering as postgrest-js sends t
   });
 });
 
-describe('issue 6 §1: the prompt library is searchable by full text', () => {
+describe('schema: the prompt library is searchable by full text', () => {
   it('textSearch on the generated tsvector finds prompts by stemmed words', async () => {
     const { data, error } = await anon().from('prompts').select('id').textSearch('search', 'interviews', { type: 'plain', config: 'english' });
     expect(error).toBeNull();

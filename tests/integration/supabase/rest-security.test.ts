@@ -30,7 +30,7 @@ afterAll(async () => {
   await db?.close();
 });
 
-describe('issue 6 §1: row-level security through supabase-js as real users', () => {
+describe('schema: row-level security through supabase-js as real users', () => {
   it("user B cannot read A's profile, profiling, conversations, messages, favourites or ledger", async () => {
     for (const [table, key] of [
       ['profiles', 'id'], ['user_profiling', 'user_id'], ['conversations', 'user_id'], ['messages', 'user_id'],

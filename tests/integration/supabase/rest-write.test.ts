@@ -17,7 +17,7 @@ afterAll(async () => {
   await db?.close();
 });
 
-describe('issue 6 §3 REST: insert, upsert, update, delete with Prefer return and resolution', () => {
+describe('stand-in REST: insert, upsert, update, delete with Prefer return and resolution', () => {
   it('insert without select() answers 201 with no body; with select().single() the row', async () => {
     const minimal = await user.client.from('conversations').insert({ title: 'first' });
     expect(minimal).toMatchObject({ status: 201, data: null, error: null });

@@ -12,7 +12,7 @@ afterAll(async () => {
 
 const rows = async <T>(sql: string) => (await db.asAdmin((tx) => tx.query<T>(sql))).rows;
 
-describe('issue 6 §1: guards every future migration must keep', () => {
+describe('schema: guards every future migration must keep', () => {
   it('row-level security is enabled on every table in public', async () => {
     const open = await rows<{ name: string }>(
       "select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind in ('r', 'p') and not c.relrowsecurity");
@@ -56,6 +56,23 @@ describe('issue 6 §1: guards every future migration must keep', () => {
       { fn: 'support_find_user', role: 'service_role' },
       { fn: 'support_recent_activity', role: 'service_role' },
     ]);
+  });
+
+  it('the steps the credit and billing functions share are internal: only apply_subscription_state runs as the service role (apply_billing_webhook runs as its caller)', async () => {
+    const callers = await rows<{ fn: string; role: string }>(`
+      select p.proname as fn, r.rolname as role
+      from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+      cross join (values ('public'), ('anon'), ('authenticated'), ('service_role')) as r(rolname)
+      where n.nspname = 'public'
+        and p.proname in ('usage_credit_cost', 'lock_credits', 'prune_credit_holds', 'book_usage_charge', 'take_credit_hold', 'apply_subscription_state')
+        and (case when r.rolname = 'public' then has_function_privilege('public', p.oid, 'execute')
+                  else has_function_privilege(r.rolname, p.oid, 'execute') end)
+      order by 1, 2`);
+    expect(callers).toEqual([{ fn: 'apply_subscription_state', role: 'service_role' }]);
+    const steps = await rows<{ n: string | number }>(`
+      select count(*) as n from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+      where n.nspname = 'public' and p.proname in ('usage_credit_cost', 'lock_credits', 'prune_credit_holds', 'book_usage_charge', 'take_credit_hold', 'apply_subscription_state')`);
+    expect(Number(steps[0]?.n)).toBe(6);
   });
 
   it('authenticated users may update only marketing_consent on profiles', async () => {

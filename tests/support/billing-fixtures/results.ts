@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { Result } from '../../../core/shared/result.js';
+import type { Result } from '../../../core/shared/index.js';
 
 type AnyResult = Result<unknown, unknown>;
 type DataOf<R> = R extends { success: true; data: infer T } ? T : never;

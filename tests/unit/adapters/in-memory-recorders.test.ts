@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InMemoryAnalyticsTracker } from '../../../adapters/in-memory/in-memory-analytics-tracker.js';
 import { InMemoryLogger } from '../../../adapters/in-memory/in-memory-logger.js';
-import type { AnalyticsEvent } from '../../../core/domain/analytics-events.js';
+import type { AnalyticsEvent } from '../../../core/interface/index.js';
 
 describe('recording adapters', () => {
   it('the analytics tracker records catalogue events and throws on one outside the app §7 catalogue', () => {

@@ -60,40 +60,40 @@ describe('DESIGN.md boundaries', () => {
   });
 
   it('the lint rule rejects a framework import in core/', async () => {
-    const messages = await lintAs('core/use-cases/example-breach.ts', "import React from 'react';\nexport const x = React;\n");
+    const messages = await lintAs('core/chat/use-cases/example-breach.ts', "import React from 'react';\nexport const x = React;\n");
     expect(messages.join('\n')).toMatch(/core\/ may import only core\/ and zod/);
   });
 
   it('the lint rule rejects reaching from core/ into adapters/', async () => {
-    const messages = await lintAs('core/domain/example-breach.ts', "export { x } from '../../adapters/in-memory/x.js';\n");
+    const messages = await lintAs('core/chat/domain/example-breach.ts', "export { x } from '../../adapters/in-memory/x.js';\n");
     expect(messages.join('\n')).toMatch(/core\/ may import only core\/ and zod/);
   });
 
   it('the lint rule rejects platform globals in core/', async () => {
-    const messages = await lintAs('core/domain/example-breach.ts', 'export const v = localStorage.getItem("k");\n');
+    const messages = await lintAs('core/chat/domain/example-breach.ts', 'export const v = localStorage.getItem("k");\n');
     expect(messages.join('\n')).toMatch(/framework-free/);
   });
 
   it('the lint rule accepts zod and relative imports in core/', async () => {
     const messages = await lintAs(
-      'core/domain/example-fine.ts',
+      'core/chat/domain/example-fine.ts',
       "import { z } from 'zod';\nimport type { Result } from '../shared/result.js';\nexport const s = z.string();\nexport type R = Result<string>;\n",
     );
     expect(messages).toEqual([]);
   });
 
   it.each(['@supabase/supabase-js', 'undici', 'inversify', 'reflect-metadata', 'commander', 'react-dom/client', 'node:fs', 'fs'])(
-    'issue 2 §5: the lint rule rejects importing %s in core/',
+    'the lint rule rejects importing %s in core/',
     async (pkg) => {
-      const messages = await lintAs('core/use-cases/example-breach.ts', `import * as m from '${pkg}';\nexport const x = m;\n`);
+      const messages = await lintAs('core/chat/use-cases/example-breach.ts', `import * as m from '${pkg}';\nexport const x = m;\n`);
       expect(messages.join('\n')).toMatch(/core\/ may import only core\/ and zod/);
     },
   );
 
   it.each(['process.env.HOME', 'document.title', 'window.location.href', 'Buffer.from("x")', 'globalThis.crypto'])(
-    'issue 2 §5: the lint rule rejects the platform global in `%s` in core/',
+    'the lint rule rejects the platform global in `%s` in core/',
     async (expression) => {
-      const messages = await lintAs('core/domain/example-breach.ts', `export const v = ${expression};\n`);
+      const messages = await lintAs('core/chat/domain/example-breach.ts', `export const v = ${expression};\n`);
       expect(messages.join('\n')).toMatch(/framework-free/);
     },
   );
@@ -106,17 +106,55 @@ describe('DESIGN.md boundaries', () => {
     "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;",
     "import { request } from 'undici';\nexport const x = request;",
     "import { PGlite } from '@electric-sql/pglite';\nexport const x = PGlite;",
-  ])('issue 2 §5: the lint rule rejects server-only code in web/client: %s', async (code) => {
-    const messages = await lintAs('web/client/pages/example-breach.tsx', `${code}\n`);
+  ])('the lint rule rejects server-only code in web/client: %s', async (code) => {
+    const messages = await lintAs('web/client/features/chat/routes/example-breach.tsx', `${code}\n`);
     expect(messages.join('\n')).toMatch(/never imports server-only/);
   });
 
-  it('issue 2 §5: web/client may import core/ and the browser-side adapters', async () => {
+  it('web/client may import core/ and the browser-side adapters', async () => {
     const messages = await lintAs(
-      'web/client/pages/example-fine.ts',
-      "import type { Result } from '../../../core/shared/result.js';\nimport { z } from 'zod';\nexport type R = Result<string>;\nexport const s = z.string();\n",
+      'web/client/features/chat/routes/example-fine.ts',
+      "import type { Result } from '../../../core/shared/index.js';\nimport { z } from 'zod';\nexport type R = Result<string>;\nexport const s = z.string();\n",
     );
     expect(messages).toEqual([]);
+  });
+
+  it.each(['web/client/features/chat/routes/example-breach.ts', 'web/server/example-breach.ts', 'adapters/in-memory/example-breach.ts', 'cli/example-breach.ts', 'tests/unit/example-breach.test.ts'])(
+    'outside core/, %s reaches a capability only through its index',
+    async (file) => {
+      const depth = file.split('/').length - 1;
+      const up = '../'.repeat(depth);
+      const deep = await lintAs(file, `import type { Result } from '${up}core/shared/result.js';\nexport type R = Result<string>;\n`);
+      expect(deep.join('\n')).toMatch(/through its capability index/);
+      const viaIndex = await lintAs(file, `import type { Result } from '${up}core/shared/index.js';\nexport type R = Result<string>;\n`);
+      expect(viaIndex.filter((m) => m.includes('capability index'))).toEqual([]);
+    },
+  );
+
+  it('a web/client feature reaches another only through its index, and ui/ reaches no feature', async () => {
+    const insides = await lintAs('web/client/features/library/routes/example.tsx', "import { useChatArea } from '../../chat/state/chat-context.js';\nexport const x = useChatArea;\n");
+    expect(insides.join('\n')).toMatch(/features\/library may use features\/chat only through its index/);
+    const lazyInsides = await lintAs('web/client/features/chat/routes/example.tsx', "export const load = () => import('../../library/routes/library-route.js');\n");
+    expect(lazyInsides.join('\n')).toMatch(/features\/chat may use features\/library only through its index/);
+    const viaIndex = await lintAs('web/client/features/library/routes/example.tsx', "import { useChatArea } from '../../chat/index.js';\nexport const x = useChatArea;\n");
+    expect(viaIndex).toEqual([]);
+    const own = await lintAs('web/client/features/chat/routes/example.tsx', "import { useChatArea } from '../state/chat-context.js';\nexport const x = useChatArea;\n");
+    expect(own).toEqual([]);
+    const fromUi = await lintAs('web/client/ui/example.tsx', "import { ChatPage } from '../features/chat/index.js';\nexport const x = ChatPage;\n");
+    expect(fromUi.join('\n')).toMatch(/ui\/ is shared by every feature/);
+  });
+
+  it('web/client is cut by feature, each with its routes', () => {
+    const features = readdirSync(join(root, 'web', 'client', 'features'), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+    expect(features.length).toBeGreaterThan(5);
+    for (const feature of features) expect(existsSync(join(root, 'web', 'client', 'features', feature, 'routes')), feature).toBe(true);
+    expect(existsSync(join(root, 'web', 'client', 'pages')) || existsSync(join(root, 'web', 'client', 'screens'))).toBe(false);
+  });
+
+  it('core/ groups its files by capability, each with one public index', () => {
+    const capabilities = readdirSync(join(root, 'core'), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+    expect(capabilities).toEqual(['account', 'auth', 'billing', 'chat', 'credits', 'interface', 'prompts', 'shared']);
+    for (const capability of capabilities) expect(existsSync(join(root, 'core', capability, 'index.ts')), capability).toBe(true);
   });
 
   it('the lint rule rejects server-only code in web/client', async () => {
@@ -129,21 +167,21 @@ describe('DESIGN.md boundaries', () => {
     expect(messages.join('\n')).toMatch(/adapters\/ never import web\/ or cli\//);
   });
 
-  it('issue 2 §5: nothing web/client reaches, directly or through other modules, is server-only', () => {
+  it('nothing web/client reaches, directly or through other modules, is server-only', () => {
     const { files, packages } = browserGraph();
     expect(files.some((f) => f.startsWith('adapters/composition/'))).toBe(true); // the walk does follow imports
     expect(files.filter((f) => SERVER_ONLY_FILES.test(f))).toEqual([]);
     expect(packages.filter((p) => SERVER_ONLY_PACKAGES.test(p))).toEqual([]);
   });
 
-  it('issue 2 §5: the server-only patterns of that walk do match server modules', () => {
+  it('the server-only patterns of that walk do match server modules', () => {
     const samples = ['web/server/app.ts', 'adapters/billing/client.ts', 'adapters/supabase/local/server.ts', 'adapters/supabase/supabase-usage-ledger.ts'];
     expect(samples.filter((f) => !SERVER_ONLY_FILES.test(f))).toEqual([]);
     expect(SERVER_ONLY_FILES.test('adapters/supabase/supabase-profile-store.ts')).toBe(false);
     expect(['node:fs', 'undici', 'hono', '@ai-sdk/openai'].filter((p) => !SERVER_ONLY_PACKAGES.test(p))).toEqual([]);
   });
 
-  it.each(['adapters/billing/example-breach.ts', 'web/server/example-breach.ts', 'web/client/example-breach.tsx', 'cli/example-breach.ts', 'core/domain/example-breach.ts', 'scripts/example-breach.mjs'])(
+  it.each(['adapters/billing/example-breach.ts', 'web/server/example-breach.ts', 'web/client/example-breach.tsx', 'cli/example-breach.ts', 'core/chat/domain/example-breach.ts', 'scripts/example-breach.mjs'])(
     'the lint rule keeps the official billing SDK (a test oracle) out of %s',
     async (file) => {
       const code = [
@@ -172,8 +210,42 @@ describe('DESIGN.md boundaries', () => {
     expect(pkg.devDependencies).toHaveProperty(['@polar-sh/sdk'], '0.48.1');
   });
 
+  const CONTAINER_IMPORTS = [
+    "import 'reflect-metadata/lite';",
+    "import { Container } from 'inversify';",
+    "import type { ServiceIdentifier } from '@inversifyjs/common';",
+    "export { Container as C } from 'inversify';",
+    "export const lazy = () => import('reflect-metadata');",
+  ];
+
+  it.each(['adapters/composition/use-case-registry.ts', 'adapters/in-memory/example-breach.ts', 'web/server/example-breach.ts', 'web/client/app/example-breach.tsx', 'cli/example-breach.ts', 'tests/unit/example-breach.test.ts', 'scripts/example-breach.mjs'])(
+    'the lint rule keeps inversify and reflect-metadata out of %s (composition roots only)',
+    async (file) => {
+      const messages = (await lintAs(file, `${CONTAINER_IMPORTS.join('\n')}\nexport const x = Container;\n`)).filter((m) => m.includes('only by the composition roots'));
+      expect(messages).toHaveLength(CONTAINER_IMPORTS.length);
+    },
+  );
+
+  it.each(['adapters/composition/browser.ts', 'adapters/composition/server.ts', 'adapters/composition/cli.ts', 'adapters/composition/in-memory.ts'])(
+    'the composition root %s may import inversify and reflect-metadata',
+    async (file) => {
+      const messages = await lintAs(file, "import 'reflect-metadata/lite';\nimport { Container } from 'inversify';\nexport const c = new Container();\n");
+      expect(messages).toEqual([]);
+    },
+  );
+
+  it('no file but the composition roots imports inversify or reflect-metadata', () => {
+    const roots = ['browser', 'server', 'cli', 'in-memory'].map((name) => join('adapters', 'composition', `${name}.ts`));
+    const files = ['core', 'adapters', 'web', 'cli', 'scripts', 'tests'].flatMap((dir) => sourceFilesWithJs(join(root, dir)));
+    const importers = files.filter((file) => importsOf(readFileSync(file, 'utf8')).some((spec) => /^(inversify|reflect-metadata|@inversifyjs\/)/.test(spec)));
+    // This file names them in the lint samples above.
+    const outside = importers.filter((file) => file !== import.meta.filename).map((file) => relative(root, file)).filter((file) => !roots.includes(file));
+    expect(outside).toEqual([]);
+    expect(importers.length).toBeGreaterThan(0); // the walk does find the roots' imports
+  });
+
   it('the lint rule wants kebab-case file names', async () => {
-    const messages = await lintAs('core/domain/BadName.ts', 'export const x = 1;\n');
+    const messages = await lintAs('core/chat/domain/BadName.ts', 'export const x = 1;\n');
     expect(messages.join('\n')).toMatch(/filename-naming-convention/);
   });
 });

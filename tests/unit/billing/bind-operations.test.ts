@@ -6,7 +6,7 @@ import type { CallOptions } from '../../../adapters/billing/http/http-client.js'
 import { empty, json, named, operation } from '../../../adapters/billing/http/operation.js';
 import { listResource } from '../../../adapters/billing/schemas/common.js';
 import { pageQuery } from '../../../adapters/billing/schemas/list-query.js';
-import type { Result } from '../../../core/shared/result.js';
+import type { Result } from '../../../core/shared/index.js';
 import { dataOf, errorOf } from '../../support/billing-fixtures/results.js';
 import { mockBilling } from '../../support/billing-mock.js';
 

@@ -59,7 +59,7 @@ describe('billing client: resources and paging', () => {
     api.agent.assertNoPendingInterceptors();
   });
 
-  it('issue 3: a call through the client uses the configured server and token', async () => {
+  it('a call through the client uses the configured server and token', async () => {
     agent.get(SERVER).intercept({ path: `/v1/customers/${CUSTOMER_ID}`, method: 'GET', headers: { authorization: `Bearer ${TOKEN}` } }).reply(200, customerWire(), {
       headers: { 'content-type': 'application/json' },
     });

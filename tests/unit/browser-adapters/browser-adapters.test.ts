@@ -4,11 +4,8 @@ import { DataLayerAnalyticsTracker } from '../../../adapters/analytics/data-laye
 import { DomScriptLoader } from '../../../adapters/analytics/dom-script-loader.js';
 import { prepareTagManager } from '../../../adapters/analytics/tag-manager.js';
 import { BrowserScheduler } from '../../../adapters/browser/browser-scheduler.js';
-import { HttpTranslationLoader } from '../../../adapters/browser/http-translation-loader.js';
 import { LocalStorageKeyValueStore } from '../../../adapters/browser/local-storage-key-value-store.js';
 import { InMemoryLogger } from '../../../adapters/in-memory/in-memory-logger.js';
-
-const answering = (status: number, body: unknown): typeof fetch => async () => new Response(JSON.stringify(body), { status });
 
 describe('DataLayerAnalyticsTracker (app §7, §8)', () => {
   it('app §7: pushes {event, ...payload} to the data layer', () => {
@@ -51,27 +48,6 @@ describe('prepareTagManager', () => {
     const host: { dataLayer?: unknown } = {};
     expect(prepareTagManager('GTM-AB12CD', host)).toBe('https://www.googletagmanager.com/gtm.js?id=GTM-AB12CD');
     expect(host.dataLayer).toEqual([expect.objectContaining({ event: 'gtm.js' })]);
-  });
-});
-
-describe('HttpTranslationLoader (app §8: failures carry their status)', () => {
-  it('answers the JSON object of /locales/{lng}/translation.json', async () => {
-    const seen: string[] = [];
-    const loader = new HttpTranslationLoader({ fetch: async (url) => (seen.push(String(url)), new Response('{"a":"b"}', { status: 200 })) });
-    expect(await loader.load('fr')).toEqual({ success: true, data: { a: 'b' } });
-    expect(seen).toEqual(['/locales/fr/translation.json']);
-  });
-  it.each([[503], [404]])('a %i answer fails with that status', async (status) => {
-    const result = await new HttpTranslationLoader({ fetch: answering(status, {}) }).load('de');
-    expect(result.success ? null : result.error.details?.['status']).toBe(status);
-  });
-  it('a network failure has no status (retryable)', async () => {
-    const result = await new HttpTranslationLoader({ fetch: async () => Promise.reject(new TypeError('offline')) }).load('de');
-    expect(result.success ? undefined : result.error.details?.['status']).toBeNull();
-  });
-  it('a malformed language code is refused before any request', async () => {
-    const result = await new HttpTranslationLoader({ fetch: () => Promise.reject(new Error('must not fetch')) }).load('../x');
-    expect(result.success).toBe(false);
   });
 });
 

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { AuthChange } from '../../../core/domain/auth.js';
+import type { AuthChange } from '../../../core/auth/index.js';
 import { withRecoveredSessionsFiltered } from '../../../adapters/browser/recovered-session-filter.js';
-import { createInMemoryDependencies } from '../../../adapters/composition/in-memory-dependencies.js';
+import { createInMemoryAdapters } from '../../../adapters/composition/in-memory.js';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('recovered sessions are not sign-ins (app §4 SIGNED_IN rule)', () => {
   it('a SIGNED_IN for the user already signed in when the page started reads as TOKEN_REFRESHED', async () => {
-    const { db, authenticator } = createInMemoryDependencies();
+    const { db, authenticator } = createInMemoryAdapters();
     const user = db.createUser({ email: 'ada@example.com', provider: 'email' });
     authenticator.signInAs(user.id);
     const filtered = withRecoveredSessionsFiltered(authenticator);
@@ -19,7 +19,7 @@ describe('recovered sessions are not sign-ins (app §4 SIGNED_IN rule)', () => {
   });
 
   it('a real sign-in, and a sign-in after a sign-out, pass as SIGNED_IN with their method', async () => {
-    const { db, authenticator } = createInMemoryDependencies();
+    const { db, authenticator } = createInMemoryAdapters();
     const user = db.createUser({ email: 'ada@example.com', provider: 'email' });
     const filtered = withRecoveredSessionsFiltered(authenticator);
     const seen: string[] = [];
@@ -33,7 +33,7 @@ describe('recovered sessions are not sign-ins (app §4 SIGNED_IN rule)', () => {
   });
 
   it('a sign-in another tab finished (supabase-js broadcasts it, with no method) reads as TOKEN_REFRESHED', async () => {
-    const { db, authenticator } = createInMemoryDependencies();
+    const { db, authenticator } = createInMemoryAdapters();
     const user = db.createUser({ email: 'ada@example.com', provider: 'email' });
     const filtered = withRecoveredSessionsFiltered(authenticator);
     const seen: AuthChange[] = [];

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { billingId, checked, isoDay, nonEmpty, positiveInt } from '../../../cli/arguments.js';
 import { CliError } from '../../../cli/errors.js';
 
-describe('issue 9: bad arguments are usage errors naming the option', () => {
+describe('CLI: bad arguments are usage errors naming the option', () => {
   it('positiveInt takes whole numbers within bounds', () => {
     expect(positiveInt('--amount')('42')).toBe(42);
     for (const bad of ['0', '-1', '1.5', 'ten', '']) expect(() => positiveInt('--amount')(bad)).toThrow(InvalidArgumentError);

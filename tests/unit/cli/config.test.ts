@@ -27,7 +27,7 @@ const usage = (run: () => unknown): string => {
   throw new Error('expected a usage error');
 };
 
-describe('issue 9 global options: which billing server and token', () => {
+describe('CLI global options: which billing server and token', () => {
   it('production and sandbox are the provider servers; a URL is used as is', () => {
     expect(resolveBillingTarget({ env: 'production', token: 't' }, io())).toMatchObject({ server: 'production', local: false });
     expect(resolveBillingTarget({ env: 'sandbox', token: 't' }, io())).toMatchObject({ server: 'sandbox' });
@@ -60,7 +60,7 @@ describe('issue 9 global options: which billing server and token', () => {
   });
 });
 
-describe('issue 9 global options: Supabase service-role access', () => {
+describe('CLI global options: Supabase service-role access', () => {
   it('SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY come first', () => {
     expect(resolveSupabaseTarget({}, io({ SUPABASE_URL: 'https://abc.supabase.co', SUPABASE_SERVICE_ROLE_KEY: 'k' }))).toEqual({
       url: 'https://abc.supabase.co', serviceRoleKey: 'k', local: false,

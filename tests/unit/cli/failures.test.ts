@@ -9,7 +9,7 @@ import {
   RequestTimeoutError,
   ResponseValidationError,
 } from '../../../adapters/billing/http/errors.js';
-import { domainError } from '../../../core/shared/errors.js';
+import { domainError } from '../../../core/shared/index.js';
 import { billingFailure, domainFailure, isBillingFailure, statusOf } from '../../../cli/failures.js';
 
 const local = { env: 'local', server: 'http://127.0.0.1:54380', local: true };
@@ -17,7 +17,7 @@ const prod = { env: 'production', server: 'production', local: false };
 const order = { noun: 'order', id: 'o-1', listCommand: 'ensemble orders list' };
 const facts = (status: number, body = '') => httpFacts(status, 'application/json', {}, body);
 
-describe('issue 9 errors: one line with what to do next (billing)', () => {
+describe('CLI errors: one line with what to do next (billing)', () => {
   it('unknown id names the thing and the listing that shows valid ids (exit 1)', () => {
     const error = billingFailure(new ProviderError('ResourceNotFound', 'Not found', facts(404)), order, prod);
     expect(error.message).toBe('No order o-1 found on production: check the id (`ensemble orders list` lists them)');
@@ -71,7 +71,7 @@ describe('issue 9 errors: one line with what to do next (billing)', () => {
   });
 });
 
-describe('issue 9 errors: one line with what to do next (Supabase)', () => {
+describe('CLI errors: one line with what to do next (Supabase)', () => {
   it('validation is a usage error; not found asks to check the address or id', () => {
     expect(domainFailure(domainError('validation', 'Amount must be a whole number'), 'u', false)).toMatchObject({ exitCode: 2, message: 'Amount must be a whole number' });
     expect(domainFailure(domainError('not_found', 'No user with e-mail a@b.c'), 'u', false).message).toBe('No user with e-mail a@b.c: check the e-mail address or id');

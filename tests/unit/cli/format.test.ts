@@ -6,7 +6,7 @@ import { barChart } from '../../../cli/format/chart.js';
 import { renderFields, renderTable, StreamingTable, type Column } from '../../../cli/format/table.js';
 import { formatDate, formatMoney, localeFrom } from '../../../cli/format/values.js';
 
-describe('issue 9 human output: money formatted with its currency (Intl)', () => {
+describe('CLI human output: money formatted with its currency (Intl)', () => {
   it('amounts are minor units of the currency', () => {
     expect(formatMoney(2500, 'usd')).toBe('$25.00');
     expect(formatMoney(1999, 'EUR', 'de-DE')).toBe('19,99\u00a0€');
@@ -27,7 +27,7 @@ describe('issue 9 human output: money formatted with its currency (Intl)', () =>
   });
 });
 
-describe('issue 9 human output: dates in local time', () => {
+describe('CLI human output: dates in local time', () => {
   it('shows the local wall-clock minute of an instant, fixed width', () => {
     const iso = '2026-03-04T05:06:07Z';
     const local = new Date(iso);
@@ -47,7 +47,7 @@ const columns: Column<Row>[] = [
   { header: 'AMOUNT', cell: (r) => r.amount, align: 'right' },
 ];
 
-describe('issue 9 human output: aligned tables that stream', () => {
+describe('CLI human output: aligned tables that stream', () => {
   it('pads every column to its widest cell, right-aligns numbers, trims line ends', () => {
     expect(renderTable(columns, [{ name: 'ada', amount: '$5.00' }, { name: 'grace', amount: '$125.00' }])).toEqual([
       'NAME    AMOUNT',
@@ -75,7 +75,7 @@ describe('issue 9 human output: aligned tables that stream', () => {
   });
 });
 
-describe('issue 9 metrics: a small text chart', () => {
+describe('CLI metrics: a small text chart', () => {
   it('scales bars to the largest value and draws nothing for zero or negative values', () => {
     const lines = barChart(
       [
@@ -94,7 +94,7 @@ describe('issue 9 metrics: a small text chart', () => {
   });
 });
 
-describe('issue 9 export: CSV cells (RFC 4180)', () => {
+describe('CLI export: CSV cells (RFC 4180)', () => {
   it('quotes commas, quotes and newlines, and leaves plain values alone', () => {
     expect(csvCell('plain')).toBe('plain');
     expect(csvCell('a,b')).toBe('"a,b"');
@@ -111,7 +111,7 @@ describe('issue 9 export: CSV cells (RFC 4180)', () => {
   });
 });
 
-describe('issue 9 refunds create: --reason choices', () => {
+describe('CLI refunds create: --reason choices', () => {
   it('are the billing API refund reasons (kept in the CLI so --help does not load the schemas)', () => {
     expect([...REFUND_REASONS]).toEqual([...refundReasons]);
   });

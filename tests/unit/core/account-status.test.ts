@@ -1,21 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { isSubscribed } from '../../../core/domain/account.js';
-import { NO_AUTHENTICATED_USER, domainError } from '../../../core/shared/errors.js';
-import { makeCheckSubscription } from '../../../core/use-cases/check-subscription.js';
-import { makeGetAccountStatus } from '../../../core/use-cases/get-account-status.js';
-import { makeGetCredits } from '../../../core/use-cases/get-credits.js';
-import { makeGetFeatureFlag } from '../../../core/use-cases/get-feature-flag.js';
-import { makeGetProfiling } from '../../../core/use-cases/get-profiling.js';
-import { makeGetProfilingCompleted } from '../../../core/use-cases/get-profiling-completed.js';
-import { makeSaveProfilingStep } from '../../../core/use-cases/save-profiling-step.js';
-import { makeTurboCheck } from '../../../core/use-cases/turbo-check.js';
-import { makeUpdateMarketingConsent } from '../../../core/use-cases/update-marketing-consent.js';
+import { isSubscribed, makeGetAccountStatus, makeGetProfiling, makeGetProfilingCompleted, makeSaveProfilingStep, makeTurboCheck, makeUpdateMarketingConsent } from '../../../core/account/index.js';
+import { NO_AUTHENTICATED_USER, domainError } from '../../../core/shared/index.js';
 import { inMemoryAuthWorld } from '../../support/in-memory-auth-world.js';
 
 const useCases = (w: ReturnType<typeof inMemoryAuthWorld>) => ({
-  checkSubscription: makeCheckSubscription(w),
-  getFeatureFlag: makeGetFeatureFlag(w),
-  getCredits: makeGetCredits(w),
   getAccountStatus: makeGetAccountStatus(w),
   turboCheck: makeTurboCheck(w),
   updateMarketingConsent: makeUpdateMarketingConsent(w),
@@ -34,7 +22,7 @@ describe('subscribed (app §4, §6)', () => {
     const w = inMemoryAuthWorld();
     const { user } = w.signedInUser();
     await w.profileWriter.setSubscriptionState(user.id, { status });
-    expect(await useCases(w).checkSubscription()).toEqual({ success: true, data: expected });
+    expect(await useCases(w).getAccountStatus()).toMatchObject({ success: true, data: { subscribed: expected } });
     expect(isSubscribed(status)).toBe(expected);
   });
 
@@ -42,14 +30,14 @@ describe('subscribed (app §4, §6)', () => {
     const w = inMemoryAuthWorld();
     const { user } = w.signedInUser();
     w.db.profiles.delete(user.id);
-    expect(await useCases(w).checkSubscription()).toEqual({ success: true, data: false });
+    expect(await useCases(w).getAccountStatus()).toMatchObject({ success: true, data: { subscribed: false } });
   });
 
   it('app §8: a failed read is a failure, not "not subscribed"', async () => {
     const w = inMemoryAuthWorld();
     w.signedInUser();
     w.profileStore.failures.failNext('getProfile');
-    expect((await useCases(w).checkSubscription()).success).toBe(false);
+    expect((await useCases(w).getAccountStatus()).success).toBe(false);
   });
 });
 
@@ -57,9 +45,9 @@ describe('feature flag (app §6)', () => {
   it('app §6: answers the per-user feature_flag', async () => {
     const w = inMemoryAuthWorld();
     const { user } = w.signedInUser();
-    expect(await useCases(w).getFeatureFlag()).toEqual({ success: true, data: false });
+    expect(await useCases(w).getAccountStatus()).toMatchObject({ success: true, data: { featureFlag: false } });
     await w.profileWriter.setFeatureFlag(user.id, true);
-    expect(await useCases(w).getFeatureFlag()).toEqual({ success: true, data: true });
+    expect(await useCases(w).getAccountStatus()).toMatchObject({ success: true, data: { featureFlag: true } });
   });
 
   it('app §8: no profile row means flag false', async () => {
@@ -67,34 +55,24 @@ describe('feature flag (app §6)', () => {
     const { user } = w.signedInUser();
     await w.profileWriter.setFeatureFlag(user.id, true);
     w.db.profiles.delete(user.id);
-    expect(await useCases(w).getFeatureFlag()).toEqual({ success: true, data: false });
+    expect(await useCases(w).getAccountStatus()).toMatchObject({ success: true, data: { featureFlag: false } });
   });
 });
 
-describe('credits (app §8, §9)', () => {
+describe('credits (app §3, §9)', () => {
   it('app §3: answers the balance of the profile', async () => {
     const w = inMemoryAuthWorld();
     const { user } = w.signedInUser();
     const row = w.db.profiles.get(user.id);
     if (row) w.db.profiles.set(user.id, { ...row, credits: 120 });
-    expect(await useCases(w).getCredits()).toEqual({ success: true, data: 120 });
+    expect(await useCases(w).getAccountStatus()).toMatchObject({ success: true, data: { credits: 120 } });
   });
 
-  it('app §8: credits default to 0 on error, and the error is logged', async () => {
-    const w = inMemoryAuthWorld();
-    const { user } = w.signedInUser();
-    const row = w.db.profiles.get(user.id);
-    if (row) w.db.profiles.set(user.id, { ...row, credits: 120 });
-    w.profileStore.failures.failNext('getProfile', domainError('network', 'offline'));
-    expect(await useCases(w).getCredits()).toEqual({ success: true, data: 0 });
-    expect(w.logger.at('warn')).toHaveLength(1);
-  });
-
-  it('app §8, §9: no profile row means 0 credits', async () => {
+  it('app §9: no profile row means 0 credits', async () => {
     const w = inMemoryAuthWorld();
     const { user } = w.signedInUser();
     w.db.profiles.delete(user.id);
-    expect(await useCases(w).getCredits()).toEqual({ success: true, data: 0 });
+    expect(await useCases(w).getAccountStatus()).toMatchObject({ success: true, data: { credits: 0 } });
   });
 });
 
@@ -161,9 +139,6 @@ describe('"No authenticated user" (app §8)', () => {
       saveProfilingStep: makeSaveProfilingStep(w),
     };
     const results = {
-      checkSubscription: await calls.checkSubscription(),
-      getFeatureFlag: await calls.getFeatureFlag(),
-      getCredits: await calls.getCredits(),
       getAccountStatus: await calls.getAccountStatus(),
       updateMarketingConsent: await calls.updateMarketingConsent({ consent: true }),
       getProfiling: await calls.getProfiling(),
@@ -182,6 +157,6 @@ describe('"No authenticated user" (app §8)', () => {
     const w = inMemoryAuthWorld();
     w.signedInUser();
     w.authenticator.failures.failNext('getSession', domainError('network', 'storage unavailable'));
-    expect(await useCases(w).checkSubscription()).toMatchObject({ success: false, error: { code: 'network' } });
+    expect(await useCases(w).getAccountStatus()).toMatchObject({ success: false, error: { code: 'network' } });
   });
 });

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PdfjsDocumentText } from '../../../adapters/documents/pdfjs-document-text.js';
-import { imageDimensions, imageTokens } from '../../../core/domain/attachment-tokens.js';
-import {
-  ACCEPTED_FILES_TEXT, ATTACHMENT_SIZE_LIMITS, attachmentIdsSchema, base64Length, checkFile, checkImageSize, checkMessageImages, classifyFile, decodeText,
-  formatBytes, matchesSignature, MAX_IMAGE_BYTES, MAX_REQUEST_IMAGE_BYTES, MB,
-} from '../../../core/domain/attachments.js';
+import { imageDimensions, imageTokens, ACCEPTED_FILES_TEXT, ATTACHMENT_SIZE_LIMITS, attachmentIdsSchema, base64Length, checkFile, checkImageSize, checkMessageImages, classifyFile, decodeText, formatBytes, matchesSignature, MAX_IMAGE_BYTES, MAX_REQUEST_IMAGE_BYTES, MB } from '../../../core/chat/index.js';
 import { minimalPdf } from '../../support/pdf-fixture.js';
 import { pngBytes } from '../../support/storage-users.js';
 

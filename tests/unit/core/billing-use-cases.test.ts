@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { CANCELLATION_REASONS } from '../../../core/domain/billing.js';
-import type { CancellationReason } from '../../../core/domain/billing.js';
-import type { AnalyticsTracker } from '../../../core/ports/analytics-tracker.js';
-import { BILLING_NOT_INITIALIZED, domainError, NO_AUTHENTICATED_USER } from '../../../core/shared/errors.js';
-import { makeCancelSubscription } from '../../../core/use-cases/cancel-subscription.js';
-import { makeCompleteCheckout } from '../../../core/use-cases/complete-checkout.js';
-import { makeOpenCustomerPortal } from '../../../core/use-cases/open-customer-portal.js';
-import { makeResumeSubscription } from '../../../core/use-cases/resume-subscription.js';
-import { makeStartCheckout } from '../../../core/use-cases/start-checkout.js';
+import { CANCELLATION_REASONS, makeCancelSubscription, makeCompleteCheckout, makeOpenCustomerPortal, makeResumeSubscription, makeStartCheckout } from '../../../core/billing/index.js';
+import type { CancellationReason } from '../../../core/billing/index.js';
+import type { AnalyticsTracker } from '../../../core/interface/index.js';
+import { BILLING_NOT_INITIALIZED, domainError, NO_AUTHENTICATED_USER } from '../../../core/shared/index.js';
 import { inMemoryAppWorld } from '../../support/in-memory-app-world.js';
 import type { InMemoryAppWorld } from '../../support/in-memory-app-world.js';
 
@@ -44,7 +39,7 @@ describe('start checkout (app spec §7)', () => {
     expect(w.analytics.events).toEqual([{ event: 'subscribe_initiated', user_id: userId }]);
   });
 
-  it('issue 14: a user with an active plan cannot open a second checkout (conflict, the portal is the way)', async () => {
+  it('a user with an active plan cannot open a second checkout (conflict, the portal is the way)', async () => {
     const w = inMemoryAppWorld();
     const userId = w.signIn();
     await w.subscribe(userId);

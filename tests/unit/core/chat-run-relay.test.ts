@@ -1,4 +1,4 @@
-// The relay between a run and its readers (core/use-cases/support/chat-run-relay.ts): a run is read
+// The relay between a run and its readers (core/chat/use-cases/chat-run-relay.ts): a run is read
 // to its end whoever listens, its events reach the shared log in batches, a stop asked on another
 // instance reaches it through the log, a log outage never stops an answer, and a graceful close
 // lets short answers end and stops long ones.
@@ -6,13 +6,9 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { InMemoryChatRunLog } from '../../../adapters/in-memory/in-memory-chat-run-log.js';
 import { InMemoryLogger } from '../../../adapters/in-memory/in-memory-logger.js';
-import type { ChatStreamEvent } from '../../../core/domain/chat.js';
-import type { ChatRunLog, LoggedEvent, RunSync } from '../../../core/ports/chat-run-log.js';
-import { createAbortSource } from '../../../core/shared/abort-source.js';
-import { domainError } from '../../../core/shared/errors.js';
-import { fail } from '../../../core/shared/result.js';
-import type { ChatRun, ModelAnswer } from '../../../core/use-cases/support/chat-answers.js';
-import { ChatRunRelay } from '../../../core/use-cases/support/chat-run-relay.js';
+import type { ChatStreamEvent, ChatRunLog, LoggedEvent, RunSync, ChatRun, ModelAnswer } from '../../../core/chat/index.js';
+import { createAbortSource, domainError, fail } from '../../../core/shared/index.js';
+import { ChatRunRelay } from '../../../core/chat/index.js';
 
 const timers = {
   after: (ms: number, task: () => void) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { titleFromMessage } from '../../../core/domain/chat-rules.js';
+import { titleFromMessage } from '../../../core/chat/index.js';
 
 describe('a new conversation is named after its first message', () => {
   it('keeps a short message as it is, on one line', () => {

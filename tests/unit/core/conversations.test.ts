@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Conversation } from '../../../core/domain/chat.js';
-import { NO_AUTHENTICATED_USER } from '../../../core/shared/errors.js';
-import { makeCreateConversation } from '../../../core/use-cases/create-conversation.js';
-import { makeDeleteConversation } from '../../../core/use-cases/delete-conversation.js';
-import { makeListConversations } from '../../../core/use-cases/list-conversations.js';
-import { makeListModels } from '../../../core/use-cases/list-models.js';
-import { makeOpenConversation } from '../../../core/use-cases/open-conversation.js';
-import { makeRenameConversation } from '../../../core/use-cases/rename-conversation.js';
-import { makeRunChat } from '../../../core/use-cases/run-chat.js';
+import type { Conversation } from '../../../core/chat/index.js';
+import { NO_AUTHENTICATED_USER } from '../../../core/shared/index.js';
+import { makeCreateConversation, makeDeleteConversation, makeListConversations, makeListModels, makeOpenConversation, makeRenameConversation, makeRunChat } from '../../../core/chat/index.js';
 import { inMemoryAppWorld, readAll } from '../../support/in-memory-app-world.js';
 
 const setup = () => {

@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { creditsForUsage, estimateTokens } from '../../../core/domain/usage-pricing.js';
-import { domainError, NO_AUTHENTICATED_USER } from '../../../core/shared/errors.js';
-import { makeGetCreditBalance } from '../../../core/use-cases/get-credit-balance.js';
-import { makeGrantCredits } from '../../../core/use-cases/grant-credits.js';
-import { makeListCreditHistory } from '../../../core/use-cases/list-credit-history.js';
+import { creditsForUsage, estimateTokens, makeGetCreditBalance, makeGrantCredits, makeListCreditHistory } from '../../../core/credits/index.js';
+import { domainError, NO_AUTHENTICATED_USER } from '../../../core/shared/index.js';
 import { inMemoryAppWorld } from '../../support/in-memory-app-world.js';
 
 const price = { inputCreditsPer1k: 10, outputCreditsPer1k: 30 };

@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { InMemoryLogger } from '../../../adapters/in-memory/in-memory-logger.js';
 import { InMemoryScheduler } from '../../../adapters/in-memory/in-memory-scheduler.js';
 import { InMemoryScriptLoader } from '../../../adapters/in-memory/in-memory-script-loader.js';
-import { makeLoadDeferredScript } from '../../../core/use-cases/load-deferred-script.js';
-import { makeLoadTagManager } from '../../../core/use-cases/load-tag-manager.js';
+import { makeLoadDeferredScript, makeLoadTagManager } from '../../../core/interface/index.js';
 
 const WIDGET = 'https://widget.example/support.js';
 

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { NO_AUTHENTICATED_USER } from '../../../core/shared/errors.js';
-import { makeGetMarketingConsent } from '../../../core/use-cases/get-marketing-consent.js';
-import { makeUpdateMarketingConsent } from '../../../core/use-cases/update-marketing-consent.js';
+import { NO_AUTHENTICATED_USER } from '../../../core/shared/index.js';
+import { makeGetMarketingConsent, makeUpdateMarketingConsent } from '../../../core/account/index.js';
 import { inMemoryAuthWorld } from '../../support/in-memory-auth-world.js';
 
 describe('reading the marketing consent (app §7 profiles select)', () => {

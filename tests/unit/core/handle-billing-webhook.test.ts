@@ -6,8 +6,8 @@ import { InMemoryLogger } from '../../../adapters/in-memory/in-memory-logger.js'
 import { InMemoryProfileWriter } from '../../../adapters/in-memory/in-memory-profile-writer.js';
 import { InMemoryUsageLedger } from '../../../adapters/in-memory/in-memory-usage-ledger.js';
 import { InMemoryWebhookInbox } from '../../../adapters/in-memory/in-memory-webhook-inbox.js';
-import type { BillingEvent } from '../../../core/domain/billing-events.js';
-import { makeHandleBillingWebhook } from '../../../core/use-cases/handle-billing-webhook.js';
+import type { BillingEvent } from '../../../core/billing/index.js';
+import { makeHandleBillingWebhook } from '../../../core/billing/index.js';
 
 const world = () => {
   const db = new InMemoryDatabase(new InMemoryClock());
@@ -29,7 +29,7 @@ const orderPaid = (userId: string | null, over: Partial<Extract<BillingEvent, { 
   billingReason: 'subscription_create', ...over,
 });
 
-describe('handle billing webhook (issue 7: keep subscription status and credits in step)', () => {
+describe('handle billing webhook: keep subscription status and credits in step', () => {
   it('subscription.active writes status, customer, period end and cancel flag to the profile', async () => {
     const w = world();
     expect(await w.handle(subscriptionEvent(w.userId))).toEqual({ success: true, data: 'processed' });
@@ -100,7 +100,7 @@ describe('handle billing webhook (issue 7: keep subscription status and credits 
     expect(w.profile()?.subscriptionStatus).toBe('active');
   });
 
-  it('issue 14: a late, older subscription.active does not revive a revoked plan; another product is ignored', async () => {
+  it('a late, older subscription.active does not revive a revoked plan; another product is ignored', async () => {
     const w = world();
     await w.handle(subscriptionEvent(w.userId, { webhookId: 'msg_a', occurredAt: '2026-03-01T10:00:00.000Z' }));
     await w.handle(subscriptionEvent(w.userId, { webhookId: 'msg_b', type: 'subscription.revoked', status: 'canceled', occurredAt: '2026-03-02T10:00:00.000Z' }));

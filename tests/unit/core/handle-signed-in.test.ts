@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { domainError } from '../../../core/shared/errors.js';
-import { makeHandleSignedIn } from '../../../core/use-cases/handle-signed-in.js';
-import { makeSessionController } from '../../../core/use-cases/session-controller.js';
-import { makeVerifyEmailCode } from '../../../core/use-cases/verify-email-code.js';
+import { domainError } from '../../../core/shared/index.js';
+import { makeHandleSignedIn, makeSessionController, makeVerifyEmailCode } from '../../../core/auth/index.js';
 import { inMemoryAuthWorld } from '../../support/in-memory-auth-world.js';
 
 const KEY = 'temp_marketing_consent';

@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InMemoryKeyValueStore } from '../../../adapters/in-memory/in-memory-key-value-store.js';
-import { detectLanguage, readQueryParam, SUPPORTED_LANGUAGES, toSupportedLanguage, withLanguageParam } from '../../../core/domain/language.js';
-import { makeChangeLanguage } from '../../../core/use-cases/change-language.js';
-import { makeDetectLanguage } from '../../../core/use-cases/detect-language.js';
+import { detectLanguage, readQueryParam, SUPPORTED_LANGUAGES, toSupportedLanguage, withLanguageParam } from '../../../core/interface/index.js';
 
 describe('hl query parameter (app spec §2)', () => {
   it('app §2: hl is set to the primary subtag when the language is not English', () => {
@@ -52,32 +49,5 @@ describe('language detection (app spec §9)', () => {
 
   it('app §9: fallback en', () => {
     expect(detectLanguage({ queryParam: 'xx', stored: 'yy', browserLanguages: ['zh'] })).toEqual({ language: 'en', source: 'fallback' });
-  });
-
-  it('app §9: the detected language is cached under selectedLanguage', async () => {
-    const keyValueStore = new InMemoryKeyValueStore();
-    const detect = makeDetectLanguage({ keyValueStore });
-    expect(await detect({ url: '/chat?hl=ja', browserLanguages: ['fr'] })).toEqual({ success: true, data: { language: 'ja', source: 'query' } });
-    expect(keyValueStore.get('selectedLanguage')).toBe('ja');
-    expect(await detect({ url: '/chat', browserLanguages: ['fr'] })).toEqual({ success: true, data: { language: 'ja', source: 'storage' } });
-  });
-});
-
-describe('change language (app spec §2, §9)', () => {
-  it('app §9: caches the choice and answers the URL with hl', async () => {
-    const keyValueStore = new InMemoryKeyValueStore();
-    const change = makeChangeLanguage({ keyValueStore });
-    expect(await change({ language: 'es-AR', url: '/chat/all?x=1' })).toEqual({ success: true, data: { language: 'es', url: '/chat/all?x=1&hl=es' } });
-    expect(keyValueStore.get('selectedLanguage')).toBe('es');
-    expect(await change({ language: 'en', url: '/chat/all?x=1&hl=es' })).toEqual({ success: true, data: { language: 'en', url: '/chat/all?x=1' } });
-    expect(keyValueStore.get('selectedLanguage')).toBe('en');
-  });
-
-  it('app §9: an unsupported language is refused and nothing is cached', async () => {
-    const keyValueStore = new InMemoryKeyValueStore({ selectedLanguage: 'fr' });
-    const change = makeChangeLanguage({ keyValueStore });
-    const refused = await change({ language: 'zh', url: '/chat' });
-    expect(refused).toEqual({ success: false, error: expect.objectContaining({ code: 'validation', message: 'Language must be one of: en, es, fr, de, pt, ja' }) });
-    expect(keyValueStore.get('selectedLanguage')).toBe('fr');
   });
 });

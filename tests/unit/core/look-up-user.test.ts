@@ -4,7 +4,7 @@ import { InMemoryProfileStore } from '../../../adapters/in-memory/in-memory-prof
 import { InMemoryProfilingStore } from '../../../adapters/in-memory/in-memory-profiling-store.js';
 import { InMemoryUsageLedger } from '../../../adapters/in-memory/in-memory-usage-ledger.js';
 import { InMemoryUserDirectory } from '../../../adapters/in-memory/in-memory-user-directory.js';
-import { makeFindUser, makeLookUpUser } from '../../../core/use-cases/look-up-user.js';
+import { makeFindUser, makeLookUpUser } from '../../../core/account/index.js';
 
 function world() {
   const db = new InMemoryDatabase();
@@ -17,7 +17,7 @@ function world() {
   return { db, deps, lookUp: makeLookUpUser(deps), find: makeFindUser(deps) };
 }
 
-describe('issue 9 users show: find a user by e-mail or id', () => {
+describe('users show: find a user by e-mail or id', () => {
   it('finds by e-mail ignoring case and surrounding spaces, and by id', async () => {
     const { db, find } = world();
     const user = db.createUser({ email: 'ada@example.com', provider: 'email' });
@@ -46,7 +46,7 @@ describe('issue 9 users show: find a user by e-mail or id', () => {
   });
 });
 
-describe('issue 9 users show: the support overview (app spec §8: a missing row reads as defaults)', () => {
+describe('users show: the support overview (app spec §8: a missing row reads as defaults)', () => {
   it('gathers the profile, the account status, the profiling answers and the newest ledger entries', async () => {
     const { db, deps, lookUp } = world();
     const user = db.createUser({ email: 'ada@example.com', provider: 'email' });

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createAbortSource } from '../../../core/shared/abort-source.js';
-import { mergeStreams } from '../../../core/shared/merge-streams.js';
+import { createAbortSource, mergeStreams } from '../../../core/shared/index.js';
 
 /** A source that records how far it was pulled and whether its clean-up ran. */
 const counting = (name: string, count: number) => {

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PLAN_PRODUCT, InMemoryBillingGateway } from '../../../adapters/in-memory/in-memory-billing-gateway.js';
 import { InMemoryLogger } from '../../../adapters/in-memory/in-memory-logger.js';
-import { basePriceCents, discountedPrice, discountPercent, planOffer, priceCurrency } from '../../../core/domain/pricing.js';
-import { domainError } from '../../../core/shared/errors.js';
-import { makeLoadPlanOffer } from '../../../core/use-cases/load-plan-offer.js';
+import { basePriceCents, discountedPrice, discountPercent, planOffer, priceCurrency, makeLoadPlanOffer } from '../../../core/billing/index.js';
+import { domainError } from '../../../core/shared/index.js';
 
 const product = (overrides: Partial<typeof DEFAULT_PLAN_PRODUCT> = {}) => ({ ...DEFAULT_PLAN_PRODUCT, ...overrides });
 const percentOff = (basisPoints: number) => ({ id: 'd', name: 'Offer', code: null, basisPoints, amount: null });

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Profiling, StoredProfiling } from '../../../core/domain/profiling.js';
-import {
-  DEFAULT_PROFILING,
-  applyProfilingStep,
-  fromStoredProfiling,
-  toStoredProfiling,
-} from '../../../core/domain/profiling-rules.js';
-import { makeGetProfiling } from '../../../core/use-cases/get-profiling.js';
-import { makeGetProfilingCompleted } from '../../../core/use-cases/get-profiling-completed.js';
-import { makeSaveProfilingStep, type SaveProfilingStepInput } from '../../../core/use-cases/save-profiling-step.js';
+import type { Profiling, StoredProfiling } from '../../../core/account/index.js';
+import { DEFAULT_PROFILING, applyProfilingStep, fromStoredProfiling, toStoredProfiling, makeGetProfiling, makeGetProfilingCompleted, makeSaveProfilingStep, type SaveProfilingStepInput } from '../../../core/account/index.js';
 import { inMemoryAuthWorld } from '../../support/in-memory-auth-world.js';
 
 const setup = () => {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_REQUEST, type AttachmentRef } from '../../../core/domain/attachments.js';
-import type { PromptAttachment } from '../../../core/domain/chat.js';
-import { promptMessagesFor, type HistoryMessage } from '../../../core/use-cases/support/chat-attachments.js';
+import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_REQUEST, type AttachmentRef, promptMessagesFor, type HistoryMessage } from '../../../core/chat/index.js';
+import type { PromptAttachment } from '../../../core/chat/index.js';
 
 // What one request carries of a conversation's images: the newest, up to 10 MB and 20 images; every
 // older one is named in its message instead, as an image is named to a model that cannot see it.

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { domainError, NO_AUTHENTICATED_USER, PARAMETER_TYPE_MESSAGE } from '../../../core/shared/errors.js';
-import { makeListPromptCategories } from '../../../core/use-cases/list-prompt-categories.js';
-import { makeOpenPromptLibrary } from '../../../core/use-cases/open-prompt-library.js';
-import { makeOpenPromptViewer } from '../../../core/use-cases/open-prompt-viewer.js';
-import { makeRunPrompt } from '../../../core/use-cases/run-prompt.js';
-import { makeSearchPrompts } from '../../../core/use-cases/search-prompts.js';
-import { makeSetPromptFavorite } from '../../../core/use-cases/set-prompt-favorite.js';
+import { domainError, NO_AUTHENTICATED_USER, PARAMETER_TYPE_MESSAGE } from '../../../core/shared/index.js';
+import { makeListPromptCategories, makeOpenPromptLibrary, makeOpenPromptViewer, makeRunPrompt, makeSearchPrompts, makeSetPromptFavorite } from '../../../core/prompts/index.js';
 import { InMemoryPromptCatalog } from '../../../adapters/in-memory/in-memory-prompt-catalog.js';
 import { inMemoryAppWorld } from '../../support/in-memory-app-world.js';
 import { sampleCategoryLabels, samplePromptTranslations, samplePrompts } from '../../support/prompt-builders.js';

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { domainError } from '../../../core/shared/errors.js';
-import { makeEditLastMessage } from '../../../core/use-cases/edit-last-message.js';
-import { makeRegenerateAnswer } from '../../../core/use-cases/regenerate-answer.js';
-import { makeRunChat } from '../../../core/use-cases/run-chat.js';
+import { domainError } from '../../../core/shared/index.js';
+import { makeEditLastMessage, makeRegenerateAnswer, makeRunChat } from '../../../core/chat/index.js';
 import { inMemoryAppWorld, readAll } from '../../support/in-memory-app-world.js';
 
 /** A conversation with two exchanges, the second answered by two models. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InMemoryKeyValueStore } from '../../../adapters/in-memory/in-memory-key-value-store.js';
 import { InMemoryLogger } from '../../../adapters/in-memory/in-memory-logger.js';
-import { makeRememberMarketingConsent } from '../../../core/use-cases/remember-marketing-consent.js';
+import { makeRememberMarketingConsent } from '../../../core/account/index.js';
 
 describe('remember marketing consent', () => {
   it('app §3: the sign-up choice is kept under temp_marketing_consent as true or false', () => {

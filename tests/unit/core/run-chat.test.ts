@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { echoTokens, IN_MEMORY_MODELS, InMemoryModelGateway } from '../../../adapters/in-memory/in-memory-model-gateway.js';
-import type { ChatStreamEvent, ModelInfo } from '../../../core/domain/chat.js';
-import type { ModelGateway } from '../../../core/ports/model-gateway.js';
-import { creditsForUsage, estimateTokens, minimalAnswerCredits } from '../../../core/domain/usage-pricing.js';
-import { domainError, NO_AUTHENTICATED_USER } from '../../../core/shared/errors.js';
-import { makeRunChat } from '../../../core/use-cases/run-chat.js';
-import type { RunChatInput } from '../../../core/use-cases/run-chat.js';
+import type { ChatStreamEvent, ModelInfo, ModelGateway, RunChatInput } from '../../../core/chat/index.js';
+import { creditsForUsage, estimateTokens, minimalAnswerCredits } from '../../../core/credits/index.js';
+import { domainError, NO_AUTHENTICATED_USER } from '../../../core/shared/index.js';
+import { makeRunChat } from '../../../core/chat/index.js';
 import { inMemoryAppWorld, readAll } from '../../support/in-memory-app-world.js';
 import type { InMemoryAppWorld } from '../../support/in-memory-app-world.js';
 

@@ -1,15 +1,13 @@
-// When the run log writer (core/use-cases/support/run-log-writer.ts) syncs, on a clock of the
+// When the run log writer (core/chat/use-cases/run-log-writer.ts) syncs, on a clock of the
 // test's own: new events reach the log within flushMs even while a much longer keep-alive is
 // pending, a run with nothing new is kept alive every keepAliveMs, and a log that fails is asked
 // again at the keep-alive pace whatever the answer produces meanwhile.
 import { describe, expect, it } from 'vitest';
 import { InMemoryChatRunLog } from '../../../adapters/in-memory/in-memory-chat-run-log.js';
 import { InMemoryLogger } from '../../../adapters/in-memory/in-memory-logger.js';
-import type { ChatRunLog, RunSync } from '../../../core/ports/chat-run-log.js';
-import { domainError } from '../../../core/shared/errors.js';
-import { fail } from '../../../core/shared/result.js';
-import { LocalRun } from '../../../core/use-cases/support/local-run.js';
-import { RunLogWriter, type RunTimers } from '../../../core/use-cases/support/run-log-writer.js';
+import type { ChatRunLog, RunSync } from '../../../core/chat/index.js';
+import { domainError, fail } from '../../../core/shared/index.js';
+import { LocalRun, RunLogWriter, type RunTimers } from '../../../core/chat/index.js';
 
 /** Timers on a clock that moves only when the test says so (from T0, as a wall clock would be). */
 const T0 = 1_700_000_000_000;

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { AuthSession } from '../../../core/domain/auth.js';
-import type { Authenticator } from '../../../core/ports/authenticator.js';
-import { domainError } from '../../../core/shared/errors.js';
-import { makeSessionController, type SessionState } from '../../../core/use-cases/session-controller.js';
-import { makeSignOut } from '../../../core/use-cases/sign-out.js';
+import type { AuthSession, Authenticator } from '../../../core/auth/index.js';
+import { domainError } from '../../../core/shared/index.js';
+import { makeSessionController, type SessionState, makeSignOut } from '../../../core/auth/index.js';
 import { deferred, inMemoryAuthWorld } from '../../support/in-memory-auth-world.js';
 
 /**

@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { domainError } from '../../../core/shared/errors.js';
-import { makeCompleteRedirectSignIn } from '../../../core/use-cases/complete-redirect-sign-in.js';
-import { makeRequestEmailCode } from '../../../core/use-cases/request-email-code.js';
-import { makeRequestMagicLink } from '../../../core/use-cases/request-magic-link.js';
-import { makeResendEmailCode } from '../../../core/use-cases/resend-email-code.js';
+import { domainError } from '../../../core/shared/index.js';
+import { makeCompleteRedirectSignIn, makeRequestEmailCode, makeRequestMagicLink, makeResendEmailCode, makeSessionController, makeSignInWithGoogle, makeVerifyEmailCode } from '../../../core/auth/index.js';
 import { InMemoryAuthenticator } from '../../../adapters/in-memory/in-memory-authenticator.js';
-import { makeSessionController } from '../../../core/use-cases/session-controller.js';
-import { makeSignInWithGoogle } from '../../../core/use-cases/sign-in-with-google.js';
-import { makeVerifyEmailCode } from '../../../core/use-cases/verify-email-code.js';
 import { ORIGIN, inMemoryAuthWorld } from '../../support/in-memory-auth-world.js';
 
 const CALLBACK = `${ORIGIN}/auth/callback`;

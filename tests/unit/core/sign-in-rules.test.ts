@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signInMethodOf, authCallbackUrl, emailCodeSchema, emailSchema } from '../../../core/domain/sign-in.js';
-import { parseStoredConsent, serializeConsent } from '../../../core/domain/signed-in.js';
+import { signInMethodOf, authCallbackUrl, emailCodeSchema, emailSchema, parseStoredConsent, serializeConsent } from '../../../core/auth/index.js';
 
 describe('sign-in rules (app §2, §3, §5)', () => {
   it('app §2: the callback is the origin + /auth/callback', () => {

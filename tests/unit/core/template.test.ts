@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { interpolate, templateParameters } from '../../../core/domain/template.js';
-import { PARAMETER_TYPE_MESSAGE } from '../../../core/shared/errors.js';
+import { interpolate, templateParameters } from '../../../core/prompts/index.js';
+import { PARAMETER_TYPE_MESSAGE } from '../../../core/shared/index.js';
 
 describe('template parameters (app spec §8, §9)', () => {
   it('app §8: string and number parameters fill their placeholders', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InMemoryScheduler } from '../../../adapters/in-memory/in-memory-scheduler.js';
-import type { Toast } from '../../../core/domain/toasts.js';
-import { makeToastCenter } from '../../../core/use-cases/toast-center.js';
+import type { Toast } from '../../../core/interface/index.js';
+import { makeToastCenter } from '../../../core/interface/index.js';
 
 const setup = () => {
   const scheduler = new InMemoryScheduler();

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { InMemoryAnalyticsTracker } from '../../../adapters/in-memory/in-memory-analytics-tracker.js';
 import { InMemoryLogger } from '../../../adapters/in-memory/in-memory-logger.js';
-import type { AnalyticsTracker } from '../../../core/ports/analytics-tracker.js';
-import { makeTrackEvent, trackSafely } from '../../../core/use-cases/track-event.js';
-import { analyticsEventSchema } from '../../../core/domain/analytics-events.js';
+import type { AnalyticsTracker } from '../../../core/interface/index.js';
+import { makeTrackEvent, trackSafely, analyticsEventSchema } from '../../../core/interface/index.js';
 
 const setup = (analytics: AnalyticsTracker = new InMemoryAnalyticsTracker()) => {
   const logger = new InMemoryLogger();

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatStreamEvent } from '../../../core/domain/chat.js';
-import { domainError } from '../../../core/shared/errors.js';
-import { fail, ok } from '../../../core/shared/result.js';
+import type { ChatStreamEvent } from '../../../core/chat/index.js';
+import { domainError, fail, ok } from '../../../core/shared/index.js';
 import { createModelGateway, type CreateModelGatewayInput } from '../../../adapters/models/create-model-gateway.js';
 import { OFFLINE_CATALOGUE_ENTRY } from '../../../adapters/models/model-catalogue.js';
+import { InMemoryModelCatalogue } from '../../../adapters/in-memory/in-memory-model-catalogue.js';
 import { composeBriefOfflineAnswer, composeOfflineAnswer } from '../../../adapters/models/offline-answer.js';
 import { estimateTokens, splitIntoTokens } from '../../../adapters/models/token-estimate.js';
 import { catalogueEntry, collect, deltasOf, eventsOf, finishOf, recordingLogger, textOf } from './model-test-kit.js';
@@ -31,7 +31,7 @@ function gateway(overrides: Partial<CreateModelGatewayInput> = {}) {
 
 const offlineAnswerTokens = splitIntoTokens(composeOfflineAnswer([{ role: 'user', text: QUESTION }]));
 
-describe('model catalogue and availability (issue 7: available = its provider is configured)', () => {
+describe('model catalogue and availability: available = its provider is configured', () => {
   it('lists the caller catalogue plus the always-available offline model', async () => {
     const listed = await gateway().listModels();
     if (!listed.success) throw new Error(listed.error.message);
@@ -70,15 +70,13 @@ describe('model catalogue and availability (issue 7: available = its provider is
     expect(listed).toEqual(ok([{ ...row, available: true }]));
   });
 
-  it('a catalogue loader is asked on every call and its failure is passed on as a value', async () => {
-    let calls = 0;
-    const loader = async () => {
-      calls += 1;
-      return calls === 1 ? ok(CATALOGUE) : fail(domainError('network', 'database is down'));
-    };
-    const gw = gateway({ catalogue: loader });
+  it('a catalogue is asked on every call and its failure is passed on as a value', async () => {
+    const catalogue = new InMemoryModelCatalogue(CATALOGUE);
+    const gw = gateway({ catalogue });
     expect((await gw.listModels()).success).toBe(true);
+    catalogue.failures.failNext('list', domainError('network', 'database is down'));
     expect(await gw.listModels()).toEqual(fail(domainError('network', 'database is down')));
+    catalogue.failures.failNext('list', domainError('network', 'database is down'));
     const events = await collect(gw.stream({ modelIds: ['offline'], messages }));
     expect(events).toEqual([
       { type: 'error', modelId: 'offline', code: 'network', message: 'database is down' },
@@ -88,14 +86,14 @@ describe('model catalogue and availability (issue 7: available = its provider is
 
   it('a loader that throws becomes an unexpected error, logged', async () => {
     const logger = recordingLogger();
-    const gw = gateway({ logger, catalogue: () => Promise.reject(new Error('boom')) });
+    const gw = gateway({ logger, catalogue: { list: () => Promise.reject(new Error('boom')) } });
     const listed = await gw.listModels();
     expect(listed.success === false && listed.error.code).toBe('unexpected');
     expect(logger.lines.some((l) => l.level === 'error' && l.message === 'model catalogue failed to load')).toBe(true);
   });
 });
 
-describe('chat streaming through the gateway (issue 7: streams tagged with their model id)', () => {
+describe('chat streaming through the gateway: streams tagged with their model id', () => {
   it('the offline model streams start, one delta per token, then finish with its usage', async () => {
     const events = await collect(gateway().stream({ modelIds: ['offline'], messages }));
     expect(events[0]).toEqual({ type: 'start', modelId: 'offline' });
@@ -174,7 +172,7 @@ describe('chat streaming through the gateway (issue 7: streams tagged with their
   });
 });
 
-describe('stopping a stream (issue 7: stops generation and stops charging on disconnect or stop)', () => {
+describe('stopping a stream: stops generation and stops charging on disconnect or stop', () => {
   it('aborting mid-stream stops every model and finishes with "aborted" and the usage so far', async () => {
     const controller = new AbortController();
     const events: ChatStreamEvent[] = [];

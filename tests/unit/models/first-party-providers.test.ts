@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChatStreamEvent, ModelProvider } from '../../../core/domain/chat.js';
+import type { ChatStreamEvent, ModelProvider } from '../../../core/chat/index.js';
 import { createModelGateway } from '../../../adapters/models/create-model-gateway.js';
 import type { AiSdkModelGateway } from '../../../adapters/models/ai-sdk-model-gateway.js';
 import { estimateTokens } from '../../../adapters/models/token-estimate.js';

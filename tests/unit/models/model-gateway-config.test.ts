@@ -10,7 +10,7 @@ function problemsOf(env: Record<string, string>): string {
   return result.error.message;
 }
 
-describe('model provider configuration from the environment (issue 7: providers configured by environment variables)', () => {
+describe('model provider configuration: providers configured by environment variables', () => {
   it('an empty environment configures no provider and the offline model with its default delay', () => {
     const result = parseModelGatewayConfig({});
     expect(result).toEqual({
@@ -74,7 +74,7 @@ describe('model provider configuration from the environment (issue 7: providers 
   });
 
   it('a key with whitespace inside is rejected without echoing the key', () => {
-    const message = problemsOf({ OPENAI_API_KEY: 'sk-secret part2' });
+    const message = problemsOf({ OPENAI_API_KEY: 'sk-secret with-space' });
     expect(message).toMatch(/OPENAI_API_KEY must not contain whitespace/);
     expect(message).not.toContain('sk-secret');
   });

@@ -1,5 +1,5 @@
-import type { ChatStreamEvent } from '../../../core/domain/chat.js';
-import type { Logger } from '../../../core/ports/logger.js';
+import type { ChatStreamEvent } from '../../../core/chat/index.js';
+import type { Logger } from '../../../core/shared/index.js';
 import type { ModelCatalogueEntry } from '../../../adapters/models/model-catalogue.js';
 
 export async function collect(events: AsyncIterable<ChatStreamEvent>): Promise<ChatStreamEvent[]> {

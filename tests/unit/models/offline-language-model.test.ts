@@ -43,7 +43,7 @@ describe('token estimate (adapters/models/README.md: token estimate)', () => {
   });
 });
 
-describe('offline model (issue 7: deterministic, streamed token by token, labelled offline)', () => {
+describe('offline model: deterministic, streamed token by token, labelled offline', () => {
   it('answers the same prompt with the same tokens every time', async () => {
     const first = await streamOffline(QUESTION);
     const second = await streamOffline(QUESTION);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createModelGateway } from '../../../adapters/models/create-model-gateway.js';
 import { OFFLINE_ANSWER_HEADING, OFFLINE_BRIEF_ANSWER_HEADING } from '../../../adapters/models/offline-answer.js';
-import { mergePrompt } from '../../../core/domain/chat-rules.js';
+import { mergePrompt } from '../../../core/chat/index.js';
 import { catalogueEntry, collect, finishOf, textOf } from './model-test-kit.js';
 
 const gateway = () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChatStreamEvent } from '../../../core/domain/chat.js';
+import type { ChatStreamEvent } from '../../../core/chat/index.js';
 import { createModelGateway } from '../../../adapters/models/create-model-gateway.js';
 import type { AiSdkModelGateway } from '../../../adapters/models/ai-sdk-model-gateway.js';
 import { estimateTokens } from '../../../adapters/models/token-estimate.js';
@@ -40,7 +40,7 @@ afterAll(async () => {
 
 const errorOf = (events: readonly ChatStreamEvent[], modelId: string) => eventsOf(events, modelId).find((e) => e.type === 'error');
 
-describe('OpenAI-compatible endpoint over real HTTP (issue 7: any OpenAI-compatible endpoint by environment)', () => {
+describe('OpenAI-compatible endpoint over real HTTP: any OpenAI-compatible endpoint by environment', () => {
   it('streams the answer word by word with the usage the endpoint reports', async () => {
     const events = await collect(gateway.stream({ modelIds: ['llama'], messages }));
     expect(events[0]).toEqual({ type: 'start', modelId: 'llama' });

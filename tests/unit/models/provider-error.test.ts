@@ -5,7 +5,7 @@ import { mapProviderError } from '../../../adapters/models/provider-error.js';
 const apiError = (statusCode: number | undefined, message: string, data?: unknown) =>
   new APICallError({ message, url: 'https://api.example/v1/chat', requestBodyValues: {}, statusCode, data });
 
-describe('provider errors mapped at the adapter edge (issue 7: provider errors as a clear error event)', () => {
+describe('provider errors mapped at the adapter edge: a clear error event', () => {
   it('keeps the provider explanation from an OpenAI-style error body', () => {
     const failure = mapProviderError(apiError(404, 'Not Found', { error: { message: 'The model `gpt-9` does not exist' } }), 'OpenAI');
     expect(failure).toMatchObject({ code: 'model_unavailable', message: 'OpenAI answered HTTP 404: The model `gpt-9` does not exist' });

@@ -1,4 +1,4 @@
-// Issue 14: local secrets are the owner's only. The billing sandbox's log and snapshot carry the
+// Local secrets are the owner's only. The billing sandbox's log and snapshot carry the
 // organization token and webhook secret; the stand-in's keys file the JWT secret and service key.
 import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,7 +25,7 @@ const groupOrOtherAccess = (dir: string): string[] =>
     .concat(dir)
     .filter((path) => (lstatSync(path).mode & 0o077) !== 0 && !lstatSync(path).isSymbolicLink());
 
-describe('secret-bearing files and folders are 0600 / 0700 (issue 14)', () => {
+describe('secret-bearing files and folders are 0600 / 0700', () => {
   it('the billing sandbox: its folder 0700, the write-ahead log and the snapshot 0600', () => {
     const dir = join(root(), 'billing');
     const persistence = new FolderPersistence(dir, { fsync: false });

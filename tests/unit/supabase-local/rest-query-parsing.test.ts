@@ -14,7 +14,7 @@ const parseError = (fn: () => unknown) => {
   return 'no error';
 };
 
-describe('issue 6 §3 REST: query grammar as postgrest-js writes it', () => {
+describe('stand-in REST: query grammar as postgrest-js writes it', () => {
   it('splits lists outside parentheses, braces and quotes', () => {
     expect(splitTopLevel('a,b(c,d),"e,f",{g,h}')).toEqual(['a', 'b(c,d)', '"e,f"', '{g,h}']);
     expect(splitTopLevel('a,(b')).toBeNull();

@@ -2,7 +2,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AccountScreen, type AccountScreenProps } from '../../../web/client/screens/account/account-screen.js';
+import { AccountScreen, type AccountScreenProps } from '../../../web/client/features/account/components/account-screen.js';
 import { sampleLedger } from './support/sample-data.js';
 import { renderUi } from './support/render.js';
 

@@ -12,10 +12,10 @@ afterEach(cleanup);
 
 beforeAll(async () => {
   await Promise.all([
-    import('../../../web/client/pages/home-page.js'),
-    import('../../../web/client/pages/chat-page.js'),
-    import('../../../web/client/pages/chat-route.js'),
-    import('../../../web/client/pages/account-route.js'),
+    import('../../../web/client/features/home/routes/home-page.js'),
+    import('../../../web/client/features/chat/routes/chat-page.js'),
+    import('../../../web/client/features/chat/routes/chat-route.js'),
+    import('../../../web/client/features/account/routes/account-route.js'),
   ]);
 });
 

@@ -14,10 +14,11 @@ afterEach(() => {
 
 const USED_LINK = '/auth/callback#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired';
 
-async function openCallback(signedIn: 'profiled' | undefined) {
-  await import('../../../web/client/pages/auth-callback-page.js');
+async function openCallback(signedIn: 'profiled' | undefined, kept: Record<string, string> = {}) {
+  await import('../../../web/client/features/sign-in/routes/auth-callback-page.js');
   window.history.replaceState(null, '', USED_LINK);
   const world = inMemoryUseCases(signedIn ? { signedIn } : {});
+  for (const [key, value] of Object.entries(kept)) world.deps.keyValueStore.set(key, value);
   const memory = memoryLocation({ path: '/auth/callback', record: true });
   render(<App i18n={englishI18n()} useCases={world.useCases} routerHook={memory.hook} />);
   return { ...world, at: () => memory.history.at(-1) };
@@ -30,8 +31,7 @@ describe('/auth/callback with a link that no longer works', () => {
   });
 
   it('a visitor who is signed in anyway is sent on where they were going, with no error shown', async () => {
-    window.localStorage.setItem('ensemble.returnTo', '/chat/prompts');
-    const { at } = await openCallback('profiled');
+    const { at } = await openCallback('profiled', { 'ensemble.returnTo': '/chat/prompts' });
     await expect.poll(at).toBe('/chat/prompts');
     expect(screen.queryByText('This link no longer works')).toBeNull();
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatMessage } from '../../../core/domain/chat.js';
-import { conversationAsJson, conversationAsMarkdown, exportFileName } from '../../../web/client/pages/chat-export.js';
+import type { ChatMessage } from '../../../core/chat/index.js';
+import { conversationAsJson, conversationAsMarkdown, exportFileName } from '../../../web/client/features/chat/state/chat-export.js';
 
 const at = '2026-11-24T10:00:00.000Z';
 const messages: ChatMessage[] = [
@@ -10,7 +10,7 @@ const messages: ChatMessage[] = [
 ];
 const labels: Record<string, string> = { a: 'Model A', b: 'Model B' };
 
-describe('conversation export (issue 19)', () => {
+describe('conversation export', () => {
   it('Markdown: the title, then each question and each answer under its model label', () => {
     expect(conversationAsMarkdown('Coffee names', messages, (id) => labels[id] ?? id)).toBe(
       '# Coffee names\n\n## You\n\nName a coffee shop\n\n## Model A\n\nCafé Azulejo\n\n## Model B\n\nSaudade and Co\n',

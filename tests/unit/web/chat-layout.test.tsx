@@ -2,9 +2,9 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ChatLayout, type ChatLayoutProps } from '../../../web/client/screens/chat/chat-layout.js';
-import { aroundFirstMatch } from '../../../web/client/screens/chat/search-results.js';
-import type { SearchHit } from '../../../core/ports/conversation-search.js';
+import { ChatLayout, type ChatLayoutProps } from '../../../web/client/features/chat/components/chat-layout.js';
+import { aroundFirstMatch } from '../../../web/client/features/chat/components/search-results.js';
+import type { SearchHit } from '../../../core/chat/index.js';
 import { sampleConversations } from './support/sample-data.js';
 import { renderUi } from './support/render.js';
 

@@ -7,10 +7,9 @@ import { InMemoryChatClient, inMemoryRelay } from '../../../adapters/in-memory/i
 import { echoTokens, InMemoryModelGateway } from '../../../adapters/in-memory/in-memory-model-gateway.js';
 import { InMemoryProfileStore } from '../../../adapters/in-memory/in-memory-profile-store.js';
 import { SERVICE_ROLE } from '../../../adapters/in-memory/in-memory-database.js';
-import {
-  makeFindLiveChatRun, makeGetCurrentUser, makeRegenerateChatAnswers, makeResumeChatRun, makeSendChatMessage, makeStopChatRun,
-} from '../../../core/use-cases/index.js';
-import { ChatSession, type ChatSessionState } from '../../../web/client/pages/chat-session.js';
+import { makeFindLiveChatRun, makeRegenerateChatAnswers, makeResumeChatRun, makeSendChatMessage, makeStopChatRun } from '../../../core/chat/index.js';
+import { makeGetCurrentUser } from '../../../core/auth/index.js';
+import { ChatSession, type ChatSessionState } from '../../../web/client/features/chat/state/chat-session.js';
 import { inMemoryUseCases } from './support/in-memory-use-cases.js';
 
 const QUESTION = 'Write a long story about the sea and the ships on it';

@@ -1,7 +1,7 @@
-// The chat on screen (web/client/pages/chat-session.ts) over the browser's use cases, with the
-// in-memory ChatClient running the server's own chat use cases: issue 13's first-minute defects.
+// The chat on screen (web/client/features/chat/state/chat-session.ts) over the browser's use cases, with the
+// in-memory ChatClient running the server's own chat use cases: what a user meets in their first minute of chat.
 import { describe, expect, it } from 'vitest';
-import { ChatSession } from '../../../web/client/pages/chat-session.js';
+import { ChatSession } from '../../../web/client/features/chat/state/chat-session.js';
 import { inMemoryUseCases } from './support/in-memory-use-cases.js';
 
 async function signedInSession() {
@@ -24,7 +24,7 @@ const conversationOf = (outcome: { conversationId: string } | { error: unknown }
   return outcome.conversationId;
 };
 
-describe('ChatSession (issue 13)', () => {
+describe('ChatSession', () => {
   it('a draft typed while the first answer streams survives the new chat becoming /chat/{id}', async () => {
     const { session, started } = await signedInSession();
     session.open(null);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatMessage } from '../../../core/domain/chat.js';
-import { toTurns } from '../../../web/client/pages/chat-turns.js';
+import type { ChatMessage } from '../../../core/chat/index.js';
+import { toTurns } from '../../../web/client/features/chat/state/chat-turns.js';
 
 const at = '2026-11-28T10:00:00.000Z';
 const question: ChatMessage = {

@@ -3,8 +3,8 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { TurnView } from '../../../web/client/screens/chat/chat-types.js';
-import { ChatView, type ChatViewProps } from '../../../web/client/screens/chat/chat-view.js';
+import type { TurnView } from '../../../web/client/features/chat/components/chat-types.js';
+import { ChatView, type ChatViewProps } from '../../../web/client/features/chat/components/chat-view.js';
 import { sampleModels } from './support/sample-data.js';
 import { renderUi } from './support/render.js';
 

@@ -1,15 +1,12 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { LocalStorageKeyValueStore } from '../../../adapters/browser/local-storage-key-value-store.js';
 import { createI18n } from '../../../web/client/i18n/i18n.js';
 import { detectFrom as detectLanguage, makeLanguageDetector, type DetectionSources } from '../../../web/client/i18n/language-detector.js';
 import { syncLanguageInUrl } from '../../../web/client/i18n/language-url.js';
-import { InMemoryLogger } from '../../../adapters/in-memory/in-memory-logger.js';
-import { InMemoryScheduler } from '../../../adapters/in-memory/in-memory-scheduler.js';
-import { InMemoryTranslationLoader } from '../../../adapters/in-memory/in-memory-translation-loader.js';
-import { makeLoadTranslations } from '../../../core/use-cases/load-translations.js';
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const data = new Map(Object.entries(initial));
-  return { getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v), data };
+  return Object.assign(new LocalStorageKeyValueStore({ getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v), removeItem: (k: string) => void data.delete(k) }), { data });
 }
 
 const sources = (search: string, stored: Record<string, string>, browser: string[]): DetectionSources => ({
@@ -36,7 +33,8 @@ describe('language detection (app §9)', () => {
   });
 
   it('a storage that throws does not break detection', () => {
-    const broken = { getItem: () => { throw new Error('denied'); }, setItem: () => { throw new Error('denied'); } };
+    const denied = () => { throw new Error('denied'); };
+    const broken = new LocalStorageKeyValueStore({ getItem: denied, setItem: denied, removeItem: denied });
     const detector = makeLanguageDetector({ search: () => '', storage: broken, browserLanguages: () => ['fr'] });
     expect(detector.detect()).toBe('fr');
     expect(() => detector.cacheUserLanguage?.('fr')).not.toThrow();
@@ -139,28 +137,5 @@ describe('translation loading (app §7, §8)', () => {
     const { i18n, ready } = createI18n({ sources: sources('', {}, ['en']), fetch: s.fetch, syncUrl: false });
     await ready;
     expect(i18n.t('hi', { name: '<b>&' })).toBe('Hi <b>&');
-  });
-
-  it('with the load-translations use case plugged in, its retries serve the file', async () => {
-    const loader = new InMemoryTranslationLoader({ en: english, fr: french });
-    loader.failNext('fr', 503);
-    const scheduler = new InMemoryScheduler();
-    const loadTranslations = makeLoadTranslations({ translationLoader: loader, scheduler, logger: new InMemoryLogger() });
-    const { i18n, ready } = createI18n({ sources: frenchVisitor, loadTranslations, syncUrl: false });
-    // i18next starts loading on its next turn; the retry then waits on the scheduler.
-    await vi.waitFor(() => expect(loader.attempts).toContain('fr'));
-    await scheduler.advance(500);
-    await ready;
-    expect(loader.attempts.filter((l) => l === 'fr')).toHaveLength(2);
-    expect(i18n.t('greeting')).toBe('Bonjour');
-  });
-
-  it('with the use case plugged in, a file it cannot load leaves English in place', async () => {
-    const loader = new InMemoryTranslationLoader({ en: english });
-    const loadTranslations = makeLoadTranslations({ translationLoader: loader, scheduler: new InMemoryScheduler(), logger: new InMemoryLogger() });
-    const { i18n, ready } = createI18n({ sources: frenchVisitor, loadTranslations, syncUrl: false });
-    await ready;
-    expect(loader.attempts.filter((l) => l === 'fr')).toHaveLength(1);
-    expect(i18n.t('greeting')).toBe('Hello');
   });
 });

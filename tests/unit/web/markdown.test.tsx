@@ -2,7 +2,7 @@
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Markdown } from '../../../web/client/screens/chat/markdown.js';
+import { Markdown } from '../../../web/client/features/chat/components/markdown.js';
 import { renderUi } from './support/render.js';
 
 afterEach(cleanup);

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { findPlaceholders, PlaceholderField } from '../../../web/client/screens/chat/placeholder-field.js';
+import { findPlaceholders, PlaceholderField } from '../../../web/client/features/chat/components/placeholder-field.js';
 import { renderUi } from './support/render.js';
 
 afterEach(cleanup);

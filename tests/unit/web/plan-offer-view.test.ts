@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { PlanDiscount, PlanProduct } from '../../../core/domain/billing.js';
-import { DEFAULT_PLAN_TEXT, planOffer } from '../../../core/domain/pricing.js';
+import type { PlanDiscount, PlanProduct } from '../../../core/billing/index.js';
+import { DEFAULT_PLAN_TEXT, planOffer } from '../../../core/billing/index.js';
 import { toPlanOfferView } from '../../../web/client/ui/plan-offer-view.js';
 
 const product: PlanProduct = {

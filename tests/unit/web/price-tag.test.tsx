@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SubscribeScreen } from '../../../web/client/screens/subscribe/subscribe-screen.js';
+import { SubscribeScreen } from '../../../web/client/features/subscribe/components/subscribe-screen.js';
 import type { PlanOfferView } from '../../../web/client/ui/price-tag.js';
 import { renderUi } from './support/render.js';
 

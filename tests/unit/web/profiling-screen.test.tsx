@@ -2,8 +2,8 @@
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Profiling } from '../../../core/domain/profiling.js';
-import { ProfilingScreen } from '../../../web/client/screens/profiling/profiling-screen.js';
+import type { Profiling } from '../../../core/account/index.js';
+import { ProfilingScreen } from '../../../web/client/features/onboarding/components/profiling-screen.js';
 import { emptyProfiling } from './support/sample-data.js';
 import { renderUi } from './support/render.js';
 

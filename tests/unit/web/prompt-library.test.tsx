@@ -2,7 +2,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PromptLibrary, type PromptLibraryProps } from '../../../web/client/screens/library/prompt-library.js';
+import { PromptLibrary, type PromptLibraryProps } from '../../../web/client/features/library/components/prompt-library.js';
 import { samplePrompts } from './support/sample-data.js';
 import { renderUi } from './support/render.js';
 

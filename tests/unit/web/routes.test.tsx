@@ -12,23 +12,25 @@ afterEach(cleanup);
 // Pages are lazy chunks; loading them once up front keeps each test about routing, not module loading.
 beforeAll(async () => {
   await Promise.all([
-    import('../../../web/client/pages/home-page.js'),
-    import('../../../web/client/pages/privacy-page.js'),
-    import('../../../web/client/pages/terms-page.js'),
-    import('../../../web/client/pages/faq-page.js'),
-    import('../../../web/client/pages/signup-page.js'),
-    import('../../../web/client/pages/subscribe-page.js'),
-    import('../../../web/client/pages/profiling-page.js'),
-    import('../../../web/client/pages/chat-page.js'),
-    import('../../../web/client/pages/chat-route.js'),
-    import('../../../web/client/pages/library-route.js'),
+    import('../../../web/client/features/home/routes/home-page.js'),
+    import('../../../web/client/features/legal/routes/privacy-page.js'),
+    import('../../../web/client/features/legal/routes/terms-page.js'),
+    import('../../../web/client/features/legal/routes/faq-page.js'),
+    import('../../../web/client/features/sign-in/routes/signup-page.js'),
+    import('../../../web/client/features/subscribe/routes/subscribe-page.js'),
+    import('../../../web/client/features/onboarding/routes/profiling-page.js'),
+    import('../../../web/client/features/chat/routes/chat-page.js'),
+    import('../../../web/client/features/chat/routes/chat-route.js'),
+    import('../../../web/client/features/library/routes/library-route.js'),
   ]);
 });
 
-function renderAt(path: string, session?: SessionState, signedIn: 'profiled' | 'new' | null = 'profiled') {
+function renderAt(path: string, session?: SessionState, signedIn: 'profiled' | 'new' | null = 'profiled', kept: Record<string, string> = {}) {
   const memory = memoryLocation({ path, record: true });
-  render(<App i18n={englishI18n()} useCases={inMemoryUseCases(signedIn ? { signedIn } : {}).useCases} routerHook={memory.hook} {...(session ? { session } : {})} />);
-  return { current: () => memory.history.at(-1) };
+  const world = inMemoryUseCases(signedIn ? { signedIn } : {});
+  for (const [key, value] of Object.entries(kept)) world.deps.keyValueStore.set(key, value);
+  render(<App i18n={englishI18n()} useCases={world.useCases} routerHook={memory.hook} {...(session ? { session } : {})} />);
+  return { current: () => memory.history.at(-1), kept: (key: string) => world.deps.keyValueStore.get(key) };
 }
 
 describe('routes (app §2)', () => {
@@ -82,21 +84,20 @@ describe('routes (app §2)', () => {
     expect(screen.getByRole('heading', { name: 'Sign in to Ensemble' })).toBeTruthy();
   });
 
-  it('issue 8 guard: a signed-out visitor of a member page goes to /signup', async () => {
+  it('guard: a signed-out visitor of a member page goes to /signup', async () => {
     const at = renderAt('/chat/prompts', undefined, null);
     await screen.findByRole('heading', { level: 1, name: 'Sign in to Ensemble' });
     expect(at.current()).toBe('/signup');
-    expect(window.localStorage.getItem('ensemble.returnTo')).toBe('/chat/prompts');
+    expect(at.kept('ensemble.returnTo')).toBe('/chat/prompts');
   });
 
-  it('issue 8 guard: after sign-in the visitor returns where they were going', async () => {
-    window.localStorage.setItem('ensemble.returnTo', '/chat/prompts');
-    const at = renderAt('/signup', undefined, 'profiled');
+  it('guard: after sign-in the visitor returns where they were going', async () => {
+    const at = renderAt('/signup', undefined, 'profiled', { 'ensemble.returnTo': '/chat/prompts' });
     expect(await screen.findByRole('complementary', { name: 'Chats and account' })).toBeTruthy();
     expect(at.current()).toBe('/chat/prompts');
   });
 
-  it('issue 8 guard: a signed-in user who has not finished profiling goes to /profiling', async () => {
+  it('guard: a signed-in user who has not finished profiling goes to /profiling', async () => {
     const at = renderAt('/chat', undefined, 'new');
     await screen.findByRole('heading', { level: 1, name: 'What best describes your role?' });
     expect(at.current()).toBe('/profiling');

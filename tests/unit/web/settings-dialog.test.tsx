@@ -2,9 +2,8 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ModelInfo } from '../../../core/domain/chat.js';
-import type { ConversationSettings } from '../../../core/domain/conversation-settings.js';
-import { SettingsDialog, type SettingsDialogProps } from '../../../web/client/screens/chat/settings-dialog.js';
+import type { ModelInfo, ConversationSettings } from '../../../core/chat/index.js';
+import { SettingsDialog, type SettingsDialogProps } from '../../../web/client/features/chat/components/settings-dialog.js';
 import { renderUi } from './support/render.js';
 import { sampleModels } from './support/sample-data.js';
 

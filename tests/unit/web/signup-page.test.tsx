@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { memoryLocation } from 'wouter/memory-location';
 import { App } from '../../../web/client/app/app.js';
-import { domainError } from '../../../core/shared/errors.js';
+import { domainError } from '../../../core/shared/index.js';
 import { englishI18n } from './support/render.js';
 import { inMemoryUseCases } from './support/in-memory-use-cases.js';
 
@@ -14,7 +14,7 @@ afterEach(() => {
 });
 
 async function openSignUp() {
-  await import('../../../web/client/pages/signup-page.js');
+  await import('../../../web/client/features/sign-in/routes/signup-page.js');
   const world = inMemoryUseCases();
   const memory = memoryLocation({ path: '/signup', record: true });
   render(<App i18n={englishI18n()} useCases={world.useCases} routerHook={memory.hook} />);
@@ -46,7 +46,7 @@ describe('sign-up page on the sign-in use cases', () => {
     expect(await screen.findByText(/That code is not right/)).toBeTruthy();
   });
 
-  it('issue 8: a correct code signs in and the guard moves on to profiling for a new account', async () => {
+  it('a correct code signs in and the guard moves on to profiling for a new account', async () => {
     const { deps, at } = await openSignUp();
     await userEvent.type(screen.getByLabelText('E-mail address'), 'new@example.com');
     await userEvent.click(screen.getByRole('button', { name: /6-digit code/ }));

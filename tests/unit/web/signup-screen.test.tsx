@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SignUpScreen, type SignUpScreenProps, type SignUpStatus } from '../../../web/client/screens/signup/signup-screen.js';
+import { SignUpScreen, type SignUpScreenProps, type SignUpStatus } from '../../../web/client/features/sign-in/components/signup-screen.js';
 import { renderUi } from './support/render.js';
 
 afterEach(cleanup);

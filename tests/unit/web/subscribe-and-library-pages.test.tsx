@@ -14,10 +14,10 @@ afterEach(() => {
 });
 beforeAll(async () => {
   await Promise.all([
-    import('../../../web/client/pages/subscribe-page.js'),
-    import('../../../web/client/pages/chat-page.js'),
-    import('../../../web/client/pages/library-route.js'),
-    import('../../../web/client/pages/chat-route.js'),
+    import('../../../web/client/features/subscribe/routes/subscribe-page.js'),
+    import('../../../web/client/features/chat/routes/chat-page.js'),
+    import('../../../web/client/features/library/routes/library-route.js'),
+    import('../../../web/client/features/chat/routes/chat-route.js'),
   ]);
 });
 
@@ -89,12 +89,12 @@ describe('subscribe page: inside the shared layout, and back from the checkout',
   it('app §7: back through the checkout\'s back link without paying: subscribe_failed', async () => {
     const world = inMemoryUseCases({ signedIn: 'profiled' });
     const checkoutId = await opened(world.deps);
-    window.localStorage.setItem('ensemble.pendingCheckout', checkoutId);
+    world.deps.keyValueStore.set('ensemble.pendingCheckout', checkoutId);
     const memory = memoryLocation({ path: '/subscribe?checkout=returned', record: true });
     render(<App i18n={englishI18n()} useCases={world.useCases} routerHook={memory.hook} />);
     expect(await screen.findAllByText(/The payment did not go through/, {}, { timeout: 5000 })).not.toHaveLength(0);
     expect(world.deps.analytics.events).toEqual([{ event: 'subscribe_failed', user_id: world.userId }]);
-    expect(window.localStorage.getItem('ensemble.pendingCheckout')).toBeNull();
+    expect(world.deps.keyValueStore.get('ensemble.pendingCheckout')).toBeNull();
   });
 
   it('a plan cancelled at period end shows its end date and can be resumed from /subscribe', async () => {

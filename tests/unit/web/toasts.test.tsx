@@ -3,7 +3,7 @@ import { act, cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { InMemoryScheduler } from '../../../adapters/in-memory/in-memory-scheduler.js';
-import { makeToastCenter } from '../../../core/use-cases/toast-center.js';
+import { makeToastCenter } from '../../../core/interface/index.js';
 import { ToastOutlet } from '../../../web/client/ui/toast-outlet.js';
 import { Toasts, type ToastView } from '../../../web/client/ui/toasts.js';
 import { renderUi } from './support/render.js';

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SUPPORTED_LANGUAGES } from '../../../core/domain/language.js';
+import { SUPPORTED_LANGUAGES } from '../../../core/interface/index.js';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 const localeFile = (lng: string) => join(root, 'web', 'public', 'locales', lng, 'translation.json');
@@ -22,7 +22,7 @@ function leaves(value: unknown, prefix = ''): Map<string, string> {
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 const english = leaves(load('en'));
 
-describe('translations (issue 8: complete in six languages)', () => {
+describe('translations: complete in six languages', () => {
   it.each(SUPPORTED_LANGUAGES.filter((l) => l !== 'en'))('%s has every key the English file has, and no other', (lng) => {
     const other = leaves(load(lng));
     const missing = [...english.keys()].filter((k) => !other.has(k));

@@ -1,17 +1,15 @@
 import { prepareTagManager } from '../../../adapters/analytics/tag-manager.js';
-import { createBrowserDependencies, fetchPublicConfig } from '../../../adapters/composition/browser-dependencies.js';
-import { createBrowserContainer, resolveUseCases } from '../../../adapters/composition/containers.js';
+import { createBrowserUseCases, fetchPublicConfig } from '../../../adapters/composition/browser.js';
 import type { ClientServices } from './use-cases-provider.js';
 
 /**
- * The composition chunk: public config, adapters (supabase-js among them), container, use cases.
- * main.tsx starts loading it at once, in parallel with the first paint; React only ever receives
- * the resolved use cases (DESIGN.md "Dependency injection").
+ * The composition chunk: public config, then the browser's composition root (adapters, supabase-js
+ * among them, and the use cases over them). main.tsx starts loading it at once, in parallel with
+ * the first paint; React only ever receives the use cases (DESIGN.md "Dependency injection").
  */
 export async function compose(): Promise<ClientServices> {
   const config = await fetchPublicConfig();
-  const container = createBrowserContainer(createBrowserDependencies(config));
-  const useCases = resolveUseCases(container, 'browser');
+  const useCases = createBrowserUseCases(config);
   // app spec §7: the tag manager loads at start, when one is configured.
   void useCases.loadTagManager({ src: prepareTagManager(config.tagManagerId) });
   return {

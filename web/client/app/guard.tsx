@@ -1,7 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Redirect, useLocation, useRouter } from 'wouter';
 import { PageLoading } from '../ui/page-loading.js';
-import { rememberReturnTo, takeReturnTo } from './return-to.js';
 import { useSession, useUseCases } from './use-cases-provider.js';
 
 /** open: anyone, painted at once (home: no rule needs the session); public: anyone, once the session is known; entry: sign-up (signed-in users move on); member: signed in, profiled; profiling. */
@@ -10,7 +9,7 @@ export type GuardArea = 'open' | 'public' | 'entry' | 'member' | 'profiling';
 type Check = { userId: string; outcome: 'ok' | 'profiling' | 'home' } | null;
 
 /**
- * Wraps home, signup, callback, subscribe, chat and profiling (app spec §2). The rules (issue 8):
+ * Wraps home, signup, callback, subscribe, chat and profiling (app spec §2). The rules:
  * it waits for the first session fetch (app spec §4); signed-out visitors of member pages go to
  * /signup and come back after sign-in; signed-in users who have not finished profiling go to
  * /profiling; the turbo check (app spec §6) sends the browser to / when the profile cannot be read.
@@ -23,7 +22,7 @@ export function Guard({ area = 'public', children }: { area?: GuardArea; childre
 
 function SessionGuard({ area, children }: { area: Exclude<GuardArea, 'open'>; children: ReactNode }) {
   const session = useSession();
-  const { getProfilingCompleted, turboCheck } = useUseCases();
+  const { getProfilingCompleted, turboCheck, rememberReturnTo, takeReturnTo } = useUseCases();
   const [location] = useLocation();
   const { base } = useRouter();
   const fullPath = `${base}${location === '/' && base ? '' : location}`;

@@ -1,9 +1,9 @@
 import { createContext, use, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
-import type { BROWSER_USE_CASES, UseCases } from '../../../adapters/composition/use-case-registry.js';
-import type { SessionState } from '../../../core/use-cases/index.js';
+import type { BrowserUseCases } from '../../../adapters/composition/use-case-registry.js';
+import type { SessionState } from '../../../core/auth/index.js';
 
-/** What `resolveUseCases(container, 'browser')` answers (DESIGN.md "Dependency injection"). */
-export type ClientUseCases = Pick<UseCases, (typeof BROWSER_USE_CASES)[number]>;
+/** What the browser's composition root answers (`createBrowserUseCases`, DESIGN.md "Dependency injection"). */
+export type ClientUseCases = BrowserUseCases;
 
 export type { SessionState };
 
@@ -19,8 +19,6 @@ export interface ClientServices {
   readonly useCases: ClientUseCases;
   readonly config: ClientConfig;
 }
-
-export const SIGNED_OUT: SessionState = { loading: false, session: null, user: null, error: null };
 const SESSION_PENDING: SessionState = { loading: true, session: null, user: null, error: null };
 const DEFAULT_CONFIG: ClientConfig = { billingAvailable: true, tagManagerId: null, supportWidgetSrc: null };
 

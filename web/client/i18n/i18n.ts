@@ -1,17 +1,14 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import HttpBackend, { type HttpBackendOptions } from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
-import { FALLBACK_LANGUAGE, SUPPORTED_LANGUAGES } from '../../../core/domain/language.js';
+import { FALLBACK_LANGUAGE, SUPPORTED_LANGUAGES } from '../../../core/interface/index.js';
 import { browserDetectionSources, makeLanguageDetector, type DetectionSources } from './language-detector.js';
 import { syncLanguageInUrl } from './language-url.js';
-import { makeUseCaseBackend, type LoadTranslations } from './use-case-backend.js';
 
 export const TRANSLATION_PATH = '/locales/{{lng}}/translation.json';
 
 export interface I18nOptions {
   sources?: DetectionSources;
-  /** The load-translations use case; without it the HTTP backend below loads the files. */
-  loadTranslations?: LoadTranslations;
   /** Replaces fetch for the HTTP backend (tests). */
   fetch?: (url: string, init?: RequestInit) => Promise<Response>;
   /** First retry delay of the HTTP backend; doubled on each retry (i18next's backoff). */
@@ -21,10 +18,9 @@ export interface I18nOptions {
 }
 
 /**
- * Translation files come from GET /locales/{lng}/translation.json (app spec §7). Either the core
- * use case loads them (it retries 5xx and network failures, never 4xx), or, before the use cases
- * are plugged in, i18next-http-backend does: it reports 5xx and status-less failures as retryable
- * and 4xx as final, and i18next retries the retryable ones up to `maxRetries` times.
+ * Translation files come from GET /locales/{lng}/translation.json (app spec §7), loaded by
+ * i18next-http-backend before the use cases are there: it reports 5xx and status-less failures as
+ * retryable and 4xx as final, and i18next retries the retryable ones up to `maxRetries` times.
  */
 export function createI18n(options: I18nOptions = {}): { i18n: I18n; ready: Promise<unknown> } {
   const instance = i18next.createInstance();
@@ -37,8 +33,8 @@ export function createI18n(options: I18nOptions = {}): { i18n: I18n; ready: Prom
   }
   const backend: HttpBackendOptions = { loadPath: TRANSLATION_PATH };
   if (options.fetch) backend.alternateFetch = options.fetch as NonNullable<HttpBackendOptions['alternateFetch']>;
-  const withBackend = options.loadTranslations ? instance.use(makeUseCaseBackend(options.loadTranslations)) : instance.use(HttpBackend);
-  const ready = withBackend
+  const ready = instance
+    .use(HttpBackend)
     .use(makeLanguageDetector(options.sources ?? browserDetectionSources()))
     .use(initReactI18next)
     .init({
@@ -47,7 +43,7 @@ export function createI18n(options: I18nOptions = {}): { i18n: I18n; ready: Prom
       load: 'languageOnly',
       ns: ['translation'],
       defaultNS: 'translation',
-      ...(options.loadTranslations ? {} : { backend }),
+      backend,
       maxRetries: 2,
       retryTimeout: options.retryDelayMs ?? 500,
       // app spec §9: escaping is off; React escapes text, and no translation is rendered as HTML.

@@ -1,7 +1,7 @@
-import { withLanguageParam } from '../../../core/domain/language.js';
+import { withLanguageParam } from '../../../core/interface/index.js';
 
 /**
- * Applies the `hl` rule of app spec §2 (core/domain/language.ts) to the current URL in place: no
+ * Applies the `hl` rule of app spec §2 (core/interface/domain/language.ts) to the current URL in place: no
  * navigation and no history entry, and nothing at all when the rule leaves the URL as it is.
  */
 export function syncLanguageInUrl(language: string, win: Pick<Window, 'location' | 'history'> = window): void {

@@ -1,4 +1,4 @@
-import type { Language } from '../../../core/domain/language.js';
+import type { Language } from '../../../core/interface/index.js';
 
 /** Each language named in itself, so a reader finds their own in the switcher. */
 export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = {

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FALLBACK_LANGUAGE, SUPPORTED_LANGUAGES, toSupportedLanguage } from '../../../core/domain/language.js';
+import { FALLBACK_LANGUAGE, SUPPORTED_LANGUAGES, toSupportedLanguage } from '../../../core/interface/index.js';
 import { LANGUAGE_NAMES } from '../i18n/languages.js';
 
 /** Changing language caches it under selectedLanguage and rewrites `hl` (see i18n/). */

@@ -1,4 +1,4 @@
-import { DEFAULT_PLAN_TEXT, type PlanOffer } from '../../../core/domain/pricing.js';
+import { DEFAULT_PLAN_TEXT, type PlanOffer } from '../../../core/billing/index.js';
 import type { PlanOfferView } from './price-tag.js';
 
 /** The app's own words for the plan, in the reader's language (translation files). */

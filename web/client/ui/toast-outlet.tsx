@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { Toast } from '../../../core/domain/toasts.js';
+import type { Toast } from '../../../core/interface/index.js';
 import { Toasts } from './toasts.js';
 
 /** The part of the core's toast centre the screen needs. */

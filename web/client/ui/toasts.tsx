@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { ToastType } from '../../../core/domain/toasts.js';
+import type { ToastType } from '../../../core/interface/index.js';
 import { CloseIcon } from './icons.js';
 
 export interface ToastView {

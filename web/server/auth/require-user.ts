@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
-import { ok } from '../../../core/shared/result.js';
+import { ok } from '../../../core/shared/index.js';
 import { apiError } from '../http/api-error.js';
-import type { AuthUser } from '../../../core/domain/auth.js';
+import type { AuthUser } from '../../../core/auth/index.js';
 import type { AppEnv, ServerUseCases, ServerUseCaseSource } from '../http/app-env.js';
 import type { TokenVerdict, TokenVerifier } from './token-verifier.js';
 

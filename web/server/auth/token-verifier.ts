@@ -1,6 +1,6 @@
 import { errors as joseErrors, jwtVerify } from 'jose';
 import { z } from 'zod';
-import type { AuthUser } from '../../../core/domain/auth.js';
+import type { AuthUser } from '../../../core/auth/index.js';
 
 export type TokenVerdict =
   | {

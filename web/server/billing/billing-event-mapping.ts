@@ -1,5 +1,5 @@
 import type { BillingWebhookEvent } from '../../../adapters/billing/webhooks.js';
-import type { BillingEvent } from '../../../core/domain/billing-events.js';
+import type { BillingEvent } from '../../../core/billing/index.js';
 
 type SubscriptionEvent = Extract<BillingWebhookEvent, { data: { cancelAtPeriodEnd: boolean; currentPeriodStart: string } }>;
 

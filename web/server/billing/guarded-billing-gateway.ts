@@ -1,7 +1,6 @@
-import type { BillingGateway } from '../../../core/ports/billing-gateway.js';
-import type { Logger } from '../../../core/ports/logger.js';
-import { domainError, type DomainError } from '../../../core/shared/errors.js';
-import { fail, type Result } from '../../../core/shared/result.js';
+import type { BillingGateway } from '../../../core/billing/index.js';
+import type { Logger } from '../../../core/shared/index.js';
+import { domainError, type DomainError, fail, type Result } from '../../../core/shared/index.js';
 import { CircuitBreaker } from './circuit-breaker.js';
 
 const NO_TOKEN = 'Billing is unavailable: the billing access token is missing or was rejected';

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { DomainError, DomainErrorCode } from '../../../core/shared/errors.js';
+import type { ApiErrorBody, ApiErrorCode } from '../../../adapters/app-api/api-contract.js';
+import type { DomainError, DomainErrorCode } from '../../../core/shared/index.js';
 
 /** How each domain failure reads over HTTP. */
 const STATUS: Record<DomainErrorCode, ContentfulStatusCode> = {
@@ -22,13 +23,8 @@ const STATUS: Record<DomainErrorCode, ContentfulStatusCode> = {
 /** Which facts of a domain error's details the browser may see (never provider internals). */
 const PUBLIC_DETAILS = ['issues', 'balance', 'required', 'held', 'modelId', 'modelIds', 'retryAfterSeconds', 'maxBytes', 'reason', 'attachmentId'];
 
-export interface ApiErrorBody {
-  readonly error: string;
-  readonly message: string;
-  readonly details?: Readonly<Record<string, unknown>>;
-}
-
-export const apiError = (c: Context, status: ContentfulStatusCode, error: string, message: string, details?: Record<string, unknown>) =>
+/** An /api error answer: `error` is one of the contract's codes (the domain's and the transport's). */
+export const apiError = (c: Context, status: ContentfulStatusCode, error: ApiErrorCode, message: string, details?: Record<string, unknown>) =>
   c.json<ApiErrorBody>(details === undefined ? { error, message } : { error, message, details }, status);
 
 /** A use case's failure as JSON `{error, message, details?}`; billing readiness failures read as one code. */

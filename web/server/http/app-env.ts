@@ -1,16 +1,10 @@
-import type { UseCases } from '../../../adapters/composition/use-case-registry.js';
-import type { SERVER_USE_CASES } from '../../../adapters/composition/use-case-registry.js';
-import type { AuthUser } from '../../../core/domain/auth.js';
-import type { Logger } from '../../../core/ports/logger.js';
-import type { CurrentUser } from '../../../core/use-cases/index.js';
-
-export type ServerUseCases = Pick<UseCases, (typeof SERVER_USE_CASES)[number]>;
+import type { ServerUseCaseSource } from '../../../adapters/composition/server.js';
+import type { ServerUseCases } from '../../../adapters/composition/use-case-registry.js';
+import type { AuthUser } from '../../../core/auth/index.js';
+import type { Logger } from '../../../core/shared/index.js';
 
 /** Where routes get use cases: `shared` for calls with no caller, `forCaller` per verified request. */
-export interface ServerUseCaseSource {
-  readonly shared: ServerUseCases;
-  forCaller(currentUser: CurrentUser): ServerUseCases;
-}
+export type { ServerUseCases, ServerUseCaseSource };
 
 /** Hono context variables set by the middleware. */
 export interface AppEnv {

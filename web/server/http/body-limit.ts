@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { MAX_ATTACHMENT_BYTES } from '../../../core/domain/attachments.js';
+import { MAX_ATTACHMENT_BYTES } from '../../../core/chat/index.js';
 import { apiError } from './api-error.js';
 import type { AppEnv } from './app-env.js';
 

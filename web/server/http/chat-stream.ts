@@ -1,7 +1,6 @@
 import type { ChatStreamLine, MetaLine } from '../../../adapters/app-api/api-contract.js';
 import { NDJSON_CONTENT_TYPE } from '../../../adapters/app-api/api-contract.js';
-import type { LoggedEvent } from '../../../core/ports/chat-run-log.js';
-import type { RunStream } from '../../../core/use-cases/support/chat-run-relay.js';
+import type { LoggedEvent, RunStream } from '../../../core/chat/index.js';
 
 /** An event of the run as its stream line: the event with its `seq`. */
 const streamLineOf = ({ event, seq }: LoggedEvent): ChatStreamLine =>

@@ -2,9 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { InMemoryRateLimiter } from '../../../adapters/in-memory/in-memory-rate-limiter.js';
-import type { Logger } from '../../../core/ports/logger.js';
-import type { RateLimiter, RatePolicy } from '../../../core/ports/rate-limiter.js';
-import type { Result } from '../../../core/shared/result.js';
+import type { Logger, RateLimiter, RatePolicy, Result } from '../../../core/shared/index.js';
 import { apiError } from './api-error.js';
 import type { AppEnv } from './app-env.js';
 

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { hasUnstorableText } from '../../../core/domain/chat-rules.js';
+import { hasUnstorableText } from '../../../core/chat/index.js';
 import { apiError } from './api-error.js';
 
 export type Parsed<T> = { ok: true; data: T } | { ok: false; response: Response };

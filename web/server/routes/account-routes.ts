@@ -1,4 +1,4 @@
-import { creditsQuery, type creditsAnswer } from '../../../adapters/app-api/api-contract.js';
+import { creditsQuery, type accountAnswer, type creditsAnswer } from '../../../adapters/app-api/api-contract.js';
 import { Hono } from 'hono';
 import type { z } from 'zod';
 import { domainFailure } from '../http/api-error.js';
@@ -24,7 +24,7 @@ export function accountRoutes(): Hono<AppEnv> {
 
   routes.get('/account', async (c) => {
     const status = await c.get('useCases').getAccountStatus();
-    return status.success ? c.json(status.data) : domainFailure(c, status.error);
+    return status.success ? c.json(status.data satisfies z.input<typeof accountAnswer>) : domainFailure(c, status.error);
   });
 
   return routes;

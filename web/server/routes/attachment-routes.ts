@@ -1,8 +1,8 @@
 import { Hono, type Context } from 'hono';
 import type { z } from 'zod';
 import { attachmentIdParam, attachmentUploadQuery, type attachmentAnswer, type attachmentLinkAnswer } from '../../../adapters/app-api/api-contract.js';
-import { checkFile } from '../../../core/domain/attachments.js';
-import type { DomainError } from '../../../core/shared/errors.js';
+import { checkFile } from '../../../core/chat/index.js';
+import type { DomainError } from '../../../core/shared/index.js';
 import { apiError, domainFailure } from '../http/api-error.js';
 import type { AppEnv } from '../http/app-env.js';
 import { readStreamedBody } from '../http/body-limit.js';

@@ -1,9 +1,8 @@
 import { Hono, type Context } from 'hono';
 import type { z } from 'zod';
 import { chatRequest, chatRunIdParam, editLastRequest, mergeRequest, regenerateRequest, resumeQuery, type stopRunAnswer } from '../../../adapters/app-api/api-contract.js';
-import type { Result } from '../../../core/shared/result.js';
-import type { ChatRun } from '../../../core/use-cases/support/chat-answers.js';
-import type { ChatRunRelay } from '../../../core/use-cases/support/chat-run-relay.js';
+import type { Result } from '../../../core/shared/index.js';
+import type { ChatRun, ChatRunRelay } from '../../../core/chat/index.js';
 import { apiError, domainFailure } from '../http/api-error.js';
 import type { AppEnv } from '../http/app-env.js';
 import { ndjsonResponse, runStreamBody } from '../http/chat-stream.js';

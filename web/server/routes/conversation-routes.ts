@@ -12,7 +12,7 @@ import {
   type openConversationAnswer,
 } from '../../../adapters/app-api/api-contract.js';
 import type { z } from 'zod';
-import type { ChatRunRelay } from '../../../core/use-cases/support/chat-run-relay.js';
+import type { ChatRunRelay } from '../../../core/chat/index.js';
 import { domainFailure } from '../http/api-error.js';
 import type { AppEnv } from '../http/app-env.js';
 import { checked, jsonBody } from '../http/validate.js';

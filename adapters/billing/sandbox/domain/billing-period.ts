@@ -30,9 +30,6 @@ function addMonths(start: Date, months: number): Date {
   );
 }
 
-export const isRecurringInterval = (value: unknown): value is RecurringInterval =>
-  value === 'day' || value === 'week' || value === 'month' || value === 'year';
-
 /** Share of the period still ahead at `now`, in [0, 1]; 0 once the period is over. */
 export function remainingFraction(periodStart: Date, periodEnd: Date, now: Date): number {
   const total = periodEnd.getTime() - periodStart.getTime();

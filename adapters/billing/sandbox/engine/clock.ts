@@ -1,4 +1,4 @@
-import type { Clock } from '../../../../core/ports/clock.js';
+import type { Clock } from '../../../../core/shared/index.js';
 
 export type AdvanceListener = (now: Date, previous: Date) => void;
 

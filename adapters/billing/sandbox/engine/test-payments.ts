@@ -40,11 +40,3 @@ const OUTCOMES: Record<string, PaymentOutcome> = {
 
 /** The outcome of a confirmation token, or null when the token is not a known test token. */
 export const outcomeOfConfirmationToken = (token: string): PaymentOutcome | null => OUTCOMES[token] ?? null;
-
-/** The hosted page's card numbers (spaces ignored) map to the same outcomes. */
-export function outcomeOfCardNumber(number: string): PaymentOutcome | null {
-  const digits = number.replace(/\s+/g, '');
-  if (digits === TEST_CARDS.success) return OUTCOMES[TEST_CONFIRMATION_TOKENS.success] ?? null;
-  if (digits === TEST_CARDS.declined) return OUTCOMES[TEST_CONFIRMATION_TOKENS.declined] ?? null;
-  return null;
-}

@@ -1,13 +1,11 @@
-import { createBrowserContainer, resolveUseCases } from '../../../../adapters/composition/containers.js';
-import { createInMemoryDependencies } from '../../../../adapters/composition/in-memory-dependencies.js';
+import { createInMemoryAdapters, createInMemoryUseCases } from '../../../../adapters/composition/in-memory.js';
 import { InMemoryPromptCatalog } from '../../../../adapters/in-memory/in-memory-prompt-catalog.js';
 import { samplePrompts } from '../../../support/prompt-builders.js';
 import type { ClientUseCases } from '../../../../web/client/app/use-cases-provider.js';
 
-/** The browser's use cases over in-memory adapters, as the composition root builds them. */
+/** The browser's use cases over in-memory adapters, as the in-memory composition root builds them. */
 export function inMemoryUseCases(options: { signedIn?: 'profiled' | 'new' } = {}) {
-  const deps = { ...createInMemoryDependencies(), promptCatalog: new InMemoryPromptCatalog(samplePrompts()) };
-  const container = createBrowserContainer(deps);
+  const deps = { ...createInMemoryAdapters(), promptCatalog: new InMemoryPromptCatalog(samplePrompts()) };
   let userId: string | null = null;
   if (options.signedIn) {
     const user = deps.db.createUser({ email: 'ada@example.com', provider: 'email' });
@@ -20,6 +18,6 @@ export function inMemoryUseCases(options: { signedIn?: 'profiled' | 'new' } = {}
       });
     }
   }
-  const useCases: ClientUseCases = resolveUseCases(container, 'browser');
+  const useCases: ClientUseCases = createInMemoryUseCases(deps).browser;
   return { deps, useCases, userId };
 }

@@ -1,8 +1,7 @@
-import type { Conversation, ModelInfo } from '../../../../core/domain/chat.js';
-import type { LedgerEntry } from '../../../../core/domain/credits.js';
-import type { Profiling } from '../../../../core/domain/profiling.js';
-import type { LibraryPrompt } from '../../../../web/client/screens/library/prompt-library.js';
-import type { PlanOfferView } from '../../../../web/client/ui/price-tag.js';
+import type { Conversation, ModelInfo } from '../../../../core/chat/index.js';
+import type { LedgerEntry } from '../../../../core/credits/index.js';
+import type { Profiling } from '../../../../core/account/index.js';
+import type { LibraryPrompt } from '../../../../web/client/features/library/components/prompt-library.js';
 
 /** Readable sample data for screen tests (and screenshots); never shipped in the client. */
 export const sampleModels: ModelInfo[] = [
@@ -11,18 +10,6 @@ export const sampleModels: ModelInfo[] = [
   { id: 'gemini-pro', label: 'Gemini Pro', provider: 'google', inputCreditsPer1k: 4, outputCreditsPer1k: 20, plan: 'paid', available: true },
   { id: 'llama-70b', label: 'Llama 3 70B', provider: 'openai-compatible', inputCreditsPer1k: 2, outputCreditsPer1k: 6, plan: 'free', available: false },
 ];
-
-export const samplePlan = (overrides: Partial<PlanOfferView> = {}): PlanOfferView => ({
-  name: 'Ensemble Pro',
-  description: 'Every model, one balance.',
-  basePriceCents: 2500,
-  discountedPriceCents: 2000,
-  discountPercent: 20,
-  currency: 'usd',
-  interval: 'month',
-  benefits: ['Every model, including the newest', '2,000 credits each month', 'The full prompt library'],
-  ...overrides,
-});
 
 const at = (minutes: number) => new Date(Date.UTC(2026, 10, 20, 9, minutes)).toISOString();
 

@@ -1,4 +1,4 @@
-import { fail, ok } from '../../../../../core/shared/result.js';
+import { fail, ok } from '../../../../../core/shared/index.js';
 import { addInterval, remainingFraction, type RecurringInterval } from '../../domain/billing-period.js';
 import { bodyError, invalid, named, type ProviderFailure, type RuleResult } from '../../domain/provider-failure.js';
 
@@ -20,8 +20,6 @@ export type SubscriptionPatch = Partial<Omit<SubscriptionFacts, 'id'>>;
 
 /** Statuses that are still billed, so can be cancelled (the provider's `billable`). */
 const BILLABLE = new Set(['active', 'trialing', 'past_due']);
-
-export const isActive = (s: Pick<SubscriptionFacts, 'status'>): boolean => s.status === 'active' || s.status === 'trialing';
 export const hasEnded = (s: Pick<SubscriptionFacts, 'status' | 'ended_at'>): boolean =>
   s.ended_at !== null || !BILLABLE.has(s.status);
 

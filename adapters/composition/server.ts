@@ -1,0 +1,217 @@
+// inversify 8 loads 'reflect-metadata/lite' itself; we use no decorators, so the full polyfill is not needed.
+import 'reflect-metadata/lite';
+import { Container } from 'inversify';
+import { Agent } from 'undici';
+import { createBillingClient } from '../billing/client.js';
+import { PolarBillingGateway } from '../billing/polar-billing-gateway.js';
+import { PdfjsDocumentText } from '../documents/pdfjs-document-text.js';
+import { createModelGateway } from '../models/create-model-gateway.js';
+import type { ModelCatalogue } from '../models/model-catalogue.js';
+import type { EnvSource } from '../models/model-gateway-config.js';
+import { RedisChatRunLog } from '../redis/redis-chat-run-log.js';
+import { connectRedis, type RedisConnection } from '../redis/redis-connection.js';
+import { RedisRateLimiter } from '../redis/redis-rate-limiter.js';
+import { SupabaseAttachmentStore } from '../supabase/supabase-attachment-store.js';
+import { SupabaseChatRunLog } from '../supabase/supabase-chat-run-log.js';
+import { serviceRoleClient } from '../supabase/supabase-config.js';
+import { SupabaseConversationSearch } from '../supabase/supabase-conversation-search.js';
+import { SupabaseConversationShares } from '../supabase/supabase-conversation-shares.js';
+import { SupabaseConversationStore } from '../supabase/supabase-conversation-store.js';
+import { SupabaseConversationTurns } from '../supabase/supabase-conversation-turns.js';
+import { SupabaseInstructionPresets } from '../supabase/supabase-instruction-presets.js';
+import { SupabaseModelCatalogue } from '../supabase/supabase-model-catalogue.js';
+import { SupabaseProfileStore } from '../supabase/supabase-profile-store.js';
+import { SupabaseProfileWriter } from '../supabase/supabase-profile-writer.js';
+import { SupabaseRateLimiter } from '../supabase/supabase-rate-limiter.js';
+import { SupabaseServerInstance } from '../supabase/supabase-server-instance.js';
+import { SupabaseUsageLedger } from '../supabase/supabase-usage-ledger.js';
+import { SupabaseWebhookInbox } from '../supabase/supabase-webhook-inbox.js';
+import type { ProfileStore, ProfileWriter } from '../../core/account/index.js';
+import type { BillingGateway, WebhookInbox } from '../../core/billing/index.js';
+import type { AttachmentStore, ChatRunLog, ConversationSearch, ConversationShares, ConversationStore, ConversationTurns, DocumentText, InstructionPresets, ModelGateway } from '../../core/chat/index.js';
+import type { UsageLedger } from '../../core/credits/index.js';
+import type { AnalyticsTracker } from '../../core/interface/index.js';
+import { TOKENS, type Clock, type Logger, type RateLimiter } from '../../core/shared/index.js';
+import { buildServerUseCases, type ServerUseCaseSource } from './build-use-cases.js';
+import { forEachBinding, resolveDependencies } from './dependencies.js';
+import { inMemoryServerPorts, NO_ANALYTICS } from './in-memory.js';
+
+export type { ServerUseCaseSource };
+
+/** The data ports the server needs besides billing and models: Supabase in production, memory in tests. */
+export interface ServerDataPorts {
+  readonly profileStore: ProfileStore;
+  readonly profileWriter: ProfileWriter;
+  readonly conversationStore: ConversationStore;
+  readonly conversationShares: ConversationShares;
+  readonly conversationTurns: ConversationTurns;
+  readonly conversationSearch: ConversationSearch;
+  readonly instructionPresets: InstructionPresets;
+  /** Each user's attached files. */
+  readonly attachmentStore: AttachmentStore;
+  readonly usageLedger: UsageLedger;
+  readonly webhookInbox: WebhookInbox;
+  /** The model table (prices and plans); availability is computed by the model gateway. */
+  readonly catalogue: ModelCatalogue;
+  /** The server has no data layer in the browser's sense: events go nowhere (a no-op tracker). */
+  readonly analytics: AnalyticsTracker;
+  /** The events of running answers, shared by every instance (resume and stop from any of them). */
+  readonly chatRunLog: ChatRunLog;
+  /** The rate-limit buckets, shared by every instance. */
+  readonly rateLimiter: RateLimiter;
+}
+
+/** What the server's use cases are built from: its data ports, the billing provider, the models, its settings. */
+export interface ServerAdapters extends Omit<ServerDataPorts, 'catalogue' | 'chatRunLog' | 'rateLimiter'> {
+  readonly billingGateway: BillingGateway;
+  readonly modelGateway: ModelGateway;
+  readonly logger: Logger;
+  /** Credits granted for each paid subscription period. */
+  readonly creditsPerPeriod: number;
+  /** The plan's product; billing events of other products are ignored (null: any). */
+  readonly planProductId: string | null;
+  /** Default: PDF text through pdf.js. */
+  readonly documentText?: DocumentText;
+  /** Default: the system clock. */
+  readonly clock?: Clock;
+}
+
+const SYSTEM_CLOCK: Clock = { now: () => new Date() };
+
+/** The server holds the full ports; each reading role is the same adapter (see withReadingRoles). */
+const READING_ROLES: readonly (readonly [role: symbol, port: symbol])[] = [
+  [TOKENS.ConversationLibrary, TOKENS.ConversationStore],
+  [TOKENS.ConversationSharing, TOKENS.ConversationShares],
+  [TOKENS.CreditBalance, TOKENS.UsageLedger],
+  [TOKENS.ModelDirectory, TOKENS.ModelGateway],
+];
+
+/**
+ * The app server's composition root: its adapters bound by token (each reading role is the full
+ * port's adapter), resolved once into the shared dependencies, and the use cases over them:
+ * `shared` for the public routes and the webhook, `forCaller(currentUser)` for a verified caller.
+ */
+export function createServerUseCases(adapters: ServerAdapters): ServerUseCaseSource {
+  const container = new Container({ defaultScope: 'Singleton' });
+  forEachBinding(adapters, (token, value) => container.bind(token).toConstantValue(value));
+  for (const [role, port] of READING_ROLES) container.bind(role).toResolvedValue((full: unknown) => full, [port]);
+  if (!container.isBound(TOKENS.DocumentText)) container.bind(TOKENS.DocumentText).toResolvedValue(() => new PdfjsDocumentText());
+  if (!container.isBound(TOKENS.Clock)) container.bind(TOKENS.Clock).toConstantValue(SYSTEM_CLOCK);
+  return buildServerUseCases(resolveDependencies(container));
+}
+
+/** The server's data ports on Supabase (the service role) and this server's instance there. */
+export function supabaseServerPorts(options: {
+  url: string;
+  serviceRoleKey: string;
+  /** This server's instance: its credit holds last while the instance's lease is renewed. */
+  instance?: { leaseSeconds: number };
+}): ServerDataPorts & { readonly instance: SupabaseServerInstance | null; readonly catalogue: SupabaseModelCatalogue } {
+  const service = serviceRoleClient(options.url, options.serviceRoleKey);
+  const instance = options.instance ? new SupabaseServerInstance(service, options.instance) : null;
+  const holds = instance ? { instanceId: () => instance.holdOwner() } : {};
+  return {
+    instance,
+    profileStore: new SupabaseProfileStore(service),
+    profileWriter: new SupabaseProfileWriter(service),
+    conversationStore: new SupabaseConversationStore(service),
+    conversationShares: new SupabaseConversationShares(service),
+    conversationTurns: new SupabaseConversationTurns(service, holds),
+    conversationSearch: new SupabaseConversationSearch(service),
+    instructionPresets: new SupabaseInstructionPresets(service),
+    attachmentStore: new SupabaseAttachmentStore(service),
+    usageLedger: new SupabaseUsageLedger(service, holds),
+    webhookInbox: new SupabaseWebhookInbox(service),
+    catalogue: new SupabaseModelCatalogue(service),
+    analytics: NO_ANALYTICS,
+    chatRunLog: new SupabaseChatRunLog(service),
+    rateLimiter: new SupabaseRateLimiter(service),
+  };
+}
+
+/** What the server is configured with (web/server/config.ts reads it from the environment). */
+export interface ServerSettings {
+  /** The model providers' keys and options, as the environment names them. */
+  readonly env: EnvSource;
+  readonly supabase: { readonly url: string; readonly serviceRoleKey: string | null } | null;
+  readonly redisUrl: string | null;
+  readonly billing: { readonly server: string; readonly accessToken: string; readonly productId: string; readonly discountId: string | null } | null;
+  /** Every billing call of the server is made while a user waits: its timeout. */
+  readonly billingTimeoutMs: number;
+  /** How long this instance's lease on its credit holds lasts without a heartbeat. */
+  readonly leaseSeconds: number;
+}
+
+export interface OpenedServerAdapters {
+  readonly data: ServerDataPorts;
+  readonly modelGateway: ModelGateway;
+  /** The billing provider, or null when it is not configured (billing unavailable). */
+  readonly billing: BillingGateway | null;
+  /** This server's instance in the database (Supabase only): its lease keeps its credit holds. */
+  readonly instance: SupabaseServerInstance | null;
+  /** Which data ports run: Supabase (hosted or the local stand-in) or memory (nothing kept). */
+  readonly dataMode: 'supabase' | 'memory';
+  /** Where rate limits and chat runs are shared: Redis (REDIS_URL), Postgres (Supabase), or this process. */
+  readonly sharedState: 'redis' | 'postgres' | 'memory';
+  /** Closes what was opened (the billing connections, Redis). */
+  close(): Promise<void>;
+}
+
+/**
+ * The server's adapters as configured: Supabase with the service-role key (else memory, lost on
+ * restart), Redis for the shared state when REDIS_URL is set, the Polar client when billing is,
+ * and the model gateway over the catalogue. A configuration problem throws, naming it.
+ */
+export async function openServerAdapters(settings: ServerSettings, logger: Logger): Promise<OpenedServerAdapters> {
+  const supabase = settings.supabase?.serviceRoleKey ? { url: settings.supabase.url, serviceRoleKey: settings.supabase.serviceRoleKey } : null;
+  let data: ServerDataPorts;
+  let instance: SupabaseServerInstance | null = null;
+  if (supabase) {
+    const ports = supabaseServerPorts({ ...supabase, instance: { leaseSeconds: settings.leaseSeconds } });
+    data = ports;
+    instance = ports.instance;
+  } else {
+    data = inMemoryServerPorts();
+    logger.warn('No SUPABASE_URL + SUPABASE_SERVICE_ROLE_KEY: conversations and credits live in memory and are lost on restart');
+  }
+  const modelGateway = createModelGateway({ env: settings.env, catalogue: data.catalogue, logger });
+  if (!modelGateway.success) throw new Error(modelGateway.error.message);
+
+  let redis: RedisConnection | null = null;
+  let runLog: RedisChatRunLog | null = null;
+  if (settings.redisUrl) {
+    try {
+      redis = await connectRedis(settings.redisUrl, (error) => logger.warn('The Redis connection failed; it is being re-opened', { error: error.message }));
+    } catch (error) {
+      throw new Error(`REDIS_URL is set but Redis could not be reached: ${(error as Error).message}`, { cause: error });
+    }
+    runLog = new RedisChatRunLog(redis);
+    data = { ...data, rateLimiter: new RedisRateLimiter(redis), chatRunLog: runLog };
+  }
+
+  let dispatcher: Agent | null = null;
+  let billing: BillingGateway | null = null;
+  if (settings.billing) {
+    dispatcher = new Agent({ keepAliveTimeout: 30_000, connections: 64 });
+    // Every billing call of the server is made while a user waits: a short timeout (and the server's
+    // circuit breaker stops asking a provider that keeps timing out).
+    const client = createBillingClient({ server: settings.billing.server, accessToken: settings.billing.accessToken, dispatcher, timeoutMs: settings.billingTimeoutMs });
+    billing = new PolarBillingGateway({ client, planProductId: settings.billing.productId, discountId: settings.billing.discountId, logger });
+  } else {
+    logger.warn('No BILLING_ACCESS_TOKEN + BILLING_PRODUCT_ID: billing is unavailable');
+  }
+
+  return {
+    data,
+    modelGateway: modelGateway.data,
+    billing,
+    instance,
+    dataMode: supabase ? 'supabase' : 'memory',
+    sharedState: redis ? 'redis' : supabase ? 'postgres' : 'memory',
+    close: async () => {
+      await dispatcher?.close();
+      await runLog?.close();
+      await redis?.quit().catch(() => undefined);
+    },
+  };
+}

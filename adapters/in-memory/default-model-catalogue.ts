@@ -1,0 +1,20 @@
+import type { ModelCatalogueEntry } from '../models/model-catalogue.js';
+
+/**
+ * The model table when no database is configured (in-memory mode): the same rows, prices and plans
+ * as the seeds of adapters/supabase/migrations/ (20261122000001_models.sql, 20261122300001_offline_brief_model.sql),
+ * in their sort order, with each model's longest answer (20261126190001_conversation_settings.sql) and whether it reads images
+ * (20261127190001_attachments.sql),
+ * so both modes list and charge alike (tests/integration/supabase/model-catalogue-seed.test.ts).
+ */
+export const DEFAULT_CATALOGUE: readonly ModelCatalogueEntry[] = [
+  { id: 'offline', label: 'Offline model (local, no network)', provider: 'offline', inputCreditsPer1k: 1, outputCreditsPer1k: 1, plan: 'free', maxOutputTokens: 4096, supportsImages: true },
+  { id: 'offline-brief', label: 'Offline model, brief (local, no network)', provider: 'offline', inputCreditsPer1k: 2, outputCreditsPer1k: 3, plan: 'free', maxOutputTokens: 4096 },
+  { id: 'gpt-4o-mini', label: 'GPT-4o mini', provider: 'openai', inputCreditsPer1k: 1, outputCreditsPer1k: 4, plan: 'free', maxOutputTokens: 16384, supportsImages: true },
+  { id: 'gpt-4o', label: 'GPT-4o', provider: 'openai', inputCreditsPer1k: 10, outputCreditsPer1k: 40, plan: 'paid', maxOutputTokens: 16384, supportsImages: true },
+  { id: 'gpt-4.1', label: 'GPT-4.1', provider: 'openai', inputCreditsPer1k: 8, outputCreditsPer1k: 32, plan: 'paid', maxOutputTokens: 32768, supportsImages: true },
+  { id: 'claude-haiku-4-5', label: 'Claude Haiku 4.5', provider: 'anthropic', inputCreditsPer1k: 4, outputCreditsPer1k: 20, plan: 'free', maxOutputTokens: 64000, supportsImages: true },
+  { id: 'claude-sonnet-4-5', label: 'Claude Sonnet 4.5', provider: 'anthropic', inputCreditsPer1k: 12, outputCreditsPer1k: 60, plan: 'paid', maxOutputTokens: 64000, supportsImages: true },
+  { id: 'gemini-2.5-flash', label: 'Gemini 2.5 Flash', provider: 'google', inputCreditsPer1k: 1, outputCreditsPer1k: 10, plan: 'free', maxOutputTokens: 65536, supportsImages: true },
+  { id: 'gemini-2.5-pro', label: 'Gemini 2.5 Pro', provider: 'google', inputCreditsPer1k: 5, outputCreditsPer1k: 40, plan: 'paid', maxOutputTokens: 65536, supportsImages: true },
+];

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import type { ProfileStore } from '../ports/profile-store.js';
+import { parseInput } from '../../shared/parse-input.js';
+import type { Result } from '../../shared/result.js';
+import { requireUser, type CurrentUser } from '../../auth/use-cases/current-user.js';
+
+const inputSchema = z.object({ consent: z.boolean({ error: 'consent must be true or false' }) });
+
+/** app spec §7 "profiles update": marketing_consent on the caller's own profile. */
+export const makeUpdateMarketingConsent =
+  (deps: { currentUser: CurrentUser; profileStore: ProfileStore }) =>
+  async (input: { consent: boolean }): Promise<Result<void>> => {
+    const parsed = parseInput(inputSchema, input);
+    if (!parsed.success) return parsed;
+    const user = await requireUser(deps.currentUser);
+    if (!user.success) return user;
+    return deps.profileStore.updateMarketingConsent(user.data.id, parsed.data.consent);
+  };

@@ -1,0 +1,35 @@
+import type { AttachmentRef } from '../domain/attachments.js';
+import type { ChatMessage, Conversation } from '../domain/chat.js';
+import type { ConversationSettings } from '../domain/conversation-settings.js';
+import type { Result } from '../../shared/result.js';
+
+export type NewMessage = Omit<ChatMessage, 'id' | 'createdAt' | 'conversationId'>;
+
+/**
+ * A user's conversations as any side may handle them: list, read, name, create empty, delete. The
+ * browser's adapter (over /api) implements exactly this; messages are written by the chat use cases
+ * on the server only (ConversationStore). A foreign conversation reads as missing.
+ */
+export interface ConversationLibrary {
+  listConversations(userId: string, options?: { query?: string; limit?: number }): Promise<Result<readonly Conversation[]>>;
+  getConversation(userId: string, conversationId: string): Promise<Result<Conversation | null>>;
+  createConversation(userId: string, title: string): Promise<Result<Conversation>>;
+  renameConversation(userId: string, conversationId: string, title: string): Promise<Result<Conversation>>;
+  deleteConversation(userId: string, conversationId: string): Promise<Result<void>>;
+  listMessages(userId: string, conversationId: string): Promise<Result<readonly ChatMessage[]>>;
+  /** The instruction and model settings stored with the conversation (NO_SETTINGS until set); not_found when not the user's. */
+  getSettings(userId: string, conversationId: string): Promise<Result<ConversationSettings>>;
+  /** Replaces them as a whole (already validated); answers what is stored. */
+  saveSettings(userId: string, conversationId: string, settings: ConversationSettings): Promise<Result<ConversationSettings>>;
+}
+
+/** The server's store: the library plus the message writes of the chat use cases, each naming its user. */
+export interface ConversationStore extends ConversationLibrary {
+  appendMessage(userId: string, conversationId: string, message: NewMessage): Promise<Result<ChatMessage>>;
+  /** Removes the messages after (and including) the given one: regenerate and edit-last. */
+  truncateFrom(userId: string, conversationId: string, messageId: string): Promise<Result<void>>;
+  /** Records the files a saved user message carries (a new chat's first step saves the text alone); not_found when not the user's. */
+  attachToMessage(userId: string, conversationId: string, messageId: string, attachments: readonly AttachmentRef[]): Promise<Result<void>>;
+  /** The files of the conversation's messages, by message id (messages without any are left out). */
+  listAttachments(userId: string, conversationId: string): Promise<Result<ReadonlyMap<string, readonly AttachmentRef[]>>>;
+}

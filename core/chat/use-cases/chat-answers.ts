@@ -1,0 +1,234 @@
+import type { ChatMessage, ChatStreamEvent, ModelInfo, PromptAttachment, TokenUsage } from '../domain/chat.js';
+import type { ModelSettings } from '../domain/conversation-settings.js';
+import { historyForModel } from '../domain/chat-rules.js';
+import { estimateTokens } from '../../credits/domain/usage-pricing.js';
+import type { Clock } from '../../shared/clock.js';
+import type { ConversationStore } from '../ports/conversation-store.js';
+import type { Logger } from '../../shared/logger.js';
+import type { ModelGateway } from '../ports/model-gateway.js';
+import type { UsageLedger } from '../../credits/ports/usage-ledger.js';
+import type { AbortSignalLike } from '../../shared/abort.js';
+import { createAbortSource } from '../../shared/abort-source.js';
+import { mergeStreams } from '../../shared/merge-streams.js';
+import { promptAttachmentTokens, promptMessagesFor } from './chat-attachments.js';
+
+export type FinishReason = Extract<ChatStreamEvent, { type: 'finish' }>['finishReason'];
+
+/** How one model's answer ended, once it is saved and paid for. */
+export interface ModelAnswer {
+  readonly modelId: string;
+  /** The saved assistant message; null when nothing was shown or saving failed. */
+  readonly messageId: string | null;
+  readonly usage: TokenUsage;
+  readonly finishReason: FinishReason;
+  readonly creditsCharged: number;
+  /** The model's error, or the charge that failed after the answer. */
+  readonly error: { readonly code: string; readonly message: string } | null;
+}
+
+export interface ChatRun {
+  readonly conversationId: string;
+  /** The user message this run answers (already saved). */
+  readonly userMessage: ChatMessage;
+  /** The models answering, in the order they were asked. */
+  readonly modelIds: readonly string[];
+  /** Every model's events, interleaved. Reading drives the models; stopping early aborts them. */
+  readonly events: AsyncIterable<ChatStreamEvent>;
+  /** Resolves when every answer is saved and charged, which happens as `events` is read to its end. */
+  readonly settled: Promise<readonly ModelAnswer[]>;
+}
+
+export interface AnswerDeps {
+  readonly modelGateway: ModelGateway;
+  readonly conversationStore: ConversationStore;
+  readonly usageLedger: UsageLedger;
+  readonly logger: Logger;
+  /** Times each answer: to its first words and to its end, from the model being asked. */
+  readonly clock: Clock;
+}
+
+/**
+ * Streams the answers of several models to one conversation. Each model sees its own side of the
+ * thread. After a model finishes — or is aborted, or its stream ends early — its actual usage is
+ * charged (usage it did not report is estimated from the text): by settling the credit hold the
+ * preflight took for that model (`holds`), or with logUsage where none was taken; then its text is
+ * saved with how it went (ms to its first words and to its end, from the model being asked, and the
+ * credits charged), so a reopened conversation shows the same figures under each answer. A model
+ * error, and an answer aborted before the model produced anything, are passed on uncharged and
+ * their hold released. Once the signal fires, no further text is passed on.
+ */
+export const streamAnswers = (
+  deps: AnswerDeps,
+  run: {
+    readonly userId: string;
+    readonly conversationId: string;
+    readonly models: readonly ModelInfo[];
+    readonly history: readonly ChatMessage[];
+    /** Credit hold ids by model id, from chatPreflight; each is settled or released here. */
+    readonly holds?: ReadonlyMap<string, string>;
+    readonly signal?: AbortSignalLike;
+    /** The conversation's system instruction ('' or absent: none). */
+    readonly instruction?: string;
+    /** Temperature and maximum length by model id, fitted to each model (see chatPreflight). */
+    readonly settings?: ReadonlyMap<string, ModelSettings>;
+    /** What a model is sent instead of its side of the history (a merge request). */
+    readonly messagesFor?: (model: ModelInfo) => readonly Pick<ChatMessage, 'role' | 'content'>[];
+    /** Saved on each answer: the models whose answers it merged. */
+    readonly mergedFrom?: readonly string[];
+    /** What the models receive of the history's files, by attachment id (see loadPromptAttachments). */
+    readonly attachments?: ReadonlyMap<string, PromptAttachment>;
+  },
+): Pick<ChatRun, 'events' | 'settled' | 'modelIds'> => {
+  const abort = createAbortSource(run.signal);
+  const answers: ModelAnswer[] = [];
+  let resolveSettled: (answers: readonly ModelAnswer[]) => void = () => undefined;
+  const settled = new Promise<readonly ModelAnswer[]>((resolve) => (resolveSettled = resolve));
+  const done = (answer: ModelAnswer): void => {
+    answers.push(answer);
+    if (answers.length === run.models.length) resolveSettled(answers);
+  };
+
+  const release = async (modelId: string): Promise<void> => {
+    const holdId = run.holds?.get(modelId);
+    if (holdId === undefined) return;
+    const released = await deps.usageLedger.releaseHold({ holdId, userId: run.userId });
+    if (!released.success) deps.logger.warn('A credit hold could not be released', { userId: run.userId, modelId, holdId, error: released.error });
+  };
+
+  const charge = async (modelId: string, usage: TokenUsage): ReturnType<UsageLedger['settleHold']> => {
+    const holdId = run.holds?.get(modelId);
+    if (holdId === undefined) {
+      const receipt = await deps.usageLedger.logUsage({ userId: run.userId, modelId, ...usage });
+      return receipt.success ? { success: true, data: { ...receipt.data, shortfall: 0 } } : receipt;
+    }
+    const settled = await deps.usageLedger.settleHold({ holdId, userId: run.userId, modelId, ...usage });
+    if (!settled.success) await release(modelId);
+    else if (settled.data.shortfall > 0) {
+      deps.logger.warn('An answer was charged less than it cost: the balance was short', {
+        userId: run.userId,
+        modelId,
+        usage,
+        charged: settled.data.charged,
+        shortfall: settled.data.shortfall,
+      });
+    }
+    return settled;
+  };
+
+  async function* answer(model: ModelInfo): AsyncGenerator<ChatStreamEvent> {
+    const none = { inputTokens: 0, outputTokens: 0 };
+    if (abort.signal.aborted) {
+      await release(model.id);
+      done({ modelId: model.id, messageId: null, usage: none, finishReason: 'aborted', creditsCharged: 0, error: null });
+      return;
+    }
+    const messages = run.messagesFor?.(model) ?? promptMessagesFor(historyForModel(run.history, model.id), run.attachments, model);
+    const settings = run.settings?.get(model.id);
+    const askedAt = deps.clock.now().getTime();
+    const since = () => Math.max(0, deps.clock.now().getTime() - askedAt);
+    let firstTokenMs: number | null = null;
+    const request = {
+      modelIds: [model.id],
+      messages,
+      conversationId: run.conversationId,
+      signal: abort.signal,
+      ...(run.instruction ? { instruction: run.instruction } : {}),
+      ...(settings && Object.keys(settings).length > 0 ? { settings: { [model.id]: settings } } : {}),
+    };
+    let shown = '';
+    let unseen = '';
+    let reported: { usage: TokenUsage; finishReason: FinishReason } | null = null;
+    let failure: { code: string; message: string } | null = null;
+    try {
+      const stream = deps.modelGateway.stream(request);
+      for await (const event of stream) {
+        if (event.modelId !== model.id) continue;
+        if (event.type === 'start') yield event;
+        else if (event.type === 'delta') {
+          // A model that ignores the abort is cut off here; what it sent is still paid for.
+          if (abort.signal.aborted) {
+            unseen += event.text;
+            break;
+          }
+          shown += event.text;
+          firstTokenMs ??= since();
+          yield event;
+        } else if (event.type === 'finish') {
+          reported = { usage: event.usage, finishReason: event.finishReason };
+          break;
+        } else {
+          failure = { code: event.code, message: event.message };
+          break;
+        }
+      }
+    } catch (error) {
+      deps.logger.error('A model stream failed', { modelId: model.id, error: String(error) });
+      failure = { code: 'unexpected', message: 'The model stopped unexpectedly' };
+    }
+    if (failure) {
+      await release(model.id);
+      yield { type: 'error', modelId: model.id, ...failure };
+      done({ modelId: model.id, messageId: null, usage: none, finishReason: 'error', creditsCharged: 0, error: failure });
+      return;
+    }
+
+    const usage = reported?.usage ?? {
+      inputTokens: estimateTokens([run.instruction ?? '', ...messages.map((m) => m.content)].join('\n')) + promptAttachmentTokens(messages, model.provider),
+      outputTokens: estimateTokens(shown + unseen),
+    };
+    const finishReason: FinishReason = reported?.finishReason ?? (abort.signal.aborted ? 'aborted' : 'other');
+    const durationMs = since();
+
+    let creditsCharged = 0;
+    let balance: number | undefined;
+    let chargeError: { code: string; message: string } | null = null;
+    // Aborted before the model produced anything: nothing was given, nothing is charged.
+    const nothingProduced = abort.signal.aborted && shown === '' && unseen === '' && usage.outputTokens === 0;
+    if (usage.inputTokens + usage.outputTokens === 0 || nothingProduced) await release(model.id);
+    else {
+      const receipt = await charge(model.id, usage);
+      if (receipt.success) {
+        creditsCharged = receipt.data.charged;
+        balance = receipt.data.balance;
+      } else {
+        deps.logger.warn('An answer could not be charged', { userId: run.userId, modelId: model.id, usage, error: receipt.error });
+        chargeError = { code: receipt.error.code, message: receipt.error.message };
+      }
+    }
+
+    let messageId: string | null = null;
+    if (shown !== '') {
+      const saved = await deps.conversationStore.appendMessage(run.userId, run.conversationId, {
+        role: 'assistant',
+        content: shown,
+        modelId: model.id,
+        ...(run.mergedFrom ? { mergedFrom: run.mergedFrom } : {}),
+        inputTokens: usage.inputTokens,
+        outputTokens: usage.outputTokens,
+        ...(firstTokenMs === null ? {} : { firstTokenMs }),
+        durationMs,
+        // A charge that failed is not known: no figure rather than a wrong one.
+        ...(chargeError ? {} : { creditsCharged }),
+      });
+      if (saved.success) messageId = saved.data.id;
+      else deps.logger.error('An answer could not be saved', { modelId: model.id, error: saved.error });
+    }
+    yield { type: 'finish', modelId: model.id, usage, finishReason, creditsCharged, ...(balance === undefined ? {} : { balance }) };
+    if (chargeError) yield { type: 'error', modelId: model.id, ...chargeError };
+    done({ modelId: model.id, messageId, usage, finishReason, creditsCharged, error: chargeError });
+  }
+
+  async function* events(): AsyncGenerator<ChatStreamEvent> {
+    try {
+      for await (const event of mergeStreams(run.models.map(answer), () => abort.abort())) {
+        // Text a model produced before the abort but that arrives after it is not shown.
+        if (event.type === 'delta' && abort.signal.aborted) continue;
+        yield event;
+      }
+    } finally {
+      abort.dispose();
+    }
+  }
+
+  return { events: events(), settled, modelIds: run.models.map((m) => m.id) };
+};

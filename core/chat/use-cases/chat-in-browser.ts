@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { attachmentIdsSchema } from '../domain/attachments.js';
+import { conversationIdSchema, messageSchema, modelIdsSchema } from '../domain/chat-rules.js';
+import { conversationSettingsSchema } from '../domain/conversation-settings.js';
+import type { ChatClient, ChatRunHandle, EditLastChatInput, LiveRun, MergeChatInput, RegenerateChatInput, ResumeChatInput, SendChatInput } from '../ports/chat-client.js';
+import { parseInput } from '../../shared/parse-input.js';
+import type { Result } from '../../shared/result.js';
+import { requireUser } from '../../auth/use-cases/current-user.js';
+import type { CurrentUser } from '../../auth/use-cases/current-user.js';
+
+type Deps = { readonly currentUser: CurrentUser; readonly chatClient: ChatClient };
+
+const sendSchema = z.object({
+  conversationId: conversationIdSchema.optional(), message: messageSchema, modelIds: modelIdsSchema, settings: conversationSettingsSchema.optional(),
+  attachmentIds: attachmentIdsSchema.optional(),
+});
+const regenerateSchema = z.object({ conversationId: conversationIdSchema, modelIds: modelIdsSchema.optional() });
+const editSchema = regenerateSchema.extend({ message: messageSchema, attachmentIds: attachmentIdsSchema.optional() });
+const mergeSchema = z.object({ conversationId: conversationIdSchema, modelId: z.string().trim().min(1, 'Choose the model that merges') });
+
+/**
+ * The chat as the browser starts it: the same input rules as the server's use cases, checked here
+ * first so a bad message is explained without a round trip, then one call to the server that owns
+ * the run (ChatClient). Nothing of the server's work is re-enacted in the browser.
+ */
+const starter =
+  <I extends { signal?: unknown }>(schema: z.ZodType, start: (client: ChatClient, input: I) => Promise<Result<ChatRunHandle>>) =>
+  (deps: Deps) =>
+  async (input: I): Promise<Result<ChatRunHandle>> => {
+    const user = await requireUser(deps.currentUser);
+    if (!user.success) return user;
+    const { signal: _signal, ...fields } = input;
+    const valid = parseInput(schema, fields);
+    if (!valid.success) return valid;
+    return start(deps.chatClient, input);
+  };
+
+/** Sends a message to one to six models (a new conversation when none is given). */
+export const makeSendChatMessage = starter<SendChatInput>(sendSchema, (client, input) => client.send(input));
+
+/** Asks again for the answers to the last user message. */
+export const makeRegenerateChatAnswers = starter<RegenerateChatInput>(regenerateSchema, (client, input) => client.regenerate(input));
+
+/** Replaces the last user message and asks again. */
+export const makeEditChatMessage = starter<EditLastChatInput>(editSchema, (client, input) => client.editLast(input));
+
+/** Asks one model to merge the answers of the last side-by-side turn. */
+export const makeMergeChatAnswers = starter<MergeChatInput>(mergeSchema, (client, input) => client.merge(input));
+
+const runIdSchema = z.object({ runId: z.string().trim().min(1, 'A run id is required').max(100, 'The run id is too long') });
+const resumeSchema = runIdSchema.extend({ after: z.number().int().min(0).optional() });
+
+/** Reads a run of the caller's again, from after the event `after` on (after a reload, or a lost connection). */
+export const makeResumeChatRun = starter<ResumeChatInput>(resumeSchema, (client, input) => client.resume(input));
+
+/** Stops a run of the caller's, wherever the server runs it. */
+export const makeStopChatRun =
+  (deps: Deps) =>
+  async (input: { runId: string }): Promise<Result<void>> => {
+    const user = await requireUser(deps.currentUser);
+    if (!user.success) return user;
+    const valid = parseInput(runIdSchema, input);
+    return valid.success ? deps.chatClient.stop(valid.data) : valid;
+  };
+
+/** The conversation's answer the server is still writing, or null (a reloaded page resumes it). */
+export const makeFindLiveChatRun =
+  (deps: Deps) =>
+  async (input: { conversationId: string }): Promise<Result<LiveRun | null>> => {
+    const user = await requireUser(deps.currentUser);
+    if (!user.success) return user;
+    const valid = parseInput(z.object({ conversationId: conversationIdSchema }), input);
+    return valid.success ? deps.chatClient.liveRun(valid.data) : valid;
+  };

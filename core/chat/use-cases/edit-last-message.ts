@@ -1,0 +1,106 @@
+import { attachmentIdsSchema } from '../domain/attachments.js';
+import { attachmentTokensFor, describeAttachments, loadPromptAttachments } from './chat-attachments.js';
+import { z } from 'zod';
+import { conversationIdSchema, lastExchange, messageSchema, modelIdsSchema } from '../domain/chat-rules.js';
+import type { AbortSignalLike } from '../../shared/abort.js';
+import { domainError } from '../../shared/errors.js';
+import { parseInput } from '../../shared/parse-input.js';
+import { fail, ok } from '../../shared/result.js';
+import type { Result } from '../../shared/result.js';
+import { streamAnswers } from './chat-answers.js';
+import type { ChatRun } from './chat-answers.js';
+import { chatPreflight, releaseHolds } from './chat-preflight.js';
+import { claimTurn, releasingWhenSettled } from './conversation-turn.js';
+import { requireUser } from '../../auth/use-cases/current-user.js';
+import { promptTokensOf, type ChatDeps } from './run-chat.js';
+
+const inputSchema = z.object({
+  conversationId: conversationIdSchema,
+  message: messageSchema,
+  modelIds: modelIdsSchema.optional(),
+  attachmentIds: attachmentIdsSchema.optional(),
+});
+
+/**
+ * Replaces the last user message with an edited one and asks again: the old message and its answers
+ * are removed (ConversationStore.truncateFrom), the new one saved and answered by the given models,
+ * by default those that answered the old one. Refusals are checked before anything is removed.
+ */
+export const makeEditLastMessage =
+  (deps: ChatDeps) =>
+  async (input: {
+    conversationId: string;
+    message: string;
+    modelIds?: readonly string[];
+    /** The edited message's files; absent keeps those of the message it replaces. */
+    attachmentIds?: readonly string[];
+    signal?: AbortSignalLike;
+  }): Promise<Result<ChatRun>> => {
+    const user = await requireUser(deps.currentUser);
+    if (!user.success) return user;
+    const valid = parseInput(inputSchema, input);
+    if (!valid.success) return valid;
+    const { conversationId, message } = valid.data;
+    const userId = user.data.id;
+    const described = await describeAttachments(deps, userId, valid.data.attachmentIds ?? []);
+    if (!described.success) return described;
+
+    // One turn at a time: an edit while another answer of this conversation runs is refused.
+    const turn = await claimTurn(deps, userId, conversationId);
+    if (!turn.success) return turn;
+    const give = async <T>(failure: Result<T>): Promise<Result<T>> => (await turn.data.end(), failure);
+
+    const [messages, settings] = await Promise.all([
+      deps.conversationStore.listMessages(userId, conversationId),
+      deps.conversationStore.getSettings(userId, conversationId),
+    ]);
+    if (!messages.success) return give(messages);
+    if (!settings.success) return give(settings);
+    const last = lastExchange(messages.data);
+    if (!last) return give(fail(domainError('validation', 'There is no message to edit')));
+    const asked = last.userMessage.modelIds;
+    const modelIds = valid.data.modelIds ?? (asked && asked.length > 0 ? asked : last.answeredBy.length > 0 ? last.answeredBy : [last.userMessage.modelId].filter((id) => id !== null));
+    if (modelIds.length === 0) return give(fail(domainError('validation', 'Choose at least one model')));
+
+    const kept = messages.data.slice(0, last.index);
+    const files = valid.data.attachmentIds ? described.data : (last.userMessage.attachments ?? []);
+    const promptTokens = promptTokensOf(settings.data, [...kept.map((m) => m.content), message]);
+    const admitted = await chatPreflight(deps, {
+      userId, modelIds, promptTokens, settings: settings.data,
+      attachments: files, attachmentTokens: (model) => attachmentTokensFor([...kept, { attachments: files }], model),
+    });
+    if (!admitted.success) return give(admitted);
+    const { models, holds } = admitted.data;
+    // Until the answers stream, the holds and the turn are ours: a run that stops here gives them back.
+    const stop = async <T>(failure: Result<T>): Promise<Result<T>> => {
+      await Promise.all([releaseHolds(deps, userId, holds), turn.data.end()]);
+      return failure;
+    };
+
+    const loaded = await loadPromptAttachments(deps, userId, [...kept, { attachments: files }]);
+    if (!loaded.success) return stop(loaded);
+    const truncated = await deps.conversationStore.truncateFrom(userId, conversationId, last.userMessage.id);
+    if (!truncated.success) return stop(truncated);
+    const edited = await deps.conversationStore.appendMessage(userId, conversationId, {
+      role: 'user',
+      content: message,
+      modelId: modelIds.length === 1 ? (modelIds[0] as string) : null,
+      modelIds,
+      ...(files.length > 0 ? { attachments: files } : {}),
+      inputTokens: null,
+      outputTokens: null,
+    });
+    if (!edited.success) return stop(edited);
+    const streaming = streamAnswers(deps, {
+      userId,
+      conversationId,
+      models,
+      holds,
+      settings: admitted.data.settings,
+      instruction: settings.data.instruction,
+      history: [...kept, edited.data],
+      ...(loaded.data ? { attachments: loaded.data } : {}),
+      ...(input.signal ? { signal: input.signal } : {}),
+    });
+    return ok(releasingWhenSettled({ conversationId, userMessage: edited.data, ...streaming }, turn.data));
+  };

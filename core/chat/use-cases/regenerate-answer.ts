@@ -1,0 +1,99 @@
+import { attachmentTokensFor, loadPromptAttachments } from './chat-attachments.js';
+import { z } from 'zod';
+import { conversationIdSchema, lastExchange, modelIdsSchema } from '../domain/chat-rules.js';
+import type { AbortSignalLike } from '../../shared/abort.js';
+import { domainError } from '../../shared/errors.js';
+import { parseInput } from '../../shared/parse-input.js';
+import { fail, ok } from '../../shared/result.js';
+import type { Result } from '../../shared/result.js';
+import { streamAnswers } from './chat-answers.js';
+import type { ChatRun } from './chat-answers.js';
+import { chatPreflight, releaseHolds } from './chat-preflight.js';
+import { claimTurn, releasingWhenSettled } from './conversation-turn.js';
+import { requireUser } from '../../auth/use-cases/current-user.js';
+import { promptTokensOf, type ChatDeps } from './run-chat.js';
+
+const inputSchema = z.object({
+  conversationId: conversationIdSchema,
+  modelIds: modelIdsSchema.optional(),
+});
+
+/**
+ * Asks again for the answers to the last user message. The previous answers are removed
+ * (ConversationStore.truncateFrom) and the models asked anew: by default every model that answered
+ * last time. The same refusals as a new chat apply, checked before anything is removed.
+ */
+export const makeRegenerateAnswer =
+  (deps: ChatDeps) =>
+  async (input: { conversationId: string; modelIds?: readonly string[]; signal?: AbortSignalLike }): Promise<Result<ChatRun>> => {
+    const user = await requireUser(deps.currentUser);
+    if (!user.success) return user;
+    const valid = parseInput(inputSchema, input);
+    if (!valid.success) return valid;
+    const { conversationId } = valid.data;
+    const userId = user.data.id;
+
+    // One turn at a time: a second regenerate while this one runs is refused, nothing charged.
+    const turn = await claimTurn(deps, userId, conversationId);
+    if (!turn.success) return turn;
+    const give = async <T>(failure: Result<T>): Promise<Result<T>> => (await turn.data.end(), failure);
+
+    const [messages, settings] = await Promise.all([
+      deps.conversationStore.listMessages(userId, conversationId),
+      deps.conversationStore.getSettings(userId, conversationId),
+    ]);
+    if (!messages.success) return give(messages);
+    if (!settings.success) return give(settings);
+    const last = lastExchange(messages.data);
+    if (!last) return give(fail(domainError('validation', 'There is no message to answer again')));
+    const asked = last.userMessage.modelIds;
+    const modelIds = valid.data.modelIds ?? (asked && asked.length > 0 ? asked : last.answeredBy.length > 0 ? last.answeredBy : [last.userMessage.modelId].filter((id) => id !== null));
+    if (modelIds.length === 0) return give(fail(domainError('validation', 'Choose at least one model')));
+
+    let history = messages.data.slice(0, last.index + 1);
+    const promptTokens = promptTokensOf(settings.data, history.map((m) => m.content));
+    const admitted = await chatPreflight(deps, {
+      userId, modelIds, promptTokens, settings: settings.data,
+      attachments: last.userMessage.attachments ?? [], attachmentTokens: (model) => attachmentTokensFor(history, model),
+    });
+    if (!admitted.success) return give(admitted);
+    const { models, holds } = admitted.data;
+    // Until the answers stream, the holds and the turn are ours: a run that stops here gives them back.
+    const stop = async <T>(failure: Result<T>): Promise<Result<T>> => {
+      await Promise.all([releaseHolds(deps, userId, holds), turn.data.end()]);
+      return failure;
+    };
+
+    const loaded = await loadPromptAttachments(deps, userId, history);
+    if (!loaded.success) return stop(loaded);
+    let question = last.userMessage;
+    const sameModels = asked !== undefined && asked.length === modelIds.length && asked.every((id, i) => id === modelIds[i]);
+    if (valid.data.modelIds && !sameModels) {
+      // Other models this time: the question is asked anew, so it records the models that answer it.
+      const truncated = await deps.conversationStore.truncateFrom(userId, conversationId, question.id);
+      if (!truncated.success) return stop(truncated);
+      const { id: _id, conversationId: _c, createdAt: _at, ...fields } = question;
+      const again = await deps.conversationStore.appendMessage(userId, conversationId, { ...fields, modelIds, modelId: modelIds.length === 1 ? (modelIds[0] as string) : null });
+      if (!again.success) return stop(again);
+      question = again.data;
+      history = [...history.slice(0, -1), question];
+    } else {
+      const previous = messages.data[last.index + 1];
+      if (previous) {
+        const truncated = await deps.conversationStore.truncateFrom(userId, conversationId, previous.id);
+        if (!truncated.success) return stop(truncated);
+      }
+    }
+    const streaming = streamAnswers(deps, {
+      userId,
+      conversationId,
+      models,
+      holds,
+      settings: admitted.data.settings,
+      instruction: settings.data.instruction,
+      history,
+      ...(loaded.data ? { attachments: loaded.data } : {}),
+      ...(input.signal ? { signal: input.signal } : {}),
+    });
+    return ok(releasingWhenSettled({ conversationId, userMessage: question, ...streaming }, turn.data));
+  };

@@ -1,0 +1,189 @@
+import { z } from 'zod';
+import { attachmentIdsSchema, type AttachmentRef } from '../domain/attachments.js';
+import type { ChatMessage } from '../domain/chat.js';
+import { conversationIdSchema, messageSchema, modelIdsSchema, titleFromMessage } from '../domain/chat-rules.js';
+import { conversationSettingsSchema, NO_SETTINGS, type ConversationSettings } from '../domain/conversation-settings.js';
+import { CHAT_HOLD_TTL_SECONDS } from '../../credits/domain/credits.js';
+import { estimateTokens } from '../../credits/domain/usage-pricing.js';
+import type { StartedTurn, TurnHold } from '../ports/conversation-turns.js';
+import type { AbortSignalLike } from '../../shared/abort.js';
+import { parseInput } from '../../shared/parse-input.js';
+import { fail, ok } from '../../shared/result.js';
+import type { Result } from '../../shared/result.js';
+import { streamAnswers } from './chat-answers.js';
+import type { AnswerDeps, ChatRun } from './chat-answers.js';
+import {
+  attachmentTokensFor, attachWithHistory, describeAttachments, loadPromptAttachments, refuseImagesToBlindModels, type AttachmentDeps,
+} from './chat-attachments.js';
+import { chatPreflight, insufficient, priceChat, releaseHolds, requireSubscription, type ChatAdmission } from './chat-preflight.js';
+import type { PreflightDeps } from './chat-preflight.js';
+import { CHAT_TURN_TTL_SECONDS, heldTurn, releasingWhenSettled } from './conversation-turn.js';
+import type { TurnDeps } from './conversation-turn.js';
+import { requireUser } from '../../auth/use-cases/current-user.js';
+import type { CurrentUser } from '../../auth/use-cases/current-user.js';
+
+export type ChatDeps = AnswerDeps & PreflightDeps & TurnDeps & AttachmentDeps & { readonly currentUser: CurrentUser };
+
+const inputSchema = z.object({
+  conversationId: conversationIdSchema.optional(),
+  message: messageSchema,
+  modelIds: modelIdsSchema,
+  settings: conversationSettingsSchema.optional(),
+  attachmentIds: attachmentIdsSchema.optional(),
+});
+
+export interface RunChatInput {
+  readonly conversationId?: string;
+  readonly message: string;
+  readonly modelIds: readonly string[];
+  /** Stored with the conversation before the models are asked (a new chat's instruction and settings). */
+  readonly settings?: ConversationSettings;
+  /** Files uploaded before (the caller's own): images for models that read them, text for any. */
+  readonly attachmentIds?: readonly string[];
+  readonly signal?: AbortSignalLike;
+}
+
+/**
+ * Sends a message to one to six models side by side (server side: the browser reaches it through
+ * /api/chat). Refuses before any model runs: bad input, unknown or unconfigured models, paid models
+ * without an active subscription (`forbidden`), a balance below the minimal answer, or one that
+ * other running chats already hold (`insufficient_credits`; see chatPreflight). Then saves the user message (in a new conversation named after it when
+ * no conversation is given) and streams the answers, each saved and charged as it ends.
+ */
+export const makeRunChat =
+  (deps: ChatDeps) =>
+  async (input: RunChatInput): Promise<Result<ChatRun>> => {
+    const user = await requireUser(deps.currentUser);
+    if (!user.success) return user;
+    const valid = parseInput(inputSchema, input);
+    if (!valid.success) return valid;
+    const { conversationId, message, modelIds, settings } = valid.data;
+    const userId = user.data.id;
+    // The files must be the caller's (another user's id is not_found) before anything is written.
+    const described = await describeAttachments(deps, userId, valid.data.attachmentIds ?? []);
+    if (!described.success) return described;
+    const files = described.data;
+    const seeing = await refuseImagesToBlindModels(deps, modelIds, files);
+    if (!seeing.success) return seeing;
+
+    // One step writes the message: the conversation (when new), its turn (one at a time: a second
+    // send while an answer runs is conversation_busy) and the user message, with the history the
+    // models see. A new conversation has no history, so its price is known before that step and its
+    // credit holds are taken in it too: one round trip before the first token.
+    const newMessage = {
+      role: 'user' as const,
+      content: message,
+      modelId: modelIds.length === 1 ? (modelIds[0] as string) : null,
+      modelIds,
+      inputTokens: null,
+      outputTokens: null,
+    };
+    const begin = (holds: readonly TurnHold[] = []) =>
+      deps.conversationTurns.start({
+        userId,
+        conversationId: conversationId ?? null,
+        title: titleFromMessage(message),
+        message: newMessage,
+        ttlSeconds: CHAT_TURN_TTL_SECONDS,
+        ...(settings ? { settings } : {}),
+        ...(holds.length > 0 ? { holds, holdTtlSeconds: CHAT_HOLD_TTL_SECONDS } : {}),
+      });
+    const chat: ChatToAdmit = { userId, modelIds, message, files, newConversation: conversationId === undefined, begin };
+    const admitted = conversationId === undefined ? await admitNewChat(deps, chat, settings ?? NO_SETTINGS) : await admitFollowUp(deps, chat, conversationId);
+    if (!admitted.success) return admitted;
+    const { started, history, userMessage, models, holds } = admitted.data;
+    const { conversation } = started;
+    const turn = heldTurn(deps, userId, conversation.id, started.turnId);
+    const loaded = await loadPromptAttachments(deps, userId, [...history, userMessage]);
+    if (!loaded.success) return undo(deps, chat, started, loaded, holds);
+    const streaming = streamAnswers(deps, {
+      userId,
+      conversationId: conversation.id,
+      models,
+      holds,
+      settings: admitted.data.settings,
+      instruction: started.settings.instruction,
+      history: [...history, userMessage],
+      ...(loaded.data ? { attachments: loaded.data } : {}),
+      ...(input.signal ? { signal: input.signal } : {}),
+    });
+    return ok(releasingWhenSettled({ conversationId: conversation.id, userMessage, ...streaming }, turn));
+  };
+
+/** The prompt as the models get it, estimated: the instruction and the texts of the history. */
+export const promptTokensOf = (settings: ConversationSettings, texts: readonly string[]): number =>
+  estimateTokens([settings.instruction, ...texts].filter((t) => t !== '').join('\n'));
+
+type Begin = (holds?: readonly TurnHold[]) => Promise<Result<StartedTurn>>;
+
+interface ChatToAdmit {
+  readonly userId: string;
+  readonly modelIds: readonly string[];
+  readonly message: string;
+  /** The new message's files (the caller's own, checked). */
+  readonly files: readonly AttachmentRef[];
+  /** Whether the first step creates the conversation (undone by deleting it, else by cutting the message). */
+  readonly newConversation: boolean;
+  readonly begin: Begin;
+}
+
+/** An admitted chat: its first step, its history and message with their files, its models and holds. */
+type Admitted = Result<ChatAdmission & { readonly started: StartedTurn; readonly history: readonly ChatMessage[]; readonly userMessage: ChatMessage }>;
+
+/** Refused after the first step: what it wrote goes again (the new conversation, or the message), with the turn and any holds. */
+async function undo<T>(deps: ChatDeps, chat: ChatToAdmit, started: StartedTurn, refusal: Result<T>, holds?: ReadonlyMap<string, string>): Promise<Result<T>> {
+  const { userId } = chat;
+  if (chat.newConversation) await deps.conversationStore.deleteConversation(userId, started.conversation.id);
+  else await deps.conversationStore.truncateFrom(userId, started.conversation.id, started.userMessage.id);
+  await Promise.all([heldTurn(deps, userId, started.conversation.id, started.turnId).end(), holds ? releaseHolds(deps, userId, holds) : undefined]);
+  return refusal;
+}
+
+/**
+ * A new chat: priced from its message and files alone, its holds taken with the conversation, turn
+ * and message in one step; a subscriber check for paid models runs beside it and undoes that step
+ * when it refuses.
+ */
+async function admitNewChat(deps: ChatDeps, chat: ChatToAdmit, settings: ConversationSettings): Promise<Admitted> {
+  const { userId, modelIds, message, files } = chat;
+  const priced = await priceChat(deps, {
+    modelIds, settings, promptTokens: promptTokensOf(settings, [message]),
+    attachments: files, attachmentTokens: (model) => attachmentTokensFor([{ attachments: files }], model),
+  });
+  if (!priced.success) return priced;
+  const [started, subscribed] = await Promise.all([chat.begin(priced.data.holds), requireSubscription(deps, userId, priced.data.paid)]);
+  if (!started.success) {
+    if (started.error.code !== 'insufficient_credits') return started;
+    const { balance, held } = started.error.details ?? {};
+    return fail(insufficient(typeof balance === 'number' ? balance : null, typeof held === 'number' ? held : 0, priced.data.required));
+  }
+  const holds = started.data.holds;
+  if (!subscribed.success) return undo(deps, chat, started.data, subscribed, holds);
+  const withFiles = await attachWithHistory(deps, userId, started.data, files, null);
+  if (!withFiles.success) return undo(deps, chat, started.data, withFiles, holds);
+  return ok({ started: started.data, ...withFiles.data, models: priced.data.models, holds, settings: priced.data.settings });
+}
+
+/**
+ * A message to an existing conversation: its history (with its earlier files, read alongside the
+ * first step) prices the answers, so the holds follow the step that reads it.
+ */
+async function admitFollowUp(deps: ChatDeps, chat: ChatToAdmit, conversationId: string): Promise<Admitted> {
+  const { userId, modelIds, message, files } = chat;
+  const historyFiles = deps.conversationStore.listAttachments(userId, conversationId);
+  const started = await chat.begin();
+  if (!started.success) {
+    await historyFiles;
+    return started;
+  }
+  const withFiles = await attachWithHistory(deps, userId, started.data, files, historyFiles);
+  if (!withFiles.success) return undo(deps, chat, started.data, withFiles);
+  const { history } = withFiles.data;
+  const applied = started.data.settings;
+  const admitted = await chatPreflight(deps, {
+    userId, modelIds, settings: applied, promptTokens: promptTokensOf(applied, [...history.map((m) => m.content), message]),
+    attachments: files, attachmentTokens: (model) => attachmentTokensFor([...history, { attachments: files }], model),
+  });
+  if (!admitted.success) return undo(deps, chat, started.data, admitted);
+  return ok({ ...admitted.data, ...withFiles.data, started: started.data });
+}

@@ -1,0 +1,33 @@
+import type { ChargeReceipt, CreditHold, HoldSettlement, LedgerEntry, LedgerKind, UsageCharge } from '../domain/credits.js';
+import type { Result } from '../../shared/result.js';
+
+/** What a user may read of their credits: the balance and the ledger's lines (the browser's port). */
+export interface CreditBalance {
+  getBalance(userId: string): Promise<Result<number>>;
+  listEntries(userId: string, options?: { limit?: number }): Promise<Result<readonly LedgerEntry[]>>;
+}
+
+/**
+ * Credits, server side (service role). `logUsage` computes the charge from the model's price and
+ * decrements atomically, never below zero (`insufficient_credits` when short). Grants are idempotent
+ * by `reference`: a second grant with the same reference changes nothing and answers the first.
+ *
+ * Holds reserve credits for an answer before it starts. `holdCredits` admits only while `balance - unexpired holds >= amount`, serialized
+ * per user; `settleHold` drops the hold and charges the actual usage in one step, capped at what
+ * the user can pay (balance minus the other holds; the rest is reported as `shortfall`), even when
+ * the hold is unknown or expired (the answer was given); `releaseHold` drops it uncharged and is
+ * idempotent. A hold past `expiresAt` (a crashed server) stops counting by itself.
+ */
+export interface UsageLedger extends CreditBalance {
+  logUsage(charge: UsageCharge): Promise<Result<ChargeReceipt>>;
+  grantCredits(input: {
+    userId: string;
+    amount: number;
+    kind: Exclude<LedgerKind, 'usage_charge'>;
+    reason: string;
+    reference: string | null;
+  }): Promise<Result<LedgerEntry>>;
+  holdCredits(input: { userId: string; amount: number; ttlSeconds: number }): Promise<Result<CreditHold>>;
+  settleHold(input: { holdId: string } & UsageCharge): Promise<Result<HoldSettlement>>;
+  releaseHold(input: { holdId: string; userId: string }): Promise<Result<{ released: boolean }>>;
+}

@@ -1,0 +1,6 @@
+import type { Result } from '../../shared/result.js';
+
+/** Loads a third-party script (tag manager, support widget) into the page. */
+export interface ScriptLoader {
+  load(src: string, attributes?: Readonly<Record<string, string>>): Promise<Result<void>>;
+}

@@ -1,0 +1,45 @@
+import type { AttachmentRef } from '../../../../../core/chat/index.js';
+
+/** A message as the chat screens show it; the page maps stored messages and stream events to it. */
+export interface MessageView {
+  readonly id: string;
+  readonly role: 'user' | 'assistant';
+  readonly content: string;
+  /** The model that wrote an answer (or the one a prompt went to). */
+  readonly modelId: string | null;
+  readonly streaming?: boolean;
+  /** A failed answer, explained inline. */
+  readonly error?: ChatErrorView | null;
+  /** How an answer went (time to first word, duration, tokens, credits), where known. */
+  readonly metrics?: AnswerMetricsView | null;
+  /** A merged answer: the models whose answers it fused. */
+  readonly mergedFrom?: readonly string[];
+  /** A question's files. */
+  readonly attachments?: readonly AttachmentRef[];
+}
+
+export interface AnswerMetricsView {
+  readonly firstTokenMs: number | null;
+  readonly durationMs: number | null;
+  readonly tokens: number | null;
+  readonly credits: number | null;
+}
+
+export interface ChatErrorView {
+  /** insufficient_credits gets its own explanation and a way to get more credits. */
+  readonly code: 'insufficient_credits' | 'model_unavailable' | 'rate_limited' | 'network' | 'unexpected' | string;
+  readonly message?: string;
+  /** insufficient_credits: the credits running answers hold (given back, less what they use, when they end). */
+  readonly held?: number;
+}
+
+/**
+ * One question and its answers. A turn asked of several models shows them as columns, in the
+ * order they were asked (side by side); a turn of one model reads as a plain exchange.
+ */
+export interface TurnView {
+  readonly id: string;
+  readonly question: MessageView | null;
+  readonly answers: readonly MessageView[];
+  readonly columns: boolean;
+}

@@ -1,0 +1,86 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../ui/button.js';
+import { Textarea } from '../../../ui/field.js';
+import { AnswerError } from './answer-error.js';
+import { AnswerMetrics } from './answer-metrics.js';
+import { SentAttachments } from './attachment-views.js';
+import type { MessageView } from './chat-types.js';
+import { CopyButton } from './copy-button.js';
+import { Markdown } from './markdown.js';
+import { PencilIcon, RefreshIcon, SparkIcon } from '../../../ui/icons.js';
+
+export interface MessageItemProps {
+  message: MessageView;
+  modelLabel: string | null;
+  /** Offered on the last user message. */
+  onEdit?: ((text: string) => void) | undefined;
+  /** Offered on the last answer. */
+  onRegenerate?: (() => void) | undefined;
+  /** Each new value opens the editor (↑ in an empty composer). */
+  editRequest?: number | undefined;
+}
+
+export function MessageItem({ message, modelLabel, onEdit, onRegenerate, editRequest }: MessageItemProps) {
+  const { t } = useTranslation();
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(message.content);
+  // Only a new request opens the editor: a question shown later (the next turn) does not open
+  // because ↑ was pressed once before it existed.
+  const seen = useRef(editRequest);
+  useEffect(() => {
+    if (editRequest && editRequest !== seen.current) setEditing(true);
+    seen.current = editRequest;
+  }, [editRequest]);
+
+  if (message.role === 'user') {
+    return (
+      <li id={`message-${message.id}`} className="message message--user">
+        {editing && onEdit ? (
+          <form className="message__edit" onSubmit={(event) => { event.preventDefault(); setEditing(false); onEdit(draft.trim()); }}>
+            <label className="visually-hidden" htmlFor={`edit-${message.id}`}>{t('chat.editLabel')}</label>
+            <Textarea id={`edit-${message.id}`} value={draft} autoFocus onChange={(event) => setDraft(event.target.value)} />
+            <div className="row" style={{ justifyContent: 'flex-end' }}>
+              <Button variant="ghost" size="sm" onClick={() => { setEditing(false); setDraft(message.content); }}>{t('common.cancel')}</Button>
+              <Button type="submit" size="sm" disabled={draft.trim() === ''}>{t('chat.saveAndSend')}</Button>
+            </div>
+          </form>
+        ) : (
+          <>
+            {message.attachments && message.attachments.length > 0 ? <SentAttachments attachments={message.attachments} /> : null}
+            <div className="message__bubble">{message.content}</div>
+            {onEdit ? <button type="button" className="message__action" onClick={() => setEditing(true)}><PencilIcon size={14} /> {t('chat.edit')}</button> : null}
+          </>
+        )}
+      </li>
+    );
+  }
+
+  return (
+    <li id={`message-${message.id}`} className="message message--assistant" data-model-id={message.modelId ?? undefined} aria-busy={message.streaming || undefined}>
+      <div className="message__meta">
+        <span className="message__avatar" aria-hidden="true"><SparkIcon size={14} /></span>
+        <span>{modelLabel ?? t('chat.assistant')}</span>
+      </div>
+      {message.content ? <Markdown text={message.content} /> : message.streaming ? <TypingDots /> : null}
+      {message.error ? <AnswerError error={message.error} onRetry={onRegenerate} /> : null}
+      {!message.streaming ? <AnswerMetrics metrics={message.metrics} /> : null}
+      {!message.streaming && message.content ? (
+        <div className="message__actions">
+          <CopyButton text={message.content} />
+          {onRegenerate ? <button type="button" className="message__action" onClick={onRegenerate}><RefreshIcon size={14} /> {t('chat.regenerate')}</button> : null}
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+export function TypingDots() {
+  const { t } = useTranslation();
+  return (
+    <span className="typing" role="status">
+      <span /><span /><span />
+      <span className="visually-hidden">{t('chat.thinking')}</span>
+    </span>
+  );
+}

@@ -1,0 +1,154 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ChatMessage, ModelInfo } from '../../../../../core/chat/index.js';
+import { useUseCases } from '../../../app/use-cases-provider.js';
+import { AttachmentImageSource } from '../components/attachment-views.js';
+import { ChatView } from '../components/chat-view.js';
+import { SettingsDialog } from '../components/settings-dialog.js';
+import { ShareDialog } from '../components/share-dialog.js';
+import { isSelectable } from '../components/model-picker.js';
+import { useChatArea, useChatSession } from '../state/chat-context.js';
+import { conversationAsJson, conversationAsMarkdown, download, exportFileName } from '../state/chat-export.js';
+import { toTurns } from '../state/chat-turns.js';
+import { useComposerFiles } from '../hooks/use-composer-files.js';
+import { useSettingsDialog } from '../hooks/use-settings-dialog.js';
+
+
+/** Quotes a selection for the composer, with the label of the model that wrote it. */
+export const quoteSelection = (modelLabel: string, text: string): string =>
+  `${text.trim().split('\n').map((line) => `> ${line}`).join('\n')}\n> — ${modelLabel}\n\n`;
+
+/**
+ * /chat, /chat/all and /chat/{chatId}: one view for single and side-by-side chats. It is never
+ * remounted by a route change (ChatPage keeps it), so the composer, its draft and a running answer
+ * survive /chat becoming /chat/{id} after the first answer.
+ */
+export default function ChatRoute({ chatId, compareRoute }: { chatId: string | null; compareRoute: boolean }) {
+  const { t } = useTranslation();
+  const { trackEvent, toastCenter, getConversationShare, shareConversation, revokeConversationShare, loadAttachment, rememberModelChoice, lastModelChoice } = useUseCases();
+  const area = useChatArea();
+  const { session, state } = useChatSession();
+  const usable = area.models.filter((m) => isSelectable(m, area.subscribed));
+  const [choice, setChoice] = useState<{ compare: boolean; modelIds: string[] } | null>(null);
+
+  useEffect(() => {
+    session.open(chatId);
+  }, [session, chatId]);
+  // A new route starts from what it implies; an opened conversation from how it was last asked.
+  useEffect(() => setChoice(null), [chatId, compareRoute]);
+  const lastAsked = useMemo(() => lastAskedModels(state.messages), [state.messages]);
+  const compare = choice?.compare ?? (compareRoute || (lastAsked?.length ?? 0) > 1);
+  const selected = (choice?.modelIds ?? defaultSelection(compare, lastAsked, usable, lastModelChoice())).filter((id) => usable.some((m) => m.id === id));
+
+  const files = useComposerFiles(area.models, selected);
+  const imageUrls = useRef(new Map<string, Promise<string | null>>());
+  // Sent images are read once per page through the app server, as their owner.
+  const imageSource = useCallback((attachmentId: string) => {
+    let url = imageUrls.current.get(attachmentId);
+    if (!url) {
+      url = loadAttachment({ attachmentId }).then((read) =>
+        read.success ? URL.createObjectURL(new Blob([read.data.bytes as Uint8Array<ArrayBuffer>], { type: read.data.mediaType })) : null);
+      imageUrls.current.set(attachmentId, url);
+    }
+    return url;
+  }, [loadAttachment]);
+
+  const choose = (modelIds: string[], nextCompare = compare) => {
+    setChoice({ compare: nextCompare, modelIds });
+    if (!nextCompare && modelIds[0]) rememberModelChoice(modelIds[0]);
+  };
+
+  const after = (outcome: Awaited<ReturnType<typeof session.send>>) => {
+    void area.refreshAccount();
+    if ('error' in outcome && outcome.error.code === 'conversation_busy') toastCenter.error(t('chat.errors.conversation_busy'));
+  };
+
+  // The share dialog: the link of the conversation on screen (undefined while it loads).
+  const [sharing, setSharing] = useState<{ url: string | null | undefined; busy: boolean } | null>(null);
+  const linkOf = (token: string) => `${window.location.origin}/s/${token}`;
+  const openShare = async () => {
+    if (!chatId) return;
+    setSharing({ url: undefined, busy: false });
+    const found = await getConversationShare({ conversationId: chatId });
+    if (!found.success) {
+      setSharing(null);
+      return void toastCenter.error(t('toast.loadFailed'));
+    }
+    setSharing({ url: found.data ? linkOf(found.data.token) : null, busy: false });
+  };
+  const changeShare = async (share: boolean) => {
+    if (!chatId) return;
+    setSharing((s) => s && { ...s, busy: true });
+    const changed = share ? await shareConversation({ conversationId: chatId }) : await revokeConversationShare({ conversationId: chatId });
+    if (!changed.success) {
+      setSharing((s) => s && { ...s, busy: false });
+      return void toastCenter.error(t('toast.actionFailed'));
+    }
+    setSharing({ url: changed.data ? linkOf(changed.data.token) : null, busy: false });
+  };
+
+  const turns = useMemo(() => toTurns(state.messages, state.run, state.metrics), [state.messages, state.run, state.metrics]);
+  const labelOf = (id: string) => area.models.find((m) => m.id === id)?.label ?? id;
+  const settings = useSettingsDialog(state.settings, area.models, selected, state.messages);
+  const focus = area.focus && area.focus.conversationId === chatId ? area.focus : null;
+
+  return (
+    <AttachmentImageSource.Provider value={imageSource}>
+    <ChatView turns={turns} models={area.models} selected={selected} subscribed={area.subscribed} streaming={state.run?.streaming === true}
+      compare={compare}
+      onCompareChange={(next) => choose(next ? defaultSelection(true, selected.length > 1 ? selected : null, usable, null) : selected.slice(0, 1), next)}
+      onSelectedChange={(ids) => choose(ids)}
+      draft={session.draft()} onDraftChange={(text) => session.setDraft(text)}
+      onSend={(text) => {
+        session.setDraft('');
+        const attachments = files.take();
+        void session.send(text, selected, attachments).then((outcome) => {
+          // Refused before anything was stored: the files go back to the composer with the text.
+          if ('error' in outcome) files.restore(attachments);
+          after(outcome);
+        });
+      }}
+      files={files.files} onAddFiles={files.add} onRemoveFile={files.remove} blockedReason={files.blockedReason}
+      onStop={() => session.stop()}
+      onRegenerate={() => void session.regenerate().then(after)}
+      onEditLast={(text) => void session.editLast(text).then(after)}
+      onContinueWith={(modelId) => choose([modelId], false)}
+      onExport={chatId && state.messages ? (format) => {
+        const title = area.conversations?.find((c) => c.id === chatId)?.title ?? t('chat.heading');
+        const messages = state.messages ?? [];
+        if (format === 'md') download(exportFileName(title, 'md'), conversationAsMarkdown(title, messages, labelOf, state.settings?.instruction), 'text/markdown');
+        else download(exportFileName(title, 'json'), conversationAsJson(area.conversations?.find((c) => c.id === chatId) ?? { id: chatId, title }, messages, state.settings), 'application/json');
+      } : undefined}
+      onShare={chatId ? () => void openShare() : undefined}
+      instruction={state.settings?.instruction}
+      onOpenSettings={settings.open}
+      mergeModels={usable}
+      onMerge={(modelId) => void session.merge(modelId).then(after)}
+      focus={focus}
+      onCopySelection={(modelId) => void trackEvent({ event: 'copy_selection', model_id: modelId })}
+      onAddSelectionToChat={(modelId, text) => {
+        void trackEvent({ event: 'add_selection_to_chat', model_id: modelId });
+        session.appendToDraft(quoteSelection(labelOf(modelId), text));
+        document.getElementById('composer-input')?.focus();
+      }} />
+    <SettingsDialog {...settings.dialog} />
+    <ShareDialog open={sharing !== null} onClose={() => setSharing(null)} url={sharing?.url} busy={sharing?.busy ?? false}
+      onShare={() => void changeShare(true)} onRevoke={() => void changeShare(false)} />
+    </AttachmentImageSource.Provider>
+  );
+}
+
+/** The models the last question went to, when it recorded them. */
+function lastAskedModels(messages: readonly ChatMessage[] | undefined): readonly string[] | null {
+  const last = messages ? [...messages].reverse().find((m) => m.role === 'user') : undefined;
+  if (!last) return null;
+  if (last.modelIds && last.modelIds.length > 0) return last.modelIds;
+  return last.modelId ? [last.modelId] : null;
+}
+
+function defaultSelection(compare: boolean, lastAsked: readonly string[] | null, usable: readonly ModelInfo[], remembered: string | null): string[] {
+  if (lastAsked && lastAsked.length > 0 && (compare ? lastAsked.length > 1 : true)) return compare ? [...lastAsked] : [lastAsked[0] as string];
+  if (compare) return usable.slice(0, 2).map((m) => m.id);
+  return [usable.find((m) => m.id === remembered)?.id ?? usable[0]?.id].filter((id): id is string => id !== undefined);
+}
+

@@ -1,0 +1,121 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import type { Conversation, ModelInfo } from '../../../../../core/chat/index.js';
+import { useUseCases } from '../../../app/use-cases-provider.js';
+import { ChatSession, type ChatSessionState } from './chat-session.js';
+
+/** What every view of the chat area shares: the sidebar's list, the balance, the plan, the models, the chat session. */
+export interface ChatArea {
+  readonly conversations: readonly Conversation[] | undefined;
+  readonly credits: number | null;
+  readonly subscribed: boolean;
+  readonly models: readonly ModelInfo[];
+  refreshConversations(): Promise<void>;
+  /** Re-reads balance and plan: after each answer, after a cancel, after a checkout. */
+  refreshAccount(): Promise<void>;
+  /** The chat on screen, kept above the routes (see ChatSession). */
+  readonly session: ChatSession;
+  /** The message a search hit jumps to (also read from a #message-{id} address). */
+  readonly focus: Focus | null;
+  /** Opens a conversation at one of its messages (null: at its end). */
+  jumpTo(conversationId: string, messageId: string | null): void;
+}
+
+export interface Focus {
+  readonly conversationId: string;
+  readonly messageId: string;
+  readonly at: number;
+}
+
+/** `#message-{id}` on a conversation's address: the message to bring into view. */
+const focusFromAddress = (): Focus | null => {
+  if (typeof window === 'undefined') return null;
+  const messageId = /^#message-([\w-]{1,100})$/.exec(window.location.hash)?.[1];
+  const conversationId = window.location.pathname.split('/').filter(Boolean).at(-1);
+  return messageId && conversationId ? { conversationId, messageId, at: 0 } : null;
+};
+
+const ChatAreaContext = createContext<ChatArea | null>(null);
+
+export function ChatAreaProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const {
+    listConversations, getAccountStatus, listModels, openConversation, sendChatMessage, regenerateChatAnswers, editChatMessage,
+    mergeChatAnswers, getConversationSettings, saveConversationSettings, resumeChatRun, stopChatRun, findLiveChatRun, toastCenter,
+  } = useUseCases();
+  const [, navigate] = useLocation();
+  const [conversations, setConversations] = useState<readonly Conversation[] | undefined>(undefined);
+  const [credits, setCredits] = useState<number | null>(null);
+  const [subscribed, setSubscribed] = useState(false);
+  const [models, setModels] = useState<readonly ModelInfo[]>([]);
+  const [focus, setFocus] = useState<Focus | null>(focusFromAddress);
+  const jumpTo = useCallback(
+    (conversationId: string, messageId: string | null) => {
+      setFocus(messageId ? { conversationId, messageId, at: Date.now() } : null);
+      navigate(`/${conversationId}${messageId ? `#message-${messageId}` : ''}`);
+    },
+    [navigate],
+  );
+
+  const refreshConversations = useCallback(async () => {
+    const listed = await listConversations({ limit: 100 });
+    setConversations(listed.success ? listed.data : []);
+  }, [listConversations]);
+  const refreshAccount = useCallback(async () => {
+    const account = await getAccountStatus();
+    if (account.success) {
+      setCredits(account.data.credits);
+      setSubscribed(account.data.subscribed);
+    }
+  }, [getAccountStatus]);
+
+  // One session for the whole chat area: it outlives every route change inside it.
+  const [session] = useState(
+    () =>
+      new ChatSession(
+        {
+          openConversation, sendChatMessage, regenerateChatAnswers, editChatMessage, mergeChatAnswers, getConversationSettings, saveConversationSettings,
+          resumeChatRun, stopChatRun, findLiveChatRun,
+        },
+        {
+          // The server named a new chat: its address follows, the chat on screen stays as it is.
+          onConversationStarted: (conversationId) => {
+            navigate(`/${conversationId}`, { replace: true });
+            void refreshConversations();
+          },
+          onLoadFailed: () => {
+            toastCenter.error(t('toast.loadFailed'));
+            navigate('/', { replace: true });
+          },
+        },
+      ),
+  );
+
+  useEffect(() => {
+    void refreshConversations();
+    void refreshAccount();
+    void listModels().then((r) => r.success && setModels(r.data));
+  }, [refreshConversations, refreshAccount, listModels]);
+  // Leaving the chat area stops reading; the answer goes on on the server and shows again on return.
+  useEffect(() => () => session.detach(), [session]);
+
+  const value = useMemo(
+    () => ({ conversations, credits, subscribed, models, refreshConversations, refreshAccount, session, focus, jumpTo }),
+    [conversations, credits, subscribed, models, refreshConversations, refreshAccount, session, focus, jumpTo],
+  );
+  return <ChatAreaContext.Provider value={value}>{children}</ChatAreaContext.Provider>;
+}
+
+export function useChatArea(): ChatArea {
+  const area = useContext(ChatAreaContext);
+  if (!area) throw new Error('ChatAreaProvider is missing above this component');
+  return area;
+}
+
+/** The chat session's state, re-rendered on every change. */
+export function useChatSession(): { session: ChatSession; state: ChatSessionState } {
+  const { session } = useChatArea();
+  const state = useSyncExternalStore(session.subscribe, session.snapshot);
+  return { session, state };
+}

@@ -1,0 +1,73 @@
+import type { AttachmentRef, ChatMessage, ConversationSettings, ChatRunHandle, LiveRun as ServerLiveRun } from '../../../../../core/chat/index.js';
+import type { Result } from '../../../../../core/shared/index.js';
+
+// The chat session's state and the use cases it runs on (chat-session.ts).
+
+/**
+ * How one answer went, shown under it: measured here from sending while the answer streams; a
+ * reopened conversation shows what the server stored with the answer (timed from the model being asked).
+ */
+export interface AnswerMetrics {
+  /** To the first word, in ms. */
+  readonly firstTokenMs: number | null;
+  /** To the end, in ms. */
+  readonly durationMs: number | null;
+  readonly tokens: number | null;
+  readonly credits: number | null;
+}
+
+/** One model's answer while a run streams. */
+export interface LiveAnswer {
+  readonly modelId: string;
+  readonly content: string;
+  readonly streaming: boolean;
+  readonly error: { readonly code: string; readonly message?: string; readonly held?: number } | null;
+  readonly metrics: AnswerMetrics;
+}
+
+/** The run on screen: the question it answers (shown at once) and each model's answer so far. */
+export interface LiveRun {
+  readonly question: string;
+  /** Whether the question is already among the stored messages (a regenerate asks it again, a merge answers it once more). */
+  readonly questionStored: boolean;
+  /** A merge: the models whose answers the run's answer merges (a new column of the last turn). */
+  readonly mergedFrom?: readonly string[];
+  /** The files sent with the question. */
+  readonly attachments?: readonly AttachmentRef[];
+  readonly modelIds: readonly string[];
+  readonly answers: readonly LiveAnswer[];
+  readonly streaming: boolean;
+}
+
+export interface ChatSessionState {
+  /** The conversation shown; null for a new chat (until the server names it). */
+  readonly conversationId: string | null;
+  /** Its stored messages, oldest first; undefined while they load. */
+  readonly messages: readonly ChatMessage[] | undefined;
+  readonly run: LiveRun | null;
+  /** What the composer holds, per conversation ('' key: the new chat). */
+  readonly drafts: Readonly<Record<string, string>>;
+  /** How the answers of this session went, by saved message id. */
+  readonly metrics: Readonly<Record<string, AnswerMetrics>>;
+  /** The conversation's instruction and model settings (a new chat's go with its first message); undefined while they load. */
+  readonly settings: ConversationSettings | undefined;
+}
+
+export interface ChatSessionPorts {
+  openConversation(input: { conversationId: string }): Promise<Result<{ messages: readonly ChatMessage[] }>>;
+  regenerateChatAnswers(input: { conversationId: string; modelIds?: readonly string[]; signal?: AbortSignal }): Promise<Result<ChatRunHandle>>;
+  editChatMessage(input: { conversationId: string; message: string; modelIds?: readonly string[]; signal?: AbortSignal }): Promise<Result<ChatRunHandle>>;
+  mergeChatAnswers(input: { conversationId: string; modelId: string; signal?: AbortSignal }): Promise<Result<ChatRunHandle>>;
+  getConversationSettings(input: { conversationId: string }): Promise<Result<ConversationSettings>>;
+  saveConversationSettings(input: { conversationId: string; settings: ConversationSettings }): Promise<Result<ConversationSettings>>;
+  sendChatMessage(input: {
+    conversationId?: string; message: string; modelIds: readonly string[]; settings?: ConversationSettings; attachmentIds?: readonly string[]; signal?: AbortSignal;
+  }): Promise<Result<ChatRunHandle>>;
+  /** Reads a run again (after a reload, or coming back to its conversation). */
+  resumeChatRun(input: { runId: string; after?: number; signal?: AbortSignal }): Promise<Result<ChatRunHandle>>;
+  stopChatRun(input: { runId: string }): Promise<Result<void>>;
+  /** The conversation's answer still being written on the server, if any. */
+  findLiveChatRun(input: { conversationId: string }): Promise<Result<ServerLiveRun | null>>;
+}
+
+export type RunOutcome = { readonly conversationId: string } | { readonly error: { readonly code: string; readonly message: string } };

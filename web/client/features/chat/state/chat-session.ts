@@ -1,0 +1,290 @@
+import type { AttachmentRef, ChatRunHandle, LiveRun as ServerLiveRun } from '../../../../../core/chat/index.js';
+import { NO_SETTINGS, type ConversationSettings } from '../../../../../core/chat/index.js';
+import type { Result } from '../../../../../core/shared/index.js';
+import { freshAnswer, readRun } from './chat-run-reading.js';
+import type { ChatSessionPorts, ChatSessionState, LiveAnswer, LiveRun, RunOutcome } from './chat-session-types.js';
+import { answeredBy, dropLast, hasSettings, lastQuestion, messagesOfRun, withoutLastMerge } from './chat-session-rules.js';
+
+export type { AnswerMetrics, ChatSessionPorts, ChatSessionState, LiveAnswer, LiveRun, RunOutcome } from './chat-session-types.js';
+
+const draftKey = (conversationId: string | null) => conversationId ?? '';
+
+/**
+ * The chat on screen, kept above the routes so that nothing is lost when /chat becomes
+ * /chat/{id} after a first answer: the conversation, its messages, the run streaming into it and
+ * every composer draft. It is fed by the server's run (ChatClient through the use cases); it does
+ * not re-enact what the server does. When a run is done, its question and answers become stored
+ * messages with the ids the server gave them, so nothing is shown twice and no reload is needed.
+ */
+export class ChatSession {
+  private state: ChatSessionState = { conversationId: null, messages: [], run: null, drafts: {}, metrics: {}, settings: NO_SETTINGS };
+  private readonly listeners = new Set<() => void>();
+  /** Stops reading the run on screen (it goes on on the server). */
+  private reading: AbortController | null = null;
+  /** The run on screen: its id once the server named it, and whether Stop was pressed. */
+  private current: { runId: string | null; stopAsked: boolean } | null = null;
+  private loading = 0;
+
+  constructor(
+    private readonly ports: ChatSessionPorts,
+    private readonly hooks: { onConversationStarted?: (conversationId: string) => void; onLoadFailed?: () => void } = {},
+  ) {}
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  readonly snapshot = (): ChatSessionState => this.state;
+
+  private set(next: Partial<ChatSessionState>): void {
+    this.state = { ...this.state, ...next };
+    for (const listener of this.listeners) listener();
+  }
+
+  /**
+   * Shows a conversation (null: a new chat). The one already shown, or just started by a run, stays
+   * as it is. A run still being answered (after a reload, or one left by going elsewhere) is read
+   * again from the server and shown as it goes on.
+   */
+  open(conversationId: string | null): void {
+    if (conversationId === this.state.conversationId) return;
+    this.detach();
+    this.loading += 1;
+    const ticket = this.loading;
+    this.set({ conversationId, messages: conversationId === null ? [] : undefined, run: null, settings: conversationId === null ? NO_SETTINGS : undefined });
+    if (conversationId === null) return;
+    const shown = () => ticket === this.loading && this.state.conversationId === conversationId;
+    void Promise.all([this.ports.openConversation({ conversationId }), this.ports.findLiveChatRun({ conversationId })]).then(([opened, live]) => {
+      if (!shown()) return;
+      if (!opened.success) {
+        this.hooks.onLoadFailed?.();
+        return;
+      }
+      this.set({ messages: opened.data.messages });
+      if (live.success && live.data && !this.streaming) void this.attach(conversationId, live.data);
+    });
+    void this.ports.getConversationSettings({ conversationId }).then((read) => {
+      if (!shown()) return;
+      // Unreadable settings show as none; the server still applies the stored ones.
+      this.set({ settings: read.success ? read.data : NO_SETTINGS });
+    });
+  }
+
+  /**
+   * Saves the settings of the conversation on screen; a new chat keeps them until its first
+   * message takes them along. Answers the error when the server refused them.
+   */
+  async saveSettings(settings: ConversationSettings): Promise<{ readonly error: { readonly code: string; readonly message: string } } | null> {
+    const conversationId = this.state.conversationId;
+    if (conversationId === null) {
+      this.set({ settings });
+      return null;
+    }
+    const saved = await this.ports.saveConversationSettings({ conversationId, settings });
+    if (!saved.success) return { error: { code: saved.error.code, message: saved.error.message } };
+    if (this.state.conversationId === conversationId) this.set({ settings: saved.data });
+    return null;
+  }
+
+  draft(conversationId: string | null = this.state.conversationId): string {
+    return this.state.drafts[draftKey(conversationId)] ?? '';
+  }
+
+  setDraft(text: string, conversationId: string | null = this.state.conversationId): void {
+    this.set({ drafts: { ...this.state.drafts, [draftKey(conversationId)]: text } });
+  }
+
+  /** Adds text to the end of the draft (a quoted selection), on a line of its own. */
+  appendToDraft(text: string): void {
+    const current = this.draft();
+    this.setDraft(current.trim() === '' ? text : `${current.replace(/\s+$/, '')}\n\n${text}`);
+  }
+
+  get streaming(): boolean {
+    return this.state.run?.streaming === true;
+  }
+
+  send(message: string, modelIds: readonly string[], attachments: readonly AttachmentRef[] = []): Promise<RunOutcome> {
+    const conversationId = this.state.conversationId;
+    // A new chat's settings travel with its first message and are stored with the conversation.
+    const pending = conversationId === null && this.state.settings && hasSettings(this.state.settings) ? { settings: this.state.settings } : {};
+    const files = attachments.length > 0 ? { attachmentIds: attachments.map((a) => a.id) } : {};
+    return this.start(
+      message, modelIds, 'none',
+      (signal) => this.ports.sendChatMessage({ message, modelIds, signal, ...(conversationId ? { conversationId } : {}), ...pending, ...files }),
+      undefined, attachments,
+    );
+  }
+
+  /** Asks `modelId` to merge the answers of the last side-by-side turn: a new column of that turn. */
+  merge(modelId: string): Promise<RunOutcome> {
+    const conversationId = this.state.conversationId;
+    const last = lastQuestion(this.state.messages ?? []);
+    if (!conversationId || !last) return Promise.resolve({ error: { code: 'validation', message: 'There are no answers to merge' } });
+    const mergedFrom = answeredBy(this.state.messages ?? [], last);
+    return this.start(last.content, [modelId], 'merge', (signal) => this.ports.mergeChatAnswers({ conversationId, modelId, signal }), mergedFrom);
+  }
+
+  regenerate(modelIds?: readonly string[]): Promise<RunOutcome> {
+    const conversationId = this.state.conversationId;
+    const last = lastQuestion(this.state.messages ?? []);
+    if (!conversationId || !last) return Promise.resolve({ error: { code: 'validation', message: 'There is no message to answer again' } });
+    const asked = modelIds ?? answeredBy(this.state.messages ?? [], last);
+    return this.start(last.content, asked, 'answers', (signal) =>
+      this.ports.regenerateChatAnswers({ conversationId, signal, ...(modelIds ? { modelIds } : {}) }),
+    );
+  }
+
+  editLast(message: string, modelIds?: readonly string[]): Promise<RunOutcome> {
+    const conversationId = this.state.conversationId;
+    const last = lastQuestion(this.state.messages ?? []);
+    if (!conversationId || !last) return Promise.resolve({ error: { code: 'validation', message: 'There is no message to edit' } });
+    const asked = modelIds ?? answeredBy(this.state.messages ?? [], last);
+    return this.start(message, asked, 'exchange', (signal) =>
+      this.ports.editChatMessage({ conversationId, message, signal, ...(modelIds ? { modelIds } : {}) }),
+    );
+  }
+
+  /**
+   * Stops the answers, wherever the server runs them (each is saved and charged for what it
+   * produced; the end arrives as the run's last events). Pressed before the server named the run,
+   * the stop is sent as soon as it does.
+   */
+  stop(): void {
+    const current = this.current;
+    if (!current || current.stopAsked) return;
+    current.stopAsked = true;
+    if (current.runId !== null) this.askStop(current.runId);
+  }
+
+  /** Stops reading the run on screen; the run itself goes on (leaving the chat, another conversation). */
+  detach(): void {
+    this.reading?.abort();
+  }
+
+  private askStop(runId: string): void {
+    void this.ports.stopChatRun({ runId }).then((stopped) => {
+      // The server cannot be asked: stop reading at least; what it saves shows with the next load.
+      if (!stopped.success) this.detach();
+    });
+  }
+
+  private async start(
+    question: string,
+    modelIds: readonly string[],
+    cut: 'none' | 'answers' | 'exchange' | 'merge',
+    begin: (signal: AbortSignal) => Promise<Result<ChatRunHandle>>,
+    mergedFrom?: readonly string[],
+    attachments: readonly AttachmentRef[] = [],
+  ): Promise<RunOutcome> {
+    if (this.streaming) return { error: { code: 'conversation_busy', message: 'An answer is still being written' } };
+    const reading = new AbortController();
+    const current = { runId: null as string | null, stopAsked: false };
+    this.reading = reading;
+    this.current = current;
+    const before = this.state.messages ?? [];
+    // A merge replaces the turn's earlier merge; the server does the same.
+    const kept = cut === 'none' ? before : cut === 'merge' ? withoutLastMerge(before) : dropLast(before, cut);
+    const shownFrom = this.state.conversationId;
+    const questionStored = cut === 'answers' || cut === 'merge';
+    const live = (answers: readonly LiveAnswer[], streaming: boolean): LiveRun => ({
+      question, questionStored, modelIds, answers, streaming, ...(mergedFrom ? { mergedFrom } : {}), ...(attachments.length > 0 ? { attachments } : {}),
+    });
+    const sentAt = Date.now();
+    this.set({ messages: kept, run: live(modelIds.map(freshAnswer), true) });
+    const release = () => {
+      if (this.reading === reading) this.reading = null;
+      if (this.current === current) this.current = null;
+    };
+
+    const started = await begin(reading.signal);
+    if (!started.success) {
+      // A 402 says how many credits running answers hold: the screen tells the user to wait for them.
+      const held = started.error.details?.['held'];
+      const error = { code: started.error.code, message: started.error.message, ...(typeof held === 'number' && held > 0 ? { held } : {}) };
+      if (this.state.conversationId === shownFrom) {
+        // Nothing was stored: the question goes back to the composer, the view to what it was.
+        this.set({ messages: before, run: live(modelIds.map((modelId) => ({ ...freshAnswer(modelId), streaming: false, error })), false) });
+        if (!questionStored && this.draft().trim() === '') this.setDraft(question);
+      }
+      release();
+      return { error };
+    }
+    const run = started.data;
+    current.runId = run.runId;
+    if (current.stopAsked) this.askStop(run.runId);
+    if (shownFrom === null && this.state.conversationId === null) {
+      // The server named the new chat: the draft and the run move with it, nothing is reloaded.
+      const drafts = { ...this.state.drafts, [run.conversationId]: this.draft(null) };
+      delete drafts[''];
+      this.set({ conversationId: run.conversationId, drafts });
+      this.hooks.onConversationStarted?.(run.conversationId);
+    }
+    const onScreen = () => this.state.conversationId === run.conversationId;
+    let read: Awaited<ReturnType<typeof readRun>>;
+    try {
+      read = await readRun(run, this.state.run?.answers ?? [], sentAt, (answers) => onScreen() && this.set({ run: live(answers, true) }));
+    } finally {
+      release();
+    }
+    const { answers, done } = read;
+    if (!onScreen()) return { conversationId: run.conversationId };
+
+    const { questionMessage, answerMessages, metrics } = messagesOfRun(run, question, answers, done, this.state.metrics, mergedFrom, attachments);
+    const base = questionStored ? kept : [...kept, questionMessage];
+    if (done) {
+      // An answer that failed stays on screen with its explanation; the saved ones are messages now.
+      const failed = answers.filter((a) => a.error !== null);
+      this.set({ messages: [...base, ...answerMessages], run: failed.length > 0 ? live(failed, false) : null, metrics });
+    } else {
+      // Cut off: the server saves the answers as they end; show them as they were meanwhile.
+      this.set({ messages: base, run: live(answers.filter((a) => a.content !== '' || a.error !== null), false) });
+      this.refresh(run.conversationId);
+    }
+    return { conversationId: run.conversationId };
+  }
+
+  /**
+   * Shows a run the server is still answering (found when the conversation opened) and reads it
+   * from its first event: after a reload the page has none of it. At its end the conversation is
+   * read again, so the answers show as stored.
+   */
+  private async attach(conversationId: string, found: ServerLiveRun): Promise<void> {
+    const reading = new AbortController();
+    const current = { runId: found.runId as string | null, stopAsked: false };
+    this.reading = reading;
+    this.current = current;
+    const question = this.state.messages?.find((m) => m.id === found.userMessageId)?.content ?? '';
+    const live = (answers: readonly LiveAnswer[], streaming: boolean): LiveRun => ({ question, questionStored: true, modelIds: found.modelIds, answers, streaming });
+    this.set({ run: live(found.modelIds.map(freshAnswer), true) });
+    const onScreen = () => this.state.conversationId === conversationId;
+    try {
+      const resumed = await this.ports.resumeChatRun({ runId: found.runId, signal: reading.signal });
+      if (!resumed.success) {
+        if (onScreen()) this.set({ run: null });
+        return;
+      }
+      const { answers } = await readRun(resumed.data, [], Date.now(), (answers) => onScreen() && this.set({ run: live(answers, true) }));
+      if (onScreen()) {
+        this.set({ run: live(answers.filter((a) => a.content !== '' || a.error !== null), false) });
+        this.refresh(conversationId);
+      }
+    } finally {
+      if (this.reading === reading) this.reading = null;
+      if (this.current === current) this.current = null;
+    }
+  }
+
+  /** Reads the stored conversation again; the answers on screen stay until the stored ones are there. */
+  private refresh(conversationId: string, attempt = 0): void {
+    void this.ports.openConversation({ conversationId }).then((opened) => {
+      if (!opened.success || this.state.conversationId !== conversationId || this.streaming) return;
+      const stored = opened.data.messages;
+      const answered = stored.at(-1)?.role === 'assistant';
+      const shown = this.state.run?.answers.some((a) => a.content !== '') === true;
+      if (answered || !shown) this.set({ messages: stored, run: null });
+      else if (attempt < 5) setTimeout(() => this.refresh(conversationId, attempt + 1), 200 * (attempt + 1));
+    });
+  }
+}

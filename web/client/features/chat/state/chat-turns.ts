@@ -1,0 +1,71 @@
+import type { ChatMessage } from '../../../../../core/chat/index.js';
+import type { MessageView, TurnView } from '../components/chat-types.js';
+import type { AnswerMetrics, LiveRun } from './chat-session.js';
+
+/** A message as the turns need it: a stored one, or one of a shared conversation. */
+type TurnMessage = Pick<ChatMessage, 'role' | 'content' | 'modelId' | 'modelIds' | 'mergedFrom' | 'attachments' | 'firstTokenMs' | 'durationMs' | 'creditsCharged'> & {
+  readonly id: string;
+  readonly inputTokens?: number | null;
+  readonly outputTokens?: number | null;
+};
+
+/** The figures the server stored with an answer (time to first words, duration, tokens, credits); null when it stored none. */
+function storedMetrics(m: TurnMessage): AnswerMetrics | null {
+  const tokens = (m.inputTokens ?? null) !== null || (m.outputTokens ?? null) !== null ? (m.inputTokens ?? 0) + (m.outputTokens ?? 0) : null;
+  const figures = { firstTokenMs: m.firstTokenMs ?? null, durationMs: m.durationMs ?? null, tokens, credits: m.creditsCharged ?? null };
+  return Object.values(figures).every((v) => v === null) ? null : figures;
+}
+
+/** Stored messages and the run on screen, as turns: each question with its answers, columns when several models were asked. */
+export function toTurns(
+  messages: readonly TurnMessage[] | undefined,
+  run: LiveRun | null,
+  metrics: Readonly<Record<string, AnswerMetrics>> = {},
+): TurnView[] | undefined {
+  if (messages === undefined) return undefined;
+  const turns: { id: string; question: MessageView | null; answers: MessageView[]; asked: readonly string[] }[] = [];
+  for (const m of messages) {
+    if (m.role === 'system') continue;
+    if (m.role === 'user' || turns.length === 0) {
+      const question: MessageView | null =
+        m.role === 'user' ? { id: m.id, role: 'user', content: m.content, modelId: m.modelId, ...(m.attachments ? { attachments: m.attachments } : {}) } : null;
+      turns.push({ id: m.id, question, answers: [], asked: m.modelIds ?? (m.modelId ? [m.modelId] : []) });
+      if (m.role === 'user') continue;
+    }
+    // This session's figures for the answer, else the ones the server stored with it (after a reload).
+    const known = metrics[m.id] ?? storedMetrics(m);
+    turns.at(-1)?.answers.push({ id: m.id, role: 'assistant', content: m.content, modelId: m.modelId, metrics: known, ...(m.mergedFrom ? { mergedFrom: m.mergedFrom } : {}) });
+  }
+  if (run) {
+    const live: MessageView[] = run.answers
+      .filter((a) => a.streaming || a.content !== '' || a.error !== null)
+      .map((a) => ({
+        id: run.mergedFrom ? `live-merge-${a.modelId}` : `live-${a.modelId}`, role: 'assistant', content: a.content, modelId: a.modelId,
+        streaming: a.streaming, error: a.error, metrics: a.metrics, ...(run.mergedFrom ? { mergedFrom: run.mergedFrom } : {}),
+      }));
+    const stored = turns.at(-1);
+    // A regenerate keeps its stored question; a new or edited question is shown at once; a merge
+    // is one more column of the stored turn.
+    if (run.questionStored && stored) {
+      stored.answers.push(...live);
+      if (!run.mergedFrom) stored.asked = run.modelIds;
+    } else {
+      const question: MessageView = { id: 'live-question', role: 'user', content: run.question, modelId: null, ...(run.attachments ? { attachments: run.attachments } : {}) };
+      turns.push({ id: 'live', question, answers: live, asked: run.modelIds });
+    }
+  }
+  return turns.map((turn) => {
+    const order = turn.asked;
+    const answers = order.length > 1 ? [...turn.answers].sort((a, b) => rank(order, a) - rank(order, b)) : turn.answers;
+    const columns = order.length > 1 || new Set(turn.answers.map((a) => a.modelId)).size > 1 || turn.answers.some((a) => a.mergedFrom);
+    return { id: turn.id, question: turn.question, answers, columns };
+  });
+}
+
+/** The column of an answer: the order asked; a merged answer after every column. */
+const rank = (order: readonly string[], answer: MessageView) => {
+  if (answer.mergedFrom) return order.length + 1;
+  const i = answer.modelId === null ? -1 : order.indexOf(answer.modelId);
+  return i < 0 ? order.length : i;
+};
+

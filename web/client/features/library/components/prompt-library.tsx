@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Prompt, PromptCategory } from '../../../../../core/prompts/index.js';
+import { EmptyState } from '../../../ui/empty-state.js';
+import { Skeleton } from '../../../ui/spinner.js';
+import { FavoriteToggle } from './favorite-toggle.js';
+import { PromptViewer } from './prompt-viewer.js';
+import { useTitle } from '../../../ui/use-title.js';
+import './library.css';
+import { SearchIcon, StarIcon } from '../../../ui/icons.js';
+
+export type LibraryPrompt = Prompt & { readonly favorite: boolean };
+export type FavoriteSource = 'library_card' | 'prompt_viewer';
+
+export interface PromptLibraryProps {
+  /** undefined while searching for the first time. */
+  prompts: readonly LibraryPrompt[] | undefined;
+  total: number;
+  /** Each category's key and its label in the reader's language. */
+  categories: readonly PromptCategory[];
+  query: string;
+  onQueryChange: (query: string) => void;
+  category: string | null;
+  onCategoryChange: (category: string | null) => void;
+  favoritesOnly: boolean;
+  onFavoritesOnlyChange: (favoritesOnly: boolean) => void;
+  onOpen: (prompt: LibraryPrompt) => void;
+  onRun: (prompt: LibraryPrompt) => void;
+  onToggleFavorite: (prompt: LibraryPrompt, source: FavoriteSource) => void;
+  failed?: boolean;
+}
+
+export function PromptLibrary(props: PromptLibraryProps) {
+  const { t } = useTranslation();
+  useTitle(t('library.title'));
+  const [viewingId, setViewingId] = useState<string | null>(null);
+  const viewing = props.prompts?.find((p) => p.id === viewingId) ?? null;
+  const open = (prompt: LibraryPrompt) => {
+    setViewingId(prompt.id);
+    props.onOpen(prompt);
+  };
+
+  return (
+    <div className="library">
+      <header className="library__header">
+        <h1>{t('library.title')}</h1>
+        <p className="muted">{t('library.lead')}</p>
+        <div className="library__search">
+          <label className="visually-hidden" htmlFor="library-search">{t('library.search')}</label>
+          <input id="library-search" type="search" className="input" placeholder={t('library.search')} value={props.query}
+            onChange={(event) => props.onQueryChange(event.target.value)} />
+          <p className="library__count muted" role="status">{props.prompts === undefined ? '' : t('library.count', { count: props.total })}</p>
+        </div>
+        <div className="library__filters" role="group" aria-label={t('library.filters')}>
+          <button type="button" className="chip" aria-pressed={props.favoritesOnly} onClick={() => props.onFavoritesOnlyChange(!props.favoritesOnly)}>
+            <StarIcon size={14} filled={props.favoritesOnly} /> {t('library.favorites')}
+          </button>
+          <span className="library__sep" aria-hidden="true" />
+          <button type="button" className="chip" aria-pressed={props.category === null} onClick={() => props.onCategoryChange(null)}>
+            {t('library.allCategories')}
+          </button>
+          {props.categories.map((category) => (
+            <button key={category.id} type="button" className="chip" aria-pressed={props.category === category.id}
+              onClick={() => props.onCategoryChange(props.category === category.id ? null : category.id)}>{category.label}</button>
+          ))}
+        </div>
+      </header>
+
+      {props.failed ? (
+        <div className="alert alert--error library__body" role="alert"><p>{t('library.failed')}</p></div>
+      ) : props.prompts === undefined ? (
+        <div className="library__grid" aria-busy="true">{[0, 1, 2, 3, 4, 5].map((i) => <Skeleton key={i} height={132} />)}</div>
+      ) : props.prompts.length === 0 ? (
+        <EmptyState icon={<SearchIcon size={32} />} title={t(props.favoritesOnly ? 'library.noFavoritesTitle' : 'library.emptyTitle')}>
+          {t(props.favoritesOnly ? 'library.noFavoritesBody' : 'library.emptyBody')}
+        </EmptyState>
+      ) : (
+        <ul className="library__grid">
+          {props.prompts.map((prompt) => (
+            <li key={prompt.id} className="card prompt-card">
+              <div className="prompt-card__head">
+                <span className="badge">{prompt.categoryLabel}</span>
+                <FavoriteToggle favorite={prompt.favorite} title={prompt.title} onToggle={() => props.onToggleFavorite(prompt, 'library_card')} />
+              </div>
+              <h2 className="prompt-card__title">
+                <button type="button" className="prompt-card__open" onClick={() => open(prompt)}>{prompt.title}</button>
+              </h2>
+              <p className="prompt-card__desc muted">{prompt.description}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <PromptViewer prompt={viewing} onClose={() => setViewingId(null)} onRun={(p) => { setViewingId(null); props.onRun(p); }}
+        onToggleFavorite={(p) => props.onToggleFavorite(p, 'prompt_viewer')} />
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PromptCategory } from '../../../../../core/prompts/index.js';
+import { useLocation } from 'wouter';
+import { useUseCases } from '../../../app/use-cases-provider.js';
+import { PromptLibrary, type LibraryPrompt } from '../components/prompt-library.js';
+import { useChatArea } from '../../chat/index.js';
+
+/** Typing settles for this long before a search runs (and is counted: prompt_library_search). */
+const SEARCH_DELAY_MS = 300;
+
+/**
+ * /chat/prompts: openPromptLibrary (prompt_library_opened), searchPrompts (prompt_library_search),
+ * openPromptViewer (prompt_viewer_opened), runPrompt into a new chat (prompt_run) and
+ * setPromptFavorite (prompt_favorite_changed) with the favourites filter.
+ */
+export default function LibraryRoute() {
+  const { openPromptLibrary, searchPrompts, listPromptCategories, openPromptViewer, runPrompt, setPromptFavorite, toastCenter } = useUseCases();
+  // The library is shown, searched and run in the interface language (English where a prompt has no translation).
+  const language = useTranslation().i18n.resolvedLanguage ?? 'en';
+  const area = useChatArea();
+  const [, navigate] = useLocation();
+  const [query, setQuery] = useState('');
+  const [category, setCategory] = useState<string | null>(null);
+  const [favoritesOnly, setFavoritesOnly] = useState(false);
+  const [categories, setCategories] = useState<readonly PromptCategory[]>([]);
+  const [prompts, setPrompts] = useState<readonly LibraryPrompt[] | undefined>(undefined);
+  const [total, setTotal] = useState(0);
+  const [failed, setFailed] = useState(false);
+  const opened = useRef(false);
+
+  useEffect(() => {
+    if (opened.current) return;
+    opened.current = true;
+    void openPromptLibrary({ language }).then((r) => {
+      if (!r.success) return setFailed(true);
+      setCategories(r.data.categories);
+      setPrompts(r.data.page.items);
+      setTotal(r.data.page.total);
+    });
+  }, [openPromptLibrary]);
+
+  // The language changed while the library is open: the category labels follow (the prompts do, below).
+  const labelsIn = useRef(language);
+  useEffect(() => {
+    if (labelsIn.current === language) return;
+    labelsIn.current = language;
+    void listPromptCategories({ language }).then((r) => r.success && setCategories(r.data));
+  }, [language, listPromptCategories]);
+
+  const first = useRef(true);
+  // The query of the last search that ran: a change of category or favourites alone is browsing.
+  const lastQuery = useRef('');
+  useEffect(() => {
+    // The first page came with the opening; searches start with the first change.
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    let live = true;
+    const timer = setTimeout(() => {
+      const trimmed = query.trim();
+      const newQuery = trimmed !== lastQuery.current;
+      lastQuery.current = trimmed;
+      void searchPrompts({ ...(trimmed ? { query } : {}), ...(category ? { category } : {}), favoritesOnly, newQuery, language }).then((r) => {
+        if (!live) return;
+        setFailed(!r.success);
+        if (r.success) {
+          setPrompts(r.data.items);
+          setTotal(r.data.total);
+        }
+      });
+    }, query.trim() ? SEARCH_DELAY_MS : 0);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [query, category, favoritesOnly, language, searchPrompts]);
+
+  const run = async (prompt: LibraryPrompt) => {
+    const ran = await runPrompt({ promptId: prompt.id, language });
+    if (!ran.success) return void toastCenter.error(ran.error.message);
+    area.session.setDraft(ran.data.text, null);
+    navigate('/');
+  };
+
+  const toggle = async (prompt: LibraryPrompt, source: string) => {
+    const favorite = !prompt.favorite;
+    const changed = await setPromptFavorite({ promptId: prompt.id, favorite, source });
+    if (!changed.success) return void toastCenter.error(changed.error.message);
+    if (favoritesOnly && !favorite) {
+      // Unfavourited while only favourites are listed: it leaves the list, and the count with it.
+      setPrompts((list) => list?.filter((p) => p.id !== prompt.id));
+      setTotal((count) => Math.max(0, count - 1));
+      return;
+    }
+    setPrompts((list) => list?.map((p) => (p.id === prompt.id ? { ...p, favorite } : p)));
+  };
+
+  return (
+    <PromptLibrary prompts={prompts} total={total} categories={categories} query={query} onQueryChange={setQuery} category={category}
+      onCategoryChange={setCategory} favoritesOnly={favoritesOnly} onFavoritesOnlyChange={setFavoritesOnly} failed={failed}
+      onOpen={(prompt) => void openPromptViewer({ promptId: prompt.id, language })}
+      onRun={(prompt) => void run(prompt)} onToggleFavorite={(prompt, source) => void toggle(prompt, source)} />
+  );
+}

@@ -1,6 +1,0 @@
-import { LegalDocument } from '../screens/legal/legal-document.js';
-import { SiteLayout } from '../ui/site-layout.js';
-
-export default function TermsPage() {
-  return <SiteLayout><LegalDocument doc="terms" /></SiteLayout>;
-}
