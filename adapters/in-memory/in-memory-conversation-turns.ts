@@ -1,11 +1,16 @@
-import type { ConversationSettings, ConversationStore, NewMessage, ConversationTurns, StartedTurn, TurnHold } from '../../core/chat/index.js';
+import { SESSION_ENDED, type ConversationSettings, type ConversationStore, type NewMessage, type ConversationTurns, type StartedTurn, type TurnHold } from '../../core/chat/index.js';
 import type { Clock } from '../../core/shared/index.js';
 import type { UsageLedger } from '../../core/credits/index.js';
 import { domainError, fail, ok, type Result } from '../../core/shared/index.js';
 
+/** The sign-in sessions that stand, as the database's auth.sessions knows them. */
+export interface SignInSessions {
+  stands(userId: string, sessionId: string): boolean;
+}
+
 /**
  * Conversation turns in memory, owned by the conversations of `library` (the store it writes the
- * user message to); the holds `start` takes are the `ledger`'s.
+ * user message to); the holds `start` takes are the `ledger`'s; a start in a session asks `sessions`.
  */
 export class InMemoryConversationTurns implements ConversationTurns {
   private readonly turns = new Map<string, { userId: string; turnId: string; expiresAt: number }>();
@@ -13,9 +18,12 @@ export class InMemoryConversationTurns implements ConversationTurns {
   private readonly ledger: Pick<UsageLedger, 'holdCredits' | 'releaseHold'>;
   private sequence = 0;
 
-  constructor(private readonly library: ConversationStore, options: { clock?: Clock; ledger: Pick<UsageLedger, 'holdCredits' | 'releaseHold'> }) {
+  private readonly sessions: SignInSessions | null;
+
+  constructor(private readonly library: ConversationStore, options: { clock?: Clock; ledger: Pick<UsageLedger, 'holdCredits' | 'releaseHold'>; sessions?: SignInSessions }) {
     this.clock = options.clock ?? { now: () => new Date() };
     this.ledger = options.ledger;
+    this.sessions = options.sessions ?? null;
   }
 
   async claim(input: { userId: string; conversationId: string; ttlSeconds: number }): Promise<Result<{ turnId: string }>> {
@@ -47,8 +55,15 @@ export class InMemoryConversationTurns implements ConversationTurns {
     settings?: ConversationSettings;
     holds?: readonly TurnHold[];
     holdTtlSeconds?: number;
+    sessionId?: string;
   }): Promise<Result<StartedTurn>> {
     const { userId } = input;
+    if (input.sessionId !== undefined) {
+      if (this.sessions === null) return fail(domainError('unexpected', 'These conversation turns know no sign-in sessions to check'));
+      if (!this.sessions.stands(userId, input.sessionId)) {
+        return fail(domainError('not_authenticated', 'This session has ended (signed out); sign in again', { reason: SESSION_ENDED }));
+      }
+    }
     const held = await this.holdAll(userId, input.holds ?? [], input.holdTtlSeconds);
     if (!held.success) return held;
     const dropHolds = () => Promise.all([...held.data.values()].map((holdId) => this.ledger.releaseHold({ holdId, userId })));

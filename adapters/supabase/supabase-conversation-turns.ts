@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
-import type { ConversationSettings, NewMessage, ConversationTurns, StartedTurn, TurnHold } from '../../core/chat/index.js';
+import { SESSION_ENDED, type ConversationSettings, type NewMessage, type ConversationTurns, type StartedTurn, type TurnHold } from '../../core/chat/index.js';
 import { domainError, fail, ok, type Result } from '../../core/shared/index.js';
 import { messageRow, modelSettingsColumn, settingsRow } from './conversation-rows.js';
 import { fromRest, parseRow } from './supabase-errors.js';
@@ -22,6 +22,7 @@ const notFound = (id: string) => fail(domainError('not_found', `No conversation 
 /** start_conversation_turn raises `insufficient_credits: balance B, held H, required R` for the whole chat. */
 const HOLD_REFUSAL = /^insufficient_credits: balance (-?\d+), held (\d+), required (\d+)/;
 const busy = () => fail(domainError('conversation_busy', 'Another answer of this conversation is still running; wait for it or stop it'));
+const sessionEnded = () => fail(domainError('not_authenticated', 'This session has ended (signed out); sign in again', { reason: SESSION_ENDED }));
 
 /**
  * Conversation turns in Postgres (claim_conversation_turn / release_conversation_turn /
@@ -72,10 +73,14 @@ export class SupabaseConversationTurns implements ConversationTurns {
     settings?: ConversationSettings;
     holds?: readonly TurnHold[];
     holdTtlSeconds?: number;
+    sessionId?: string;
   }): Promise<Result<StartedTurn>> {
     if (input.conversationId !== null && !isUuid(input.conversationId)) return notFound(input.conversationId);
+    if (input.sessionId !== undefined && !isUuid(input.sessionId)) return sessionEnded();
     const holds = input.holds ?? [];
-    const { data, error, status } = await this.service.rpc('start_conversation_turn', {
+    // In a session: the same step, behind the check that the session stands (one round trip still).
+    const { data, error, status } = await this.service.rpc(input.sessionId === undefined ? 'start_conversation_turn' : 'start_conversation_turn_in_session', {
+      ...(input.sessionId === undefined ? {} : { p_session_id: input.sessionId }),
       p_user_id: input.userId,
       p_conversation_id: input.conversationId,
       p_title: input.title,
@@ -94,6 +99,7 @@ export class SupabaseConversationTurns implements ConversationTurns {
       const [balance, held, required] = refusal.slice(1).map(Number) as [number, number, number];
       return fail(domainError('insufficient_credits', `Not enough credits: balance ${balance}, held ${held}, required ${required}`, { balance, held, required }));
     }
+    if (error?.code === 'P0001' && error.message.startsWith(`${SESSION_ENDED}:`)) return sessionEnded();
     if (error?.code === 'P0001') return busy();
     if (error?.code === 'P0002') return notFound(input.conversationId ?? 'new');
     if (error) return fail(fromRest('Could not save the message', error, status));

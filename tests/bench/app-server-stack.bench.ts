@@ -1,10 +1,10 @@
 // App server budget (DESIGN.md) with the real local stack: time to first token added by POST
 // /api/chat over the model alone, p50 <= 10 ms, with the Supabase stand-in (PGlite) in its own
-// process: the user's access token verified and its session checked with Supabase Auth, the
-// per-user rate limit (taken with the session check, or counted after the answer while the user's
-// bucket is roomy: http/rate-limit.ts), the catalogue, the credit hold, the new conversation, its
-// turn and the user message written (start_conversation_turn), the chat run written to the shared
-// log. What a request does after its answer (its rate-limit count, the log's last syncs) is over
+// process: the user's access token verified and its session checked (by the write itself,
+// start_conversation_turn_in_session, when it has not been checked lately), the per-user rate limit
+// (counted after the answer while the user's bucket is roomy: http/rate-limit.ts), the catalogue, the
+// credit hold, the new conversation, its turn and the user message written in that one step, the chat
+// run written to the shared log. What a request does after its answer (its rate-limit count, the log's last syncs) is over
 // before the next one starts.
 //
 // Every request carries a token signed for it (its own jti and iat, with the stand-in's JWT secret),
@@ -306,10 +306,10 @@ async function main(): Promise<void> {
     const modelAlone = directSamples.slice(-runs);
     console.log('time to first token with the real local stack (Supabase stand-in in its own process, PGlite), interleaved runs,');
     console.log('a token signed for each request (never in the server\'s verified-token cache); the budget holds for both kinds:');
-    console.log(`a chat sent ${config.data.sessionCheckMs / 1000} s (AUTH_SESSION_CHECK_MS) or more after its session's last check pays the check as a first request does`);
+    console.log(`a chat sent ${config.data.sessionCheckMs / 1000} s (AUTH_SESSION_CHECK_MS) or more after its session's last check has it checked as a first request does`);
     console.log(`  model stream alone (streamText):                ${format(result.direct)}`);
     let over = false;
-    for (const [kind, label] of [['first', 'first request of a session (session checked)'], ['steady', 'one session (session check remembered)']] as const) {
+    for (const [kind, label] of [['first', 'first request of a session (session checked, in the write)'], ['steady', 'one session (session check remembered)']] as const) {
       const all = samples[kind].slice(-runs);
       const added = result[kind].p50Ms - result.direct.p50Ms;
       over ||= added > 10;

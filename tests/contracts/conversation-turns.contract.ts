@@ -5,7 +5,8 @@
  * - `turns`: the adapter;
  * - `createUser()` and `createConversation(userId)`: a user and one of their conversations;
  * - `expireTurns(conversationId)`: time passing past every turn's expiry (a crashed server);
- * - `ledger`: the credits `start` holds from (each new user has a balance of at least 10).
+ * - `ledger`: the credits `start` holds from (each new user has a balance of at least 10);
+ * - `signIn(userId)`: a sign-in session of the user, as the database knows it, and its sign-out.
  */
 import { describe, expect, it } from 'vitest';
 import type { ConversationStore, ConversationTurns } from '../../core/chat/index.js';
@@ -20,6 +21,7 @@ export interface ConversationTurnsHarness {
   createConversation(userId: string): Promise<string>;
   expireTurns(conversationId: string): Promise<void>;
   readonly ledger: UsageLedger;
+  signIn(userId: string): Promise<{ readonly sessionId: string; signOut(): Promise<void> }>;
 }
 
 const code = (r: Result<unknown>) => (r.success ? 'ok' : r.error.code);
@@ -131,6 +133,51 @@ export function conversationTurnsContract(name: string, makeHarness: () => Promi
       const stored = await h.store.listMessages(user, conversationId);
       expect(stored.success && stored.data).toEqual([]);
       expect(code(await h.turns.claim({ userId: user, conversationId, ttlSeconds: 60 }))).toBe('ok');
+    });
+
+    it('start in a session that stands writes as start does; once signed out it writes nothing, holds nothing and is not_authenticated', async () => {
+      const h = await makeHarness();
+      const user = await h.createUser();
+      const balance = await balanceOf(h, user);
+      const session = await h.signIn(user);
+      const started = await h.turns.start({
+        userId: user, conversationId: null, title: 'In a session', message: ask('Signed in'), ttlSeconds: 60,
+        holds: [{ modelId: 'a', amount: 2 }], holdTtlSeconds: 60, sessionId: session.sessionId,
+      });
+      if (!started.success) throw new Error(started.error.message);
+      expect(started.data.userMessage.content).toBe('Signed in');
+      for (const holdId of started.data.holds.values()) await h.ledger.releaseHold({ holdId, userId: user });
+      expect(code(await h.turns.release({ userId: user, conversationId: started.data.conversation.id, turnId: started.data.turnId }))).toBe('ok');
+
+      await session.signOut();
+      const refused = await h.turns.start({
+        userId: user, conversationId: null, title: 'Signed out', message: ask('Signed out'), ttlSeconds: 60,
+        holds: [{ modelId: 'a', amount: 2 }], holdTtlSeconds: 60, sessionId: session.sessionId,
+      });
+      expect(refused.success ? 'ok' : refused.error.code).toBe('not_authenticated');
+      if (!refused.success) expect(refused.error.details).toMatchObject({ reason: 'session_ended' });
+      const onExisting = await h.turns.start({
+        userId: user, conversationId: started.data.conversation.id, title: 'x', message: ask('Signed out'), ttlSeconds: 60, sessionId: session.sessionId,
+      });
+      expect(code(onExisting)).toBe('not_authenticated');
+      const listed = await h.store.listConversations(user);
+      expect(listed.success && listed.data.map((c) => c.title)).toEqual(['In a session']);
+      const messages = await h.store.listMessages(user, started.data.conversation.id);
+      expect(messages.success && messages.data.map((m) => m.content)).toEqual(['Signed in']);
+      expect(code(await h.ledger.holdCredits({ userId: user, amount: balance, ttlSeconds: 60 }))).toBe('ok');
+    });
+
+    it("start in another user's session, or one never signed in, is not_authenticated and writes nothing", async () => {
+      const h = await makeHarness();
+      const user = await h.createUser();
+      const other = await h.createUser();
+      const theirs = await h.signIn(other);
+      for (const sessionId of [theirs.sessionId, '00000000-0000-4000-8000-000000000000', 'not-a-session']) {
+        const refused = await h.turns.start({ userId: user, conversationId: null, title: 'x', message: ask('x'), ttlSeconds: 60, sessionId });
+        expect(code(refused)).toBe('not_authenticated');
+      }
+      const listed = await h.store.listConversations(user);
+      expect(listed.success && listed.data).toEqual([]);
     });
 
     it('start: a new conversation, its turn and the user message in one step, with an empty history', async () => {

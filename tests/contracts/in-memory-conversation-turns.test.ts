@@ -9,8 +9,14 @@ conversationTurnsContract('InMemoryConversationTurns', async () => {
   const clock = new InMemoryClock();
   const store = new InMemoryConversationStore({ clock });
   const ledger = new InMemoryUsageLedger({ clock });
+  const sessions = new Map<string, string>();
   return {
-    turns: new InMemoryConversationTurns(store, { clock, ledger }),
+    turns: new InMemoryConversationTurns(store, { clock, ledger, sessions: { stands: (userId, sessionId) => sessions.get(sessionId) === userId } }),
+    signIn: async (userId) => {
+      const sessionId = randomUUID();
+      sessions.set(sessionId, userId);
+      return { sessionId, signOut: async () => void sessions.delete(sessionId) };
+    },
     store,
     ledger,
     createUser: async () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
 import type { LocalSupabase } from '../../adapters/supabase/local/server.js';
 import { SupabaseConversationStore } from '../../adapters/supabase/supabase-conversation-store.js';
@@ -28,6 +29,19 @@ conversationTurnsContract('SupabaseConversationTurns (service role) on the local
       const created = await store.createConversation(userId, 'Turns');
       if (!created.success) throw new Error(created.error.message);
       return created.data.id;
+    },
+    // A sign-in session as the stand-in's Auth keeps it (auth.sessions); signing out deletes the row.
+    signIn: async (userId) => {
+      const sessionId = randomUUID();
+      await supabase.db.asAdmin(async (tx) => {
+        await tx.query("insert into auth.sessions (id, user_id, amr_method, authenticated_at, created_at) values ($1, $2, 'otp', now(), now())", [sessionId, userId]);
+      });
+      return {
+        sessionId,
+        signOut: () => supabase.db.asAdmin(async (tx) => {
+          await tx.query('delete from auth.sessions where id = $1', [sessionId]);
+        }),
+      };
     },
     // Time passing, as the database sees it: the turn is dated back past its expiry.
     expireTurns: async (conversationId) => {

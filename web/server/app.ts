@@ -122,7 +122,9 @@ export function createApp(options: CreateAppOptions): Hono<AppEnv> {
   // A bucket seen roomy is counted once the answer went out instead (see rateLimits).
   user.use('*', async (c, next) => {
     try {
-      const refused = await authed(c, c.req.method === 'GET' || c.req.method === 'HEAD' ? readLimited : limited);
+      // A new chat message checks the caller's sign-in session in the same step that writes it.
+      const sessionInWrite = c.req.method === 'POST' && c.req.path === '/api/chat';
+      const refused = await authed(c, c.req.method === 'GET' || c.req.method === 'HEAD' ? readLimited : limited, { sessionInWrite });
       if (refused) return refused;
       await next();
     } finally {

@@ -38,7 +38,9 @@ export interface ConversationTurns {
    * arrive with its first message). With `holds`, the credits of its answers are held in the same
    * step, as UsageLedger.holdCredits holds them (all or none: `insufficient_credits` with the
    * `balance`, what other running answers `held` and the `required` total). The same refusals as
-   * `claim`; nothing is written when refused. One round trip before the first token.
+   * `claim`; nothing is written when refused. One round trip before the first token. With
+   * `sessionId`, the caller's sign-in session is checked in the same step: once it has ended (signed
+   * out) the step writes nothing and is refused `not_authenticated` (details `reason: 'session_ended'`).
    */
   start(input: {
     userId: string;
@@ -49,5 +51,9 @@ export interface ConversationTurns {
     settings?: ConversationSettings;
     holds?: readonly TurnHold[];
     holdTtlSeconds?: number;
+    sessionId?: string;
   }): Promise<Result<StartedTurn>>;
 }
+
+/** The refusal of a step taken in a sign-in session that has ended. */
+export const SESSION_ENDED = 'session_ended';

@@ -40,6 +40,11 @@ export interface RunChatInput {
   readonly settings?: ConversationSettings;
   /** Files uploaded before (the caller's own): images for models that read them, text for any. */
   readonly attachmentIds?: readonly string[];
+  /**
+   * The caller's sign-in session, checked in the same step that writes the message (the server's
+   * session check for this request, without a round trip of its own); an ended one writes nothing.
+   */
+  readonly sessionId?: string;
   readonly signal?: AbortSignalLike;
 }
 
@@ -87,6 +92,7 @@ export const makeRunChat =
         ttlSeconds: CHAT_TURN_TTL_SECONDS,
         ...(settings ? { settings } : {}),
         ...(holds.length > 0 ? { holds, holdTtlSeconds: CHAT_HOLD_TTL_SECONDS } : {}),
+        ...(input.sessionId === undefined ? {} : { sessionId: input.sessionId }),
       });
     const chat: ChatToAdmit = { userId, modelIds, message, files, newConversation: conversationId === undefined, begin };
     const admitted = conversationId === undefined ? await admitNewChat(deps, chat, settings ?? NO_SETTINGS) : await admitFollowUp(deps, chat, conversationId);

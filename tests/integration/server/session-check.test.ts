@@ -73,12 +73,26 @@ describe('a token is refused once its session has ended', () => {
     let answer: (state: 'active' | 'ended') => void = () => undefined;
     const verify = sessionCheckedVerifier(local, () => new Promise((resolve) => (answer = resolve)), { cacheMs: 1000, now: () => 0 });
     const first = await verify('s4:a');
-    expect(first).toMatchObject({ ok: true, user: { id: 'u1' }, session: expect.any(Promise) });
+    expect(first).toMatchObject({ ok: true, user: { id: 'u1' }, session: { sessionId: 's4' } });
+    const final = settledVerdict(first);
     answer('active');
-    expect(await settledVerdict(first)).toMatchObject({ ok: true, validUntil: 1000 });
+    expect(await final).toMatchObject({ ok: true, validUntil: 1000 });
     const second = await verify('s4:b');
     expect(second).toMatchObject({ ok: true, validUntil: 1000 });
     expect(second.ok && second.session).toBeUndefined();
+  });
+
+  it('a session a write found standing (or ended) is remembered as if Supabase Auth had answered; Auth is not asked', async () => {
+    const { verify, early, asked } = setup();
+    const first = await early('s5:a');
+    if (!first.ok || !first.session) throw new Error('expected a session to check');
+    expect(first.session.settle(true)).toMatchObject({ ok: true, user: { id: 'u1' } });
+    expect(await verify('s5:b')).toMatchObject({ ok: true, user: { id: 'u1' } });
+    const other = await early('s6:a');
+    if (!other.ok || !other.session) throw new Error('expected a session to check');
+    expect(other.session.settle(false)).toMatchObject({ ok: false, reason: 'invalid' });
+    expect(await verify('s6:b')).toMatchObject({ ok: false, reason: 'invalid' });
+    expect(asked).toEqual([]);
   });
 });
 

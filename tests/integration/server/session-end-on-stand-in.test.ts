@@ -54,4 +54,35 @@ describe('sign-out ends the session for the app server too', () => {
     await refusedAfter(phone.session.access_token);
     expect((await account(laptop.session.access_token)).status).toBe(200);
   });
+
+  it("a chat's first request of a session checks the session in the write: signed out, it is refused and writes nothing; signed in, it answers", async () => {
+    const gone = await signInWithCode(supabase, `write-check-${Date.now()}@example.com`);
+    const userId = gone.session.user.id;
+    expect((await gone.client.auth.signOut()).error).toBeNull();
+    // Never seen by the server before: its session is checked by the write itself.
+    const refused = await chat(gone.session.access_token);
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toMatchObject({ error: 'invalid_token', message: expect.stringMatching(/session has ended/) });
+    const written = await supabase.db.asAdmin(async (tx) => (await tx.query<{ n: number }>('select count(*)::int as n from public.conversations where user_id = $1', [userId])).rows[0]?.n);
+    expect(written).toBe(0);
+    // And remembered as ended: the next request of that token is refused at once, whatever the route.
+    expect((await account(gone.session.access_token)).status).toBe(401);
+
+    const live = await signInWithCode(supabase, `write-check-live-${Date.now()}@example.com`);
+    const answered = await chat(live.session.access_token);
+    expect(answered.status).toBe(200);
+    await answered.text();
+    expect((await account(live.session.access_token)).status).toBe(200);
+  });
+
+  it('a chat refused before anything is written (a bad body) still answers 401 for a session that has ended', async () => {
+    const gone = await signInWithCode(supabase, `bad-body-${Date.now()}@example.com`);
+    expect((await gone.client.auth.signOut()).error).toBeNull();
+    const response = await fetch(`${app.url}/api/chat`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${gone.session.access_token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ message: '', modelIds: [] }),
+    });
+    expect(response.status).toBe(401);
+  });
 });

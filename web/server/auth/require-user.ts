@@ -16,7 +16,7 @@ export type Alongside = (c: Context<AppEnv>) => Promise<Response | null>;
  * The token's own refusal comes first, then the session's, then alongside's. Answers the refusal,
  * or null when the request may go on.
  */
-export function requireUser(verify: TokenVerifier, useCases: ServerUseCaseSource): (c: Context<AppEnv>, alongside?: Alongside) => Promise<Response | null> {
+export function requireUser(verify: TokenVerifier, useCases: ServerUseCaseSource): (c: Context<AppEnv>, alongside?: Alongside, options?: { sessionInWrite?: boolean }) => Promise<Response | null> {
   // Verifying a token (an HMAC on the crypto thread pool, or a call to Supabase Auth) costs more than
   // the rest of a request. A browser sends many requests with one token, so the last few hundred
   // verified tokens are remembered, each only until its own expiry: the same token string can only
@@ -56,7 +56,8 @@ export function requireUser(verify: TokenVerifier, useCases: ServerUseCaseSource
     if (verdict.reason === 'unreachable') return apiError(c, 503, 'auth_unavailable', verdict.message);
     return apiError(c, 401, verdict.reason === 'expired' ? 'token_expired' : 'invalid_token', verdict.message);
   };
-  return async (c, alongside) => {
+  return async (c, alongside, options = {}) => {
+    c.set('sessionInWrite', undefined);
     const header = c.req.header('authorization') ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match?.[1]) {
@@ -75,13 +76,38 @@ export function requireUser(verify: TokenVerifier, useCases: ServerUseCaseSource
     c.set('user', verdict.user);
     const limited = alongside ? alongside(c) : null;
     const session = verdict.session;
-    // The caller's use cases are built while both round trips are out.
+    // The caller's use cases are built while the round trips are out.
     const entry = entryFor(verdict.user, verdict.validUntil);
-    const [settled, tooMany] = await Promise.all([session ?? verdict, limited]);
+    const accept = (settled: Extract<TokenVerdict, { ok: true }>) => {
+      const caller = callers.get(settled.user.id);
+      if (caller) caller.user = settled.user;
+      remember(token, settled === verdict ? entry : { ...entry, validUntil: settled.validUntil });
+    };
+    if (session && session.sessionId !== '' && options.sessionInWrite) {
+      // The route's write checks the session in the same step: no round trip of its own here.
+      const tooMany = await limited;
+      if (tooMany) return tooMany;
+      c.set('useCases', entry.useCases);
+      c.set('sessionInWrite', {
+        sessionId: session.sessionId,
+        settle: (stands) => {
+          const settled = session.settle(stands);
+          if (!settled.ok) return refusal(c, settled);
+          accept(settled);
+          return null;
+        },
+        refusal: async () => {
+          const settled = await session.check();
+          if (!settled.ok) return refusal(c, settled);
+          accept(settled);
+          return null;
+        },
+      });
+      return null;
+    }
+    const [settled, tooMany] = await Promise.all([session ? session.check() : verdict, limited]);
     if (!settled.ok) return refusal(c, settled);
-    const caller = callers.get(settled.user.id);
-    if (caller) caller.user = settled.user;
-    remember(token, settled === verdict ? entry : { ...entry, validUntil: settled.validUntil });
+    accept(settled);
     c.set('useCases', entry.useCases);
     return tooMany;
   };

@@ -65,6 +65,16 @@ export function sessionCheckedVerifier(local: TokenVerifier, sessionState: (toke
     const key = verdict.sessionId ?? token;
     const hit = remembered(key);
     if (hit) return final(verdict, hit);
-    return { ...verdict, session: stateOf(key, token).then((state) => final(verdict, state)) };
+    let asked: Promise<TokenVerdict> | null = null;
+    const settle = (stands: boolean): TokenVerdict => {
+      const at = now();
+      const state = stands ? 'active' : 'ended';
+      if (checked.size > 10_000) checked.clear();
+      checked.set(key, { state, at });
+      return final(verdict, { state, at });
+    };
+    // Asked only when the request needs it: a write that checks the session itself settles it.
+    const check = () => (asked ??= stateOf(key, token).then((state) => final(verdict, state)));
+    return { ...verdict, session: { sessionId: verdict.sessionId ?? '', check, settle } };
   };
 }

@@ -11,20 +11,27 @@ export type TokenVerdict =
       /** The sign-in session the token belongs to (Supabase's `session_id` claim), when known. */
       readonly sessionId?: string | null;
       /**
-       * Set while the token's session is still being checked with Supabase Auth (see
-       * sessionCheckedVerifier): the token itself is verified (signature, expiry, role), so `user`
-       * is who it names, and this settles to the final verdict. Meanwhile a request may only spend
-       * that user's own budget (the rate limit); it acts for the user once this settles ok.
+       * Set while the token's session is still to be checked (see sessionCheckedVerifier): the token
+       * itself is verified (signature, expiry, role), so `user` is who it names. Until the session is
+       * known to stand, a request may only spend that user's own budget (the rate limit). `check()`
+       * asks Supabase Auth and answers the final verdict; `settle(stands)` takes instead what a write
+       * made in that session found (the database checked the session in the same step).
        */
-      readonly session?: Promise<TokenVerdict>;
+      readonly session?: PendingSession;
     }
   | { readonly ok: false; readonly reason: 'missing' | 'expired' | 'invalid' | 'unreachable'; readonly message: string };
+
+export interface PendingSession {
+  readonly sessionId: string;
+  check(): Promise<TokenVerdict>;
+  settle(stands: boolean): TokenVerdict;
+}
 
 /** Turns a Supabase access token into its user, or says why not. */
 export type TokenVerifier = (token: string) => Promise<TokenVerdict>;
 
 /** The final verdict: the session's once it has been checked. */
-export const settledVerdict = async (verdict: TokenVerdict): Promise<TokenVerdict> => (verdict.ok && verdict.session ? verdict.session : verdict);
+export const settledVerdict = async (verdict: TokenVerdict): Promise<TokenVerdict> => (verdict.ok && verdict.session ? verdict.session.check() : verdict);
 
 const claimsSchema = z.object({
   sub: z.string().min(1),

@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import type { z } from 'zod';
 import { chatRequest, chatRunIdParam, editLastRequest, mergeRequest, regenerateRequest, resumeQuery, type stopRunAnswer } from '../../../adapters/app-api/api-contract.js';
 import type { Result } from '../../../core/shared/index.js';
-import type { ChatRun, ChatRunRelay } from '../../../core/chat/index.js';
+import { SESSION_ENDED, type ChatRun, type ChatRunRelay } from '../../../core/chat/index.js';
 import { apiError, domainFailure } from '../http/api-error.js';
 import type { AppEnv } from '../http/app-env.js';
 import { ndjsonResponse, runStreamBody } from '../http/chat-stream.js';
@@ -26,6 +26,14 @@ export function chatRoutes(relay: ChatRunRelay): Hono<AppEnv> {
     c.req.raw.signal.addEventListener('abort', onGone, { once: true });
     const run = await start(abort.signal);
     c.req.raw.signal.removeEventListener('abort', onGone);
+    // The caller's session, when the write was to check it: what the write found, or (refused before
+    // any write) what Supabase Auth says, comes before the route's own answer.
+    const inWrite = c.get('sessionInWrite');
+    if (inWrite) {
+      const ended = !run.success && run.error.code === 'not_authenticated' && run.error.details?.['reason'] === SESSION_ENDED;
+      const refused = run.success || ended ? inWrite.settle(!ended) : await inWrite.refusal();
+      if (refused) return refused;
+    }
     if (!run.success) return domainFailure(c, run.error);
     const reading = new AbortController();
     const published = relay.publish(c.get('user').id, run.data, () => abort.abort(), reading.signal);
@@ -34,8 +42,9 @@ export function chatRoutes(relay: ChatRunRelay): Hono<AppEnv> {
 
   routes.post('/', async (c) => {
     const body = await jsonBody(c, chatRequest);
-    if (!body.ok) return body.response;
-    return stream(c, (signal) => c.get('useCases').runChat({ ...stripUndefined(body.data), signal }));
+    if (!body.ok) return (await c.get('sessionInWrite')?.refusal()) ?? body.response;
+    const sessionId = c.get('sessionInWrite')?.sessionId;
+    return stream(c, (signal) => c.get('useCases').runChat({ ...stripUndefined(body.data), ...(sessionId ? { sessionId } : {}), signal }));
   });
 
   routes.post('/regenerate', async (c) => {

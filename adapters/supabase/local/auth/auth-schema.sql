@@ -26,6 +26,8 @@ create table if not exists auth.sessions (
   refreshed_at timestamptz
 );
 create index if not exists sessions_user_id_idx on auth.sessions (user_id);
+-- GoTrue's time box of a session (never set by the stand-in); the schema's functions read it.
+alter table auth.sessions add column if not exists not_after timestamptz;
 
 -- Rotation keeps used tokens (revoked = true) so a replayed one is told apart from an unknown one.
 create table if not exists auth.refresh_tokens (
@@ -74,4 +76,14 @@ begin
         || 'auth.flow_state, auth.one_time_tokens from %I', r);
     end if;
   end loop;
+end $$;
+
+-- As on a hosted project, the role that runs migrations (and owns their security-definer
+-- functions) may read who is signed in.
+do $$
+begin
+  if exists (select 1 from pg_roles where rolname = 'postgres') then
+    grant usage on schema auth to postgres;
+    grant select on auth.sessions to postgres;
+  end if;
 end $$;
