@@ -1,4 +1,4 @@
-import { SESSION_ENDED, type ConversationSettings, type ConversationStore, type NewMessage, type ConversationTurns, type StartedTurn, type TurnHold } from '../../core/chat/index.js';
+import { SESSION_ENDED, type ConversationStore, type ConversationTurns, type StartedTurn, type TurnHold, type TurnStart } from '../../core/chat/index.js';
 import type { Clock } from '../../core/shared/index.js';
 import type { UsageLedger } from '../../core/credits/index.js';
 import { domainError, fail, ok, type Result } from '../../core/shared/index.js';
@@ -46,17 +46,7 @@ export class InMemoryConversationTurns implements ConversationTurns {
     return ok(undefined);
   }
 
-  async start(input: {
-    userId: string;
-    conversationId: string | null;
-    title: string;
-    message: NewMessage & { readonly role: 'user' };
-    ttlSeconds: number;
-    settings?: ConversationSettings;
-    holds?: readonly TurnHold[];
-    holdTtlSeconds?: number;
-    sessionId?: string;
-  }): Promise<Result<StartedTurn>> {
+  async start(input: TurnStart): Promise<Result<StartedTurn>> {
     const { userId } = input;
     if (input.sessionId !== undefined) {
       if (this.sessions === null) return fail(domainError('unexpected', 'These conversation turns know no sign-in sessions to check'));
@@ -96,14 +86,7 @@ export class InMemoryConversationTurns implements ConversationTurns {
     return ok(taken);
   }
 
-  private async startTurn(input: {
-    userId: string;
-    conversationId: string | null;
-    title: string;
-    message: NewMessage & { readonly role: 'user' };
-    ttlSeconds: number;
-    settings?: ConversationSettings;
-  }): Promise<Result<Omit<StartedTurn, 'holds'>>> {
+  private async startTurn(input: TurnStart): Promise<Result<Omit<StartedTurn, 'holds'>>> {
     const { userId } = input;
     let created = false;
     let conversation;

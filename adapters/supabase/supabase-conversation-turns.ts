@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
-import { SESSION_ENDED, type ConversationSettings, type NewMessage, type ConversationTurns, type StartedTurn, type TurnHold } from '../../core/chat/index.js';
+import { SESSION_ENDED, type ConversationTurns, type StartedTurn, type TurnStart } from '../../core/chat/index.js';
 import { domainError, fail, ok, type Result } from '../../core/shared/index.js';
 import { messageRow, modelSettingsColumn, settingsRow } from './conversation-rows.js';
 import { fromRest, parseRow } from './supabase-errors.js';
@@ -64,17 +64,7 @@ export class SupabaseConversationTurns implements ConversationTurns {
     return error ? fail(fromRest('Could not end the turn of the conversation', error, status)) : ok(undefined);
   }
 
-  async start(input: {
-    userId: string;
-    conversationId: string | null;
-    title: string;
-    message: NewMessage & { readonly role: 'user' };
-    ttlSeconds: number;
-    settings?: ConversationSettings;
-    holds?: readonly TurnHold[];
-    holdTtlSeconds?: number;
-    sessionId?: string;
-  }): Promise<Result<StartedTurn>> {
+  async start(input: TurnStart): Promise<Result<StartedTurn>> {
     if (input.conversationId !== null && !isUuid(input.conversationId)) return notFound(input.conversationId);
     if (input.sessionId !== undefined && !isUuid(input.sessionId)) return sessionEnded();
     const holds = input.holds ?? [];

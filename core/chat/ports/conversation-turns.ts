@@ -16,6 +16,19 @@ export interface StartedTurn {
   readonly holds: ReadonlyMap<string, string>;
 }
 
+/** What `start` takes: see ConversationTurns.start. */
+export interface TurnStart {
+  readonly userId: string;
+  readonly conversationId: string | null;
+  readonly title: string;
+  readonly message: NewMessage & { readonly role: 'user' };
+  readonly ttlSeconds: number;
+  readonly settings?: ConversationSettings;
+  readonly holds?: readonly TurnHold[];
+  readonly holdTtlSeconds?: number;
+  readonly sessionId?: string;
+}
+
 /** Credits to hold for one model's answer, taken in the same step as the turn. */
 export interface TurnHold {
   readonly modelId: string;
@@ -42,17 +55,7 @@ export interface ConversationTurns {
    * `sessionId`, the caller's sign-in session is checked in the same step: once it has ended (signed
    * out) the step writes nothing and is refused `not_authenticated` (details `reason: 'session_ended'`).
    */
-  start(input: {
-    userId: string;
-    conversationId: string | null;
-    title: string;
-    message: NewMessage & { readonly role: 'user' };
-    ttlSeconds: number;
-    settings?: ConversationSettings;
-    holds?: readonly TurnHold[];
-    holdTtlSeconds?: number;
-    sessionId?: string;
-  }): Promise<Result<StartedTurn>>;
+  start(input: TurnStart): Promise<Result<StartedTurn>>;
 }
 
 /** The refusal of a step taken in a sign-in session that has ended. */
