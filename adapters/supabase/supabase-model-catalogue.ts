@@ -25,7 +25,7 @@ const toEntry = (r: z.output<typeof modelRow>): ModelCatalogueEntry => ({
 });
 
 /**
- * The `models` table (prices, plans, limits) in `sort_order`. The gateway asks for it on every chat
+ * The enabled rows of the `models` table (prices, plans, limits) in `sort_order`. The gateway asks for it on every chat
  * and listing, and the table changes rarely, so an answer is kept for `maxAgeMs` (30 s): a price
  * change reaches every server within that time.
  */
@@ -44,7 +44,7 @@ export class SupabaseModelCatalogue implements ModelCatalogue {
 
   async list(): Promise<Result<readonly ModelCatalogueEntry[]>> {
     if (this.cached && this.now() - this.cached.at < this.maxAgeMs) return ok(this.cached.entries);
-    const { data, error } = await this.client.from('models').select(COLUMNS).order('sort_order');
+    const { data, error } = await this.client.from('models').select(COLUMNS).eq('enabled', true).order('sort_order');
     if (error) return fail(domainError('network', 'Could not load the model catalogue', { code: error.code }));
     const rows = z.array(modelRow).safeParse(data);
     if (!rows.success) return fail(domainError('unexpected', 'The model catalogue has an unexpected shape'));

@@ -57,3 +57,17 @@ describe('SupabaseModelCatalogue keeps an answer for a while', () => {
     expect(await h.catalogue.list()).toMatchObject({ success: true, data: [{ id: 'changed' }] });
   });
 });
+
+describe('SupabaseModelCatalogue lists enabled models only', () => {
+  it('a model switched off in the table (enabled = false) is not offered', async () => {
+    const h = await harness();
+    const row = (id: string): ModelCatalogueEntry => ({
+      id, label: id, provider: 'offline', inputCreditsPer1k: 1, outputCreditsPer1k: 1, plan: 'free', supportsTemperature: true, maxOutputTokens: 4096, supportsImages: false,
+    });
+    await seedModels([row('on'), row('off')]);
+    await supabase.db.asAdmin(async (tx) => {
+      await tx.query("update public.models set enabled = false where id = 'off'");
+    });
+    expect(await h.catalogue.list()).toMatchObject({ success: true, data: [{ id: 'on' }] });
+  });
+});
