@@ -1,12 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { closedPort } from './local-http.js';
 
 const root = join(import.meta.dirname, '..', '..');
 const children: ChildProcess[] = [];
 
-/** A free loopback port number (for the stack's PORT, SUPABASE_PORT, ... variables). */
-export const freePort = async (): Promise<number> => Number(new URL(await closedPort()).port);
+export { freePort } from './free-port.js';
 
 /** Kills whatever a test left running (call from afterAll). */
 export function killStackScripts(): void {

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '../../support/free-port.js';
 import { buildClientIfNeeded, startLocalStack, type LocalStack } from '../../../scripts/local-stack.js';
 
 export interface E2eStack {
@@ -10,18 +10,6 @@ export interface E2eStack {
   /** The Supabase stand-in with its service-role key (rows a test seeds, such as catalogue models). */
   readonly supabase: { readonly url: string; readonly serviceRoleKey: string } | null;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**
