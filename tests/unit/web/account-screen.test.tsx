@@ -33,6 +33,15 @@ describe('AccountScreen', () => {
     expect(screen.getByText('Renews on December 20, 2026')).toBeTruthy();
   });
 
+  it('names a model in the history by its catalogue label, and by its id once the catalogue no longer offers it', () => {
+    setup({ modelLabels: { 'claude-sonnet': 'Claude Sonnet' } });
+    const rows = within(screen.getByRole('table')).getAllByRole('row');
+    expect(rows[1]?.textContent).toContain('Chat usage · Claude Sonnet');
+    cleanup();
+    setup({ modelLabels: { 'gpt-4o': 'GPT-4o' } });
+    expect(within(screen.getByRole('table')).getAllByRole('row')[1]?.textContent).toContain('Chat usage · claude-sonnet');
+  });
+
   it('billing-api §3: cancelling at period end needs one of the eight reasons, with an optional comment', async () => {
     const calls = setup();
     await userEvent.click(screen.getByRole('button', { name: 'Cancel subscription' }));

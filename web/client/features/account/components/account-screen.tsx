@@ -15,6 +15,8 @@ export interface AccountScreenProps {
   email: string | null;
   credits: number | null;
   history: readonly LedgerEntry[] | undefined;
+  /** Model labels by id, for the history (ids not listed show as they are). */
+  modelLabels?: Readonly<Record<string, string>>;
   /** undefined while loading, null without a subscription. */
   subscription: SubscriptionView | null | undefined;
   billingAvailable: boolean;
@@ -52,7 +54,7 @@ export function AccountScreen(props: AccountScreenProps) {
           <h2 id="account-credits">{t('account.credits')}</h2>
           <strong className="account__credits">{credits}</strong>
         </div>
-        <CreditHistory entries={props.history} />
+        <CreditHistory entries={props.history} modelLabels={props.modelLabels} />
       </section>
 
       <section className="account__section" aria-labelledby="account-preferences">

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { LedgerEntry } from '../../../../../core/credits/index.js';
 import { Skeleton } from '../../../ui/spinner.js';
 
-export function CreditHistory({ entries }: { entries: readonly LedgerEntry[] | undefined }) {
+export function CreditHistory({ entries, modelLabels = {} }: { entries: readonly LedgerEntry[] | undefined; modelLabels?: Readonly<Record<string, string>> }) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
   const date = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
@@ -27,7 +27,7 @@ export function CreditHistory({ entries }: { entries: readonly LedgerEntry[] | u
             <tr key={entry.id}>
               {/* data-label names the column where narrow screens show each row as a small card. */}
               <td className="credit__date" data-label={t('account.date')}>{date.format(new Date(entry.createdAt))}</td>
-              <td className="credit__what" data-label={t('account.description')}>{t(`account.kind.${entry.kind}`)}{entry.modelId ? <span className="muted"> · {entry.modelId}</span> : null}</td>
+              <td className="credit__what" data-label={t('account.description')}>{t(`account.kind.${entry.kind}`)}{entry.modelId ? <span className="muted"> · {modelLabels[entry.modelId] ?? entry.modelId}</span> : null}</td>
               <td className={entry.amount < 0 ? 'num credit__amount amount--neg' : 'num credit__amount amount--pos'} data-label={t('account.amount')}>{change.format(entry.amount)}</td>
               <td className="num credit__balance" data-label={t('account.balance')}>{number.format(entry.balanceAfter)}</td>
             </tr>

@@ -74,6 +74,9 @@ export default function AccountRoute() {
     else toastCenter.error(t('toast.actionFailed'));
   };
 
+  // The history names a model by its label where the catalogue still offers it, else by its id.
+  const modelLabels = Object.fromEntries(area.models.map((m) => [m.id, m.label]));
+
   const changeConsent = async (next: boolean) => {
     consentTouchedRef.current = true;
     setConsent(next);
@@ -85,7 +88,7 @@ export default function AccountRoute() {
   };
 
   return (
-    <AccountScreen email={email} credits={credits} history={history} subscription={subscription} billingAvailable={billingAvailable}
+    <AccountScreen email={email} credits={credits} history={history} modelLabels={modelLabels} subscription={subscription} billingAvailable={billingAvailable}
       cancelStatus={cancelStatus} onCancel={(reason, comment) => void cancel(reason, comment)} onOpenPortal={() => void portal()}
       resumeStatus={resumeStatus} onResume={() => void resume()}
       marketingConsent={consent} onMarketingConsentChange={(c) => void changeConsent(c)}
