@@ -9,7 +9,7 @@ import { InMemoryProfileStore } from '../../../adapters/in-memory/in-memory-prof
 import { SERVICE_ROLE } from '../../../adapters/in-memory/in-memory-database.js';
 import { makeFindLiveChatRun, makeRegenerateChatAnswers, makeResumeChatRun, makeSendChatMessage, makeStopChatRun } from '../../../core/chat/index.js';
 import { makeGetCurrentUser } from '../../../core/auth/index.js';
-import { ChatSession, type ChatSessionState } from '../../../web/client/features/chat/state/chat-session.js';
+import { ChatSession, type ChatSessionPorts, type ChatSessionState } from '../../../web/client/features/chat/state/chat-session.js';
 import { inMemoryUseCases } from './support/in-memory-use-cases.js';
 
 const QUESTION = 'Write a long story about the sea and the ships on it';
@@ -29,21 +29,24 @@ async function world() {
     relay: inMemoryRelay({ logger }), clock: w.deps.clock,
   });
   const deps = { currentUser, chatClient };
-  const page = () =>
+  const findLiveChatRun = makeFindLiveChatRun(deps);
+  /** A page (a session of the app); `ports` stand in for what its reads answered at another moment. */
+  const page = (ports: Partial<Pick<ChatSessionPorts, 'openConversation' | 'findLiveChatRun'>> = {}) =>
     new ChatSession({
       ...w.useCases,
       sendChatMessage: makeSendChatMessage(deps),
       regenerateChatAnswers: makeRegenerateChatAnswers(deps),
       resumeChatRun: makeResumeChatRun(deps),
       stopChatRun: makeStopChatRun(deps),
-      findLiveChatRun: makeFindLiveChatRun(deps),
+      findLiveChatRun,
+      ...ports,
     });
   const stored = async (conversationId: string) => {
     const listed = await w.deps.conversationStore.listMessages(userId, conversationId);
     if (!listed.success) throw new Error(listed.error.message);
     return listed.data;
   };
-  return { page, stored };
+  return { page, stored, findLiveChatRun, openConversation: w.useCases.openConversation };
 }
 
 /** Resolves once the session's state satisfies `holds` (checked on every change). */
@@ -109,6 +112,55 @@ describe('ChatSession with answers that outlive the page', () => {
     const done = await when(after, (s) => s.run === null && s.messages?.length === 2);
     expect(answerOf(done)).toBe(FULL);
     expect((await stored(conversationId)).map((m) => [m.role, m.content])).toEqual([['user', QUESTION], ['assistant', FULL]]);
+  });
+
+  /** Sends QUESTION, leaves the page while it is answered; `whileRunning` reads what a reload would. */
+  async function leftWhileRunning<T>(w: Awaited<ReturnType<typeof world>>, whileRunning: (conversationId: string) => Promise<T>) {
+    const before = w.page();
+    before.open(null);
+    const outcome = before.send(QUESTION, ['echo-basic']);
+    const conversationId = (await when(before, (s) => echoTokens(shownText(s)).length >= 2)).conversationId as string;
+    const read = await whileRunning(conversationId);
+    before.detach();
+    await outcome;
+    // Another page sees the answer to its end: the run is over and stored.
+    const watcher = w.page();
+    watcher.open(conversationId);
+    await when(watcher, (s) => s.run === null && s.messages?.length === 2);
+    watcher.detach();
+    return { conversationId, read };
+  }
+
+  it('a reload that finds the run live just before it ends and stored shows the answer once, then as stored', async () => {
+    const w = await world();
+    const { conversationId, read: foundLive } = await leftWhileRunning(w, (id) => w.findLiveChatRun({ conversationId: id }));
+    expect(foundLive.success && foundLive.data !== null).toBe(true);
+    // The page's two reads straddle the run's end: the live run was asked first, the messages after it ended.
+    const after = w.page({ findLiveChatRun: async () => foundLive });
+    const seen: ChatSessionState[] = [];
+    after.subscribe(() => seen.push(after.snapshot()));
+    after.open(conversationId);
+    const done = await when(after, (s) => s.run === null && s.messages?.length === 2);
+    expect(answerOf(done)).toBe(FULL);
+    expect(seen.some((s) => s.run !== null)).toBe(true);
+    const twice = seen.filter((s) => s.run !== null && s.messages?.some((m) => m.role === 'assistant'));
+    expect(twice, 'the answer was on screen twice: stored and as the run').toEqual([]);
+  });
+
+  it('a reload whose messages were read just before the run stored its answer reads them again', async () => {
+    const w = await world();
+    const { conversationId, read: stale } = await leftWhileRunning(w, (id) => w.openConversation({ conversationId: id }));
+    expect(stale.success && stale.data.messages.map((m) => m.role)).toEqual(['user']);
+    let reads = 0;
+    // The messages were read before the end, the live run asked after it (and found none).
+    const after = w.page({ openConversation: async (input) => (++reads === 1 ? stale : w.openConversation(input)) });
+    after.open(conversationId);
+    // What the page shows first is already whole: the answer, nothing running.
+    const shown = await when(after, (s) => s.messages !== undefined);
+    expect(shown.messages?.map((m) => m.role)).toEqual(['user', 'assistant']);
+    expect(answerOf(shown)).toBe(FULL);
+    expect(shown.run).toBeNull();
+    expect(reads).toBe(2);
   });
 
   it('opening another conversation only stops reading: the answer is finished and saved whole, and shows on return', async () => {

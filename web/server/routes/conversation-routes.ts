@@ -43,9 +43,11 @@ export function conversationRoutes(relay: ChatRunRelay): Hono<AppEnv> {
   routes.get('/:id', async (c) => {
     const params = checked(c, conversationIdParam, c.req.param(), 'conversation');
     if (!params.ok) return params.response;
+    // The running answer is looked for first: a run found ended has stored its answers, so the
+    // messages read next hold them (one found live may have ended since; the client reads it again).
+    const live = await relay.liveRunOf(c.get('user').id, params.data.id);
     const opened = await c.get('useCases').openConversation({ conversationId: params.data.id });
     if (!opened.success) return domainFailure(c, opened.error);
-    const live = await relay.liveRunOf(c.get('user').id, params.data.id);
     // The conversation still opens when the run log cannot be read; its running answer shows once it ends.
     if (!live.success) c.get('logger').warn('Could not look for a running answer of a conversation', { conversationId: params.data.id, error: live.error });
     return c.json({ ...opened.data, liveRun: live.success ? live.data : null } satisfies z.input<typeof openConversationAnswer>);

@@ -55,8 +55,15 @@ export class ChatSession {
     this.set({ conversationId, messages: conversationId === null ? [] : undefined, run: null, settings: conversationId === null ? NO_SETTINGS : undefined });
     if (conversationId === null) return;
     const shown = () => ticket === this.loading && this.state.conversationId === conversationId;
-    void Promise.all([this.ports.openConversation({ conversationId }), this.ports.findLiveChatRun({ conversationId })]).then(([opened, live]) => {
+    void Promise.all([this.ports.openConversation({ conversationId }), this.ports.findLiveChatRun({ conversationId })]).then(async ([first, live]) => {
       if (!shown()) return;
+      let opened = first;
+      // Both are read at once, so the messages may predate the end of a run the server no longer
+      // calls live: a question left without its answer is read again (it may also have failed).
+      if (opened.success && live.success && live.data === null && opened.data.messages.at(-1)?.role === 'user') {
+        opened = await this.ports.openConversation({ conversationId });
+        if (!shown()) return;
+      }
       if (!opened.success) {
         this.hooks.onLoadFailed?.();
         return;
@@ -255,14 +262,21 @@ export class ChatSession {
     const current = { runId: found.runId as string | null, stopAsked: false };
     this.reading = reading;
     this.current = current;
-    const question = this.state.messages?.find((m) => m.id === found.userMessageId)?.content ?? '';
+    const messages = this.state.messages ?? [];
+    const asked = messages.findIndex((m) => m.id === found.userMessageId);
+    const question = messages[asked]?.content ?? '';
     const live = (answers: readonly LiveAnswer[], streaming: boolean): LiveRun => ({ question, questionStored: true, modelIds: found.modelIds, answers, streaming });
-    this.set({ run: live(found.modelIds.map(freshAnswer), true) });
+    // Answers of the run already stored (it may have ended since it was found) are read again from
+    // its first event with the rest: shown once, as the run, until the stored conversation is read.
+    this.set({ messages: asked < 0 ? messages : messages.slice(0, asked + 1), run: live(found.modelIds.map(freshAnswer), true) });
     const onScreen = () => this.state.conversationId === conversationId;
     try {
       const resumed = await this.ports.resumeChatRun({ runId: found.runId, signal: reading.signal });
       if (!resumed.success) {
-        if (onScreen()) this.set({ run: null });
+        if (onScreen()) {
+          this.set({ run: null });
+          this.refresh(conversationId);
+        }
         return;
       }
       const { answers } = await readRun(resumed.data, [], Date.now(), (answers) => onScreen() && this.set({ run: live(answers, true) }));
