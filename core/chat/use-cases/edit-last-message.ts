@@ -1,16 +1,16 @@
 import { attachmentIdsSchema } from '../domain/attachments.js';
 import { attachmentTokensFor, describeAttachments, loadPromptAttachments } from './chat-attachments.js';
 import { z } from 'zod';
-import { conversationIdSchema, lastExchange, messageSchema, modelIdsSchema } from '../domain/chat-rules.js';
+import { conversationIdSchema, messageSchema, modelIdsSchema } from '../domain/chat-rules.js';
 import type { AbortSignalLike } from '../../shared/abort.js';
-import { domainError } from '../../shared/errors.js';
 import { parseInput } from '../../shared/parse-input.js';
-import { fail, ok } from '../../shared/result.js';
+import { ok } from '../../shared/result.js';
 import type { Result } from '../../shared/result.js';
 import { streamAnswers } from './chat-answers.js';
 import type { ChatRun } from './chat-answers.js';
 import { chatPreflight, releaseHolds } from './chat-preflight.js';
-import { claimTurn, releasingWhenSettled } from './conversation-turn.js';
+import { releasingWhenSettled } from './conversation-turn.js';
+import { claimLastExchange } from './last-exchange-turn.js';
 import { requireUser } from '../../auth/use-cases/current-user.js';
 import { promptTokensOf, type ChatDeps } from './run-chat.js';
 
@@ -46,34 +46,22 @@ export const makeEditLastMessage =
     if (!described.success) return described;
 
     // One turn at a time: an edit while another answer of this conversation runs is refused.
-    const turn = await claimTurn(deps, userId, conversationId);
-    if (!turn.success) return turn;
-    const give = async <T>(failure: Result<T>): Promise<Result<T>> => (await turn.data.end(), failure);
+    const claimed = await claimLastExchange(deps, userId, conversationId, valid.data.modelIds, 'There is no message to edit');
+    if (!claimed.success) return claimed;
+    const { turn, give, messages, settings, last, modelIds } = claimed.data;
 
-    const [messages, settings] = await Promise.all([
-      deps.conversationStore.listMessages(userId, conversationId),
-      deps.conversationStore.getSettings(userId, conversationId),
-    ]);
-    if (!messages.success) return give(messages);
-    if (!settings.success) return give(settings);
-    const last = lastExchange(messages.data);
-    if (!last) return give(fail(domainError('validation', 'There is no message to edit')));
-    const asked = last.userMessage.modelIds;
-    const modelIds = valid.data.modelIds ?? (asked && asked.length > 0 ? asked : last.answeredBy.length > 0 ? last.answeredBy : [last.userMessage.modelId].filter((id) => id !== null));
-    if (modelIds.length === 0) return give(fail(domainError('validation', 'Choose at least one model')));
-
-    const kept = messages.data.slice(0, last.index);
+    const kept = messages.slice(0, last.index);
     const files = valid.data.attachmentIds ? described.data : (last.userMessage.attachments ?? []);
-    const promptTokens = promptTokensOf(settings.data, [...kept.map((m) => m.content), message]);
+    const promptTokens = promptTokensOf(settings, [...kept.map((m) => m.content), message]);
     const admitted = await chatPreflight(deps, {
-      userId, modelIds, promptTokens, settings: settings.data,
+      userId, modelIds, promptTokens, settings,
       attachments: files, attachmentTokens: (model) => attachmentTokensFor([...kept, { attachments: files }], model),
     });
     if (!admitted.success) return give(admitted);
     const { models, holds } = admitted.data;
     // Until the answers stream, the holds and the turn are ours: a run that stops here gives them back.
     const stop = async <T>(failure: Result<T>): Promise<Result<T>> => {
-      await Promise.all([releaseHolds(deps, userId, holds), turn.data.end()]);
+      await Promise.all([releaseHolds(deps, userId, holds), turn.end()]);
       return failure;
     };
 
@@ -97,10 +85,10 @@ export const makeEditLastMessage =
       models,
       holds,
       settings: admitted.data.settings,
-      instruction: settings.data.instruction,
+      instruction: settings.instruction,
       history: [...kept, edited.data],
       ...(loaded.data ? { attachments: loaded.data } : {}),
       ...(input.signal ? { signal: input.signal } : {}),
     });
-    return ok(releasingWhenSettled({ conversationId, userMessage: edited.data, ...streaming }, turn.data));
+    return ok(releasingWhenSettled({ conversationId, userMessage: edited.data, ...streaming }, turn));
   };

@@ -1,15 +1,15 @@
 import { attachmentTokensFor, loadPromptAttachments } from './chat-attachments.js';
 import { z } from 'zod';
-import { conversationIdSchema, lastExchange, modelIdsSchema } from '../domain/chat-rules.js';
+import { conversationIdSchema, modelIdsSchema } from '../domain/chat-rules.js';
 import type { AbortSignalLike } from '../../shared/abort.js';
-import { domainError } from '../../shared/errors.js';
 import { parseInput } from '../../shared/parse-input.js';
-import { fail, ok } from '../../shared/result.js';
+import { ok } from '../../shared/result.js';
 import type { Result } from '../../shared/result.js';
 import { streamAnswers } from './chat-answers.js';
 import type { ChatRun } from './chat-answers.js';
 import { chatPreflight, releaseHolds } from './chat-preflight.js';
-import { claimTurn, releasingWhenSettled } from './conversation-turn.js';
+import { releasingWhenSettled } from './conversation-turn.js';
+import { claimLastExchange } from './last-exchange-turn.js';
 import { requireUser } from '../../auth/use-cases/current-user.js';
 import { promptTokensOf, type ChatDeps } from './run-chat.js';
 
@@ -34,33 +34,21 @@ export const makeRegenerateAnswer =
     const userId = user.data.id;
 
     // One turn at a time: a second regenerate while this one runs is refused, nothing charged.
-    const turn = await claimTurn(deps, userId, conversationId);
-    if (!turn.success) return turn;
-    const give = async <T>(failure: Result<T>): Promise<Result<T>> => (await turn.data.end(), failure);
+    const claimed = await claimLastExchange(deps, userId, conversationId, valid.data.modelIds, 'There is no message to answer again');
+    if (!claimed.success) return claimed;
+    const { turn, give, messages, settings, last, asked, modelIds } = claimed.data;
 
-    const [messages, settings] = await Promise.all([
-      deps.conversationStore.listMessages(userId, conversationId),
-      deps.conversationStore.getSettings(userId, conversationId),
-    ]);
-    if (!messages.success) return give(messages);
-    if (!settings.success) return give(settings);
-    const last = lastExchange(messages.data);
-    if (!last) return give(fail(domainError('validation', 'There is no message to answer again')));
-    const asked = last.userMessage.modelIds;
-    const modelIds = valid.data.modelIds ?? (asked && asked.length > 0 ? asked : last.answeredBy.length > 0 ? last.answeredBy : [last.userMessage.modelId].filter((id) => id !== null));
-    if (modelIds.length === 0) return give(fail(domainError('validation', 'Choose at least one model')));
-
-    let history = messages.data.slice(0, last.index + 1);
-    const promptTokens = promptTokensOf(settings.data, history.map((m) => m.content));
+    let history = messages.slice(0, last.index + 1);
+    const promptTokens = promptTokensOf(settings, history.map((m) => m.content));
     const admitted = await chatPreflight(deps, {
-      userId, modelIds, promptTokens, settings: settings.data,
+      userId, modelIds, promptTokens, settings,
       attachments: last.userMessage.attachments ?? [], attachmentTokens: (model) => attachmentTokensFor(history, model),
     });
     if (!admitted.success) return give(admitted);
     const { models, holds } = admitted.data;
     // Until the answers stream, the holds and the turn are ours: a run that stops here gives them back.
     const stop = async <T>(failure: Result<T>): Promise<Result<T>> => {
-      await Promise.all([releaseHolds(deps, userId, holds), turn.data.end()]);
+      await Promise.all([releaseHolds(deps, userId, holds), turn.end()]);
       return failure;
     };
 
@@ -78,7 +66,7 @@ export const makeRegenerateAnswer =
       question = again.data;
       history = [...history.slice(0, -1), question];
     } else {
-      const previous = messages.data[last.index + 1];
+      const previous = messages[last.index + 1];
       if (previous) {
         const truncated = await deps.conversationStore.truncateFrom(userId, conversationId, previous.id);
         if (!truncated.success) return stop(truncated);
@@ -90,10 +78,10 @@ export const makeRegenerateAnswer =
       models,
       holds,
       settings: admitted.data.settings,
-      instruction: settings.data.instruction,
+      instruction: settings.instruction,
       history,
       ...(loaded.data ? { attachments: loaded.data } : {}),
       ...(input.signal ? { signal: input.signal } : {}),
     });
-    return ok(releasingWhenSettled({ conversationId, userMessage: question, ...streaming }, turn.data));
+    return ok(releasingWhenSettled({ conversationId, userMessage: question, ...streaming }, turn));
   };

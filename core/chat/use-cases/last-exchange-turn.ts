@@ -1,0 +1,50 @@
+import type { ChatMessage } from '../domain/chat.js';
+import { lastExchange } from '../domain/chat-rules.js';
+import type { ConversationSettings } from '../domain/conversation-settings.js';
+import { domainError } from '../../shared/errors.js';
+import { fail, ok, type Result } from '../../shared/result.js';
+import { claimTurn, type HeldTurn } from './conversation-turn.js';
+import type { ChatDeps } from './run-chat.js';
+
+/** What regenerate and edit-last act on, read while the conversation's turn is theirs. */
+export interface LastExchangeTurn {
+  readonly turn: HeldTurn;
+  /** Gives the turn back and answers `failure` (for a refusal before anything is removed). */
+  give<T>(failure: Result<T>): Promise<Result<T>>;
+  readonly messages: readonly ChatMessage[];
+  readonly settings: ConversationSettings;
+  readonly last: NonNullable<ReturnType<typeof lastExchange>>;
+  /** The models the last question was asked of, as it recorded them. */
+  readonly asked: readonly string[] | undefined;
+  /** The models to ask now: those requested, else those asked (or that answered) last time. */
+  readonly modelIds: readonly string[];
+}
+
+/**
+ * Claims the conversation's turn (one run at a time: `conversation_busy` otherwise), then reads its
+ * messages and settings and finds the last exchange. Every refusal gives the turn back.
+ */
+export async function claimLastExchange(
+  deps: ChatDeps,
+  userId: string,
+  conversationId: string,
+  requested: readonly string[] | undefined,
+  nothingToDo: string,
+): Promise<Result<LastExchangeTurn>> {
+  const turn = await claimTurn(deps, userId, conversationId);
+  if (!turn.success) return turn;
+  const give = async <T>(failure: Result<T>): Promise<Result<T>> => (await turn.data.end(), failure);
+
+  const [messages, settings] = await Promise.all([
+    deps.conversationStore.listMessages(userId, conversationId),
+    deps.conversationStore.getSettings(userId, conversationId),
+  ]);
+  if (!messages.success) return give(messages);
+  if (!settings.success) return give(settings);
+  const last = lastExchange(messages.data);
+  if (!last) return give(fail(domainError('validation', nothingToDo)));
+  const asked = last.userMessage.modelIds;
+  const modelIds = requested ?? (asked && asked.length > 0 ? asked : last.answeredBy.length > 0 ? last.answeredBy : [last.userMessage.modelId].filter((id) => id !== null));
+  if (modelIds.length === 0) return give(fail(domainError('validation', 'Choose at least one model')));
+  return ok({ turn: turn.data, give, messages: messages.data, settings: settings.data, last, asked, modelIds });
+}
