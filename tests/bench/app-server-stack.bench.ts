@@ -25,25 +25,20 @@
 // (overlaps counted once), what the model took in the server beyond the model alone, and what none
 // of that explains (unattributed). Means add up to the time added; medians are shown beside them.
 // Run: node --import tsx --expose-gc tests/bench/app-server-stack.bench.ts   (or npm run bench -- app-server-stack)
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createClient } from '@supabase/supabase-js';
 import { decodeJwt, SignJWT } from 'jose';
 import { supabaseServerPorts, type ServerDataPorts } from '../../adapters/composition/server.js';
 import { InMemoryLogger } from '../../adapters/in-memory/in-memory-logger.js';
 import { createModelGateway } from '../../adapters/models/create-model-gateway.js';
-import { KEYS_FILE_NAME } from '../../adapters/supabase/local/keys.js';
 import type { ModelGateway } from '../../core/chat/index.js';
 import { authServerSessionState, sessionCheckedVerifier } from '../../web/server/auth/session-check.js';
 import { jwtSecretVerifier } from '../../web/server/auth/token-verifier.js';
 import { composeServer } from '../../web/server/compose-server.js';
 import { parseServerConfig } from '../../web/server/config.js';
 import { listen } from '../../web/server/listen.js';
-import { closedPort } from '../support/local-http.js';
+import { spawnStandIn, type StandInProcess } from '../support/stand-in-process.js';
 import { BENCH_PROMPT, compareInterleaved, offlineModelProbe, summarise, type LatencySummary } from './model-stream.bench.js';
 
 const PHASES = ['request in', 'auth: token', 'auth: session', 'rate limit', 'preflight', 'writes', 'run log'] as const;
@@ -117,38 +112,10 @@ function timedGateway(inner: ModelGateway): ModelGateway {
   };
 }
 
-interface StandIn { url: string; keys: { jwtSecret: string; anonKey: string; serviceRoleKey: string }; mailbox: string; stop(): Promise<void> }
-
-async function startStandIn(): Promise<StandIn> {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-supabase-'));
-  const [port, mailboxPort] = [new URL(await closedPort()).port, new URL(await closedPort()).port];
-  // No minimum interval between e-mails: one address signs in once per measured session.
-  const args = ['--import', 'tsx', 'adapters/supabase/local/main.ts', '--port', port, '--mailbox-port', mailboxPort, '--data', dir, '--email-interval', '0'];
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'inherit'] });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    // Any HTTP answer (401 without an API key) means it listens; migrations of a fresh data dir take a while.
-    const up = existsSync(join(dir, KEYS_FILE_NAME)) && (await fetch(`${url}/auth/v1/health`).then(() => true, () => false));
-    if (up) break;
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error('the Supabase stand-in did not start');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  const keys = JSON.parse(readFileSync(join(dir, KEYS_FILE_NAME), 'utf8')) as StandIn['keys'];
-  return {
-    url, keys, mailbox: `http://127.0.0.1:${mailboxPort}`,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
 const authOptions = { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false };
 
 /** A sign-in through the stand-in's e-mailed code: a new session of that address's user; answers its access token. */
-async function signIn(standIn: StandIn, email: string): Promise<string> {
+async function signIn(standIn: StandInProcess, email: string): Promise<string> {
   const client = createClient(standIn.url, standIn.keys.anonKey, { auth: authOptions });
   const sent = await client.auth.signInWithOtp({ email, options: { shouldCreateUser: true } });
   if (sent.error) throw sent.error;
@@ -208,7 +175,7 @@ async function main(): Promise<void> {
   const runs = 100;
   const warmup = 20;
   log('starting the Supabase stand-in (a fresh data dir: migrations first)');
-  const standIn = await startStandIn();
+  const standIn = await spawnStandIn();
   log('stand-in up');
   const env = {
     SUPABASE_URL: standIn.url, SUPABASE_ANON_KEY: standIn.keys.anonKey, SUPABASE_SERVICE_ROLE_KEY: standIn.keys.serviceRoleKey,

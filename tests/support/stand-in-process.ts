@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import { KEYS_FILE_NAME } from '../../adapters/supabase/local/keys.js';
-import { closedPort } from './local-http.js';
+import { freePort } from './free-port.js';
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -23,7 +23,7 @@ export interface StandInProcess {
  */
 export async function spawnStandIn(): Promise<StandInProcess> {
   const dir = mkdtempSync(join(tmpdir(), 'stand-in-process-'));
-  const [port, mailboxPort] = [new URL(await closedPort()).port, new URL(await closedPort()).port];
+  const [port, mailboxPort] = [String(await freePort()), String(await freePort())];
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', 'adapters/supabase/local/main.ts', '--port', port, '--mailbox-port', mailboxPort, '--data', dir, '--email-interval', '0'],
