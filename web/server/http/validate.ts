@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { z } from 'zod';
 import { hasUnstorableText } from '../../../core/chat/index.js';
 import { apiError } from './api-error.js';
+import { jsonBoundsMessage, jsonBoundsProblem } from './json-bounds.js';
 
 export type Parsed<T> = { ok: true; data: T } | { ok: false; response: Response };
 
@@ -23,13 +24,15 @@ export async function jsonBody<S extends z.ZodType>(c: Context, schema: S, maxBy
   }
   const text = await c.req.text();
   if (Buffer.byteLength(text) > maxBytes) return { ok: false, response: apiError(c, 413, 'payload_too_large', `The body must be at most ${maxBytes} bytes`) };
+  const bounds = jsonBoundsProblem(text);
+  if (bounds !== null) return { ok: false, response: apiError(c, 400, 'validation', jsonBoundsMessage(bounds), { limit: bounds.limit, max: bounds.max }) };
   let value: unknown;
   try {
     value = text.trim() === '' ? {} : JSON.parse(text);
   } catch {
     return { ok: false, response: apiError(c, 400, 'validation', 'The body is not valid JSON') };
   }
-  const bad = unstorablePath(value, []);
+  const bad = unstorablePath(value);
   if (bad !== null) {
     const field = bad.length > 0 ? `body ${bad.join('.')}` : 'body';
     return { ok: false, response: apiError(c, 400, 'validation', `${field}: contains a character that cannot be stored (NUL or a broken Unicode surrogate)`, { issues: [{ path: bad.join('.'), message: 'unstorable character' }] }) };
@@ -37,21 +40,32 @@ export async function jsonBody<S extends z.ZodType>(c: Context, schema: S, maxBy
   return checked(c, schema, value, 'body');
 }
 
-/** Where in a parsed JSON value a string (or key) holds text Postgres refuses; null when none does. */
-function unstorablePath(value: unknown, at: (string | number)[]): (string | number)[] | null {
-  if (typeof value === 'string') return hasUnstorableText(value) ? at : null;
-  if (Array.isArray(value)) {
-    for (const [i, item] of value.entries()) {
-      const found = unstorablePath(item, [...at, i]);
-      if (found) return found;
-    }
-    return null;
-  }
-  if (typeof value === 'object' && value !== null) {
-    for (const [key, item] of Object.entries(value)) {
-      if (hasUnstorableText(key)) return [...at, key];
-      const found = unstorablePath(item, [...at, key]);
-      if (found) return found;
+/**
+ * Where in a parsed JSON value a string (or key) holds text Postgres refuses; null when none does.
+ * Walked with a stack of its own, each value once, and the path built only for the value found.
+ */
+function unstorablePath(root: unknown): (string | number)[] | null {
+  type Frame = { value: unknown; key: string | number; parent: Frame | null };
+  const pathOf = (frame: Frame | null, last?: string): (string | number)[] => {
+    const path: (string | number)[] = last === undefined ? [] : [last];
+    for (let at = frame; at !== null && at.parent !== null; at = at.parent) path.unshift(at.key);
+    return path;
+  };
+  const stack: Frame[] = [{ value: root, key: '', parent: null }];
+  while (stack.length > 0) {
+    const frame = stack.pop() as Frame;
+    const { value } = frame;
+    if (typeof value === 'string') {
+      if (hasUnstorableText(value)) return pathOf(frame);
+    } else if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i -= 1) stack.push({ value: value[i], key: i, parent: frame });
+    } else if (typeof value === 'object' && value !== null) {
+      const entries = Object.entries(value);
+      for (const [key] of entries) if (hasUnstorableText(key)) return pathOf(frame, key);
+      for (let i = entries.length - 1; i >= 0; i -= 1) {
+        const [key, item] = entries[i] as [string, unknown];
+        stack.push({ value: item, key, parent: frame });
+      }
     }
   }
   return null;
