@@ -1,6 +1,6 @@
 import { imageDimensions } from '../domain/attachment-tokens.js';
 import { checkFile, checkImageSize, decodeText, matchesSignature, MAX_PDF_TEXT_CHARACTERS, type AttachmentRef, type AttachmentRefusal, type ImageSizeRefusal } from '../domain/attachments.js';
-import { estimateTokens } from '../../credits/domain/usage-pricing.js';
+import { estimateTokens } from '../../credits/domain/token-estimate.js';
 import type { AttachmentClient } from '../ports/attachment-client.js';
 import type { AttachmentContent, AttachmentStore } from '../ports/attachment-store.js';
 import type { AbortSignalLike } from '../../shared/abort.js';

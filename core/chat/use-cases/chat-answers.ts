@@ -1,7 +1,7 @@
 import type { ChatMessage, ChatStreamEvent, ModelInfo, PromptAttachment, TokenUsage } from '../domain/chat.js';
 import type { ModelSettings } from '../domain/conversation-settings.js';
 import { historyForModel } from '../domain/chat-rules.js';
-import { estimateTokens } from '../../credits/domain/usage-pricing.js';
+import { estimateTokens } from '../../credits/domain/token-estimate.js';
 import type { Clock } from '../../shared/clock.js';
 import type { ConversationStore } from '../ports/conversation-store.js';
 import type { Logger } from '../../shared/logger.js';

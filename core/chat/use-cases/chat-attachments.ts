@@ -7,6 +7,7 @@ import type { Logger } from '../../shared/logger.js';
 import type { ModelDirectory } from '../ports/model-gateway.js';
 import { domainError, type DomainError } from '../../shared/errors.js';
 import { fail, ok, type Result } from '../../shared/result.js';
+import { estimateTokens } from '../../credits/domain/token-estimate.js';
 
 /** A message of the history as the chat keeps it: its text and the files it carried. */
 export type HistoryMessage = { readonly role: ChatRole; readonly content: string; readonly attachments?: readonly AttachmentRef[] };
@@ -185,6 +186,6 @@ export const promptMessagesFor = (
 /** Estimated input tokens of a prompt's files (when a provider reports no usage). */
 export const promptAttachmentTokens = (messages: readonly PromptMessage[], provider: ModelInfo['provider']): number =>
   messages.reduce(
-    (sum, m) => sum + (m.attachments ?? []).reduce((s, a) => s + (a.kind === 'image' ? imageTokens(provider, a.width, a.height) : Math.ceil(a.text.length / 4)), 0),
+    (sum, m) => sum + (m.attachments ?? []).reduce((s, a) => s + (a.kind === 'image' ? imageTokens(provider, a.width, a.height) : estimateTokens(a.text)), 0),
     0,
   );

@@ -4,7 +4,7 @@ import type { ChatMessage } from '../domain/chat.js';
 import { conversationIdSchema, messageSchema, modelIdsSchema, titleFromMessage } from '../domain/chat-rules.js';
 import { conversationSettingsSchema, NO_SETTINGS, type ConversationSettings } from '../domain/conversation-settings.js';
 import { CHAT_HOLD_TTL_SECONDS } from '../../credits/domain/credits.js';
-import { estimateTokens } from '../../credits/domain/usage-pricing.js';
+import { estimateTokens } from '../../credits/domain/token-estimate.js';
 import type { StartedTurn, TurnHold } from '../ports/conversation-turns.js';
 import type { AbortSignalLike } from '../../shared/abort.js';
 import { parseInput } from '../../shared/parse-input.js';

@@ -12,9 +12,6 @@ export const creditsForUsage = (price: ModelPrice, usage: TokenUsage): number =>
   return milli <= 0 ? 0 : Math.max(1, Math.ceil(milli / 1000 - 1e-9));
 };
 
-/** Rough token count for text whose usage the model did not report (about four characters a token). */
-export const estimateTokens = (text: string): number => (text.length === 0 ? 0 : Math.ceil(text.length / 4));
-
 /**
  * The smallest answer a chat must be able to pay for before any model is called: the prompt as sent
  * (estimated) plus 50 output tokens, per model. Below that the request is refused with
