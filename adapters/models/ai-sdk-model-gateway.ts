@@ -1,5 +1,6 @@
 import { streamText, type FinishReason, type LanguageModelUsage } from 'ai';
 import type { ChatRequest, ChatStreamEvent, ModelInfo, ModelProvider, TokenUsage, ModelSettings, ModelGateway } from '../../core/chat/index.js';
+import { estimateTokens } from '../../core/credits/index.js';
 import type { Logger } from '../../core/shared/index.js';
 import { domainError, fail, ok, type Result } from '../../core/shared/index.js';
 import { toModelMessage } from './attachment-parts.js';
@@ -9,7 +10,7 @@ import { isModelCatalogue, withOfflineEntry, type ModelCatalogueEntry, type Mode
 import type { ModelGatewayConfig } from './model-gateway-config.js';
 import { mapProviderError, type StreamFailure } from './provider-error.js';
 import { ProviderRegistry } from './provider-registry.js';
-import { estimatePromptTokens, estimateTokens } from './token-estimate.js';
+import { estimatePromptTokens } from './token-estimate.js';
 
 export interface AiSdkModelGatewayOptions {
   readonly config: ModelGatewayConfig;
@@ -188,7 +189,7 @@ function* failedBeforeStart(modelId: string, code: string, message: string): Gen
   yield { type: 'finish', modelId, usage: ZERO_USAGE, finishReason: 'error' };
 }
 
-/** Provider figures when given; otherwise the documented estimate (token-estimate.ts), files included. */
+/** Provider figures when given; otherwise the core's one estimate (token-estimate.ts), files included. */
 function usageOf(reported: LanguageModelUsage | undefined, messages: readonly Message[], text: string, provider: ModelProvider): TokenUsage {
   return {
     inputTokens: reported?.inputTokens ?? estimatePromptTokens(messages, provider),

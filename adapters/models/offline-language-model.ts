@@ -9,16 +9,17 @@ import type {
   LanguageModelV3Usage,
 } from '@ai-sdk/provider';
 import { imageDimensions, imageTokens } from '../../core/chat/index.js';
+import { estimateTokens } from '../../core/credits/index.js';
 import { parseAttachmentBlock } from './attachment-parts.js';
 import { composeOfflineAnswerFor, type OfflineFile, type OfflinePromptMessage } from './offline-answer.js';
-import { estimateTokens, splitIntoTokens } from './token-estimate.js';
+import { prefixWithinTokens, splitIntoPieces } from './token-estimate.js';
 
 export const OFFLINE_PROVIDER_NAME = 'offline';
 export const DEFAULT_OFFLINE_TOKEN_DELAY_MS = 15;
 
 export interface OfflineLanguageModelOptions {
   /**
-   * Pause before each streamed token. 0 streams as fast as the event loop allows: every token after
+   * Pause before each streamed piece. 0 streams as fast as the event loop allows: every piece after
    * the first still waits one turn of it (as a provider's tokens arrive over the network), so a long
    * answer never holds the server's event loop and each token reaches the socket as it is produced.
    */
@@ -28,8 +29,10 @@ export interface OfflineLanguageModelOptions {
 /**
  * A real AI SDK language model (specification v3) that needs no network: it answers with
  * composeOfflineAnswerFor(modelId) (the persona follows the catalogue id: `offline-brief` is brief,
- * any other id detailed), streamed one token (see token-estimate.ts) per text-delta, and reports
- * usage with the same estimate. streamText cannot tell it from a provider's model.
+ * any other id detailed), streamed one readable piece (see token-estimate.ts) per text-delta, and
+ * reports usage by the core's one estimate, the same that held the credits for it: a long
+ * instruction or an unspaced CJK file costs what it was estimated at, not its word count.
+ * streamText cannot tell it from a provider's model.
  */
 export class OfflineLanguageModel implements LanguageModelV3 {
   readonly specificationVersion = 'v3';
@@ -48,15 +51,15 @@ export class OfflineLanguageModel implements LanguageModelV3 {
     options.abortSignal?.throwIfAborted();
     const answer = this.answer(options);
     return {
-      content: [{ type: 'text', text: answer.tokens.join('') }],
+      content: [{ type: 'text', text: answer.pieces.join('') }],
       finishReason: answer.finishReason,
-      usage: usageOf(answer.inputTokens, answer.tokens.length),
+      usage: usageOf(answer.inputTokens, answer.outputTokens),
       warnings: [],
     };
   }
 
   async doStream(options: LanguageModelV3CallOptions): Promise<LanguageModelV3StreamResult> {
-    const { tokens, inputTokens, finishReason } = this.answer(options);
+    const { pieces, inputTokens, outputTokens, finishReason } = this.answer(options);
     const signal = options.abortSignal;
     const delayMs = this.tokenDelayMs;
     const head: LanguageModelV3StreamPart[] = [
@@ -65,7 +68,7 @@ export class OfflineLanguageModel implements LanguageModelV3 {
       { type: 'text-start', id: 'text-0' },
     ];
     let next = 0;
-    // Pull-based: a token is produced only when the reader asks, so an abort stops generation.
+    // Pull-based: a piece is produced only when the reader asks, so an abort stops generation.
     const stream = new ReadableStream<LanguageModelV3StreamPart>(
       {
         start(controller) {
@@ -73,15 +76,15 @@ export class OfflineLanguageModel implements LanguageModelV3 {
         },
         async pull(controller) {
           if (signal?.aborted) throw abortError(signal);
-          if (next < tokens.length) {
+          if (next < pieces.length) {
             if (delayMs > 0) await delay(delayMs, signal);
             else if (next > 0) await nextTurn();
-            controller.enqueue({ type: 'text-delta', id: 'text-0', delta: tokens[next] as string });
+            controller.enqueue({ type: 'text-delta', id: 'text-0', delta: pieces[next] as string });
             next += 1;
             return;
           }
           controller.enqueue({ type: 'text-end', id: 'text-0' });
-          controller.enqueue({ type: 'finish', finishReason, usage: usageOf(inputTokens, tokens.length) });
+          controller.enqueue({ type: 'finish', finishReason, usage: usageOf(inputTokens, outputTokens) });
           controller.close();
         },
       },
@@ -92,17 +95,15 @@ export class OfflineLanguageModel implements LanguageModelV3 {
 
   private answer(options: LanguageModelV3CallOptions) {
     const messages = toPromptMessages(options.prompt);
-    const allTokens = splitIntoTokens(
-      composeOfflineAnswerFor(this.modelId, messages, { temperature: options.temperature, maxOutputTokens: options.maxOutputTokens }),
-    );
-    const limit = options.maxOutputTokens;
-    const truncated = limit !== undefined && limit < allTokens.length;
-    const finishReason: LanguageModelV3FinishReason = truncated
-      ? { unified: 'length', raw: 'length' }
-      : { unified: 'stop', raw: 'stop' };
+    const whole = composeOfflineAnswerFor(this.modelId, messages, { temperature: options.temperature, maxOutputTokens: options.maxOutputTokens });
+    // A maximum length cuts the answer where the estimate reaches it, so it never costs more than the hold allowed for.
+    const text = options.maxOutputTokens === undefined ? whole : prefixWithinTokens(whole, options.maxOutputTokens);
+    const finishReason: LanguageModelV3FinishReason =
+      text.length < whole.length ? { unified: 'length', raw: 'length' } : { unified: 'stop', raw: 'stop' };
     return {
-      tokens: truncated ? allTokens.slice(0, limit) : allTokens,
+      pieces: splitIntoPieces(text),
       inputTokens: inputTokensOf(options.prompt, messages),
+      outputTokens: estimateTokens(text),
       finishReason,
     };
   }
@@ -139,7 +140,7 @@ function bytesOf(data: Uint8Array | string | URL): Uint8Array | null {
   return null;
 }
 
-/** What the offline model counts as input: text by the estimate, images by the OpenAI-style rule. */
+/** What the offline model counts as input: text (instruction and files included) by the estimate, images by the OpenAI-style rule. */
 function inputTokensOf(prompt: LanguageModelV3Prompt, messages: readonly OfflinePromptMessage[]): number {
   let tokens = messages.reduce((sum, m) => sum + estimateTokens(m.text), 0);
   for (const message of prompt) {

@@ -1,27 +1,40 @@
 import { imageTokens } from '../../core/chat/index.js';
 import type { ModelProvider, PromptMessage } from '../../core/chat/index.js';
+import { estimateTokens } from '../../core/credits/index.js';
 import { attachmentBlock } from './attachment-parts.js';
 
 /**
- * A deliberately simple, documented token estimate (see README.md, "Token estimate").
+ * Counting is the core's one estimate (core/credits/domain/token-estimate.ts, see README.md, "Token
+ * estimate"): the credit hold, a file's tokens, an answer without reported usage and the offline
+ * models all count the same way, so no script is cheaper to send than it was to hold for.
  *
- * A token is a run of letters/digits/underscores, or one other visible character, each with the
- * whitespace before it; trailing whitespace is one more token. Pieces joined give the text back,
- * so the offline model streams exactly these pieces and its usage is their count. Real providers'
- * BPE tokenizers give about 1.3 tokens per English word, so this under-counts a little; it is only
- * used when a provider reports no usage (an aborted stream, an endpoint without usage).
+ * What the offline model streams is another matter: readable pieces, a run of letters/digits/
+ * underscores or one other visible character, each with the whitespace before it (trailing
+ * whitespace is one more piece). Pieces joined give the text back; they are not what it is billed.
  */
-const TOKEN_PATTERN = /\s*(?:[\p{L}\p{N}_]+|[^\s\p{L}\p{N}_])|\s+/gu;
+const PIECE_PATTERN = /\s*(?:[\p{L}\p{N}_]+|[^\s\p{L}\p{N}_])|\s+/gu;
 
-export function splitIntoTokens(text: string): string[] {
-  return text.match(TOKEN_PATTERN) ?? [];
+export function splitIntoPieces(text: string): string[] {
+  return text.match(PIECE_PATTERN) ?? [];
 }
 
-export function estimateTokens(text: string): number {
-  let count = 0;
-  TOKEN_PATTERN.lastIndex = 0;
-  while (TOKEN_PATTERN.exec(text) !== null) count += 1;
-  return count;
+/**
+ * The longest start of `text` the estimate counts at most `limit` tokens: an answer cut at a
+ * maximum length. The estimate never falls as a text grows, so the cut is found by halving.
+ */
+export function prefixWithinTokens(text: string, limit: number): string {
+  if (estimateTokens(text) <= limit) return text;
+  let fits = 0;
+  let exceeds = text.length;
+  while (exceeds - fits > 1) {
+    const middle = Math.floor((fits + exceeds) / 2);
+    if (estimateTokens(text.slice(0, middle)) <= limit) fits = middle;
+    else exceeds = middle;
+  }
+  // Never end between the two halves of a character outside the Basic Multilingual Plane.
+  const last = text.charCodeAt(fits - 1);
+  if (fits > 0 && last >= 0xd800 && last <= 0xdbff) fits -= 1;
+  return text.slice(0, fits);
 }
 
 /**

@@ -5,7 +5,8 @@ import { createModelGateway, type CreateModelGatewayInput } from '../../../adapt
 import { OFFLINE_CATALOGUE_ENTRY } from '../../../adapters/models/model-catalogue.js';
 import { InMemoryModelCatalogue } from '../../../adapters/in-memory/in-memory-model-catalogue.js';
 import { composeBriefOfflineAnswer, composeOfflineAnswer } from '../../../adapters/models/offline-answer.js';
-import { estimateTokens, splitIntoTokens } from '../../../adapters/models/token-estimate.js';
+import { splitIntoPieces } from '../../../adapters/models/token-estimate.js';
+import { estimateTokens } from '../../../core/credits/index.js';
 import { catalogueEntry, collect, deltasOf, eventsOf, finishOf, recordingLogger, textOf } from './model-test-kit.js';
 
 const QUESTION = 'Compare two sorting algorithms';
@@ -29,7 +30,7 @@ function gateway(overrides: Partial<CreateModelGatewayInput> = {}) {
   return result.data;
 }
 
-const offlineAnswerTokens = splitIntoTokens(composeOfflineAnswer([{ role: 'user', text: QUESTION }]));
+const offlineAnswerPieces = splitIntoPieces(composeOfflineAnswer([{ role: 'user', text: QUESTION }]));
 
 describe('model catalogue and availability: available = its provider is configured', () => {
   it('lists the caller catalogue plus the always-available offline model', async () => {
@@ -94,14 +95,14 @@ describe('model catalogue and availability: available = its provider is configur
 });
 
 describe('chat streaming through the gateway: streams tagged with their model id', () => {
-  it('the offline model streams start, one delta per token, then finish with its usage', async () => {
+  it('the offline model streams start, one delta per piece, then finish with its usage by the estimate', async () => {
     const events = await collect(gateway().stream({ modelIds: ['offline'], messages }));
     expect(events[0]).toEqual({ type: 'start', modelId: 'offline' });
-    expect(deltasOf(events, 'offline')).toEqual(offlineAnswerTokens);
+    expect(deltasOf(events, 'offline')).toEqual(offlineAnswerPieces);
     expect(events.at(-1)).toEqual({
       type: 'finish',
       modelId: 'offline',
-      usage: { inputTokens: estimateTokens(QUESTION), outputTokens: offlineAnswerTokens.length },
+      usage: { inputTokens: estimateTokens(QUESTION), outputTokens: estimateTokens(offlineAnswerPieces.join('')) },
       finishReason: 'stop',
     });
   });
@@ -113,13 +114,13 @@ describe('chat streaming through the gateway: streams tagged with their model id
       expect(own[0]?.type).toBe('start');
       expect(own.filter((e) => e.type === 'finish')).toHaveLength(1);
       expect(own.at(-1)?.type).toBe('finish');
-      expect(textOf(events, id)).toBe(offlineAnswerTokens.join(''));
+      expect(textOf(events, id)).toBe(offlineAnswerPieces.join(''));
     }
     // Merged in arrival order, not one model after the other.
     const firstTwinDelta = events.findIndex((e) => e.type === 'delta' && e.modelId === 'offline-twin');
     const offlineFinish = events.findIndex((e) => e.type === 'finish' && e.modelId === 'offline');
     expect(firstTwinDelta).toBeLessThan(offlineFinish);
-    expect(events).toHaveLength(2 * (offlineAnswerTokens.length + 2));
+    expect(events).toHaveLength(2 * (offlineAnswerPieces.length + 2));
   });
 
   it('the brief offline model is available without any key, as the offline one is, and answers in its own words', async () => {
@@ -132,14 +133,14 @@ describe('chat streaming through the gateway: streams tagged with their model id
       ['gpt-4o-mini', false],
     ]);
     const events = await collect(gw.stream({ modelIds: ['offline', 'offline-brief'], messages }));
-    const briefTokens = splitIntoTokens(composeBriefOfflineAnswer([{ role: 'user', text: QUESTION }]));
-    expect(textOf(events, 'offline')).toBe(offlineAnswerTokens.join(''));
-    expect(deltasOf(events, 'offline-brief')).toEqual(briefTokens);
+    const briefPieces = splitIntoPieces(composeBriefOfflineAnswer([{ role: 'user', text: QUESTION }]));
+    expect(textOf(events, 'offline')).toBe(offlineAnswerPieces.join(''));
+    expect(deltasOf(events, 'offline-brief')).toEqual(briefPieces);
     expect(textOf(events, 'offline-brief')).not.toBe(textOf(events, 'offline'));
     expect(finishOf(events, 'offline-brief')).toEqual({
       type: 'finish',
       modelId: 'offline-brief',
-      usage: { inputTokens: estimateTokens(QUESTION), outputTokens: briefTokens.length },
+      usage: { inputTokens: estimateTokens(QUESTION), outputTokens: estimateTokens(briefPieces.join('')) },
       finishReason: 'stop',
     });
   });
@@ -184,8 +185,8 @@ describe('stopping a stream: stops generation and stops charging on disconnect o
       const finish = finishOf(events, id);
       const streamed = deltasOf(events, id);
       expect(finish.finishReason).toBe('aborted');
-      expect(streamed.length).toBeLessThan(offlineAnswerTokens.length);
-      expect(finish.usage).toEqual({ inputTokens: estimateTokens(QUESTION), outputTokens: streamed.length });
+      expect(streamed.length).toBeLessThan(offlineAnswerPieces.length);
+      expect(finish.usage).toEqual({ inputTokens: estimateTokens(QUESTION), outputTokens: estimateTokens(streamed.join('')) });
       expect(eventsOf(events, id).at(-1)).toBe(finish);
     }
   });

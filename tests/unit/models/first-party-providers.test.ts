@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatStreamEvent, ModelProvider } from '../../../core/chat/index.js';
 import { createModelGateway } from '../../../adapters/models/create-model-gateway.js';
 import type { AiSdkModelGateway } from '../../../adapters/models/ai-sdk-model-gateway.js';
-import { estimateTokens } from '../../../adapters/models/token-estimate.js';
+import { estimateTokens } from '../../../core/credits/index.js';
 import { catalogueEntry, collect, deltasOf, eventsOf, finishOf, recordingLogger, textOf } from './model-test-kit.js';
 import {
   answerWords,
@@ -167,8 +167,8 @@ describe.each(Object.keys(PROVIDERS) as FirstPartyProvider[])('%s through its AI
     expect(eventsOf(events, 'fail-midstream').filter((e) => e.type === 'error')).toEqual([
       { type: 'error', modelId: 'fail-midstream', ...PROVIDERS[provider].midstream },
     ]);
-    // Two words streamed; input is the prompt estimate, or (Google) the usageMetadata its chunks carried.
-    expect(finishOf(events, 'fail-midstream')).toMatchObject({ finishReason: 'error', usage: { outputTokens: 2 } });
+    // Usage is the estimate of the prompt and of what was streamed, or (Google) the usageMetadata its chunks carried.
+    expect(finishOf(events, 'fail-midstream')).toMatchObject({ finishReason: 'error', usage: { outputTokens: provider === 'google' ? 2 : estimateTokens('Hello from') } });
     expect(finishOf(events, 'fail-midstream').usage.inputTokens).toBe(
       provider === 'google' ? STAND_IN_INPUT_TOKENS : estimateTokens('Be kind.') + estimateTokens('hi there'),
     );
@@ -185,7 +185,7 @@ describe.each(Object.keys(PROVIDERS) as FirstPartyProvider[])('%s through its AI
     expect(finishOf(events, 'hang')).toEqual({
       type: 'finish',
       modelId: 'hang',
-      usage: { inputTokens: estimateTokens('Be kind.') + estimateTokens('hi there'), outputTokens: 1 },
+      usage: { inputTokens: estimateTokens('Be kind.') + estimateTokens('hi there'), outputTokens: estimateTokens('Hello') },
       finishReason: 'aborted',
     });
     await standInOf(provider).disconnected();

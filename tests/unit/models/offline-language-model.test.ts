@@ -9,7 +9,8 @@ import {
   offlinePersonaOf,
 } from '../../../adapters/models/offline-answer.js';
 import { OfflineLanguageModel } from '../../../adapters/models/offline-language-model.js';
-import { estimatePromptTokens, estimateTokens, splitIntoTokens } from '../../../adapters/models/token-estimate.js';
+import { estimatePromptTokens, prefixWithinTokens, splitIntoPieces } from '../../../adapters/models/token-estimate.js';
+import { estimateTokens } from '../../../core/credits/index.js';
 
 const QUESTION = 'What is the capital of France?';
 
@@ -24,22 +25,29 @@ async function streamOffline(prompt: string, options: { maxOutputTokens?: number
   return { deltas, usage: await result.totalUsage, finishReason: await result.finishReason };
 }
 
-describe('token estimate (adapters/models/README.md: token estimate)', () => {
-  it('splits into words and single punctuation marks, each carrying the whitespace before it', () => {
-    expect(splitIntoTokens('Hello, world!  ')).toEqual(['Hello', ',', ' world', '!', '  ']);
-    expect(splitIntoTokens('x = f(42);\n')).toEqual(['x', ' =', ' f', '(', '42', ')', ';', '\n']);
-    expect(splitIntoTokens('naïve 日本語')).toEqual(['naïve', ' 日本語']);
+describe('streamed pieces and the estimate (adapters/models/README.md: token estimate)', () => {
+  it('streams words and single punctuation marks, each carrying the whitespace before it', () => {
+    expect(splitIntoPieces('Hello, world!  ')).toEqual(['Hello', ',', ' world', '!', '  ']);
+    expect(splitIntoPieces('x = f(42);\n')).toEqual(['x', ' =', ' f', '(', '42', ')', ';', '\n']);
+    expect(splitIntoPieces('naïve 日本語')).toEqual(['naïve', ' 日本語']);
   });
 
   it('loses no character: the pieces join back into the text', () => {
     const text = '## Title\n\n- item one\n- `code` and more…  \t';
-    expect(splitIntoTokens(text).join('')).toBe(text);
+    expect(splitIntoPieces(text).join('')).toBe(text);
   });
 
-  it('counts what it splits, and a conversation is the sum of its messages', () => {
-    expect(estimateTokens('')).toBe(0);
-    expect(estimateTokens('Hello, world!')).toBe(4);
-    expect(estimatePromptTokens([{ content: 'Hello, world!' }, { content: 'two words' }])).toBe(6);
+  it('a conversation is the sum of its messages by the core estimate, not the count of pieces', () => {
+    expect(estimatePromptTokens([{ content: 'Hello, world!' }, { content: 'two words' }])).toBe(estimateTokens('Hello, world!') + estimateTokens('two words'));
+    expect(estimatePromptTokens([{ content: '日本語のテキスト' }])).toBe(8);
+  });
+
+  it('cuts a text at the longest start within a number of tokens, never inside a character', () => {
+    expect(prefixWithinTokens('abcdefghij', 2)).toBe('abcdefgh');
+    expect(prefixWithinTokens('abcdefghij', 3)).toBe('abcdefghij');
+    expect(prefixWithinTokens('日本語', 2)).toBe('日本');
+    expect(prefixWithinTokens('a😀b', 1)).toBe('a');
+    expect(prefixWithinTokens('anything', 0)).toBe('');
   });
 });
 
@@ -51,17 +59,17 @@ describe('offline model: deterministic, streamed token by token, labelled offlin
     expect(first.deltas.length).toBeGreaterThan(20);
   });
 
-  it('streams exactly one estimated token per delta and the text is the composed answer', async () => {
+  it('streams the composed answer one piece per delta', async () => {
     const { deltas } = await streamOffline(QUESTION);
     const expected = composeOfflineAnswer([{ role: 'user', text: QUESTION }]);
     expect(deltas.join('')).toBe(expected);
-    expect(deltas).toEqual(splitIntoTokens(expected));
+    expect(deltas).toEqual(splitIntoPieces(expected));
   });
 
-  it('reports usage with the documented estimate: prompt tokens in, streamed tokens out', async () => {
+  it('reports usage with the core estimate: the prompt in, the streamed text out', async () => {
     const { deltas, usage, finishReason } = await streamOffline(QUESTION);
     expect(usage.inputTokens).toBe(estimateTokens(QUESTION));
-    expect(usage.outputTokens).toBe(deltas.length);
+    expect(usage.outputTokens).toBe(estimateTokens(deltas.join('')));
     expect(finishReason).toBe('stop');
   });
 
@@ -93,9 +101,10 @@ describe('offline model: deterministic, streamed token by token, labelled offlin
     expect(text).toContain('**Earlier turns in this conversation**: 2');
   });
 
-  it('stops at maxOutputTokens with finish reason length', async () => {
+  it('stops at maxOutputTokens by the estimate, with finish reason length', async () => {
     const { deltas, usage, finishReason } = await streamOffline(QUESTION, { maxOutputTokens: 5 });
-    expect(deltas).toHaveLength(5);
+    expect(deltas.join('')).toBe(prefixWithinTokens(OFFLINE_ANSWER_HEADING, 5));
+    expect(estimateTokens(deltas.join(''))).toBe(5);
     expect(usage.outputTokens).toBe(5);
     expect(finishReason).toBe('length');
   });
@@ -155,11 +164,11 @@ describe('offline personas: the brief model answers differently from the detaile
     expect(composeOfflineAnswerFor('offline-brief', messages)).toBe(composeBriefOfflineAnswer(messages));
   });
 
-  it('answers the same prompt with the same tokens every time, streamed one token per delta', async () => {
+  it('answers the same prompt with the same text every time, streamed one piece per delta', async () => {
     const first = await brief(QUESTION);
     const second = await brief(QUESTION);
     expect(second.deltas).toEqual(first.deltas);
-    expect(first.deltas).toEqual(splitIntoTokens(composeBriefOfflineAnswer([{ role: 'user', text: QUESTION }])));
+    expect(first.deltas).toEqual(splitIntoPieces(composeBriefOfflineAnswer([{ role: 'user', text: QUESTION }])));
     expect(first.deltas.length).toBeGreaterThan(5);
   });
 
@@ -198,14 +207,13 @@ describe('offline personas: the brief model answers differently from the detaile
   it('reports usage with the same estimate as the detailed model', async () => {
     const { deltas, usage, finishReason } = await brief(QUESTION);
     expect(usage.inputTokens).toBe(estimateTokens(QUESTION));
-    expect(usage.outputTokens).toBe(deltas.length);
     expect(usage.outputTokens).toBe(estimateTokens(deltas.join('')));
     expect(finishReason).toBe('stop');
   });
 
   it('stops at maxOutputTokens with finish reason length', async () => {
     const { deltas, usage, finishReason } = await brief(QUESTION, { maxOutputTokens: 3 });
-    expect(deltas).toEqual(splitIntoTokens(OFFLINE_BRIEF_ANSWER_HEADING).slice(0, 3));
+    expect(deltas).toEqual(splitIntoPieces(OFFLINE_BRIEF_ANSWER_HEADING.slice(0, 12)));
     expect(usage.outputTokens).toBe(3);
     expect(finishReason).toBe('length');
   });
