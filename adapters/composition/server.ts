@@ -4,7 +4,7 @@ import { Container } from 'inversify';
 import { Agent } from 'undici';
 import { createBillingClient } from '../billing/client.js';
 import { PolarBillingGateway } from '../billing/polar-billing-gateway.js';
-import { PdfjsDocumentText } from '../documents/pdfjs-document-text.js';
+import { DEFAULT_PDF_READING_LIMITS, PdfjsDocumentText } from '../documents/pdfjs-document-text.js';
 import { createModelGateway } from '../models/create-model-gateway.js';
 import type { ModelCatalogue } from '../models/model-catalogue.js';
 import type { EnvSource } from '../models/model-gateway-config.js';
@@ -59,6 +59,8 @@ export interface ServerDataPorts {
   readonly chatRunLog: ChatRunLog;
   /** The rate-limit buckets, shared by every instance. */
   readonly rateLimiter: RateLimiter;
+  /** Default: PDF text through PDF.js, in a process of its own started on first use. */
+  readonly documentText?: DocumentText;
 }
 
 /** What the server's use cases are built from: its data ports, the billing provider, the models, its settings. */
@@ -70,8 +72,6 @@ export interface ServerAdapters extends Omit<ServerDataPorts, 'catalogue' | 'cha
   readonly creditsPerPeriod: number;
   /** The plan's product; billing events of other products are ignored (null: any). */
   readonly planProductId: string | null;
-  /** Default: PDF text through pdf.js. */
-  readonly documentText?: DocumentText;
   /** Default: the system clock. */
   readonly clock?: Clock;
 }
@@ -176,6 +176,9 @@ export async function openServerAdapters(settings: ServerSettings, logger: Logge
   }
   const modelGateway = createModelGateway({ env: settings.env, catalogue: data.catalogue, logger });
   if (!modelGateway.success) throw new Error(modelGateway.error.message);
+  // A reader waits from the start, so the first PDF uploaded does not wait for PDF.js to load.
+  const documentText = new PdfjsDocumentText({ ...DEFAULT_PDF_READING_LIMITS, keepOneWarm: true });
+  data = { ...data, documentText };
 
   let redis: RedisConnection | null = null;
   let runLog: RedisChatRunLog | null = null;
@@ -209,6 +212,7 @@ export async function openServerAdapters(settings: ServerSettings, logger: Logge
     dataMode: supabase ? 'supabase' : 'memory',
     sharedState: redis ? 'redis' : supabase ? 'postgres' : 'memory',
     close: async () => {
+      documentText.close();
       await dispatcher?.close();
       await runLog?.close();
       await redis?.quit().catch(() => undefined);

@@ -53,6 +53,13 @@ export const MAX_ATTACHMENT_BYTES = 10 * MB;
 export const MAX_ATTACHMENTS_PER_MESSAGE = 4;
 /** A PDF's text is cut here (about 100,000 tokens): beyond it no model's context would hold it. */
 export const MAX_PDF_TEXT_CHARACTERS = 400_000;
+/**
+ * What a PDF's streams may unpack to, all of them together: the text of 500 dense pages is a few
+ * megabytes once unpacked, fonts a few more; a 10 MB file unpacking to gigabytes is an attack.
+ */
+export const MAX_PDF_INFLATED_BYTES = 64 * MB;
+/** Pages of a PDF read at most: their text passes any model's context long before. */
+export const MAX_PDF_PAGES = 500;
 export const MAX_FILE_NAME_LENGTH = 200;
 
 export const IMAGE_MEDIA_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;

@@ -10,12 +10,18 @@ import { checked } from '../http/validate.js';
 
 /**
  * A refused file by what was wrong: 415 its type, 413 its size in bytes (`maxBytes`) or an image's
- * pixels (`maxSidePixels`, `width`, `height`), the limit stated in the message too; 400 the rest.
+ * pixels (`maxSidePixels`, `width`, `height`), the limit stated in the message too; a PDF past a
+ * reading limit 413 (what it unpacks to) or 422 (memory, time), named in `limit`; 400 the rest.
  */
 function refusal(c: Context<AppEnv>, error: DomainError) {
   const details = error.details ?? {};
   const reason = details.reason;
   if (reason === 'unsupported_type') return apiError(c, 415, 'unsupported_media_type', error.message, { reason });
+  // A PDF past a reading limit (what it unpacks to, memory, time): the limit by name and its figure.
+  if (typeof details.limit === 'string') {
+    const figures = { reason, limit: details.limit, max: details.max };
+    return reason === 'too_large' ? apiError(c, 413, 'payload_too_large', error.message, figures) : apiError(c, 422, 'validation', error.message, figures);
+  }
   if (reason === 'too_large') {
     const figures = details.maxSidePixels === undefined
       ? { maxBytes: details.limit }

@@ -1,0 +1,85 @@
+// Decompression bombs against the real app server in a process of its own: a PDF that unpacks to
+// 400 MiB or 4 GiB is refused with a 413 naming the limit, the server's own memory never holds it
+// (its peak resident set is read from /proc), and /api/health answers all along.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { killAppServerProcesses, spawnAppServer, type AppServerProcess } from '../../support/app-server-process.js';
+import { deflateBomb, pdfWithFlateContent } from '../../support/pdf-fixture.js';
+
+const MB = 1024 * 1024;
+const jwtSecret = randomBytes(32).toString('hex');
+let server: AppServerProcess;
+
+beforeAll(async () => {
+  server = await spawnAppServer({
+    PORT: '0',
+    // Nothing reaches Supabase here: a refused PDF is refused before anything is stored.
+    SUPABASE_URL: 'http://127.0.0.1:9',
+    SUPABASE_ANON_KEY: 'anon-key-for-tests',
+    SUPABASE_JWT_SECRET: jwtSecret,
+    AUTH_SESSION_CHECK_MS: '0',
+    BILLING_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString('base64')}`,
+  });
+}, 60_000);
+afterAll(() => killAppServerProcesses());
+
+const token = () =>
+  new SignJWT({ role: 'authenticated', email: 'bomber@example.com', user_metadata: {}, app_metadata: { provider: 'email' } })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(randomUUID())
+    .setIssuedAt()
+    .setExpirationTime('1h')
+    .sign(new TextEncoder().encode(jwtSecret));
+
+/** Asks /api/health every 20 ms until stopped: every answer's status and time. */
+function healthProbe() {
+  const samples: { status: number; ms: number }[] = [];
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const start = performance.now();
+      const response = await fetch(`${server.url}/api/health`);
+      await response.arrayBuffer();
+      samples.push({ status: response.status, ms: performance.now() - start });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      await loop;
+      return samples;
+    },
+  };
+}
+
+describe('a PDF decompression bomb costs the attacker, not the server', () => {
+  for (const mib of [400, 4096]) {
+    it(`a PDF unpacking to ${mib} MiB is a 413 naming the limit; the server's memory and health hold`, async () => {
+      const bomb = pdfWithFlateContent(deflateBomb(mib));
+      const auth = `Bearer ${await token()}`;
+      server.resetPeak();
+      const before = server.memory().rss;
+      const probe = healthProbe();
+      const start = performance.now();
+      const response = await fetch(`${server.url}/api/attachments?name=report.pdf`, {
+        method: 'POST',
+        headers: { authorization: auth, 'content-type': 'application/pdf' },
+        body: bomb as Uint8Array<ArrayBuffer>,
+      });
+      const body = (await response.json()) as Record<string, unknown>;
+      const took = performance.now() - start;
+      const samples = await probe.stop();
+      expect(response.status).toBe(413);
+      expect(body).toMatchObject({ error: 'payload_too_large', details: { reason: 'too_large', limit: 'inflated_size', max: 64 * MB } });
+      const growth = server.memory().peak - before;
+      expect(growth).toBeLessThan(100 * MB);
+      expect(samples.length).toBeGreaterThan(0);
+      expect(samples.every((s) => s.status === 200)).toBe(true);
+      const sorted = samples.map((s) => s.ms).sort((a, b) => a - b);
+      const p95 = sorted[Math.floor(sorted.length * 0.95)] ?? NaN;
+      console.log(`${mib} MiB bomb (${(bomb.length / MB).toFixed(1)} MB upload): refused in ${took.toFixed(0)} ms, server peak RSS +${(growth / MB).toFixed(1)} MB, /api/health p95 ${p95.toFixed(1)} ms over ${samples.length} probes`);
+    }, 60_000);
+  }
+});
