@@ -14,6 +14,7 @@ const POSTGRES_LANE = [
   'tests/integration/supabase-adapters/edge-mapping.test.ts',
   'tests/integration/supabase-adapters/server-instance.test.ts',
   'tests/integration/supabase-auth/session-to-rest.test.ts',
+  'tests/integration/supabase-auth/code-attempts.test.ts',
   'tests/integration/server/chat-isolation-on-stand-in.test.ts',
   'tests/integration/server/credits-on-stand-in.test.ts',
   'tests/integration/server/multi-instance.test.ts',

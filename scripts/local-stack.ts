@@ -88,12 +88,18 @@ export async function startLocalStack(options: { serveClient: boolean }): Promis
   try {
     if (!env['SUPABASE_URL']) {
       const { startLocalSupabase } = await import('../adapters/supabase/local/server.js');
+      const { authProtectionFromEnv } = await import('../adapters/supabase/local/auth/auth-limits.js');
+      // Supabase's per-address Auth limits unless AUTH_RATE_LIMIT_* / AUTH_OTP_MAX_ATTEMPTS say otherwise.
+      const protection = authProtectionFromEnv(env);
+      if (!protection.success) throw new Error(protection.error);
       supabase = await startLocalSupabase({
         dataDir,
         port: portOf('SUPABASE_PORT', 54321),
         mailboxPort: portOf('MAILBOX_PORT', 54324),
         siteUrl: appUrl,
         additionalRedirectUrls: [appUrl, `http://127.0.0.1:${appPort}`, 'http://localhost:5173'],
+        authRateLimits: protection.data.rateLimits,
+        otpMaxAttempts: protection.data.otpMaxAttempts,
       });
       Object.assign(env, {
         SUPABASE_URL: supabase.url,

@@ -28,10 +28,14 @@ export function testClock(): TestClock {
   };
 }
 
+/** Every per-address Auth limit off: a suite signs in from 127.0.0.1 far more often than a person. */
+const NO_AUTH_RATE_LIMITS = { signInsAndSignUps: 0, tokenVerifications: 0, tokenRefreshes: 0 };
+
 /**
  * One stand-in per test file: in memory unless a dataDir is given, free ports, the site URL the app
- * uses locally. The database starts from the migrated template the REST harness caches per machine,
- * or, on the PostgreSQL lane, is a fresh database on the lane's server.
+ * uses locally, no e-mail interval and no per-address rate limits (a test turns on the ones it
+ * tests; the others stay off). The database starts from the migrated template the REST harness
+ * caches per machine, or, on the PostgreSQL lane, is a fresh database on the lane's server.
  */
 export async function startTestSupabase(options: LocalSupabaseOptions = {}): Promise<LocalSupabase> {
   const lane = postgresLaneUrl();
@@ -43,6 +47,7 @@ export async function startTestSupabase(options: LocalSupabaseOptions = {}): Pro
     // On the PostgreSQL lane each stand-in gets a database of its own, copied from the migrated template.
     ...(lane ? { postgresUrl: await freshPostgresDatabase(lane) } : { dbTemplate: await testTemplate() }),
     ...options,
+    authRateLimits: { ...NO_AUTH_RATE_LIMITS, ...options.authRateLimits },
   });
 }
 

@@ -26,7 +26,11 @@ export async function spawnStandIn(): Promise<StandInProcess> {
   const [port, mailboxPort] = [String(await freePort()), String(await freePort())];
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'adapters/supabase/local/main.ts', '--port', port, '--mailbox-port', mailboxPort, '--data', dir, '--email-interval', '0'],
+    [
+      '--import', 'tsx', 'adapters/supabase/local/main.ts', '--port', port, '--mailbox-port', mailboxPort, '--data', dir, '--email-interval', '0',
+      // A benchmark signs many users in from 127.0.0.1: Auth's per-address limits would refuse them.
+      '--rate-limit-sign-ins', '0', '--rate-limit-verifications', '0', '--rate-limit-refreshes', '0',
+    ],
     { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
   );
   const url = `http://127.0.0.1:${port}`;

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
+import { authProtectionFromEnv } from './auth/auth-limits.js';
 import { KEYS_FILE_NAME } from './keys.js';
 import { startLocalSupabase } from './server.js';
 
@@ -18,6 +19,24 @@ const seconds = (value: string) => {
   if (!Number.isInteger(parsed) || parsed < 0) throw new InvalidArgumentError('expected a whole number of seconds');
   return parsed;
 };
+const count = (value: string) => {
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0) throw new InvalidArgumentError('expected a whole number (0 turns it off)');
+  return parsed;
+};
+const windowSeconds = (value: string) => {
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 1) throw new InvalidArgumentError('expected a whole number of seconds from 1 up');
+  return parsed;
+};
+
+// The AUTH_RATE_LIMIT_* and AUTH_OTP_MAX_ATTEMPTS variables are the flags' defaults, as `npm start` reads them.
+const fromEnv = authProtectionFromEnv(process.env);
+if (!fromEnv.success) {
+  console.error(`supabase:local: ${fromEnv.error}`);
+  process.exit(1);
+}
+const limits = fromEnv.data.rateLimits;
 
 const program = new Command('supabase:local')
   .description('Local stand-in for Supabase (Auth + REST on PGlite) and its mailbox')
@@ -31,10 +50,16 @@ const program = new Command('supabase:local')
   .option('--smtp-from <address>', 'sender of delivered e-mails', process.env.SMTP_FROM ?? 'Ensemble (local) <no-reply@localhost>')
   .option('--email-interval <seconds>', 'minimum time between two e-mails to one address (0: off)', seconds, 60)
   .option('--refresh-reuse-interval <seconds>', 'grace for a used refresh token whose child is still active (0: off)', seconds, 10)
+  .option('--rate-limit-sign-ins <count>', 'sign-ins and sign-ups (/otp, Google stand-in) per client address per window (0: off)', count, limits.signInsAndSignUps)
+  .option('--rate-limit-verifications <count>', 'code and link verifications (/verify) per client address per window (0: off)', count, limits.tokenVerifications)
+  .option('--rate-limit-refreshes <count>', 'token requests (/token: refresh, PKCE) per client address per window (0: off)', count, limits.tokenRefreshes)
+  .option('--rate-limit-window <seconds>', 'the window those limits count in', windowSeconds, limits.windowSeconds)
+  .option('--otp-max-attempts <count>', 'wrong codes an e-mailed code survives before it is deleted (0: off)', count, fromEnv.data.otpMaxAttempts)
   .option('--postgres-url <url>', 'keep the database on this PostgreSQL server (connect as a superuser) instead of PGlite', postgresUrl)
   .parse();
 
-const options = program.opts<{ port: number; mailboxPort: number; data: string; host: string; siteUrl: string; redirectUrl: string[]; emailInterval: number; refreshReuseInterval: number; smtpUrl?: string; smtpFrom: string; postgresUrl?: string }>();
+const options = program.opts<{ port: number; mailboxPort: number; data: string; host: string; siteUrl: string; redirectUrl: string[]; emailInterval: number; refreshReuseInterval: number; rateLimitSignIns: number; rateLimitVerifications: number; rateLimitRefreshes: number; rateLimitWindow: number; otpMaxAttempts: number; smtpUrl?: string; smtpFrom: string; postgresUrl?: string }>();
+const limitText = (n: number) => (n === 0 ? 'off' : String(n));
 const dataDir = resolve(options.data);
 const started = Date.now();
 const supabase = await startLocalSupabase({
@@ -46,6 +71,13 @@ const supabase = await startLocalSupabase({
   additionalRedirectUrls: options.redirectUrl,
   emailMinIntervalSeconds: options.emailInterval,
   refreshTokenReuseIntervalSeconds: options.refreshReuseInterval,
+  authRateLimits: {
+    signInsAndSignUps: options.rateLimitSignIns,
+    tokenVerifications: options.rateLimitVerifications,
+    tokenRefreshes: options.rateLimitRefreshes,
+    windowSeconds: options.rateLimitWindow,
+  },
+  otpMaxAttempts: options.otpMaxAttempts,
   ...(options.postgresUrl ? { postgresUrl: options.postgresUrl } : {}),
   ...(options.smtpUrl ? { smtp: { url: options.smtpUrl, from: options.smtpFrom } } : {}),
   onEmailSent: (email) => console.log(`[mailbox] ${email.sentAt} to ${email.to}: code ${email.code}, link in the mailbox`),
@@ -57,6 +89,7 @@ console.log(`Local Supabase stand-in ready in ${Date.now() - started} ms
   Mailbox        ${supabase.mailboxUrl}
   SMTP delivery  ${options.smtpUrl ? options.smtpUrl.replace(/\/\/[^@/]*@/, '//***@') : 'off (set SMTP_URL to enable)'}
   Site URL       ${options.siteUrl} (also allowed: ${options.redirectUrl.join(', ')})
+  Auth limits    per client address per ${options.rateLimitWindow} s: sign-ins ${limitText(options.rateLimitSignIns)}, verifications ${limitText(options.rateLimitVerifications)}, token requests ${limitText(options.rateLimitRefreshes)}; a code dies after ${limitText(options.otpMaxAttempts)} wrong tries
   anon key       ${supabase.anonKey}
   service_role   ${supabase.serviceRoleKey}
   Keys file      ${resolve(dataDir, KEYS_FILE_NAME)} (generated on first start; keep it private)

@@ -1,8 +1,10 @@
 import { join } from 'node:path';
+import type { HttpBindings } from '@hono/node-server';
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { requireApiKey } from './api-key-guard.js';
 import { makeAuthApp } from './auth/auth-app.js';
+import type { AuthRateLimits } from './auth/auth-limits.js';
 import type { LocalDb } from './db.js';
 import { openLocalDb } from './db.js';
 import type { Listening } from './http-listen.js';
@@ -33,6 +35,13 @@ export interface LocalSupabaseOptions {
   readonly otpTtlSeconds?: number;
   /** Grace for a used refresh token whose child is still active (GoTrue default 10 s; 0: off). */
   readonly refreshTokenReuseIntervalSeconds?: number;
+  /**
+   * Auth requests per client address per window (sign-ins and sign-ups 30, verifications 30, token
+   * requests 150, per 300 s, as Supabase's defaults); those left out keep the default, 0 turns one off.
+   */
+  readonly authRateLimits?: Partial<AuthRateLimits>;
+  /** Wrong codes an e-mailed code survives before it is deleted (default 5; 0: off). */
+  readonly otpMaxAttempts?: number;
   /** Opens the database from a `dumpTemplate()` copy (tests start faster); with dataDir, only into an empty folder. */
   readonly dbTemplate?: Blob;
   /** A database on a PostgreSQL server instead of PGlite (then dataDir keeps only keys and mail). */
@@ -57,17 +66,17 @@ export interface LocalSupabase {
   stop(): Promise<void>;
 }
 
-/** Headers the browser may read: PostgREST's Content-Range, GoTrue's version and error code. */
-const EXPOSED_HEADERS = ['Content-Range', 'Content-Location', 'Location', 'Range-Unit', 'X-Supabase-Api-Version', 'x-sb-error-code'];
+/** Headers the browser may read: PostgREST's Content-Range, GoTrue's version and error code, a limit's Retry-After. */
+const EXPOSED_HEADERS = ['Content-Range', 'Content-Location', 'Location', 'Range-Unit', 'X-Supabase-Api-Version', 'x-sb-error-code', 'Retry-After'];
 
 /** Starts the stand-in: Auth, REST and Storage on one port, the mailbox on another. */
 export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Promise<LocalSupabase> {
   const host = options.host ?? '127.0.0.1';
   if (options.smtp) parseSmtpUrl(options.smtp.url);
   const now = options.now ?? Date.now;
-  let handler: (request: Request) => Response | Promise<Response> = () =>
+  let handler: (request: Request, env: HttpBindings) => Response | Promise<Response> = () =>
     new Response('starting', { status: 503, headers: { 'Retry-After': '1' } });
-  const api = await listen((request) => handler(request), options.port ?? 54321, host);
+  const api = await listen((request, env) => handler(request, env), options.port ?? 54321, host);
   const servers: Listening[] = [api];
   let db: LocalDb | undefined;
   try {
@@ -110,6 +119,8 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
         ...(options.refreshTokenReuseIntervalSeconds === undefined
           ? {}
           : { refreshTokenReuseIntervalSeconds: options.refreshTokenReuseIntervalSeconds }),
+        ...(options.authRateLimits === undefined ? {} : { rateLimits: options.authRateLimits }),
+        ...(options.otpMaxAttempts === undefined ? {} : { otpMaxAttempts: options.otpMaxAttempts }),
         now,
       }),
     );

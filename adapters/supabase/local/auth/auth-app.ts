@@ -5,9 +5,12 @@ import { requireApiKey } from '../api-key-guard.js';
 import type { LocalKeys } from '../keys.js';
 import type { Mailbox } from '../mailbox/mailbox.js';
 import type { AuthContext, AuthDb } from './auth-context.js';
+import type { AuthRateLimits } from './auth-limits.js';
+import { DEFAULT_OTP_MAX_ATTEMPTS, withDefaultRateLimits } from './auth-limits.js';
 import { authFailure, respondAuthError } from './gotrue-errors.js';
 import { registerOAuthRoutes } from './oauth-routes.js';
 import { registerOtpRoute } from './otp-route.js';
+import { limitRequestsPerAddress } from './request-rate-limit.js';
 import { registerTokenRoute } from './token-route.js';
 import { registerUserRoutes } from './user-routes.js';
 import { registerVerifyRoutes } from './verify-route.js';
@@ -26,6 +29,10 @@ export interface AuthAppOptions {
   readonly flowStateTtlSeconds?: number;
   /** Default 10 s like GoTrue; 0 makes every replay of a used refresh token end its session. */
   readonly refreshTokenReuseIntervalSeconds?: number;
+  /** Per client address limits, GoTrue's defaults for those left out; 0 turns one off. */
+  readonly rateLimits?: Partial<AuthRateLimits>;
+  /** Wrong codes an e-mailed code survives (default 5); 0 turns the count off. */
+  readonly otpMaxAttempts?: number;
   readonly now?: () => number;
 }
 
@@ -45,6 +52,7 @@ export async function makeAuthApp(options: AuthAppOptions): Promise<Hono> {
     additionalRedirectUrls: options.additionalRedirectUrls ?? [],
     otpTtlSeconds: options.otpTtlSeconds ?? 3600,
     emailMinIntervalSeconds: options.emailMinIntervalSeconds ?? 60,
+    otpMaxAttempts: options.otpMaxAttempts ?? DEFAULT_OTP_MAX_ATTEMPTS,
     flowStateTtlSeconds: options.flowStateTtlSeconds ?? 300,
     refreshTokenReuseIntervalSeconds: options.refreshTokenReuseIntervalSeconds ?? 10,
     now: options.now ?? Date.now,
@@ -62,6 +70,14 @@ export async function makeAuthApp(options: AuthAppOptions): Promise<Hono> {
       onError: (c) => respondAuthError(c, authFailure(413, 'request_too_large', `Request body exceeds ${MAX_BODY_BYTES} bytes`)),
     }),
   );
+  // Before the routes, so a refused request is never read. /otp and /callback share one count.
+  const limits = withDefaultRateLimits(options.rateLimits);
+  const perAddress = (limit: number) => limitRequestsPerAddress(limit, limits.windowSeconds, ctx.now);
+  const signIns = perAddress(limits.signInsAndSignUps);
+  app.use('/otp', signIns);
+  app.use('/callback', signIns);
+  app.use('/verify', perAddress(limits.tokenVerifications));
+  app.use('/token', perAddress(limits.tokenRefreshes));
   registerOtpRoute(app, ctx);
   registerVerifyRoutes(app, ctx);
   registerTokenRoute(app, ctx);

@@ -65,6 +65,8 @@ create table if not exists auth.one_time_tokens (
   created_at timestamptz not null
 );
 create index if not exists one_time_tokens_relates_to_idx on auth.one_time_tokens (relates_to);
+-- Wrong codes tried against this one (not a GoTrue column): the stand-in deletes a code at its limit.
+alter table auth.one_time_tokens add column if not exists failed_attempts integer not null default 0;
 
 -- Only the stand-in (superuser) touches these; API roles must not read sessions or codes.
 do $$

@@ -18,6 +18,8 @@ export const authFailure = (status: ContentfulStatusCode, code: string, message:
 });
 
 export const otpExpired = (): AuthFailure => authFailure(403, 'otp_expired', 'Token has expired or is invalid');
+/** GoTrue's answer when a client address is over one of its per-IP request limits. */
+export const overRequestRateLimit = (): AuthFailure => authFailure(429, 'over_request_rate_limit', 'Request rate limit reached');
 export const validationFailed = (message: string): AuthFailure => authFailure(400, 'validation_failed', message);
 
 /**

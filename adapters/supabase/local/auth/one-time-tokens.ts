@@ -53,12 +53,33 @@ export async function consumeEmailToken(
   tokenHash: string,
 ): Promise<Result<ConsumedToken, AuthFailure>> {
   const hash = tokenHash.startsWith(PKCE_PREFIX) ? tokenHash.slice(PKCE_PREFIX.length) : tokenHash;
-  const { rows } = await db.query<{ user_id: string; flow_state_id: string | null; created_at: Date }>(
-    'delete from auth.one_time_tokens where token_hash = $1 returning user_id, flow_state_id, created_at',
+  const { rows } = await db.query<{ user_id: string; flow_state_id: string | null; created_at: Date; failed_attempts: number }>(
+    'delete from auth.one_time_tokens where token_hash = $1 returning user_id, flow_state_id, created_at, failed_attempts',
     [hash],
   );
   const row = rows[0];
   if (row === undefined) return fail(otpExpired());
   if (row.created_at.getTime() + ctx.otpTtlSeconds * 1000 < ctx.now()) return fail(otpExpired());
+  // A code at its limit is deleted by the guess that reached it; this catches one a lower limit caught up with.
+  if (ctx.otpMaxAttempts > 0 && row.failed_attempts >= ctx.otpMaxAttempts) return fail(otpExpired());
   return ok({ userId: row.user_id, flowStateId: row.flow_state_id });
+}
+
+/**
+ * A wrong code typed for an address counts against the code outstanding for it, and the guess that
+ * reaches the limit deletes that code: a six-digit code can then be guessed `otpMaxAttempts` times
+ * per e-mail, and every new e-mail is held back by the e-mail and sign-in limits. The count is one
+ * UPDATE ... RETURNING, so parallel guesses queue on the row and each sees the ones before it; a
+ * guess that waited for the deleting one finds no row at all.
+ */
+export async function countWrongCode(ctx: AuthContext, db: Queryable, email: string): Promise<void> {
+  if (ctx.otpMaxAttempts <= 0) return;
+  const { rows } = await db.query<{ id: string; failed_attempts: number }>(
+    `update auth.one_time_tokens set failed_attempts = failed_attempts + 1
+     where relates_to = $1 and token_type = 'magiclink' returning id, failed_attempts`,
+    [email.toLowerCase()],
+  );
+  for (const row of rows) {
+    if (row.failed_attempts >= ctx.otpMaxAttempts) await db.query('delete from auth.one_time_tokens where id = $1', [row.id]);
+  }
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AuthContext, Queryable } from './auth-context.js';
 import { deleteFlowState, issueAuthCode } from './flow-state.js';
 import { respondAuthError, validationFailed } from './gotrue-errors.js';
-import { PKCE_PREFIX, consumeEmailToken, tokenHashOf } from './one-time-tokens.js';
+import { PKCE_PREFIX, consumeEmailToken, countWrongCode, tokenHashOf } from './one-time-tokens.js';
 import { errorRedirect, implicitRedirect, resolveRedirect, withQuery } from './redirects.js';
 import { normalizeEmail, readBody } from './request-body.js';
 import { startSession } from './sessions.js';
@@ -38,6 +38,8 @@ export function registerVerifyRoutes(app: Hono, ctx: AuthContext): void {
     const { type, token, token_hash: tokenHash } = body.data;
     if (!(EMAIL_TYPES as readonly string[]).includes(type)) return respondAuthError(c, validationFailed(UNSUPPORTED_TYPE));
     let hash: string;
+    // The address whose code a typed token is tried against (a token hash names no address).
+    let typedFor: string | null = null;
     if (tokenHash) {
       hash = tokenHash;
     } else if (token) {
@@ -45,12 +47,16 @@ export function registerVerifyRoutes(app: Hono, ctx: AuthContext): void {
       const email = normalizeEmail(body.data.email);
       if (!email.success) return respondAuthError(c, email.error);
       hash = tokenHashOf(email.data, token.trim());
+      typedFor = email.data;
     } else {
       return respondAuthError(c, validationFailed('Verify requires either a token or a token hash'));
     }
     const outcome = await ctx.db.transaction(async (tx) => {
       const consumed = await consumeEmailToken(ctx, tx, hash);
-      if (!consumed.success) return consumed;
+      if (!consumed.success) {
+        if (typedFor !== null) await countWrongCode(ctx, tx, typedFor);
+        return consumed;
+      }
       if (consumed.data.flowStateId !== null) await deleteFlowState(tx, consumed.data.flowStateId);
       await signIn(ctx, tx, consumed.data.userId);
       return { success: true as const, data: await startSession(ctx, tx, consumed.data.userId, 'otp') };
