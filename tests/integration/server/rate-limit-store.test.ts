@@ -51,6 +51,25 @@ describe('rate limits on a shared store', () => {
     });
   }
 
+  it('a store that answers some requests and not others: a burst of 30 still admits at most the bucket, and the shortfall is logged', async () => {
+    const inner = new InMemoryRateLimiter();
+    let asked = 0;
+    // Every third request the store never answers (it stalls, as it did once under load).
+    const flaky: RateLimiter = { take: (key, policy) => ((asked += 1) % 3 === 0 ? new Promise(() => undefined) : inner.take(key, policy)) };
+    const s = await startTestServer({ env: { RATE_LIMIT_BURST: '10', RATE_LIMIT_PER_MINUTE: '1' }, rateLimiter: flaky });
+    try {
+      const u = await s.signIn(0);
+      const statuses = await Promise.all(Array.from({ length: 30 }, () => create(s, u.token).then((r) => r.status)));
+      expect(statuses.filter((st) => st === 201)).toHaveLength(10);
+      expect(statuses.filter((st) => st === 429)).toHaveLength(20);
+      expect(s.logger.at('warn').map((e) => e.message)).toContain(
+        'The shared rate-limit store did not answer; this instance limits with its own buckets, no larger than the shared ones, meanwhile',
+      );
+    } finally {
+      await s.close();
+    }
+  });
+
   /** A store over memory that notes, at each take, how many conversations the user had then; `hold` keeps takes waiting. */
   const watchedStore = (conversations: () => Promise<number>) => {
     const inner = new InMemoryRateLimiter();

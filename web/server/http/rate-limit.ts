@@ -23,9 +23,11 @@ const MAX_SIGHTS = 10_000;
 
 /**
  * Rate limits on the shared store (RateLimiter: Postgres or Redis), so every instance together
- * allows what one would. When the store cannot answer (down, or slower than STORE_TIMEOUT_MS),
- * the request is decided by this instance's own buckets instead, and a warning is logged: a
- * limiter outage never refuses traffic, and still never lets it through unlimited.
+ * allows what one would. Every request is first counted in this instance's own bucket of the same
+ * policy, which refuses what it must without asking the store. When the store cannot answer (down,
+ * or slower than STORE_TIMEOUT_MS), that own bucket's decision stands, and a warning is logged: a
+ * limiter outage never refuses traffic, and never lets one instance allow more than one bucket,
+ * however the store's answers and its silences are mixed.
  *
  * A request whose bucket the store showed this instance roomy a moment ago (at least half its burst
  * left, within SIGHT_MS) does not wait for the store: it is let through and counted once its answer
@@ -36,17 +38,21 @@ const MAX_SIGHTS = 10_000;
  * that round trip. Below half its burst, every request waits for the store's decision as before.
  */
 export function rateLimits(shared: RateLimiter, logger: Logger): { user(policy: RatePolicy, scope: string): RateCheck; address(policy: RatePolicy, trustProxy: boolean): RateCheck } {
+  // Every request this instance lets through is counted here too, before the store is asked: were
+  // the store's answer and this bucket's ever taken for different requests, one burst could pass twice.
   const local = new InMemoryRateLimiter();
   let warnedAt = -Infinity;
+  /** The store's decision, or null when it failed or did not answer in time (warned about). */
   const take = async (key: string, policy: RatePolicy) => {
     const decided = await withTimeout(shared.take(key, policy), STORE_TIMEOUT_MS);
     if (decided?.success) return decided.data;
     if (Date.now() - warnedAt > WARN_EVERY_MS) {
       warnedAt = Date.now();
-      logger.warn('The shared rate-limit store did not answer; this instance limits on its own meanwhile', { error: decided ? decided.error : { code: 'network', message: `no answer within ${STORE_TIMEOUT_MS} ms` } });
+      logger.warn('The shared rate-limit store did not answer; this instance limits with its own buckets, no larger than the shared ones, meanwhile', {
+        error: decided ? decided.error : { code: 'network', message: `no answer within ${STORE_TIMEOUT_MS} ms` },
+      });
     }
-    const fallback = await local.take(key, policy);
-    return fallback.success ? fallback.data : { allowed: true, remaining: 0, retryAfterMs: 0 };
+    return null;
   };
   // What the store last said of each bucket here, and whether a request of it is let through uncounted yet.
   const sights = new Map<string, { remaining: number; at: number; counting: boolean }>();
@@ -62,11 +68,17 @@ export function rateLimits(shared: RateLimiter, logger: Logger): { user(policy: 
   };
   const check = (keyOf: (c: Context<AppEnv>) => string, policy: RatePolicy): RateCheck => async (c) => {
     const key = keyOf(c);
+    // This instance's own bucket first: what it refuses, the shared one (which also counts every
+    // other instance's requests) would refuse too; what it allows is what a store outage may let by.
+    const own = await local.take(key, policy);
+    if (!own.success) return refused(c, 1);
+    if (!own.data.allowed) return refused(c, Math.max(1, Math.ceil(own.data.retryAfterMs / 1000)));
     const sight = roomy(key, policy);
     if (sight) {
       sight.counting = true;
       c.set('countAfterRoute', () => {
         void take(key, policy).then((decision) => {
+          if (decision === null) return void sights.delete(key);
           saw(key, decision.remaining, true);
           if (!decision.allowed) logger.info('A request let through on a roomy bucket found it empty (other instances emptied it meanwhile)', { key });
         });
@@ -74,6 +86,8 @@ export function rateLimits(shared: RateLimiter, logger: Logger): { user(policy: 
       return null;
     }
     const decision = await take(key, policy);
+    // No answer from the store: this instance's own bucket, which allowed it above, decides.
+    if (decision === null) return null;
     saw(key, decision.remaining, false);
     return decision.allowed ? null : refused(c, Math.max(1, Math.ceil(decision.retryAfterMs / 1000)));
   };
