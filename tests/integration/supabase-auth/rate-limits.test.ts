@@ -3,7 +3,16 @@ import { Agent, fetch as fetchFrom } from 'undici';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_AUTH_RATE_LIMITS } from '../../../adapters/supabase/local/auth/auth-limits.js';
 import type { LocalSupabase } from '../../../adapters/supabase/local/server.js';
-import { browserLikeClient, latestMailTo, mailTo, signInWithCode, startTestSupabase, testClock } from '../../support/local-supabase.js';
+import {
+  CALLBACK_URL,
+  browserLikeClient,
+  latestMailTo,
+  mailTo,
+  redirectTarget,
+  signInWithCode,
+  startTestSupabase,
+  testClock,
+} from '../../support/local-supabase.js';
 import { uniqueEmail } from '../../support/unique-email.js';
 
 // Supabase's per-IP Auth limits (per 5 minutes: sign-ins and sign-ups 30, verifications 30, token
@@ -112,6 +121,21 @@ describe('local Auth stand-in: sign-ins and sign-ups per client address (30 per 
     } finally {
       await elsewhere.close();
     }
+  });
+
+  it('the Google stand-in’s callback signs in too, so it shares the count: after 30 e-mail sign-ins it is 429 and creates nobody', async () => {
+    const { data } = await browserLikeClient(supabase).auth.signInWithOAuth({ provider: 'google', options: { redirectTo: CALLBACK_URL, skipBrowserRedirect: true } });
+    const page = (await redirectTarget(data.url!)).location;
+    const state = page.searchParams.get('state')!;
+    await times(30, () => askForCode(uniqueEmail('before-google')));
+    const email = uniqueEmail('google');
+    const callback = await fetch(auth('/callback'), { method: 'POST', body: new URLSearchParams({ state, email }), redirect: 'manual' });
+    expect(callback.status).toBe(429);
+    expect(await usersNamed(email)).toBe(0);
+    clock.advance(WINDOW_MS);
+    const later = await fetch(auth('/callback'), { method: 'POST', body: new URLSearchParams({ state, email }), redirect: 'manual' });
+    expect(later.status).toBe(302);
+    expect(await usersNamed(email)).toBe(1);
   });
 
   it('sign-ins, verifications and refreshes count apart: a code asked for before the sign-in limit was reached still signs in', async () => {
