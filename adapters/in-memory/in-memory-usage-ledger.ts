@@ -1,5 +1,5 @@
 import type { ChargeReceipt, CreditHold, HoldSettlement, LedgerEntry, LedgerKind, UsageCharge, ModelPrice, UsageLedger } from '../../core/credits/index.js';
-import { creditsForUsage } from '../../core/credits/index.js';
+import { creditsForUsage, MAX_CREDIT_REFERENCE_LENGTH } from '../../core/credits/index.js';
 import type { Clock, Result } from '../../core/shared/index.js';
 import { domainError, fail, ok } from '../../core/shared/index.js';
 import { FailureInjector } from './failure-injector.js';
@@ -96,6 +96,10 @@ export class InMemoryUsageLedger implements UsageLedger {
       return fail(domainError('validation', 'Amount must be a whole number greater than 0'));
     }
     if (input.reason.trim() === '') return fail(domainError('validation', 'A reason is required'));
+    // As the ledger's table refuses it: a longer reference cannot be kept, so it could not stop a second grant.
+    if (input.reference !== null && input.reference.length > MAX_CREDIT_REFERENCE_LENGTH) {
+      return fail(domainError('validation', `A credit reference may be at most ${MAX_CREDIT_REFERENCE_LENGTH} characters`, { field: 'reference' }));
+    }
     const earlier = input.reference === null ? undefined : this.entries.find((e) => e.reference === input.reference);
     if (earlier) return ok(earlier);
     return ok(this.record({ ...input, modelId: null }));

@@ -1,6 +1,6 @@
 import type { ProfileWriter } from '../../core/account/index.js';
 import type { UsageLedger } from '../../core/credits/index.js';
-import type { BillingEffect, InboxOutcome, WebhookInbox } from '../../core/billing/index.js';
+import { eventNotStorable, type BillingEffect, type InboxOutcome, type WebhookInbox } from '../../core/billing/index.js';
 import { ok, fail, type Result } from '../../core/shared/index.js';
 import { FailureInjector } from './failure-injector.js';
 
@@ -49,7 +49,10 @@ export class InMemoryWebhookInbox implements WebhookInbox {
         this.applied.set(webhook.id, webhook.type);
         return ok('no_user');
       }
-      return result.success ? ok('applied') : result;
+      if (result.success) return ok('applied');
+      // A refusal of the effect's own values fails every delivery alike: the inbox's one error for it.
+      if (result.error.code === 'validation') return fail(eventNotStorable(result.error.details?.['field'] === 'reference' ? 'orderId' : undefined));
+      return result;
     } finally {
       this.inFlight.delete(webhook.id);
     }

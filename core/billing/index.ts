@@ -1,4 +1,5 @@
 /** The plan and its subscription: checkout, portal, cancel and resume, billing webhooks. */
+export * from './domain/billing-event-limits.js';
 export * from './domain/billing-events.js';
 export * from './domain/billing.js';
 export * from './domain/checkout-reports.js';

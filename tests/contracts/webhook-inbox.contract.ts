@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { BillingEffect, WebhookInbox } from '../../core/billing/index.js';
+import { eventNotStorable, type BillingEffect, type WebhookInbox } from '../../core/billing/index.js';
 import type { Result } from '../../core/shared/index.js';
 
 export interface WebhookInboxHarness {
@@ -54,6 +54,20 @@ export function webhookInboxContract(name: string, makeHarness: () => Promise<We
       // A grant of 0 credits is refused inside the step, after the webhook id would have been recorded.
       expect(outcome(await h.inbox.applyOnce(webhook, grant(user, 0)))).toMatch(/^error:/);
       expect((await h.profileOf(user)).credits).toBe(0);
+      expect(outcome(await h.inbox.applyOnce(webhook, grant(user)))).toBe('applied');
+      expect((await h.profileOf(user)).credits).toBe(1000);
+    });
+
+    it('a credit reference longer than the ledger keeps records nothing: event_not_storable in product words, never the store\'s', async () => {
+      const h = await makeHarness();
+      const user = await h.createUser();
+      const webhook = { id: `msg_${randomUUID()}`, type: 'order.paid' };
+      const tooLong = `order:${'9'.repeat(300)}`;
+      const refused = await h.inbox.applyOnce(webhook, grant(user, 1000, tooLong));
+      expect(refused).toEqual({ success: false, error: eventNotStorable('orderId') });
+      expect(JSON.stringify(refused)).not.toMatch(/violates|constraint|credit_ledger|row|999/i);
+      expect((await h.profileOf(user)).credits).toBe(0);
+      // Not recorded: a delivery of the same webhook that fits applies.
       expect(outcome(await h.inbox.applyOnce(webhook, grant(user)))).toBe('applied');
       expect((await h.profileOf(user)).credits).toBe(1000);
     });

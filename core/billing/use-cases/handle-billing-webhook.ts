@@ -1,11 +1,12 @@
 import type { BillingEvent } from '../domain/billing-events.js';
 import { PERIOD_BILLING_REASONS } from '../domain/billing-events.js';
+import { isEventNotStorable, orderReference, unstorableFieldOf } from '../domain/billing-event-limits.js';
 import type { BillingGateway } from '../ports/billing-gateway.js';
 import type { Logger } from '../../shared/logger.js';
 import type { ProfileWriter } from '../../account/ports/profile-writer.js';
 import type { UsageLedger } from '../../credits/ports/usage-ledger.js';
 import type { BillingEffect, InboxOutcome, WebhookInbox } from '../ports/webhook-inbox.js';
-import { domainError } from '../../shared/errors.js';
+import { domainError, type DomainError } from '../../shared/errors.js';
 import { fail, ok } from '../../shared/result.js';
 import type { Result } from '../../shared/result.js';
 
@@ -32,8 +33,10 @@ export type WebhookOutcome = 'processed' | 'duplicate' | 'ignored';
  * subscription period grants `creditsPerPeriod` with the order id as the ledger reference, so even a
  * second delivery under a new webhook id grants nothing more. Events without a user (a customer with
  * no external id or the id of a user who no longer exists) and events the app does not use are
- * acknowledged and ignored. Any other failure records nothing and answers the error, so the provider
- * retries.
+ * acknowledged and ignored. An event with a stored field longer than its store keeps (billing-event-
+ * limits.ts) is refused before anything is written, or when the store refuses it, with the same
+ * `event_not_storable` error: it can never be applied, and the HTTP edge tells the provider so. Any
+ * other failure records nothing and answers the error, so the provider retries.
  */
 export const makeHandleBillingWebhook =
   (deps: BillingWebhookDeps) =>
@@ -53,6 +56,8 @@ export const makeHandleBillingWebhook =
     if (event.kind === 'order_paid' && (!Number.isInteger(deps.creditsPerPeriod) || deps.creditsPerPeriod <= 0)) {
       return fail(domainError('unexpected', 'creditsPerPeriod must be a whole number greater than 0'));
     }
+    const unstorable = unstorableFieldOf(event);
+    if (unstorable) return notStorable(deps, event, unstorable);
     // Recorded and applied in one transaction: a crash leaves nothing or everything.
     const effect = effectOf(deps, event, event.userId);
     let applied = await deps.webhookInbox.applyOnce({ id: event.webhookId, type: event.type }, effect);
@@ -61,7 +66,8 @@ export const makeHandleBillingWebhook =
       if (applied.success && applied.data === 'other_subscription') return ok('ignored');
     }
     if (!applied.success) {
-      deps.logger.error('A billing webhook could not be applied; the provider will retry it', { webhookId: event.webhookId, type: event.type, error: applied.error });
+      if (isEventNotStorable(applied.error)) return notStorable(deps, event, applied.error);
+      deps.logger.error('A billing webhook could not be applied; the provider will retry it', { webhookId: event.webhookId, type: event.type, code: applied.error.code, error: applied.error });
       return applied;
     }
     if (applied.data === 'duplicate') {
@@ -98,7 +104,18 @@ function effectOf(deps: BillingWebhookDeps, event: Exclude<BillingEvent, { kind:
       modifiedAt: event.modifiedAt,
     };
   }
-  return { kind: 'credit_grant', userId, amount: deps.creditsPerPeriod, reason: `Subscription period paid (${event.billingReason})`, reference: `order:${event.orderId}` };
+  return { kind: 'credit_grant', userId, amount: deps.creditsPerPeriod, reason: `Subscription period paid (${event.billingReason})`, reference: orderReference(event.orderId) };
+}
+
+/**
+ * Logged at error: the provider sent it, so a paid period or a subscription change is missing until
+ * someone looks. The line names the event and the field, never the values it carried.
+ */
+function notStorable(deps: BillingWebhookDeps, event: BillingEvent, error: DomainError): Result<never> {
+  deps.logger.error('A billing event cannot be stored and was not applied', {
+    webhookId: event.webhookId, type: event.type, code: error.details?.['reason'], field: error.details?.['field'] ?? null,
+  });
+  return fail(error);
 }
 
 /**

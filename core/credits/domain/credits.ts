@@ -1,3 +1,6 @@
+/** The longest idempotency key a ledger line keeps: a grant with a longer one cannot be recorded. */
+export const MAX_CREDIT_REFERENCE_LENGTH = 200;
+
 export type LedgerKind = 'signup_grant' | 'subscription_grant' | 'manual_grant' | 'usage_charge' | 'adjustment';
 
 /** One line of the credit ledger: a balance is explained line by line. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { LedgerEntry } from '../domain/credits.js';
+import { MAX_CREDIT_REFERENCE_LENGTH, type LedgerEntry } from '../domain/credits.js';
 import type { Logger } from '../../shared/logger.js';
 import type { UsageLedger } from '../ports/usage-ledger.js';
 import { parseInput } from '../../shared/parse-input.js';
@@ -16,7 +16,13 @@ const inputSchema = z.object({
     .max(MAX_MANUAL_GRANT, `Amount must be less than or equal to ${MAX_MANUAL_GRANT}`),
   reason: z.string({ error: 'Reason is required' }).trim().min(1, 'Reason is required').max(500, 'Reason must contain at most 500 characters'),
   /** Makes a retried grant (a CLI run twice) a no-op. */
-  reference: z.string().trim().min(1, 'Reference must not be empty').nullish().transform((r) => r ?? null),
+  reference: z
+    .string()
+    .trim()
+    .min(1, 'Reference must not be empty')
+    .max(MAX_CREDIT_REFERENCE_LENGTH, `Reference must contain at most ${MAX_CREDIT_REFERENCE_LENGTH} characters`)
+    .nullish()
+    .transform((r) => r ?? null),
 });
 
 /** Support staff give a user credits (CLI, service role): a positive whole amount and a reason. */

@@ -87,6 +87,10 @@ describe('grant credits (support)', () => {
       expect(await grant({ userId, amount, reason })).toEqual({ success: false, error: expect.objectContaining({ code: 'validation', message }) });
     }
     expect(await grant({ userId: '', amount: 1, reason: 'x' })).toEqual({ success: false, error: expect.objectContaining({ message: 'User id is required' }) });
+    // A reference the ledger could not keep is refused here, not by the database.
+    expect(await grant({ userId, amount: 1, reason: 'x', reference: 'r'.repeat(201) })).toEqual({
+      success: false, error: expect.objectContaining({ code: 'validation', message: 'Reference must contain at most 200 characters' }),
+    });
     expect(await w.usageLedger.getBalance(userId)).toEqual({ success: true, data: 0 });
   });
 });

@@ -4,12 +4,13 @@ import { apiError, domainFailure } from '../http/api-error.js';
 import { WEBHOOK_BODY_LIMIT_BYTES } from '../http/body-limit.js';
 import type { AppEnv, ServerUseCaseSource } from '../http/app-env.js';
 import { toBillingEvent } from '../billing/billing-event-mapping.js';
-
+import { isEventNotStorable } from '../../../core/billing/index.js';
 
 /**
  * POST /api/webhooks/billing (Standard Webhooks). A bad, missing or stale signature is 401 and
  * changes nothing; a signed event the app does not know is acknowledged (202) so the provider
- * stops retrying; a failure to apply it is 5xx so the provider retries.
+ * stops retrying; a signed event that can never be stored is acknowledged too (see below); a
+ * failure to apply it is 5xx so the provider retries.
  */
 export function webhookRoutes(options: { useCases: ServerUseCaseSource; secret: () => string | null }): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
@@ -32,6 +33,13 @@ export function webhookRoutes(options: { useCases: ServerUseCaseSource; secret: 
       return c.json({ outcome: 'ignored' }, 202);
     }
     const handled = await options.useCases.shared.handleBillingWebhook(toBillingEvent(webhookId, verified.data));
+    // A field longer than the ledger keeps fails every delivery alike, so the answer is 2xx, not a
+    // 4xx: the provider retries any other status (up to 10 times over hours, each event of the
+    // endpoint waiting behind it) and disables an endpoint after 10 failed events. Nothing was
+    // applied; the body says why in product words, and the use case logged it at error.
+    if (!handled.success && isEventNotStorable(handled.error)) {
+      return c.json({ outcome: 'rejected', reason: handled.error.details?.['reason'], message: handled.error.message }, 202);
+    }
     if (!handled.success) return domainFailure(c, handled.error);
     logger.info('billing webhook', { webhookId, type: verified.data.type, outcome: handled.data });
     return c.json({ outcome: handled.data }, 202);
