@@ -3,6 +3,7 @@ export * from './abort-source.js';
 export * from './abort.js';
 export * from './clock.js';
 export * from './errors.js';
+export * from './failure-logging.js';
 export * from './logger.js';
 export * from './merge-streams.js';
 export * from './parse-input.js';

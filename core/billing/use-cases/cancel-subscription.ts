@@ -4,6 +4,7 @@ import type { CancellationReason, SubscriptionSummary } from '../domain/billing.
 import type { BillingGateway } from '../ports/billing-gateway.js';
 import type { Logger } from '../../shared/logger.js';
 import { billingNotInitialized } from '../../shared/errors.js';
+import { logFailure } from '../../shared/failure-logging.js';
 import { parseInput } from '../../shared/parse-input.js';
 import { fail, ok } from '../../shared/result.js';
 import type { Result } from '../../shared/result.js';
@@ -44,6 +45,7 @@ export const makeCancelSubscription =
       deps.logger.warn('Cancelling is not possible: billing is not ready', { error: canceled.error });
       return fail({ ...billingNotInitialized(), details: { cause: code } });
     }
-    deps.logger.error('Could not cancel the subscription', { userId: user.data.id, error: canceled.error });
+    // Nothing to cancel (404) or already cancelled (409) is the user's situation, not a fault: info.
+    logFailure(deps.logger, 'Could not cancel the subscription', canceled.error, { userId: user.data.id });
     return fail(canceled.error);
   };

@@ -1,6 +1,7 @@
 import { planOffer } from '../domain/pricing.js';
 import type { PlanOffer } from '../domain/pricing.js';
 import type { BillingGateway } from '../ports/billing-gateway.js';
+import { logFailure } from '../../shared/failure-logging.js';
 import type { Logger } from '../../shared/logger.js';
 import { fail, ok } from '../../shared/result.js';
 import type { Result } from '../../shared/result.js';
@@ -23,7 +24,7 @@ export const makeLoadPlanOffer =
         deps.logger.warn('Billing is unavailable; subscription features are hidden', { error: product.error });
         return ok(planOffer(null, null, false));
       }
-      deps.logger.error('Could not load the plan product', { error: product.error });
+      logFailure(deps.logger, 'Could not load the plan product', product.error);
       return fail(product.error);
     }
     if (!discount.success) {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { BillingGateway } from '../ports/billing-gateway.js';
 import type { Logger } from '../../shared/logger.js';
+import { logFailure } from '../../shared/failure-logging.js';
 import { parseInput } from '../../shared/parse-input.js';
 import { fail, ok } from '../../shared/result.js';
 import type { Result } from '../../shared/result.js';
@@ -21,7 +22,8 @@ export const makeOpenCustomerPortal =
     if (!valid.success) return valid;
     const portal = await deps.billingGateway.createPortalSession({ userId: user.data.id, ...valid.data });
     if (!portal.success) {
-      deps.logger.error('Could not open the customer portal', { userId: user.data.id, error: portal.error });
+      // A user who never paid has no customer (404): expected, logged at info.
+      logFailure(deps.logger, 'Could not open the customer portal', portal.error, { userId: user.data.id });
       return fail(portal.error);
     }
     return ok({ url: portal.data.url });

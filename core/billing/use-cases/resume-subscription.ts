@@ -2,6 +2,7 @@ import type { SubscriptionSummary } from '../domain/billing.js';
 import type { BillingGateway } from '../ports/billing-gateway.js';
 import type { Logger } from '../../shared/logger.js';
 import { billingNotInitialized } from '../../shared/errors.js';
+import { logFailure } from '../../shared/failure-logging.js';
 import { fail, ok } from '../../shared/result.js';
 import type { Result } from '../../shared/result.js';
 import { requireUser } from '../../auth/use-cases/current-user.js';
@@ -25,6 +26,6 @@ export const makeResumeSubscription =
       deps.logger.warn('Resuming is not possible: billing is not ready', { error: resumed.error });
       return fail({ ...billingNotInitialized(), details: { cause: code } });
     }
-    if (code !== 'not_found' && code !== 'conflict') deps.logger.error('Could not resume the subscription', { userId: user.data.id, error: resumed.error });
+    logFailure(deps.logger, 'Could not resume the subscription', resumed.error, { userId: user.data.id });
     return fail(resumed.error);
   };

@@ -3,6 +3,7 @@ import { isSubscribed } from '../../account/domain/account.js';
 import type { BillingGateway } from '../ports/billing-gateway.js';
 import type { ProfileStore } from '../../account/ports/profile-store.js';
 import { domainError } from '../../shared/errors.js';
+import { logFailure } from '../../shared/failure-logging.js';
 import { parseInput } from '../../shared/parse-input.js';
 import { fail, ok } from '../../shared/result.js';
 import type { Result } from '../../shared/result.js';
@@ -44,7 +45,7 @@ export const makeStartCheckout =
     });
     if (!checkout.success) {
       trackSafely(deps, { event: 'subscribe_failed', user_id: user.data.id });
-      deps.logger.error('Could not open a checkout', { userId: user.data.id, error: checkout.error });
+      logFailure(deps.logger, 'Could not open a checkout', checkout.error, { userId: user.data.id });
       return fail(checkout.error);
     }
     return ok({ checkoutId: checkout.data.id, url: checkout.data.url });

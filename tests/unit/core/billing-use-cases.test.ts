@@ -259,10 +259,13 @@ describe('cancel subscription (app spec §4, §8; billing-api-part-b §3)', () =
   });
 
   it('billing-api-part-b §5: cancelling twice answers the conflict', async () => {
-    const { uc } = await subscribedWorld();
+    const { uc, w } = await subscribedWorld();
     await uc.cancel({ reason: 'unused' });
     const again = await uc.cancel({ reason: 'unused' });
     expect(again).toEqual({ success: false, error: expect.objectContaining({ code: 'conflict' }) });
+    // The user's own situation, not a fault: an info line, no error line.
+    expect(w.logger.at('error')).toEqual([]);
+    expect(w.logger.at('info').map((e) => [e.message, e.context?.['code']])).toContainEqual(['Could not cancel the subscription', 'conflict']);
   });
 
   it('app §8: No authenticated user when signed out', async () => {
@@ -284,6 +287,8 @@ describe('customer portal', () => {
     expect(await useCases(w).portal()).toEqual({ success: false, error: expect.objectContaining({ message: NO_AUTHENTICATED_USER }) });
     w.signIn();
     expect(await useCases(w).portal()).toEqual({ success: false, error: expect.objectContaining({ code: 'not_found' }) });
+    expect(w.logger.at('error')).toEqual([]);
+    expect(w.logger.at('info').map((e) => [e.message, e.context?.['code']])).toEqual([['Could not open the customer portal', 'not_found']]);
   });
 
   it('app §5: the return URL must be an http(s) URL', async () => {

@@ -33,6 +33,19 @@ export function domainFailure(c: Context, failure: DomainError) {
   const shown = Object.fromEntries(Object.entries(failure.details ?? {}).filter(([k]) => PUBLIC_DETAILS.includes(k)));
   const message =
     code === 'billing_unavailable' ? 'Billing is unavailable right now; subscription features are turned off' : failure.message;
-  if (STATUS[failure.code] === 500) c.get('logger')?.error('A use case failed unexpectedly', { error: failure });
-  return apiError(c, STATUS[failure.code], code, message, Object.keys(shown).length > 0 ? shown : undefined);
+  const status = STATUS[failure.code];
+  logAnswer(c, status, failure);
+  return apiError(c, status, code, message, Object.keys(shown).length > 0 ? shown : undefined);
+}
+
+/**
+ * One line for each failed answer, at the level of who has to act: a 4xx is the caller's own
+ * request or situation (nothing to cancel, no customer yet) and is info, so that error lines are
+ * the 5xx someone must look at. Only the code and message: details may hold a provider's internals.
+ */
+function logAnswer(c: Context, status: ContentfulStatusCode, failure: DomainError): void {
+  const logger = c.get('logger');
+  const context = { requestId: c.get('requestId'), method: c.req.method, path: c.req.path, status, code: failure.code };
+  if (status >= 500) logger?.error(status === 500 ? 'A use case failed unexpectedly' : 'A use case could not be served', { ...context, error: failure });
+  else logger?.info('A request was refused', { ...context, message: failure.message });
 }
