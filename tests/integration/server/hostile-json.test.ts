@@ -86,4 +86,16 @@ describe('a JSON body past the bounds is a 400 that names the bound', () => {
     expect((await s.api('/api/health')).status).toBe(200);
     expect(s.logger.entries.filter((e) => e.level === 'error')).toEqual([]);
   });
+
+  it('only application/json (with or without parameters) is read as JSON; a look-alike type is a 415', async () => {
+    const user = await s.signIn(10);
+    const post = (type: string) => s.api('/api/conversations', { method: 'POST', token: user.token, headers: { 'content-type': type }, body: '{}' });
+    expect((await post('application/json; charset=utf-8')).status).toBe(201);
+    expect((await post('Application/JSON')).status).toBe(201);
+    for (const type of ['application/json-patch+json', 'application/jsonx', 'text/json']) {
+      const response = await post(type);
+      expect(response.status).toBe(415);
+      expect(await response.json()).toMatchObject({ error: 'unsupported_media_type' });
+    }
+  });
 });

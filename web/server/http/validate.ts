@@ -19,7 +19,7 @@ export function checked<S extends z.ZodType>(c: Context, schema: S, input: unkno
 /** The JSON body, or a 400 saying why not (not JSON, not an object, too large). */
 export async function jsonBody<S extends z.ZodType>(c: Context, schema: S, maxBytes = 256 * 1024): Promise<Parsed<z.output<S>>> {
   const type = c.req.header('content-type') ?? '';
-  if (!/^application\/json\b/i.test(type)) {
+  if (!/^application\/json\s*(;|$)/i.test(type)) {
     return { ok: false, response: apiError(c, 415, 'unsupported_media_type', 'Send the body as JSON (Content-Type: application/json)') };
   }
   const text = await c.req.text();
