@@ -3,6 +3,7 @@
 // the database and the Storage API themselves, not our adapters' view.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalSupabase } from '../../../adapters/supabase/local/server.js';
+import { estimateTokens } from '../../../core/credits/index.js';
 import type { RunningAppServer } from '../../../web/server/start-app-server.js';
 import { signUpOnStandIn, startAppOnStandIn } from '../../support/app-on-stand-in.js';
 import { minimalPdf } from '../../support/pdf-fixture.js';
@@ -97,10 +98,10 @@ describe('chatting with files', () => {
     expect(reopened.messages[0]?.attachments?.map((a) => a.name)).toEqual(['harbour.png', 'notes.txt']);
 
     // A later turn sends the earlier files again: its input is the first prompt (files included),
-    // the first answer and the 3 tokens of "And now?", exactly.
+    // the first answer and the estimate of "And now?", exactly.
     const second = await readNdjson(await user.call('POST', '/api/chat', { conversationId, message: 'And now?', modelIds: ['offline'] }));
     const finishSecond = second.find((l) => l['type'] === 'finish') as { usage: { inputTokens: number } };
-    expect(finishSecond.usage.inputTokens).toBe(finishFirst.usage.inputTokens + finishFirst.usage.outputTokens + 3);
+    expect(finishSecond.usage.inputTokens).toBe(finishFirst.usage.inputTokens + finishFirst.usage.outputTokens + estimateTokens('And now?'));
     expect(textOf(second)).not.toContain('_Attached:');
   });
 
