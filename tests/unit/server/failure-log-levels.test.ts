@@ -16,7 +16,7 @@ async function answer(failure: DomainError) {
   });
   app.post('/api/billing/subscription/cancel', (c) => domainFailure(c, failure));
   const response = await app.request('/api/billing/subscription/cancel', { method: 'POST' });
-  return { status: response.status, logger };
+  return { status: response.status, body: (await response.json()) as { error: string; message: string }, logger };
 }
 
 describe('a failed answer is logged at the level of who has to act', () => {
@@ -51,6 +51,16 @@ describe('a failed answer is logged at the level of who has to act', () => {
       expect(logger.at('info')).toEqual([]);
       expect(logger.at('error')).toEqual([expect.objectContaining({ context: expect.objectContaining({ status: expected, code, error: failure }) })]);
     }
+  });
+});
+
+describe('an unexpected failure keeps its wording in the log', () => {
+  it('the caller reads one sentence of ours, never the adapter\'s message (a database\'s wording)', async () => {
+    const failure = domainError('unexpected', 'new row for relation "credit_ledger" violates check constraint "credit_ledger_reference_check"');
+    const { status, body, logger } = await answer(failure);
+    expect(status).toBe(500);
+    expect(body).toEqual({ error: 'unexpected', message: 'Something went wrong on our side; it has been logged' });
+    expect(logger.at('error')[0]?.context).toMatchObject({ error: failure });
   });
 });
 

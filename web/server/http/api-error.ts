@@ -31,8 +31,14 @@ export const apiError = (c: Context, status: ContentfulStatusCode, error: ApiErr
 export function domainFailure(c: Context, failure: DomainError) {
   const code = failure.code === 'billing_not_initialized' ? 'billing_unavailable' : failure.code;
   const shown = Object.fromEntries(Object.entries(failure.details ?? {}).filter(([k]) => PUBLIC_DETAILS.includes(k)));
+  // An unexpected failure's message may carry an adapter's wording (a database's, a library's): it
+  // is logged, and the caller reads the same sentence as for any other fault of ours.
   const message =
-    code === 'billing_unavailable' ? 'Billing is unavailable right now; subscription features are turned off' : failure.message;
+    code === 'billing_unavailable'
+      ? 'Billing is unavailable right now; subscription features are turned off'
+      : code === 'unexpected'
+        ? 'Something went wrong on our side; it has been logged'
+        : failure.message;
   const status = STATUS[failure.code];
   logAnswer(c, status, failure);
   return apiError(c, status, code, message, Object.keys(shown).length > 0 ? shown : undefined);
