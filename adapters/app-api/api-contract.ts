@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { CANCELLATION_REASONS, CHECKOUT_STATUSES } from '../../core/billing/index.js';
 import { conversationIdSchema, messageSchema, modelIdsSchema, titleSchema, attachmentIdsSchema, attachmentRefSchema, conversationSettingsSchema } from '../../core/chat/index.js';
+import { LEDGER_KINDS } from '../../core/credits/index.js';
 import { DOMAIN_ERROR_CODES } from '../../core/shared/index.js';
 
 // ── Errors ────────────────────────────────────────────────────────────────────────────────────────
@@ -240,7 +241,7 @@ export const sharedConversationAnswer = z.object({
 export const ledgerEntry = z.object({
   id: z.string(),
   userId: z.string(),
-  kind: z.enum(['signup_grant', 'subscription_grant', 'manual_grant', 'usage_charge', 'adjustment']),
+  kind: z.enum(LEDGER_KINDS),
   amount: z.number(),
   balanceAfter: z.number(),
   reason: z.string(),

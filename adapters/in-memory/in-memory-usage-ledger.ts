@@ -1,4 +1,4 @@
-import type { ChargeReceipt, CreditHold, HoldSettlement, LedgerEntry, LedgerKind, UsageCharge, ModelPrice, UsageLedger } from '../../core/credits/index.js';
+import type { ChargeReceipt, CreditHold, HoldSettlement, GrantLedgerKind, LedgerEntry, UsageCharge, ModelPrice, UsageLedger } from '../../core/credits/index.js';
 import { creditsForUsage, MAX_CREDIT_REFERENCE_LENGTH } from '../../core/credits/index.js';
 import type { Clock, Result } from '../../core/shared/index.js';
 import { domainError, fail, ok } from '../../core/shared/index.js';
@@ -84,7 +84,7 @@ export class InMemoryUsageLedger implements UsageLedger {
   async grantCredits(input: {
     userId: string;
     amount: number;
-    kind: Exclude<LedgerKind, 'usage_charge'>;
+    kind: GrantLedgerKind;
     reason: string;
     reference: string | null;
   }): Promise<Result<LedgerEntry>> {

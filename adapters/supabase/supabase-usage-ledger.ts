@@ -1,6 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
-import type { ChargeReceipt, CreditHold, HoldSettlement, LedgerEntry, LedgerKind, UsageCharge, UsageLedger } from '../../core/credits/index.js';
+import { GRANT_LEDGER_KINDS, LEDGER_KINDS } from '../../core/credits/index.js';
+import type { ChargeReceipt, CreditHold, HoldSettlement, GrantLedgerKind, LedgerEntry, UsageCharge, UsageLedger } from '../../core/credits/index.js';
 import { domainError, fail, ok, type Result } from '../../core/shared/index.js';
 import { fromRest, isRowNotFound, parseRow } from './supabase-errors.js';
 
@@ -12,7 +13,7 @@ const ledgerRow = z
     // bigint identity: a JSON number from PostgREST, a string if it ever outgrows doubles.
     id: z.union([z.number().int(), z.string()]),
     user_id: z.string(),
-    kind: z.enum(['signup_grant', 'subscription_grant', 'manual_grant', 'usage_charge', 'adjustment']),
+    kind: z.enum(LEDGER_KINDS),
     amount: z.number().int(),
     balance_after: z.number().int(),
     reason: z.string(),
@@ -53,7 +54,7 @@ const grantInput = z
   .object({
     userId: z.string().min(1, 'userId is required'),
     amount: z.number().int('amount must be a whole number of credits'),
-    kind: z.enum(['signup_grant', 'subscription_grant', 'manual_grant', 'adjustment']),
+    kind: z.enum(GRANT_LEDGER_KINDS),
     reason: z.string().trim().min(1, 'A reason is required').max(500, 'reason must be at most 500 characters'),
     reference: z.string().min(1).max(200, 'reference must be at most 200 characters').nullable(),
   })
@@ -165,7 +166,7 @@ export class SupabaseUsageLedger implements UsageLedger {
   async grantCredits(input: {
     userId: string;
     amount: number;
-    kind: Exclude<LedgerKind, 'usage_charge'>;
+    kind: GrantLedgerKind;
     reason: string;
     reference: string | null;
   }): Promise<Result<LedgerEntry>> {

@@ -1,7 +1,13 @@
 /** The longest idempotency key a ledger line keeps: a grant with a longer one cannot be recorded. */
 export const MAX_CREDIT_REFERENCE_LENGTH = 200;
 
-export type LedgerKind = 'signup_grant' | 'subscription_grant' | 'manual_grant' | 'usage_charge' | 'adjustment';
+/** The kinds of line the credit ledger keeps: the one list the database, the adapters and /api read. */
+export const LEDGER_KINDS = ['signup_grant', 'subscription_grant', 'manual_grant', 'usage_charge', 'adjustment'] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+/** Every kind but `usage_charge`: the lines a grant may write (a charge is written by `logUsage`). */
+export type GrantLedgerKind = Exclude<LedgerKind, 'usage_charge'>;
+export const GRANT_LEDGER_KINDS: readonly GrantLedgerKind[] = LEDGER_KINDS.filter((kind): kind is GrantLedgerKind => kind !== 'usage_charge');
 
 /** One line of the credit ledger: a balance is explained line by line. */
 export interface LedgerEntry {

@@ -1,4 +1,4 @@
-import type { ChargeReceipt, CreditHold, HoldSettlement, LedgerEntry, LedgerKind, UsageCharge } from '../domain/credits.js';
+import type { ChargeReceipt, CreditHold, HoldSettlement, GrantLedgerKind, LedgerEntry, UsageCharge } from '../domain/credits.js';
 import type { Result } from '../../shared/result.js';
 
 /** What a user may read of their credits: the balance and the ledger's lines (the browser's port). */
@@ -23,7 +23,7 @@ export interface UsageLedger extends CreditBalance {
   grantCredits(input: {
     userId: string;
     amount: number;
-    kind: Exclude<LedgerKind, 'usage_charge'>;
+    kind: GrantLedgerKind;
     reason: string;
     reference: string | null;
   }): Promise<Result<LedgerEntry>>;
