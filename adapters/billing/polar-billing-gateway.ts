@@ -1,4 +1,4 @@
-import { CHECKOUT_STATUSES, type CancellationReason, type CheckoutSession, type CheckoutState, type CheckoutStatus, type CustomerState, type PlanDiscount, type PlanProduct, type PortalSession, type SubscriptionSummary } from '../../core/billing/index.js';
+import { CHECKOUT_STATUSES, toSubscriptionSummary, type CancellationReason, type CheckoutSession, type CheckoutState, type CheckoutStatus, type CustomerState, type PlanDiscount, type PlanProduct, type PortalSession, type SubscriptionSummary } from '../../core/billing/index.js';
 import type { BillingGateway } from '../../core/billing/index.js';
 import type { Logger } from '../../core/shared/index.js';
 import { domainError, type DomainError, fail, ok, type Result } from '../../core/shared/index.js';
@@ -28,18 +28,8 @@ type Subscription = {
   customerCancellationReason?: string | null;
 };
 
-const summary = (s: Subscription): SubscriptionSummary => ({
-  id: s.id,
-  status: s.status,
-  productId: s.productId,
-  amount: s.amount,
-  currency: s.currency,
-  currentPeriodStart: s.currentPeriodStart,
-  currentPeriodEnd: s.currentPeriodEnd,
-  cancelAtPeriodEnd: s.cancelAtPeriodEnd,
-  endsAt: s.endsAt,
-  cancellationReason: s.customerCancellationReason ?? null,
-});
+/** The provider's subscription as the product's summary: its cancellation reason is `customerCancellationReason` there. */
+const summary = (s: Subscription): SubscriptionSummary => toSubscriptionSummary({ ...s, cancellationReason: s.customerCancellationReason ?? null });
 
 /**
  * The BillingGateway port on the Polar API (server side). Every call acts for one user, whose id is

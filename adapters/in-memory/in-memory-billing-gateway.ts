@@ -1,6 +1,7 @@
 import type { CancellationReason, CheckoutSession, CheckoutState, CustomerState, PlanDiscount, PlanProduct, PortalSession, SubscriptionSummary, BillingGateway } from '../../core/billing/index.js';
 import type { Clock, Result } from '../../core/shared/index.js';
 import { billingNotInitialized, domainError, fail, ok } from '../../core/shared/index.js';
+import { toSubscriptionSummary } from '../../core/billing/index.js';
 import { FailureInjector } from './failure-injector.js';
 
 /**
@@ -162,7 +163,7 @@ export class InMemoryBillingGateway implements BillingGateway {
       cancellationComment: null,
     };
     this.subscriptions.push(subscription);
-    return ok(summaryOf(subscription));
+    return ok(toSubscriptionSummary(subscription));
   }
 
   async cancelSubscription(input: {
@@ -186,7 +187,7 @@ export class InMemoryBillingGateway implements BillingGateway {
       cancellationComment: input.comment,
     };
     this.subscriptions[index] = canceled;
-    return ok(summaryOf(canceled));
+    return ok(toSubscriptionSummary(canceled));
   }
 
   async resumeSubscription(input: { userId: string }): Promise<Result<SubscriptionSummary>> {
@@ -200,7 +201,7 @@ export class InMemoryBillingGateway implements BillingGateway {
     if (!current.cancelAtPeriodEnd) return fail(domainError('conflict', 'Subscription is not set to end'));
     const resumed: StoredSubscription = { ...current, cancelAtPeriodEnd: false, endsAt: null, cancellationReason: null, cancellationComment: null };
     this.subscriptions[index] = resumed;
-    return ok(summaryOf(resumed));
+    return ok(toSubscriptionSummary(resumed));
   }
 
   async createPortalSession(input: { userId: string; returnUrl?: string }): Promise<Result<PortalSession>> {
@@ -222,7 +223,7 @@ export class InMemoryBillingGateway implements BillingGateway {
     if (blocked) return blocked;
     const customer = this.customers.get(userId);
     if (!customer) return ok(null);
-    const active = this.subscriptions.filter((s) => s.userId === userId && s.status === 'active').map(summaryOf);
+    const active = this.subscriptions.filter((s) => s.userId === userId && s.status === 'active').map(toSubscriptionSummary);
     return ok({
       customerId: customer.customerId,
       externalId: userId,
@@ -255,16 +256,3 @@ export class InMemoryBillingGateway implements BillingGateway {
     return `${prefix}_${String(this.sequence).padStart(6, '0')}`;
   }
 }
-
-const summaryOf = (s: StoredSubscription): SubscriptionSummary => ({
-  id: s.id,
-  status: s.status,
-  productId: s.productId,
-  amount: s.amount,
-  currency: s.currency,
-  currentPeriodStart: s.currentPeriodStart,
-  currentPeriodEnd: s.currentPeriodEnd,
-  cancelAtPeriodEnd: s.cancelAtPeriodEnd,
-  endsAt: s.endsAt,
-  cancellationReason: s.cancellationReason,
-});

@@ -64,6 +64,24 @@ export interface SubscriptionSummary {
   readonly cancellationReason: string | null;
 }
 
+/**
+ * A subscription's summary: its summary fields and nothing else of the record it is read from (a
+ * stored user id or comment, a provider's own fields). Every adapter that answers with a summary
+ * builds it here.
+ */
+export const toSubscriptionSummary = (s: SubscriptionSummary): SubscriptionSummary => ({
+  id: s.id,
+  status: s.status,
+  productId: s.productId,
+  amount: s.amount,
+  currency: s.currency,
+  currentPeriodStart: s.currentPeriodStart,
+  currentPeriodEnd: s.currentPeriodEnd,
+  cancelAtPeriodEnd: s.cancelAtPeriodEnd,
+  endsAt: s.endsAt,
+  cancellationReason: s.cancellationReason,
+});
+
 export interface CustomerState {
   readonly customerId: string;
   readonly externalId: string | null;
