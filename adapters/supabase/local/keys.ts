@@ -3,8 +3,8 @@ import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
 import { z } from 'zod';
-import type { Result } from '../../../core/shared/index.js';
-import { fail, ok } from '../../../core/shared/index.js';
+import type { Result } from './result.js';
+import { fail, ok } from './result.js';
 
 /**
  * Keys of the local stand-in. Like the Supabase CLI, anon and service_role keys are HS256 JWTs

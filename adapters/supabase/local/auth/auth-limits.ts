@@ -1,5 +1,5 @@
-import type { Result } from '../../../../core/shared/index.js';
-import { fail, ok } from '../../../../core/shared/index.js';
+import type { Result } from '../result.js';
+import { fail, ok } from '../result.js';
 
 /**
  * Requests one client address may make per window, as hosted Supabase Auth limits them per IP

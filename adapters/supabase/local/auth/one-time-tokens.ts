@@ -1,6 +1,6 @@
 import { createHash, randomInt } from 'node:crypto';
-import type { Result } from '../../../../core/shared/index.js';
-import { fail, ok } from '../../../../core/shared/index.js';
+import type { Result } from '../result.js';
+import { fail, ok } from '../result.js';
 import type { AuthContext, Queryable } from './auth-context.js';
 import { isoAt } from './auth-context.js';
 import type { AuthFailure } from './gotrue-errors.js';

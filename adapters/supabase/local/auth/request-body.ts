@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import type { Result } from '../../../../core/shared/index.js';
-import { fail, ok } from '../../../../core/shared/index.js';
+import type { Result } from '../result.js';
+import { fail, ok } from '../result.js';
 import type { AuthFailure } from './gotrue-errors.js';
 import { authFailure, validationFailed } from './gotrue-errors.js';
 

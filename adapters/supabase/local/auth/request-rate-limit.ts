@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
-import type { Result } from '../../../../core/shared/index.js';
-import { fail, ok } from '../../../../core/shared/index.js';
+import type { Result } from '../result.js';
+import { fail, ok } from '../result.js';
 import { clientAddressKey } from './client-address.js';
 import { overRequestRateLimit, respondAuthError } from './gotrue-errors.js';
 
