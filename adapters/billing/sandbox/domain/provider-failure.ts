@@ -1,4 +1,4 @@
-import type { Result } from '../../../../core/shared/index.js';
+import type { Result } from './result.js';
 
 /**
  * What a sandbox rule answers when it refuses: either a named provider error (`{"error","detail"}`

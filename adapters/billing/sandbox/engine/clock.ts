@@ -1,4 +1,7 @@
-import type { Clock } from '../../../../core/shared/index.js';
+/** What reads the sandbox's time. */
+interface Clock {
+  now(): Date;
+}
 
 export type AdvanceListener = (now: Date, previous: Date) => void;
 

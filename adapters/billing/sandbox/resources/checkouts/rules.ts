@@ -1,4 +1,4 @@
-import { fail, ok } from '../../../../../core/shared/index.js';
+import { fail, ok } from '../../domain/result.js';
 import { invalid, named, type ProviderFailure, type RuleResult, type ValidationItem } from '../../domain/provider-failure.js';
 import { discountAmount, type DiscountFacts } from '../discounts/rules.js';
 

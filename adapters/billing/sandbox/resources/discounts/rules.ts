@@ -1,4 +1,4 @@
-import { fail, ok } from '../../../../../core/shared/index.js';
+import { fail, ok } from '../../domain/result.js';
 import { bodyError, invalid, type RuleResult } from '../../domain/provider-failure.js';
 
 /** The discount facts the rules need (a subset of the wire Discount). */

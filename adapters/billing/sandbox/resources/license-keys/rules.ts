@@ -1,4 +1,4 @@
-import { fail, ok } from '../../../../../core/shared/index.js';
+import { fail, ok } from '../../domain/result.js';
 import { named, type RuleResult } from '../../domain/provider-failure.js';
 
 /** License-key rules of the provider's license_keys benefit and its public validate/activate calls. */

@@ -1,4 +1,4 @@
-import { fail, ok } from '../../../../../core/shared/index.js';
+import { fail, ok } from '../../domain/result.js';
 import { bodyError, invalid, named, type RuleResult } from '../../domain/provider-failure.js';
 
 export interface RefundableOrder {

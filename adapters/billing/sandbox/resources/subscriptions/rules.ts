@@ -1,4 +1,4 @@
-import { fail, ok } from '../../../../../core/shared/index.js';
+import { fail, ok } from '../../domain/result.js';
 import { addInterval, remainingFraction, type RecurringInterval } from '../../domain/billing-period.js';
 import { bodyError, invalid, named, type ProviderFailure, type RuleResult } from '../../domain/provider-failure.js';
 
