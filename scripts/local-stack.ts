@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { DEFAULT_PLAN_TEXT } from '../core/billing/index.js';
 import type { RunningSandbox } from '../adapters/billing/sandbox/start-sandbox.js';
 import { ownerOnlyFolder } from '../adapters/supabase/local/owner-only.js';
 import type { LocalSupabase } from '../adapters/supabase/local/server.js';
@@ -122,7 +123,8 @@ export async function startLocalStack(options: { serveClient: boolean }): Promis
       sandbox = await startSandbox({
         port: portOf('BILLING_SANDBOX_PORT', 54380),
         dataDir: join(dataDir, 'billing'),
-        seed: { webhookUrl: `http://127.0.0.1:${appPort}/api/webhooks/billing` },
+        // The plan as a fresh provider set-up has it: the app shows its own translated text in its place.
+        seed: { webhookUrl: `http://127.0.0.1:${appPort}/api/webhooks/billing`, plan: DEFAULT_PLAN_TEXT },
         log: () => undefined,
       });
       const seed = sandbox.seed;

@@ -1,5 +1,4 @@
 import { chmodSync, closeSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
-import { DEFAULT_PLAN_TEXT } from '../../../core/billing/index.js';
 import { webhookEventTypes } from '../schemas/webhook-endpoint.js';
 import type { SandboxContext } from './engine/context.js';
 import { newId } from './engine/ids.js';
@@ -11,7 +10,20 @@ export interface SeedOptions {
   readonly webhookUrl?: string;
   /** Where to write the seed for the app to read (`<dataDir>/seed.json`). */
   readonly seedFile?: string | undefined;
+  /** The seeded plan's name and description (default `DEFAULT_SEED_PLAN`): the app passes its own. */
+  readonly plan?: SeedPlanText;
 }
+
+export interface SeedPlanText {
+  readonly name: string;
+  readonly description: string;
+}
+
+/** The seeded plan's text when the caller names none: the sandbox's own, no product's. */
+export const DEFAULT_SEED_PLAN: SeedPlanText = {
+  name: 'Monthly plan',
+  description: 'A fixed monthly price with two custom benefits.',
+};
 
 /** What the app needs to talk to the seeded sandbox; also `<dataDir>/seed.json`. */
 export interface SeedInfo {
@@ -32,8 +44,9 @@ export const DEFAULT_WEBHOOK_URL = 'http://localhost:3000/api/webhooks/billing';
 const SEED_META = 'seed';
 
 /**
- * First start: one organization and its token, the Ensemble plan (monthly, 2500 usd cents, two
- * custom benefits), WELCOME20 (20 % forever) and a webhook endpoint to the local app for every event.
+ * First start: one organization and its token, a plan (monthly, 2500 usd cents, two custom
+ * benefits; its name and description from `options.plan`), WELCOME20 (20 % forever) and a webhook
+ * endpoint to the local app for every event.
  * Later starts return the stored seed (and rewrite seed.json if it went missing); a different
  * `webhookUrl` (the app moved to another port) moves the seeded endpoint along, unless someone
  * pointed that endpoint elsewhere over the API since.
@@ -43,7 +56,7 @@ export function seedOnFirstStart(ctx: SandboxContext, options: SeedOptions = {})
   const stored = meta.get(SEED_META)?.seed;
   const seed = stored === undefined
     ? ctx.store.transaction(() => {
-        const info = createSeed(ctx, options.webhookUrl ?? DEFAULT_WEBHOOK_URL);
+        const info = createSeed(ctx, options.webhookUrl ?? DEFAULT_WEBHOOK_URL, options.plan ?? DEFAULT_SEED_PLAN);
         meta.put({ id: SEED_META, seed: info });
         return info;
       })
@@ -56,7 +69,7 @@ export function seedOnFirstStart(ctx: SandboxContext, options: SeedOptions = {})
   return seed;
 }
 
-function createSeed(ctx: SandboxContext, webhookUrl: string): SeedInfo {
+function createSeed(ctx: SandboxContext, webhookUrl: string, plan: SeedPlanText): SeedInfo {
   const now = ctx.now();
   const org = createOrganizationRecord(ctx, { name: 'Ensemble', slug: 'ensemble', email: 'billing@ensemble.local', website: 'http://localhost:3000' });
   const token = createAccessToken(ctx, org.id, 'seed');
@@ -75,8 +88,8 @@ function createSeed(ctx: SandboxContext, webhookUrl: string): SeedInfo {
     is_archived: false, price_amount: 2500,
   });
   ctx.db.products.put({
-    id: productId, created_at: now, modified_at: null, organization_id: org.id, name: DEFAULT_PLAN_TEXT.name,
-    description: DEFAULT_PLAN_TEXT.description, recurring_interval: 'month',
+    id: productId, created_at: now, modified_at: null, organization_id: org.id, name: plan.name,
+    description: plan.description, recurring_interval: 'month',
     recurring_interval_count: 1, is_archived: false, metadata: { plan: 'ensemble' }, price_ids: [price.id],
     benefit_ids: benefits.map((b) => b.id),
   });

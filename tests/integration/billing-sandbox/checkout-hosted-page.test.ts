@@ -7,6 +7,7 @@ import { checkout } from '../../../adapters/billing/schemas/checkout.js';
 import { listResource } from '../../../adapters/billing/schemas/common.js';
 import { order } from '../../../adapters/billing/schemas/order.js';
 import { SANDBOX_BANNER } from '../../../adapters/billing/sandbox/pages/html.js';
+import { DEFAULT_SEED_PLAN } from '../../../adapters/billing/sandbox/seed.js';
 import { commerceSandbox, newCheckout, type Receiver } from './commerce-harness.js';
 import { wire, type TestSandbox } from './sandbox-harness.js';
 
@@ -41,7 +42,7 @@ describe('hosted checkout page (README "Hosted checkout")', () => {
     try {
       await page.goto(created.url);
       await expect(page.locator('#sandbox-banner').textContent()).resolves.toBe(SANDBOX_BANNER);
-      await expect(page.locator('#product-name').textContent()).resolves.toBe('Ensemble plan');
+      await expect(page.locator('#product-name').textContent()).resolves.toBe(DEFAULT_SEED_PLAN.name);
       await expect(page.locator('#total-amount').textContent()).resolves.toBe('$25.00');
 
       await page.getByLabel('Discount code').fill(t.seed.discountCode);

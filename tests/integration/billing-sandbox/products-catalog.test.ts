@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listResource } from '../../../adapters/billing/schemas/common.js';
 import { product } from '../../../adapters/billing/schemas/product.js';
+import { createSandboxApp } from '../../../adapters/billing/sandbox/create-sandbox-app.js';
 import { newId } from '../../../adapters/billing/sandbox/engine/ids.js';
+import { DEFAULT_SEED_PLAN } from '../../../adapters/billing/sandbox/seed.js';
 import { expect422, expectNamed, foreignOrganization, must, startTestSandbox, wire, type TestSandbox } from './sandbox-harness.js';
 
 let t: TestSandbox;
@@ -24,14 +26,24 @@ const fixedProduct = (name: string, amount: number, extra: Record<string, unknow
 });
 
 describe('sandbox products and prices (billing-api-part-b.md §7 Products)', () => {
-  it('serves the seeded Ensemble plan: monthly, fixed 2500 usd cents, two custom benefits', async () => {
+  it('serves the seeded plan: its own default text, monthly, fixed 2500 usd cents, two custom benefits', async () => {
     const plan = must(await t.client.products.get({ id: t.seed.productId }));
-    expect(plan.name).toBe('Ensemble plan');
+    expect(plan.name).toBe(DEFAULT_SEED_PLAN.name);
+    expect(plan.description).toBe(DEFAULT_SEED_PLAN.description);
     expect(plan.recurringInterval).toBe('month');
     expect(plan.prices).toHaveLength(1);
     expect(plan.prices[0]).toMatchObject({ amountType: 'fixed', priceAmount: 2500, priceCurrency: 'usd' });
     expect(plan.benefits.map((b) => b.type)).toEqual(['custom', 'custom']);
     wire(product, await t.api('GET', `/v1/products/${t.seed.productId}`));
+  });
+
+  it("seeds the plan under the caller's name and description (the app passes its own)", async () => {
+    const own = createSandboxApp({ memory: true, log: () => undefined, seed: { plan: { name: 'Own plan', description: 'Own words.' } } });
+    try {
+      expect(own.ctx.db.products.get(own.seed!.productId)).toMatchObject({ name: 'Own plan', description: 'Own words.' });
+    } finally {
+      await own.close();
+    }
   });
 
   it('creates products with each price kind (fixed, custom, free, metered_unit) and answers 201 wire products', async () => {
@@ -67,7 +79,7 @@ describe('sandbox products and prices (billing-api-part-b.md §7 Products)', () 
     const byName = must(await t.client.products.list({ query: 'sort ch' }));
     expect(byName.items.map((p) => p.id)).toEqual([cheap.id]);
     const byIds = must(await t.client.products.list({ id: [cheap.id, t.seed.productId], sorting: ['name'] }));
-    expect(byIds.items.map((p) => p.name)).toEqual(['Ensemble plan', 'Sort cheap']);
+    expect(byIds.items.map((p) => p.name)).toEqual([DEFAULT_SEED_PLAN.name, 'Sort cheap']);
     const oneTime = must(await t.client.products.list({ isRecurring: false }));
     expect(oneTime.items.every((p) => !p.isRecurring)).toBe(true);
     const withBenefit = must(await t.client.products.list({ benefitId: t.seed.benefitIds[0] }));

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { checkout } from '../../../adapters/billing/schemas/checkout.js';
 import { listResource } from '../../../adapters/billing/schemas/common.js';
 import { order } from '../../../adapters/billing/schemas/order.js';
+import { DEFAULT_SEED_PLAN } from '../../../adapters/billing/sandbox/seed.js';
 import { subscription } from '../../../adapters/billing/schemas/subscription.js';
 import { webhookDelivery, webhookEndpoint } from '../../../adapters/billing/schemas/webhook-endpoint.js';
 import { confirmBody, newCheckout, publicCall, uniqueEmail } from './commerce-harness.js';
@@ -131,7 +132,7 @@ describe('webhook endpoint format discord / slack (billing-api-part-b.md "Webhoo
     expect(embed.color).toBe(0x2e9d5b);
     // markdown in values is escaped, so the underscore in the e-mail does not turn into italics
     expect(fieldsOf(embed)).toMatchObject({
-      Customer: email.replace(/_/g, '\\_'), Amount: '$25.00', Product: 'Ensemble plan', Status: 'paid',
+      Customer: email.replace(/_/g, '\\_'), Amount: '$25.00', Product: DEFAULT_SEED_PLAN.name, Status: 'paid',
       'Receipt number': stored.receipt_number,
     });
   });
@@ -142,7 +143,7 @@ describe('webhook endpoint format discord / slack (billing-api-part-b.md "Webhoo
     expect(embed.description).toContain(subscriptionId);
     expect(embed.color).toBe(0xd64545);
     expect(fieldsOf(embed)).toMatchObject({
-      Amount: '$25.00 / month', Product: 'Ensemble plan', Status: 'active', 'Cancels at period end': 'yes', 'Cancellation reason': 'too\\_expensive',
+      Amount: '$25.00 / month', Product: DEFAULT_SEED_PLAN.name, Status: 'active', 'Cancels at period end': 'yes', 'Cancellation reason': 'too\\_expensive',
     });
   });
 
@@ -152,7 +153,7 @@ describe('webhook endpoint format discord / slack (billing-api-part-b.md "Webhoo
     const [head, fields, context] = paid.blocks as unknown as [{ text: { text: string } }, { fields: { text: string }[] }, { elements: { text: string }[] }];
     expect(head.text.text).toContain('*Order paid*');
     expect(head.text.text).toContain(orderId);
-    expect(fields.fields.map((f) => f.text)).toEqual(expect.arrayContaining([`*Customer*\n${email}`, '*Amount*\n$25.00', '*Product*\nEnsemble plan']));
+    expect(fields.fields.map((f) => f.text)).toEqual(expect.arrayContaining([`*Customer*\n${email}`, '*Amount*\n$25.00', `*Product*\n${DEFAULT_SEED_PLAN.name}`]));
     expect(context.elements[0]?.text).toContain('`order.paid`');
 
     const canceled = slackFor('subscription.canceled');

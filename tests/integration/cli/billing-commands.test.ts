@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_SEED_PLAN } from '../../../adapters/billing/sandbox/seed.js';
 import { startStack, subscribe, uniqueEmail, type Stack } from './cli-harness.js';
 
 let stack: Stack;
@@ -95,7 +96,7 @@ describe('CLI: subscriptions list|show|cancel|uncancel', () => {
     const r = await stack.run(['subscriptions', 'list', '--customer', sub.customerId, '--active']);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(sub.subscription.id);
-    expect(r.stdout).toContain('Ensemble plan'.slice(0, 8));
+    expect(r.stdout).toContain(DEFAULT_SEED_PLAN.name);
     const inactive = await stack.run(['--json', 'subscriptions', 'list', '--customer', sub.customerId, '--inactive']);
     expect(jsonOf(inactive.stdout)).toEqual([]);
   });
