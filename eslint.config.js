@@ -35,6 +35,48 @@ const featureBoundaries = {
   },
 };
 
+// The local stand-ins impersonate outside services (the billing provider's API; Supabase's Auth, REST,
+// Storage and mailbox): each imports only its own folder, node: builtins and npm packages, never the
+// product (core/, web/, cli/, tests/, scripts/, other adapters), so it could be published on its own.
+const projectRoot = import.meta.dirname;
+const STAND_INS = {
+  'adapters/billing/sandbox': [
+    // The provider's wire schemas, shared with the billing client until they are a package of their own.
+    'adapters/billing/schemas',
+  ],
+  'adapters/supabase/local': [],
+};
+const inside = (path, folder) => path === folder || path.startsWith(`${folder}/`);
+const standInOwnFolder = {
+  meta: { type: 'problem', schema: [], messages: {
+    outside: '{{standIn}}/ stands in for an outside service: it imports only its own folder, node: builtins and npm packages, not {{spec}}.',
+  } },
+  create(context) {
+    const file = relative(projectRoot, context.filename).split(sep).join('/');
+    const standIn = Object.keys(STAND_INS).find((folder) => inside(file, folder));
+    if (standIn === undefined) return {};
+    const allowed = [standIn, ...STAND_INS[standIn]];
+    const check = (node, spec) => {
+      if (typeof spec !== 'string') return;
+      // A bare name is node: or an npm package; anything else is a path (relative, absolute, file: or #import).
+      if (!/^(\.|\/|#|file:)/.test(spec)) return;
+      const target = spec.startsWith('.') ? relative(projectRoot, resolve(dirname(context.filename), spec)).split(sep).join('/') : null;
+      if (target !== null && allowed.some((folder) => inside(target, folder))) return;
+      context.report({ node, messageId: 'outside', data: { standIn, spec } });
+    };
+    const fromSource = (node) => check(node, node.source?.value);
+    return {
+      ImportDeclaration: fromSource,
+      ExportNamedDeclaration: fromSource,
+      ExportAllDeclaration: fromSource,
+      ImportExpression: fromSource,
+      TSImportType: (node) => check(node, node.argument?.literal?.value ?? node.source?.value),
+      TSExternalModuleReference: (node) => check(node, node.expression?.value),
+    };
+  },
+};
+const ensemblePlugin = { rules: { 'feature-boundaries': featureBoundaries, 'stand-in-own-folder': standInOwnFolder } };
+
 // Outside core/, a capability is reached through its public index only (core/<capability>/index.js).
 const coreThroughIndexes = {
   regex: '^(\\.\\./)+core/[^/]+/(?!index\\.js$)',
@@ -117,8 +159,14 @@ export default tseslint.config(
   },
   {
     files: ['web/client/**/*.{ts,tsx}'],
-    plugins: { ensemble: { rules: { 'feature-boundaries': featureBoundaries } } },
+    plugins: { ensemble: ensemblePlugin },
     rules: { 'ensemble/feature-boundaries': 'error' },
+  },
+  {
+    // The stand-ins import nothing of the product (see STAND_INS above).
+    files: Object.keys(STAND_INS).map((folder) => `${folder}/**/*.{ts,tsx,js,mjs}`),
+    plugins: { ensemble: ensemblePlugin },
+    rules: { 'ensemble/stand-in-own-folder': 'error' },
   },
   {
     // The browser never imports server-only code.

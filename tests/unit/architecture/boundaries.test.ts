@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
@@ -242,6 +242,47 @@ describe('DESIGN.md boundaries', () => {
     const outside = importers.filter((file) => file !== import.meta.filename).map((file) => relative(root, file)).filter((file) => !roots.includes(file));
     expect(outside).toEqual([]);
     expect(importers.length).toBeGreaterThan(0); // the walk does find the roots' imports
+  });
+
+  const STAND_INS = ['adapters/billing/sandbox', 'adapters/supabase/local'];
+  // The one folder outside its own a stand-in may import (the eslint rule names it too).
+  const STAND_IN_SHARED: Record<string, string[]> = { 'adapters/billing/sandbox': ['adapters/billing/schemas'] };
+
+  it.each([
+    ['adapters/billing/sandbox/resources/orders/example-breach.ts', "import { ok } from '../../../../../core/shared/index.js';\nexport const x = ok;\n"],
+    ['adapters/billing/sandbox/seed-breach.ts', "import { DEFAULT_PLAN_TEXT } from '../../../core/billing/index.js';\nexport const x = DEFAULT_PLAN_TEXT;\n"],
+    ['adapters/billing/sandbox/engine/example-breach.ts', "export { createBillingClient } from '../../client.js';\n"],
+    ['adapters/billing/sandbox/engine/example-breach.ts', "export const load = () => import('../../../../tests/support/local-http.js');\n"],
+    ['adapters/supabase/local/auth/example-breach.ts', "import type { Result } from '../../../../core/shared/index.js';\nexport type R = Result<string, string>;\n"],
+    ['adapters/supabase/local/example-breach.ts', "export { supabaseConfig } from '../supabase-config.js';\n"],
+    ['adapters/supabase/local/rest/example-breach.ts', "export { x } from '../../../../web/server/app.js';\n"],
+    ['adapters/supabase/local/example-breach.ts', "export { x } from '/work/elsewhere/x.js';\n"],
+  ])('the lint rule keeps the stand-in %s inside its own folder: %s', async (file, code) => {
+    const messages = await lintAs(file, code);
+    expect(messages.join('\n')).toMatch(/stands in for an outside service: it imports only its own folder/);
+  });
+
+  it.each([
+    ['adapters/billing/sandbox/resources/orders/example-fine.ts', "import { fail, ok } from '../../domain/result.js';\nimport { order } from '../../../schemas/order.js';\nimport { Hono } from 'hono';\nimport { join } from 'node:path';\nexport const x = [fail, ok, order, Hono, join];\n"],
+    ['adapters/supabase/local/auth/example-fine.ts', "import { fail, ok } from '../result.js';\nimport { z } from 'zod';\nimport { PGlite } from '@electric-sql/pglite';\nimport { readFile } from 'node:fs/promises';\nexport const x = [fail, ok, z, PGlite, readFile];\n"],
+  ])('a stand-in may import its own folder, node: builtins and npm packages: %s', async (file, code) => {
+    expect(await lintAs(file, code)).toEqual([]);
+  });
+
+  it.each(STAND_INS)('no file of the stand-in %s imports anything outside its folder but node: builtins and npm packages', (standIn) => {
+    const allowed = [standIn, ...(STAND_IN_SHARED[standIn] ?? [])];
+    const files = sourceFilesWithJs(join(root, standIn));
+    expect(files.length).toBeGreaterThan(10);
+    const offenders = files.flatMap((file) =>
+      importsOf(readFileSync(file, 'utf8'))
+        .filter((spec) => /^(\.|\/|#|file:)/.test(spec))
+        .filter((spec) => {
+          const target = relative(root, join(file, '..', spec)).split(sep).join('/');
+          return !spec.startsWith('.') || !allowed.some((folder) => target === folder || target.startsWith(`${folder}/`));
+        })
+        .map((spec) => `${relative(root, file)} -> ${spec}`),
+    );
+    expect(offenders).toEqual([]);
   });
 
   it('the lint rule wants kebab-case file names', async () => {
