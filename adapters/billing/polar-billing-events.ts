@@ -1,5 +1,5 @@
-import type { BillingWebhookEvent } from '../../../adapters/billing/webhooks.js';
-import type { BillingEvent } from '../../../core/billing/index.js';
+import type { BillingEvent } from '../../core/billing/index.js';
+import type { BillingWebhookEvent } from './webhooks.js';
 
 type SubscriptionEvent = Extract<BillingWebhookEvent, { data: { cancelAtPeriodEnd: boolean; currentPeriodStart: string } }>;
 
@@ -13,7 +13,10 @@ const SUBSCRIPTION_CHANGES = new Set([
   'subscription.past_due',
 ]);
 
-/** The provider's verified event, reduced to what the core's webhook rules act on. */
+/**
+ * The provider's verified event, reduced to what the core's webhook rules act on: which events
+ * matter and where their facts sit is the provider's knowledge, so it lives beside its client.
+ */
 export function toBillingEvent(webhookId: string, event: BillingWebhookEvent): BillingEvent {
   if (event.type === 'order.paid') {
     const order = event.data;
