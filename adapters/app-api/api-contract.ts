@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { CANCELLATION_REASONS, CHECKOUT_STATUSES } from '../../core/billing/index.js';
-import { conversationIdSchema, messageSchema, modelIdsSchema, titleSchema, attachmentIdsSchema, attachmentRefSchema, conversationSettingsSchema } from '../../core/chat/index.js';
+import { conversationIdSchema, messageSchema, modelIdsSchema, titleSchema, attachmentIdsSchema, attachmentRefSchema, conversationSettingsSchema, sendChatSchema } from '../../core/chat/index.js';
 import { LEDGER_KINDS } from '../../core/credits/index.js';
 import { DOMAIN_ERROR_CODES } from '../../core/shared/index.js';
 
@@ -258,18 +258,13 @@ export const creditsAnswer = z.object({ balance: z.number(), history: z.array(le
 // ── Chat ──────────────────────────────────────────────────────────────────────────────────────────
 
 /**
- * POST /api/chat. `settings` (optional) are stored with the conversation before it is answered: how
- * a new chat gets its instruction. New optional fields go here (the schema is strict: unknown
- * fields are refused, so a client learns at once when the server does not know one).
+ * POST /api/chat: the core's sendChatSchema, strict. `settings` (optional) are stored with the
+ * conversation before it is answered: how a new chat gets its instruction; `attachmentIds` are files
+ * uploaded before through POST /api/attachments (the caller's own). New fields go into the core's
+ * schema (this one is strict: unknown fields are refused, so a client learns at once when the
+ * server does not know one).
  */
-export const chatRequest = z.strictObject({
-  conversationId: conversationIdSchema.optional(),
-  message: messageSchema,
-  modelIds: modelIdsSchema,
-  settings: conversationSettings.optional(),
-  /** Files uploaded before through POST /api/attachments (the caller's own). */
-  attachmentIds: attachmentIdsSchema.optional(),
-});
+export const chatRequest = z.strictObject(sendChatSchema.shape);
 /** POST /api/chat/regenerate */
 export const regenerateRequest = z.strictObject({ conversationId: conversationIdSchema, modelIds: modelIdsSchema.optional() });
 /** POST /api/chat/edit-last */

@@ -5,6 +5,7 @@ export * from './domain/chat-rules.js';
 export * from './domain/chat.js';
 export * from './domain/conversation-settings.js';
 export * from './domain/search-text.js';
+export * from './domain/send-chat.js';
 export * from './ports/attachment-client.js';
 export * from './ports/attachment-store.js';
 export * from './ports/chat-client.js';

@@ -1,5 +1,5 @@
 import type { ChatStreamEvent } from '../domain/chat.js';
-import type { ConversationSettings } from '../domain/conversation-settings.js';
+import type { SendChatFields } from '../domain/send-chat.js';
 import type { AbortSignalLike } from '../../shared/abort.js';
 import type { Result } from '../../shared/result.js';
 
@@ -52,15 +52,8 @@ export interface ResumeChatInput {
   readonly signal?: AbortSignalLike;
 }
 
-export interface SendChatInput {
-  /** Absent: a new conversation named after the message. */
-  readonly conversationId?: string;
-  readonly message: string;
-  readonly modelIds: readonly string[];
-  /** Stored with the conversation before it is answered (how a new chat gets its instruction). */
-  readonly settings?: ConversationSettings;
-  /** Files uploaded before (AttachmentClient): sent with the message. */
-  readonly attachmentIds?: readonly string[];
+/** A message to send (sendChatSchema's fields; files are uploaded before through AttachmentClient). */
+export interface SendChatInput extends SendChatFields {
   /** Stops reading (before the run is accepted: nothing starts). */
   readonly signal?: AbortSignalLike;
 }

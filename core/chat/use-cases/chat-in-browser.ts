@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { attachmentIdsSchema } from '../domain/attachments.js';
 import { conversationIdSchema, messageSchema, modelIdsSchema } from '../domain/chat-rules.js';
-import { conversationSettingsSchema } from '../domain/conversation-settings.js';
+import { sendChatSchema } from '../domain/send-chat.js';
 import type { ChatClient, ChatRunHandle, EditLastChatInput, LiveRun, MergeChatInput, RegenerateChatInput, ResumeChatInput, SendChatInput } from '../ports/chat-client.js';
 import { parseInput } from '../../shared/parse-input.js';
 import type { Result } from '../../shared/result.js';
@@ -10,10 +10,6 @@ import type { CurrentUser } from '../../auth/use-cases/current-user.js';
 
 type Deps = { readonly currentUser: CurrentUser; readonly chatClient: ChatClient };
 
-const sendSchema = z.object({
-  conversationId: conversationIdSchema.optional(), message: messageSchema, modelIds: modelIdsSchema, settings: conversationSettingsSchema.optional(),
-  attachmentIds: attachmentIdsSchema.optional(),
-});
 const regenerateSchema = z.object({ conversationId: conversationIdSchema, modelIds: modelIdsSchema.optional() });
 const editSchema = regenerateSchema.extend({ message: messageSchema, attachmentIds: attachmentIdsSchema.optional() });
 const mergeSchema = z.object({ conversationId: conversationIdSchema, modelId: z.string().trim().min(1, 'Choose the model that merges') });
@@ -36,7 +32,7 @@ const starter =
   };
 
 /** Sends a message to one to six models (a new conversation when none is given). */
-export const makeSendChatMessage = starter<SendChatInput>(sendSchema, (client, input) => client.send(input));
+export const makeSendChatMessage = starter<SendChatInput>(sendChatSchema, (client, input) => client.send(input));
 
 /** Asks again for the answers to the last user message. */
 export const makeRegenerateChatAnswers = starter<RegenerateChatInput>(regenerateSchema, (client, input) => client.regenerate(input));

@@ -1,8 +1,8 @@
-import { z } from 'zod';
-import { attachmentIdsSchema, type AttachmentRef } from '../domain/attachments.js';
+import type { AttachmentRef } from '../domain/attachments.js';
 import type { ChatMessage } from '../domain/chat.js';
-import { conversationIdSchema, messageSchema, modelIdsSchema, titleFromMessage } from '../domain/chat-rules.js';
-import { conversationSettingsSchema, NO_SETTINGS, type ConversationSettings } from '../domain/conversation-settings.js';
+import { titleFromMessage } from '../domain/chat-rules.js';
+import { NO_SETTINGS, type ConversationSettings } from '../domain/conversation-settings.js';
+import { sendChatSchema, type SendChatFields } from '../domain/send-chat.js';
 import { CHAT_HOLD_TTL_SECONDS } from '../../credits/domain/credits.js';
 import { estimateTokens } from '../../credits/domain/token-estimate.js';
 import type { StartedTurn, TurnHold } from '../ports/conversation-turns.js';
@@ -24,22 +24,8 @@ import type { CurrentUser } from '../../auth/use-cases/current-user.js';
 
 export type ChatDeps = AnswerDeps & PreflightDeps & TurnDeps & AttachmentDeps & { readonly currentUser: CurrentUser };
 
-const inputSchema = z.object({
-  conversationId: conversationIdSchema.optional(),
-  message: messageSchema,
-  modelIds: modelIdsSchema,
-  settings: conversationSettingsSchema.optional(),
-  attachmentIds: attachmentIdsSchema.optional(),
-});
-
-export interface RunChatInput {
-  readonly conversationId?: string;
-  readonly message: string;
-  readonly modelIds: readonly string[];
-  /** Stored with the conversation before the models are asked (a new chat's instruction and settings). */
-  readonly settings?: ConversationSettings;
-  /** Files uploaded before (the caller's own): images for models that read them, text for any. */
-  readonly attachmentIds?: readonly string[];
+/** A message to send (sendChatSchema's fields) and what the server adds to it. */
+export interface RunChatInput extends SendChatFields {
   /**
    * The caller's sign-in session, checked in the same step that writes the message (the server's
    * session check for this request, without a round trip of its own); an ended one writes nothing.
@@ -60,7 +46,7 @@ export const makeRunChat =
   async (input: RunChatInput): Promise<Result<ChatRun>> => {
     const user = await requireUser(deps.currentUser);
     if (!user.success) return user;
-    const valid = parseInput(inputSchema, input);
+    const valid = parseInput(sendChatSchema, input);
     if (!valid.success) return valid;
     const { conversationId, message, modelIds, settings } = valid.data;
     const userId = user.data.id;

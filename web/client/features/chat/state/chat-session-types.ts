@@ -1,4 +1,4 @@
-import type { AttachmentRef, ChatMessage, ConversationSettings, ChatRunHandle, LiveRun as ServerLiveRun } from '../../../../../core/chat/index.js';
+import type { AttachmentRef, ChatMessage, ConversationSettings, ChatRunHandle, LiveRun as ServerLiveRun, SendChatFields } from '../../../../../core/chat/index.js';
 import type { Result } from '../../../../../core/shared/index.js';
 
 // The chat session's state and the use cases it runs on (chat-session.ts).
@@ -60,9 +60,7 @@ export interface ChatSessionPorts {
   mergeChatAnswers(input: { conversationId: string; modelId: string; signal?: AbortSignal }): Promise<Result<ChatRunHandle>>;
   getConversationSettings(input: { conversationId: string }): Promise<Result<ConversationSettings>>;
   saveConversationSettings(input: { conversationId: string; settings: ConversationSettings }): Promise<Result<ConversationSettings>>;
-  sendChatMessage(input: {
-    conversationId?: string; message: string; modelIds: readonly string[]; settings?: ConversationSettings; attachmentIds?: readonly string[]; signal?: AbortSignal;
-  }): Promise<Result<ChatRunHandle>>;
+  sendChatMessage(input: SendChatFields & { signal?: AbortSignal }): Promise<Result<ChatRunHandle>>;
   /** Reads a run again (after a reload, or coming back to its conversation). */
   resumeChatRun(input: { runId: string; after?: number; signal?: AbortSignal }): Promise<Result<ChatRunHandle>>;
   stopChatRun(input: { runId: string }): Promise<Result<void>>;
