@@ -1,6 +1,6 @@
 import { Webhook, WebhookVerificationError as StandardWebhookError } from 'standardwebhooks';
 import { z } from 'zod';
-import { fail, ok, type Result } from '../../core/shared/index.js';
+import { fail, ok, type Result } from './result.js';
 import { camelize, type Camelize } from './casing.js';
 import { BillingError } from './http/errors.js';
 import { benefit } from './schemas/benefit.js';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { fail } from '../../../core/shared/index.js';
+import { fail } from '../result.js';
 import { toCamelKey } from '../casing.js';
 import { InputValidationError } from './errors.js';
 import type { AnyOperation, CallOptions, CallResult, HttpClient } from './http-client.js';

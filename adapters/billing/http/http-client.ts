@@ -1,6 +1,6 @@
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
-import { fail, ok, type Result } from '../../../core/shared/index.js';
+import { fail, ok, type Result } from '../result.js';
 import { snakify, toCamelKey } from '../casing.js';
 import { InputValidationError, type TransportError } from './errors.js';
 import { matchResponse, type AnyOperation, type CallResult } from './match-response.js';

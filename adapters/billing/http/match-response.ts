@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fail, ok, type Result } from '../../../core/shared/index.js';
+import { fail, ok, type Result } from '../result.js';
 import {
   ApiError,
   httpFacts,

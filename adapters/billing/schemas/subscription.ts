@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { CANCELLATION_REASONS } from '../../../core/billing/index.js';
 import { base, dateTime, int, metadata, openEnum } from './common.js';
 import { customerEmbedded } from './customer.js';
 import { meter } from './meter.js';
@@ -17,7 +16,18 @@ export const subscriptionStatuses = [
   'unpaid',
 ] as const;
 export const subscriptionStatus = openEnum(subscriptionStatuses);
-export const cancellationReason = z.enum(CANCELLATION_REASONS);
+/** billing-api-part-b §3: the reasons a customer may give for cancelling, as the provider spells them. */
+export const cancellationReasons = [
+  'customer_service',
+  'low_quality',
+  'missing_features',
+  'switched_service',
+  'too_complex',
+  'too_expensive',
+  'unused',
+  'other',
+] as const;
+export const cancellationReason = z.enum(cancellationReasons);
 
 /** A plan change waiting for the period end (`proration_behavior: next_period`). */
 export const pendingSubscriptionUpdate = z.object({
@@ -67,7 +77,7 @@ export const subscription = z.object({
   discount_id: z.string().nullable(),
   checkout_id: z.string().nullable(),
   seats: int.nullable().optional(),
-  customer_cancellation_reason: openEnum(CANCELLATION_REASONS).nullable(),
+  customer_cancellation_reason: openEnum(cancellationReasons).nullable(),
   customer_cancellation_comment: z.string().nullable(),
   metadata,
   custom_field_data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
