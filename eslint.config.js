@@ -35,34 +35,48 @@ const featureBoundaries = {
   },
 };
 
-// The local stand-ins impersonate outside services (the billing provider's API; Supabase's Auth, REST,
-// Storage and mailbox): each imports only its own folder, node: builtins and npm packages, never the
-// product (core/, web/, cli/, tests/, scripts/, other adapters), so it could be published on its own.
+// Folders that import nothing of the product (core/, web/, cli/, tests/, scripts/, other adapters), so
+// each could be published on its own: each imports only its own folder (bar the paths it excepts, which are
+// not part of it), the folders it names `also`, node: builtins and npm packages.
+// - The local stand-ins impersonate outside services (the billing provider's API; Supabase's Auth, REST,
+//   Storage and mailbox).
+// - The billing provider's API client (adapters/billing/ but its sandbox and the product's adapters over
+//   the client, polar-*.ts, which may import core/).
 const projectRoot = import.meta.dirname;
-const STAND_INS = {
-  'adapters/billing/sandbox': [
-    // The provider's wire schemas, shared with the billing client until they are a package of their own.
-    'adapters/billing/schemas',
-  ],
-  'adapters/supabase/local': [],
-};
-const inside = (path, folder) => path === folder || path.startsWith(`${folder}/`);
+const OWN_FOLDERS = [
+  {
+    folder: 'adapters/billing/sandbox', except: [], messageId: 'standIn',
+    // The provider's wire schemas of the billing client, which itself imports nothing of the product.
+    also: ['adapters/billing/schemas'],
+  },
+  { folder: 'adapters/supabase/local', except: [], also: [], messageId: 'standIn' },
+  {
+    folder: 'adapters/billing', messageId: 'billingClient', also: [],
+    except: ['adapters/billing/sandbox', 'adapters/billing/polar-billing-gateway.ts', 'adapters/billing/polar-error-mapping.ts', 'adapters/billing/polar-billing-events.ts'],
+  },
+];
+const stem = (path) => path.replace(/\.(ts|tsx|js|mjs)$/, '');
+// A path is inside a folder, or is a file named with its extension (an import names `.js` for a `.ts` file).
+const inside = (path, entry) => path === entry || path.startsWith(`${entry}/`) || (stem(entry) !== entry && stem(path) === stem(entry));
+const unitOf = (file) => OWN_FOLDERS.find((unit) => inside(file, unit.folder) && !unit.except.some((path) => inside(file, path)));
 const standInOwnFolder = {
   meta: { type: 'problem', schema: [], messages: {
-    outside: '{{standIn}}/ stands in for an outside service: it imports only its own folder, node: builtins and npm packages, not {{spec}}.',
+    standIn: '{{folder}}/ stands in for an outside service: it imports only its own folder, node: builtins and npm packages, not {{spec}}.',
+    billingClient: "{{folder}}/ is the billing provider's API client and knows nothing of the product: it imports only its own folder (not sandbox/ nor the product's polar-*.ts adapters), node: builtins and npm packages, not {{spec}}.",
   } },
   create(context) {
     const file = relative(projectRoot, context.filename).split(sep).join('/');
-    const standIn = Object.keys(STAND_INS).find((folder) => inside(file, folder));
-    if (standIn === undefined) return {};
-    const allowed = [standIn, ...STAND_INS[standIn]];
+    const unit = unitOf(file);
+    if (unit === undefined) return {};
+    const allowed = (target) =>
+      (inside(target, unit.folder) && !unit.except.some((path) => inside(target, path))) || unit.also.some((folder) => inside(target, folder));
     const check = (node, spec) => {
       if (typeof spec !== 'string') return;
       // A bare name is node: or an npm package; anything else is a path (relative, absolute, file: or #import).
       if (!/^(\.|\/|#|file:)/.test(spec)) return;
       const target = spec.startsWith('.') ? relative(projectRoot, resolve(dirname(context.filename), spec)).split(sep).join('/') : null;
-      if (target !== null && allowed.some((folder) => inside(target, folder))) return;
-      context.report({ node, messageId: 'outside', data: { standIn, spec } });
+      if (target !== null && allowed(target)) return;
+      context.report({ node, messageId: unit.messageId, data: { folder: unit.folder, spec } });
     };
     const fromSource = (node) => check(node, node.source?.value);
     return {
@@ -70,7 +84,7 @@ const standInOwnFolder = {
       ExportNamedDeclaration: fromSource,
       ExportAllDeclaration: fromSource,
       ImportExpression: fromSource,
-      TSImportType: (node) => check(node, node.argument?.literal?.value ?? node.source?.value),
+      TSImportType: (node) => check(node, node.source?.value ?? node.argument?.literal?.value),
       TSExternalModuleReference: (node) => check(node, node.expression?.value),
     };
   },
@@ -163,8 +177,8 @@ export default tseslint.config(
     rules: { 'ensemble/feature-boundaries': 'error' },
   },
   {
-    // The stand-ins import nothing of the product (see STAND_INS above).
-    files: Object.keys(STAND_INS).map((folder) => `${folder}/**/*.{ts,tsx,js,mjs}`),
+    // The stand-ins and the billing client import nothing of the product (see OWN_FOLDERS above).
+    files: OWN_FOLDERS.map(({ folder }) => `${folder}/**/*.{ts,tsx,js,mjs}`),
     plugins: { ensemble: ensemblePlugin },
     rules: { 'ensemble/stand-in-own-folder': 'error' },
   },

@@ -20,15 +20,21 @@ function sourceFiles(dir: string): string[] {
 }
 
 const importsOf = (code: string): string[] =>
-  [...code.matchAll(/(?:import|export)[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)].map(
-    (m) => (m[1] ?? m[2]) as string,
+  [...code.matchAll(/(?:import|export)[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm)].map(
+    (m) => (m[1] ?? m[2] ?? m[3]) as string,
   );
 
-/** Every module web/client reaches through relative imports, and every package it names on the way. */
-function browserGraph(): { files: string[]; packages: string[] } {
+/** The source file a relative import names (`./x.js` is `./x.ts`), if there is one. */
+function resolveImport(file: string, spec: string): string | undefined {
+  const base = join(file, '..', spec).replace(/\.js$/, '');
+  return [`${base}.ts`, `${base}.tsx`, join(base, 'index.ts')].find((p) => existsSync(p));
+}
+
+/** Every module reached from `start` through relative imports, and every package named on the way. */
+function importGraph(start: string[]): { files: string[]; packages: string[] } {
   const seen = new Set<string>();
   const packages = new Set<string>();
-  const queue = sourceFiles(join(root, 'web', 'client')).filter((f) => !f.includes(`${join('web', 'client', 'dist')}`));
+  const queue = [...start];
   while (queue.length > 0) {
     const file = queue.pop() as string;
     if (seen.has(file)) continue;
@@ -38,13 +44,16 @@ function browserGraph(): { files: string[]; packages: string[] } {
         packages.add(spec);
         continue;
       }
-      const base = join(file, '..', spec).replace(/\.js$/, '');
-      const target = [`${base}.ts`, `${base}.tsx`, join(base, 'index.ts')].find((p) => existsSync(p));
+      const target = resolveImport(file, spec);
       if (target !== undefined) queue.push(target);
     }
   }
-  return { files: [...seen].map((f) => relative(root, f)), packages: [...packages] };
+  return { files: [...seen].map((f) => relative(root, f).split(sep).join('/')), packages: [...packages] };
 }
+
+/** Every module web/client reaches through relative imports, and every package it names on the way. */
+const browserGraph = (): { files: string[]; packages: string[] } =>
+  importGraph(sourceFiles(join(root, 'web', 'client')).filter((f) => !f.includes(`${join('web', 'client', 'dist')}`)));
 
 const SERVER_ONLY_FILES = /^(web\/server|cli|adapters\/(billing|models|supabase\/local)|adapters\/supabase\/supabase-(usage-ledger|profile-writer|user-directory|webhook-inbox))(\/|\.ts$)/;
 const SERVER_ONLY_PACKAGES = /^(node:|undici$|@electric-sql\/pglite|hono$|@hono\/|ai$|@ai-sdk\/|commander$|standardwebhooks$|jose$)/;
@@ -245,7 +254,8 @@ describe('DESIGN.md boundaries', () => {
   });
 
   const STAND_INS = ['adapters/billing/sandbox', 'adapters/supabase/local'];
-  // The one folder outside its own a stand-in may import (the eslint rule names it too).
+  // The one folder outside its own a stand-in may import (the eslint rule names it too): the billing
+  // client's wire schemas, which reach nothing of the product (see the walk of the sandbox's imports below).
   const STAND_IN_SHARED: Record<string, string[]> = { 'adapters/billing/sandbox': ['adapters/billing/schemas'] };
 
   it.each([
@@ -283,6 +293,78 @@ describe('DESIGN.md boundaries', () => {
         .map((spec) => `${relative(root, file)} -> ${spec}`),
     );
     expect(offenders).toEqual([]);
+  });
+
+  // The billing provider's API client: adapters/billing/ but its sandbox and the product's adapters over it.
+  const BILLING_CLIENT = 'adapters/billing';
+  const BILLING_NOT_CLIENT = ['adapters/billing/sandbox', 'adapters/billing/polar-billing-gateway.ts', 'adapters/billing/polar-error-mapping.ts', 'adapters/billing/polar-billing-events.ts'];
+  const isBillingClient = (path: string): boolean =>
+    (path === BILLING_CLIENT || path.startsWith(`${BILLING_CLIENT}/`)) && !BILLING_NOT_CLIENT.some((not) => path === not || path.startsWith(`${not}/`));
+  const BILLING_CLIENT_RULE = /is the billing provider's API client and knows nothing of the product/;
+
+  it.each([
+    ['adapters/billing/example-breach.ts', "import { fail, ok, type Result } from '../../core/shared/index.js';\nexport const x: Result<number, string> = ok(1);\nexport const y = fail;\n"],
+    ['adapters/billing/schemas/example-breach.ts', "import { CANCELLATION_REASONS } from '../../../core/billing/index.js';\nexport const x = CANCELLATION_REASONS;\n"],
+    ['adapters/billing/http/example-breach.ts', "import type { Logger } from '../../../core/shared/index.js';\nexport type L = Logger;\n"],
+    ['adapters/billing/resources/example-breach.ts', "export { PolarBillingGateway } from '../polar-billing-gateway.js';\n"],
+    ['adapters/billing/example-breach.ts', "export { toDomainError } from './polar-error-mapping';\n"],
+    ['adapters/billing/http/example-breach.ts', "export { seed } from '../sandbox/seed.js';\n"],
+    ['adapters/billing/example-breach.ts', "export const load = () => import('../models/ai-sdk-model-gateway.js');\n"],
+    ['adapters/billing/schemas/example-breach.ts', "export type T = typeof import('../../../tests/support/billing-mock.js');\n"],
+    ['adapters/billing/example-breach.ts', "export { x } from '/work/elsewhere/x.js';\n"],
+  ])("the lint rule keeps the billing client's %s from the product: %s", async (file, code) => {
+    expect(isBillingClient(file)).toBe(true);
+    const messages = await lintAs(file, code);
+    expect(messages.join('\n')).toMatch(BILLING_CLIENT_RULE);
+  });
+
+  it('the billing client may import its own folder, node: builtins and npm packages', async () => {
+    const code = [
+      "import { z } from 'zod';",
+      "import { Agent } from 'undici';",
+      "import { createHmac } from 'node:crypto';",
+      "import { fail, ok } from '../result.js';",
+      "import { operation, json } from '../http/operation.js';",
+      "import type { Camelize } from '../casing.js';",
+      "import { subscription } from '../schemas/subscription.js';",
+      "export type C = Camelize<{ a_b: string }>;",
+      'export const x = [z, Agent, createHmac, fail, ok, operation, json, subscription];',
+    ].join('\n');
+    expect(await lintAs('adapters/billing/resources/example-fine.ts', `${code}\n`)).toEqual([]);
+  });
+
+  it.each(['adapters/billing/polar-billing-gateway.ts', 'adapters/billing/polar-error-mapping.ts', 'adapters/billing/polar-billing-events.ts'])(
+    "the product's adapter %s over the billing client may import core/ and the client",
+    async (file) => {
+      const code = "import type { Logger } from '../../core/shared/index.js';\nimport type { BillingClient } from './client.js';\nexport type X = [Logger, BillingClient];\n";
+      expect((await lintAs(file, code)).filter((m) => m.includes('ensemble/stand-in-own-folder'))).toEqual([]);
+    },
+  );
+
+  it('no file of the billing client imports anything outside it but node: builtins and npm packages', () => {
+    const files = sourceFilesWithJs(join(root, BILLING_CLIENT)).filter((file) => isBillingClient(relative(root, file).split(sep).join('/')));
+    expect(files.length).toBeGreaterThan(50);
+    expect(files.map((f) => relative(root, f).split(sep).join('/'))).toContain('adapters/billing/schemas/subscription.ts');
+    const offenders = files.flatMap((file) =>
+      importsOf(readFileSync(file, 'utf8'))
+        .filter((spec) => /^(\.|\/|#|file:)/.test(spec))
+        .filter((spec) => {
+          const target = resolveImport(file, spec);
+          return target === undefined || !isBillingClient(relative(root, target).split(sep).join('/'));
+        })
+        .map((spec) => `${relative(root, file)} -> ${spec}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it("nothing the billing sandbox reaches, directly or through the client's wire schemas, is of the product", () => {
+    const { files } = importGraph(sourceFilesWithJs(join(root, 'adapters', 'billing', 'sandbox')));
+    // The walk does follow the sandbox into the schemas it shares with the client.
+    expect(files).toContain('adapters/billing/schemas/subscription.ts');
+    expect(files.filter((f) => f.startsWith('core/'))).toEqual([]);
+    expect(files.filter((f) => !f.startsWith('adapters/billing/sandbox/') && !f.startsWith('adapters/billing/schemas/'))).toEqual([]);
+    // The same walk from the product's adapter over the client does find core/.
+    expect(importGraph([join(root, 'adapters', 'billing', 'polar-billing-gateway.ts')]).files.some((f) => f.startsWith('core/'))).toBe(true);
   });
 
   it('the lint rule wants kebab-case file names', async () => {
