@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { CANCELLATION_REASONS, CHECKOUT_STATUSES } from '../../core/billing/index.js';
-import { conversationIdSchema, messageSchema, modelIdsSchema, titleSchema, attachmentIdsSchema, attachmentRefSchema, conversationSettingsSchema, sendChatSchema } from '../../core/chat/index.js';
+import { conversationIdSchema, messageSchema, modelIdsSchema, titleSchema, attachmentIdsSchema, attachmentRefSchema, conversationSettingsSchema, sendChatSchema, PROVIDER_IDS } from '../../core/chat/index.js';
 import { LEDGER_KINDS } from '../../core/credits/index.js';
 import { DOMAIN_ERROR_CODES } from '../../core/shared/index.js';
 
@@ -107,7 +107,7 @@ export const accountAnswer = z.object({ subscribed: z.boolean(), featureFlag: z.
 export const modelInfo = z.object({
   id: z.string(),
   label: z.string(),
-  provider: z.enum(['openai', 'anthropic', 'google', 'openai-compatible', 'offline']),
+  provider: z.enum(PROVIDER_IDS),
   inputCreditsPer1k: z.number(),
   outputCreditsPer1k: z.number(),
   plan: z.enum(['free', 'paid']),

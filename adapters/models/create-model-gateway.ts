@@ -1,3 +1,4 @@
+import { PROVIDER_IDS, type ModelProvider } from '../../core/chat/index.js';
 import type { Logger, Result } from '../../core/shared/index.js';
 import { AiSdkModelGateway } from './ai-sdk-model-gateway.js';
 import type { ModelCatalogueSource } from './model-catalogue.js';
@@ -14,15 +15,15 @@ export interface CreateModelGatewayInput {
 export function createModelGateway(input: CreateModelGatewayInput): Result<AiSdkModelGateway> {
   const config = parseModelGatewayConfig(input.env);
   if (!config.success) return config;
-  const configured = Object.entries({
+  // The offline models need no settings: they are always configured.
+  const settings: Record<ModelProvider, object | null> = {
     openai: config.data.openai,
     anthropic: config.data.anthropic,
     google: config.data.google,
     'openai-compatible': config.data.openaiCompatible,
-  })
-    .filter(([, value]) => value !== null)
-    .map(([name]) => name);
-  input.logger.info('model providers configured', { providers: [...configured, 'offline'] });
+    offline: config.data.offline,
+  };
+  input.logger.info('model providers configured', { providers: PROVIDER_IDS.filter((id) => settings[id] !== null) });
   const gateway = new AiSdkModelGateway({
     config: config.data,
     catalogue: input.catalogue,

@@ -1,6 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
 import { MODEL_CATALOGUE_MAX_AGE_MS, type ModelCatalogue, type ModelCatalogueEntry } from '../models/model-catalogue.js';
+import { PROVIDER_IDS } from '../../core/chat/index.js';
 import { domainError, fail, ok, type Result } from '../../core/shared/index.js';
 
 const COLUMNS = 'id, label, provider, input_credits_per_1k, output_credits_per_1k, plan, supports_temperature, max_output_tokens, supports_images';
@@ -8,7 +9,7 @@ const COLUMNS = 'id, label, provider, input_credits_per_1k, output_credits_per_1
 const modelRow = z.object({
   id: z.string(),
   label: z.string(),
-  provider: z.enum(['openai', 'anthropic', 'google', 'openai-compatible', 'offline']),
+  provider: z.enum(PROVIDER_IDS),
   input_credits_per_1k: z.coerce.number(),
   output_credits_per_1k: z.coerce.number(),
   plan: z.enum(['free', 'paid']),

@@ -4,6 +4,7 @@ export * from './domain/attachments.js';
 export * from './domain/chat-rules.js';
 export * from './domain/chat.js';
 export * from './domain/conversation-settings.js';
+export * from './domain/providers.js';
 export * from './domain/search-text.js';
 export * from './domain/send-chat.js';
 export * from './ports/attachment-client.js';

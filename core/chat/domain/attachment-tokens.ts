@@ -1,5 +1,5 @@
 import type { AttachmentRef } from './attachments.js';
-import type { ModelProvider } from './chat.js';
+import type { ModelProvider } from './providers.js';
 
 /** Width and height from a PNG, JPEG or WebP header; null when the bytes are not such an image. */
 export const imageDimensions = (mediaType: string, bytes: Uint8Array): { width: number; height: number } | null => {

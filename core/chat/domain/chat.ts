@@ -1,8 +1,8 @@
 import type { AbortSignalLike } from '../../shared/abort.js';
 import type { AttachmentRef } from './attachments.js';
 import type { ModelSettings } from './conversation-settings.js';
+import type { ModelProvider } from './providers.js';
 
-export type ModelProvider = 'openai' | 'anthropic' | 'google' | 'openai-compatible' | 'offline';
 
 /** One entry of the model catalogue. Prices are credits per 1,000 tokens. */
 export interface ModelInfo {

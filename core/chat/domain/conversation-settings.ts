@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { ModelInfo, ModelProvider } from './chat.js';
+import type { ModelInfo } from './chat.js';
+import { modelProvider } from './providers.js';
 import { hasUnstorableText } from './chat-rules.js';
 import { creditsForUsage, MINIMAL_ANSWER_OUTPUT_TOKENS, type ModelPrice } from '../../credits/domain/usage-pricing.js';
 
@@ -63,18 +64,11 @@ export interface SettingLimits {
   readonly maxOutputTokens: number;
 }
 
-const PROVIDER_MAX_TEMPERATURE: Record<ModelProvider, number> = {
-  openai: 2,
-  anthropic: 1,
-  google: 2,
-  'openai-compatible': 2,
-  offline: 2,
-};
 export const DEFAULT_MAX_OUTPUT_TOKENS = 4096;
 
 /** The catalogue's word on a model, with the provider's scale where the catalogue says nothing. */
 export const settingLimitsOf = (model: Pick<ModelInfo, 'provider' | 'supportsTemperature' | 'maxOutputTokens'>): SettingLimits => ({
-  maxTemperature: model.supportsTemperature === false ? null : PROVIDER_MAX_TEMPERATURE[model.provider],
+  maxTemperature: model.supportsTemperature === false ? null : modelProvider(model.provider).maxTemperature,
   maxOutputTokens: model.maxOutputTokens ?? DEFAULT_MAX_OUTPUT_TOKENS,
 });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalDb } from '../../../adapters/supabase/local/db.js';
+import { PROVIDER_IDS } from '../../../core/chat/index.js';
 import { creditsForUsage } from '../../../core/credits/index.js';
 import { DEFAULT_CATALOGUE } from '../../../adapters/in-memory/default-model-catalogue.js';
 import { openTestDb } from '../../support/supabase-rest-harness.js';
@@ -44,6 +45,15 @@ describe('the model catalogue: the migrations seed what the in-memory mode lists
     const offline = (await seededModels()).filter((m) => m.provider === 'offline');
     expect(offline.map((m) => [m.id, m.plan])).toEqual([['offline', 'free'], ['offline-brief', 'free']]);
     expect((await seededModels()).slice(0, 2).map((m) => m.id)).toEqual(['offline', 'offline-brief']);
+  });
+
+  it("the table's provider check admits exactly the chat core's providers", async () => {
+    const checks = (await db.asAdmin((tx) => tx.query<{ definition: string }>(
+      `select pg_get_constraintdef(c.oid) as definition from pg_constraint c
+         where c.conrelid = 'public.models'::regclass and c.contype = 'c' and pg_get_constraintdef(c.oid) like '%provider%'`))).rows;
+    expect(checks).toHaveLength(1);
+    const admitted = [...checks[0]!.definition.matchAll(/'([^']+)'/g)].map((m) => m[1]);
+    expect(admitted.sort()).toEqual([...PROVIDER_IDS].sort());
   });
 
   it('log_usage charges the brief offline model at its own prices, as the server computes them', async () => {
