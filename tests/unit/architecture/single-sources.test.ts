@@ -2,11 +2,12 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { toSubscriptionSummary, type SubscriptionSummary } from '../../../core/billing/index.js';
+import { PROVIDER_IDS } from '../../../core/chat/index.js';
 import { LEDGER_KINDS } from '../../../core/credits/index.js';
 
 /**
  * Lists and mappings the product keeps in one place: the kinds of credit-ledger line, the summary
- * of a subscription and the fields of a chat message sent to the models. Every other file reads
+ * of a subscription, the fields of a chat message sent to the models and the model providers. Every other file reads
  * them from there; these detectors find a copy written out by hand in the source tree.
  */
 const root = join(import.meta.dirname, '..', '..', '..');
@@ -90,12 +91,30 @@ function sendChatShapesIn(code: string): string[] {
   return objectBodies(code).filter((b) => asSchema(b) || asType(b));
 }
 
+// ── The model providers ──────────────────────────────────────────────────────────────────────────
+
+const providerId = `['"\`](?:${PROVIDER_IDS.map(escape).join('|')})['"\`]`;
+/** An entry of a table of providers, `{ id: 'openai', … }`, with the comment that may precede it. */
+const providerRow = `(?:/\\*[^]*?\\*/\\s*)?\\{\\s*id\\s*:\\s*${providerId}[^{}]*\\}`;
+
+/**
+ * Two or more provider ids in a row, as an array, a z.enum or a union type spells them, or two or
+ * more rows of a table keyed by them. A `Record<ModelProvider, …>` (unquoted keys, checked by the
+ * typecheck) and a single id (`provider: 'anthropic'`) are not a list.
+ */
+function providerIdListsIn(code: string): string[] {
+  const spelled = [...code.matchAll(new RegExp(`${providerId}(?:\\s*[,|]\\s*${providerId})+`, 'g'))];
+  const tabled = [...code.matchAll(new RegExp(`${providerRow}(?:\\s*,\\s*${providerRow})+`, 'g'))];
+  return [...spelled, ...tabled].map((m) => m[0]);
+}
+
 // ── The tree ─────────────────────────────────────────────────────────────────────────────────────
 
 const SOURCES = {
   ledgerKinds: 'core/credits/domain/credits.ts',
   subscriptionSummary: 'core/billing/domain/billing.ts',
   sendChat: 'core/chat/domain/send-chat.ts',
+  providers: 'core/chat/domain/providers.ts',
 };
 
 const offenders = (detect: (code: string) => string[], source: string): string[] =>
@@ -117,6 +136,11 @@ describe('one source for each list and mapping', () => {
   it('the fields of a sent chat message are described only in the chat core', () => {
     expect(sendChatShapesIn(readFileSync(join(root, SOURCES.sendChat), 'utf8'))).toHaveLength(1);
     expect(offenders(sendChatShapesIn, SOURCES.sendChat)).toEqual([]);
+  });
+
+  it('the model providers are listed only in the chat core', () => {
+    expect(providerIdListsIn(readFileSync(join(root, SOURCES.providers), 'utf8'))).toHaveLength(1);
+    expect(offenders(providerIdListsIn, SOURCES.providers)).toEqual([]);
   });
 });
 
@@ -152,5 +176,14 @@ describe('the detectors find a planted copy', () => {
     const edit = `const inputSchema = z.object({ conversationId: conversationIdSchema, message: messageSchema, modelIds: modelIdsSchema.optional() });`;
     expect(sendChatShapesIn(edit)).toEqual([]);
     expect(sendChatShapesIn(`export const chatRequest = z.strictObject(sendChatSchema.shape);`)).toEqual([]);
+  });
+
+  it('of the provider ids: an enum, a check list, a union type, a table of rows, even of a few of them', () => {
+    expect(providerIdListsIn(`provider: z.enum(['openai', 'anthropic', 'google', 'openai-compatible', 'offline']),`)).toHaveLength(1);
+    expect(providerIdListsIn(`const KEYED = ["openai", "anthropic"];`)).toHaveLength(1);
+    expect(providerIdListsIn(`export type FirstParty =\n  | 'openai'\n  | 'google';`)).toHaveLength(1);
+    expect(providerIdListsIn(`const P = [\n  { id: 'openai', label: 'OpenAI' },\n  /** local */\n  { id: 'offline', label: 'Offline' },\n];`)).toHaveLength(1);
+    expect(providerIdListsIn(`provider: z.enum(PROVIDER_IDS); const LIMIT: Record<ModelProvider, number> = { openai: 2, anthropic: 1, google: 2 };`)).toEqual([]);
+    expect(providerIdListsIn(`{ id: 'offline', provider: 'offline' }, { id: 'offline-brief', provider: 'offline' }; method: z.enum(['magic_link', 'google'])`)).toEqual([]);
   });
 });
