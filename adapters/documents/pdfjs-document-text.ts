@@ -76,17 +76,17 @@ export class PdfjsDocumentText implements DocumentText {
   }
 
   async pdfText(bytes: Uint8Array, maxCharacters: number): Promise<Result<string>> {
-    if (this.busy >= this.limits.concurrency) {
-      if (this.waiting.length >= this.limits.maxWaiting) return refused({ limit: 'busy' }, this.limits);
-      await new Promise<void>((resolve) => this.waiting.push(resolve));
-    }
-    this.busy += 1;
+    if (this.busy < this.limits.concurrency) this.busy += 1;
+    else if (this.waiting.length >= this.limits.maxWaiting) return refused({ limit: 'busy' }, this.limits);
+    // A PDF that waits is handed its slot by the one it waited for, so none can slip in between.
+    else await new Promise<void>((resolve) => this.waiting.push(resolve));
     try {
       const answer = await this.read(bytes, maxCharacters);
       return 'text' in answer ? ok(answer.text) : refused(answer, this.limits);
     } finally {
-      this.busy -= 1;
-      this.waiting.shift()?.();
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.busy -= 1;
     }
   }
 
