@@ -1,5 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import type { DocumentText } from '../../core/chat/index.js';
 import { MAX_PDF_INFLATED_BYTES, MAX_PDF_PAGES } from '../../core/chat/index.js';
 import { domainError, fail, ok, type Result } from '../../core/shared/index.js';
@@ -39,6 +40,8 @@ export const DEFAULT_PDF_READING_LIMITS: PdfReadingLimits = {
 const CHILD = new URL('./pdf-text-child.mjs', import.meta.url);
 /** How often a reader's memory is looked at while it works. */
 const WATCH_EVERY_MS = 20;
+/** The reader's niceness (0 is the server's; 19 the lowest priority). */
+const READER_NICENESS = 10;
 /** A reader left idle this long is ended (the next PDF starts another). */
 const IDLE_MS = 60_000;
 
@@ -154,6 +157,14 @@ export class PdfjsDocumentText implements DocumentText {
     // Bare Node, whatever runs this process: the heap bounded too, so a runaway reader fails early.
     const heapMb = Math.max(64, Math.floor(this.limits.maxMemoryBytes / MB / 2));
     const child = fork(CHILD, [], { execArgv: [`--max-old-space-size=${heapMb}`], serialization: 'advanced', stdio: ['ignore', 'ignore', 'ignore', 'ipc'] });
+    // Reading is background work: when the cores are busy, the server's answers go first.
+    if (child.pid !== undefined) {
+      try {
+        setPriority(child.pid, READER_NICENESS);
+      } catch {
+        // Not permitted here: the reader runs at the server's priority.
+      }
+    }
     const ready = new Promise<boolean>((resolve) => {
       child.once('message', () => resolve(true));
       child.once('exit', () => resolve(false));
