@@ -89,7 +89,36 @@ const standInOwnFolder = {
     };
   },
 };
-const ensemblePlugin = { rules: { 'feature-boundaries': featureBoundaries, 'stand-in-own-folder': standInOwnFolder } };
+// The /api wire contract (adapters/api-contract/), read by the server's routes and the browser's adapters
+// alike: it imports only zod and the core's capability indexes, so it carries nothing of the server, of
+// the browser's adapters or of any other adapter to whichever side reads it.
+const API_CONTRACT = 'adapters/api-contract';
+const apiContractImports = {
+  meta: { type: 'problem', schema: [], messages: {
+    only: '{{folder}}/ is the /api wire contract: it imports only zod and core/<capability>/index.js, not {{spec}}.',
+  } },
+  create(context) {
+    const check = (node, spec) => {
+      if (typeof spec !== 'string') return;
+      if (spec === 'zod' || spec.startsWith('zod/')) return;
+      if (spec.startsWith('.')) {
+        const target = relative(projectRoot, resolve(dirname(context.filename), spec)).split(sep).join('/');
+        if (/^core\/[^/]+\/index\.js$/.test(target)) return;
+      }
+      context.report({ node, messageId: 'only', data: { folder: API_CONTRACT, spec } });
+    };
+    const fromSource = (node) => check(node, node.source?.value);
+    return {
+      ImportDeclaration: fromSource,
+      ExportNamedDeclaration: fromSource,
+      ExportAllDeclaration: fromSource,
+      ImportExpression: fromSource,
+      TSImportType: (node) => check(node, node.source?.value ?? node.argument?.literal?.value),
+      TSExternalModuleReference: (node) => check(node, node.expression?.value),
+    };
+  },
+};
+const ensemblePlugin = { rules: { 'feature-boundaries': featureBoundaries, 'stand-in-own-folder': standInOwnFolder, 'api-contract-imports': apiContractImports } };
 
 // Outside core/, a capability is reached through its public index only (core/<capability>/index.js).
 const coreThroughIndexes = {
@@ -183,7 +212,13 @@ export default tseslint.config(
     rules: { 'ensemble/stand-in-own-folder': 'error' },
   },
   {
-    // The browser never imports server-only code.
+    // The /api contract imports only zod and the core's capability indexes (see API_CONTRACT above).
+    files: [`${API_CONTRACT}/**/*.{ts,tsx,js,mjs}`],
+    plugins: { ensemble: ensemblePlugin },
+    rules: { 'ensemble/api-contract-imports': 'error' },
+  },
+  {
+    // The browser never imports server-only code (it may import the /api contract, adapters/api-contract).
     files: ['web/client/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [

@@ -2,7 +2,7 @@ import type { AttachmentRef, AttachmentClient } from '../../core/chat/index.js';
 import type { AbortSignalLike } from '../../core/shared/index.js';
 import { domainError, fail, ok, type Result } from '../../core/shared/index.js';
 import { ApiClient, toDomainError, type ApiClientOptions } from './api-client.js';
-import { attachmentAnswer } from './api-contract.js';
+import { attachmentAnswer } from '../api-contract/api-contract.js';
 
 /**
  * Uploads through `POST /api/attachments?name=…` (the file's bytes as the body, its type as

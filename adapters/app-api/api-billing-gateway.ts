@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { CancellationReason, CheckoutSession, CheckoutState, CustomerState, PlanDiscount, PlanProduct, PortalSession, SubscriptionSummary, BillingGateway } from '../../core/billing/index.js';
 import { domainError, fail, ok, type Result } from '../../core/shared/index.js';
 import { ApiClient, type ApiClientOptions } from './api-client.js';
-import { billingStateAnswer, checkoutAnswer, checkoutStateAnswer, planAnswer, portalAnswer, subscriptionAnswer } from './api-contract.js';
+import { billingStateAnswer, checkoutAnswer, checkoutStateAnswer, planAnswer, portalAnswer, subscriptionAnswer } from '../api-contract/api-contract.js';
 
 const plan = planAnswer;
 

@@ -2,7 +2,7 @@ import type { ChatClient, ChatRunEvent, ChatRunHandle, EditLastChatInput, LiveRu
 import type { AbortSignalLike } from '../../core/shared/index.js';
 import { domainError, fail, ok, type Result } from '../../core/shared/index.js';
 import { ApiClient, toDomainError, type ApiClientOptions } from './api-client.js';
-import { chatStreamLine, metaLine, openConversationAnswer, type MetaLine } from './api-contract.js';
+import { chatStreamLine, metaLine, openConversationAnswer, type MetaLine } from '../api-contract/api-contract.js';
 import { ndjsonLines } from './ndjson-lines.js';
 
 const none = { inputTokens: 0, outputTokens: 0 };

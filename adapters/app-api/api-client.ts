@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { DomainError } from '../../core/shared/index.js';
 import { domainError, isDomainErrorCode, fail, ok, type Result } from '../../core/shared/index.js';
-import { apiErrorBody } from './api-contract.js';
+import { apiErrorBody } from '../api-contract/api-contract.js';
 
 /** The signed-in user's Supabase access token, or null when nobody is signed in. */
 export type AccessTokenSource = () => string | null | Promise<string | null>;

@@ -1,7 +1,7 @@
 import type { ChatMessage, Conversation, ConversationSettings, ConversationLibrary } from '../../core/chat/index.js';
 import { ok, type Result } from '../../core/shared/index.js';
 import { ApiClient, type ApiClientOptions } from './api-client.js';
-import { conversationAnswer, conversationListAnswer, messagesAnswer, settingsAnswer } from './api-contract.js';
+import { conversationAnswer, conversationListAnswer, messagesAnswer, settingsAnswer } from '../api-contract/api-contract.js';
 
 const path = (id: string) => `/api/conversations/${encodeURIComponent(id)}`;
 

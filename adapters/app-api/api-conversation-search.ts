@@ -1,7 +1,7 @@
 import type { ConversationSearch, SearchHit, SearchQuery } from '../../core/chat/index.js';
 import { ok, type Result } from '../../core/shared/index.js';
 import { ApiClient, type ApiClientOptions } from './api-client.js';
-import { searchAnswer } from './api-contract.js';
+import { searchAnswer } from '../api-contract/api-contract.js';
 
 /** Search through GET /api/search: the server searches the access token's user only (the userId is not sent). */
 export class ApiConversationSearch implements ConversationSearch {

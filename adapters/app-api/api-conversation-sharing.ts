@@ -1,7 +1,7 @@
 import type { ConversationShare, ConversationSharing, SharedConversation, SharedConversations } from '../../core/chat/index.js';
 import { ok, type Result } from '../../core/shared/index.js';
 import { ApiClient, type ApiClientOptions } from './api-client.js';
-import { shareAnswer, sharedConversationAnswer } from './api-contract.js';
+import { shareAnswer, sharedConversationAnswer } from '../api-contract/api-contract.js';
 
 const path = (id: string) => `/api/conversations/${encodeURIComponent(id)}/share`;
 

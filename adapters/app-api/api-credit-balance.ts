@@ -1,7 +1,7 @@
 import type { LedgerEntry, CreditBalance } from '../../core/credits/index.js';
 import { ok, type Result } from '../../core/shared/index.js';
 import { ApiClient, type ApiClientOptions } from './api-client.js';
-import { creditsAnswer } from './api-contract.js';
+import { creditsAnswer } from '../api-contract/api-contract.js';
 
 /** The caller's balance and ledger lines from /api/credits (charging and granting are the server's). */
 export class ApiCreditBalance implements CreditBalance {

@@ -1,7 +1,7 @@
 import type { InstructionPreset, InstructionPresets } from '../../core/chat/index.js';
 import { ok, type Result } from '../../core/shared/index.js';
 import { ApiClient, type ApiClientOptions } from './api-client.js';
-import { presetAnswer, presetsAnswer } from './api-contract.js';
+import { presetAnswer, presetsAnswer } from '../api-contract/api-contract.js';
 
 /** The caller's instruction presets through /api/instruction-presets (the userId is the token's). */
 export class ApiInstructionPresets implements InstructionPresets {

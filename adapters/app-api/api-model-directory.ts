@@ -1,7 +1,7 @@
 import type { ModelInfo, ModelDirectory } from '../../core/chat/index.js';
 import { ok, type Result } from '../../core/shared/index.js';
 import { ApiClient, type ApiClientOptions } from './api-client.js';
-import { modelsAnswer } from './api-contract.js';
+import { modelsAnswer } from '../api-contract/api-contract.js';
 
 /** The model catalogue from /api/models: prices, plans, and whether each provider is configured. */
 export class ApiModelDirectory implements ModelDirectory {

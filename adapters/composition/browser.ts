@@ -11,7 +11,7 @@ import { SupabasePromptCatalog } from '../supabase/supabase-prompt-catalog.js';
 import { ApiBillingGateway } from '../app-api/api-billing-gateway.js';
 import { ApiAttachmentClient } from '../app-api/api-attachment-client.js';
 import { ApiChatClient } from '../app-api/api-chat-client.js';
-import { publicConfigAnswer } from '../app-api/api-contract.js';
+import { publicConfigAnswer } from '../api-contract/api-contract.js';
 import type { ApiClientOptions } from '../app-api/api-client.js';
 import { ApiConversationLibrary } from '../app-api/api-conversation-library.js';
 import { ApiConversationSearch } from '../app-api/api-conversation-search.js';

@@ -2,7 +2,7 @@
 // the path and refuse some headers) and keeps the figures the suite prints at its end.
 import { request } from 'node:http';
 import { z } from 'zod';
-import { API_ERROR_CODES } from '../../../adapters/app-api/api-contract.js';
+import { API_ERROR_CODES } from '../../../adapters/api-contract/api-contract.js';
 
 export interface FuzzRequest {
   readonly method: string;

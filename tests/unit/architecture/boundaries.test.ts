@@ -128,6 +128,15 @@ describe('DESIGN.md boundaries', () => {
     expect(messages).toEqual([]);
   });
 
+  it('web/client may import the /api contract and the browser adapters of /api', async () => {
+    const code = [
+      "import { apiErrorBody } from '../../../../../adapters/api-contract/api-contract.js';",
+      "import { ApiClient } from '../../../../../adapters/app-api/api-client.js';",
+      'export const x = [apiErrorBody, ApiClient];',
+    ].join('\n');
+    expect(await lintAs('web/client/features/chat/routes/example-fine.ts', `${code}\n`)).toEqual([]);
+  });
+
   it.each(['web/client/features/chat/routes/example-breach.ts', 'web/server/example-breach.ts', 'adapters/in-memory/example-breach.ts', 'cli/example-breach.ts', 'tests/unit/example-breach.test.ts'])(
     'outside core/, %s reaches a capability only through its index',
     async (file) => {
@@ -181,6 +190,45 @@ describe('DESIGN.md boundaries', () => {
     expect(files.some((f) => f.startsWith('adapters/composition/'))).toBe(true); // the walk does follow imports
     expect(files.filter((f) => SERVER_ONLY_FILES.test(f))).toEqual([]);
     expect(packages.filter((p) => SERVER_ONLY_PACKAGES.test(p))).toEqual([]);
+  });
+
+  // The /api wire contract, read by the server's routes and the browser's adapters alike.
+  const API_CONTRACT = 'adapters/api-contract';
+  const API_CONTRACT_RULE = /adapters\/api-contract\/ is the \/api wire contract: it imports only zod and core/;
+
+  it.each([
+    "import { ApiClient } from '../app-api/api-client.js';\nexport const x = ApiClient;\n",
+    "export { errorResponse } from '../../web/server/http/api-error.js';\n",
+    "export { SupabaseProfileStore } from '../supabase/supabase-profile-store.js';\n",
+    "import type { Result } from '../../core/shared/result.js';\nexport type R = Result<string>;\n",
+    "import { Hono } from 'hono';\nexport const x = Hono;\n",
+    "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n",
+    "export const load = () => import('../app-api/api-chat-client.js');\n",
+    "export type T = typeof import('../../web/server/app.js');\n",
+  ])('the lint rule keeps the /api contract to zod and core indexes: %s', async (code) => {
+    const messages = await lintAs(`${API_CONTRACT}/example-breach.ts`, code);
+    expect(messages.join('\n')).toMatch(API_CONTRACT_RULE);
+  });
+
+  it('the /api contract may import zod and core/<capability>/index.js', async () => {
+    const code = "import { z } from 'zod';\nimport { DOMAIN_ERROR_CODES } from '../../core/shared/index.js';\nexport const s = z.enum(DOMAIN_ERROR_CODES);\n";
+    expect(await lintAs(`${API_CONTRACT}/example-fine.ts`, code)).toEqual([]);
+  });
+
+  it('the /api contract reaches nothing but zod and core/, and the browser and the server both read it', () => {
+    const contractFiles = sourceFilesWithJs(join(root, API_CONTRACT));
+    expect(contractFiles.map((f) => relative(root, f).split(sep).join('/'))).toContain(`${API_CONTRACT}/api-contract.ts`);
+    const { files, packages } = importGraph(contractFiles);
+    expect(files.filter((f) => !f.startsWith('core/') && !f.startsWith(`${API_CONTRACT}/`))).toEqual([]);
+    expect(packages.filter((p) => p !== 'zod' && !p.startsWith('zod/'))).toEqual([]);
+    const direct = contractFiles.flatMap((file) =>
+      importsOf(readFileSync(file, 'utf8'))
+        .filter((spec) => spec !== 'zod' && !/^(\.\.\/)+core\/[^/]+\/index\.js$/.test(spec))
+        .map((spec) => `${relative(root, file)} -> ${spec}`),
+    );
+    expect(direct).toEqual([]);
+    expect(browserGraph().files).toContain(`${API_CONTRACT}/api-contract.ts`);
+    expect(importGraph([join(root, 'web', 'server', 'app.ts')]).files).toContain(`${API_CONTRACT}/api-contract.ts`);
   });
 
   it('the server-only patterns of that walk do match server modules', () => {

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { ApiErrorBody, ApiErrorCode } from '../../../adapters/app-api/api-contract.js';
+import type { ApiErrorBody, ApiErrorCode } from '../../../adapters/api-contract/api-contract.js';
 import type { DomainError, DomainErrorCode } from '../../../core/shared/index.js';
 
 /** How each domain failure reads over HTTP. */

@@ -1,5 +1,5 @@
-import type { ChatStreamLine, MetaLine } from '../../../adapters/app-api/api-contract.js';
-import { NDJSON_CONTENT_TYPE } from '../../../adapters/app-api/api-contract.js';
+import type { ChatStreamLine, MetaLine } from '../../../adapters/api-contract/api-contract.js';
+import { NDJSON_CONTENT_TYPE } from '../../../adapters/api-contract/api-contract.js';
 import type { LoggedEvent, RunStream } from '../../../core/chat/index.js';
 
 /** An event of the run as its stream line: the event with its `seq`. */

@@ -1,4 +1,4 @@
-import { creditsQuery, type accountAnswer, type creditsAnswer } from '../../../adapters/app-api/api-contract.js';
+import { creditsQuery, type accountAnswer, type creditsAnswer } from '../../../adapters/api-contract/api-contract.js';
 import { Hono } from 'hono';
 import type { z } from 'zod';
 import { domainFailure } from '../http/api-error.js';

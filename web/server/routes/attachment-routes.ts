@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import type { z } from 'zod';
-import { attachmentIdParam, attachmentUploadQuery, type attachmentAnswer, type attachmentLinkAnswer } from '../../../adapters/app-api/api-contract.js';
+import { attachmentIdParam, attachmentUploadQuery, type attachmentAnswer, type attachmentLinkAnswer } from '../../../adapters/api-contract/api-contract.js';
 import { checkFile } from '../../../core/chat/index.js';
 import type { DomainError } from '../../../core/shared/index.js';
 import { apiError, domainFailure } from '../http/api-error.js';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import {
   cancelRequest, checkoutIdParam, checkoutRequest, portalRequest,
   type billingStateAnswer, type checkoutAnswer, type checkoutStateAnswer, type portalAnswer, type subscriptionAnswer,
-} from '../../../adapters/app-api/api-contract.js';
+} from '../../../adapters/api-contract/api-contract.js';
 import { domainFailure } from '../http/api-error.js';
 import type { AppEnv } from '../http/app-env.js';
 import { checked, jsonBody } from '../http/validate.js';

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import type { z } from 'zod';
-import { chatRequest, chatRunIdParam, editLastRequest, mergeRequest, regenerateRequest, resumeQuery, type stopRunAnswer } from '../../../adapters/app-api/api-contract.js';
+import { chatRequest, chatRunIdParam, editLastRequest, mergeRequest, regenerateRequest, resumeQuery, type stopRunAnswer } from '../../../adapters/api-contract/api-contract.js';
 import type { Result } from '../../../core/shared/index.js';
 import { SESSION_ENDED, type ChatRun, type ChatRunRelay } from '../../../core/chat/index.js';
 import { apiError, domainFailure } from '../http/api-error.js';

@@ -10,7 +10,7 @@ import {
   type conversationListAnswer,
   type messagesAnswer,
   type openConversationAnswer,
-} from '../../../adapters/app-api/api-contract.js';
+} from '../../../adapters/api-contract/api-contract.js';
 import type { z } from 'zod';
 import type { ChatRunRelay } from '../../../core/chat/index.js';
 import { domainFailure } from '../http/api-error.js';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { modelsAnswer, planAnswer, publicConfigAnswer } from '../../../adapters/app-api/api-contract.js';
+import type { modelsAnswer, planAnswer, publicConfigAnswer } from '../../../adapters/api-contract/api-contract.js';
 import { Hono } from 'hono';
 import { domainFailure } from '../http/api-error.js';
 import type { AppEnv, ServerUseCaseSource } from '../http/app-env.js';

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { z } from 'zod';
-import { presetIdParam, savePresetRequest, searchQuery, type presetAnswer, type presetsAnswer, type searchAnswer } from '../../../adapters/app-api/api-contract.js';
+import { presetIdParam, savePresetRequest, searchQuery, type presetAnswer, type presetsAnswer, type searchAnswer } from '../../../adapters/api-contract/api-contract.js';
 import { domainFailure } from '../http/api-error.js';
 import type { AppEnv } from '../http/app-env.js';
 import { checked, jsonBody } from '../http/validate.js';

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { conversationIdParam, shareTokenParam, type shareAnswer, type sharedConversationAnswer } from '../../../adapters/app-api/api-contract.js';
+import { conversationIdParam, shareTokenParam, type shareAnswer, type sharedConversationAnswer } from '../../../adapters/api-contract/api-contract.js';
 import { domainFailure } from '../http/api-error.js';
 import type { AppEnv, ServerUseCaseSource } from '../http/app-env.js';
 import { checked, jsonBody } from '../http/validate.js';

@@ -2,7 +2,8 @@
  * The app server's /api, as one typed contract: the zod schema of every chat, conversation, credit
  * and model route's request and answer, and of each line of the chat stream. The routes
  * (web/server/routes) validate requests and type their answers with it; the browser's adapters
- * (adapters/app-api) parse every answer with it. Neither side keeps a shape of its own.
+ * (adapters/app-api) parse every answer with it. Neither side keeps a shape of its own. It imports
+ * nothing but zod and the core's capability indexes (eslint and the boundaries test hold it so).
  */
 import { z } from 'zod';
 import { CANCELLATION_REASONS, CHECKOUT_STATUSES } from '../../core/billing/index.js';
