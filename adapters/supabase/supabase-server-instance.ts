@@ -1,18 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
-import { domainError, fail, ok, type Result } from '../../core/shared/index.js';
+import { domainError, fail, ok, type Registration, type Result, type ServerInstance } from '../../core/shared/index.js';
 import { fromRest } from './supabase-errors.js';
 
 const registered = z.object({ ended_instances: z.number().int(), released_holds: z.number().int(), released_credits: z.number().int() });
-
-export interface Registration {
-  /** Earlier instances ended now: this server's previous incarnation, and any whose lease lapsed. */
-  readonly endedInstances: number;
-  /** Their open credit holds, dropped with them, and the credits those held. */
-  readonly releasedHolds: number;
-  readonly releasedCredits: number;
-}
 
 /**
  * One running app server, as the database knows it (table `server_instances`, migration
@@ -20,7 +12,7 @@ export interface Registration {
  * is renewed. `register` at start (ending the previous incarnation of the same `name`), `renew`
  * every few seconds, `end` on a clean stop. Service role only.
  */
-export class SupabaseServerInstance {
+export class SupabaseServerInstance implements ServerInstance {
   readonly id = randomUUID();
   private live = false;
   private name: string | null = null;

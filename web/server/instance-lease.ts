@@ -1,5 +1,4 @@
-import type { Registration, SupabaseServerInstance } from '../../adapters/supabase/supabase-server-instance.js';
-import type { Logger, Result } from '../../core/shared/index.js';
+import type { Logger, Registration, Result, ServerInstance } from '../../core/shared/index.js';
 
 export interface InstanceLease {
   /** Registers this server under `name` (ending its previous incarnation) and starts the heartbeat. */
@@ -11,8 +10,8 @@ export interface InstanceLease {
 /** A lease of three heartbeats: one late or lost beat does not end a live server's holds. */
 export const leaseSecondsFor = (heartbeatMs: number): number => Math.max(1, Math.ceil((3 * heartbeatMs) / 1000));
 
-/** Keeps this server's instance alive in the database while it runs (see SupabaseServerInstance). */
-export function instanceLease(instance: SupabaseServerInstance, options: { heartbeatMs: number; logger: Logger }): InstanceLease {
+/** Keeps this server's instance alive in the shared database while it runs (ServerInstance). */
+export function instanceLease(instance: ServerInstance, options: { heartbeatMs: number; logger: Logger }): InstanceLease {
   let timer: NodeJS.Timeout | null = null;
   let beating: Promise<unknown> = Promise.resolve();
   const beat = async () => {
