@@ -161,6 +161,7 @@ export function inMemoryServerPorts(options: { catalogue?: readonly ModelCatalog
     analytics: NO_ANALYTICS,
     chatRunLog: new InMemoryChatRunLog(),
     rateLimiter: new InMemoryRateLimiter(),
+    localRateLimiter: new InMemoryRateLimiter(),
   } satisfies ServerDataPorts;
   return { db, ...ports };
 }

@@ -5,6 +5,7 @@ import { Agent } from 'undici';
 import { createBillingClient } from '../billing/client.js';
 import { PolarBillingGateway } from '../billing/polar-billing-gateway.js';
 import { DEFAULT_PDF_READING_LIMITS, PdfjsDocumentText } from '../documents/pdfjs-document-text.js';
+import { InMemoryRateLimiter } from '../in-memory/in-memory-rate-limiter.js';
 import { createModelGateway } from '../models/create-model-gateway.js';
 import type { ModelCatalogue } from '../models/model-catalogue.js';
 import type { EnvSource } from '../models/model-gateway-config.js';
@@ -59,12 +60,14 @@ export interface ServerDataPorts {
   readonly chatRunLog: ChatRunLog;
   /** The rate-limit buckets, shared by every instance. */
   readonly rateLimiter: RateLimiter;
+  /** This instance's own buckets: every request is counted there too, and they decide when the shared store does not answer. */
+  readonly localRateLimiter: RateLimiter;
   /** Default: PDF text through PDF.js, in a process of its own started on first use. */
   readonly documentText?: DocumentText;
 }
 
 /** What the server's use cases are built from: its data ports, the billing provider, the models, its settings. */
-export interface ServerAdapters extends Omit<ServerDataPorts, 'catalogue' | 'chatRunLog' | 'rateLimiter'> {
+export interface ServerAdapters extends Omit<ServerDataPorts, 'catalogue' | 'chatRunLog' | 'rateLimiter' | 'localRateLimiter'> {
   readonly billingGateway: BillingGateway;
   readonly modelGateway: ModelGateway;
   readonly logger: Logger;
@@ -126,6 +129,7 @@ export function supabaseServerPorts(options: {
     analytics: NO_ANALYTICS,
     chatRunLog: new SupabaseChatRunLog(service),
     rateLimiter: new SupabaseRateLimiter(service),
+    localRateLimiter: new InMemoryRateLimiter(),
   };
 }
 

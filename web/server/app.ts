@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
-import { InMemoryRateLimiter } from '../../adapters/in-memory/in-memory-rate-limiter.js';
 import type { Logger, RateLimiter } from '../../core/shared/index.js';
 import type { ChatRunRelay } from '../../core/chat/index.js';
 import { requireUser } from './auth/require-user.js';
@@ -33,8 +32,11 @@ export interface CreateAppOptions {
   readonly rateLimit: RateLimitOptions;
   /** Generous: per user on reads of user routes, per client address on the public routes. */
   readonly readRateLimit?: RateLimitOptions;
-  /** Where the buckets live: shared by every instance (Postgres, Redis); default this process's memory. */
-  readonly rateLimiter?: RateLimiter;
+  /**
+   * Where the buckets live: `shared` by every instance (Postgres, Redis, or this process's memory),
+   * and `local`, this instance's own, which bound it when the shared store does not answer.
+   */
+  readonly rateLimiters: { readonly shared: RateLimiter; readonly local: RateLimiter };
   /** The chat runs: published, resumed and stopped through it (see ChatRunRelay). */
   readonly relay: ChatRunRelay;
   /** Read the client's address from X-Forwarded-For (set only behind a proxy that appends it). */
@@ -75,7 +77,7 @@ export function createApp(options: CreateAppOptions): Hono<AppEnv> {
 
   const appUrl = (requestUrl: string) => options.publicUrl ?? new URL(requestUrl).origin;
   const authed = requireUser(options.verifyToken, options.useCases);
-  const limits = rateLimits(options.rateLimiter ?? new InMemoryRateLimiter(), logger);
+  const limits = rateLimits(options.rateLimiters.shared, options.rateLimiters.local, logger);
   const limited = limits.user(options.rateLimit, 'write');
   const reads = options.readRateLimit ?? { perMinute: 600, burst: 120 };
   const readLimited = limits.user(reads, 'read');

@@ -76,7 +76,7 @@ export function composeServer(input: ComposeServerInput): Result<ComposedServer>
   const app = createApp({
     useCases,
     relay,
-    rateLimiter: data.rateLimiter,
+    rateLimiters: { shared: data.rateLimiter, local: data.localRateLimiter },
     verifyToken,
     logger,
     publicConfig: {

@@ -1,7 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import { InMemoryRateLimiter } from '../../../adapters/in-memory/in-memory-rate-limiter.js';
 import type { Logger, RateLimiter, RatePolicy, Result } from '../../../core/shared/index.js';
 import { apiError } from './api-error.js';
 import type { AppEnv } from './app-env.js';
@@ -37,10 +36,10 @@ const MAX_SIGHTS = 10_000;
  * per instance, and only when other instances emptied a bucket that was at least half full within
  * that round trip. Below half its burst, every request waits for the store's decision as before.
  */
-export function rateLimits(shared: RateLimiter, logger: Logger): { user(policy: RatePolicy, scope: string): RateCheck; address(policy: RatePolicy, trustProxy: boolean): RateCheck } {
-  // Every request this instance lets through is counted here too, before the store is asked: were
-  // the store's answer and this bucket's ever taken for different requests, one burst could pass twice.
-  const local = new InMemoryRateLimiter();
+export function rateLimits(shared: RateLimiter, local: RateLimiter, logger: Logger): { user(policy: RatePolicy, scope: string): RateCheck; address(policy: RatePolicy, trustProxy: boolean): RateCheck } {
+  // `local`: this instance's own buckets. Every request it lets through is counted there too, before
+  // the store is asked: were the store's answer and that bucket's ever taken for different requests,
+  // one burst could pass twice.
   let warnedAt = -Infinity;
   /** The store's decision, or null when it failed or did not answer in time (warned about). */
   const take = async (key: string, policy: RatePolicy) => {
