@@ -181,7 +181,7 @@ export async function openServerAdapters(settings: ServerSettings, logger: Logge
   const modelGateway = createModelGateway({ env: settings.env, catalogue: data.catalogue, logger });
   if (!modelGateway.success) throw new Error(modelGateway.error.message);
   // A reader waits from the start, so the first PDF uploaded does not wait for PDF.js to load.
-  const documentText = new PdfjsDocumentText({ ...DEFAULT_PDF_READING_LIMITS, keepOneWarm: true });
+  const documentText = new PdfjsDocumentText({ ...DEFAULT_PDF_READING_LIMITS, keepOneWarm: true }, () => logger.info('pdf reader ready'));
   data = { ...data, documentText };
 
   let redis: RedisConnection | null = null;

@@ -74,7 +74,11 @@ export class PdfjsDocumentText implements DocumentText {
   private nextId = 1;
   private closed = false;
 
-  constructor(private readonly limits: PdfReadingLimits = DEFAULT_PDF_READING_LIMITS) {
+  constructor(
+    private readonly limits: PdfReadingLimits = DEFAULT_PDF_READING_LIMITS,
+    /** Told when the reader kept warm (`keepOneWarm`) is ready for a PDF, each time one is started. */
+    private readonly onWarm: () => void = () => undefined,
+  ) {
     if (limits.keepOneWarm) this.warm();
   }
 
@@ -103,7 +107,11 @@ export class PdfjsDocumentText implements DocumentText {
   private warm(): void {
     if (this.closed || this.idle.length > 0) return;
     const reader = this.start();
-    void reader.ready.then((ready) => (ready ? this.release(reader) : undefined));
+    void reader.ready.then((ready) => {
+      if (!ready) return;
+      this.release(reader);
+      this.onWarm();
+    });
   }
 
   private async read(bytes: Uint8Array, maxCharacters: number): Promise<{ text: string } | Refusal> {

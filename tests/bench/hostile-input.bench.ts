@@ -10,24 +10,18 @@
 // Run: npx tsx tests/bench/hostile-input.bench.ts   (or npm run bench -- hostile-input)
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { SignJWT } from 'jose';
 import { startLocalSupabase } from '../../adapters/supabase/local/server.js';
 import { killAppServerProcesses, spawnAppServer, type AppServerProcess } from '../support/app-server-process.js';
 import { browserLikeClient, latestMailTo } from '../support/local-supabase.js';
 import { deflateBomb, pdfWithFlateContent } from '../support/pdf-fixture.js';
+import { signedUserToken } from '../support/signed-token.js';
 import { testTemplate } from '../support/supabase-rest-harness.js';
 
 const MB = 1024 * 1024;
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))] ?? NaN;
 const jwtSecret = randomBytes(32).toString('hex');
 
-const token = () =>
-  new SignJWT({ role: 'authenticated', email: 'bench@example.com', user_metadata: {}, app_metadata: { provider: 'email' } })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setSubject(randomUUID())
-    .setIssuedAt()
-    .setExpirationTime('1h')
-    .sign(new TextEncoder().encode(jwtSecret));
+const token = () => signedUserToken(jwtSecret, 'bench@example.com');
 
 /** CPU time (user + system) the process has used, in ms, from /proc (clock ticks of 10 ms). */
 const cpuMs = (pid: number) => {
@@ -172,8 +166,8 @@ async function main(): Promise<void> {
     BILLING_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString('base64')}`,
   });
   try {
-    // The server's PDF reader starts with it; give it the moment it takes before measuring.
-    await new Promise((resolve) => setTimeout(resolve, 3000));
+    // The server's PDF reader starts with it: measure once it is ready.
+    await server.waitForLog('pdf reader ready');
     await bombs(server);
     await deepJson(server);
   } finally {

@@ -1,11 +1,11 @@
 // Decompression bombs against the real app server in a process of its own: a PDF that unpacks to
 // 400 MiB or 4 GiB is refused with a 413 naming the limit, the server's own memory never holds it
 // (its peak resident set is read from /proc), and /api/health answers all along.
-import { randomBytes, randomUUID } from 'node:crypto';
-import { SignJWT } from 'jose';
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { killAppServerProcesses, spawnAppServer, type AppServerProcess } from '../../support/app-server-process.js';
 import { deflateBomb, pdfWithFlateContent } from '../../support/pdf-fixture.js';
+import { signedUserToken } from '../../support/signed-token.js';
 
 const MB = 1024 * 1024;
 const jwtSecret = randomBytes(32).toString('hex');
@@ -21,16 +21,12 @@ beforeAll(async () => {
     AUTH_SESSION_CHECK_MS: '0',
     BILLING_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString('base64')}`,
   });
+  // The server starts a PDF reader with it; the figures are for a server ready to read.
+  await server.waitForLog('pdf reader ready');
 }, 60_000);
 afterAll(() => killAppServerProcesses());
 
-const token = () =>
-  new SignJWT({ role: 'authenticated', email: 'bomber@example.com', user_metadata: {}, app_metadata: { provider: 'email' } })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setSubject(randomUUID())
-    .setIssuedAt()
-    .setExpirationTime('1h')
-    .sign(new TextEncoder().encode(jwtSecret));
+const token = () => signedUserToken(jwtSecret, 'bomber@example.com');
 
 /** Asks /api/health every 20 ms until stopped: every answer's status and time. */
 function healthProbe() {
