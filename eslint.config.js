@@ -78,17 +78,21 @@ const standInOwnFolder = {
       if (target !== null && allowed(target)) return;
       context.report({ node, messageId: unit.messageId, data: { folder: unit.folder, spec } });
     };
-    const fromSource = (node) => check(node, node.source?.value);
-    return {
-      ImportDeclaration: fromSource,
-      ExportNamedDeclaration: fromSource,
-      ExportAllDeclaration: fromSource,
-      ImportExpression: fromSource,
-      TSImportType: (node) => check(node, node.source?.value ?? node.argument?.literal?.value),
-      TSExternalModuleReference: (node) => check(node, node.expression?.value),
-    };
+    return importVisitors(check);
   },
 };
+/** Every way a file names another (import, re-export, import(), TS import types), each checked by `check(node, spec)`. */
+function importVisitors(check) {
+  const fromSource = (node) => check(node, node.source?.value);
+  return {
+    ImportDeclaration: fromSource,
+    ExportNamedDeclaration: fromSource,
+    ExportAllDeclaration: fromSource,
+    ImportExpression: fromSource,
+    TSImportType: (node) => check(node, node.source?.value ?? node.argument?.literal?.value),
+    TSExternalModuleReference: (node) => check(node, node.expression?.value),
+  };
+}
 // The /api wire contract (adapters/api-contract/), read by the server's routes and the browser's adapters
 // alike: it imports only zod and the core's capability indexes, so it carries nothing of the server, of
 // the browser's adapters or of any other adapter to whichever side reads it.
@@ -107,15 +111,7 @@ const apiContractImports = {
       }
       context.report({ node, messageId: 'only', data: { folder: API_CONTRACT, spec } });
     };
-    const fromSource = (node) => check(node, node.source?.value);
-    return {
-      ImportDeclaration: fromSource,
-      ExportNamedDeclaration: fromSource,
-      ExportAllDeclaration: fromSource,
-      ImportExpression: fromSource,
-      TSImportType: (node) => check(node, node.source?.value ?? node.argument?.literal?.value),
-      TSExternalModuleReference: (node) => check(node, node.expression?.value),
-    };
+    return importVisitors(check);
   },
 };
 const ensemblePlugin = { rules: { 'feature-boundaries': featureBoundaries, 'stand-in-own-folder': standInOwnFolder, 'api-contract-imports': apiContractImports } };

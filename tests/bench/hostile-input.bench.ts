@@ -11,7 +11,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { startLocalSupabase } from '../../adapters/supabase/local/server.js';
-import { killAppServerProcesses, spawnAppServer, type AppServerProcess } from '../support/app-server-process.js';
+import { killAppServerProcesses, signatureOnlyServerEnv, spawnAppServer, type AppServerProcess } from '../support/app-server-process.js';
 import { browserLikeClient, latestMailTo } from '../support/local-supabase.js';
 import { deflateBomb, pdfWithFlateContent } from '../support/pdf-fixture.js';
 import { signedUserToken } from '../support/signed-token.js';
@@ -155,16 +155,7 @@ async function signUps(): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const server = await spawnAppServer({
-    PORT: '0',
-    SUPABASE_URL: 'http://127.0.0.1:9',
-    SUPABASE_ANON_KEY: 'anon-key-for-bench',
-    SUPABASE_JWT_SECRET: jwtSecret,
-    AUTH_SESSION_CHECK_MS: '0',
-    RATE_LIMIT_BURST: '100000',
-    RATE_LIMIT_PER_MINUTE: '100000',
-    BILLING_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString('base64')}`,
-  });
+  const server = await spawnAppServer({ ...signatureOnlyServerEnv(jwtSecret), RATE_LIMIT_BURST: '100000', RATE_LIMIT_PER_MINUTE: '100000' });
   try {
     // The server's PDF reader starts with it: measure once it is ready.
     await server.waitForLog('pdf reader ready');

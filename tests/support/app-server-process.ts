@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -96,3 +97,17 @@ export async function spawnAppServer(env: Record<string, string>): Promise<AppSe
     kill: (signal) => child.kill(signal),
   };
 }
+
+/**
+ * The environment of an app server whose Supabase is unreachable and whose tokens are checked by
+ * their signature alone (`jwtSecret`): for what is decided before any data is read or written
+ * (bodies refused, uploads bounded, files refused).
+ */
+export const signatureOnlyServerEnv = (jwtSecret: string): Record<string, string> => ({
+  PORT: '0',
+  SUPABASE_URL: 'http://127.0.0.1:9',
+  SUPABASE_ANON_KEY: 'anon-key-for-tests',
+  SUPABASE_JWT_SECRET: jwtSecret,
+  AUTH_SESSION_CHECK_MS: '0',
+  BILLING_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString('base64')}`,
+});

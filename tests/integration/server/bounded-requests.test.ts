@@ -9,7 +9,7 @@ import { Readable } from 'node:stream';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JSON_BODY_LIMIT_BYTES, WEBHOOK_BODY_LIMIT_BYTES } from '../../../web/server/http/body-limit.js';
-import { killAppServerProcesses, spawnAppServer, type AppServerProcess } from '../../support/app-server-process.js';
+import { killAppServerProcesses, signatureOnlyServerEnv, spawnAppServer, type AppServerProcess } from '../../support/app-server-process.js';
 
 const MB = 1024 * 1024;
 const HEADERS_TIMEOUT_MS = 1000;
@@ -20,12 +20,7 @@ let server: AppServerProcess;
 
 beforeAll(async () => {
   server = await spawnAppServer({
-    PORT: '0',
-    SUPABASE_URL: 'http://127.0.0.1:9',
-    SUPABASE_ANON_KEY: 'anon-key-for-tests',
-    SUPABASE_JWT_SECRET: jwtSecret,
-    AUTH_SESSION_CHECK_MS: '0',
-    BILLING_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString('base64')}`,
+    ...signatureOnlyServerEnv(jwtSecret),
     HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
     REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
     UPLOAD_IDLE_TIMEOUT_MS: String(UPLOAD_IDLE_TIMEOUT_MS),

@@ -3,7 +3,7 @@
 // (its peak resident set is read from /proc), and /api/health answers all along.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { killAppServerProcesses, spawnAppServer, type AppServerProcess } from '../../support/app-server-process.js';
+import { killAppServerProcesses, signatureOnlyServerEnv, spawnAppServer, type AppServerProcess } from '../../support/app-server-process.js';
 import { deflateBomb, pdfWithFlateContent } from '../../support/pdf-fixture.js';
 import { signedUserToken } from '../../support/signed-token.js';
 
@@ -12,15 +12,8 @@ const jwtSecret = randomBytes(32).toString('hex');
 let server: AppServerProcess;
 
 beforeAll(async () => {
-  server = await spawnAppServer({
-    PORT: '0',
-    // Nothing reaches Supabase here: a refused PDF is refused before anything is stored.
-    SUPABASE_URL: 'http://127.0.0.1:9',
-    SUPABASE_ANON_KEY: 'anon-key-for-tests',
-    SUPABASE_JWT_SECRET: jwtSecret,
-    AUTH_SESSION_CHECK_MS: '0',
-    BILLING_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString('base64')}`,
-  });
+  // Nothing reaches Supabase here: a refused PDF is refused before anything is stored.
+  server = await spawnAppServer(signatureOnlyServerEnv(jwtSecret));
   // The server starts a PDF reader with it; the figures are for a server ready to read.
   await server.waitForLog('pdf reader ready');
 }, 60_000);
