@@ -1,15 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
-
-const root = join(import.meta.dirname, '..', '..', '..');
-const eslint = new ESLint({ cwd: root });
-
-async function lintAs(filePath: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath: join(root, filePath) });
-  return (result?.messages ?? []).map((m) => `${m.ruleId}: ${m.message}`);
-}
+import { lintAs, projectRoot as root } from '../../support/lint-as.js';
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
