@@ -4,6 +4,7 @@ import tseslint from 'typescript-eslint';
 import checkFile from 'eslint-plugin-check-file';
 import globals from 'globals';
 import { dirname, relative, resolve, sep } from 'node:path';
+import { importVisitors } from './scripts/eslint-rules/import-visitors.js';
 
 const nodeAndDomGlobals = [
   'window', 'document', 'localStorage', 'sessionStorage', 'navigator', 'location', 'fetch',
@@ -81,18 +82,6 @@ const standInOwnFolder = {
     return importVisitors(check);
   },
 };
-/** Every way a file names another (import, re-export, import(), TS import types), each checked by `check(node, spec)`. */
-function importVisitors(check) {
-  const fromSource = (node) => check(node, node.source?.value);
-  return {
-    ImportDeclaration: fromSource,
-    ExportNamedDeclaration: fromSource,
-    ExportAllDeclaration: fromSource,
-    ImportExpression: fromSource,
-    TSImportType: (node) => check(node, node.source?.value ?? node.argument?.literal?.value),
-    TSExternalModuleReference: (node) => check(node, node.expression?.value),
-  };
-}
 // The /api wire contract (adapters/api-contract/), read by the server's routes and the browser's adapters
 // alike: it imports only zod and the core's capability indexes, so it carries nothing of the server, of
 // the browser's adapters or of any other adapter to whichever side reads it.
