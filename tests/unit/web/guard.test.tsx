@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { Guard } from '../../../web/client/app/guard.js';
-import { UseCasesProvider } from '../../../web/client/app/use-cases-provider.js';
+import { UseCasesProvider } from '../../../web/client/use-cases/use-cases-provider.js';
 
 const loading = { loading: true, session: null, user: null, error: null };
 

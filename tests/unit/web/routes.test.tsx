@@ -3,7 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { memoryLocation } from 'wouter/memory-location';
 import { App } from '../../../web/client/app/app.js';
-import type { SessionState } from '../../../web/client/app/use-cases-provider.js';
+import type { SessionState } from '../../../web/client/use-cases/use-cases-provider.js';
 import { englishI18n } from './support/render.js';
 import { inMemoryUseCases } from './support/in-memory-use-cases.js';
 

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { memoryLocation } from 'wouter/memory-location';
 import { App } from '../../../web/client/app/app.js';
-import type { ClientConfig } from '../../../web/client/app/use-cases-provider.js';
+import type { ClientConfig } from '../../../web/client/use-cases/use-cases-provider.js';
 import { englishI18n } from './support/render.js';
 import { inMemoryUseCases } from './support/in-memory-use-cases.js';
 

@@ -7,7 +7,7 @@ import { ErrorBoundary } from '../ui/error-boundary.js';
 import { PageLoading } from '../ui/page-loading.js';
 import { ToastOutlet } from '../ui/toast-outlet.js';
 import { AppRoutes } from './routes.js';
-import { UseCasesProvider, useClientConfig, useUseCases, type ClientConfig, type ClientServices, type ClientUseCases, type SessionState } from './use-cases-provider.js';
+import { UseCasesProvider, useClientConfig, useUseCases, type ClientConfig, type ClientServices, type ClientUseCases, type SessionState } from '../use-cases/use-cases-provider.js';
 
 export interface AppProps {
   i18n: I18n;

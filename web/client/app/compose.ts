@@ -1,6 +1,6 @@
 import { prepareTagManager } from '../../../adapters/analytics/tag-manager.js';
 import { createBrowserUseCases, fetchPublicConfig } from '../../../adapters/composition/browser.js';
-import type { ClientServices } from './use-cases-provider.js';
+import type { ClientServices } from '../use-cases/use-cases-provider.js';
 
 /**
  * The composition chunk: public config, then the browser's composition root (adapters, supabase-js

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Redirect, useLocation, useRouter } from 'wouter';
 import { PageLoading } from '../ui/page-loading.js';
-import { useSession, useUseCases } from './use-cases-provider.js';
+import { useSession, useUseCases } from '../use-cases/use-cases-provider.js';
 
 /** open: anyone, painted at once (home: no rule needs the session); public: anyone, once the session is known; entry: sign-up (signed-in users move on); member: signed in, profiled; profiling. */
 export type GuardArea = 'open' | 'public' | 'entry' | 'member' | 'profiling';

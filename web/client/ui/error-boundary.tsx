@@ -1,6 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SUPPORT_HREF } from '../app/config.js';
+import { SUPPORT_HREF } from './company.js';
 import { AlertIcon } from './icons.js';
 
 export interface ErrorFallbackProps {

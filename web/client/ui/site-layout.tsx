@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { COMPANY_NAME, SUPPORT_EMAIL, SUPPORT_HREF } from '../app/config.js';
+import { COMPANY_NAME, SUPPORT_EMAIL, SUPPORT_HREF } from './company.js';
 import { TopBar } from './top-bar.js';
 
 /** Frame of the public pages: skip link, top bar, main landmark, footer. */

@@ -1,7 +1,7 @@
 import { createInMemoryAdapters, createInMemoryUseCases } from '../../../../adapters/composition/in-memory.js';
 import { InMemoryPromptCatalog } from '../../../../adapters/in-memory/in-memory-prompt-catalog.js';
 import { samplePrompts } from '../../../support/prompt-builders.js';
-import type { ClientUseCases } from '../../../../web/client/app/use-cases-provider.js';
+import type { ClientUseCases } from '../../../../web/client/use-cases/use-cases-provider.js';
 
 /** The browser's use cases over in-memory adapters, as the in-memory composition root builds them. */
 export function inMemoryUseCases(options: { signedIn?: 'profiled' | 'new' } = {}) {

@@ -5,7 +5,7 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import en from '../../../../web/public/locales/en/translation.json' with { type: 'json' };
-import { UseCasesProvider, type SessionState } from '../../../../web/client/app/use-cases-provider.js';
+import { UseCasesProvider, type SessionState } from '../../../../web/client/use-cases/use-cases-provider.js';
 import { inMemoryUseCases } from './in-memory-use-cases.js';
 
 /** An i18n instance holding the real English file, ready synchronously. */

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CancellationReason } from '../../../../../core/billing/index.js';
 import type { LedgerEntry } from '../../../../../core/credits/index.js';
-import { useClientConfig, useSession, useUseCases } from '../../../app/use-cases-provider.js';
+import { useClientConfig, useSession, useUseCases } from '../../../use-cases/use-cases-provider.js';
 import { AccountScreen, type CancelStatus, type ResumeStatus } from '../components/account-screen.js';
 import type { SubscriptionView } from '../components/subscription-panel.js';
 import { useChatArea } from '../../chat/index.js';

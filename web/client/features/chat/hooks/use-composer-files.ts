@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkFile, checkMessageImages, MAX_ATTACHMENTS_PER_MESSAGE, MB, type AttachmentRef, type AttachmentRefusal } from '../../../../../core/chat/index.js';
 import type { ModelInfo } from '../../../../../core/chat/index.js';
-import { useUseCases } from '../../../app/use-cases-provider.js';
+import { useUseCases } from '../../../use-cases/use-cases-provider.js';
 import type { ComposerFileView } from '../components/attachment-views.js';
 
 interface ComposerFile extends ComposerFileView {

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatMessage, ModelInfo, InstructionPreset } from '../../../../../core/chat/index.js';
 import { NO_SETTINGS, type ConversationSettings } from '../../../../../core/chat/index.js';
-import { useUseCases } from '../../../app/use-cases-provider.js';
+import { useUseCases } from '../../../use-cases/use-cases-provider.js';
 import type { SettingsDialogProps } from '../components/settings-dialog.js';
 import { useChatSession } from '../state/chat-context.js';
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { useSession, useUseCases } from '../../../app/use-cases-provider.js';
+import { useSession, useUseCases } from '../../../use-cases/use-cases-provider.js';
 import { ChatLayout } from '../components/chat-layout.js';
 import { Modal } from '../../../ui/modal.js';
 import { PageLoading } from '../../../ui/page-loading.js';

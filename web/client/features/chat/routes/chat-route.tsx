@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatMessage, ModelInfo } from '../../../../../core/chat/index.js';
-import { useUseCases } from '../../../app/use-cases-provider.js';
+import { useUseCases } from '../../../use-cases/use-cases-provider.js';
 import { AttachmentImageSource } from '../components/attachment-views.js';
 import { ChatView } from '../components/chat-view.js';
 import { SettingsDialog } from '../components/settings-dialog.js';

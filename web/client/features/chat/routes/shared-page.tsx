@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { SharedConversation } from '../../../../../core/chat/index.js';
-import { useUseCases } from '../../../app/use-cases-provider.js';
+import { useUseCases } from '../../../use-cases/use-cases-provider.js';
 import { SharedConversationView } from '../components/shared-conversation-view.js';
 import { SiteLayout } from '../../../ui/site-layout.js';
 import { toTurns } from '../state/chat-turns.js';

@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, u
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { Conversation, ModelInfo } from '../../../../../core/chat/index.js';
-import { useUseCases } from '../../../app/use-cases-provider.js';
+import { useUseCases } from '../../../use-cases/use-cases-provider.js';
 import { ChatSession, type ChatSessionState } from './chat-session.js';
 
 /** What every view of the chat area shares: the sidebar's list, the balance, the plan, the models, the chat session. */

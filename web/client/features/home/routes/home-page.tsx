@@ -2,7 +2,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { ModelInfo } from '../../../../../core/chat/index.js';
-import { useClientConfig, useSession, useUseCases } from '../../../app/use-cases-provider.js';
+import { useClientConfig, useSession, useUseCases } from '../../../use-cases/use-cases-provider.js';
 import { HomeScreen } from '../components/home-screen.js';
 import type { PlanOfferView } from '../../../ui/price-tag.js';
 import { planText, toPlanOfferView } from '../../../ui/plan-offer-view.js';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { SUPPORT_EMAIL, SUPPORT_HREF } from '../../../app/config.js';
+import { SUPPORT_EMAIL, SUPPORT_HREF } from '../../../ui/company.js';
 import { useTitle } from '../../../ui/use-title.js';
 import './legal.css';
 

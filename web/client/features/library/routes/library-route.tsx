@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PromptCategory } from '../../../../../core/prompts/index.js';
 import { useLocation } from 'wouter';
-import { useUseCases } from '../../../app/use-cases-provider.js';
+import { useUseCases } from '../../../use-cases/use-cases-provider.js';
 import { PromptLibrary, type LibraryPrompt } from '../components/prompt-library.js';
 import { useChatArea } from '../../chat/index.js';
 

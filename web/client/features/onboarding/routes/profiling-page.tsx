@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { Profiling } from '../../../../../core/account/index.js';
-import { useUseCases } from '../../../app/use-cases-provider.js';
+import { useUseCases } from '../../../use-cases/use-cases-provider.js';
 import { ProfilingScreen } from '../components/profiling-screen.js';
 import { PageLoading } from '../../../ui/page-loading.js';
 import { SiteLayout } from '../../../ui/site-layout.js';

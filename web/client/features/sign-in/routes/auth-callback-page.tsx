@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import { useSession, useUseCases } from '../../../app/use-cases-provider.js';
+import { useSession, useUseCases } from '../../../use-cases/use-cases-provider.js';
 import { AuthCallbackScreen } from '../components/auth-callback-screen.js';
 import { SiteLayout } from '../../../ui/site-layout.js';
 

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EMAIL_RESEND_INTERVAL_SECONDS } from '../../../../../core/auth/index.js';
 import type { DomainError } from '../../../../../core/shared/index.js';
-import { useUseCases } from '../../../app/use-cases-provider.js';
+import { useUseCases } from '../../../use-cases/use-cases-provider.js';
 import type { ResendStatus } from '../components/code-stage.js';
 import { SignUpScreen, type SignUpStatus } from '../components/signup-screen.js';
 import { SiteLayout } from '../../../ui/site-layout.js';

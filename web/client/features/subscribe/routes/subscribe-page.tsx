@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Router, useLocation, useSearch } from 'wouter';
 import type { SubscriptionSummary } from '../../../../../core/billing/index.js';
-import { useClientConfig, useUseCases } from '../../../app/use-cases-provider.js';
+import { useClientConfig, useUseCases } from '../../../use-cases/use-cases-provider.js';
 import { SubscribeScreen, type CurrentPlan, type SubscribeStatus } from '../components/subscribe-screen.js';
 import type { PlanOfferView } from '../../../ui/price-tag.js';
 import { planText, toPlanOfferView } from '../../../ui/plan-offer-view.js';
