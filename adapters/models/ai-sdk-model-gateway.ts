@@ -1,11 +1,12 @@
 import { streamText, type FinishReason, type LanguageModelUsage } from 'ai';
-import type { ChatRequest, ChatStreamEvent, ModelInfo, ModelProvider, TokenUsage, ModelSettings, ModelGateway } from '../../core/chat/index.js';
-import { estimateTokens } from '../../core/credits/index.js';
+import type { ChatRequest, ChatStreamEvent, ModelInfo, ModelProvider, ModelSettings, ModelGateway } from '../../core/chat/index.js';
+import { estimateTokens, type TokenUsage } from '../../core/credits/index.js';
 import type { Logger } from '../../core/shared/index.js';
 import { domainError, fail, ok, type Result } from '../../core/shared/index.js';
 import { toModelMessage } from './attachment-parts.js';
 import { chatRequestSchema, describeIssues } from './chat-request-schema.js';
 import { EventChannel } from './event-channel.js';
+import { FIRST_PARTY_PROVIDER_IDS, FIRST_PARTY_PROVIDERS, type FirstPartyProvider, type FirstPartyProviderId } from './first-party-providers.js';
 import { isModelCatalogue, withOfflineEntry, type ModelCatalogueEntry, type ModelCatalogueSource } from './model-catalogue.js';
 import type { ModelGatewayConfig } from './model-gateway-config.js';
 import { mapProviderError, type StreamFailure } from './provider-error.js';
@@ -24,20 +25,20 @@ type Message = ChatRequest['messages'][number];
 type Emit = (event: ChatStreamEvent) => void;
 
 const PROVIDER_LABEL: Record<ModelProvider, string> = {
-  openai: 'OpenAI',
-  anthropic: 'Anthropic',
-  google: 'Google',
+  ...mapFirstParty((provider) => provider.label),
   'openai-compatible': 'The OpenAI-compatible endpoint',
   offline: 'The offline model',
 };
 
 const HOW_TO_ENABLE: Record<ModelProvider, string> = {
-  openai: 'set OPENAI_API_KEY',
-  anthropic: 'set ANTHROPIC_API_KEY',
-  google: 'set GOOGLE_GENERATIVE_AI_API_KEY',
+  ...mapFirstParty((provider) => `set ${provider.keyVariable}`),
   'openai-compatible': 'set OPENAI_COMPATIBLE_BASE_URL and list the model in OPENAI_COMPATIBLE_MODELS',
   offline: 'it is always available',
 };
+
+function mapFirstParty<T>(pick: (provider: FirstPartyProvider) => T): Record<FirstPartyProviderId, T> {
+  return Object.fromEntries(FIRST_PARTY_PROVIDER_IDS.map((id) => [id, pick(FIRST_PARTY_PROVIDERS[id])])) as Record<FirstPartyProviderId, T>;
+}
 
 const ZERO_USAGE: TokenUsage = { inputTokens: 0, outputTokens: 0 };
 

@@ -1,6 +1,7 @@
 import { PROVIDER_IDS, type ModelProvider } from '../../core/chat/index.js';
 import type { Logger, Result } from '../../core/shared/index.js';
 import { AiSdkModelGateway } from './ai-sdk-model-gateway.js';
+import { FIRST_PARTY_PROVIDER_IDS, type FirstPartyProviderId } from './first-party-providers.js';
 import type { ModelCatalogueSource } from './model-catalogue.js';
 import { parseModelGatewayConfig, type EnvSource } from './model-gateway-config.js';
 
@@ -17,9 +18,7 @@ export function createModelGateway(input: CreateModelGatewayInput): Result<AiSdk
   if (!config.success) return config;
   // The offline models need no settings: they are always configured.
   const settings: Record<ModelProvider, object | null> = {
-    openai: config.data.openai,
-    anthropic: config.data.anthropic,
-    google: config.data.google,
+    ...(Object.fromEntries(FIRST_PARTY_PROVIDER_IDS.map((id) => [id, config.data[id]])) as Record<FirstPartyProviderId, object | null>),
     'openai-compatible': config.data.openaiCompatible,
     offline: config.data.offline,
   };

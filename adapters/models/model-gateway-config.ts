@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { domainError, fail, ok, type Result } from '../../core/shared/index.js';
+import { FIRST_PARTY_PROVIDER_IDS, FIRST_PARTY_PROVIDERS, type FirstPartyProviderId } from './first-party-providers.js';
 import { DEFAULT_OFFLINE_TOKEN_DELAY_MS } from './offline-language-model.js';
 
 /**
@@ -11,11 +12,11 @@ export interface FirstPartyProviderConfig {
   readonly baseUrl?: string;
 }
 
-/** Provider settings read from the environment; a provider is configured when its key is present. */
-export interface ModelGatewayConfig {
-  readonly openai: FirstPartyProviderConfig | null;
-  readonly anthropic: FirstPartyProviderConfig | null;
-  readonly google: FirstPartyProviderConfig | null;
+/**
+ * Provider settings read from the environment; a provider is configured when its key is present.
+ * Each first-party provider of FIRST_PARTY_PROVIDERS has its field (`openai`, `anthropic`, …).
+ */
+export type ModelGatewayConfig = { readonly [P in FirstPartyProviderId]: FirstPartyProviderConfig | null } & {
   readonly openaiCompatible: {
     readonly baseUrl: string;
     readonly apiKey: string | undefined;
@@ -23,7 +24,7 @@ export interface ModelGatewayConfig {
     readonly models: ReadonlyMap<string, string>;
   } | null;
   readonly offline: { readonly tokenDelayMs: number };
-}
+};
 
 export type EnvSource = Readonly<Record<string, string | undefined>>;
 
@@ -43,12 +44,14 @@ const httpUrl = (name: string, example: string) =>
     message: `${name} must be an absolute http(s) URL, e.g. ${example}`,
   });
 
-// Each first-party provider's optional base URL and the key it needs.
-const FIRST_PARTY_BASE_URLS = [
-  ['OPENAI_BASE_URL', 'OPENAI_API_KEY'],
-  ['ANTHROPIC_BASE_URL', 'ANTHROPIC_API_KEY'],
-  ['GOOGLE_GENERATIVE_AI_BASE_URL', 'GOOGLE_GENERATIVE_AI_API_KEY'],
-] as const;
+// Each first-party provider's key and optional base URL.
+const FIRST_PARTY = FIRST_PARTY_PROVIDER_IDS.map((id) => FIRST_PARTY_PROVIDERS[id]);
+const firstPartyVariables = Object.fromEntries(
+  FIRST_PARTY.flatMap((provider) => [
+    [provider.keyVariable, apiKey(provider.keyVariable)],
+    [provider.baseUrlVariable, httpUrl(provider.baseUrlVariable, provider.defaultBaseUrl)],
+  ]),
+) as Record<string, ReturnType<typeof apiKey> | ReturnType<typeof httpUrl>>;
 
 // "id" or "id=upstream-name", comma-separated: lets a catalogue id differ from the endpoint's name.
 const MODEL_ENTRY = /^([^=\s,]+)(?:=([^=\s,]+))?$/;
@@ -73,12 +76,7 @@ const delayMs = optionalText.pipe(
 
 const envSchema = z
   .object({
-    OPENAI_API_KEY: apiKey('OPENAI_API_KEY'),
-    ANTHROPIC_API_KEY: apiKey('ANTHROPIC_API_KEY'),
-    GOOGLE_GENERATIVE_AI_API_KEY: apiKey('GOOGLE_GENERATIVE_AI_API_KEY'),
-    OPENAI_BASE_URL: httpUrl('OPENAI_BASE_URL', 'https://api.openai.com/v1'),
-    ANTHROPIC_BASE_URL: httpUrl('ANTHROPIC_BASE_URL', 'https://api.anthropic.com/v1'),
-    GOOGLE_GENERATIVE_AI_BASE_URL: httpUrl('GOOGLE_GENERATIVE_AI_BASE_URL', 'https://generativelanguage.googleapis.com/v1beta'),
+    ...firstPartyVariables,
     OPENAI_COMPATIBLE_BASE_URL: httpUrl('OPENAI_COMPATIBLE_BASE_URL', 'http://localhost:11434/v1'),
     OPENAI_COMPATIBLE_API_KEY: apiKey('OPENAI_COMPATIBLE_API_KEY'),
     OPENAI_COMPATIBLE_MODELS: modelList,
@@ -99,9 +97,10 @@ const envSchema = z
         ctx.addIssue({ code: 'custom', path: [name], message: `${name} is set but OPENAI_COMPATIBLE_BASE_URL is not` });
       }
     }
-    for (const [urlName, keyName] of FIRST_PARTY_BASE_URLS) {
-      if (env[urlName] !== undefined && env[keyName] === undefined) {
-        ctx.addIssue({ code: 'custom', path: [urlName], message: `${urlName} is set but ${keyName} is not` });
+    const values = env as Record<string, unknown>;
+    for (const { baseUrlVariable, keyVariable } of FIRST_PARTY) {
+      if (values[baseUrlVariable] !== undefined && values[keyVariable] === undefined) {
+        ctx.addIssue({ code: 'custom', path: [baseUrlVariable], message: `${baseUrlVariable} is set but ${keyVariable} is not` });
       }
     }
   });
@@ -116,12 +115,14 @@ export function parseModelGatewayConfig(env: EnvSource): Result<ModelGatewayConf
     );
   }
   const e = parsed.data;
-  const firstParty = (key: string | undefined, baseUrl: string | undefined): FirstPartyProviderConfig | null =>
-    key === undefined ? null : { apiKey: key, ...(baseUrl === undefined ? {} : { baseUrl: baseUrl.replace(/\/+$/, '') }) };
+  const variables = parsed.data as Record<string, unknown> as Record<string, string | undefined>;
+  const firstParty = (id: FirstPartyProviderId): FirstPartyProviderConfig | null => {
+    const key = variables[FIRST_PARTY_PROVIDERS[id].keyVariable];
+    const baseUrl = variables[FIRST_PARTY_PROVIDERS[id].baseUrlVariable];
+    return key === undefined ? null : { apiKey: key, ...(baseUrl === undefined ? {} : { baseUrl: baseUrl.replace(/\/+$/, '') }) };
+  };
   return ok({
-    openai: firstParty(e.OPENAI_API_KEY, e.OPENAI_BASE_URL),
-    anthropic: firstParty(e.ANTHROPIC_API_KEY, e.ANTHROPIC_BASE_URL),
-    google: firstParty(e.GOOGLE_GENERATIVE_AI_API_KEY, e.GOOGLE_GENERATIVE_AI_BASE_URL),
+    ...(Object.fromEntries(FIRST_PARTY_PROVIDER_IDS.map((id) => [id, firstParty(id)])) as Record<FirstPartyProviderId, FirstPartyProviderConfig | null>),
     openaiCompatible:
       e.OPENAI_COMPATIBLE_BASE_URL === undefined
         ? null

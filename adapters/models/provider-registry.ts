@@ -1,21 +1,9 @@
-import { createAnthropic } from '@ai-sdk/anthropic';
-import { createGoogleGenerativeAI } from '@ai-sdk/google';
-import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModel } from 'ai';
+import { FIRST_PARTY_PROVIDER_IDS, FIRST_PARTY_PROVIDERS, type FirstPartyProviderId, type ModelFactory } from './first-party-providers.js';
 import type { ModelCatalogueEntry } from './model-catalogue.js';
 import type { ModelGatewayConfig } from './model-gateway-config.js';
 import { OfflineLanguageModel } from './offline-language-model.js';
-
-type ModelFactory = (providerModelId: string) => LanguageModel;
-
-// Passed explicitly so the SDKs never fall back to OPENAI_BASE_URL / ANTHROPIC_BASE_URL read from
-// process.env behind the validated configuration's back.
-export const DEFAULT_BASE_URLS = {
-  openai: 'https://api.openai.com/v1',
-  anthropic: 'https://api.anthropic.com/v1',
-  google: 'https://generativelanguage.googleapis.com/v1beta',
-} as const;
 
 /**
  * Turns a catalogue entry into an AI SDK model, or null when its provider is not configured.
@@ -24,23 +12,16 @@ export const DEFAULT_BASE_URLS = {
  * OPENAI_COMPATIBLE_MODELS may map it to another upstream name.
  */
 export class ProviderRegistry {
-  private readonly openai: ModelFactory | null;
-  private readonly anthropic: ModelFactory | null;
-  private readonly google: ModelFactory | null;
+  private readonly firstParty = new Map<FirstPartyProviderId, ModelFactory>();
   private readonly compatible: ModelFactory | null;
 
   constructor(private readonly config: ModelGatewayConfig) {
-    const { openai, anthropic, google, openaiCompatible } = config;
-    // openai(id) is the Responses API (POST {baseURL}/responses); anthropic(id) is POST {baseURL}/messages;
-    // google(id) is POST {baseURL}/models/{id}:streamGenerateContent?alt=sse.
-    this.openai =
-      openai && factory(createOpenAI({ apiKey: openai.apiKey, baseURL: openai.baseUrl ?? DEFAULT_BASE_URLS.openai }));
-    this.anthropic =
-      anthropic &&
-      factory(createAnthropic({ apiKey: anthropic.apiKey, baseURL: anthropic.baseUrl ?? DEFAULT_BASE_URLS.anthropic }));
-    this.google =
-      google &&
-      factory(createGoogleGenerativeAI({ apiKey: google.apiKey, baseURL: google.baseUrl ?? DEFAULT_BASE_URLS.google }));
+    for (const id of FIRST_PARTY_PROVIDER_IDS) {
+      const settings = config[id];
+      const provider = FIRST_PARTY_PROVIDERS[id];
+      if (settings) this.firstParty.set(id, provider.create({ apiKey: settings.apiKey, baseURL: settings.baseUrl ?? provider.defaultBaseUrl }));
+    }
+    const { openaiCompatible } = config;
     if (openaiCompatible) {
       const provider = createOpenAICompatible({
         name: 'openai-compatible',
@@ -63,21 +44,13 @@ export class ProviderRegistry {
     switch (entry.provider) {
       case 'offline':
         return new OfflineLanguageModel(entry.id, { tokenDelayMs: this.config.offline.tokenDelayMs });
-      case 'openai':
-        return this.openai?.(entry.id) ?? null;
-      case 'anthropic':
-        return this.anthropic?.(entry.id) ?? null;
-      case 'google':
-        return this.google?.(entry.id) ?? null;
       case 'openai-compatible': {
         const upstream = this.config.openaiCompatible?.models.get(entry.id);
         return upstream === undefined ? null : (this.compatible?.(upstream) ?? null);
       }
+      default:
+        return this.firstParty.get(entry.provider)?.(entry.id) ?? null;
     }
   }
 }
 
-const factory =
-  (provider: (id: string) => LanguageModel): ModelFactory =>
-  (id) =>
-    provider(id);
