@@ -13,7 +13,7 @@ afterEach(cleanup);
 beforeAll(async () => {
   await Promise.all([
     import('../../../web/client/features/home/routes/home-page.js'),
-    import('../../../web/client/features/chat/routes/chat-page.js'),
+    import('../../../web/client/app/chat-area.js'),
     import('../../../web/client/features/chat/routes/chat-route.js'),
     import('../../../web/client/features/account/routes/account-route.js'),
   ]);

@@ -17,9 +17,9 @@ beforeAll(async () => {
     import('../../../web/client/features/legal/routes/terms-page.js'),
     import('../../../web/client/features/legal/routes/faq-page.js'),
     import('../../../web/client/features/sign-in/routes/signup-page.js'),
-    import('../../../web/client/features/subscribe/routes/subscribe-page.js'),
+    import('../../../web/client/app/subscribe-area.js'),
     import('../../../web/client/features/onboarding/routes/profiling-page.js'),
-    import('../../../web/client/features/chat/routes/chat-page.js'),
+    import('../../../web/client/app/chat-area.js'),
     import('../../../web/client/features/chat/routes/chat-route.js'),
     import('../../../web/client/features/library/routes/library-route.js'),
   ]);

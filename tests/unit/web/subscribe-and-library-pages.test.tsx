@@ -14,8 +14,8 @@ afterEach(() => {
 });
 beforeAll(async () => {
   await Promise.all([
-    import('../../../web/client/features/subscribe/routes/subscribe-page.js'),
-    import('../../../web/client/features/chat/routes/chat-page.js'),
+    import('../../../web/client/app/subscribe-area.js'),
+    import('../../../web/client/app/chat-area.js'),
     import('../../../web/client/features/library/routes/library-route.js'),
     import('../../../web/client/features/chat/routes/chat-route.js'),
   ]);

@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 
 // Every page is its own chunk (app spec §2 "Pages load on demand"); the home route stays small.
-const loadChat = () => import('../features/chat/routes/chat-page.js');
+const loadChat = () => import('./chat-area.js');
 
 export const pages = {
   Home: lazy(() => import('../features/home/routes/home-page.js')),
@@ -10,7 +10,7 @@ export const pages = {
   Faq: lazy(() => import('../features/legal/routes/faq-page.js')),
   SignUp: lazy(() => import('../features/sign-in/routes/signup-page.js')),
   AuthCallback: lazy(() => import('../features/sign-in/routes/auth-callback-page.js')),
-  Subscribe: lazy(() => import('../features/subscribe/routes/subscribe-page.js')),
+  Subscribe: lazy(() => import('./subscribe-area.js')),
   Profiling: lazy(() => import('../features/onboarding/routes/profiling-page.js')),
   Chat: lazy(loadChat),
   Shared: lazy(() => import('../features/chat/routes/shared-page.js')),

@@ -7,24 +7,29 @@ import { Modal } from '../../../ui/modal.js';
 import { PageLoading } from '../../../ui/page-loading.js';
 import { ChatAreaProvider, useChatArea } from '../state/chat-context.js';
 
-// The library and the answer views (with the Markdown renderer) are chunks of their own.
+// The answer views (with the Markdown renderer) are a chunk of their own.
 const ChatRoute = lazy(() => import('./chat-route.js'));
-const LibraryRoute = lazy(() => import('../../library/index.js').then((m) => ({ default: m.LibraryRoute })));
-const AccountRoute = lazy(() => import('../../account/index.js').then((m) => ({ default: m.AccountRoute })));
 
-/**
- * /chat, /chat/all, /chat/prompts and /chat/{chatId} inside the shared layout (app spec §2).
- * `children`: a page of its own shown in the layout instead of the chat views (/subscribe).
- */
-export default function ChatPage({ children }: { children?: ReactNode }) {
+/** The pages of other features the chat layout shows: the shell (app/) hands them in, so chat imports none of them. */
+export interface ChatPageProps {
+  /** /chat/prompts: the prompt library. */
+  library: ReactNode;
+  /** The account dialog's content, opened from the sidebar. */
+  account: ReactNode;
+  /** A page of its own shown in the layout instead of the chat views (/subscribe). */
+  children?: ReactNode;
+}
+
+/** /chat, /chat/all, /chat/prompts and /chat/{chatId} inside the shared layout (app spec §2). */
+export default function ChatPage(props: ChatPageProps) {
   return (
     <ChatAreaProvider>
-      <ChatArea>{children}</ChatArea>
+      <ChatArea {...props} />
     </ChatAreaProvider>
   );
 }
 
-function ChatArea({ children }: { children?: ReactNode }) {
+function ChatArea({ library, account, children }: ChatPageProps) {
   const { t, i18n } = useTranslation();
   const [location, navigate] = useLocation();
   const [accountOpen, setAccountOpen] = useState(false);
@@ -59,10 +64,10 @@ function ChatArea({ children }: { children?: ReactNode }) {
       onOpenHit={(hit) => area.jumpTo(hit.conversationId, hit.messageId)}>
       <Suspense fallback={<PageLoading />}>
         {/* One chat view for /, /all and /{chatId}: a route change re-renders it, never remounts it. */}
-        {children ?? (location === '/prompts' ? <LibraryRoute /> : <ChatRoute chatId={activeId} compareRoute={location === '/all'} />)}
+        {children ?? (location === '/prompts' ? library : <ChatRoute chatId={activeId} compareRoute={location === '/all'} />)}
       </Suspense>
       <Modal open={accountOpen} wide title={t('account.title')} onClose={() => setAccountOpen(false)}>
-        <Suspense fallback={<PageLoading />}><AccountRoute /></Suspense>
+        <Suspense fallback={<PageLoading />}>{account}</Suspense>
       </Modal>
     </ChatLayout>
   );

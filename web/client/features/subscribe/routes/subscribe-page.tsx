@@ -1,40 +1,27 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Router, useLocation, useSearch } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import type { SubscriptionSummary } from '../../../../../core/billing/index.js';
 import { useClientConfig, useUseCases } from '../../../use-cases/use-cases-provider.js';
 import { SubscribeScreen, type CurrentPlan, type SubscribeStatus } from '../components/subscribe-screen.js';
 import type { PlanOfferView } from '../../../ui/price-tag.js';
 import { planText, toPlanOfferView } from '../../../ui/plan-offer-view.js';
-import { ChatPage, useChatArea } from '../../chat/index.js';
+import { useChatArea } from '../../chat/index.js';
 
 /** How often, and how many times, to look for the subscription the checkout's webhook activates. */
 const POLL_MS = 1000;
 const POLL_TRIES = 20;
 
-/**
- * /subscribe, inside the shared chat layout (app spec §2), so the chat is one click away before
- * subscribing. The layout's links are the chat area's, hence the /chat base.
- */
-export default function SubscribePage() {
-  return (
-    <Router base="/chat">
-      <ChatPage>
-        <Subscribe />
-      </ChatPage>
-    </Router>
-  );
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * The plan offer (loadPlanOffer), subscribe → startCheckout → the hosted checkout. Back from it
+ * /subscribe, which the shell (app/) shows inside the shared chat layout (app spec §2): the plan
+ * offer (loadPlanOffer), subscribe → startCheckout → the hosted checkout. Back from it
  * (the success URL names the checkout; the back link and the back button leave the one remembered
  * here), completeCheckout asks the server what became of the checkout and pushes subscribe_succeeded
  * or subscribe_failed once; then the account is polled until the webhook has activated the plan.
  */
-function Subscribe() {
+export default function SubscribePage() {
   const { t } = useTranslation();
   const { loadPlanOffer, getBillingState, startCheckout, completeCheckout, resumeSubscription, toastCenter, rememberPendingCheckout, takePendingCheckout } = useUseCases();
   const { billingAvailable } = useClientConfig();
