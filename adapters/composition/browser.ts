@@ -26,9 +26,8 @@ import { ConsoleLogger } from '../browser/console-logger.js';
 import { LocalStorageKeyValueStore } from '../browser/local-storage-key-value-store.js';
 import { withRecoveredSessionsFiltered } from '../browser/recovered-session-filter.js';
 import { SystemClock } from '../browser/system-clock.js';
-import { TOKENS, type Logger } from '../../core/shared/index.js';
 import { buildBrowserUseCases } from './build-use-cases.js';
-import { DEPENDENCY_TOKENS, resolveDependencies } from './dependencies.js';
+import { resolveDependencies, TOKENS, type Token } from './ports.js';
 import type { BrowserUseCases } from './use-case-registry.js';
 
 /** GET /api/config: what the browser may know (nothing secret); its schema is the /api contract's. */
@@ -44,8 +43,8 @@ export async function fetchPublicConfig(doFetch: typeof fetch = (i, init) => fet
   return parsed.data;
 }
 
-const SUPABASE = Symbol.for('ensemble.composition.SupabaseClient');
-const API = Symbol.for('ensemble.composition.ApiClientOptions');
+const SUPABASE: Token<SupabaseClient> = Symbol.for('ensemble.composition.SupabaseClient');
+const API: Token<ApiClientOptions> = Symbol.for('ensemble.composition.ApiClientOptions');
 
 /**
  * The browser's composition root: supabase-js (anon key, the user's session under row-level
@@ -61,34 +60,32 @@ export function createBrowserUseCases(config: PublicConfig, origin: string = win
   // Implicit flow: a magic link opened in another browser (or a mail app's viewer) still signs in.
   const { browser: supabase } = createSupabaseClients({ url: config.supabaseUrl, anonKey: config.supabaseAnonKey }, { flowType: 'implicit' });
   const container = new Container({ defaultScope: 'Singleton' });
+  // Each adapter is made on first resolve, from what its token's type asks for (the compiler checks it against the port).
+  const bind = <T>(token: Token<T>, make: () => T) => container.bind<T>(token).toResolvedValue(make);
+  const bindOver = <T, D>(token: Token<T>, over: Token<D>, make: (dependency: D) => T) => container.bind<T>(token).toResolvedValue(make, [over]);
   container.bind<SupabaseClient>(SUPABASE).toConstantValue(supabase);
-  container.bind<ApiClientOptions>(API).toResolvedValue(
-    (client: SupabaseClient) => ({ accessToken: async () => (await client.auth.getSession()).data.session?.access_token ?? null }),
-    [SUPABASE],
-  );
-  const onSupabase = <T>(token: symbol, make: (client: SupabaseClient) => T) => container.bind<T>(token).toResolvedValue(make, [SUPABASE]);
-  onSupabase(TOKENS.Authenticator, (client) => withRecoveredSessionsFiltered(new SupabaseAuthenticator(client)));
-  onSupabase(TOKENS.ProfileStore, (client) => new SupabaseProfileStore(client));
-  onSupabase(TOKENS.ProfilingStore, (client) => new SupabaseProfilingStore(client));
-  onSupabase(TOKENS.PromptCatalog, (client) => new SupabasePromptCatalog(client));
-  const onApi = <T>(token: symbol, make: (options: ApiClientOptions) => T) => container.bind<T>(token).toResolvedValue(make, [API]);
-  onApi(TOKENS.BillingGateway, (options) => new ApiBillingGateway(options));
-  onApi(TOKENS.AttachmentClient, (options) => new ApiAttachmentClient(options));
-  onApi(TOKENS.ChatClient, (options) => new ApiChatClient(options));
-  onApi(TOKENS.ConversationLibrary, (options) => new ApiConversationLibrary(options));
-  onApi(TOKENS.ConversationSearch, (options) => new ApiConversationSearch(options));
-  onApi(TOKENS.InstructionPresets, (options) => new ApiInstructionPresets(options));
-  onApi(TOKENS.ConversationSharing, (options) => new ApiConversationSharing(options));
-  onApi(TOKENS.CreditBalance, (options) => new ApiCreditBalance(options));
-  onApi(TOKENS.ModelDirectory, (options) => new ApiModelDirectory(options));
+  bindOver(API, SUPABASE, (client) => ({ accessToken: async () => (await client.auth.getSession()).data.session?.access_token ?? null }));
+  bindOver(TOKENS.authenticator, SUPABASE, (client) => withRecoveredSessionsFiltered(new SupabaseAuthenticator(client)));
+  bindOver(TOKENS.profileStore, SUPABASE, (client) => new SupabaseProfileStore(client));
+  bindOver(TOKENS.profilingStore, SUPABASE, (client) => new SupabaseProfilingStore(client));
+  bindOver(TOKENS.promptCatalog, SUPABASE, (client) => new SupabasePromptCatalog(client));
+  bindOver(TOKENS.billingGateway, API, (options) => new ApiBillingGateway(options));
+  bindOver(TOKENS.attachmentClient, API, (options) => new ApiAttachmentClient(options));
+  bindOver(TOKENS.chatClient, API, (options) => new ApiChatClient(options));
+  bindOver(TOKENS.conversationLibrary, API, (options) => new ApiConversationLibrary(options));
+  bindOver(TOKENS.conversationSearch, API, (options) => new ApiConversationSearch(options));
+  bindOver(TOKENS.instructionPresets, API, (options) => new ApiInstructionPresets(options));
+  bindOver(TOKENS.conversationSharing, API, (options) => new ApiConversationSharing(options));
+  bindOver(TOKENS.creditBalance, API, (options) => new ApiCreditBalance(options));
+  bindOver(TOKENS.modelDirectory, API, (options) => new ApiModelDirectory(options));
   // A shared conversation is read signed out: no token.
-  container.bind(TOKENS.SharedConversations).toResolvedValue(() => new ApiSharedConversations());
-  container.bind<Logger>(TOKENS.Logger).toResolvedValue(() => new ConsoleLogger());
-  container.bind(TOKENS.AnalyticsTracker).toResolvedValue((logger: Logger) => new DataLayerAnalyticsTracker(logger), [TOKENS.Logger]);
-  container.bind(TOKENS.KeyValueStore).toResolvedValue(() => new LocalStorageKeyValueStore());
-  container.bind(TOKENS.Clock).toResolvedValue(() => new SystemClock());
-  container.bind(TOKENS.Scheduler).toResolvedValue(() => new BrowserScheduler());
-  container.bind(TOKENS.ScriptLoader).toResolvedValue(() => new DomScriptLoader());
-  container.bind(DEPENDENCY_TOKENS.origin).toConstantValue(origin);
+  bind(TOKENS.sharedConversations, () => new ApiSharedConversations());
+  bind(TOKENS.logger, () => new ConsoleLogger());
+  bindOver(TOKENS.analytics, TOKENS.logger, (logger) => new DataLayerAnalyticsTracker(logger));
+  bind(TOKENS.keyValueStore, () => new LocalStorageKeyValueStore());
+  bind(TOKENS.clock, () => new SystemClock());
+  bind(TOKENS.scheduler, () => new BrowserScheduler());
+  bind(TOKENS.scriptLoader, () => new DomScriptLoader());
+  container.bind<string>(TOKENS.origin).toConstantValue(origin);
   return buildBrowserUseCases(resolveDependencies(container));
 }

@@ -1,5 +1,5 @@
 import type { CurrentUser } from '../../core/auth/index.js';
-import type { BoundDependencies, Dependencies, DependencyName } from './dependencies.js';
+import type { BoundDependencies, Dependencies, DependencyName } from './ports.js';
 import {
   BROWSER_USE_CASES,
   SERVER_USE_CASES,

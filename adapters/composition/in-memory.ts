@@ -34,11 +34,9 @@ import { DEFAULT_CREDITS_PER_PERIOD } from '../../core/billing/index.js';
 import { makeGetCurrentUser } from '../../core/auth/index.js';
 import type { AnalyticsTracker } from '../../core/interface/index.js';
 import { buildBrowserUseCases, buildServerUseCases, buildUseCases, type ServerUseCaseSource } from './build-use-cases.js';
-import { withReadingRoles, type BoundDependencies } from './dependencies.js';
+import { withReadingRoles, type BoundDependencies, type ReadingRole } from './ports.js';
 import { CLI_USE_CASES, type BrowserUseCases, type CliUseCases } from './use-case-registry.js';
 import type { ServerDataPorts } from './server.js';
-
-type ReadingRole = 'conversationLibrary' | 'creditBalance' | 'modelDirectory' | 'conversationSharing';
 
 /**
  * Every port as an in-memory adapter over one shared database: the way to run every use case with

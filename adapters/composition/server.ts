@@ -32,9 +32,9 @@ import type { BillingGateway, WebhookInbox } from '../../core/billing/index.js';
 import type { AttachmentStore, ChatRunLog, ConversationSearch, ConversationShares, ConversationStore, ConversationTurns, DocumentText, InstructionPresets, ModelGateway } from '../../core/chat/index.js';
 import type { UsageLedger } from '../../core/credits/index.js';
 import type { AnalyticsTracker } from '../../core/interface/index.js';
-import { TOKENS, type Clock, type Logger, type RateLimiter } from '../../core/shared/index.js';
+import type { Clock, Logger, RateLimiter } from '../../core/shared/index.js';
 import { buildServerUseCases, type ServerUseCaseSource } from './build-use-cases.js';
-import { forEachBinding, resolveDependencies } from './dependencies.js';
+import { forEachBinding, READING_ROLES, resolveDependencies, TOKENS } from './ports.js';
 import { inMemoryServerPorts, NO_ANALYTICS } from './in-memory.js';
 
 export type { ServerUseCaseSource };
@@ -81,14 +81,6 @@ export interface ServerAdapters extends Omit<ServerDataPorts, 'catalogue' | 'cha
 
 const SYSTEM_CLOCK: Clock = { now: () => new Date() };
 
-/** The server holds the full ports; each reading role is the same adapter (see withReadingRoles). */
-const READING_ROLES: readonly (readonly [role: symbol, port: symbol])[] = [
-  [TOKENS.ConversationLibrary, TOKENS.ConversationStore],
-  [TOKENS.ConversationSharing, TOKENS.ConversationShares],
-  [TOKENS.CreditBalance, TOKENS.UsageLedger],
-  [TOKENS.ModelDirectory, TOKENS.ModelGateway],
-];
-
 /**
  * The app server's composition root: its adapters bound by token (each reading role is the full
  * port's adapter), resolved once into the shared dependencies, and the use cases over them:
@@ -97,9 +89,10 @@ const READING_ROLES: readonly (readonly [role: symbol, port: symbol])[] = [
 export function createServerUseCases(adapters: ServerAdapters): ServerUseCaseSource {
   const container = new Container({ defaultScope: 'Singleton' });
   forEachBinding(adapters, (token, value) => container.bind(token).toConstantValue(value));
-  for (const [role, port] of READING_ROLES) container.bind(role).toResolvedValue((full: unknown) => full, [port]);
-  if (!container.isBound(TOKENS.DocumentText)) container.bind(TOKENS.DocumentText).toResolvedValue(() => new PdfjsDocumentText());
-  if (!container.isBound(TOKENS.Clock)) container.bind(TOKENS.Clock).toConstantValue(SYSTEM_CLOCK);
+  // The server holds the full ports; each reading role is the same adapter (see withReadingRoles).
+  for (const { role, fullPort } of READING_ROLES) container.bind(TOKENS[role]).toResolvedValue((full: unknown) => full, [TOKENS[fullPort]]);
+  if (!container.isBound(TOKENS.documentText)) container.bind<DocumentText>(TOKENS.documentText).toResolvedValue(() => new PdfjsDocumentText());
+  if (!container.isBound(TOKENS.clock)) container.bind<Clock>(TOKENS.clock).toConstantValue(SYSTEM_CLOCK);
   return buildServerUseCases(resolveDependencies(container));
 }
 

@@ -5,7 +5,7 @@ import { makeLastModelChoice, makeRememberModelChoice, makeAttachFile, makeCreat
 import { makeGetCreditBalance, makeGrantCredits, makeListCreditHistory } from '../../core/credits/index.js';
 import { makeLoadDeferredScript, makeLoadTagManager, makeToastCenter, makeTrackEvent } from '../../core/interface/index.js';
 import { makeListPromptCategories, makeOpenPromptLibrary, makeOpenPromptViewer, makeRunPrompt, makeSearchPrompts, makeSetPromptFavorite } from '../../core/prompts/index.js';
-import type { Dependencies, DependencyName } from './dependencies.js';
+import type { Dependencies, DependencyName } from './ports.js';
 
 /**
  * How a use case is made: the dependencies it cannot work without (`needs`, checked when it is

@@ -1,4 +1,4 @@
-/** What every capability uses: results and domain errors, aborts, input parsing, clock, logger, scheduler, rate limits, a server's instance, injection tokens. */
+/** What every capability uses: results and domain errors, aborts, input parsing, clock, logger, scheduler, rate limits, a server's instance. */
 export * from './abort-source.js';
 export * from './abort.js';
 export * from './clock.js';
@@ -11,4 +11,3 @@ export * from './rate-limiter.js';
 export * from './result.js';
 export * from './scheduler.js';
 export * from './server-instance.js';
-export * from './tokens.js';
