@@ -10,7 +10,7 @@ import type { AnalyticsTracker } from '../../interface/ports/analytics-tracker.j
 import type { Authenticator } from '../ports/authenticator.js';
 import type { KeyValueStore } from '../../interface/ports/key-value-store.js';
 import type { Logger } from '../../shared/logger.js';
-import type { ProfileStore } from '../../account/ports/profile-store.js';
+import type { ConsentRecorder } from '../ports/consent-recorder.js';
 import type { Scheduler } from '../../shared/scheduler.js';
 import { ok, type Result } from '../../shared/result.js';
 
@@ -18,7 +18,8 @@ export interface HandleSignedInDeps {
   readonly authenticator: Authenticator;
   readonly analytics: AnalyticsTracker;
   readonly keyValueStore: KeyValueStore;
-  readonly profileStore: ProfileStore;
+  /** The profile store, of which only the consent's write is used. */
+  readonly profileStore: ConsentRecorder;
   readonly scheduler: Scheduler;
   readonly logger: Logger;
 }
