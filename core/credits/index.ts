@@ -6,3 +6,4 @@ export * from './ports/usage-ledger.js';
 export * from './use-cases/get-credit-balance.js';
 export * from './use-cases/grant-credits.js';
 export * from './use-cases/list-credit-history.js';
+export * from './use-cases/credit-holds.js';

@@ -1,16 +1,15 @@
 import type { AbortSignalLike } from '../../shared/abort.js';
+import type { ModelPrice, TokenUsage } from '../../credits/index.js';
 import type { AttachmentRef } from './attachments.js';
 import type { ModelSettings } from './conversation-settings.js';
 import type { ModelProvider } from './providers.js';
 
 
-/** One entry of the model catalogue. Prices are credits per 1,000 tokens. */
-export interface ModelInfo {
+/** One entry of the model catalogue, with its price (credits per 1,000 tokens). */
+export interface ModelInfo extends ModelPrice {
   readonly id: string;
   readonly label: string;
   readonly provider: ModelProvider;
-  readonly inputCreditsPer1k: number;
-  readonly outputCreditsPer1k: number;
   /** 'free' models need no subscription; 'paid' models need an active one. */
   readonly plan: 'free' | 'paid';
   /** Whether its provider is configured right now. */
@@ -55,11 +54,6 @@ export interface Conversation {
   readonly title: string;
   readonly createdAt: string;
   readonly updatedAt: string;
-}
-
-export interface TokenUsage {
-  readonly inputTokens: number;
-  readonly outputTokens: number;
 }
 
 /** What a chat stream yields; every event names the model it belongs to (side-by-side view). */

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import type { ModelInfo } from './chat.js';
 import { modelProvider } from './providers.js';
 import { hasUnstorableText } from './chat-rules.js';
-import { creditsForUsage, MINIMAL_ANSWER_OUTPUT_TOKENS, type ModelPrice } from '../../credits/domain/usage-pricing.js';
 
 /** What one model of a conversation is asked with; absent values leave the provider's default. */
 export interface ModelSettings {
@@ -83,14 +82,6 @@ export const effectiveSettings = (settings: ModelSettings | undefined, limits: S
   const maxOutputTokens = settings.maxOutputTokens === undefined ? undefined : Math.min(settings.maxOutputTokens, limits.maxOutputTokens);
   return { ...(temperature === undefined ? {} : { temperature }), ...(maxOutputTokens === undefined ? {} : { maxOutputTokens }) };
 };
-
-/**
- * What an answer is priced at before it is written (the credit hold, the price shown in the
- * settings): with a maximum length, the prompt plus that whole length, which the answer can never
- * exceed; without one, the minimal answer (prompt plus MINIMAL_ANSWER_OUTPUT_TOKENS).
- */
-export const answerHoldCredits = (price: ModelPrice, promptTokens: number, maxOutputTokens?: number): number =>
-  creditsForUsage(price, { inputTokens: Math.max(1, promptTokens), outputTokens: maxOutputTokens ?? MINIMAL_ANSWER_OUTPUT_TOKENS });
 
 /** Settings with the models not listed dropped: what a conversation keeps when its models change. */
 export const settingsFor = (settings: ConversationSettings, modelId: string): ModelSettings => settings.models[modelId] ?? {};

@@ -1,4 +1,5 @@
-import type { ChatMessage, ChatStreamEvent, ModelInfo, PromptAttachment, TokenUsage } from '../domain/chat.js';
+import type { ChatMessage, ChatStreamEvent, ModelInfo, PromptAttachment } from '../domain/chat.js';
+import { chargeUsage, releaseHolds, type TokenUsage } from '../../credits/index.js';
 import type { ModelSettings } from '../domain/conversation-settings.js';
 import { historyForModel } from '../domain/chat-rules.js';
 import { estimateTokens } from '../../credits/domain/token-estimate.js';
@@ -88,31 +89,10 @@ export const streamAnswers = (
     if (answers.length === run.models.length) resolveSettled(answers);
   };
 
-  const release = async (modelId: string): Promise<void> => {
-    const holdId = run.holds?.get(modelId);
-    if (holdId === undefined) return;
-    const released = await deps.usageLedger.releaseHold({ holdId, userId: run.userId });
-    if (!released.success) deps.logger.warn('A credit hold could not be released', { userId: run.userId, modelId, holdId, error: released.error });
-  };
-
-  const charge = async (modelId: string, usage: TokenUsage): ReturnType<UsageLedger['settleHold']> => {
-    const holdId = run.holds?.get(modelId);
-    if (holdId === undefined) {
-      const receipt = await deps.usageLedger.logUsage({ userId: run.userId, modelId, ...usage });
-      return receipt.success ? { success: true, data: { ...receipt.data, shortfall: 0 } } : receipt;
-    }
-    const settled = await deps.usageLedger.settleHold({ holdId, userId: run.userId, modelId, ...usage });
-    if (!settled.success) await release(modelId);
-    else if (settled.data.shortfall > 0) {
-      deps.logger.warn('An answer was charged less than it cost: the balance was short', {
-        userId: run.userId,
-        modelId,
-        usage,
-        charged: settled.data.charged,
-        shortfall: settled.data.shortfall,
-      });
-    }
-    return settled;
+  const holdOf = (modelId: string) => run.holds?.get(modelId);
+  const release = (modelId: string): Promise<void> => {
+    const holdId = holdOf(modelId);
+    return holdId === undefined ? Promise.resolve() : releaseHolds(deps, run.userId, new Map([[modelId, holdId]]));
   };
 
   async function* answer(model: ModelInfo): AsyncGenerator<ChatStreamEvent> {
@@ -186,7 +166,7 @@ export const streamAnswers = (
     const nothingProduced = abort.signal.aborted && shown === '' && unseen === '' && usage.outputTokens === 0;
     if (usage.inputTokens + usage.outputTokens === 0 || nothingProduced) await release(model.id);
     else {
-      const receipt = await charge(model.id, usage);
+      const receipt = await chargeUsage(deps, { userId: run.userId, modelId: model.id, holdId: holdOf(model.id) }, usage);
       if (receipt.success) {
         creditsCharged = receipt.data.charged;
         balance = receipt.data.balance;

@@ -1,8 +1,8 @@
 import { isSubscribed } from '../../account/domain/account.js';
 import type { AttachmentRef } from '../domain/attachments.js';
 import type { ModelInfo } from '../domain/chat.js';
-import { CHAT_HOLD_TTL_SECONDS } from '../../credits/domain/credits.js';
-import { answerHoldCredits, effectiveSettings, settingLimitsOf, type ConversationSettings, type ModelSettings } from '../domain/conversation-settings.js';
+import { answerHoldCredits, holdAnswerCredits } from '../../credits/index.js';
+import { effectiveSettings, settingLimitsOf, type ConversationSettings, type ModelSettings } from '../domain/conversation-settings.js';
 import type { Logger } from '../../shared/logger.js';
 import type { ModelGateway } from '../ports/model-gateway.js';
 import type { ProfileStore } from '../../account/ports/profile-store.js';
@@ -28,20 +28,6 @@ export interface ChatAdmission {
   /** Each model's settings as it will be called with them (fitted to what it takes). */
   readonly settings: ReadonlyMap<string, ModelSettings>;
 }
-
-/** Drops the holds of a chat that will not run (a failure after the preflight); failures are logged. */
-export const releaseHolds = async (
-  deps: Pick<PreflightDeps, 'usageLedger' | 'logger'>,
-  userId: string,
-  holds: ReadonlyMap<string, string>,
-): Promise<void> => {
-  await Promise.all(
-    [...holds.values()].map(async (holdId) => {
-      const released = await deps.usageLedger.releaseHold({ holdId, userId });
-      if (!released.success) deps.logger.warn('A credit hold could not be released', { userId, holdId, error: released.error });
-    }),
-  );
-};
 
 /** A chat's models, each answer's settings and the credits to hold for it, before anything is held. */
 export interface PricedChat {
@@ -113,7 +99,7 @@ export const requireSubscription = async (deps: Pick<PreflightDeps, 'profileStor
  * only for subscribers, and every answer's price held from the balance, one hold per model answer,
  * so that concurrent chats cannot spend the same credits. Refusing here means no tokens are spent
  * that nobody can pay for. The caller owns the holds: streamAnswers settles or releases them, and a
- * run that fails before streaming must release them (releaseHolds). (A new chat takes its holds
+ * run that fails before streaming must release them (the credits' releaseHolds). (A new chat takes its holds
  * with its turn instead, in one round trip: run-chat.)
  */
 export const chatPreflight = async (
@@ -124,39 +110,7 @@ export const chatPreflight = async (
   if (!priced.success) return priced;
   const subscribed = await requireSubscription(deps, input.userId, priced.data.paid);
   if (!subscribed.success) return subscribed;
-  // No separate balance read: each hold checks the balance itself, atomically, and a refusal carries
-  // the balance and what running answers hold (one round trip less before the first token).
-  const taken = await Promise.all(
-    priced.data.holds.map(async ({ modelId, amount }) => ({
-      modelId,
-      hold: await deps.usageLedger.holdCredits({ userId: input.userId, amount, ttlSeconds: CHAT_HOLD_TTL_SECONDS }),
-    })),
-  );
-  const holds = new Map<string, string>();
-  for (const { modelId, hold } of taken) if (hold.success) holds.set(modelId, hold.data.id);
-  const refused = taken.find((t) => !t.hold.success)?.hold;
-  if (refused && !refused.success) {
-    await releaseHolds(deps, input.userId, holds);
-    if (refused.error.code !== 'insufficient_credits') return refused;
-    const { balance, held } = refused.error.details ?? {};
-    // What other running answers hold: the refusal counts this chat's own holds too, given back above.
-    const own = taken.reduce((sum, t) => sum + (t.hold.success ? t.hold.data.amount : 0), 0);
-    const others = typeof held === 'number' ? held - own : 0;
-    return fail(insufficient(typeof balance === 'number' ? balance : null, others, priced.data.required));
-  }
-  return ok({ models: priced.data.models, holds, settings: priced.data.settings });
+  const holds = await holdAnswerCredits(deps, input.userId, priced.data.holds, priced.data.required);
+  if (!holds.success) return holds;
+  return ok({ models: priced.data.models, holds: holds.data, settings: priced.data.settings });
 };
-
-/**
- * The 402 says what decides it: the balance, what running answers hold of it (they give back what
- * they do not use when they end), and what this chat needs, e.g. "balance 3, 2 held by running
- * answers, required 2".
- */
-export function insufficient(balance: number | null, held: number, required: number) {
-  const facts = [balance === null ? null : `balance ${balance}`, held > 0 ? `${held} held by running answers` : null, `required ${required}`].filter((f) => f !== null);
-  return domainError('insufficient_credits', `Not enough credits for this chat: ${facts.join(', ')}`, {
-    ...(balance === null ? {} : { balance }),
-    required,
-    ...(held > 0 ? { held } : {}),
-  });
-}

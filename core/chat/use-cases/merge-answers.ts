@@ -8,7 +8,8 @@ import type { Result } from '../../shared/result.js';
 import { promptTokensOf, type ChatDeps } from './run-chat.js';
 import { streamAnswers } from './chat-answers.js';
 import type { ChatRun } from './chat-answers.js';
-import { chatPreflight, releaseHolds } from './chat-preflight.js';
+import { chatPreflight } from './chat-preflight.js';
+import { releaseHolds } from '../../credits/index.js';
 import { claimTurn, releasingWhenSettled } from './conversation-turn.js';
 import { requireUser } from '../../auth/use-cases/current-user.js';
 

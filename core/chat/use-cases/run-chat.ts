@@ -3,7 +3,7 @@ import type { ChatMessage } from '../domain/chat.js';
 import { titleFromMessage } from '../domain/chat-rules.js';
 import { NO_SETTINGS, type ConversationSettings } from '../domain/conversation-settings.js';
 import { sendChatSchema, type SendChatFields } from '../domain/send-chat.js';
-import { CHAT_HOLD_TTL_SECONDS } from '../../credits/domain/credits.js';
+import { CHAT_HOLD_TTL_SECONDS, insufficientCredits, releaseHolds } from '../../credits/index.js';
 import { estimateTokens } from '../../credits/domain/token-estimate.js';
 import type { StartedTurn, TurnHold } from '../ports/conversation-turns.js';
 import type { AbortSignalLike } from '../../shared/abort.js';
@@ -15,7 +15,7 @@ import type { AnswerDeps, ChatRun } from './chat-answers.js';
 import {
   attachmentTokensFor, attachWithHistory, describeAttachments, loadPromptAttachments, refuseImagesToBlindModels, type AttachmentDeps,
 } from './chat-attachments.js';
-import { chatPreflight, insufficient, priceChat, releaseHolds, requireSubscription, type ChatAdmission } from './chat-preflight.js';
+import { chatPreflight, priceChat, requireSubscription, type ChatAdmission } from './chat-preflight.js';
 import type { PreflightDeps } from './chat-preflight.js';
 import { CHAT_TURN_TTL_SECONDS, heldTurn, releasingWhenSettled } from './conversation-turn.js';
 import type { TurnDeps } from './conversation-turn.js';
@@ -147,7 +147,7 @@ async function admitNewChat(deps: ChatDeps, chat: ChatToAdmit, settings: Convers
   if (!started.success) {
     if (started.error.code !== 'insufficient_credits') return started;
     const { balance, held } = started.error.details ?? {};
-    return fail(insufficient(typeof balance === 'number' ? balance : null, typeof held === 'number' ? held : 0, priced.data.required));
+    return fail(insufficientCredits(typeof balance === 'number' ? balance : null, typeof held === 'number' ? held : 0, priced.data.required));
   }
   const holds = started.data.holds;
   if (!subscribed.success) return undo(deps, chat, started.data, subscribed, holds);

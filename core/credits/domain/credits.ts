@@ -1,3 +1,5 @@
+import { domainError, type DomainError } from '../../shared/errors.js';
+
 /** The longest idempotency key a ledger line keeps: a grant with a longer one cannot be recorded. */
 export const MAX_CREDIT_REFERENCE_LENGTH = 200;
 
@@ -24,11 +26,16 @@ export interface LedgerEntry {
   readonly createdAt: string;
 }
 
-export interface UsageCharge {
-  readonly userId: string;
-  readonly modelId: string;
+/** The tokens one model use read and wrote: what a use is priced from. */
+export interface TokenUsage {
   readonly inputTokens: number;
   readonly outputTokens: number;
+}
+
+/** One model use to charge to a user. */
+export interface UsageCharge extends TokenUsage {
+  readonly userId: string;
+  readonly modelId: string;
 }
 
 export interface ChargeReceipt {
@@ -49,3 +56,17 @@ export type HoldSettlement = ChargeReceipt & { readonly shortfall: number };
 
 /** How long a chat's hold counts when its answer never settles (a crashed server): 15 minutes. */
 export const CHAT_HOLD_TTL_SECONDS = 15 * 60;
+
+/**
+ * The 402 says what decides it: the balance, what running answers hold of it (they give back what
+ * they do not use when they end), and what this chat needs, e.g. "balance 3, 2 held by running
+ * answers, required 2".
+ */
+export const insufficientCredits = (balance: number | null, held: number, required: number): DomainError => {
+  const facts = [balance === null ? null : `balance ${balance}`, held > 0 ? `${held} held by running answers` : null, `required ${required}`].filter((f) => f !== null);
+  return domainError('insufficient_credits', `Not enough credits for this chat: ${facts.join(', ')}`, {
+    ...(balance === null ? {} : { balance }),
+    required,
+    ...(held > 0 ? { held } : {}),
+  });
+};

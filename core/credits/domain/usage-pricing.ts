@@ -1,6 +1,10 @@
-import type { ModelInfo, TokenUsage } from '../../chat/domain/chat.js';
+import type { TokenUsage } from './credits.js';
 
-export type ModelPrice = Pick<ModelInfo, 'inputCreditsPer1k' | 'outputCreditsPer1k'>;
+/** What a model costs: credits per 1,000 tokens read and per 1,000 written (a catalogue entry carries it). */
+export interface ModelPrice {
+  readonly inputCreditsPer1k: number;
+  readonly outputCreditsPer1k: number;
+}
 
 /**
  * Credits for a usage (credit cost per model is "not shown" in app spec §9; decided here).
@@ -53,3 +57,11 @@ export const MINIMAL_ANSWER_OUTPUT_TOKENS = 50;
 
 export const minimalAnswerCredits = (price: ModelPrice, promptTokens: number): number =>
   creditsForUsage(price, { inputTokens: Math.max(1, promptTokens), outputTokens: MINIMAL_ANSWER_OUTPUT_TOKENS });
+
+/**
+ * What an answer is priced at before it is written (the credit hold, the price shown in the
+ * settings): with a maximum length, the prompt plus that whole length, which the answer can never
+ * exceed; without one, the minimal answer (prompt plus MINIMAL_ANSWER_OUTPUT_TOKENS).
+ */
+export const answerHoldCredits = (price: ModelPrice, promptTokens: number, maxOutputTokens?: number): number =>
+  creditsForUsage(price, { inputTokens: Math.max(1, promptTokens), outputTokens: maxOutputTokens ?? MINIMAL_ANSWER_OUTPUT_TOKENS });

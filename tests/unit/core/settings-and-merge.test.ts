@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { IN_MEMORY_MODELS } from '../../../adapters/in-memory/in-memory-model-gateway.js';
 import type { ModelInfo } from '../../../core/chat/index.js';
-import { answerHoldCredits, type ConversationSettings, makeMergeAnswers, makeRegenerateAnswer, makeRunChat, promptTokensOf } from '../../../core/chat/index.js';
-import { estimateTokens, minimalAnswerCredits } from '../../../core/credits/index.js';
+import { type ConversationSettings, makeMergeAnswers, makeRegenerateAnswer, makeRunChat, promptTokensOf } from '../../../core/chat/index.js';
+import { answerHoldCredits, estimateTokens, minimalAnswerCredits } from '../../../core/credits/index.js';
 import { inMemoryAppWorld, readAll } from '../../support/in-memory-app-world.js';
 
 const model = (id: string): ModelInfo => IN_MEMORY_MODELS.find((m) => m.id === id) as ModelInfo;

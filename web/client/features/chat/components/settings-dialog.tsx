@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ModelInfo, InstructionPreset } from '../../../../../core/chat/index.js';
-import { answerHoldCredits, MAX_INSTRUCTION_LENGTH, settingLimitsOf, type ConversationSettings, type ModelSettings } from '../../../../../core/chat/index.js';
+import { MAX_INSTRUCTION_LENGTH, settingLimitsOf, type ConversationSettings, type ModelSettings } from '../../../../../core/chat/index.js';
+import { answerHoldCredits } from '../../../../../core/credits/index.js';
 import { Button } from '../../../ui/button.js';
 import { Field, Input, Select, Textarea } from '../../../ui/field.js';
 import { Modal } from '../../../ui/modal.js';
