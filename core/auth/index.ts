@@ -4,7 +4,7 @@ export * from './domain/sign-in.js';
 export * from './domain/signed-in.js';
 export * from './ports/authenticator.js';
 export * from './use-cases/complete-redirect-sign-in.js';
-export * from './use-cases/current-user.js';
+export * from './ports/current-user.js';
 export * from './use-cases/get-current-user.js';
 export * from './use-cases/handle-signed-in.js';
 export * from './use-cases/request-email-code.js';

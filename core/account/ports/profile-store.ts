@@ -1,5 +1,5 @@
 import type { Profile } from '../domain/profile.js';
-import type { Result } from '../../shared/result.js';
+import type { Result } from '../../shared/index.js';
 
 /** The signed-in user's own profile row; row-level security limits it to that user. */
 export interface ProfileStore {

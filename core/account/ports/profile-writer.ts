@@ -1,5 +1,5 @@
 import type { Profile, SubscriptionState } from '../domain/profile.js';
-import type { Result } from '../../shared/result.js';
+import type { Result } from '../../shared/index.js';
 
 /** Server-side writes to profiles that users may not make themselves (service role). */
 export interface ProfileWriter {

@@ -1,5 +1,5 @@
 import type { Profiling } from '../domain/profiling.js';
-import type { Result } from '../../shared/result.js';
+import type { Result } from '../../shared/index.js';
 
 export interface ProfilingStore {
   /** `null` when the user has no row yet. */

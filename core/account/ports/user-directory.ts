@@ -1,4 +1,4 @@
-import type { Result } from '../../shared/result.js';
+import type { Result } from '../../shared/index.js';
 
 export interface DirectoryUser {
   readonly id: string;

@@ -1,7 +1,7 @@
 import { accountStatusOf, type AccountStatus } from '../domain/account.js';
 import type { ProfileStore } from '../ports/profile-store.js';
-import { ok, type Result } from '../../shared/result.js';
-import { requireUser, type CurrentUser } from '../../auth/use-cases/current-user.js';
+import { ok, type Result } from '../../shared/index.js';
+import { requireUser, type CurrentUser } from '../../auth/index.js';
 
 /**
  * app spec §7 "profiles select (single row)": subscription, feature flag and credits in one read;

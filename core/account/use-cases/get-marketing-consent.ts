@@ -1,6 +1,6 @@
 import type { ProfileStore } from '../ports/profile-store.js';
-import { ok, type Result } from '../../shared/result.js';
-import { requireUser, type CurrentUser } from '../../auth/use-cases/current-user.js';
+import { ok, type Result } from '../../shared/index.js';
+import { requireUser, type CurrentUser } from '../../auth/index.js';
 
 /**
  * app spec §7 "profiles select (single row)": the caller's stored marketing_consent, so the account

@@ -1,6 +1,6 @@
 import type { ProfilingStore } from '../ports/profiling-store.js';
-import { ok, type Result } from '../../shared/result.js';
-import { requireUser, type CurrentUser } from '../../auth/use-cases/current-user.js';
+import { ok, type Result } from '../../shared/index.js';
+import { requireUser, type CurrentUser } from '../../auth/index.js';
 
 /** app spec §7, §8: only the completed column; no row = not completed. */
 export const makeGetProfilingCompleted =

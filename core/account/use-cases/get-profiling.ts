@@ -1,8 +1,8 @@
 import type { Profiling } from '../domain/profiling.js';
 import { DEFAULT_PROFILING } from '../domain/profiling-rules.js';
 import type { ProfilingStore } from '../ports/profiling-store.js';
-import { ok, type Result } from '../../shared/result.js';
-import { requireUser, type CurrentUser } from '../../auth/use-cases/current-user.js';
+import { ok, type Result } from '../../shared/index.js';
+import { requireUser, type CurrentUser } from '../../auth/index.js';
 
 /** app spec §3, §8: the questionnaire answers so far; defaults when the user has no row. */
 export const makeGetProfiling =

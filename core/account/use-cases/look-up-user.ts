@@ -1,15 +1,12 @@
 import { z } from 'zod';
 import { accountStatusOf, type AccountStatus } from '../domain/account.js';
-import type { LedgerEntry } from '../../credits/domain/credits.js';
+import type { LedgerEntry, UsageLedger } from '../../credits/index.js';
 import type { Profile } from '../domain/profile.js';
 import type { Profiling } from '../domain/profiling.js';
 import type { ProfileStore } from '../ports/profile-store.js';
 import type { ProfilingStore } from '../ports/profiling-store.js';
-import type { UsageLedger } from '../../credits/ports/usage-ledger.js';
 import type { DirectoryUser, UserDirectory } from '../ports/user-directory.js';
-import { domainError } from '../../shared/errors.js';
-import { parseInput } from '../../shared/parse-input.js';
-import { fail, ok, type Result } from '../../shared/result.js';
+import { domainError, parseInput, fail, ok, type Result } from '../../shared/index.js';
 
 /** Everything support needs to answer "what is going on with my account?" in one read. */
 export interface UserOverview {

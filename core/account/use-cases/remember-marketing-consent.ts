@@ -1,6 +1,6 @@
-import { serializeConsent, TEMP_MARKETING_CONSENT_KEY } from '../../auth/domain/signed-in.js';
-import type { KeyValueStore } from '../../interface/ports/key-value-store.js';
-import type { Logger } from '../../shared/logger.js';
+import { serializeConsent, TEMP_MARKETING_CONSENT_KEY } from '../../auth/index.js';
+import type { KeyValueStore } from '../../interface/index.js';
+import type { Logger } from '../../shared/index.js';
 
 /**
  * app spec §3, §4: the consent chosen on the sign-up page waits under temp_marketing_consent until

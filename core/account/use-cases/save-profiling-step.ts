@@ -1,9 +1,8 @@
 import type { Profiling } from '../domain/profiling.js';
 import { DEFAULT_PROFILING, applyProfilingStep, profilingStepSchema } from '../domain/profiling-rules.js';
 import type { ProfilingStore } from '../ports/profiling-store.js';
-import { parseInput } from '../../shared/parse-input.js';
-import { ok, type Result } from '../../shared/result.js';
-import { requireUser, type CurrentUser } from '../../auth/use-cases/current-user.js';
+import { parseInput, ok, type Result } from '../../shared/index.js';
+import { requireUser, type CurrentUser } from '../../auth/index.js';
 
 export type SaveProfilingStepInput = {
   readonly answers: Partial<Omit<Profiling, 'completed' | 'currentStep'>>;

@@ -1,8 +1,7 @@
 import { TURBO_ALLOWED, TURBO_REDIRECT, type TurboCheck } from '../domain/account.js';
-import type { Logger } from '../../shared/logger.js';
+import { type Logger, ok, type Result } from '../../shared/index.js';
 import type { ProfileStore } from '../ports/profile-store.js';
-import { ok, type Result } from '../../shared/result.js';
-import { requireUser, type CurrentUser } from '../../auth/use-cases/current-user.js';
+import { requireUser, type CurrentUser } from '../../auth/index.js';
 
 /**
  * app spec §6, §8: passes only when the user's own profile row can be read. Any failure, being

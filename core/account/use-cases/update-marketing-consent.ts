@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import type { ProfileStore } from '../ports/profile-store.js';
-import { parseInput } from '../../shared/parse-input.js';
-import type { Result } from '../../shared/result.js';
-import { requireUser, type CurrentUser } from '../../auth/use-cases/current-user.js';
+import { parseInput, type Result } from '../../shared/index.js';
+import { requireUser, type CurrentUser } from '../../auth/index.js';
 
 const inputSchema = z.object({ consent: z.boolean({ error: 'consent must be true or false' }) });
 

@@ -1,5 +1,5 @@
 import type { AuthChange, AuthSession, AuthUser } from '../domain/auth.js';
-import type { Result } from '../../shared/result.js';
+import type { Result } from '../../shared/index.js';
 
 /** Sign-in and session management (Supabase Auth in production). */
 export interface Authenticator {

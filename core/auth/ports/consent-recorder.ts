@@ -1,4 +1,4 @@
-import type { Result } from '../../shared/result.js';
+import type { Result } from '../../shared/index.js';
 
 /**
  * Where the marketing consent chosen at sign-up ends up once the user is signed in (the profile row,

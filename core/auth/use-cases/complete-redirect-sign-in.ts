@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import type { AuthSession } from '../domain/auth.js';
 import type { Authenticator } from '../ports/authenticator.js';
-import type { Logger } from '../../shared/logger.js';
-import { parseInput } from '../../shared/parse-input.js';
-import type { Result } from '../../shared/result.js';
+import { type Logger, parseInput, type Result } from '../../shared/index.js';
 import type { AuthErrorSink } from './sign-in-attempt.js';
 
 const inputSchema = z.object({

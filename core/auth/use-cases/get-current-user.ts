@@ -1,7 +1,7 @@
 import type { AuthUser } from '../domain/auth.js';
 import type { Authenticator } from '../ports/authenticator.js';
-import { ok, type Result } from '../../shared/result.js';
-import type { CurrentUser } from './current-user.js';
+import { ok, type Result } from '../../shared/index.js';
+import type { CurrentUser } from '../ports/current-user.js';
 
 /**
  * The signed-in user of this client, from the locally held session (no round trip: row-level

@@ -6,13 +6,10 @@ import {
   TEMP_MARKETING_CONSENT_KEY,
   parseStoredConsent,
 } from '../domain/signed-in.js';
-import type { AnalyticsTracker } from '../../interface/ports/analytics-tracker.js';
+import type { AnalyticsTracker, KeyValueStore } from '../../interface/index.js';
 import type { Authenticator } from '../ports/authenticator.js';
-import type { KeyValueStore } from '../../interface/ports/key-value-store.js';
-import type { Logger } from '../../shared/logger.js';
+import { type Logger, type Scheduler, ok, type Result } from '../../shared/index.js';
 import type { ConsentRecorder } from '../ports/consent-recorder.js';
-import type { Scheduler } from '../../shared/scheduler.js';
-import { ok, type Result } from '../../shared/result.js';
 
 export interface HandleSignedInDeps {
   readonly authenticator: Authenticator;

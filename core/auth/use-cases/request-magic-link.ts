@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { authCallbackUrl, emailSchema } from '../domain/sign-in.js';
 import type { Authenticator } from '../ports/authenticator.js';
-import { parseInput } from '../../shared/parse-input.js';
-import type { Result } from '../../shared/result.js';
+import { parseInput, type Result } from '../../shared/index.js';
 import { attemptSignIn, type SignInReporting } from './sign-in-attempt.js';
 
 const inputSchema = z.object({ email: emailSchema });

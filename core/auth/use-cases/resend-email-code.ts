@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { emailSchema } from '../domain/sign-in.js';
 import type { Authenticator } from '../ports/authenticator.js';
-import type { Logger } from '../../shared/logger.js';
-import { parseInput } from '../../shared/parse-input.js';
-import type { Result } from '../../shared/result.js';
+import { type Logger, parseInput, type Result } from '../../shared/index.js';
 
 const inputSchema = z.object({ email: emailSchema });
 

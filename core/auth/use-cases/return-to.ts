@@ -1,4 +1,4 @@
-import type { KeyValueStore } from '../../interface/ports/key-value-store.js';
+import type { KeyValueStore } from '../../interface/index.js';
 
 /** Local-storage key of where a signed-out visitor was going when sent to sign up. */
 export const RETURN_TO_KEY = 'ensemble.returnTo';

@@ -1,7 +1,6 @@
 import type { AuthChange, AuthSession, AuthUser, SignInMethod } from '../domain/auth.js';
 import type { Authenticator } from '../ports/authenticator.js';
-import type { Logger } from '../../shared/logger.js';
-import type { DomainError } from '../../shared/errors.js';
+import type { Logger, DomainError } from '../../shared/index.js';
 
 /** app spec §3 "User session": what the app holds about who is signed in. */
 export interface SessionState {

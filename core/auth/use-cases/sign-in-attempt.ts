@@ -1,8 +1,6 @@
 import type { SignInMethod } from '../domain/auth.js';
-import type { AnalyticsTracker } from '../../interface/ports/analytics-tracker.js';
-import type { Logger } from '../../shared/logger.js';
-import type { DomainError } from '../../shared/errors.js';
-import type { Result } from '../../shared/result.js';
+import type { AnalyticsTracker } from '../../interface/index.js';
+import type { Logger, DomainError, Result } from '../../shared/index.js';
 
 /** Where auth errors are kept for the UI (the session controller's error state, app spec §8). */
 export interface AuthErrorSink {

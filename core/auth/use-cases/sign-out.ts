@@ -1,6 +1,5 @@
 import type { Authenticator } from '../ports/authenticator.js';
-import type { Logger } from '../../shared/logger.js';
-import type { Result } from '../../shared/result.js';
+import type { Logger, Result } from '../../shared/index.js';
 import type { AuthErrorSink } from './sign-in-attempt.js';
 
 /** app spec §7 Auth signOut; the session controller clears session and user on SIGNED_OUT. */

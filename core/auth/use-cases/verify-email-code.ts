@@ -2,8 +2,7 @@ import { z } from 'zod';
 import type { AuthSession } from '../domain/auth.js';
 import { emailCodeSchema, emailSchema } from '../domain/sign-in.js';
 import type { Authenticator } from '../ports/authenticator.js';
-import { parseInput } from '../../shared/parse-input.js';
-import type { Result } from '../../shared/result.js';
+import { parseInput, type Result } from '../../shared/index.js';
 import { reportSignInFailure, type SignInReporting } from './sign-in-attempt.js';
 
 const inputSchema = z.object({ email: emailSchema, code: emailCodeSchema });

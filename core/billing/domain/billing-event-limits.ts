@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { BillingEvent } from './billing-events.js';
-import { MAX_CREDIT_REFERENCE_LENGTH } from '../../credits/domain/credits.js';
-import { domainError, type DomainError } from '../../shared/errors.js';
+import { MAX_CREDIT_REFERENCE_LENGTH } from '../../credits/index.js';
+import { domainError, type DomainError } from '../../shared/index.js';
 
 /**
  * What of a billing event is kept, and how much of it fits: a paid order becomes the credit

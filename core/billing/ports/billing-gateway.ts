@@ -8,7 +8,7 @@ import type {
   PortalSession,
   SubscriptionSummary,
 } from '../domain/billing.js';
-import type { Result } from '../../shared/result.js';
+import type { Result } from '../../shared/index.js';
 
 /**
  * The billing provider as the app needs it. On the server: the Polar client. In the browser: the

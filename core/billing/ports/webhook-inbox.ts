@@ -1,5 +1,5 @@
-import type { SubscriptionState } from '../../account/domain/profile.js';
-import type { Result } from '../../shared/result.js';
+import type { SubscriptionState } from '../../account/index.js';
+import type { Result } from '../../shared/index.js';
 
 /** What one billing webhook changes: a user's subscription state, or a credit grant. */
 export type BillingEffect =

@@ -2,14 +2,8 @@ import { z } from 'zod';
 import { CANCELLATION_REASONS } from '../domain/billing.js';
 import type { CancellationReason, SubscriptionSummary } from '../domain/billing.js';
 import type { BillingGateway } from '../ports/billing-gateway.js';
-import type { Logger } from '../../shared/logger.js';
-import { billingNotInitialized } from '../../shared/errors.js';
-import { logFailure } from '../../shared/failure-logging.js';
-import { parseInput } from '../../shared/parse-input.js';
-import { fail, ok } from '../../shared/result.js';
-import type { Result } from '../../shared/result.js';
-import { requireUser } from '../../auth/use-cases/current-user.js';
-import type { CurrentUser } from '../../auth/use-cases/current-user.js';
+import { type Logger, billingNotInitialized, logFailure, parseInput, fail, ok, type Result } from '../../shared/index.js';
+import { requireUser, type CurrentUser } from '../../auth/index.js';
 
 export const MAX_CANCELLATION_COMMENT_LENGTH = 2000;
 

@@ -2,14 +2,9 @@ import { z } from 'zod';
 import type { CheckoutStatus, SubscriptionSummary } from '../domain/billing.js';
 import { REPORTED_CHECKOUTS_KEY, outcomeOf, parseReported, wasReported, withReported, type CheckoutOutcome } from '../domain/checkout-reports.js';
 import type { BillingGateway } from '../ports/billing-gateway.js';
-import type { KeyValueStore } from '../../interface/ports/key-value-store.js';
-import { parseInput } from '../../shared/parse-input.js';
-import { ok } from '../../shared/result.js';
-import type { Result } from '../../shared/result.js';
-import { requireUser } from '../../auth/use-cases/current-user.js';
-import type { CurrentUser } from '../../auth/use-cases/current-user.js';
-import { trackSafely } from '../../interface/use-cases/track-event.js';
-import type { TrackingDeps } from '../../interface/use-cases/track-event.js';
+import { type KeyValueStore, trackSafely, type TrackingDeps } from '../../interface/index.js';
+import { parseInput, ok, type Result } from '../../shared/index.js';
+import { requireUser, type CurrentUser } from '../../auth/index.js';
 
 const inputSchema = z.object({
   checkoutId: z.string({ error: 'Checkout id is required' }).trim().min(1, 'Checkout id is required').max(200, 'Checkout id is too long'),

@@ -1,8 +1,7 @@
 import type { CustomerState } from '../domain/billing.js';
 import type { BillingGateway } from '../ports/billing-gateway.js';
-import type { Result } from '../../shared/result.js';
-import { requireUser } from '../../auth/use-cases/current-user.js';
-import type { CurrentUser } from '../../auth/use-cases/current-user.js';
+import type { Result } from '../../shared/index.js';
+import { requireUser, type CurrentUser } from '../../auth/index.js';
 
 /** The caller's own billing customer (subscriptions, benefits); `null` before their first payment. */
 export const makeGetBillingState =

@@ -1,12 +1,8 @@
 import { z } from 'zod';
 import type { CheckoutState } from '../domain/billing.js';
 import type { BillingGateway } from '../ports/billing-gateway.js';
-import { domainError } from '../../shared/errors.js';
-import { parseInput } from '../../shared/parse-input.js';
-import { fail, ok } from '../../shared/result.js';
-import type { Result } from '../../shared/result.js';
-import { requireUser } from '../../auth/use-cases/current-user.js';
-import type { CurrentUser } from '../../auth/use-cases/current-user.js';
+import { domainError, parseInput, fail, ok, type Result } from '../../shared/index.js';
+import { requireUser, type CurrentUser } from '../../auth/index.js';
 
 const inputSchema = z.object({
   checkoutId: z.string({ error: 'Checkout id is required' }).trim().min(1, 'Checkout id is required').max(200, 'Checkout id is too long'),

@@ -2,13 +2,10 @@ import type { BillingEvent } from '../domain/billing-events.js';
 import { PERIOD_BILLING_REASONS } from '../domain/billing-events.js';
 import { isEventNotStorable, orderReference, unstorableFieldOf } from '../domain/billing-event-limits.js';
 import type { BillingGateway } from '../ports/billing-gateway.js';
-import type { Logger } from '../../shared/logger.js';
-import type { ProfileWriter } from '../../account/ports/profile-writer.js';
-import type { UsageLedger } from '../../credits/ports/usage-ledger.js';
+import { type Logger, domainError, type DomainError, fail, ok, type Result } from '../../shared/index.js';
+import type { ProfileWriter } from '../../account/index.js';
+import type { UsageLedger } from '../../credits/index.js';
 import type { BillingEffect, InboxOutcome, WebhookInbox } from '../ports/webhook-inbox.js';
-import { domainError, type DomainError } from '../../shared/errors.js';
-import { fail, ok } from '../../shared/result.js';
-import type { Result } from '../../shared/result.js';
 
 export interface BillingWebhookDeps {
   readonly profileWriter: ProfileWriter;

@@ -1,10 +1,7 @@
 import { planOffer } from '../domain/pricing.js';
 import type { PlanOffer } from '../domain/pricing.js';
 import type { BillingGateway } from '../ports/billing-gateway.js';
-import { logFailure } from '../../shared/failure-logging.js';
-import type { Logger } from '../../shared/logger.js';
-import { fail, ok } from '../../shared/result.js';
-import type { Result } from '../../shared/result.js';
+import { logFailure, type Logger, fail, ok, type Result } from '../../shared/index.js';
 
 /**
  * app spec §3, §7: at start the app fetches the plan product and its discount and derives the prices.

@@ -1,12 +1,7 @@
 import { z } from 'zod';
 import type { BillingGateway } from '../ports/billing-gateway.js';
-import type { Logger } from '../../shared/logger.js';
-import { logFailure } from '../../shared/failure-logging.js';
-import { parseInput } from '../../shared/parse-input.js';
-import { fail, ok } from '../../shared/result.js';
-import type { Result } from '../../shared/result.js';
-import { requireUser } from '../../auth/use-cases/current-user.js';
-import type { CurrentUser } from '../../auth/use-cases/current-user.js';
+import { type Logger, logFailure, parseInput, fail, ok, type Result } from '../../shared/index.js';
+import { requireUser, type CurrentUser } from '../../auth/index.js';
 
 const inputSchema = z.object({
   returnUrl: z.url({ protocol: /^https?$/, error: 'Return URL must be an http(s) URL' }).optional(),

@@ -1,4 +1,4 @@
-import type { KeyValueStore } from '../../interface/ports/key-value-store.js';
+import type { KeyValueStore } from '../../interface/index.js';
 
 /** Local-storage key of the checkout the browser was last sent to. */
 export const PENDING_CHECKOUT_KEY = 'ensemble.pendingCheckout';

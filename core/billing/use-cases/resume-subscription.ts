@@ -1,12 +1,7 @@
 import type { SubscriptionSummary } from '../domain/billing.js';
 import type { BillingGateway } from '../ports/billing-gateway.js';
-import type { Logger } from '../../shared/logger.js';
-import { billingNotInitialized } from '../../shared/errors.js';
-import { logFailure } from '../../shared/failure-logging.js';
-import { fail, ok } from '../../shared/result.js';
-import type { Result } from '../../shared/result.js';
-import { requireUser } from '../../auth/use-cases/current-user.js';
-import type { CurrentUser } from '../../auth/use-cases/current-user.js';
+import { type Logger, billingNotInitialized, logFailure, fail, ok, type Result } from '../../shared/index.js';
+import { requireUser, type CurrentUser } from '../../auth/index.js';
 
 /**
  * Undoes "cancel at period end" before the period is over: the caller's own plan renews again

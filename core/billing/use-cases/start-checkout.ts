@@ -1,16 +1,9 @@
 import { z } from 'zod';
-import { isSubscribed } from '../../account/domain/account.js';
+import { isSubscribed, type ProfileStore } from '../../account/index.js';
 import type { BillingGateway } from '../ports/billing-gateway.js';
-import type { ProfileStore } from '../../account/ports/profile-store.js';
-import { domainError } from '../../shared/errors.js';
-import { logFailure } from '../../shared/failure-logging.js';
-import { parseInput } from '../../shared/parse-input.js';
-import { fail, ok } from '../../shared/result.js';
-import type { Result } from '../../shared/result.js';
-import { requireUser } from '../../auth/use-cases/current-user.js';
-import type { CurrentUser } from '../../auth/use-cases/current-user.js';
-import { trackSafely } from '../../interface/use-cases/track-event.js';
-import type { TrackingDeps } from '../../interface/use-cases/track-event.js';
+import { domainError, logFailure, parseInput, fail, ok, type Result } from '../../shared/index.js';
+import { requireUser, type CurrentUser } from '../../auth/index.js';
+import { trackSafely, type TrackingDeps } from '../../interface/index.js';
 
 const inputSchema = z.object({
   successUrl: z.url({ protocol: /^https?$/, error: 'Success URL must be an http(s) URL' }),

@@ -1,4 +1,4 @@
-import type { AbortSignalLike } from '../../shared/abort.js';
+import type { AbortSignalLike } from '../../shared/index.js';
 import type { ModelPrice, TokenUsage } from '../../credits/index.js';
 import type { AttachmentRef } from './attachments.js';
 import type { ModelSettings } from './conversation-settings.js';

@@ -1,6 +1,5 @@
 import type { AttachmentRef } from '../domain/attachments.js';
-import type { AbortSignalLike } from '../../shared/abort.js';
-import type { Result } from '../../shared/result.js';
+import type { AbortSignalLike, Result } from '../../shared/index.js';
 
 /**
  * The browser's side of attachments: files go to the app server, which checks them again and keeps

@@ -1,5 +1,5 @@
 import type { AttachmentKind, AttachmentRef } from '../domain/attachments.js';
-import type { Result } from '../../shared/result.js';
+import type { Result } from '../../shared/index.js';
 
 /** A file to keep: what the checks found out about it, its bytes, and for a PDF its extracted text. */
 export interface NewAttachment {

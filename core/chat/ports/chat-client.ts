@@ -1,7 +1,6 @@
 import type { ChatStreamEvent } from '../domain/chat.js';
 import type { SendChatFields } from '../domain/send-chat.js';
-import type { AbortSignalLike } from '../../shared/abort.js';
-import type { Result } from '../../shared/result.js';
+import type { AbortSignalLike, Result } from '../../shared/index.js';
 
 export type AnswerFinishReason = Extract<ChatStreamEvent, { type: 'finish' }>['finishReason'];
 

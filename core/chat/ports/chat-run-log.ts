@@ -1,5 +1,4 @@
-import type { AbortSignalLike } from '../../shared/abort.js';
-import type { Result } from '../../shared/result.js';
+import type { AbortSignalLike, Result } from '../../shared/index.js';
 import type { ChatRunEvent } from './chat-client.js';
 
 /** One event of a run with its place in it: 1, 2, 3… in the order produced; `done` is the last. */

@@ -1,4 +1,4 @@
-import type { Result } from '../../shared/result.js';
+import type { Result } from '../../shared/index.js';
 
 /** A piece of a matching passage; `match` marks the words the query found (shown highlighted). */
 export interface SnippetPart {

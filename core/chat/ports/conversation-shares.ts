@@ -1,5 +1,5 @@
 import type { ChatRole } from '../domain/chat.js';
-import type { Result } from '../../shared/result.js';
+import type { Result } from '../../shared/index.js';
 
 /** A conversation's public link: anyone with the token may read it, until its owner revokes it. */
 export interface ConversationShare {

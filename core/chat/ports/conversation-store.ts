@@ -1,7 +1,7 @@
 import type { AttachmentRef } from '../domain/attachments.js';
 import type { ChatMessage, Conversation } from '../domain/chat.js';
 import type { ConversationSettings } from '../domain/conversation-settings.js';
-import type { Result } from '../../shared/result.js';
+import type { Result } from '../../shared/index.js';
 
 export type NewMessage = Omit<ChatMessage, 'id' | 'createdAt' | 'conversationId'>;
 

@@ -1,6 +1,6 @@
 import type { ChatMessage, Conversation } from '../domain/chat.js';
 import type { ConversationSettings } from '../domain/conversation-settings.js';
-import type { Result } from '../../shared/result.js';
+import type { Result } from '../../shared/index.js';
 import type { NewMessage } from './conversation-store.js';
 
 /** A turn started with its user message: what the models need, in one step. */

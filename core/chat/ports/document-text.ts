@@ -1,4 +1,4 @@
-import type { Result } from '../../shared/result.js';
+import type { Result } from '../../shared/index.js';
 
 /** The text of documents whose bytes are not text themselves (a PDF's pages). */
 export interface DocumentText {

@@ -1,4 +1,4 @@
-import type { Result } from '../../shared/result.js';
+import type { Result } from '../../shared/index.js';
 
 /** A system instruction a user saved under a name, to give new conversations in one click. */
 export interface InstructionPreset {

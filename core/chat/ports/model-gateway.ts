@@ -1,5 +1,5 @@
 import type { ChatRequest, ChatStreamEvent, ModelInfo } from '../domain/chat.js';
-import type { Result } from '../../shared/result.js';
+import type { Result } from '../../shared/index.js';
 
 /** The model catalogue with prices, plans and availability (the browser reads it through /api/models). */
 export interface ModelDirectory {

@@ -1,13 +1,11 @@
 import { imageDimensions } from '../domain/attachment-tokens.js';
 import { checkFile, checkImageSize, decodeText, matchesSignature, MAX_PDF_TEXT_CHARACTERS, type AttachmentRef, type AttachmentRefusal, type ImageSizeRefusal } from '../domain/attachments.js';
-import { estimateTokens } from '../../credits/domain/token-estimate.js';
+import { estimateTokens } from '../../credits/index.js';
 import type { AttachmentClient } from '../ports/attachment-client.js';
 import type { AttachmentContent, AttachmentStore } from '../ports/attachment-store.js';
-import type { AbortSignalLike } from '../../shared/abort.js';
+import { type AbortSignalLike, domainError, fail, type Result } from '../../shared/index.js';
 import type { DocumentText } from '../ports/document-text.js';
-import { domainError } from '../../shared/errors.js';
-import { fail, type Result } from '../../shared/result.js';
-import { requireUser, type CurrentUser } from '../../auth/use-cases/current-user.js';
+import { requireUser, type CurrentUser } from '../../auth/index.js';
 
 type Deps = { readonly currentUser: CurrentUser; readonly attachmentStore: AttachmentStore };
 

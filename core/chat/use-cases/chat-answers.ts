@@ -1,16 +1,10 @@
 import type { ChatMessage, ChatStreamEvent, ModelInfo, PromptAttachment } from '../domain/chat.js';
-import { chargeUsage, releaseHolds, type TokenUsage } from '../../credits/index.js';
+import { chargeUsage, releaseHolds, type TokenUsage, estimateTokens, type UsageLedger } from '../../credits/index.js';
 import type { ModelSettings } from '../domain/conversation-settings.js';
 import { historyForModel } from '../domain/chat-rules.js';
-import { estimateTokens } from '../../credits/domain/token-estimate.js';
-import type { Clock } from '../../shared/clock.js';
+import { type Clock, type Logger, type AbortSignalLike, createAbortSource, mergeStreams } from '../../shared/index.js';
 import type { ConversationStore } from '../ports/conversation-store.js';
-import type { Logger } from '../../shared/logger.js';
 import type { ModelGateway } from '../ports/model-gateway.js';
-import type { UsageLedger } from '../../credits/ports/usage-ledger.js';
-import type { AbortSignalLike } from '../../shared/abort.js';
-import { createAbortSource } from '../../shared/abort-source.js';
-import { mergeStreams } from '../../shared/merge-streams.js';
 import { promptAttachmentTokens, promptMessagesFor } from './chat-attachments.js';
 
 export type FinishReason = Extract<ChatStreamEvent, { type: 'finish' }>['finishReason'];

@@ -3,11 +3,9 @@ import { checkMessageImages, decodeText, formatBytes, MAX_IMAGES_PER_REQUEST, MA
 import type { ChatMessage, ChatRole, ModelInfo, PromptAttachment, PromptMessage } from '../domain/chat.js';
 import type { AttachmentStore } from '../ports/attachment-store.js';
 import type { ConversationStore } from '../ports/conversation-store.js';
-import type { Logger } from '../../shared/logger.js';
+import { type Logger, domainError, type DomainError, fail, ok, type Result } from '../../shared/index.js';
 import type { ModelDirectory } from '../ports/model-gateway.js';
-import { domainError, type DomainError } from '../../shared/errors.js';
-import { fail, ok, type Result } from '../../shared/result.js';
-import { estimateTokens } from '../../credits/domain/token-estimate.js';
+import { estimateTokens } from '../../credits/index.js';
 
 /** A message of the history as the chat keeps it: its text and the files it carried. */
 export type HistoryMessage = { readonly role: ChatRole; readonly content: string; readonly attachments?: readonly AttachmentRef[] };

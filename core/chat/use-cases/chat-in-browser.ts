@@ -3,10 +3,8 @@ import { attachmentIdsSchema } from '../domain/attachments.js';
 import { conversationIdSchema, messageSchema, modelIdsSchema } from '../domain/chat-rules.js';
 import { sendChatSchema } from '../domain/send-chat.js';
 import type { ChatClient, ChatRunHandle, EditLastChatInput, LiveRun, MergeChatInput, RegenerateChatInput, ResumeChatInput, SendChatInput } from '../ports/chat-client.js';
-import { parseInput } from '../../shared/parse-input.js';
-import type { Result } from '../../shared/result.js';
-import { requireUser } from '../../auth/use-cases/current-user.js';
-import type { CurrentUser } from '../../auth/use-cases/current-user.js';
+import { parseInput, type Result } from '../../shared/index.js';
+import { requireUser, type CurrentUser } from '../../auth/index.js';
 
 type Deps = { readonly currentUser: CurrentUser; readonly chatClient: ChatClient };
 

@@ -1,16 +1,11 @@
-import { isSubscribed } from '../../account/domain/account.js';
+import { isSubscribed, type ProfileStore } from '../../account/index.js';
 import type { AttachmentRef } from '../domain/attachments.js';
 import type { ModelInfo } from '../domain/chat.js';
-import { answerHoldCredits, holdAnswerCredits } from '../../credits/index.js';
+import { answerHoldCredits, holdAnswerCredits, type UsageLedger } from '../../credits/index.js';
 import { effectiveSettings, settingLimitsOf, type ConversationSettings, type ModelSettings } from '../domain/conversation-settings.js';
-import type { Logger } from '../../shared/logger.js';
+import { type Logger, domainError, fail, ok, type Result } from '../../shared/index.js';
 import type { ModelGateway } from '../ports/model-gateway.js';
-import type { ProfileStore } from '../../account/ports/profile-store.js';
 import type { TurnHold } from '../ports/conversation-turns.js';
-import type { UsageLedger } from '../../credits/ports/usage-ledger.js';
-import { domainError } from '../../shared/errors.js';
-import { fail, ok } from '../../shared/result.js';
-import type { Result } from '../../shared/result.js';
 import { imageRefusal } from './chat-attachments.js';
 
 export interface PreflightDeps {

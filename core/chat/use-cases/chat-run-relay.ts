@@ -1,9 +1,6 @@
 import type { ChatRunEvent, LiveRun } from '../ports/chat-client.js';
 import type { ChatRunLog, LoggedEvent, RunStart } from '../ports/chat-run-log.js';
-import type { Logger } from '../../shared/logger.js';
-import type { AbortSignalLike } from '../../shared/abort.js';
-import { domainError } from '../../shared/errors.js';
-import { fail, ok, type Result } from '../../shared/result.js';
+import { type Logger, type AbortSignalLike, domainError, fail, ok, type Result } from '../../shared/index.js';
 import type { ChatRun } from './chat-answers.js';
 import { LocalRun } from './local-run.js';
 import { RunLogWriter, type RunLogWriterOptions, type RunTimers } from './run-log-writer.js';

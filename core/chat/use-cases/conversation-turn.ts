@@ -1,7 +1,5 @@
-import type { Logger } from '../../shared/logger.js';
+import { type Logger, type Result, ok } from '../../shared/index.js';
 import type { ConversationTurns } from '../ports/conversation-turns.js';
-import type { Result } from '../../shared/result.js';
-import { ok } from '../../shared/result.js';
 import type { ChatRun } from './chat-answers.js';
 
 /** A turn outlives any answer: the model stream's own limits end it long before (a crash leaves it to expire). */

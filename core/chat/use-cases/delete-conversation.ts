@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import { conversationIdSchema } from '../domain/chat-rules.js';
 import type { ConversationLibrary } from '../ports/conversation-store.js';
-import { parseInput } from '../../shared/parse-input.js';
-import type { Result } from '../../shared/result.js';
-import { requireUser } from '../../auth/use-cases/current-user.js';
-import type { CurrentUser } from '../../auth/use-cases/current-user.js';
+import { parseInput, type Result } from '../../shared/index.js';
+import { requireUser, type CurrentUser } from '../../auth/index.js';
 
 const inputSchema = z.object({ conversationId: conversationIdSchema });
 

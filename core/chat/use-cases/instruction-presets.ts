@@ -2,10 +2,8 @@ import { z } from 'zod';
 import { hasUnstorableText } from '../domain/chat-rules.js';
 import { instructionSchema } from '../domain/conversation-settings.js';
 import type { InstructionPreset, InstructionPresets } from '../ports/instruction-presets.js';
-import { parseInput } from '../../shared/parse-input.js';
-import type { Result } from '../../shared/result.js';
-import { requireUser } from '../../auth/use-cases/current-user.js';
-import type { CurrentUser } from '../../auth/use-cases/current-user.js';
+import { parseInput, type Result } from '../../shared/index.js';
+import { requireUser, type CurrentUser } from '../../auth/index.js';
 
 type Deps = { readonly currentUser: CurrentUser; readonly instructionPresets: InstructionPresets };
 

@@ -1,8 +1,7 @@
 import type { ChatMessage } from '../domain/chat.js';
 import { lastExchange } from '../domain/chat-rules.js';
 import type { ConversationSettings } from '../domain/conversation-settings.js';
-import { domainError } from '../../shared/errors.js';
-import { fail, ok, type Result } from '../../shared/result.js';
+import { domainError, fail, ok, type Result } from '../../shared/index.js';
 import { claimTurn, type HeldTurn } from './conversation-turn.js';
 import type { ChatDeps } from './run-chat.js';
 

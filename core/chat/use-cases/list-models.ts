@@ -1,6 +1,6 @@
 import type { ModelInfo } from '../domain/chat.js';
 import type { ModelDirectory } from '../ports/model-gateway.js';
-import type { Result } from '../../shared/result.js';
+import type { Result } from '../../shared/index.js';
 
 /** The model catalogue with prices and plans; not user-bound (the home page shows it too). */
 export const makeListModels =

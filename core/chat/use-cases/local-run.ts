@@ -1,6 +1,6 @@
 import type { ChatRunEvent } from '../ports/chat-client.js';
 import type { LoggedEvent, RunStart, RunSync } from '../ports/chat-run-log.js';
-import type { AbortSignalLike } from '../../shared/abort.js';
+import type { AbortSignalLike } from '../../shared/index.js';
 
 /**
  * A run this instance is producing: every event it produced so far, in memory, so that the

@@ -1,17 +1,13 @@
 import { z } from 'zod';
 import { answersToMerge, conversationIdSchema, historyForModel, lastExchange, mergePrompt } from '../domain/chat-rules.js';
-import type { AbortSignalLike } from '../../shared/abort.js';
-import { domainError } from '../../shared/errors.js';
-import { parseInput } from '../../shared/parse-input.js';
-import { fail, ok } from '../../shared/result.js';
-import type { Result } from '../../shared/result.js';
+import { type AbortSignalLike, domainError, parseInput, fail, ok, type Result } from '../../shared/index.js';
 import { promptTokensOf, type ChatDeps } from './run-chat.js';
 import { streamAnswers } from './chat-answers.js';
 import type { ChatRun } from './chat-answers.js';
 import { chatPreflight } from './chat-preflight.js';
 import { releaseHolds } from '../../credits/index.js';
 import { claimTurn, releasingWhenSettled } from './conversation-turn.js';
-import { requireUser } from '../../auth/use-cases/current-user.js';
+import { requireUser } from '../../auth/index.js';
 
 const inputSchema = z.object({
   conversationId: conversationIdSchema,

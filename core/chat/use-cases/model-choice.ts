@@ -1,4 +1,4 @@
-import type { KeyValueStore } from '../../interface/ports/key-value-store.js';
+import type { KeyValueStore } from '../../interface/index.js';
 
 /** Local-storage key of the model last chosen for a single-model chat. */
 export const MODEL_CHOICE_KEY = 'ensemble.chatModel';

@@ -2,12 +2,8 @@ import { z } from 'zod';
 import type { ChatMessage, Conversation } from '../domain/chat.js';
 import { conversationIdSchema } from '../domain/chat-rules.js';
 import type { ConversationLibrary } from '../ports/conversation-store.js';
-import { domainError } from '../../shared/errors.js';
-import { parseInput } from '../../shared/parse-input.js';
-import { fail, ok } from '../../shared/result.js';
-import type { Result } from '../../shared/result.js';
-import { requireUser } from '../../auth/use-cases/current-user.js';
-import type { CurrentUser } from '../../auth/use-cases/current-user.js';
+import { domainError, parseInput, fail, ok, type Result } from '../../shared/index.js';
+import { requireUser, type CurrentUser } from '../../auth/index.js';
 
 const inputSchema = z.object({ conversationId: conversationIdSchema });
 

@@ -1,17 +1,14 @@
 import { attachmentTokensFor, loadPromptAttachments } from './chat-attachments.js';
 import { z } from 'zod';
 import { conversationIdSchema, modelIdsSchema } from '../domain/chat-rules.js';
-import type { AbortSignalLike } from '../../shared/abort.js';
-import { parseInput } from '../../shared/parse-input.js';
-import { ok } from '../../shared/result.js';
-import type { Result } from '../../shared/result.js';
+import { type AbortSignalLike, parseInput, ok, type Result } from '../../shared/index.js';
 import { streamAnswers } from './chat-answers.js';
 import type { ChatRun } from './chat-answers.js';
 import { chatPreflight } from './chat-preflight.js';
 import { releaseHolds } from '../../credits/index.js';
 import { releasingWhenSettled } from './conversation-turn.js';
 import { claimLastExchange } from './last-exchange-turn.js';
-import { requireUser } from '../../auth/use-cases/current-user.js';
+import { requireUser } from '../../auth/index.js';
 import { promptTokensOf, type ChatDeps } from './run-chat.js';
 
 const inputSchema = z.object({

@@ -3,13 +3,9 @@ import type { ChatMessage } from '../domain/chat.js';
 import { titleFromMessage } from '../domain/chat-rules.js';
 import { NO_SETTINGS, type ConversationSettings } from '../domain/conversation-settings.js';
 import { sendChatSchema, type SendChatFields } from '../domain/send-chat.js';
-import { CHAT_HOLD_TTL_SECONDS, insufficientCredits, releaseHolds } from '../../credits/index.js';
-import { estimateTokens } from '../../credits/domain/token-estimate.js';
+import { CHAT_HOLD_TTL_SECONDS, insufficientCredits, releaseHolds, estimateTokens } from '../../credits/index.js';
 import type { StartedTurn, TurnHold } from '../ports/conversation-turns.js';
-import type { AbortSignalLike } from '../../shared/abort.js';
-import { parseInput } from '../../shared/parse-input.js';
-import { fail, ok } from '../../shared/result.js';
-import type { Result } from '../../shared/result.js';
+import { type AbortSignalLike, parseInput, fail, ok, type Result } from '../../shared/index.js';
 import { streamAnswers } from './chat-answers.js';
 import type { AnswerDeps, ChatRun } from './chat-answers.js';
 import {
@@ -19,8 +15,7 @@ import { chatPreflight, priceChat, requireSubscription, type ChatAdmission } fro
 import type { PreflightDeps } from './chat-preflight.js';
 import { CHAT_TURN_TTL_SECONDS, heldTurn, releasingWhenSettled } from './conversation-turn.js';
 import type { TurnDeps } from './conversation-turn.js';
-import { requireUser } from '../../auth/use-cases/current-user.js';
-import type { CurrentUser } from '../../auth/use-cases/current-user.js';
+import { requireUser, type CurrentUser } from '../../auth/index.js';
 
 export type ChatDeps = AnswerDeps & PreflightDeps & TurnDeps & AttachmentDeps & { readonly currentUser: CurrentUser };
 

@@ -1,6 +1,5 @@
 import { CHAT_RUN_LEASE_MS, type ChatRunLog } from '../ports/chat-run-log.js';
-import type { Logger } from '../../shared/logger.js';
-import type { Cancel } from '../../shared/scheduler.js';
+import type { Logger, Cancel } from '../../shared/index.js';
 import type { LocalRun } from './local-run.js';
 
 export interface RunTimers {

@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import type { ConversationSearch, SearchHit } from '../ports/conversation-search.js';
-import { parseInput } from '../../shared/parse-input.js';
-import type { Result } from '../../shared/result.js';
-import { requireUser } from '../../auth/use-cases/current-user.js';
-import type { CurrentUser } from '../../auth/use-cases/current-user.js';
+import { parseInput, type Result } from '../../shared/index.js';
+import { requireUser, type CurrentUser } from '../../auth/index.js';
 
 export const MAX_SEARCH_RESULTS = 50;
 export const MAX_SEARCH_LENGTH = 200;

@@ -1,4 +1,4 @@
-import { domainError, type DomainError } from '../../shared/errors.js';
+import { domainError, type DomainError } from '../../shared/index.js';
 
 /** The longest idempotency key a ledger line keeps: a grant with a longer one cannot be recorded. */
 export const MAX_CREDIT_REFERENCE_LENGTH = 200;

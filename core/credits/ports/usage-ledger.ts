@@ -1,5 +1,5 @@
 import type { ChargeReceipt, CreditHold, HoldSettlement, GrantLedgerKind, LedgerEntry, UsageCharge } from '../domain/credits.js';
-import type { Result } from '../../shared/result.js';
+import type { Result } from '../../shared/index.js';
 
 /** What a user may read of their credits: the balance and the ledger's lines (the browser's port). */
 export interface CreditBalance {

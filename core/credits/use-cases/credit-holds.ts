@@ -1,7 +1,6 @@
 import { CHAT_HOLD_TTL_SECONDS, insufficientCredits, type HoldSettlement, type TokenUsage } from '../domain/credits.js';
 import type { UsageLedger } from '../ports/usage-ledger.js';
-import type { Logger } from '../../shared/logger.js';
-import { fail, ok, type Result } from '../../shared/result.js';
+import { type Logger, fail, ok, type Result } from '../../shared/index.js';
 
 /** What taking, settling and releasing holds needs. */
 export interface CreditHoldDeps {

@@ -1,7 +1,6 @@
 import type { CreditBalance } from '../ports/usage-ledger.js';
-import type { Result } from '../../shared/result.js';
-import { requireUser } from '../../auth/use-cases/current-user.js';
-import type { CurrentUser } from '../../auth/use-cases/current-user.js';
+import type { Result } from '../../shared/index.js';
+import { requireUser, type CurrentUser } from '../../auth/index.js';
 
 /**
  * The balance as the ledger knows it (server side, authoritative). The profile's `credits` column

@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { MAX_CREDIT_REFERENCE_LENGTH, type LedgerEntry } from '../domain/credits.js';
-import type { Logger } from '../../shared/logger.js';
+import { type Logger, parseInput, type Result } from '../../shared/index.js';
 import type { UsageLedger } from '../ports/usage-ledger.js';
-import { parseInput } from '../../shared/parse-input.js';
-import type { Result } from '../../shared/result.js';
 
 export const MAX_MANUAL_GRANT = 1_000_000;
 

@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import type { LedgerEntry } from '../domain/credits.js';
 import type { CreditBalance } from '../ports/usage-ledger.js';
-import { parseInput } from '../../shared/parse-input.js';
-import type { Result } from '../../shared/result.js';
-import { requireUser } from '../../auth/use-cases/current-user.js';
-import type { CurrentUser } from '../../auth/use-cases/current-user.js';
+import { parseInput, type Result } from '../../shared/index.js';
+import { requireUser, type CurrentUser } from '../../auth/index.js';
 
 const inputSchema = z.object({
   limit: z.number().int('Limit must be a whole number').min(1, 'Limit must be greater than or equal to 1').max(500, 'Limit must be less than or equal to 500').default(50),

@@ -1,4 +1,4 @@
-import type { Result } from '../../shared/result.js';
+import type { Result } from '../../shared/index.js';
 
 /** Loads a third-party script (tag manager, support widget) into the page. */
 export interface ScriptLoader {

@@ -1,9 +1,5 @@
-import type { Logger } from '../../shared/logger.js';
-import type { Cancel, Scheduler } from '../../shared/scheduler.js';
+import { type Logger, type Cancel, type Scheduler, domainError, fail, type Result } from '../../shared/index.js';
 import type { ScriptLoader } from '../ports/script-loader.js';
-import { domainError } from '../../shared/errors.js';
-import { fail } from '../../shared/result.js';
-import type { Result } from '../../shared/result.js';
 
 /** app spec §9: the support widget waits at most this long when nobody interacts and the page is never idle. */
 export const DEFERRED_SCRIPT_DELAY_MS = 3000;

@@ -1,7 +1,5 @@
-import type { Logger } from '../../shared/logger.js';
+import { type Logger, ok, type Result } from '../../shared/index.js';
 import type { ScriptLoader } from '../ports/script-loader.js';
-import { ok } from '../../shared/result.js';
-import type { Result } from '../../shared/result.js';
 
 /**
  * app spec §7: the tag-manager script loads at start, once. Without a container id there is nothing

@@ -1,6 +1,6 @@
 import { TOAST_DURATION_MS } from '../domain/toasts.js';
 import type { Toast, ToastType } from '../domain/toasts.js';
-import type { Cancel, Scheduler } from '../../shared/scheduler.js';
+import type { Cancel, Scheduler } from '../../shared/index.js';
 
 export interface ShowToast {
   readonly type: ToastType;

@@ -1,10 +1,7 @@
 import { analyticsEventSchema } from '../domain/analytics-events.js';
 import type { AnalyticsEvent } from '../domain/analytics-events.js';
 import type { AnalyticsTracker } from '../ports/analytics-tracker.js';
-import type { Logger } from '../../shared/logger.js';
-import { parseInput } from '../../shared/parse-input.js';
-import { ok } from '../../shared/result.js';
-import type { Result } from '../../shared/result.js';
+import { type Logger, parseInput, ok, type Result } from '../../shared/index.js';
 
 export interface TrackingDeps {
   readonly analytics: AnalyticsTracker;

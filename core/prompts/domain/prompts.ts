@@ -1,4 +1,4 @@
-import type { Language } from '../../interface/domain/language.js';
+import type { Language } from '../../interface/index.js';
 
 /**
  * A library prompt as a reader of one language sees it. `category` is the category's key (the

@@ -1,7 +1,4 @@
-import { domainError, PARAMETER_TYPE_MESSAGE } from '../../shared/errors.js';
-import type { DomainError } from '../../shared/errors.js';
-import { fail, ok } from '../../shared/result.js';
-import type { Result } from '../../shared/result.js';
+import { domainError, PARAMETER_TYPE_MESSAGE, type DomainError, fail, ok, type Result } from '../../shared/index.js';
 
 export type TemplateParams = Readonly<Record<string, unknown>>;
 

@@ -1,6 +1,6 @@
-import type { Language } from '../../interface/domain/language.js';
+import type { Language } from '../../interface/index.js';
 import type { Prompt, PromptCategory, PromptPage, PromptSearch } from '../domain/prompts.js';
-import type { Result } from '../../shared/result.js';
+import type { Result } from '../../shared/index.js';
 
 /**
  * The prompt library and the user's favourites, in the reader's language: each prompt's text and

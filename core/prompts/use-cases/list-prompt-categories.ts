@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import type { PromptCategory } from '../domain/prompts.js';
 import type { PromptCatalog } from '../ports/prompt-catalog.js';
-import { parseInput } from '../../shared/parse-input.js';
-import type { Result } from '../../shared/result.js';
-import { requireUser } from '../../auth/use-cases/current-user.js';
-import type { CurrentUser } from '../../auth/use-cases/current-user.js';
+import { parseInput, type Result } from '../../shared/index.js';
+import { requireUser, type CurrentUser } from '../../auth/index.js';
 import { readerLanguageSchema } from './reader-language.js';
 
 /** The library's categories labelled in the reader's language (the library open, the language changed). Pushes nothing. */

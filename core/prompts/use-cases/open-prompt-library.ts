@@ -1,14 +1,10 @@
 import { z } from 'zod';
 import type { PromptCategory, PromptPage } from '../domain/prompts.js';
 import type { PromptCatalog } from '../ports/prompt-catalog.js';
-import { parseInput } from '../../shared/parse-input.js';
-import type { Result } from '../../shared/result.js';
-import { ok } from '../../shared/result.js';
-import { requireUser } from '../../auth/use-cases/current-user.js';
+import { parseInput, type Result, ok } from '../../shared/index.js';
+import { requireUser, type CurrentUser } from '../../auth/index.js';
 import { readerLanguageSchema } from './reader-language.js';
-import type { CurrentUser } from '../../auth/use-cases/current-user.js';
-import { trackSafely } from '../../interface/use-cases/track-event.js';
-import type { TrackingDeps } from '../../interface/use-cases/track-event.js';
+import { trackSafely, type TrackingDeps } from '../../interface/index.js';
 
 const inputSchema = z.object({ language: readerLanguageSchema });
 

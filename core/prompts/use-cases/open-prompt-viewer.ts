@@ -1,15 +1,10 @@
 import { z } from 'zod';
 import type { Prompt } from '../domain/prompts.js';
 import type { PromptCatalog } from '../ports/prompt-catalog.js';
-import { domainError } from '../../shared/errors.js';
-import { parseInput } from '../../shared/parse-input.js';
-import { fail, ok } from '../../shared/result.js';
-import type { Result } from '../../shared/result.js';
-import { requireUser } from '../../auth/use-cases/current-user.js';
+import { domainError, parseInput, fail, ok, type Result } from '../../shared/index.js';
+import { requireUser, type CurrentUser } from '../../auth/index.js';
 import { readerLanguageSchema } from './reader-language.js';
-import type { CurrentUser } from '../../auth/use-cases/current-user.js';
-import { trackSafely } from '../../interface/use-cases/track-event.js';
-import type { TrackingDeps } from '../../interface/use-cases/track-event.js';
+import { trackSafely, type TrackingDeps } from '../../interface/index.js';
 
 export const promptIdSchema = z.string({ error: 'Prompt id is required' }).trim().min(1, 'Prompt id is required');
 

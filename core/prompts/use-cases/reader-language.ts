@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FALLBACK_LANGUAGE, toSupportedLanguage } from '../../interface/domain/language.js';
+import { FALLBACK_LANGUAGE, toSupportedLanguage } from '../../interface/index.js';
 
 /**
  * The reader's interface language for library content: any language code ('de', 'de-DE'); one the

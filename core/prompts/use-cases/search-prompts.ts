@@ -1,13 +1,10 @@
 import { z } from 'zod';
 import type { PromptPage } from '../domain/prompts.js';
 import type { PromptCatalog } from '../ports/prompt-catalog.js';
-import { parseInput } from '../../shared/parse-input.js';
-import type { Result } from '../../shared/result.js';
-import { requireUser } from '../../auth/use-cases/current-user.js';
+import { parseInput, type Result } from '../../shared/index.js';
+import { requireUser, type CurrentUser } from '../../auth/index.js';
 import { readerLanguageSchema } from './reader-language.js';
-import type { CurrentUser } from '../../auth/use-cases/current-user.js';
-import { trackSafely } from '../../interface/use-cases/track-event.js';
-import type { TrackingDeps } from '../../interface/use-cases/track-event.js';
+import { trackSafely, type TrackingDeps } from '../../interface/index.js';
 
 export const MAX_PROMPT_PAGE = 100;
 

@@ -1,13 +1,9 @@
 import { z } from 'zod';
 import type { PromptCatalog } from '../ports/prompt-catalog.js';
-import { parseInput } from '../../shared/parse-input.js';
-import { ok } from '../../shared/result.js';
-import type { Result } from '../../shared/result.js';
+import { parseInput, ok, type Result } from '../../shared/index.js';
 import { promptIdSchema } from './open-prompt-viewer.js';
-import { requireUser } from '../../auth/use-cases/current-user.js';
-import type { CurrentUser } from '../../auth/use-cases/current-user.js';
-import { trackSafely } from '../../interface/use-cases/track-event.js';
-import type { TrackingDeps } from '../../interface/use-cases/track-event.js';
+import { requireUser, type CurrentUser } from '../../auth/index.js';
+import { trackSafely, type TrackingDeps } from '../../interface/index.js';
 
 const inputSchema = z.object({
   promptId: promptIdSchema,

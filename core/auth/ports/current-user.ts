@@ -1,6 +1,5 @@
 import type { AuthUser } from '../domain/auth.js';
-import { notAuthenticated } from '../../shared/errors.js';
-import { fail, ok, type Result } from '../../shared/result.js';
+import { notAuthenticated, fail, ok, type Result } from '../../shared/index.js';
 
 /**
  * How user-bound use cases learn who is asking: `null` when nobody is signed in. In the browser it
