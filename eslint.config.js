@@ -41,20 +41,13 @@ const featureBoundaries = {
 // not part of it), the folders it names `also`, node: builtins and npm packages.
 // - The local stand-ins impersonate outside services (the billing provider's API; Supabase's Auth, REST,
 //   Storage and mailbox).
-// - The billing provider's API client (adapters/billing/ but its sandbox and the product's adapters over
-//   the client, polar-*.ts, which may import core/).
+// - The billing provider's API client (adapters/billing-client/, the npm workspace @ensemble/billing-client).
 const projectRoot = import.meta.dirname;
 const OWN_FOLDERS = [
-  {
-    folder: 'adapters/billing/sandbox', except: [], messageId: 'standIn',
-    // The provider's wire schemas of the billing client, which itself imports nothing of the product.
-    also: ['adapters/billing/schemas'],
-  },
+  // The sandbox reads the provider's wire schemas by package name (@ensemble/billing-client/schemas).
+  { folder: 'adapters/billing/sandbox', except: [], also: [], messageId: 'standIn' },
   { folder: 'adapters/supabase/local', except: [], also: [], messageId: 'standIn' },
-  {
-    folder: 'adapters/billing', messageId: 'billingClient', also: [],
-    except: ['adapters/billing/sandbox', 'adapters/billing/polar-billing-gateway.ts', 'adapters/billing/polar-error-mapping.ts', 'adapters/billing/polar-billing-events.ts'],
-  },
+  { folder: 'adapters/billing-client', except: [], also: [], messageId: 'billingClient' },
 ];
 const stem = (path) => path.replace(/\.(ts|tsx|js|mjs)$/, '');
 // A path is inside a folder, or is a file named with its extension (an import names `.js` for a `.ts` file).
@@ -63,7 +56,7 @@ const unitOf = (file) => OWN_FOLDERS.find((unit) => inside(file, unit.folder) &&
 const standInOwnFolder = {
   meta: { type: 'problem', schema: [], messages: {
     standIn: '{{folder}}/ stands in for an outside service: it imports only its own folder, node: builtins and npm packages, not {{spec}}.',
-    billingClient: "{{folder}}/ is the billing provider's API client and knows nothing of the product: it imports only its own folder (not sandbox/ nor the product's polar-*.ts adapters), node: builtins and npm packages, not {{spec}}.",
+    billingClient: "{{folder}}/ is the billing provider's API client and knows nothing of the product: it imports only its own folder, node: builtins and npm packages, not {{spec}}.",
   } },
   create(context) {
     const file = relative(projectRoot, context.filename).split(sep).join('/');
@@ -212,10 +205,10 @@ export default tseslint.config(
           patterns: [
             coreThroughIndexes,
             {
-              regex: '(^|/)(server|adapters/billing|adapters/models|adapters/redis|adapters/documents|supabase/local)(/|$)',
+              regex: '(^|/)(server|adapters/billing|adapters/billing-client|adapters/stand-ins|adapters/models|adapters/redis|adapters/documents|supabase/local)(/|$)',
               message: 'web/client never imports server-only code (web/server, adapters/billing, adapters/models, ...).',
             },
-            { regex: '^(node:|undici$|@electric-sql/pglite|hono|@hono/|ai$|@ai-sdk/)', message: 'web/client never imports server-only packages.' },
+            { regex: '^(node:|undici$|@electric-sql/pglite|hono|@hono/|ai$|@ai-sdk/|@ensemble/)', message: 'web/client never imports server-only packages.' },
           ],
         },
       ],

@@ -21,6 +21,9 @@ const POSTGRES_LANE = [
   'tests/integration/server/attachments-on-stand-in.test.ts',
 ];
 
+/** The npm workspaces' own tests (each package's tests/ folder). */
+const PACKAGE_TESTS = ['adapters/billing-client/tests/**/*.test.ts'];
+
 /** Everything that needs a Redis server (the shared-state adapters used when REDIS_URL is set). */
 const REDIS_LANE = ['tests/contracts/redis-*.test.ts', 'tests/integration/server/*-on-redis.test.ts'];
 
@@ -39,7 +42,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'pglite',
-          include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
+          include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx', ...PACKAGE_TESTS],
           exclude: ['tests/bench/**', 'node_modules/**', ...REDIS_LANE],
           // Provisions Chromium (installing Debian's package when it can) before any file runs.
           globalSetup: ['tests/support/global-setup.ts'],

@@ -1,4 +1,4 @@
-import type { BillingClient } from '../adapters/billing/client.js';
+import type { BillingClient } from '@ensemble/billing-client';
 
 /** The data of a successful billing call, and the item type of a list call (types only). */
 export type DataOf<F> = F extends (...args: never[]) => Promise<infer R> ? (R extends { success: true; data: infer D } ? D : never) : never;

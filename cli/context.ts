@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { Logger, DomainError, Result } from '../core/shared/index.js';
-import type { BillingClient } from '../adapters/billing/client.js';
+import type { BillingClient } from '@ensemble/billing-client';
 import type { BillingTarget, SupabaseTarget } from './config.js';
 import { confirm } from './confirm.js';
 import { CliError, usageError } from './errors.js';

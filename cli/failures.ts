@@ -1,4 +1,4 @@
-import type { AnyBillingError, ApiError } from '../adapters/billing/http/errors.js';
+import type { AnyBillingError, ApiError } from '@ensemble/billing-client';
 import type { DomainError } from '../core/shared/index.js';
 import { CliError, EXIT, usageError } from './errors.js';
 

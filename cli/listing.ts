@@ -1,7 +1,5 @@
 import type { Command } from 'commander';
-import type { BillingClient } from '../adapters/billing/client.js';
-import type { CallOptions } from '../adapters/billing/http/http-client.js';
-import type { Page } from '../adapters/billing/http/pagination.js';
+import type { BillingClient, CallOptions, Page } from '@ensemble/billing-client';
 import type { CommandContext } from './context.js';
 import type { Subject } from './failures.js';
 import { StreamingTable, type Column } from './format/table.js';

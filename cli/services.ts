@@ -1,5 +1,5 @@
 import type { Logger } from '../core/shared/index.js';
-import type { BillingClient } from '../adapters/billing/client.js';
+import type { BillingClient } from '@ensemble/billing-client';
 import type { CliUseCases } from '../adapters/composition/cli.js';
 import type { BillingTarget, SupabaseTarget } from './config.js';
 import { usageError } from './errors.js';

@@ -1,5 +1,5 @@
 import type { BillingEvent } from '../../core/billing/index.js';
-import type { BillingWebhookEvent } from './webhooks.js';
+import type { BillingWebhookEvent } from '@ensemble/billing-client';
 
 type SubscriptionEvent = Extract<BillingWebhookEvent, { data: { cancelAtPeriodEnd: boolean; currentPeriodStart: string } }>;
 

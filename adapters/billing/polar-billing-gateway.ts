@@ -2,8 +2,7 @@ import { CHECKOUT_STATUSES, toSubscriptionSummary, type CancellationReason, type
 import type { BillingGateway } from '../../core/billing/index.js';
 import type { Logger } from '../../core/shared/index.js';
 import { domainError, type DomainError, fail, ok, type Result } from '../../core/shared/index.js';
-import type { BillingClient } from './client.js';
-import type { BillingError } from './http/errors.js';
+import type { BillingClient, BillingError } from '@ensemble/billing-client';
 import { toDomainError } from './polar-error-mapping.js';
 
 export interface PolarBillingGatewayConfig {

@@ -1,5 +1,5 @@
 import { domainError, type DomainError } from '../../core/shared/index.js';
-import type { BillingError } from './http/errors.js';
+import type { BillingError } from '@ensemble/billing-client';
 
 const CONFLICTS = new Set([
   'AlreadyCanceledSubscription',

@@ -1,4 +1,4 @@
-import type { BillingClient } from '../billing/client.js';
+import type { BillingClient } from '@ensemble/billing-client';
 import type { Logger, Result } from '../../core/shared/index.js';
 import type { CliUseCases } from './use-case-registry.js';
 
@@ -43,6 +43,6 @@ export async function createCliUseCases(settings: CliSettings): Promise<Result<C
 
 /** The billing API client of the support program (its own user agent, a patient timeout). */
 export async function createCliBillingClient(target: { readonly server: string; readonly accessToken: string }): Promise<BillingClient> {
-  const { createBillingClient } = await import('../billing/client.js');
+  const { createBillingClient } = await import('@ensemble/billing-client');
   return createBillingClient({ server: target.server, accessToken: target.accessToken, timeoutMs: 30_000, userAgent: 'ensemble-cli' });
 }

@@ -2,7 +2,7 @@
 import 'reflect-metadata/lite';
 import { Container } from 'inversify';
 import { Agent } from 'undici';
-import { createBillingClient } from '../billing/client.js';
+import { createBillingClient } from '@ensemble/billing-client';
 import { PolarBillingGateway } from '../billing/polar-billing-gateway.js';
 import { DEFAULT_PDF_READING_LIMITS, PdfjsDocumentText } from '../documents/pdfjs-document-text.js';
 import { InMemoryRateLimiter } from '../in-memory/in-memory-rate-limiter.js';

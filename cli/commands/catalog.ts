@@ -1,6 +1,6 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { billingId, checked, nonEmpty, positiveInt } from '../arguments.js';
-import type { BillingClient } from '../../adapters/billing/client.js';
+import type { BillingClient } from '@ensemble/billing-client';
 import type { Checkout, Discount, Product } from '../billing-types.js';
 import type { CommandContext } from '../context.js';
 import { usageError } from '../errors.js';

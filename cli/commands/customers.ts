@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { BillingClient } from '../../adapters/billing/client.js';
+import type { BillingClient } from '@ensemble/billing-client';
 import type { Customer, CustomerState } from '../billing-types.js';
 import { billingId, checked, nonEmpty } from '../arguments.js';
 import type { CommandContext } from '../context.js';

@@ -1,5 +1,5 @@
 import { Option, type Command } from 'commander';
-import type { BillingClient } from '../../adapters/billing/client.js';
+import type { BillingClient } from '@ensemble/billing-client';
 import { billingId, positiveInt } from '../arguments.js';
 import type { Order, Refund } from '../billing-types.js';
 import type { CommandContext } from '../context.js';

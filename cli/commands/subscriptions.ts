@@ -1,5 +1,5 @@
 import { Option, type Command } from 'commander';
-import type { BillingClient } from '../../adapters/billing/client.js';
+import type { BillingClient } from '@ensemble/billing-client';
 import { CANCELLATION_REASONS } from '../../core/billing/index.js';
 import { billingId } from '../arguments.js';
 import type { Subscription } from '../billing-types.js';

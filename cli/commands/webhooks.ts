@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { BillingClient } from '../../adapters/billing/client.js';
+import type { BillingClient } from '@ensemble/billing-client';
 import { billingId } from '../arguments.js';
 import type { Delivery } from '../billing-types.js';
 import { type Column } from '../format/table.js';

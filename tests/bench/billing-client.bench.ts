@@ -5,10 +5,8 @@
 import { performance } from 'node:perf_hooks';
 import { CustomersListResponse$inboundSchema } from '@polar-sh/sdk/models/operations/customerslist.js';
 import { Agent } from 'undici';
-import { camelize } from '../../adapters/billing/casing.js';
-import { createBillingClient } from '../../adapters/billing/client.js';
-import { listResource } from '../../adapters/billing/schemas/common.js';
-import { customer } from '../../adapters/billing/schemas/customer.js';
+import { camelize, createBillingClient } from '@ensemble/billing-client';
+import { listResource, customer } from '@ensemble/billing-client/schemas';
 import { customerWire } from '../support/billing-fixtures/customers.js';
 import { localServer } from '../support/local-http.js';
 

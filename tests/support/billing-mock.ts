@@ -1,5 +1,5 @@
 import { MockAgent } from 'undici';
-import { createBillingClient, type BillingClientConfig } from '../../adapters/billing/client.js';
+import { createBillingClient, type BillingClientConfig } from '@ensemble/billing-client';
 
 export const ORIGIN = 'https://api.polar.sh';
 export const TOKEN = 'polar_oat_test0123456789abcdefghijklmnopqrstuvwxyzABC';

@@ -1,5 +1,5 @@
 import { chmodSync, closeSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
-import { webhookEventTypes } from '../schemas/webhook-endpoint.js';
+import { webhookEventTypes } from '@ensemble/billing-client/schemas';
 import type { SandboxContext } from './engine/context.js';
 import { newId } from './engine/ids.js';
 import { createAccessToken, createOrganizationRecord } from './resources/organizations/service.js';

@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listResource } from '../../../adapters/billing/schemas/common.js';
-import { event } from '../../../adapters/billing/schemas/event.js';
-import { licenseKey, licenseKeyWithActivations } from '../../../adapters/billing/schemas/license-key.js';
+import { listResource, event, licenseKey, licenseKeyWithActivations } from '@ensemble/billing-client/schemas';
 import { newId } from '../../../adapters/billing/sandbox/engine/ids.js';
 import { productWithBenefits, purchase, sha256Base64, type Purchase } from './benefits-usage-harness.js';
 import { expect422, expectNamed, foreignOrganization, must, startTestSandbox, wire, type Answer, type TestSandbox } from './sandbox-harness.js';

@@ -1,10 +1,6 @@
 import { createHash } from 'node:crypto';
 import { expect } from 'vitest';
-import { checkout } from '../../../adapters/billing/schemas/checkout.js';
-import { listResource } from '../../../adapters/billing/schemas/common.js';
-import { customerSession } from '../../../adapters/billing/schemas/customer-session.js';
-import { product } from '../../../adapters/billing/schemas/product.js';
-import { subscription } from '../../../adapters/billing/schemas/subscription.js';
+import { checkout, listResource, customerSession, product, subscription } from '@ensemble/billing-client/schemas';
 import { confirmBody, newCheckout, publicCall, uniqueEmail } from './commerce-harness.js';
 import { must, wire, type TestSandbox } from './sandbox-harness.js';
 

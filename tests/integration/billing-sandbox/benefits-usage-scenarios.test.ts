@@ -1,15 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { benefitGrant } from '../../../adapters/billing/schemas/benefit-grant.js';
-import { listResource } from '../../../adapters/billing/schemas/common.js';
-import { customerState } from '../../../adapters/billing/schemas/customer.js';
-import { event } from '../../../adapters/billing/schemas/event.js';
-import { licenseKey, licenseKeyActivation, validatedLicenseKey } from '../../../adapters/billing/schemas/license-key.js';
-import { customerMeter } from '../../../adapters/billing/schemas/meter.js';
-import { metricsResponse } from '../../../adapters/billing/schemas/metrics.js';
-import { order } from '../../../adapters/billing/schemas/order.js';
-import { product } from '../../../adapters/billing/schemas/product.js';
-import { downloadable } from '../../../adapters/billing/schemas/portal-account.js';
-import { webhookEndpoint } from '../../../adapters/billing/schemas/webhook-endpoint.js';
+import { benefitGrant, listResource, customerState, event, licenseKey, licenseKeyActivation, validatedLicenseKey, customerMeter, metricsResponse, order, product, downloadable, webhookEndpoint } from '@ensemble/billing-client/schemas';
 import { advanceClock, commerceSandbox, confirmBody, DAY, newCheckout, publicCall, uniqueEmail, verifiedReceiver, type Receiver } from './commerce-harness.js';
 import { productWithBenefits, purchase, uploadFile } from './benefits-usage-harness.js';
 import { expect422, expectNamed, must, startTestSandbox, wire, type TestSandbox } from './sandbox-harness.js';

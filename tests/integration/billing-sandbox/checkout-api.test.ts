@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkout, checkoutPublic, checkoutPublicConfirmed } from '../../../adapters/billing/schemas/checkout.js';
-import { checkoutLink } from '../../../adapters/billing/schemas/checkout-link.js';
-import { listResource } from '../../../adapters/billing/schemas/common.js';
+import { checkout, checkoutPublic, checkoutPublicConfirmed, checkoutLink, listResource } from '@ensemble/billing-client/schemas';
 import { commerceSandbox, confirmBody, newCheckout, publicCall, uniqueEmail } from './commerce-harness.js';
 import { expect422, expectNamed, foreignOrganization, must, wire, type TestSandbox } from './sandbox-harness.js';
 

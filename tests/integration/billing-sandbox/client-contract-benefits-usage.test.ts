@@ -184,7 +184,7 @@ describe('billing-api-part-b.md §7 metrics and OAuth2 through the client', () =
     expect(token).toMatchObject({ tokenType: 'Bearer', scope: 'openid products:read', accessToken: expect.stringMatching(/^polar_at_o_/) });
     const introspected = must(await t.client.oauth2.introspect({ token: token.accessToken, tokenTypeHint: 'access_token', clientId, clientSecret }));
     expect(introspected).toMatchObject({ active: true, sub: t.seed.organizationId, subType: 'organization' });
-    const { createBillingClient } = await import('../../../adapters/billing/client.js');
+    const { createBillingClient } = await import('@ensemble/billing-client');
     const asApp = createBillingClient({ server: t.sandbox.url, accessToken: token.accessToken });
     expect(must(await asApp.oauth2.userinfo())).toEqual({ sub: t.seed.organizationId, name: 'Ensemble' });
     const refreshed = must(await t.client.oauth2.token({ grantType: 'refresh_token', clientId, clientSecret, refreshToken: token.refreshToken as string }));

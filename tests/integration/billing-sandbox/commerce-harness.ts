@@ -2,10 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { expect } from 'vitest';
-import { checkout } from '../../../adapters/billing/schemas/checkout.js';
-import { listResource } from '../../../adapters/billing/schemas/common.js';
-import { subscription, type SubscriptionWire } from '../../../adapters/billing/schemas/subscription.js';
-import { webhookEndpoint } from '../../../adapters/billing/schemas/webhook-endpoint.js';
+import { checkout, listResource, subscription, type SubscriptionWire, webhookEndpoint } from '@ensemble/billing-client/schemas';
 import { TEST_CONFIRMATION_TOKENS } from '../../../adapters/billing/sandbox/engine/test-payments.js';
 import { startTestSandbox, wire, type Answer, type TestSandbox } from './sandbox-harness.js';
 

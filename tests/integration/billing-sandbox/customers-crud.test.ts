@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listResource } from '../../../adapters/billing/schemas/common.js';
-import { customer, customerState } from '../../../adapters/billing/schemas/customer.js';
+import { listResource, customer, customerState } from '@ensemble/billing-client/schemas';
 import { grantBenefits } from '../../../adapters/billing/sandbox/resources/benefits/service.js';
 import { expect422, expectNamed, foreignOrganization, must, startTestSandbox, wire, type TestSandbox } from './sandbox-harness.js';
 

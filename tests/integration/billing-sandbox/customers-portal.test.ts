@@ -1,9 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { portalCustomer } from '../../../adapters/billing/schemas/benefit-grant.js';
-import { listResource } from '../../../adapters/billing/schemas/common.js';
-import { customerSession } from '../../../adapters/billing/schemas/customer-session.js';
-import { paymentMethod, paymentMethodCreateResponse } from '../../../adapters/billing/schemas/portal-account.js';
-import { customerOrganizationData } from '../../../adapters/billing/schemas/portal-views.js';
+import { portalCustomer, listResource, customerSession, paymentMethod, paymentMethodCreateResponse, customerOrganizationData } from '@ensemble/billing-client/schemas';
 import { TEST_CONFIRMATION_TOKENS } from '../../../adapters/billing/sandbox/engine/test-payments.js';
 import { newId } from '../../../adapters/billing/sandbox/engine/ids.js';
 import { expect422, expectNamed, foreignOrganization, must, startTestSandbox, wire, type TestSandbox } from './sandbox-harness.js';

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listResource } from '../../../adapters/billing/schemas/common.js';
-import { customer } from '../../../adapters/billing/schemas/customer.js';
+import { listResource, customer } from '@ensemble/billing-client/schemas';
 import { expect422, startTestSandbox, wire, type TestSandbox } from './sandbox-harness.js';
 import { createCustomer } from '../../../adapters/billing/sandbox/resources/customers/service.js';
 

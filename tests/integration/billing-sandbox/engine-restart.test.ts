@@ -2,8 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { customer } from '../../../adapters/billing/schemas/customer.js';
-import { product } from '../../../adapters/billing/schemas/product.js';
+import { customer, product } from '@ensemble/billing-client/schemas';
 import { closedPort } from '../../support/local-http.js';
 import { must, rawCall, removeDir, startTestSandbox, tempDir, wire } from './sandbox-harness.js';
 

@@ -1,10 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkout, checkoutPublic } from '../../../adapters/billing/schemas/checkout.js';
-import { listResource } from '../../../adapters/billing/schemas/common.js';
-import { customerState } from '../../../adapters/billing/schemas/customer.js';
-import { order } from '../../../adapters/billing/schemas/order.js';
-import { payment } from '../../../adapters/billing/schemas/payment.js';
-import { subscription } from '../../../adapters/billing/schemas/subscription.js';
+import { checkout, checkoutPublic, listResource, customerState, order, payment, subscription } from '@ensemble/billing-client/schemas';
 import { commerceSandbox, confirmBody, DECLINED_TOKEN, newCheckout, publicCall, uniqueEmail, type Receiver } from './commerce-harness.js';
 import { expectNamed, must, wire, type TestSandbox } from './sandbox-harness.js';
 

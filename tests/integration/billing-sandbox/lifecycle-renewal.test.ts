@@ -1,9 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkout } from '../../../adapters/billing/schemas/checkout.js';
-import { listResource } from '../../../adapters/billing/schemas/common.js';
-import { customerState } from '../../../adapters/billing/schemas/customer.js';
-import { order } from '../../../adapters/billing/schemas/order.js';
-import { subscription } from '../../../adapters/billing/schemas/subscription.js';
+import { checkout, listResource, customerState, order, subscription } from '@ensemble/billing-client/schemas';
 import { advanceClock, commerceSandbox, confirmBody, DAY, newCheckout, publicCall, subscribe, type Receiver } from './commerce-harness.js';
 import { expectNamed, wire, type TestSandbox } from './sandbox-harness.js';
 

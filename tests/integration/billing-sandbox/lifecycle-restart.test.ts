@@ -1,9 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkout } from '../../../adapters/billing/schemas/checkout.js';
-import { listResource } from '../../../adapters/billing/schemas/common.js';
-import { order } from '../../../adapters/billing/schemas/order.js';
-import { refund } from '../../../adapters/billing/schemas/refund.js';
-import { subscription } from '../../../adapters/billing/schemas/subscription.js';
+import { checkout, listResource, order, refund, subscription } from '@ensemble/billing-client/schemas';
 import { advanceClock, confirmBody, DAY, newCheckout, publicCall, uniqueEmail } from './commerce-harness.js';
 import { removeDir, startTestSandbox, tempDir, wire } from './sandbox-harness.js';
 

@@ -1,8 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkout } from '../../../adapters/billing/schemas/checkout.js';
-import { listResource } from '../../../adapters/billing/schemas/common.js';
-import { order } from '../../../adapters/billing/schemas/order.js';
-import { subscription } from '../../../adapters/billing/schemas/subscription.js';
+import { checkout, listResource, order, subscription } from '@ensemble/billing-client/schemas';
 import { commerceSandbox, confirmBody, newCheckout, publicCall, uniqueEmail } from './commerce-harness.js';
 import { foreignOrganization, wire, type Answer, type TestSandbox } from './sandbox-harness.js';
 

@@ -1,7 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkout } from '../../../adapters/billing/schemas/checkout.js';
-import { listResource } from '../../../adapters/billing/schemas/common.js';
-import { order, type OrderWire } from '../../../adapters/billing/schemas/order.js';
+import { checkout, listResource, order, type OrderWire } from '@ensemble/billing-client/schemas';
 import type { OrderRecord } from '../../../adapters/billing/sandbox/resources/orders/records.js';
 import { advanceClock, confirmBody, DAY, newCheckout, publicCall, uniqueEmail } from './commerce-harness.js';
 import { removeDir, startTestSandbox, tempDir, wire, type TestSandbox } from './sandbox-harness.js';

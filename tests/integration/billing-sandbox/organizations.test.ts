@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listResource } from '../../../adapters/billing/schemas/common.js';
-import { organization } from '../../../adapters/billing/schemas/organization.js';
+import { listResource, organization } from '@ensemble/billing-client/schemas';
 import { expect422, expectNamed, foreignOrganization, must, startTestSandbox, wire, type TestSandbox } from './sandbox-harness.js';
 
 let t: TestSandbox;

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listResource } from '../../../adapters/billing/schemas/common.js';
-import { product } from '../../../adapters/billing/schemas/product.js';
+import { listResource, product } from '@ensemble/billing-client/schemas';
 import { createSandboxApp } from '../../../adapters/billing/sandbox/create-sandbox-app.js';
 import { newId } from '../../../adapters/billing/sandbox/engine/ids.js';
 import { DEFAULT_SEED_PLAN } from '../../../adapters/billing/sandbox/seed.js';

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listResource } from '../../../adapters/billing/schemas/common.js';
-import { discount } from '../../../adapters/billing/schemas/discount.js';
+import { listResource, discount } from '@ensemble/billing-client/schemas';
 import { newId } from '../../../adapters/billing/sandbox/engine/ids.js';
 import { discountAmount, isRedeemableFor } from '../../../adapters/billing/sandbox/resources/discounts/rules.js';
 import { expect422, expectNamed, foreignOrganization, must, startTestSandbox, wire, type TestSandbox } from './sandbox-harness.js';

@@ -1,8 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkout } from '../../../adapters/billing/schemas/checkout.js';
-import { listResource } from '../../../adapters/billing/schemas/common.js';
-import { order, orderInvoice } from '../../../adapters/billing/schemas/order.js';
-import { refund } from '../../../adapters/billing/schemas/refund.js';
+import { checkout, listResource, order, orderInvoice, refund } from '@ensemble/billing-client/schemas';
 import { commerceSandbox, confirmBody, newCheckout, publicCall, uniqueEmail, type Receiver } from './commerce-harness.js';
 import { expect422, expectNamed, foreignOrganization, must, wire, type TestSandbox } from './sandbox-harness.js';
 

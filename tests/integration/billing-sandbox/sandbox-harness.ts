@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import type { z } from 'zod';
-import { createBillingClient } from '../../../adapters/billing/client.js';
+import { createBillingClient } from '@ensemble/billing-client';
 import type { WebhookOptions } from '../../../adapters/billing/sandbox/engine/webhooks.js';
 import type { SeedInfo } from '../../../adapters/billing/sandbox/seed.js';
 import { startSandbox, type RunningSandbox } from '../../../adapters/billing/sandbox/start-sandbox.js';

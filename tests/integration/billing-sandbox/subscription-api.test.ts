@@ -1,9 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listResource } from '../../../adapters/billing/schemas/common.js';
-import { customerSession } from '../../../adapters/billing/schemas/customer-session.js';
-import { order, orderInvoice } from '../../../adapters/billing/schemas/order.js';
-import { customerOrder, customerSubscription } from '../../../adapters/billing/schemas/portal-views.js';
-import { subscription } from '../../../adapters/billing/schemas/subscription.js';
+import { listResource, customerSession, order, orderInvoice, customerOrder, customerSubscription, subscription } from '@ensemble/billing-client/schemas';
 import { CANCELLATION_REASONS } from '../../../core/billing/index.js';
 import { commerceSandbox, subscribe, uniqueEmail, type Receiver } from './commerce-harness.js';
 import { expect422, expectNamed, foreignOrganization, must, wire, type TestSandbox } from './sandbox-harness.js';

@@ -2,12 +2,8 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookReceiver, type ReceivedWebhook as Received } from '../../support/webhook-receiver.js';
 import { z } from 'zod';
-import { checkout } from '../../../adapters/billing/schemas/checkout.js';
-import { listResource } from '../../../adapters/billing/schemas/common.js';
-import { order } from '../../../adapters/billing/schemas/order.js';
+import { checkout, listResource, order, subscription, webhookDelivery, webhookEndpoint } from '@ensemble/billing-client/schemas';
 import { DEFAULT_SEED_PLAN } from '../../../adapters/billing/sandbox/seed.js';
-import { subscription } from '../../../adapters/billing/schemas/subscription.js';
-import { webhookDelivery, webhookEndpoint } from '../../../adapters/billing/schemas/webhook-endpoint.js';
 import { confirmBody, newCheckout, publicCall, uniqueEmail } from './commerce-harness.js';
 import { startTestSandbox, wire, type TestSandbox } from './sandbox-harness.js';
 

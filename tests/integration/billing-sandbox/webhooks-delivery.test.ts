@@ -1,9 +1,7 @@
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookReceiver, type ReceivedWebhook as Received } from '../../support/webhook-receiver.js';
-import { listResource } from '../../../adapters/billing/schemas/common.js';
-import { customer } from '../../../adapters/billing/schemas/customer.js';
-import { webhookDelivery, webhookEndpoint } from '../../../adapters/billing/schemas/webhook-endpoint.js';
+import { listResource, customer, webhookDelivery, webhookEndpoint } from '@ensemble/billing-client/schemas';
 import { expect422, expectNamed, foreignOrganization, must, startTestSandbox, wire, type TestSandbox } from './sandbox-harness.js';
 
 const receiver = () => webhookReceiver('/hooks');

@@ -2,13 +2,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { billingOperations } from '../../../adapters/billing/client.js';
-import { toCamelKey } from '../../../adapters/billing/casing.js';
-import type { AnyOperation } from '../../../adapters/billing/http/http-client.js';
+import { billingOperations, toCamelKey } from '@ensemble/billing-client';
+import type { AnyOperation } from '@ensemble/billing-client';
 
 /**
  * Each method of the billing client takes its request object as the official SDK's method for the same
- * call does (adapters/billing/README.md "Request objects"): path and query parameters under the SDK's
+ * call does (adapters/billing-client/README.md "Request objects"): path and query parameters under the SDK's
  * names at the top level, a body alone as the request itself, a body beside parameters under the SDK's
  * key. Read from the installed SDK (`src/funcs/*.ts` and the request types of `src/models/operations`),
  * so the names cannot drift from it. The differences below are deliberate, and the README names them.

@@ -1,7 +1,7 @@
 import { PassThrough, Writable } from 'node:stream';
 import { startSandbox, type RunningSandbox } from '../../../adapters/billing/sandbox/start-sandbox.js';
 import type { SeedInfo } from '../../../adapters/billing/sandbox/seed.js';
-import { createBillingClient, type BillingClient } from '../../../adapters/billing/client.js';
+import { createBillingClient, type BillingClient } from '@ensemble/billing-client';
 import type { LocalSupabase } from '../../../adapters/supabase/local/server.js';
 import type { CliIo } from '../../../cli/io.js';
 import { runCli } from '../../../cli/program.js';

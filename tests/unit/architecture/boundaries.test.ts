@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lintAs, projectRoot as root } from '../../support/lint-as.js';
@@ -22,7 +22,17 @@ function resolveImport(file: string, spec: string): string | undefined {
   return [`${base}.ts`, `${base}.tsx`, join(base, 'index.ts')].find((p) => existsSync(p));
 }
 
-/** Every module reached from `start` through relative imports, and every package named on the way. */
+/** The entry file an import of one of the project's npm workspaces (`@ensemble/<name>[/<subpath>]`) names, per its package.json exports. */
+function resolveWorkspace(spec: string): string | undefined {
+  const match = /^(@ensemble\/[^/]+)(\/.+)?$/.exec(spec);
+  if (match === null) return undefined;
+  const dir = realpathSync(join(root, 'node_modules', match[1] as string));
+  const exports = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).exports as Record<string, string>;
+  const target = exports[`.${match[2] ?? ''}`];
+  return target === undefined ? undefined : join(dir, target);
+}
+
+/** Every module reached from `start` through relative imports and the project's workspaces, and every package named on the way. */
 function importGraph(start: string[]): { files: string[]; packages: string[] } {
   const seen = new Set<string>();
   const packages = new Set<string>();
@@ -34,6 +44,8 @@ function importGraph(start: string[]): { files: string[]; packages: string[] } {
     for (const spec of importsOf(readFileSync(file, 'utf8'))) {
       if (!spec.startsWith('.')) {
         packages.add(spec);
+        const entry = resolveWorkspace(spec);
+        if (entry !== undefined) queue.push(entry);
         continue;
       }
       const target = resolveImport(file, spec);
@@ -47,8 +59,8 @@ function importGraph(start: string[]): { files: string[]; packages: string[] } {
 const browserGraph = (): { files: string[]; packages: string[] } =>
   importGraph(sourceFiles(join(root, 'web', 'client')).filter((f) => !f.includes(`${join('web', 'client', 'dist')}`)));
 
-const SERVER_ONLY_FILES = /^(web\/server|cli|adapters\/(billing|models|supabase\/local)|adapters\/supabase\/supabase-(usage-ledger|profile-writer|user-directory|webhook-inbox))(\/|\.ts$)/;
-const SERVER_ONLY_PACKAGES = /^(node:|undici$|@electric-sql\/pglite|hono$|@hono\/|ai$|@ai-sdk\/|commander$|standardwebhooks$|jose$)/;
+const SERVER_ONLY_FILES = /^(web\/server|cli|adapters\/(billing|billing-client|stand-ins|models|supabase\/local)|adapters\/supabase\/supabase-(usage-ledger|profile-writer|user-directory|webhook-inbox))(\/|\.ts$)/;
+const SERVER_ONLY_PACKAGES = /^(@ensemble\/|node:|undici$|@electric-sql\/pglite|hono$|@hono\/|ai$|@ai-sdk\/|commander$|standardwebhooks$|jose$)/;
 
 describe('DESIGN.md boundaries', () => {
   it('core/ imports only core/ and zod (every file in the tree)', () => {
@@ -104,6 +116,8 @@ describe('DESIGN.md boundaries', () => {
     "export { x } from '../../adapters/supabase/local/server.js';",
     "export { x } from '../../adapters/models/ai-sdk-model-gateway.js';",
     "export { x } from '../../adapters/billing/polar-billing-gateway.js';",
+    "export { x } from '../../adapters/billing-client/client.js';",
+    "import { createBillingClient } from '@ensemble/billing-client';\nexport const x = createBillingClient;",
     "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;",
     "import { request } from 'undici';\nexport const x = request;",
     "import { PGlite } from '@electric-sql/pglite';\nexport const x = PGlite;",
@@ -168,7 +182,7 @@ describe('DESIGN.md boundaries', () => {
   });
 
   it('the lint rule rejects server-only code in web/client', async () => {
-    const messages = await lintAs('web/client/example-breach.ts', "export { makeBillingClient } from '../../adapters/billing/client.js';\n");
+    const messages = await lintAs('web/client/example-breach.ts', "export { makeBillingClient } from '../../adapters/billing-client/client.js';\n");
     expect(messages.join('\n')).toMatch(/never imports server-only/);
   });
 
@@ -224,7 +238,7 @@ describe('DESIGN.md boundaries', () => {
   });
 
   it('the server-only patterns of that walk do match server modules', () => {
-    const samples = ['web/server/app.ts', 'adapters/billing/client.ts', 'adapters/supabase/local/server.ts', 'adapters/supabase/supabase-usage-ledger.ts'];
+    const samples = ['web/server/app.ts', 'adapters/billing-client/client.ts', 'adapters/supabase/local/server.ts', 'adapters/supabase/supabase-usage-ledger.ts'];
     expect(samples.filter((f) => !SERVER_ONLY_FILES.test(f))).toEqual([]);
     expect(SERVER_ONLY_FILES.test('adapters/supabase/supabase-profile-store.ts')).toBe(false);
     expect(['node:fs', 'undici', 'hono', '@ai-sdk/openai'].filter((p) => !SERVER_ONLY_PACKAGES.test(p))).toEqual([]);
@@ -294,14 +308,11 @@ describe('DESIGN.md boundaries', () => {
   });
 
   const STAND_INS = ['adapters/billing/sandbox', 'adapters/supabase/local'];
-  // The one folder outside its own a stand-in may import (the eslint rule names it too): the billing
-  // client's wire schemas, which reach nothing of the product (see the walk of the sandbox's imports below).
-  const STAND_IN_SHARED: Record<string, string[]> = { 'adapters/billing/sandbox': ['adapters/billing/schemas'] };
 
   it.each([
     ['adapters/billing/sandbox/resources/orders/example-breach.ts', "import { ok } from '../../../../../core/shared/index.js';\nexport const x = ok;\n"],
     ['adapters/billing/sandbox/seed-breach.ts', "import { DEFAULT_PLAN_TEXT } from '../../../core/billing/index.js';\nexport const x = DEFAULT_PLAN_TEXT;\n"],
-    ['adapters/billing/sandbox/engine/example-breach.ts', "export { createBillingClient } from '../../client.js';\n"],
+    ['adapters/billing/sandbox/engine/example-breach.ts', "export { createBillingClient } from '../../../billing-client/client.js';\n"],
     ['adapters/billing/sandbox/engine/example-breach.ts', "export const load = () => import('../../../../tests/support/local-http.js');\n"],
     ['adapters/supabase/local/auth/example-breach.ts', "import type { Result } from '../../../../core/shared/index.js';\nexport type R = Result<string, string>;\n"],
     ['adapters/supabase/local/example-breach.ts', "export { supabaseConfig } from '../supabase-config.js';\n"],
@@ -313,14 +324,14 @@ describe('DESIGN.md boundaries', () => {
   });
 
   it.each([
-    ['adapters/billing/sandbox/resources/orders/example-fine.ts', "import { fail, ok } from '../../domain/result.js';\nimport { order } from '../../../schemas/order.js';\nimport { Hono } from 'hono';\nimport { join } from 'node:path';\nexport const x = [fail, ok, order, Hono, join];\n"],
+    ['adapters/billing/sandbox/resources/orders/example-fine.ts', "import { fail, ok } from '../../domain/result.js';\nimport { order } from '@ensemble/billing-client/schemas';\nimport { Hono } from 'hono';\nimport { join } from 'node:path';\nexport const x = [fail, ok, order, Hono, join];\n"],
     ['adapters/supabase/local/auth/example-fine.ts', "import { fail, ok } from '../result.js';\nimport { z } from 'zod';\nimport { PGlite } from '@electric-sql/pglite';\nimport { readFile } from 'node:fs/promises';\nexport const x = [fail, ok, z, PGlite, readFile];\n"],
   ])('a stand-in may import its own folder, node: builtins and npm packages: %s', async (file, code) => {
     expect(await lintAs(file, code)).toEqual([]);
   });
 
   it.each(STAND_INS)('no file of the stand-in %s imports anything outside its folder but node: builtins and npm packages', (standIn) => {
-    const allowed = [standIn, ...(STAND_IN_SHARED[standIn] ?? [])];
+    const allowed = [standIn];
     const files = sourceFilesWithJs(join(root, standIn));
     expect(files.length).toBeGreaterThan(10);
     const offenders = files.flatMap((file) =>
@@ -335,23 +346,21 @@ describe('DESIGN.md boundaries', () => {
     expect(offenders).toEqual([]);
   });
 
-  // The billing provider's API client: adapters/billing/ but its sandbox and the product's adapters over it.
-  const BILLING_CLIENT = 'adapters/billing';
-  const BILLING_NOT_CLIENT = ['adapters/billing/sandbox', 'adapters/billing/polar-billing-gateway.ts', 'adapters/billing/polar-error-mapping.ts', 'adapters/billing/polar-billing-events.ts'];
-  const isBillingClient = (path: string): boolean =>
-    (path === BILLING_CLIENT || path.startsWith(`${BILLING_CLIENT}/`)) && !BILLING_NOT_CLIENT.some((not) => path === not || path.startsWith(`${not}/`));
+  // The billing provider's API client: the workspace @ensemble/billing-client.
+  const BILLING_CLIENT = 'adapters/billing-client';
+  const isBillingClient = (path: string): boolean => path === BILLING_CLIENT || path.startsWith(`${BILLING_CLIENT}/`);
   const BILLING_CLIENT_RULE = /is the billing provider's API client and knows nothing of the product/;
 
   it.each([
-    ['adapters/billing/example-breach.ts', "import { fail, ok, type Result } from '../../core/shared/index.js';\nexport const x: Result<number, string> = ok(1);\nexport const y = fail;\n"],
-    ['adapters/billing/schemas/example-breach.ts', "import { CANCELLATION_REASONS } from '../../../core/billing/index.js';\nexport const x = CANCELLATION_REASONS;\n"],
-    ['adapters/billing/http/example-breach.ts', "import type { Logger } from '../../../core/shared/index.js';\nexport type L = Logger;\n"],
-    ['adapters/billing/resources/example-breach.ts', "export { PolarBillingGateway } from '../polar-billing-gateway.js';\n"],
-    ['adapters/billing/example-breach.ts', "export { toDomainError } from './polar-error-mapping';\n"],
-    ['adapters/billing/http/example-breach.ts', "export { seed } from '../sandbox/seed.js';\n"],
-    ['adapters/billing/example-breach.ts', "export const load = () => import('../models/ai-sdk-model-gateway.js');\n"],
-    ['adapters/billing/schemas/example-breach.ts', "export type T = typeof import('../../../tests/support/billing-mock.js');\n"],
-    ['adapters/billing/example-breach.ts', "export { x } from '/work/elsewhere/x.js';\n"],
+    ['adapters/billing-client/example-breach.ts', "import { fail, ok, type Result } from '../../core/shared/index.js';\nexport const x: Result<number, string> = ok(1);\nexport const y = fail;\n"],
+    ['adapters/billing-client/schemas/example-breach.ts', "import { CANCELLATION_REASONS } from '../../../core/billing/index.js';\nexport const x = CANCELLATION_REASONS;\n"],
+    ['adapters/billing-client/http/example-breach.ts', "import type { Logger } from '../../../core/shared/index.js';\nexport type L = Logger;\n"],
+    ['adapters/billing-client/resources/example-breach.ts', "export { PolarBillingGateway } from '../../billing/polar-billing-gateway.js';\n"],
+    ['adapters/billing-client/example-breach.ts', "export { toDomainError } from '../billing/polar-error-mapping';\n"],
+    ['adapters/billing-client/http/example-breach.ts', "export { seed } from '../../stand-ins/billing/seed.js';\n"],
+    ['adapters/billing-client/example-breach.ts', "export const load = () => import('../models/ai-sdk-model-gateway.js');\n"],
+    ['adapters/billing-client/schemas/example-breach.ts', "export type T = typeof import('../../../tests/support/billing-mock.js');\n"],
+    ['adapters/billing-client/example-breach.ts', "export { x } from '/work/elsewhere/x.js';\n"],
   ])("the lint rule keeps the billing client's %s from the product: %s", async (file, code) => {
     expect(isBillingClient(file)).toBe(true);
     const messages = await lintAs(file, code);
@@ -370,13 +379,13 @@ describe('DESIGN.md boundaries', () => {
       "export type C = Camelize<{ a_b: string }>;",
       'export const x = [z, Agent, createHmac, fail, ok, operation, json, subscription];',
     ].join('\n');
-    expect(await lintAs('adapters/billing/resources/example-fine.ts', `${code}\n`)).toEqual([]);
+    expect(await lintAs('adapters/billing-client/resources/example-fine.ts', `${code}\n`)).toEqual([]);
   });
 
   it.each(['adapters/billing/polar-billing-gateway.ts', 'adapters/billing/polar-error-mapping.ts', 'adapters/billing/polar-billing-events.ts'])(
     "the product's adapter %s over the billing client may import core/ and the client",
     async (file) => {
-      const code = "import type { Logger } from '../../core/shared/index.js';\nimport type { BillingClient } from './client.js';\nexport type X = [Logger, BillingClient];\n";
+      const code = "import type { Logger } from '../../core/shared/index.js';\nimport type { BillingClient } from '@ensemble/billing-client';\nexport type X = [Logger, BillingClient];\n";
       expect((await lintAs(file, code)).filter((m) => m.includes('ensemble/stand-in-own-folder'))).toEqual([]);
     },
   );
@@ -384,7 +393,7 @@ describe('DESIGN.md boundaries', () => {
   it('no file of the billing client imports anything outside it but node: builtins and npm packages', () => {
     const files = sourceFilesWithJs(join(root, BILLING_CLIENT)).filter((file) => isBillingClient(relative(root, file).split(sep).join('/')));
     expect(files.length).toBeGreaterThan(50);
-    expect(files.map((f) => relative(root, f).split(sep).join('/'))).toContain('adapters/billing/schemas/subscription.ts');
+    expect(files.map((f) => relative(root, f).split(sep).join('/'))).toContain('adapters/billing-client/schemas/subscription.ts');
     const offenders = files.flatMap((file) =>
       importsOf(readFileSync(file, 'utf8'))
         .filter((spec) => /^(\.|\/|#|file:)/.test(spec))
@@ -400,9 +409,9 @@ describe('DESIGN.md boundaries', () => {
   it("nothing the billing sandbox reaches, directly or through the client's wire schemas, is of the product", () => {
     const { files } = importGraph(sourceFilesWithJs(join(root, 'adapters', 'billing', 'sandbox')));
     // The walk does follow the sandbox into the schemas it shares with the client.
-    expect(files).toContain('adapters/billing/schemas/subscription.ts');
+    expect(files).toContain('adapters/billing-client/schemas/subscription.ts');
     expect(files.filter((f) => f.startsWith('core/'))).toEqual([]);
-    expect(files.filter((f) => !f.startsWith('adapters/billing/sandbox/') && !f.startsWith('adapters/billing/schemas/'))).toEqual([]);
+    expect(files.filter((f) => !f.startsWith('adapters/billing/sandbox/') && !f.startsWith('adapters/billing-client/'))).toEqual([]);
     // The same walk from the product's adapter over the client does find core/.
     expect(importGraph([join(root, 'adapters', 'billing', 'polar-billing-gateway.ts')]).files.some((f) => f.startsWith('core/'))).toBe(true);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CheckoutPublicWire } from '../../../adapters/billing/schemas/checkout.js';
+import type { CheckoutPublicWire } from '@ensemble/billing-client/schemas';
 import { renderCheckoutPage, renderConfirmationPage } from '../../../adapters/billing/sandbox/pages/checkout-page.js';
 import { SANDBOX_BANNER } from '../../../adapters/billing/sandbox/pages/html.js';
 import { countryFromLanguages } from '../../../adapters/billing/sandbox/pages/checkout-country.js';

@@ -1,11 +1,8 @@
 import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
-import { bindOperations, type RequestOf } from '../../../adapters/billing/http/bind.js';
-import type { CommonError, ProviderError } from '../../../adapters/billing/http/errors.js';
-import type { CallOptions } from '../../../adapters/billing/http/http-client.js';
-import { empty, json, named, operation } from '../../../adapters/billing/http/operation.js';
-import { listResource } from '../../../adapters/billing/schemas/common.js';
-import { pageQuery } from '../../../adapters/billing/schemas/list-query.js';
+import { bindOperations, type RequestOf, empty, json, named, operation } from '@ensemble/billing-client';
+import type { CommonError, ProviderError, CallOptions } from '@ensemble/billing-client';
+import { listResource, pageQuery } from '@ensemble/billing-client/schemas';
 import type { Result } from '../../../core/shared/index.js';
 import { dataOf, errorOf } from '../../support/billing-fixtures/results.js';
 import { mockBilling } from '../../support/billing-mock.js';

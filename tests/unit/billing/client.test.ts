@@ -1,6 +1,6 @@
 import { MockAgent } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createBillingClient } from '../../../adapters/billing/client.js';
+import { createBillingClient } from '@ensemble/billing-client';
 import { customerWire } from '../../support/billing-fixtures/customers.js';
 import { CUSTOMER_ID } from '../../support/billing-fixtures/ids.js';
 import { dataOf } from '../../support/billing-fixtures/results.js';

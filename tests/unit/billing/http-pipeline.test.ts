@@ -1,16 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createBillingClient, SERVERS, serverUrl } from '../../../adapters/billing/client.js';
-import {
-  ApiError,
-  HttpValidationError,
-  InputValidationError,
-  InvalidTokenError,
-  ProviderError,
-  ResponseValidationError,
-  UnexpectedResponseError,
-} from '../../../adapters/billing/http/errors.js';
-import { encodeQuery } from '../../../adapters/billing/http/query.js';
-import { operation, text } from '../../../adapters/billing/http/operation.js';
+import { createBillingClient, SERVERS, serverUrl, ApiError, HttpValidationError, InputValidationError, InvalidTokenError, ProviderError, ResponseValidationError, UnexpectedResponseError, encodeQuery, operation, text } from '@ensemble/billing-client';
 import { discountWire } from '../../support/billing-fixtures/discounts.js';
 import { DISCOUNT_ID, PRODUCT_ID, SUBSCRIPTION_ID } from '../../support/billing-fixtures/ids.js';
 import { productWire } from '../../support/billing-fixtures/products.js';

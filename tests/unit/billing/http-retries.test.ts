@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { retryAfterMs, retryDelay, DEFAULT_BACKOFF, isRetryableStatus } from '../../../adapters/billing/http/retry.js';
-import type { RetryConfig } from '../../../adapters/billing/http/retry.js';
+import { retryAfterMs, retryDelay, DEFAULT_BACKOFF, isRetryableStatus } from '@ensemble/billing-client';
+import type { RetryConfig } from '@ensemble/billing-client';
 import { PRODUCT_ID } from '../../support/billing-fixtures/ids.js';
 import { productWire } from '../../support/billing-fixtures/products.js';
 import { dataOf, errorOf } from '../../support/billing-fixtures/results.js';

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { Agent } from 'undici';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createBillingClient } from '../../../adapters/billing/client.js';
+import { createBillingClient } from '@ensemble/billing-client';
 import { PRODUCT_ID } from '../../support/billing-fixtures/ids.js';
 import { productWire } from '../../support/billing-fixtures/products.js';
 import { dataOf, errorOf } from '../../support/billing-fixtures/results.js';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiError } from '../../../adapters/billing/http/errors.js';
+import { ApiError } from '@ensemble/billing-client';
 import { mockBilling, type Seen } from '../../support/billing-mock.js';
 import { benefitWire } from '../../support/billing-fixtures/benefits.js';
 

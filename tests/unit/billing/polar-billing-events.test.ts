@@ -3,8 +3,7 @@
 // the mapping meets them exactly as the webhook route does.
 import { describe, expect, it } from 'vitest';
 import { toBillingEvent } from '../../../adapters/billing/polar-billing-events.js';
-import { camelize } from '../../../adapters/billing/casing.js';
-import { webhookPayload, type BillingWebhookEvent } from '../../../adapters/billing/webhooks.js';
+import { camelize, webhookPayload, type BillingWebhookEvent } from '@ensemble/billing-client';
 import { customerStateWire } from '../../support/billing-fixtures/customer-state.js';
 import { orderWire } from '../../support/billing-fixtures/orders.js';
 import { subscriptionWire } from '../../support/billing-fixtures/subscriptions.js';

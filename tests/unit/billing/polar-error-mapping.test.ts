@@ -12,7 +12,7 @@ import {
   ResponseValidationError,
   UnexpectedResponseError,
   type BillingError,
-} from '../../../adapters/billing/http/errors.js';
+} from '@ensemble/billing-client';
 import { toDomainError } from '../../../adapters/billing/polar-error-mapping.js';
 
 const facts = (status: number) => httpFacts(status, 'application/json', {}, '');

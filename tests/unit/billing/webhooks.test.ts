@@ -1,6 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { verifyWebhook, WebhookPayloadError, WebhookVerificationError } from '../../../adapters/billing/webhooks.js';
+import { verifyWebhook, WebhookPayloadError, WebhookVerificationError } from '@ensemble/billing-client';
 import { customerStateWire } from '../../support/billing-fixtures/customer-state.js';
 import { dataOf, errorOf } from '../../support/billing-fixtures/results.js';
 import { subscriptionWire } from '../../support/billing-fixtures/subscriptions.js';

@@ -8,7 +8,7 @@ import {
   ProviderError,
   RequestTimeoutError,
   ResponseValidationError,
-} from '../../../adapters/billing/http/errors.js';
+} from '@ensemble/billing-client';
 import { domainError } from '../../../core/shared/index.js';
 import { billingFailure, domainFailure, isBillingFailure, statusOf } from '../../../cli/failures.js';
 

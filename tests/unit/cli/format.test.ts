@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { refundReasons } from '../../../adapters/billing/schemas/refund.js';
+import { refundReasons } from '@ensemble/billing-client/schemas';
 import { REFUND_REASONS } from '../../../cli/commands/orders.js';
 import { csvCell } from '../../../cli/commands/export.js';
 import { barChart } from '../../../cli/format/chart.js';

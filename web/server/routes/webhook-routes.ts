@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { toBillingEvent } from '../../../adapters/billing/polar-billing-events.js';
-import { verifyWebhook } from '../../../adapters/billing/webhooks.js';
+import { verifyWebhook } from '@ensemble/billing-client';
 import { apiError, domainFailure } from '../http/api-error.js';
 import { WEBHOOK_BODY_LIMIT_BYTES } from '../http/body-limit.js';
 import type { AppEnv, ServerUseCaseSource } from '../http/app-env.js';

@@ -1,4 +1,4 @@
-import type { CheckoutPublicWire } from '../../schemas/checkout.js';
+import type { CheckoutPublicWire } from '@ensemble/billing-client/schemas';
 import { TEST_CARDS, TEST_CONFIRMATION_TOKENS } from '../engine/test-payments.js';
 import { CHECKOUT_COUNTRIES, countryFromLanguages } from './checkout-country.js';
 import { CHECKOUT_PAGE_SCRIPT } from './checkout-page-script.js';

@@ -1,9 +1,7 @@
 import { Benefit$inboundSchema } from '@polar-sh/sdk/models/components/benefit.js';
 import { BenefitsListResponse$inboundSchema } from '@polar-sh/sdk/models/operations/benefitslist.js';
 import { BenefitsGrantsResponse$inboundSchema } from '@polar-sh/sdk/models/operations/benefitsgrants.js';
-import { benefit } from '../../../../adapters/billing/schemas/benefit.js';
-import { benefitGrant } from '../../../../adapters/billing/schemas/benefit-grant.js';
-import { listResource } from '../../../../adapters/billing/schemas/common.js';
+import { benefit, benefitGrant, listResource } from '@ensemble/billing-client/schemas';
 import { oracleGroup, sdkEmpty, sdkJson, sdkPage } from '../oracle.js';
 import { cases, closeWorld, created, get, richBuyer, startWorld, type OracleWorld } from '../world.js';
 

@@ -4,10 +4,7 @@ import { Discount$inboundSchema } from '@polar-sh/sdk/models/components/discount
 import { DiscountsListResponse$inboundSchema } from '@polar-sh/sdk/models/operations/discountslist.js';
 import { CustomField$inboundSchema } from '@polar-sh/sdk/models/components/customfield.js';
 import { CustomFieldsListResponse$inboundSchema } from '@polar-sh/sdk/models/operations/customfieldslist.js';
-import { listResource } from '../../../../adapters/billing/schemas/common.js';
-import { customField } from '../../../../adapters/billing/schemas/custom-field.js';
-import { discount } from '../../../../adapters/billing/schemas/discount.js';
-import { product } from '../../../../adapters/billing/schemas/product.js';
+import { listResource, customField, discount, product } from '@ensemble/billing-client/schemas';
 import { uploadFile } from '../../billing-sandbox/benefits-usage-harness.js';
 import { oracleGroup, sdkEmpty, sdkJson, sdkPage } from '../oracle.js';
 import { cases, closeWorld, created, get, richBuyer, startWorld, type OracleWorld } from '../world.js';

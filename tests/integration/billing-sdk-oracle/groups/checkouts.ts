@@ -4,9 +4,7 @@ import { CheckoutPublicConfirmed$inboundSchema } from '@polar-sh/sdk/models/comp
 import { CheckoutLink$inboundSchema } from '@polar-sh/sdk/models/components/checkoutlink.js';
 import { CheckoutsListResponse$inboundSchema } from '@polar-sh/sdk/models/operations/checkoutslist.js';
 import { CheckoutLinksListResponse$inboundSchema } from '@polar-sh/sdk/models/operations/checkoutlinkslist.js';
-import { listResource } from '../../../../adapters/billing/schemas/common.js';
-import { checkout, checkoutPublic, checkoutPublicConfirmed } from '../../../../adapters/billing/schemas/checkout.js';
-import { checkoutLink } from '../../../../adapters/billing/schemas/checkout-link.js';
+import { listResource, checkout, checkoutPublic, checkoutPublicConfirmed, checkoutLink } from '@ensemble/billing-client/schemas';
 import { advanceClock, DAY, publicCall } from '../../billing-sandbox/commerce-harness.js';
 import { oracleGroup, sdkEmpty, sdkJson, sdkPage } from '../oracle.js';
 import { cases, closeWorld, created, get, newProduct, paidCheckout, startWorld, type OracleWorld } from '../world.js';

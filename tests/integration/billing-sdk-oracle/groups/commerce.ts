@@ -8,11 +8,7 @@ import { RefundsListResponse$inboundSchema } from '@polar-sh/sdk/models/operatio
 import { Subscription$inboundSchema } from '@polar-sh/sdk/models/components/subscription.js';
 import { SubscriptionsListResponse$inboundSchema } from '@polar-sh/sdk/models/operations/subscriptionslist.js';
 import { SubscriptionsExportResponse$inboundSchema } from '@polar-sh/sdk/models/operations/subscriptionsexport.js';
-import { listResource } from '../../../../adapters/billing/schemas/common.js';
-import { order, orderInvoice } from '../../../../adapters/billing/schemas/order.js';
-import { payment } from '../../../../adapters/billing/schemas/payment.js';
-import { refund } from '../../../../adapters/billing/schemas/refund.js';
-import { subscription } from '../../../../adapters/billing/schemas/subscription.js';
+import { listResource, order, orderInvoice, payment, refund, subscription } from '@ensemble/billing-client/schemas';
 import { DECLINED_TOKEN } from '../../billing-sandbox/commerce-harness.js';
 import { purchase } from '../../billing-sandbox/benefits-usage-harness.js';
 import { oracleGroup, sdkAnyJson, sdkJson, sdkPage, sdkText } from '../oracle.js';

@@ -2,9 +2,7 @@ import { Customer$inboundSchema } from '@polar-sh/sdk/models/components/customer
 import { CustomersListResponse$inboundSchema } from '@polar-sh/sdk/models/operations/customerslist.js';
 import { CustomerState$inboundSchema } from '@polar-sh/sdk/models/components/customerstate.js';
 import { CustomerSession$inboundSchema } from '@polar-sh/sdk/models/components/customersession.js';
-import { listResource } from '../../../../adapters/billing/schemas/common.js';
-import { customer, customerState } from '../../../../adapters/billing/schemas/customer.js';
-import { customerSession } from '../../../../adapters/billing/schemas/customer-session.js';
+import { listResource, customer, customerState, customerSession } from '@ensemble/billing-client/schemas';
 import { oracleGroup, sdkEmpty, sdkJson, sdkPage } from '../oracle.js';
 import { cases, closeWorld, created, get, richBuyer, startWorld, type OracleWorld } from '../world.js';
 

@@ -8,10 +8,7 @@ import { LicenseKeyRead$inboundSchema } from '@polar-sh/sdk/models/components/li
 import { LicenseKeyActivationRead$inboundSchema } from '@polar-sh/sdk/models/components/licensekeyactivationread.js';
 import { MetricsResponse$inboundSchema } from '@polar-sh/sdk/models/components/metricsresponse.js';
 import { MetricsLimits$inboundSchema } from '@polar-sh/sdk/models/components/metricslimits.js';
-import { listResource } from '../../../../adapters/billing/schemas/common.js';
-import { fileRead, fileUpload } from '../../../../adapters/billing/schemas/file.js';
-import { licenseKey, licenseKeyActivation, licenseKeyWithActivations } from '../../../../adapters/billing/schemas/license-key.js';
-import { metricsLimits, metricsResponse } from '../../../../adapters/billing/schemas/metrics.js';
+import { listResource, fileRead, fileUpload, licenseKey, licenseKeyActivation, licenseKeyWithActivations, metricsLimits, metricsResponse } from '@ensemble/billing-client/schemas';
 import type { Answer } from '../../billing-sandbox/sandbox-harness.js';
 import { sha256Base64, uploadFile } from '../../billing-sandbox/benefits-usage-harness.js';
 import { oracleGroup, sdkEmpty, sdkJson, sdkPage } from '../oracle.js';

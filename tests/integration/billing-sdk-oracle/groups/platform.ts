@@ -8,10 +8,7 @@ import { OrganizationsListResponse$inboundSchema } from '@polar-sh/sdk/models/op
 import { WebhookEndpoint$inboundSchema } from '@polar-sh/sdk/models/components/webhookendpoint.js';
 import { WebhooksListWebhookEndpointsResponse$inboundSchema } from '@polar-sh/sdk/models/operations/webhookslistwebhookendpoints.js';
 import { WebhooksListWebhookDeliveriesResponse$inboundSchema } from '@polar-sh/sdk/models/operations/webhookslistwebhookdeliveries.js';
-import { listResource } from '../../../../adapters/billing/schemas/common.js';
-import { authorizeResponse, introspectTokenResponse, revokeTokenResponse, tokenResponse, userInfo } from '../../../../adapters/billing/schemas/oauth2.js';
-import { organization } from '../../../../adapters/billing/schemas/organization.js';
-import { webhookDelivery, webhookEndpoint } from '../../../../adapters/billing/schemas/webhook-endpoint.js';
+import { listResource, authorizeResponse, introspectTokenResponse, revokeTokenResponse, tokenResponse, userInfo, organization, webhookDelivery, webhookEndpoint } from '@ensemble/billing-client/schemas';
 import { rawCall } from '../../billing-sandbox/sandbox-harness.js';
 import { oracleGroup, sdkAnyJson, sdkEmpty, sdkJson, sdkPage } from '../oracle.js';
 import { cases, closeWorld, created, get, startWorld, type OracleWorld } from '../world.js';

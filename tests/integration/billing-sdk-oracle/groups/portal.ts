@@ -16,13 +16,7 @@ import { CustomerOrderInvoice$inboundSchema } from '@polar-sh/sdk/models/compone
 import { CustomerOrganizationData$inboundSchema } from '@polar-sh/sdk/models/components/customerorganizationdata.js';
 import { CustomerPortalSubscriptionsListResponse$inboundSchema } from '@polar-sh/sdk/models/operations/customerportalsubscriptionslist.js';
 import { CustomerSubscription$inboundSchema } from '@polar-sh/sdk/models/components/customersubscription.js';
-import { portalBenefitGrant, portalCustomer } from '../../../../adapters/billing/schemas/benefit-grant.js';
-import { listResource } from '../../../../adapters/billing/schemas/common.js';
-import { licenseKey, licenseKeyActivation, licenseKeyWithActivations, validatedLicenseKey } from '../../../../adapters/billing/schemas/license-key.js';
-import { portalCustomerMeter } from '../../../../adapters/billing/schemas/meter.js';
-import { orderInvoice } from '../../../../adapters/billing/schemas/order.js';
-import { downloadable, paymentMethod, paymentMethodCreateResponse } from '../../../../adapters/billing/schemas/portal-account.js';
-import { customerOrder, customerOrganizationData, customerSubscription } from '../../../../adapters/billing/schemas/portal-views.js';
+import { portalBenefitGrant, portalCustomer, listResource, licenseKey, licenseKeyActivation, licenseKeyWithActivations, validatedLicenseKey, portalCustomerMeter, orderInvoice, downloadable, paymentMethod, paymentMethodCreateResponse, customerOrder, customerOrganizationData, customerSubscription } from '@ensemble/billing-client/schemas';
 import { SUCCESS_TOKEN } from '../../billing-sandbox/commerce-harness.js';
 import { purchase } from '../../billing-sandbox/benefits-usage-harness.js';
 import { oracleGroup, sdkAnyJson, sdkEmpty, sdkJson, sdkPage } from '../oracle.js';

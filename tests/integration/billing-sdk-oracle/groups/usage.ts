@@ -5,10 +5,7 @@ import { EventsListResponseEventsList$inboundSchema } from '@polar-sh/sdk/models
 import { EventsListNamesResponse$inboundSchema } from '@polar-sh/sdk/models/operations/eventslistnames.js';
 import { EventsIngestResponse$inboundSchema } from '@polar-sh/sdk/models/components/eventsingestresponse.js';
 import { MeterQuantities$inboundSchema } from '@polar-sh/sdk/models/components/meterquantities.js';
-import { listResource } from '../../../../adapters/billing/schemas/common.js';
-import { event, eventName, eventsIngestResponse } from '../../../../adapters/billing/schemas/event.js';
-import { customerMeter } from '../../../../adapters/billing/schemas/meter.js';
-import { meterQuantities } from '../../../../adapters/billing/schemas/meter-quantity.js';
+import { listResource, event, eventName, eventsIngestResponse, customerMeter, meterQuantities } from '@ensemble/billing-client/schemas';
 import { oracleGroup, sdkJson, sdkPage } from '../oracle.js';
 import { cases, closeWorld, created, get, richBuyer, startWorld, type OracleWorld } from '../world.js';
 

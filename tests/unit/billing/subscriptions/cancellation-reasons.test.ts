@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cancellationReason, cancellationReasons } from '../../../../adapters/billing/schemas/subscription.js';
+import { cancellationReason, cancellationReasons } from '@ensemble/billing-client/schemas';
 import { CANCELLATION_REASONS } from '../../../../core/billing/index.js';
 
 /**

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
-import { benefitCreate, benefitTypes, benefitUpdate } from '../../../schemas/benefit.js';
+import { benefitCreate, benefitTypes, benefitUpdate } from '@ensemble/billing-client/schemas';
 import type { SandboxContext } from '../../engine/context.js';
 import { fieldError, notFound, notPermitted } from '../../engine/errors.js';
 import { newId } from '../../engine/ids.js';

@@ -1,6 +1,6 @@
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
-import { checkoutLinkCreate, checkoutLinkUpdate } from '../../../schemas/checkout-link.js';
+import { checkoutLinkCreate, checkoutLinkUpdate } from '@ensemble/billing-client/schemas';
 import type { SandboxContext } from '../../engine/context.js';
 import { fieldError, notFound, SandboxHttpError } from '../../engine/errors.js';
 import { newId, newSecret, SECRET_PREFIX } from '../../engine/ids.js';

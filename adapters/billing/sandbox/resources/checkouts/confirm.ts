@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { checkoutConfirm } from '../../../schemas/checkout.js';
+import type { checkoutConfirm } from '@ensemble/billing-client/schemas';
 import type { SandboxContext } from '../../engine/context.js';
 import { fieldError, namedError, validationError } from '../../engine/errors.js';
 import type { CustomerRecord } from '../../engine/records.js';

@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import type { CheckoutPublicWire } from '../../../schemas/checkout.js';
+import type { CheckoutPublicWire } from '@ensemble/billing-client/schemas';
 import type { SandboxContext } from '../../engine/context.js';
 import { SandboxHttpError } from '../../engine/errors.js';
 import { html } from '../../engine/respond.js';

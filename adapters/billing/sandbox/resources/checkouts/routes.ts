@@ -1,6 +1,6 @@
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
-import { checkoutConfirm, checkoutCreate, checkoutStatuses, checkoutUpdate, checkoutUpdatePublic } from '../../../schemas/checkout.js';
+import { checkoutConfirm, checkoutCreate, checkoutStatuses, checkoutUpdate, checkoutUpdatePublic } from '@ensemble/billing-client/schemas';
 import type { SandboxContext } from '../../engine/context.js';
 import { notFound } from '../../engine/errors.js';
 import { paginate, parseQuery, parseSorting, pathUuid, q, sortRecords } from '../../engine/query.js';

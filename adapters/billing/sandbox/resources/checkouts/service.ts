@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { checkoutConfirm, checkoutCreate, checkoutUpdate, checkoutUpdatePublic } from '../../../schemas/checkout.js';
+import type { checkoutConfirm, checkoutCreate, checkoutUpdate, checkoutUpdatePublic } from '@ensemble/billing-client/schemas';
 import type { SandboxContext } from '../../engine/context.js';
 import { fieldError, orThrow, validationError } from '../../engine/errors.js';
 import { runCheckoutFields } from '../../engine/hooks.js';

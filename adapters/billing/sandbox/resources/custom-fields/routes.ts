@@ -1,6 +1,6 @@
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
-import { customFieldCreate, customFieldTypes, customFieldUpdate } from '../../../schemas/custom-field.js';
+import { customFieldCreate, customFieldTypes, customFieldUpdate } from '@ensemble/billing-client/schemas';
 import type { SandboxContext } from '../../engine/context.js';
 import { fieldError, notFound } from '../../engine/errors.js';
 import { newId } from '../../engine/ids.js';

@@ -1,5 +1,5 @@
 import type { Context, Hono } from 'hono';
-import { customerCreate, customerUpdate, customerUpdateExternal } from '../../../schemas/customer-write.js';
+import { customerCreate, customerUpdate, customerUpdateExternal } from '@ensemble/billing-client/schemas';
 import type { SandboxContext } from '../../engine/context.js';
 import { fieldError, notFound } from '../../engine/errors.js';
 import { matchesMetadata, paginate, parseMetadataFilter, parseQuery, parseSorting, pathUuid, q, querySchema, sortRecords } from '../../engine/query.js';

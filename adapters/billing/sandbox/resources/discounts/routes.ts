@@ -1,5 +1,5 @@
 import type { Context, Hono } from 'hono';
-import { discountCreate, discountUpdate } from '../../../schemas/discount-write.js';
+import { discountCreate, discountUpdate } from '@ensemble/billing-client/schemas';
 import type { SandboxContext } from '../../engine/context.js';
 import { fieldError, notFound } from '../../engine/errors.js';
 import { newId } from '../../engine/ids.js';

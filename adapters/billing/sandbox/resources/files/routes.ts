@@ -1,5 +1,5 @@
 import type { Context, Hono } from 'hono';
-import { fileCreate, filePatch, fileUploadCompleted } from '../../../schemas/file.js';
+import { fileCreate, filePatch, fileUploadCompleted } from '@ensemble/billing-client/schemas';
 import type { SandboxContext } from '../../engine/context.js';
 import { SandboxHttpError, fieldError, namedError, notFound, notPermitted, validationError, type ValidationItem } from '../../engine/errors.js';
 import { newId } from '../../engine/ids.js';

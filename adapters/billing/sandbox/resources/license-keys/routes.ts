@@ -1,5 +1,5 @@
 import type { Context, Hono } from 'hono';
-import { licenseKeyActivate, licenseKeyDeactivate, licenseKeyUpdate, licenseKeyValidate } from '../../../schemas/license-key.js';
+import { licenseKeyActivate, licenseKeyDeactivate, licenseKeyUpdate, licenseKeyValidate } from '@ensemble/billing-client/schemas';
 import type { SandboxContext } from '../../engine/context.js';
 import { notFound, orThrow } from '../../engine/errors.js';
 import { isUuid, newId } from '../../engine/ids.js';

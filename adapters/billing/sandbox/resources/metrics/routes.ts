@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
-import { timeIntervals } from '../../../schemas/metrics.js';
+import { timeIntervals } from '@ensemble/billing-client/schemas';
 import type { SandboxContext } from '../../engine/context.js';
 import { fieldError } from '../../engine/errors.js';
 import { parseQuery, q, querySchema } from '../../engine/query.js';

@@ -1,7 +1,7 @@
 import type { Context, Hono } from 'hono';
 import { SignJWT } from 'jose';
 import { z } from 'zod';
-import { authorizeQuery, tokenForm, tokenRequest } from '../../../schemas/oauth2.js';
+import { authorizeQuery, tokenForm, tokenRequest } from '@ensemble/billing-client/schemas';
 import type { SandboxContext } from '../../engine/context.js';
 import { SandboxHttpError } from '../../engine/errors.js';
 import { newId, newSecret } from '../../engine/ids.js';

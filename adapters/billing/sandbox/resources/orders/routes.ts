@@ -1,6 +1,6 @@
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
-import { orderUpdate } from '../../../schemas/order.js';
+import { orderUpdate } from '@ensemble/billing-client/schemas';
 import type { SandboxContext } from '../../engine/context.js';
 import { notFound } from '../../engine/errors.js';
 import { matchesMetadata, paginate, parseMetadataFilter, parseQuery, parseSorting, pathUuid, q, sortRecords } from '../../engine/query.js';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { orderUpdate } from '../../../schemas/order.js';
+import type { orderUpdate } from '@ensemble/billing-client/schemas';
 import type { SandboxContext } from '../../engine/context.js';
 import { newId } from '../../engine/ids.js';
 import type { Address, CustomerRecord } from '../../engine/records.js';

@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import { organizationCreate, organizationUpdate } from '../../../schemas/organization.js';
+import { organizationCreate, organizationUpdate } from '@ensemble/billing-client/schemas';
 import type { SandboxContext } from '../../engine/context.js';
 import { notFound } from '../../engine/errors.js';
 import { paginate, parseQuery, parseSorting, pathUuid, q, querySchema, sortRecords } from '../../engine/query.js';

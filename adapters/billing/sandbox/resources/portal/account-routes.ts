@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import { paymentMethodCreate, portalCustomerUpdate } from '../../../schemas/portal-account.js';
+import { paymentMethodCreate, portalCustomerUpdate } from '@ensemble/billing-client/schemas';
 import type { SandboxContext } from '../../engine/context.js';
 import { fieldError, namedError, notFound } from '../../engine/errors.js';
 import { newId } from '../../engine/ids.js';

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Hono } from 'hono';
 import { z } from 'zod';
-import { portalBenefitGrantUpdate } from '../../../schemas/benefit-grant.js';
-import { benefitTypes } from '../../../schemas/benefit.js';
+import { portalBenefitGrantUpdate, benefitTypes } from '@ensemble/billing-client/schemas';
 import type { SandboxContext } from '../../engine/context.js';
 import { fieldError, notFound, notPermitted } from '../../engine/errors.js';
 import { paginate, parseQuery, parseSorting, pathUuid, q, querySchema, sortRecords } from '../../engine/query.js';

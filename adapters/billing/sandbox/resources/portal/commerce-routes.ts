@@ -1,7 +1,6 @@
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
-import { orderUpdate } from '../../../schemas/order.js';
-import { customerSubscriptionUpdate } from '../../../schemas/portal-views.js';
+import { orderUpdate, customerSubscriptionUpdate } from '@ensemble/billing-client/schemas';
 import type { SandboxContext } from '../../engine/context.js';
 import { notFound, notPermitted } from '../../engine/errors.js';
 import { paginate, parseQuery, parseSorting, pathUuid, q, sortRecords } from '../../engine/query.js';

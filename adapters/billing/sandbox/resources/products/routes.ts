@@ -1,6 +1,6 @@
 import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
-import { productBenefitsUpdate, productCreate, productUpdate, type priceCreate } from '../../../schemas/product-write.js';
+import { productBenefitsUpdate, productCreate, productUpdate, type priceCreate } from '@ensemble/billing-client/schemas';
 import type { SandboxContext } from '../../engine/context.js';
 import { fieldError, notFound } from '../../engine/errors.js';
 import { runProductWritten } from '../../engine/hooks.js';

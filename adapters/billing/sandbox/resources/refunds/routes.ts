@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import { refundCreate } from '../../../schemas/refund.js';
+import { refundCreate } from '@ensemble/billing-client/schemas';
 import type { SandboxContext } from '../../engine/context.js';
 import { fieldError, orThrow } from '../../engine/errors.js';
 import { isUuid, newId } from '../../engine/ids.js';

@@ -1,7 +1,6 @@
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
-import { metadata } from '../../../schemas/common.js';
-import { subscriptionUpdate } from '../../../schemas/subscription.js';
+import { metadata, subscriptionUpdate } from '@ensemble/billing-client/schemas';
 import type { SandboxContext } from '../../engine/context.js';
 import { badRequest, notFound } from '../../engine/errors.js';
 import { isUuid } from '../../engine/ids.js';

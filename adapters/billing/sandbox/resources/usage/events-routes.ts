@@ -1,7 +1,6 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
-import { eventSources, eventsIngest } from '../../../schemas/event.js';
-import { meterFilterWrite } from '../../../schemas/meter.js';
+import { eventSources, eventsIngest, meterFilterWrite } from '@ensemble/billing-client/schemas';
 import type { SandboxContext } from '../../engine/context.js';
 import { fieldError, notFound } from '../../engine/errors.js';
 import { isUuid, newId } from '../../engine/ids.js';

@@ -1,9 +1,6 @@
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
-import { metadata } from '../../../schemas/common.js';
-import { aggregationFunctions } from '../../../schemas/meter-quantity.js';
-import { meterAggregation, meterFilterWrite } from '../../../schemas/meter.js';
-import { timeIntervals } from '../../../schemas/metrics.js';
+import { metadata, aggregationFunctions, meterAggregation, meterFilterWrite, timeIntervals } from '@ensemble/billing-client/schemas';
 import type { SandboxContext } from '../../engine/context.js';
 import { fieldError, notFound } from '../../engine/errors.js';
 import { newId } from '../../engine/ids.js';

@@ -1,6 +1,6 @@
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
-import { webhookEndpointUpdate, webhookEventTypes, webhookFormats } from '../../../schemas/webhook-endpoint.js';
+import { webhookEndpointUpdate, webhookEventTypes, webhookFormats } from '@ensemble/billing-client/schemas';
 import type { SandboxContext } from '../../engine/context.js';
 import { fieldError, notFound } from '../../engine/errors.js';
 import { paginate, parseQuery, pathUuid, q, querySchema } from '../../engine/query.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { camelize, snakify } from '../../../adapters/billing/casing.js';
+import { camelize, snakify } from '../casing.js';
 
 describe('casing (billing specs §1: camelCase client, snake_case wire)', () => {
   it('camelizes nested objects and arrays, product prices included, but leaves opaque maps untouched', () => {
