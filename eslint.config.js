@@ -5,6 +5,7 @@ import checkFile from 'eslint-plugin-check-file';
 import globals from 'globals';
 import { dirname, relative, resolve, sep } from 'node:path';
 import { importVisitors } from './scripts/eslint-rules/import-visitors.js';
+import { clientLayers } from './scripts/eslint-rules/client-layers.js';
 
 const nodeAndDomGlobals = [
   'window', 'document', 'localStorage', 'sessionStorage', 'navigator', 'location', 'fetch',
@@ -96,7 +97,7 @@ const apiContractImports = {
     return importVisitors(check);
   },
 };
-const ensemblePlugin = { rules: { 'feature-boundaries': featureBoundaries, 'stand-in-own-folder': standInOwnFolder, 'api-contract-imports': apiContractImports } };
+const ensemblePlugin = { rules: { 'feature-boundaries': featureBoundaries, 'client-layers': clientLayers, 'stand-in-own-folder': standInOwnFolder, 'api-contract-imports': apiContractImports } };
 
 // Outside core/, a capability is reached through its public index only (core/<capability>/index.js).
 const coreThroughIndexes = {
@@ -181,7 +182,8 @@ export default tseslint.config(
   {
     files: ['web/client/**/*.{ts,tsx}'],
     plugins: { ensemble: ensemblePlugin },
-    rules: { 'ensemble/feature-boundaries': 'error' },
+    // ...and the layers (scripts/eslint-rules/client-layers.js): nothing below app/ imports it; features in their declared order.
+    rules: { 'ensemble/feature-boundaries': 'error', 'ensemble/client-layers': 'error' },
   },
   {
     // The stand-ins and the billing client import nothing of the product (see OWN_FOLDERS above).
