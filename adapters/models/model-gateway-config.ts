@@ -14,7 +14,7 @@ export interface FirstPartyProviderConfig {
 
 /**
  * Provider settings read from the environment; a provider is configured when its key is present.
- * Each first-party provider of FIRST_PARTY_PROVIDERS has its field (`openai`, `anthropic`, …).
+ * Each first-party provider of FIRST_PARTY_PROVIDERS has a field of its own, named by its id.
  */
 export type ModelGatewayConfig = { readonly [P in FirstPartyProviderId]: FirstPartyProviderConfig | null } & {
   readonly openaiCompatible: {
