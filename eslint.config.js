@@ -46,7 +46,7 @@ const featureBoundaries = {
 const projectRoot = import.meta.dirname;
 const OWN_FOLDERS = [
   // The sandbox reads the provider's wire schemas by package name (@ensemble/billing-client/schemas).
-  { folder: 'adapters/billing/sandbox', except: [], also: [], messageId: 'standIn' },
+  { folder: 'adapters/stand-ins/billing', except: [], also: [], messageId: 'standIn' },
   { folder: 'adapters/supabase/local', except: [], also: [], messageId: 'standIn' },
   { folder: 'adapters/billing-client', except: [], also: [], messageId: 'billingClient' },
 ];

@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DEFAULT_PLAN_TEXT } from '../core/billing/index.js';
-import type { RunningSandbox } from '../adapters/billing/sandbox/start-sandbox.js';
+import type { RunningSandbox } from '@ensemble/billing-sandbox';
 import { ownerOnlyFolder } from '../adapters/supabase/local/owner-only.js';
 import type { LocalSupabase } from '../adapters/supabase/local/server.js';
 import { startAppServer, type RunningAppServer } from '../web/server/start-app-server.js';
@@ -112,7 +112,7 @@ export async function startLocalStack(options: { serveClient: boolean }): Promis
     // The sandbox is optional: if it cannot load or start, the app runs with billing unavailable.
     const startSandbox = env['BILLING_ACCESS_TOKEN']
       ? null
-      : await import('../adapters/billing/sandbox/start-sandbox.js').then(
+      : await import('@ensemble/billing-sandbox').then(
           (m) => m.startSandbox,
           (error: Error) => {
             console.warn(`!! the billing sandbox could not be loaded (${error.message}); billing is unavailable`);

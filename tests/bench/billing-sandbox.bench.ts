@@ -8,9 +8,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent, request } from 'undici';
-import { createSandboxApp } from '../../adapters/billing/sandbox/create-sandbox-app.js';
-import { newId } from '../../adapters/billing/sandbox/engine/ids.js';
-import { Store } from '../../adapters/billing/sandbox/engine/store.js';
+import { createSandboxApp } from '@ensemble/billing-sandbox';
+import { newId, Store } from '@ensemble/billing-sandbox/engine';
 
 const CONCURRENCY = 16;
 
@@ -33,7 +32,7 @@ async function throughput(agent: Agent, url: string, token: string | null, total
 
 /** The sandbox in its own process (as `npm run sandbox:billing` runs it), so client and server do not share a core. */
 async function startChild(dir: string): Promise<{ child: ChildProcess; url: string; token: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'adapters/billing/sandbox/main.ts', '--port', '0', '--data', dir, '--webhook-url', 'http://127.0.0.1:9/none'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'adapters/stand-ins/billing/main.ts', '--port', '0', '--data', dir, '--webhook-url', 'http://127.0.0.1:9/none'], {
     cwd: join(import.meta.dirname, '..', '..'),
     stdio: ['ignore', 'pipe', 'inherit'],
   });

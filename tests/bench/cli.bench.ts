@@ -4,9 +4,9 @@
 // in the same run as the baseline, since absolute times on a shared machine drift.
 import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { newId } from '../../adapters/billing/sandbox/engine/ids.js';
-import type { SeedInfo } from '../../adapters/billing/sandbox/seed.js';
-import { startSandbox } from '../../adapters/billing/sandbox/start-sandbox.js';
+import { newId } from '@ensemble/billing-sandbox/engine';
+import type { SeedInfo } from '@ensemble/billing-sandbox';
+import { startSandbox } from '@ensemble/billing-sandbox';
 
 const root = join(import.meta.dirname, '..', '..');
 const bin = join(root, 'cli', 'bin', 'ensemble.js');

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll } from 'vitest';
 import { InMemoryLogger } from '../../adapters/in-memory/in-memory-logger.js';
 import { PolarBillingGateway } from '../../adapters/billing/polar-billing-gateway.js';
-import { TEST_CONFIRMATION_TOKENS } from '../../adapters/billing/sandbox/engine/test-payments.js';
+import { TEST_CONFIRMATION_TOKENS } from '@ensemble/billing-sandbox';
 import { startTestSandbox, type TestSandbox } from '../integration/billing-sandbox/sandbox-harness.js';
 import { uniqueEmail } from '../support/unique-email.js';
 import { billingGatewayContract } from './billing-gateway.contract.js';

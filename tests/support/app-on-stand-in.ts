@@ -1,5 +1,5 @@
 import { InMemoryLogger } from '../../adapters/in-memory/in-memory-logger.js';
-import { startSandbox, type RunningSandbox } from '../../adapters/billing/sandbox/start-sandbox.js';
+import { startSandbox, type RunningSandbox } from '@ensemble/billing-sandbox';
 import type { LocalSupabase } from '../../adapters/supabase/local/server.js';
 import { startAppServer, type RunningAppServer } from '../../web/server/start-app-server.js';
 import { closedPort } from './local-http.js';

@@ -73,7 +73,7 @@ export interface ReadmeRow {
 
 /** The rows of the sandbox README's "Every call of both specs' §7" table. */
 export function readmeRows(): ReadmeRow[] {
-  const readme = readFileSync(join(repoRoot, 'adapters', 'billing', 'sandbox', 'README.md'), 'utf8');
+  const readme = readFileSync(join(repoRoot, 'adapters', 'stand-ins', 'billing', 'README.md'), 'utf8');
   return readme
     .split('\n')
     .filter((line) => /^\| [AB] \| `/.test(line))

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { SeedInfo } from '../../adapters/billing/sandbox/seed.js';
+import type { SeedInfo } from '@ensemble/billing-sandbox';
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -24,7 +24,7 @@ export async function spawnSandbox(options: { webhookUrl: string }): Promise<San
   const dataDir = mkdtempSync(join(tmpdir(), 'sandbox-process-'));
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', 'adapters/billing/sandbox/main.ts', '--port', '0', '--data', dataDir, '--webhook-url', options.webhookUrl],
+    ['--import', 'tsx', 'adapters/stand-ins/billing/main.ts', '--port', '0', '--data', dataDir, '--webhook-url', options.webhookUrl],
     { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listResource, event, licenseKey, licenseKeyWithActivations } from '@ensemble/billing-client/schemas';
-import { newId } from '../../../adapters/billing/sandbox/engine/ids.js';
+import { newId } from '@ensemble/billing-sandbox/engine';
 import { productWithBenefits, purchase, sha256Base64, type Purchase } from './benefits-usage-harness.js';
 import { expect422, expectNamed, foreignOrganization, must, startTestSandbox, wire, type Answer, type TestSandbox } from './sandbox-harness.js';
 

@@ -4,8 +4,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath } from '../../support/chromium.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkout, listResource, order } from '@ensemble/billing-client/schemas';
-import { SANDBOX_BANNER } from '../../../adapters/billing/sandbox/pages/html.js';
-import { DEFAULT_SEED_PLAN } from '../../../adapters/billing/sandbox/seed.js';
+import { SANDBOX_BANNER, DEFAULT_SEED_PLAN } from '@ensemble/billing-sandbox';
 import { commerceSandbox, newCheckout, type Receiver } from './commerce-harness.js';
 import { wire, type TestSandbox } from './sandbox-harness.js';
 

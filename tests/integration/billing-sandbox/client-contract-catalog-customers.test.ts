@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_CONFIRMATION_TOKENS } from '../../../adapters/billing/sandbox/engine/test-payments.js';
+import { TEST_CONFIRMATION_TOKENS } from '@ensemble/billing-sandbox';
 import { must, startTestSandbox, type TestSandbox } from './sandbox-harness.js';
 
 /**

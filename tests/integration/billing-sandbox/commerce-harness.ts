@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { expect } from 'vitest';
 import { checkout, listResource, subscription, type SubscriptionWire, webhookEndpoint } from '@ensemble/billing-client/schemas';
-import { TEST_CONFIRMATION_TOKENS } from '../../../adapters/billing/sandbox/engine/test-payments.js';
+import { TEST_CONFIRMATION_TOKENS } from '@ensemble/billing-sandbox';
 import { startTestSandbox, wire, type Answer, type TestSandbox } from './sandbox-harness.js';
 
 export const SUCCESS_TOKEN = TEST_CONFIRMATION_TOKENS.success;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listResource, customer, customerState } from '@ensemble/billing-client/schemas';
-import { grantBenefits } from '../../../adapters/billing/sandbox/resources/benefits/service.js';
+import { grantBenefits } from '@ensemble/billing-sandbox/engine';
 import { expect422, expectNamed, foreignOrganization, must, startTestSandbox, wire, type TestSandbox } from './sandbox-harness.js';
 
 let t: TestSandbox;

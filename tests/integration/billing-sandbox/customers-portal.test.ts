@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { portalCustomer, listResource, customerSession, paymentMethod, paymentMethodCreateResponse, customerOrganizationData } from '@ensemble/billing-client/schemas';
-import { TEST_CONFIRMATION_TOKENS } from '../../../adapters/billing/sandbox/engine/test-payments.js';
-import { newId } from '../../../adapters/billing/sandbox/engine/ids.js';
+import { TEST_CONFIRMATION_TOKENS } from '@ensemble/billing-sandbox';
+import { newId } from '@ensemble/billing-sandbox/engine';
 import { expect422, expectNamed, foreignOrganization, must, startTestSandbox, wire, type TestSandbox } from './sandbox-harness.js';
 
 let t: TestSandbox;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listResource, customer } from '@ensemble/billing-client/schemas';
 import { expect422, startTestSandbox, wire, type TestSandbox } from './sandbox-harness.js';
-import { createCustomer } from '../../../adapters/billing/sandbox/resources/customers/service.js';
+import { createCustomer } from '@ensemble/billing-sandbox/engine';
 
 let t: TestSandbox;
 beforeAll(async () => {

@@ -74,7 +74,7 @@ describe('sandbox restart: create objects, kill the process, start again, everyt
   it('keeps every acknowledged object when the server process is killed (SIGKILL)', async () => {
     const dir = newDir();
     const hook = `${await closedPort()}/hooks`;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'adapters/billing/sandbox/main.ts', '--port', '0', '--data', dir, '--webhook-url', hook], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'adapters/stand-ins/billing/main.ts', '--port', '0', '--data', dir, '--webhook-url', hook], {
       cwd: join(import.meta.dirname, '..', '..', '..'),
       stdio: ['ignore', 'pipe', 'inherit'],
     });

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Store } from '../../../adapters/billing/sandbox/engine/store.js';
+import { Store } from '@ensemble/billing-sandbox/engine';
 import { removeDir, tempDir } from './sandbox-harness.js';
 
 interface Item {

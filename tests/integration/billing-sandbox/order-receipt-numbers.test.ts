@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkout, listResource, order, type OrderWire } from '@ensemble/billing-client/schemas';
-import type { OrderRecord } from '../../../adapters/billing/sandbox/resources/orders/records.js';
+import type { OrderRecord } from '@ensemble/billing-sandbox/engine';
 import { advanceClock, confirmBody, DAY, newCheckout, publicCall, uniqueEmail } from './commerce-harness.js';
 import { removeDir, startTestSandbox, tempDir, wire, type TestSandbox } from './sandbox-harness.js';
 

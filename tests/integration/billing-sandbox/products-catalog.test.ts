@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listResource, product } from '@ensemble/billing-client/schemas';
-import { createSandboxApp } from '../../../adapters/billing/sandbox/create-sandbox-app.js';
-import { newId } from '../../../adapters/billing/sandbox/engine/ids.js';
-import { DEFAULT_SEED_PLAN } from '../../../adapters/billing/sandbox/seed.js';
+import { createSandboxApp, DEFAULT_SEED_PLAN } from '@ensemble/billing-sandbox';
+import { newId } from '@ensemble/billing-sandbox/engine';
 import { expect422, expectNamed, foreignOrganization, must, startTestSandbox, wire, type TestSandbox } from './sandbox-harness.js';
 
 let t: TestSandbox;

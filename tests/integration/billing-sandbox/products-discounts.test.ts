@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listResource, discount } from '@ensemble/billing-client/schemas';
-import { newId } from '../../../adapters/billing/sandbox/engine/ids.js';
-import { discountAmount, isRedeemableFor } from '../../../adapters/billing/sandbox/resources/discounts/rules.js';
+import { newId, discountAmount, isRedeemableFor } from '@ensemble/billing-sandbox/engine';
 import { expect422, expectNamed, foreignOrganization, must, startTestSandbox, wire, type TestSandbox } from './sandbox-harness.js';
 
 let t: TestSandbox;

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import type { z } from 'zod';
 import { createBillingClient } from '@ensemble/billing-client';
-import type { WebhookOptions } from '../../../adapters/billing/sandbox/engine/webhooks.js';
-import type { SeedInfo } from '../../../adapters/billing/sandbox/seed.js';
-import { startSandbox, type RunningSandbox } from '../../../adapters/billing/sandbox/start-sandbox.js';
+import type { WebhookOptions } from '@ensemble/billing-sandbox/engine';
+import type { SeedInfo } from '@ensemble/billing-sandbox';
+import { startSandbox, type RunningSandbox } from '@ensemble/billing-sandbox';
 import { closedPort } from '../../support/local-http.js';
 
 export interface Answer {

@@ -1,6 +1,6 @@
 // Child process of engine-store.test.ts: writes transactions of two records each into a Store and
 // prints "ack <n>" once each is acknowledged, until it is killed.
-import { Store } from '../../../adapters/billing/sandbox/engine/store.js';
+import { Store } from '@ensemble/billing-sandbox/engine';
 
 const dir = process.argv[2] as string;
 const store = new Store({ dataDir: dir, compactEvery: 50 });

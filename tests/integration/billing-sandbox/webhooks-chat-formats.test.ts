@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookReceiver, type ReceivedWebhook as Received } from '../../support/webhook-receiver.js';
 import { z } from 'zod';
 import { checkout, listResource, order, subscription, webhookDelivery, webhookEndpoint } from '@ensemble/billing-client/schemas';
-import { DEFAULT_SEED_PLAN } from '../../../adapters/billing/sandbox/seed.js';
+import { DEFAULT_SEED_PLAN } from '@ensemble/billing-sandbox';
 import { confirmBody, newCheckout, publicCall, uniqueEmail } from './commerce-harness.js';
 import { startTestSandbox, wire, type TestSandbox } from './sandbox-harness.js';
 

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { validateEvent } from '@polar-sh/sdk/webhooks.js';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { changeEvents } from '../../../adapters/billing/sandbox/resources/subscriptions/rules.js';
+import { changeEvents } from '@ensemble/billing-sandbox/engine';
 import { verifyWebhook } from '@ensemble/billing-client';
 import { webhookEventTypes } from '@ensemble/billing-client/schemas';
 import { repoRoot } from '../../support/billing-spec-calls.js';
@@ -25,7 +25,7 @@ import { closeWorld, created, newProduct, portal, richBuyer, startWorld, type Or
  * is not written out fails here, so a new type cannot go unnoticed by the scenario below.
  */
 function sandboxEventTypes(): { types: Set<string>; unread: string[] } {
-  const dir = join(repoRoot, 'adapters', 'billing', 'sandbox');
+  const dir = join(repoRoot, 'adapters', 'stand-ins', 'billing');
   const types = new Set<string>();
   const unread: string[] = [];
   for (const file of readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'))) {

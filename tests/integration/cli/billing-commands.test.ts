@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_SEED_PLAN } from '../../../adapters/billing/sandbox/seed.js';
+import { DEFAULT_SEED_PLAN } from '@ensemble/billing-sandbox';
 import { startStack, subscribe, uniqueEmail, type Stack } from './cli-harness.js';
 
 let stack: Stack;

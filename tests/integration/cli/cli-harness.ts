@@ -1,6 +1,6 @@
 import { PassThrough, Writable } from 'node:stream';
-import { startSandbox, type RunningSandbox } from '../../../adapters/billing/sandbox/start-sandbox.js';
-import type { SeedInfo } from '../../../adapters/billing/sandbox/seed.js';
+import { startSandbox, type RunningSandbox } from '@ensemble/billing-sandbox';
+import type { SeedInfo } from '@ensemble/billing-sandbox';
 import { createBillingClient, type BillingClient } from '@ensemble/billing-client';
 import type { LocalSupabase } from '../../../adapters/supabase/local/server.js';
 import type { CliIo } from '../../../cli/io.js';

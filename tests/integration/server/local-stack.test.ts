@@ -2,8 +2,8 @@
 // adapters) and the billing sandbox (Polar API, webhooks signed and delivered over HTTP).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InMemoryLogger } from '../../../adapters/in-memory/in-memory-logger.js';
-import type { RunningSandbox } from '../../../adapters/billing/sandbox/start-sandbox.js';
-import { TEST_CONFIRMATION_TOKENS } from '../../../adapters/billing/sandbox/engine/test-payments.js';
+import type { RunningSandbox } from '@ensemble/billing-sandbox';
+import { TEST_CONFIRMATION_TOKENS } from '@ensemble/billing-sandbox';
 import type { LocalSupabase } from '../../../adapters/supabase/local/server.js';
 import { authServerVerifier } from '../../../web/server/auth/token-verifier.js';
 import type { RunningAppServer } from '../../../web/server/start-app-server.js';

@@ -4,8 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_CONFIRMATION_TOKENS } from '../../../adapters/billing/sandbox/engine/test-payments.js';
-import type { RunningSandbox } from '../../../adapters/billing/sandbox/start-sandbox.js';
+import { TEST_CONFIRMATION_TOKENS } from '@ensemble/billing-sandbox';
+import type { RunningSandbox } from '@ensemble/billing-sandbox';
 import type { LocalSupabase } from '../../../adapters/supabase/local/server.js';
 import type { RunningAppServer } from '../../../web/server/start-app-server.js';
 import { signUpOnStandIn, startStackOnStandIns } from '../../support/app-on-stand-in.js';

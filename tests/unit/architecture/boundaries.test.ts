@@ -307,13 +307,13 @@ describe('DESIGN.md boundaries', () => {
     expect(importers.length).toBeGreaterThan(0); // the walk does find the roots' imports
   });
 
-  const STAND_INS = ['adapters/billing/sandbox', 'adapters/supabase/local'];
+  const STAND_INS = ['adapters/stand-ins/billing', 'adapters/supabase/local'];
 
   it.each([
-    ['adapters/billing/sandbox/resources/orders/example-breach.ts', "import { ok } from '../../../../../core/shared/index.js';\nexport const x = ok;\n"],
-    ['adapters/billing/sandbox/seed-breach.ts', "import { DEFAULT_PLAN_TEXT } from '../../../core/billing/index.js';\nexport const x = DEFAULT_PLAN_TEXT;\n"],
-    ['adapters/billing/sandbox/engine/example-breach.ts', "export { createBillingClient } from '../../../billing-client/client.js';\n"],
-    ['adapters/billing/sandbox/engine/example-breach.ts', "export const load = () => import('../../../../tests/support/local-http.js');\n"],
+    ['adapters/stand-ins/billing/resources/orders/example-breach.ts', "import { ok } from '../../../../../core/shared/index.js';\nexport const x = ok;\n"],
+    ['adapters/stand-ins/billing/seed-breach.ts', "import { DEFAULT_PLAN_TEXT } from '../../../core/billing/index.js';\nexport const x = DEFAULT_PLAN_TEXT;\n"],
+    ['adapters/stand-ins/billing/engine/example-breach.ts', "export { createBillingClient } from '../../../billing-client/client.js';\n"],
+    ['adapters/stand-ins/billing/engine/example-breach.ts', "export const load = () => import('../../../../tests/support/local-http.js');\n"],
     ['adapters/supabase/local/auth/example-breach.ts', "import type { Result } from '../../../../core/shared/index.js';\nexport type R = Result<string, string>;\n"],
     ['adapters/supabase/local/example-breach.ts', "export { supabaseConfig } from '../supabase-config.js';\n"],
     ['adapters/supabase/local/rest/example-breach.ts', "export { x } from '../../../../web/server/app.js';\n"],
@@ -324,7 +324,7 @@ describe('DESIGN.md boundaries', () => {
   });
 
   it.each([
-    ['adapters/billing/sandbox/resources/orders/example-fine.ts', "import { fail, ok } from '../../domain/result.js';\nimport { order } from '@ensemble/billing-client/schemas';\nimport { Hono } from 'hono';\nimport { join } from 'node:path';\nexport const x = [fail, ok, order, Hono, join];\n"],
+    ['adapters/stand-ins/billing/resources/orders/example-fine.ts', "import { fail, ok } from '../../domain/result.js';\nimport { order } from '@ensemble/billing-client/schemas';\nimport { Hono } from 'hono';\nimport { join } from 'node:path';\nexport const x = [fail, ok, order, Hono, join];\n"],
     ['adapters/supabase/local/auth/example-fine.ts', "import { fail, ok } from '../result.js';\nimport { z } from 'zod';\nimport { PGlite } from '@electric-sql/pglite';\nimport { readFile } from 'node:fs/promises';\nexport const x = [fail, ok, z, PGlite, readFile];\n"],
   ])('a stand-in may import its own folder, node: builtins and npm packages: %s', async (file, code) => {
     expect(await lintAs(file, code)).toEqual([]);
@@ -407,11 +407,11 @@ describe('DESIGN.md boundaries', () => {
   });
 
   it("nothing the billing sandbox reaches, directly or through the client's wire schemas, is of the product", () => {
-    const { files } = importGraph(sourceFilesWithJs(join(root, 'adapters', 'billing', 'sandbox')));
+    const { files } = importGraph(sourceFilesWithJs(join(root, 'adapters', 'stand-ins', 'billing')));
     // The walk does follow the sandbox into the schemas it shares with the client.
     expect(files).toContain('adapters/billing-client/schemas/subscription.ts');
     expect(files.filter((f) => f.startsWith('core/'))).toEqual([]);
-    expect(files.filter((f) => !f.startsWith('adapters/billing/sandbox/') && !f.startsWith('adapters/billing-client/'))).toEqual([]);
+    expect(files.filter((f) => !f.startsWith('adapters/stand-ins/billing/') && !f.startsWith('adapters/billing-client/'))).toEqual([]);
     // The same walk from the product's adapter over the client does find core/.
     expect(importGraph([join(root, 'adapters', 'billing', 'polar-billing-gateway.ts')]).files.some((f) => f.startsWith('core/'))).toBe(true);
   });

@@ -4,7 +4,7 @@ import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, stat
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FolderPersistence } from '../../../adapters/billing/sandbox/engine/persistence.js';
+import { FolderPersistence } from '@ensemble/billing-sandbox/engine';
 import { openLocalDb } from '../../../adapters/supabase/local/db.js';
 import { openLocalKeys } from '../../../adapters/supabase/local/keys.js';
 import { openMailbox } from '../../../adapters/supabase/local/mailbox/mailbox.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { chatWebhookBody, discordPayload, slackPayload } from '../../../adapters/billing/sandbox/engine/webhook-chat-formats.js';
-import { formatAmount, summarizeEvent } from '../../../adapters/billing/sandbox/engine/webhook-summary.js';
-import { formatReceiptNumber, needsReceiptNumber } from '../../../adapters/billing/sandbox/resources/orders/rules.js';
+import { chatWebhookBody, discordPayload, slackPayload } from '../engine/webhook-chat-formats.js';
+import { formatAmount, summarizeEvent } from '../engine/webhook-summary.js';
+import { formatReceiptNumber, needsReceiptNumber } from '../resources/orders/rules.js';
 
 const AT = '2026-03-01T12:00:00.000Z';
 const fields = (type: string, data: unknown) => Object.fromEntries(summarizeEvent(type, AT, data).fields.map((f) => [f.label, f.value]));

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckoutPublicWire } from '@ensemble/billing-client/schemas';
-import { renderCheckoutPage, renderConfirmationPage } from '../../../adapters/billing/sandbox/pages/checkout-page.js';
-import { SANDBOX_BANNER } from '../../../adapters/billing/sandbox/pages/html.js';
-import { countryFromLanguages } from '../../../adapters/billing/sandbox/pages/checkout-country.js';
+import { renderCheckoutPage, renderConfirmationPage } from '../pages/checkout-page.js';
+import { SANDBOX_BANNER } from '../pages/html.js';
+import { countryFromLanguages } from '../pages/checkout-country.js';
 
 const product = {
   id: 'p1', created_at: '2026-01-01T00:00:00Z', modified_at: null, name: '<img src=x onerror=alert(1)> Pro', description: 'Best </script><script>alert(2)</script>',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { addInterval } from '../../../adapters/billing/sandbox/domain/billing-period.js';
-import { appliesToCycle, isRedeemable, validateCheckoutDiscount, type DiscountFacts } from '../../../adapters/billing/sandbox/resources/discounts/rules.js';
-import { cancelAtPeriodEnd, checkProrationBehavior, prorationLines, renewalSteps, revoke, uncancel, type SubscriptionFacts } from '../../../adapters/billing/sandbox/resources/subscriptions/rules.js';
+import { addInterval } from '../domain/billing-period.js';
+import { appliesToCycle, isRedeemable, validateCheckoutDiscount, type DiscountFacts } from '../resources/discounts/rules.js';
+import { cancelAtPeriodEnd, checkProrationBehavior, prorationLines, renewalSteps, revoke, uncancel, type SubscriptionFacts } from '../resources/subscriptions/rules.js';
 
 const sub = (over: Partial<SubscriptionFacts> = {}): SubscriptionFacts & { recurring_interval: string } => ({
   id: 's1',

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { customFieldDataErrors, type FieldSpec } from '../../../adapters/billing/sandbox/resources/custom-fields/rules.js';
-import { checkActivation, checkValidation, displayKey, expiryFrom, formatKey } from '../../../adapters/billing/sandbox/resources/license-keys/rules.js';
-import { aggregate, filterMatches, likeMatches, type MeterEvent } from '../../../adapters/billing/sandbox/resources/usage/rules.js';
-import { computeMetrics, monthlyAmount } from '../../../adapters/billing/sandbox/resources/metrics/rules.js';
-import { bucketStart, buckets } from '../../../adapters/billing/sandbox/domain/time-buckets.js';
+import { customFieldDataErrors, type FieldSpec } from '../resources/custom-fields/rules.js';
+import { checkActivation, checkValidation, displayKey, expiryFrom, formatKey } from '../resources/license-keys/rules.js';
+import { aggregate, filterMatches, likeMatches, type MeterEvent } from '../resources/usage/rules.js';
+import { computeMetrics, monthlyAmount } from '../resources/metrics/rules.js';
+import { bucketStart, buckets } from '../domain/time-buckets.js';
 
 const ev = (name: string, metadata: Record<string, unknown> = {}): MeterEvent => ({ name, source: 'user', timestamp: '2026-01-01T00:00:00.000Z', metadata });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   afterPayment, billingAddressFields, checkoutAmounts, confirmErrors, initialAmount, isPastExpiry, requireOpen, resolveSuccessUrl,
   shouldExpire, staticPrice, validateCustomAmount, type ConfirmFacts, type PriceFacts,
-} from '../../../adapters/billing/sandbox/resources/checkouts/rules.js';
+} from '../resources/checkouts/rules.js';
 
 const fixed = (amount: number): PriceFacts => ({ id: 'p1', amount_type: 'fixed', price_currency: 'usd', is_archived: false, price_amount: amount });
 const custom: PriceFacts = { id: 'p2', amount_type: 'custom', price_currency: 'eur', is_archived: false, minimum_amount: 500, maximum_amount: 5000, preset_amount: null };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { checkInvoiceExists, checkInvoiceGeneration } from '../../../adapters/billing/sandbox/resources/orders/rules.js';
-import { applyRefund, checkRefund, refundableAmount, type RefundableOrder } from '../../../adapters/billing/sandbox/resources/refunds/rules.js';
-import { subscriptionsCsv } from '../../../adapters/billing/sandbox/resources/subscriptions/csv.js';
+import { checkInvoiceExists, checkInvoiceGeneration } from '../resources/orders/rules.js';
+import { applyRefund, checkRefund, refundableAmount, type RefundableOrder } from '../resources/refunds/rules.js';
+import { subscriptionsCsv } from '../resources/subscriptions/csv.js';
 
 const order = (over: Partial<RefundableOrder> = {}): RefundableOrder => ({
   id: 'o1', status: 'paid', net_amount: 2000, applied_balance_amount: 0, refunded_amount: 0, subscription_id: null, ...over,

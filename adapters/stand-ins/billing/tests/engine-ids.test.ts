@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { SandboxClock } from '../../../adapters/billing/sandbox/engine/clock.js';
-import { base62Checksum, crc32, isUuid, isWellFormedSecret, newId, newSecret, SECRET_PREFIX } from '../../../adapters/billing/sandbox/engine/ids.js';
-import { signWebhook } from '../../../adapters/billing/sandbox/engine/webhook-signing.js';
+import { SandboxClock } from '../engine/clock.js';
+import { base62Checksum, crc32, isUuid, isWellFormedSecret, newId, newSecret, SECRET_PREFIX } from '../engine/ids.js';
+import { signWebhook } from '../engine/webhook-signing.js';
 import { Webhook } from 'standardwebhooks';
 
 describe('sandbox ids, secrets and clock (reference §2)', () => {
