@@ -5,6 +5,7 @@ import checkFile from 'eslint-plugin-check-file';
 import globals from 'globals';
 import { dirname, relative, resolve, sep } from 'node:path';
 import { importVisitors } from './scripts/eslint-rules/import-visitors.js';
+import { compositionRootsIndependent } from './scripts/eslint-rules/composition-roots-independent.js';
 import { clientLayers } from './scripts/eslint-rules/client-layers.js';
 
 const nodeAndDomGlobals = [
@@ -147,6 +148,12 @@ export default tseslint.config(
   {
     files: COMPOSITION_ROOTS,
     rules: { 'no-restricted-syntax': ['error', ...polarSdkInTestsOnly] },
+  },
+  {
+    // A composition root imports no other root (scripts/eslint-rules/composition-roots-independent.js).
+    files: COMPOSITION_ROOTS,
+    plugins: { composition: { rules: { 'roots-independent': compositionRootsIndependent } } },
+    rules: { 'composition/roots-independent': ['error', { roots: COMPOSITION_ROOTS }] },
   },
   {
     // core/ imports nothing outside itself except zod, and uses no platform globals.

@@ -1,13 +1,13 @@
 import type { BillingClient } from '@ensemble/billing-client';
-import type { Logger, Result } from '../../core/shared/index.js';
+import type { Result } from '../../core/shared/index.js';
+import type { BoundDependencies } from './ports.js';
 import type { CliUseCases } from './use-case-registry.js';
 
 export type { CliUseCases };
 
 /** Where the support program reaches Supabase: the project's URL and its service-role key. */
-export interface CliSettings {
+export interface CliSettings extends Readonly<Pick<BoundDependencies, 'logger'>> {
   readonly supabase: { readonly url: string; readonly serviceRoleKey: string };
-  readonly logger: Logger;
 }
 
 /**

@@ -4,7 +4,6 @@ import { InMemoryAttachmentStore } from '../in-memory/in-memory-attachment-store
 import { InMemoryAuthenticator } from '../in-memory/in-memory-authenticator.js';
 import { InMemoryBillingGateway } from '../in-memory/in-memory-billing-gateway.js';
 import { InMemoryChatClient } from '../in-memory/in-memory-chat-client.js';
-import { InMemoryChatRunLog } from '../in-memory/in-memory-chat-run-log.js';
 import { InMemoryClock } from '../in-memory/in-memory-clock.js';
 import { InMemoryConversationSearch } from '../in-memory/in-memory-conversation-search.js';
 import { InMemoryConversationShares } from '../in-memory/in-memory-conversation-shares.js';
@@ -14,36 +13,30 @@ import { InMemoryDatabase, SERVICE_ROLE } from '../in-memory/in-memory-database.
 import { InMemoryInstructionPresets } from '../in-memory/in-memory-instruction-presets.js';
 import { InMemoryKeyValueStore } from '../in-memory/in-memory-key-value-store.js';
 import { InMemoryLogger } from '../in-memory/in-memory-logger.js';
-import { InMemoryModelCatalogue } from '../in-memory/in-memory-model-catalogue.js';
 import { InMemoryModelGateway } from '../in-memory/in-memory-model-gateway.js';
 import { InMemoryProfileStore } from '../in-memory/in-memory-profile-store.js';
 import { InMemoryProfileWriter } from '../in-memory/in-memory-profile-writer.js';
 import { InMemoryProfilingStore } from '../in-memory/in-memory-profiling-store.js';
 import { InMemoryPromptCatalog } from '../in-memory/in-memory-prompt-catalog.js';
-import { InMemoryRateLimiter } from '../in-memory/in-memory-rate-limiter.js';
 import { InMemoryScheduler } from '../in-memory/in-memory-scheduler.js';
 import { InMemoryScriptLoader } from '../in-memory/in-memory-script-loader.js';
 import { InMemorySharedConversations } from '../in-memory/in-memory-shared-conversations.js';
 import { InMemoryUsageLedger } from '../in-memory/in-memory-usage-ledger.js';
 import { InMemoryUserDirectory } from '../in-memory/in-memory-user-directory.js';
 import { InMemoryWebhookInbox } from '../in-memory/in-memory-webhook-inbox.js';
-import { DEFAULT_CATALOGUE } from '../in-memory/default-model-catalogue.js';
 import { PdfjsDocumentText } from '../documents/pdfjs-document-text.js';
-import type { ModelCatalogueEntry } from '../models/model-catalogue.js';
 import { DEFAULT_CREDITS_PER_PERIOD } from '../../core/billing/index.js';
 import { makeGetCurrentUser } from '../../core/auth/index.js';
-import type { AnalyticsTracker } from '../../core/interface/index.js';
 import { buildBrowserUseCases, buildServerUseCases, buildUseCases, type ServerUseCaseSource } from './build-use-cases.js';
 import { withReadingRoles, type BoundDependencies, type ReadingRole } from './ports.js';
 import { CLI_USE_CASES, type BrowserUseCases, type CliUseCases } from './use-case-registry.js';
-import type { ServerDataPorts } from './server.js';
 
 /**
  * Every port as an in-memory adapter over one shared database: the way to run every use case with
  * no service at all (tests, demos, the composition check). The browser's ports act as the signed-in
  * user of `authenticator`; the writer, ledger and directory act as the service role.
  */
-export function createInMemoryAdapters(options: { origin?: string } = {}) {
+export function createInMemoryAdapters(options: Partial<Pick<BoundDependencies, 'origin'>> = {}) {
   const clock = new InMemoryClock();
   const db = new InMemoryDatabase(clock);
   const authenticator = new InMemoryAuthenticator(db, { siteUrl: options.origin ?? 'http://localhost:3000' });
@@ -126,40 +119,4 @@ export function createInMemoryUseCases(adapters: InMemoryAdapters = createInMemo
     server: buildServerUseCases(asServiceRole),
     cli: buildUseCases(CLI_USE_CASES, asServiceRole, 'in-memory CLI'),
   };
-}
-
-/** The server has no data layer in the browser's sense: events go nowhere. */
-export const NO_ANALYTICS: AnalyticsTracker = { track: () => undefined };
-
-/**
- * The server's data ports in memory over one database, acting as the service role (the server
- * decides whose rows it touches): the server without Supabase, and the server of the tests. `db`
- * lets tests create users and read profiles.
- */
-export function inMemoryServerPorts(options: { catalogue?: readonly ModelCatalogueEntry[] } = {}) {
-  const clock = { now: () => new Date() };
-  const db = new InMemoryDatabase(clock);
-  const catalogue = options.catalogue ?? DEFAULT_CATALOGUE;
-  const prices = Object.fromEntries(catalogue.map((m) => [m.id, m]));
-  const conversationStore = new InMemoryConversationStore({ clock });
-  const profileWriter = new InMemoryProfileWriter(db);
-  const usageLedger = new InMemoryUsageLedger({ clock, balances: db.profileBalances(), prices });
-  const ports = {
-    profileStore: new InMemoryProfileStore(db, SERVICE_ROLE),
-    profileWriter,
-    conversationStore,
-    conversationShares: new InMemoryConversationShares(conversationStore, { clock }),
-    conversationTurns: new InMemoryConversationTurns(conversationStore, { clock, ledger: usageLedger }),
-    conversationSearch: new InMemoryConversationSearch(conversationStore),
-    instructionPresets: new InMemoryInstructionPresets({ clock }),
-    attachmentStore: new InMemoryAttachmentStore(),
-    usageLedger,
-    webhookInbox: new InMemoryWebhookInbox({ profileWriter, usageLedger }),
-    catalogue: new InMemoryModelCatalogue(catalogue),
-    analytics: NO_ANALYTICS,
-    chatRunLog: new InMemoryChatRunLog(),
-    rateLimiter: new InMemoryRateLimiter(),
-    localRateLimiter: new InMemoryRateLimiter(),
-  } satisfies ServerDataPorts;
-  return { db, ...ports };
 }

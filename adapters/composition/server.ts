@@ -7,7 +7,6 @@ import { PolarBillingGateway } from '../billing/polar-billing-gateway.js';
 import { DEFAULT_PDF_READING_LIMITS, PdfjsDocumentText } from '../documents/pdfjs-document-text.js';
 import { InMemoryRateLimiter } from '../in-memory/in-memory-rate-limiter.js';
 import { createModelGateway } from '../models/create-model-gateway.js';
-import type { ModelCatalogue } from '../models/model-catalogue.js';
 import type { EnvSource } from '../models/model-gateway-config.js';
 import { RedisChatRunLog } from '../redis/redis-chat-run-log.js';
 import { connectRedis, type RedisConnection } from '../redis/redis-connection.js';
@@ -27,57 +26,20 @@ import { SupabaseRateLimiter } from '../supabase/supabase-rate-limiter.js';
 import { SupabaseServerInstance } from '../supabase/supabase-server-instance.js';
 import { SupabaseUsageLedger } from '../supabase/supabase-usage-ledger.js';
 import { SupabaseWebhookInbox } from '../supabase/supabase-webhook-inbox.js';
-import type { ProfileStore, ProfileWriter } from '../../core/account/index.js';
-import type { BillingGateway, WebhookInbox } from '../../core/billing/index.js';
-import type { AttachmentStore, ChatRunLog, ConversationSearch, ConversationShares, ConversationStore, ConversationTurns, DocumentText, InstructionPresets, ModelGateway } from '../../core/chat/index.js';
-import type { UsageLedger } from '../../core/credits/index.js';
-import type { AnalyticsTracker } from '../../core/interface/index.js';
-import type { Clock, Logger, RateLimiter } from '../../core/shared/index.js';
+import type { BillingGateway } from '../../core/billing/index.js';
+import type { DocumentText } from '../../core/chat/index.js';
+import type { Clock, Logger } from '../../core/shared/index.js';
 import { buildServerUseCases, type ServerUseCaseSource } from './build-use-cases.js';
-import { forEachBinding, READING_ROLES, resolveDependencies, TOKENS } from './ports.js';
-import { inMemoryServerPorts, NO_ANALYTICS } from './in-memory.js';
+import { forEachBinding, READING_ROLES, resolveDependencies, TOKENS, type BoundDependencies } from './ports.js';
+import { inMemoryServerPorts, NO_ANALYTICS, type ServerDataPorts } from './server-data-ports.js';
 
 export type { ServerUseCaseSource };
 
-/** The data ports the server needs besides billing and models: Supabase in production, memory in tests. */
-export interface ServerDataPorts {
-  readonly profileStore: ProfileStore;
-  readonly profileWriter: ProfileWriter;
-  readonly conversationStore: ConversationStore;
-  readonly conversationShares: ConversationShares;
-  readonly conversationTurns: ConversationTurns;
-  readonly conversationSearch: ConversationSearch;
-  readonly instructionPresets: InstructionPresets;
-  /** Each user's attached files. */
-  readonly attachmentStore: AttachmentStore;
-  readonly usageLedger: UsageLedger;
-  readonly webhookInbox: WebhookInbox;
-  /** The model table (prices and plans); availability is computed by the model gateway. */
-  readonly catalogue: ModelCatalogue;
-  /** The server has no data layer in the browser's sense: events go nowhere (a no-op tracker). */
-  readonly analytics: AnalyticsTracker;
-  /** The events of running answers, shared by every instance (resume and stop from any of them). */
-  readonly chatRunLog: ChatRunLog;
-  /** The rate-limit buckets, shared by every instance. */
-  readonly rateLimiter: RateLimiter;
-  /** This instance's own buckets: every request is counted there too, and they decide when the shared store does not answer. */
-  readonly localRateLimiter: RateLimiter;
-  /** Default: PDF text through PDF.js, in a process of its own started on first use. */
-  readonly documentText?: DocumentText;
-}
+export type { ServerDataPorts };
 
-/** What the server's use cases are built from: its data ports, the billing provider, the models, its settings. */
-export interface ServerAdapters extends Omit<ServerDataPorts, 'catalogue' | 'chatRunLog' | 'rateLimiter' | 'localRateLimiter'> {
-  readonly billingGateway: BillingGateway;
-  readonly modelGateway: ModelGateway;
-  readonly logger: Logger;
-  /** Credits granted for each paid subscription period. */
-  readonly creditsPerPeriod: number;
-  /** The plan's product; billing events of other products are ignored (null: any). */
-  readonly planProductId: string | null;
-  /** Default: the system clock. */
-  readonly clock?: Clock;
-}
+/** What the server's use cases are built from: its data ports, the billing provider, the models, its settings (the clock defaults to the system's). */
+export type ServerAdapters = Omit<ServerDataPorts, 'catalogue' | 'chatRunLog' | 'rateLimiter' | 'localRateLimiter'>
+  & Readonly<Pick<BoundDependencies, 'billingGateway' | 'modelGateway' | 'logger' | 'creditsPerPeriod' | 'planProductId'> & Partial<Pick<BoundDependencies, 'clock'>>>;
 
 const SYSTEM_CLOCK: Clock = { now: () => new Date() };
 
@@ -139,9 +101,8 @@ export interface ServerSettings {
   readonly leaseSeconds: number;
 }
 
-export interface OpenedServerAdapters {
+export interface OpenedServerAdapters extends Readonly<Pick<BoundDependencies, 'modelGateway'>> {
   readonly data: ServerDataPorts;
-  readonly modelGateway: ModelGateway;
   /** The billing provider, or null when it is not configured (billing unavailable). */
   readonly billing: BillingGateway | null;
   /** This server's instance in the database (Supabase only): its lease keeps its credit holds. */

@@ -2,7 +2,7 @@ import { PdfjsDocumentText } from '../../adapters/documents/pdfjs-document-text.
 import { InMemoryAttachmentClient } from '../../adapters/in-memory/in-memory-attachment-client.js';
 import { InMemoryChatClient } from '../../adapters/in-memory/in-memory-chat-client.js';
 import { InMemoryLogger } from '../../adapters/in-memory/in-memory-logger.js';
-import { inMemoryServerPorts } from '../../adapters/composition/in-memory.js';
+import { inMemoryServerPorts } from '../../adapters/composition/server-data-ports.js';
 import { IN_MEMORY_MODELS, InMemoryModelGateway } from '../../adapters/in-memory/in-memory-model-gateway.js';
 import type { AuthUser } from '../../core/auth/index.js';
 import { ok } from '../../core/shared/index.js';

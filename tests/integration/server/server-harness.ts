@@ -10,7 +10,7 @@ import { jwtSecretVerifier } from '../../../web/server/auth/token-verifier.js';
 import { composeServer } from '../../../web/server/compose-server.js';
 import { parseServerConfig } from '../../../web/server/config.js';
 import { listen, type ListeningServer } from '../../../web/server/listen.js';
-import { inMemoryServerPorts } from '../../../adapters/composition/in-memory.js';
+import { inMemoryServerPorts } from '../../../adapters/composition/server-data-ports.js';
 import { createModelGateway } from '../../../adapters/models/create-model-gateway.js';
 import { uploadTimeouts } from '../../../web/server/start-app-server.js';
 

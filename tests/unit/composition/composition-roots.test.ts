@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildBrowserUseCases, buildServerUseCases, buildUseCase, buildUseCases } from '../../../adapters/composition/build-use-cases.js';
-import { createInMemoryAdapters, createInMemoryUseCases, inMemoryServerPorts } from '../../../adapters/composition/in-memory.js';
+import { createInMemoryAdapters, createInMemoryUseCases } from '../../../adapters/composition/in-memory.js';
+import { inMemoryServerPorts } from '../../../adapters/composition/server-data-ports.js';
 import { createServerUseCases } from '../../../adapters/composition/server.js';
 import { BROWSER_USE_CASES, CLI_USE_CASES, SERVER_USE_CASES, USE_CASE_DEFINITIONS, type UseCaseName } from '../../../adapters/composition/use-case-registry.js';
 import { InMemoryBillingGateway } from '../../../adapters/in-memory/in-memory-billing-gateway.js';

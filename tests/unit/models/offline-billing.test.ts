@@ -3,7 +3,7 @@
 // a long instruction is not three words, and a CJK file costs what a Latin file of the same
 // estimate costs.
 import { describe, expect, it } from 'vitest';
-import { inMemoryServerPorts } from '../../../adapters/composition/in-memory.js';
+import { inMemoryServerPorts } from '../../../adapters/composition/server-data-ports.js';
 import { InMemoryLogger } from '../../../adapters/in-memory/in-memory-logger.js';
 import { createModelGateway } from '../../../adapters/models/create-model-gateway.js';
 import { makeAttachFile, makeRunChat, type ChatStreamEvent, type DocumentText, type RunChatInput } from '../../../core/chat/index.js';
