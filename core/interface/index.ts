@@ -1,11 +1,17 @@
 /** The interface: languages, toasts, analytics events, deferred third-party scripts. */
-export * from './domain/analytics-events.js';
-export * from './domain/language.js';
-export * from './domain/toasts.js';
-export * from './ports/analytics-tracker.js';
-export * from './ports/key-value-store.js';
-export * from './ports/script-loader.js';
-export * from './use-cases/load-deferred-script.js';
-export * from './use-cases/load-tag-manager.js';
-export * from './use-cases/toast-center.js';
-export * from './use-cases/track-event.js';
+export { analyticsEventSchema } from './domain/analytics-events.js';
+export type { AnalyticsEvent, AnalyticsEventName } from './domain/analytics-events.js';
+export { FALLBACK_LANGUAGE, LANGUAGE_QUERY_PARAM, SELECTED_LANGUAGE_KEY, SUPPORTED_LANGUAGES, detectLanguage, primarySubtag, readQueryParam, toSupportedLanguage, withLanguageParam } from './domain/language.js';
+export type { Language, LanguageSource } from './domain/language.js';
+export { TOAST_DURATION_MS, TOAST_TYPES } from './domain/toasts.js';
+export type { Toast, ToastType } from './domain/toasts.js';
+export type { AnalyticsTracker } from './ports/analytics-tracker.js';
+export type { KeyValueStore } from './ports/key-value-store.js';
+export type { ScriptLoader } from './ports/script-loader.js';
+export { DEFERRED_SCRIPT_DELAY_MS, makeLoadDeferredScript } from './use-cases/load-deferred-script.js';
+export type { DeferredScript } from './use-cases/load-deferred-script.js';
+export { makeLoadTagManager } from './use-cases/load-tag-manager.js';
+export { makeToastCenter } from './use-cases/toast-center.js';
+export type { ShowToast, ToastCenter } from './use-cases/toast-center.js';
+export { makeTrackEvent, trackSafely } from './use-cases/track-event.js';
+export type { TrackingDeps } from './use-cases/track-event.js';
