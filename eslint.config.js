@@ -5,6 +5,7 @@ import checkFile from 'eslint-plugin-check-file';
 import globals from 'globals';
 import { dirname, relative, resolve, sep } from 'node:path';
 import { importVisitors } from './scripts/eslint-rules/import-visitors.js';
+import { coreCapabilityBoundaries } from './scripts/eslint-rules/core-capability-boundaries.js';
 import { compositionRootsIndependent } from './scripts/eslint-rules/composition-roots-independent.js';
 import { clientLayers } from './scripts/eslint-rules/client-layers.js';
 
@@ -99,6 +100,7 @@ const apiContractImports = {
   },
 };
 const ensemblePlugin = { rules: { 'feature-boundaries': featureBoundaries, 'client-layers': clientLayers, 'stand-in-own-folder': standInOwnFolder, 'api-contract-imports': apiContractImports } };
+ensemblePlugin.rules['core-capability-boundaries'] = coreCapabilityBoundaries;
 
 // Outside core/, a capability is reached through its public index only (core/<capability>/index.js).
 const coreThroughIndexes = {
@@ -171,6 +173,12 @@ export default tseslint.config(
       ],
       'no-restricted-globals': ['error', ...nodeAndDomGlobals],
     },
+  },
+  {
+    // Inside core/ too, a capability reaches another only through its index.ts, which names what it exports.
+    files: ['core/**/*.ts'],
+    plugins: { ensemble: ensemblePlugin },
+    rules: { 'ensemble/core-capability-boundaries': 'error' },
   },
   {
     files: ['{adapters,web,cli,tests,scripts}/**/*.{ts,tsx}'],
