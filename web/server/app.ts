@@ -1,16 +1,16 @@
-import { randomUUID } from 'node:crypto';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { Logger, RateLimiter } from '../../core/shared/index.js';
 import type { ChatRunRelay } from '../../core/chat/index.js';
-import { requireUser } from './auth/require-user.js';
+import { requireUser, userGate } from './auth/require-user.js';
 import type { TokenVerifier } from './auth/token-verifier.js';
 import { apiError } from './http/api-error.js';
 import type { AppEnv, ServerUseCaseSource } from './http/app-env.js';
-import { ATTACHMENT_BODY_LIMIT_BYTES, bodyLimit, isClientGone, JSON_BODY_LIMIT_BYTES, WEBHOOK_BODY_LIMIT_BYTES } from './http/body-limit.js';
-import { countAfterRoute, rateLimits, type RateLimitOptions } from './http/rate-limit.js';
-import { securityHeaders, setAnswerHeaders } from './http/security-headers.js';
-import { serveClient } from './http/static-client.js';
-import { hasControlCharacters } from './http/validate.js';
+import { ATTACHMENT_BODY_LIMIT_BYTES, bodyLimit, isClientGone, JSON_BODY_LIMIT_BYTES, streamedBodyLimit, WEBHOOK_BODY_LIMIT_BYTES } from './http/body-limit.js';
+import { limitedBy, rateLimits, type RateLimitOptions } from './http/rate-limit.js';
+import { requestIds, requestLog } from './http/request-log.js';
+import { securityHeaders } from './http/security-headers.js';
+import { clientApp } from './http/static-client.js';
+import { refuseControlCharacters } from './http/validate.js';
 import { accountRoutes } from './routes/account-routes.js';
 import { attachmentRoutes } from './routes/attachment-routes.js';
 import { billingRoutes } from './routes/billing-routes.js';
@@ -52,100 +52,77 @@ export interface CreateAppOptions {
  * and billing, all behind the Supabase access token), the billing webhook, and the built client.
  * Same-origin only: the browser loads the client from here and calls /api on the same origin, and
  * the webhook is server to server, so no route sends CORS headers.
+ *
+ * Each group of routes is a sub-app that attaches its own middleware, in the order it runs:
+ * - every answer (this app): request id, request log, security headers;
+ * - /api: the address check (no control characters), then, first match wins:
+ *   - /api/webhooks: body limit 1 MiB (read whole: the signature is over the raw body);
+ *   - the public routes and /api/shared: the per-address rate limit (no body: GET only);
+ *   - /api/attachments: the streamed 10 MB body limit, then the user gate;
+ *   - the user routes: body limit 256 KiB, then the user gate (token and per-user rate limit);
+ *     POST /api/chat names its own gate, which checks the session in the chat's own write;
+ * - the built client (GET, HEAD).
  */
 export function createApp(options: CreateAppOptions): Hono<AppEnv> {
-  const app = new Hono<AppEnv>();
   const { logger } = options;
-
-  const security = securityHeaders({ supabaseUrl: options.publicConfig.supabaseUrl, tagManager: options.publicConfig.tagManagerId !== null, supportWidgetSrc: options.publicConfig.supportWidgetSrc });
-  app.use('*', async (c, next) => {
-    const started = performance.now();
-    const requestId = c.req.header('x-request-id')?.slice(0, 100) || randomUUID();
-    c.set('requestId', requestId);
-    c.set('logger', logger);
-    await next();
-    setAnswerHeaders(c, { 'X-Request-Id': requestId, ...security });
-    logger.info('request', {
-      requestId,
-      method: c.req.method,
-      path: c.req.path,
-      status: c.res.status,
-      ms: Math.round((performance.now() - started) * 10) / 10,
-      userId: c.get('user')?.id,
-    });
-  });
-
   const appUrl = (requestUrl: string) => options.publicUrl ?? new URL(requestUrl).origin;
   const authed = requireUser(options.verifyToken, options.useCases);
   const limits = rateLimits(options.rateLimiters.shared, options.rateLimiters.local, logger);
-  const limited = limits.user(options.rateLimit, 'write');
   const reads = options.readRateLimit ?? { perMinute: 600, burst: 120 };
-  const readLimited = limits.user(reads, 'read');
-  const publicLimited = limits.address(reads, options.trustProxy ?? false);
-  // Bodies are bounded while they stream in, before a route reads them (webhooks may be larger).
-  app.use('*', bodyLimit((path) => (path === '/api/webhooks/billing' ? WEBHOOK_BODY_LIMIT_BYTES : path === '/api/attachments' ? ATTACHMENT_BODY_LIMIT_BYTES : JSON_BODY_LIMIT_BYTES)));
+  const perUser = { writes: limits.user(options.rateLimit, 'write'), reads: limits.user(reads, 'read') };
+  const perAddress = limitedBy(limits.address(reads, options.trustProxy ?? false));
+  // Everything of the user's is private by default: behind the gate, so a route added to these
+  // sub-apps cannot forget it, and an unknown path answers 401 before it answers 404.
+  const gate = userGate(authed, perUser);
+  const noApiRoute = (c: Context<AppEnv>) => apiError(c, 404, 'not_found', `No API route ${c.req.method} ${c.req.path}`);
 
-  const api = new Hono<AppEnv>();
-  // Text Postgres refuses never reaches a route: a NUL (or any control character) in the decoded
-  // path or query is a 400 here, before authentication, whichever route it names.
-  api.use('*', async (c, next) => {
-    const url = new URL(c.req.url);
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(url.pathname) + decodeURIComponent(url.search.replace(/\+/g, ' '));
-    } catch {
-      return apiError(c, 400, 'validation', 'The address is not valid percent-encoded UTF-8');
-    }
-    if (hasControlCharacters(decoded)) return apiError(c, 400, 'validation', 'The address contains a control character (such as NUL); remove it');
-    await next();
-  });
-  // Public: the only routes anyone may call, each named here, limited per client address (the
-  // webhook is signed and retried by the provider, so it is not limited).
-  for (const path of ['/health', '/config', '/models', '/billing/plan', '/shared/*']) {
-    api.use(path, async (c, next) => {
-      const tooMany = await publicLimited(c);
-      if (tooMany) return tooMany;
-      try {
-        await next();
-      } finally {
-        countAfterRoute(c);
-      }
-    });
-  }
-  api.route('/', publicRoutes({ useCases: options.useCases, publicConfig: () => options.publicConfig, billingAvailable: options.billingAvailable }));
-  api.route('/webhooks', webhookRoutes({ useCases: options.useCases, secret: () => options.webhookSecret }));
-  api.route('/shared', sharedRoutes(options.useCases));
-  // Everything else is private by default: mounted on `user`, behind the token check, then the
-  // per-user rate limit on writes (they cost money or provider calls). A route added here cannot
-  // forget either, and an unknown path answers 401 before it answers 404.
+  // Signed and retried by the provider, so not rate limited; read whole for its signature check.
+  const webhooks = new Hono<AppEnv>();
+  webhooks.use(bodyLimit(WEBHOOK_BODY_LIMIT_BYTES));
+  webhooks.route('/', webhookRoutes({ useCases: options.useCases, secret: () => options.webhookSecret }));
+
+  const publicApi = publicRoutes({ useCases: options.useCases, publicConfig: () => options.publicConfig, billingAvailable: options.billingAvailable, limited: perAddress });
+
+  const shared = new Hono<AppEnv>();
+  shared.use(perAddress);
+  shared.route('/', sharedRoutes(options.useCases));
+
+  // An upload is not read until the gate knows the caller (see streamedBodyLimit).
+  const attachments = new Hono<AppEnv>();
+  attachments.use(streamedBodyLimit(ATTACHMENT_BODY_LIMIT_BYTES));
+  attachments.use(gate);
+  attachments.route('/', attachmentRoutes());
+  attachments.all('*', noApiRoute);
+
+  // Bodies are bounded while they stream in, before the gate and the route read them.
   const user = new Hono<AppEnv>();
-  // The rate limit is taken as soon as the token's signature names the user, while its session is
-  // checked with Supabase Auth (both round trips at once); the route runs only once both allow it.
-  // A bucket seen roomy is counted once the answer went out instead (see rateLimits).
-  user.use('*', async (c, next) => {
-    try {
-      // A new chat message checks the caller's sign-in session in the same step that writes it.
-      const sessionInWrite = c.req.method === 'POST' && c.req.path === '/api/chat';
-      const refused = await authed(c, c.req.method === 'GET' || c.req.method === 'HEAD' ? readLimited : limited, { sessionInWrite });
-      if (refused) return refused;
-      await next();
-    } finally {
-      countAfterRoute(c);
-    }
-  });
+  user.use(bodyLimit(JSON_BODY_LIMIT_BYTES));
+  // A new chat message checks the caller's sign-in session in the same step that writes it.
+  user.post('/chat', userGate(authed, perUser, { sessionInWrite: true }));
+  user.use(gate);
   user.route('/chat', chatRoutes(options.relay));
   user.route('/conversations', conversationRoutes(options.relay));
   user.route('/conversations', shareRoutes());
   user.route('/search', searchRoutes());
   user.route('/instruction-presets', presetRoutes());
-  user.route('/attachments', attachmentRoutes());
   user.route('/billing', billingRoutes({ appUrl }));
   user.route('/', accountRoutes());
-  user.all('*', (c) => apiError(c, 404, 'not_found', `No API route ${c.req.method} ${c.req.path}`));
-  api.route('/', user);
-  app.route('/api', api);
+  user.all('*', noApiRoute);
 
-  if (options.clientDist !== null) serveClient(app, options.clientDist);
+  const api = new Hono<AppEnv>();
+  api.use(refuseControlCharacters());
+  api.route('/webhooks', webhooks);
+  api.route('/', publicApi);
+  api.route('/shared', shared);
+  api.route('/attachments', attachments);
+  api.route('/', user);
+
+  const app = new Hono<AppEnv>();
+  app.use(requestIds());
+  app.use(requestLog(logger));
+  app.use(securityHeaders({ supabaseUrl: options.publicConfig.supabaseUrl, tagManager: options.publicConfig.tagManagerId !== null, supportWidgetSrc: options.publicConfig.supportWidgetSrc }));
+  app.route('/api', api);
+  if (options.clientDist !== null) app.route('/', clientApp(options.clientDist));
 
   app.notFound((c) => apiError(c, 404, 'not_found', `Nothing at ${c.req.method} ${c.req.path}`));
   app.onError((error, c) => {

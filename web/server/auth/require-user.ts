@@ -1,6 +1,7 @@
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { ok } from '../../../core/shared/index.js';
 import { apiError } from '../http/api-error.js';
+import { countAfterRoute } from '../http/rate-limit.js';
 import type { AuthUser } from '../../../core/auth/index.js';
 import type { AppEnv, ServerUseCases, ServerUseCaseSource } from '../http/app-env.js';
 import type { TokenVerdict, TokenVerifier } from './token-verifier.js';
@@ -110,5 +111,31 @@ export function requireUser(verify: TokenVerifier, useCases: ServerUseCaseSource
     accept(settled);
     c.set('useCases', entry.useCases);
     return tooMany;
+  };
+}
+
+/**
+ * The gate of the user routes: the token check (`requireUser`), with the per-user rate limit taken
+ * beside it (`reads` for GET and HEAD, `writes` for the rest, each in buckets of its own). The route
+ * runs only once both allow it; a bucket seen roomy is counted once the answer went out instead
+ * (see rateLimits). `sessionInWrite`: the route checks the caller's sign-in session in the same step
+ * that writes (POST /api/chat). A request passes one gate only: one its route names itself comes
+ * first, and the sub-app's gate after it lets the caller it found by.
+ */
+export function userGate(
+  authed: ReturnType<typeof requireUser>,
+  limits: { readonly reads: Alongside; readonly writes: Alongside },
+  options: { readonly sessionInWrite?: boolean } = {},
+): MiddlewareHandler<AppEnv> {
+  const sessionInWrite = options.sessionInWrite ?? false;
+  return async (c, next) => {
+    if (c.get('user') !== undefined) return next();
+    try {
+      const refused = await authed(c, c.req.method === 'GET' || c.req.method === 'HEAD' ? limits.reads : limits.writes, { sessionInWrite });
+      if (refused) return refused;
+      await next();
+    } finally {
+      countAfterRoute(c);
+    }
   };
 }

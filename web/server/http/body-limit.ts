@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import { bodyLimit as honoBodyLimit } from 'hono/body-limit';
 import { MAX_ATTACHMENT_BYTES } from '../../../core/chat/index.js';
 import { apiError } from './api-error.js';
 import type { AppEnv } from './app-env.js';
@@ -16,17 +17,16 @@ export const ATTACHMENT_BODY_LIMIT_BYTES = MAX_ATTACHMENT_BYTES;
 // The rest of the body is never buffered: after the answer, @hono/node-server discards what still
 // arrives for a moment (at most 64 MiB or 500 ms) and then closes the connection. Closing at once
 // would make a client still uploading lose the answer to a TCP reset before it could read it.
-const tooLarge = (c: Context<AppEnv>, max: number) =>
+const tooLarge = (c: Context, max: number) =>
   apiError(c, 413, 'payload_too_large', `The body must be at most ${max} bytes`, { maxBytes: max });
 
 /**
- * Routes whose body is handed on unread, as a counted stream, for the route to read once it knows
- * the caller: an upload of up to 10 MB is never held for someone who is not signed in (the user
- * sub-app answers 401 first, and what the client still sends is discarded, never kept).
+ * Routes whose body is handed on unread, as a counted stream (`streamedBodyLimit`), for the route to
+ * read once it knows the caller. The server's upload timeouts (start-app-server.ts) name them too.
  */
 export const STREAMED_BODY_PATHS: ReadonlySet<string> = new Set(['/api/attachments']);
 
-/** A streamed body (see `bodyLimit`) passed its route's limit while the route read it. */
+/** A streamed body (see `streamedBodyLimit`) passed its route's limit while the route read it. */
 export class BodyTooLargeError extends Error {
   constructor(readonly maxBytes: number) {
     super(`The body must be at most ${maxBytes} bytes`);
@@ -35,42 +35,46 @@ export class BodyTooLargeError extends Error {
 }
 
 /**
- * Refuses a body over `limitFor(path)` bytes while it streams in, before any of it is buffered past
- * the limit: a declared Content-Length over the limit is 413 at once, without reading the body; a
- * chunked body is counted as it arrives and refused as soon as it passes the limit. Within the limit,
- * a chunked body is kept (at most `limit` bytes) for the route to read, except on the `streamed`
- * paths: there it is not read here at all but handed on as a stream that counts what the route reads
- * and fails with BodyTooLargeError past the limit (see `readStreamedBody`).
+ * Refuses a body over `max` bytes while it streams in, answering the project's 413: a declared
+ * Content-Length over the limit is refused at once, without reading the body; a chunked body is
+ * counted as it arrives by Hono's bodyLimit, refused as soon as it passes `max`, or kept (at most
+ * `max` bytes) for the route to read. GET and HEAD pass untouched.
  */
-export function bodyLimit(limitFor: (path: string) => number, streamed: (path: string) => boolean = (path) => STREAMED_BODY_PATHS.has(path)): MiddlewareHandler<AppEnv> {
+export function bodyLimit(max: number): MiddlewareHandler<AppEnv> {
+  const chunked = honoBodyLimit({ maxSize: max, onError: (c) => tooLarge(c, max) });
   return async (c, next) => {
-    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
-    const max = limitFor(c.req.path);
-    const declared = c.req.header('content-length');
-    if (declared !== undefined && c.req.header('transfer-encoding') === undefined) {
-      // Node's parser has checked the header's syntax and stops the body at this length.
-      return Number(declared) > max ? tooLarge(c, max) : next();
-    }
+    // The declared length is checked here, not by Hono's bodyLimit: it takes `c.req.raw.body` first,
+    // which on @hono/node-server starts reading the socket, and a connection answered 413 that way
+    // fails the client's next request on it.
+    const declared = declaredLength(c);
+    if (declared === 'none') return next();
+    if (declared !== 'chunked') return declared > max ? tooLarge(c, max) : next();
+    return chunked(c, next);
+  };
+}
+
+/** What the request says of its body's length, read from its headers alone (its body is not touched). */
+function declaredLength(c: Context): number | 'chunked' | 'none' {
+  if (c.req.method === 'GET' || c.req.method === 'HEAD') return 'none';
+  const declared = c.req.header('content-length');
+  // Node's parser has checked the header's syntax and stops the body at this length.
+  return declared !== undefined && c.req.header('transfer-encoding') === undefined ? Number(declared) : 'chunked';
+}
+
+/**
+ * Hand-written because Hono's bodyLimit reads a chunked body whole before the route runs: here it is
+ * not read at all but handed on as a stream that counts what the route reads and fails with
+ * BodyTooLargeError past `max` (see `readStreamedBody`), so an upload of up to 10 MB is never held
+ * for someone who is not signed in (the gate after this answers 401 first, and what the client still
+ * sends is discarded, never kept). A declared Content-Length over `max` is 413 at once.
+ */
+export function streamedBodyLimit(max: number): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const declared = declaredLength(c);
+    if (declared === 'none') return next();
+    if (declared !== 'chunked') return declared > max ? tooLarge(c, max) : next();
     const body = c.req.raw.body;
-    if (body === null) return next();
-    if (streamed(c.req.path)) {
-      c.req.raw = new Request(c.req.raw, { body: counted(body, max), duplex: 'half' } as RequestInit);
-      return next();
-    }
-    const reader = body.getReader();
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > max) {
-        void reader.cancel().catch(() => undefined);
-        return tooLarge(c, max);
-      }
-      chunks.push(value);
-    }
-    c.req.raw = new Request(c.req.raw, { body: Buffer.concat(chunks, size) });
+    if (body !== null) c.req.raw = new Request(c.req.raw, { body: counted(body, max), duplex: 'half' } as RequestInit);
     return next();
   };
 }

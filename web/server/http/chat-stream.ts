@@ -1,3 +1,4 @@
+import type { Context } from 'hono';
 import type { ChatStreamLine, MetaLine } from '../../../adapters/api-contract/api-contract.js';
 import { NDJSON_CONTENT_TYPE } from '../../../adapters/api-contract/api-contract.js';
 import type { LoggedEvent, RunStream } from '../../../core/chat/index.js';
@@ -43,11 +44,8 @@ export function runStreamBody(stream: RunStream, reading: AbortController): Read
   );
 }
 
-/** The NDJSON answer of a chat route. */
-export function ndjsonResponse(body: ReadableStream<Uint8Array>): Response {
-  return new Response(body, {
-    status: 200,
-    // Chunked from the start: @hono/node-server otherwise probes the body for a length, waiting a timer tick.
-    headers: { 'Content-Type': NDJSON_CONTENT_TYPE, 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no', 'Transfer-Encoding': 'chunked' },
-  });
+/** The NDJSON answer of a chat route (through the context, so the headers set so far are kept). */
+export function ndjsonResponse(c: Context, body: ReadableStream<Uint8Array>): Response {
+  // Chunked from the start: @hono/node-server otherwise probes the body for a length, waiting a timer tick.
+  return c.body(body, 200, { 'Content-Type': NDJSON_CONTENT_TYPE, 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no', 'Transfer-Encoding': 'chunked' });
 }

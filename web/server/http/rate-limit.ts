@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Logger, RateLimiter, RatePolicy, Result } from '../../../core/shared/index.js';
 import { apiError } from './api-error.js';
@@ -109,6 +109,23 @@ export function countAfterRoute(c: Context<AppEnv>): void {
   const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
   if (outgoing && !outgoing.writableFinished && !outgoing.destroyed) outgoing.once('close', count);
   else count();
+}
+
+/**
+ * A rate check as middleware (the public routes' per-address limit): a refusal is the answer; a
+ * request let through on a roomy bucket is counted once its answer went out. Hand-written: Hono has
+ * no rate limiter, and this one's shared buckets and local fallback are the project's own.
+ */
+export function limitedBy(check: RateCheck): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const tooMany = await check(c);
+    if (tooMany) return tooMany;
+    try {
+      await next();
+    } finally {
+      countAfterRoute(c);
+    }
+  };
 }
 
 const refused = (c: Context, retryAfterSeconds: number) => {

@@ -1,4 +1,6 @@
-import type { Context } from 'hono';
+import type { MiddlewareHandler } from 'hono';
+import { secureHeaders } from 'hono/secure-headers';
+import type { AppEnv } from './app-env.js';
 
 export interface CspSources {
   readonly supabaseUrl: string | null;
@@ -6,6 +8,8 @@ export interface CspSources {
   readonly tagManager: boolean;
   readonly supportWidgetSrc: string | null;
 }
+
+type CspDirectives = NonNullable<NonNullable<Parameters<typeof secureHeaders>[0]>['contentSecurityPolicy']>;
 
 const GTM = 'https://www.googletagmanager.com';
 /**
@@ -16,50 +20,53 @@ const GTM = 'https://www.googletagmanager.com';
 const GTM_SCRIPTS = [GTM, 'https://*.googletagmanager.com'];
 const GTM_BEACONS = ['https://*.googletagmanager.com', 'https://*.google-analytics.com', 'https://*.analytics.google.com'];
 
-/** The Content-Security-Policy: the app itself, its Supabase project, and third parties only when configured. */
-export function contentSecurityPolicy(sources: CspSources): string {
+/** The Content-Security-Policy's directives: the app itself, its Supabase project, and third parties only when configured. */
+function cspDirectives(sources: CspSources): CspDirectives {
   const widget = sources.supportWidgetSrc ? new URL(sources.supportWidgetSrc).origin : null;
   const extra = (...hosts: (string | null | false)[]) => hosts.filter((h): h is string => typeof h === 'string' && h !== '');
   const supabase = sources.supabaseUrl ? new URL(sources.supabaseUrl).origin : null;
-  const directives: Record<string, string[]> = {
-    'default-src': ["'self'"],
-    'script-src': ["'self'", ...(sources.tagManager ? GTM_SCRIPTS : []), ...extra(widget)],
-    'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', 'blob:', ...(sources.tagManager ? GTM_BEACONS : []), ...extra(widget)],
-    'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'", ...extra(supabase, supabase?.replace(/^http/, 'ws') ?? null), ...(sources.tagManager ? GTM_BEACONS : []), ...extra(widget)],
-    'frame-src': extra(sources.tagManager && GTM, widget).length > 0 ? extra(sources.tagManager && GTM, widget) : ["'none'"],
-    'frame-ancestors': ["'none'"],
-    'base-uri': ["'self'"],
-    'form-action': ["'self'"],
-    'object-src': ["'none'"],
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'", ...(sources.tagManager ? GTM_SCRIPTS : []), ...extra(widget)],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:', ...(sources.tagManager ? GTM_BEACONS : []), ...extra(widget)],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'", ...extra(supabase, supabase?.replace(/^http/, 'ws') ?? null), ...(sources.tagManager ? GTM_BEACONS : []), ...extra(widget)],
+    frameSrc: extra(sources.tagManager && GTM, widget).length > 0 ? extra(sources.tagManager && GTM, widget) : ["'none'"],
+    frameAncestors: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    objectSrc: ["'none'"],
   };
-  return Object.entries(directives)
-    .map(([name, values]) => `${name} ${values.join(' ')}`)
+}
+
+/** The Content-Security-Policy header's value (as `securityHeaders` sends it). */
+export function contentSecurityPolicy(sources: CspSources): string {
+  return Object.entries(cspDirectives(sources))
+    .map(([name, values]) => `${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)} ${[values].flat().join(' ')}`)
     .join('; ');
 }
 
 /**
- * Sets headers on a route's answer. Hono copies a finished answer for every `c.header` (a new
- * Response each time, stream and all); here it is copied once, with the first header, and the copy,
- * this request's own, takes the rest.
+ * The headers of every answer, set by Hono's secureHeaders once the route answered (a refusal, an
+ * error and a streamed chat included): the CSP (it only matters for HTML but costs nothing
+ * elsewhere), nosniff, the referrer policy, no framing, a same-origin opener. Hono's other defaults
+ * (HSTS, CORP, Origin-Agent-Cluster and the legacy ones) are left off: the app never sent them.
  */
-export function setAnswerHeaders(c: Context, headers: Readonly<Record<string, string>>): void {
-  let copied = false;
-  for (const [name, value] of Object.entries(headers)) {
-    if (copied) c.res.headers.set(name, value);
-    else c.header(name, value);
-    copied = true;
-  }
-}
-
-/** The headers of every answer; the CSP only matters for HTML but costs nothing elsewhere. */
-export function securityHeaders(sources: CspSources): Readonly<Record<string, string>> {
-  return {
-    'Content-Security-Policy': contentSecurityPolicy(sources),
-    'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'strict-origin-when-cross-origin',
-    'X-Frame-Options': 'DENY',
-    'Cross-Origin-Opener-Policy': 'same-origin',
-  };
+export function securityHeaders(sources: CspSources): MiddlewareHandler<AppEnv> {
+  return secureHeaders({
+    contentSecurityPolicy: cspDirectives(sources),
+    xContentTypeOptions: true,
+    referrerPolicy: 'strict-origin-when-cross-origin',
+    xFrameOptions: 'DENY',
+    crossOriginOpenerPolicy: 'same-origin',
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: false,
+    originAgentCluster: false,
+    strictTransportSecurity: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+  });
 }

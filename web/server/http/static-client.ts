@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
-import type { Hono } from 'hono';
+import { Hono } from 'hono';
 import type { AppEnv } from './app-env.js';
 
 const TYPES: Record<string, string> = {
@@ -45,14 +45,15 @@ async function fileIn(root: string, urlPath: string): Promise<string | null> {
 }
 
 /**
- * Serves the built client: real files with their type and cache policy, and index.html (never
- * cached, so a deploy is picked up at once) for every other GET outside /api: the SPA's routes.
+ * The built client: real files with their type and cache policy, and index.html (never cached, so
+ * a deploy is picked up at once) for every other GET: the SPA's routes. Mounted after /api, whose
+ * sub-app answers every path under it.
  */
-export function serveClient(app: Hono<AppEnv>, distDir: string): void {
+export function clientApp(distDir: string): Hono<AppEnv> {
   const root = resolve(distDir);
+  const app = new Hono<AppEnv>();
   app.on(['GET', 'HEAD'], '*', async (c) => {
     const path = c.req.path;
-    if (path === '/api' || path.startsWith('/api/')) return c.json({ error: 'not_found', message: `No API route ${c.req.method} ${path}` }, 404);
     const file = path === '/' ? null : await fileIn(root, path);
     if (file) {
       const body = await readFile(file);
@@ -67,4 +68,5 @@ export function serveClient(app: Hono<AppEnv>, distDir: string): void {
     const robots: Record<string, string> = path.startsWith('/s/') ? { 'X-Robots-Tag': 'noindex, nofollow' } : {};
     return c.html(index, 200, { 'Cache-Control': REVALIDATE, ...robots });
   });
+  return app;
 }

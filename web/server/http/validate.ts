@@ -1,4 +1,4 @@
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
 import { hasUnstorableText } from '../../../core/chat/index.js';
 import { apiError } from './api-error.js';
@@ -71,8 +71,26 @@ function unstorablePath(root: unknown): (string | number)[] | null {
   return null;
 }
 
+/**
+ * Text Postgres refuses never reaches a route: a NUL (or any control character) in the decoded path
+ * or query is a 400 here, before authentication, whichever route it names. (Hono has no such check.)
+ */
+export function refuseControlCharacters(): MiddlewareHandler {
+  return async (c, next) => {
+    const url = new URL(c.req.url);
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(url.pathname) + decodeURIComponent(url.search.replace(/\+/g, ' '));
+    } catch {
+      return apiError(c, 400, 'validation', 'The address is not valid percent-encoded UTF-8');
+    }
+    if (hasControlCharacters(decoded)) return apiError(c, 400, 'validation', 'The address contains a control character (such as NUL); remove it');
+    await next();
+  };
+}
+
 /** A path or query string with a control character (NUL among them) is refused before any route runs. */
-export function hasControlCharacters(text: string): boolean {
+function hasControlCharacters(text: string): boolean {
   for (let i = 0; i < text.length; i += 1) {
     const code = text.charCodeAt(i);
     if (code < 0x20 || code === 0x7f) return true;

@@ -37,7 +37,7 @@ export function chatRoutes(relay: ChatRunRelay): Hono<AppEnv> {
     if (!run.success) return domainFailure(c, run.error);
     const reading = new AbortController();
     const published = relay.publish(c.get('user').id, run.data, () => abort.abort(), reading.signal);
-    return ndjsonResponse(runStreamBody(published, reading));
+    return ndjsonResponse(c, runStreamBody(published, reading));
   };
 
   routes.post('/', async (c) => {
@@ -77,7 +77,7 @@ export function chatRoutes(relay: ChatRunRelay): Hono<AppEnv> {
     const reading = new AbortController();
     const opened = await relay.open(c.get('user').id, id, query.data.after ?? 0, reading.signal);
     if (!opened.success) return domainFailure(c, opened.error);
-    return ndjsonResponse(runStreamBody(opened.data, reading));
+    return ndjsonResponse(c, runStreamBody(opened.data, reading));
   });
 
   routes.post('/runs/:runId/stop', async (c) => {

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { modelsAnswer, planAnswer, publicConfigAnswer } from '../../../adapters/api-contract/api-contract.js';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { domainFailure } from '../http/api-error.js';
 import type { AppEnv, ServerUseCaseSource } from '../http/app-env.js';
 
@@ -13,29 +13,35 @@ export interface PublicConfig {
   readonly billingAvailable: boolean;
 }
 
-/** Routes anyone may call: the public config, the model catalogue, the plan offer. */
+/**
+ * Routes anyone may call: the health check, the public config, the model catalogue, the plan offer.
+ * `limited` (the per-address rate limit) runs on each of them: they share /api with the user routes,
+ * so it is attached to the routes themselves rather than to every path of the sub-app.
+ */
 export function publicRoutes(options: {
   useCases: ServerUseCaseSource;
   publicConfig: () => Omit<PublicConfig, 'billingAvailable'>;
   billingAvailable: () => boolean;
+  limited: MiddlewareHandler<AppEnv>;
 }): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const shared = options.useCases.shared;
+  const { limited } = options;
 
-  routes.get('/health', (c) => c.json({ status: 'ok' }));
+  routes.get('/health', limited, (c) => c.json({ status: 'ok' }));
 
-  routes.get('/config', (c) => {
+  routes.get('/config', limited, (c) => {
     const config: PublicConfig = { ...options.publicConfig(), billingAvailable: options.billingAvailable() };
     c.header('Cache-Control', 'no-cache');
     return c.json(config satisfies z.input<typeof publicConfigAnswer>);
   });
 
-  routes.get('/models', async (c) => {
+  routes.get('/models', limited, async (c) => {
     const models = await shared.listModels();
     return models.success ? c.json({ models: models.data } satisfies z.input<typeof modelsAnswer>) : domainFailure(c, models.error);
   });
 
-  routes.get('/billing/plan', async (c) => {
+  routes.get('/billing/plan', limited, async (c) => {
     const offer = await shared.loadPlanOffer();
     if (!offer.success) return domainFailure(c, offer.error);
     const o = offer.data;
