@@ -1,7 +1,12 @@
 // inversify 8 loads 'reflect-metadata/lite' itself; we use no decorators, so the full polyfill is not needed.
 import 'reflect-metadata/lite';
+import { randomUUID } from 'node:crypto';
 import { Container } from 'inversify';
 import { Agent } from 'undici';
+import { authServerSessionState, sessionCheckedVerifier } from '../auth/session-check.js';
+import { authServerVerifier, jwtSecretVerifier, type TokenVerifier } from '../auth/token-verifier.js';
+import { GuardedBillingGateway } from '../billing-guard/guarded-billing-gateway.js';
+import { crashingWebhookInbox, type WebhookCrashPoint } from '../faults/crash-seam.js';
 import { createBillingClient } from '@ensemble/billing-client';
 import { PolarBillingGateway } from '../billing/polar-billing-gateway.js';
 import { DEFAULT_PDF_READING_LIMITS, PdfjsDocumentText } from '../documents/pdfjs-document-text.js';
@@ -27,8 +32,8 @@ import { SupabaseServerInstance } from '../supabase/supabase-server-instance.js'
 import { SupabaseUsageLedger } from '../supabase/supabase-usage-ledger.js';
 import { SupabaseWebhookInbox } from '../supabase/supabase-webhook-inbox.js';
 import type { BillingGateway } from '../../core/billing/index.js';
-import type { DocumentText } from '../../core/chat/index.js';
-import type { Clock, Logger } from '../../core/shared/index.js';
+import { ChatRunRelay, type DocumentText } from '../../core/chat/index.js';
+import { domainError, fail, ok, type Clock, type Logger, type Result } from '../../core/shared/index.js';
 import { buildServerUseCases, type ServerUseCaseSource } from './build-use-cases.js';
 import { forEachBinding, READING_ROLES, resolveDependencies, TOKENS, type BoundDependencies } from './ports.js';
 import { inMemoryServerPorts, NO_ANALYTICS, type ServerDataPorts } from './server-data-ports.js';
@@ -56,6 +61,96 @@ export function createServerUseCases(adapters: ServerAdapters): ServerUseCaseSou
   if (!container.isBound(TOKENS.documentText)) container.bind<DocumentText>(TOKENS.documentText).toResolvedValue(() => new PdfjsDocumentText());
   if (!container.isBound(TOKENS.clock)) container.bind<Clock>(TOKENS.clock).toConstantValue(SYSTEM_CLOCK);
   return buildServerUseCases(resolveDependencies(container));
+}
+
+/** The settings the server's wiring reads (web/server/config.ts's ServerConfig has them all). */
+export interface ServerWiringSettings extends Readonly<Pick<BoundDependencies, 'creditsPerPeriod'>> {
+  readonly supabase: { readonly url: string; readonly anonKey: string; readonly jwtSecret: string | null } | null;
+  /** How often a token's session is checked with Supabase Auth (0: never, the token alone). */
+  readonly sessionCheckMs: number;
+  readonly billing: { readonly productId: string } | null;
+  /** The billing guard's circuit breaker: outage failures in a row that open it, and how long it stays open. */
+  readonly billingCalls: { readonly breakerFailures: number; readonly breakerCooldownMs: number };
+  readonly chatRuns: { readonly flushMs: number };
+  /** Fault tests only (config refuses them in production): where the process dies while it applies a webhook. */
+  readonly faults: { readonly webhookCrash: WebhookCrashPoint | null };
+}
+
+export interface ServerCompositionInput extends Readonly<Pick<BoundDependencies, 'logger' | 'modelGateway'>> {
+  readonly settings: ServerWiringSettings;
+  /** Supabase's (supabaseServerPorts) or memory's (inMemoryServerPorts, server-data-ports.ts). */
+  readonly data: ServerDataPorts;
+  /** The billing provider (the Polar adapter, the in-memory one in tests), or null when not configured. */
+  readonly billing: BillingGateway | null;
+  /** Overrides how access tokens are verified (default: the JWT secret, else Supabase Auth). */
+  readonly verifyToken?: TokenVerifier;
+}
+
+/** What the server's HTTP layer (web/server) is built over. */
+export interface ServerComposition {
+  readonly useCases: ServerUseCaseSource;
+  /** The chat runs of this instance (a graceful stop lets them end: `relay.close`). */
+  readonly relay: ChatRunRelay;
+  /** The billing provider behind the availability guard: `available` is the one source of "billing is available". */
+  readonly billing: GuardedBillingGateway;
+  readonly verifyToken: TokenVerifier;
+}
+
+/**
+ * The app server's whole wiring over its opened adapters: billing behind the availability guard
+ * (a rejected token, the circuit breaker), the webhook inbox behind the crash seam when a fault test
+ * asks for it, the use cases (createServerUseCases), the chat run relay over the shared run log, and
+ * the access-token verifier. Refused when nothing can verify tokens.
+ */
+export function createServerComposition(input: ServerCompositionInput): Result<ServerComposition> {
+  const { settings, logger, data } = input;
+  const verifyToken = input.verifyToken ?? defaultVerifier(settings);
+  if (verifyToken === null) {
+    return fail(domainError('validation', 'Set SUPABASE_JWT_SECRET, or SUPABASE_URL and SUPABASE_ANON_KEY, so the server can check access tokens'));
+  }
+  const billing = new GuardedBillingGateway(input.billing, {
+    logger,
+    breakerFailures: settings.billingCalls.breakerFailures,
+    breakerCooldownMs: settings.billingCalls.breakerCooldownMs,
+  });
+  const useCases = createServerUseCases({
+    ...data,
+    webhookInbox: settings.faults.webhookCrash === null ? data.webhookInbox : crashingWebhookInbox(data.webhookInbox, settings.faults.webhookCrash),
+    modelGateway: input.modelGateway,
+    billingGateway: billing,
+    logger,
+    creditsPerPeriod: settings.creditsPerPeriod,
+    planProductId: settings.billing?.productId ?? null,
+  });
+  const relay = new ChatRunRelay({
+    chatRunLog: data.chatRunLog,
+    logger,
+    newRunId: randomUUID,
+    timers: {
+      after: (ms, task) => {
+        const timer = setTimeout(task, ms);
+        timer.unref();
+        return () => clearTimeout(timer);
+      },
+      now: Date.now,
+    },
+    options: settings.chatRuns,
+  });
+  return ok({ useCases, relay, billing, verifyToken });
+}
+
+/**
+ * Tokens are verified locally with the JWT secret when there is one, and their session is checked
+ * with Supabase Auth every `sessionCheckMs` (so sign-out ends them within that time); without the
+ * secret Supabase Auth verifies each token (cached as long).
+ */
+function defaultVerifier(settings: ServerWiringSettings): TokenVerifier | null {
+  const supabase = settings.supabase;
+  if (supabase === null) return null;
+  if (supabase.jwtSecret === null) return authServerVerifier({ supabaseUrl: supabase.url, anonKey: supabase.anonKey, cacheMs: settings.sessionCheckMs });
+  const local = jwtSecretVerifier(supabase.jwtSecret);
+  if (settings.sessionCheckMs === 0) return local;
+  return sessionCheckedVerifier(local, authServerSessionState({ supabaseUrl: supabase.url, anonKey: supabase.anonKey }), { cacheMs: settings.sessionCheckMs });
 }
 
 /** The server's data ports on Supabase (the service role) and this server's instance there. */

@@ -33,8 +33,8 @@ import { supabaseServerPorts, type ServerDataPorts } from '../../adapters/compos
 import { InMemoryLogger } from '../../adapters/in-memory/in-memory-logger.js';
 import { createModelGateway } from '../../adapters/models/create-model-gateway.js';
 import type { ModelGateway } from '../../core/chat/index.js';
-import { authServerSessionState, sessionCheckedVerifier } from '../../web/server/auth/session-check.js';
-import { jwtSecretVerifier } from '../../web/server/auth/token-verifier.js';
+import { authServerSessionState, sessionCheckedVerifier } from '../../adapters/auth/session-check.js';
+import { jwtSecretVerifier } from '../../adapters/auth/token-verifier.js';
 import { composeServer } from '../../web/server/compose-server.js';
 import { parseServerConfig } from '../../web/server/config.js';
 import { listen } from '../../web/server/listen.js';
@@ -197,7 +197,7 @@ async function main(): Promise<void> {
   };
   const gateway = createModelGateway({ env, catalogue: data.catalogue, logger: new InMemoryLogger() });
   if (!gateway.success) throw new Error(gateway.error.message);
-  // The server's own verifier (compose-server.ts: the JWT secret, then the session with Supabase
+  // The server's own verifier (adapters/composition/server.ts: the JWT secret, then the session with Supabase
   // Auth every AUTH_SESSION_CHECK_MS), built from the same parts with each part timed.
   const local = jwtSecretVerifier(standIn.keys.jwtSecret);
   const sessionState = authServerSessionState({ supabaseUrl: standIn.url, anonKey: standIn.keys.anonKey });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_CREDITS_PER_PERIOD } from '../../core/billing/index.js';
-import { WEBHOOK_CRASH_POINTS, type WebhookCrashPoint } from './billing/crash-seam.js';
+import { WEBHOOK_CRASH_POINTS, type WebhookCrashPoint } from '../../adapters/faults/crash-seam.js';
 import { LOG_LEVELS, type LogLevel } from './json-logger.js';
 import { domainError, fail, ok, type Result } from '../../core/shared/index.js';
 

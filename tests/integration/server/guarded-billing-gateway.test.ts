@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InMemoryBillingGateway } from '../../../adapters/in-memory/in-memory-billing-gateway.js';
 import { InMemoryLogger } from '../../../adapters/in-memory/in-memory-logger.js';
-import { GuardedBillingGateway } from '../../../web/server/billing/guarded-billing-gateway.js';
+import { GuardedBillingGateway } from '../../../adapters/billing-guard/guarded-billing-gateway.js';
 
 const setup = () => {
   let now = 0;

@@ -5,8 +5,8 @@ import { InMemoryLogger } from '../../../adapters/in-memory/in-memory-logger.js'
 import type { ModelCatalogueEntry } from '../../../adapters/models/model-catalogue.js';
 import type { ModelGateway } from '../../../core/chat/index.js';
 import type { RateLimiter } from '../../../core/shared/index.js';
-import { sessionCheckedVerifier } from '../../../web/server/auth/session-check.js';
-import { jwtSecretVerifier } from '../../../web/server/auth/token-verifier.js';
+import { sessionCheckedVerifier } from '../../../adapters/auth/session-check.js';
+import { jwtSecretVerifier } from '../../../adapters/auth/token-verifier.js';
 import { composeServer } from '../../../web/server/compose-server.js';
 import { parseServerConfig } from '../../../web/server/config.js';
 import { listen, type ListeningServer } from '../../../web/server/listen.js';

@@ -1,11 +1,11 @@
-// The session check over locally verified tokens (web/server/auth/session-check.ts), with a scripted
+// The session check over locally verified tokens (adapters/auth/session-check.ts), with a scripted
 // Supabase Auth answer and a controlled clock; then on the real server, where the rate limit is taken
 // while the session is checked (web/server/auth/require-user.ts).
 import { describe, expect, it } from 'vitest';
 import { InMemoryRateLimiter } from '../../../adapters/in-memory/in-memory-rate-limiter.js';
 import type { RateLimiter } from '../../../core/shared/index.js';
-import { sessionCheckedVerifier } from '../../../web/server/auth/session-check.js';
-import { settledVerdict, type TokenVerifier } from '../../../web/server/auth/token-verifier.js';
+import { sessionCheckedVerifier } from '../../../adapters/auth/session-check.js';
+import { settledVerdict, type TokenVerifier } from '../../../adapters/auth/token-verifier.js';
 import { readNdjson, startTestServer } from './server-harness.js';
 
 const user = { id: 'u1', email: null, userMetadata: {}, appMetadata: {}, createdAt: '' };

@@ -8,7 +8,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalSupabase } from '../../../adapters/supabase/local/server.js';
-import { WEBHOOK_CRASH_POINTS, type WebhookCrashPoint } from '../../../web/server/billing/crash-seam.js';
+import { WEBHOOK_CRASH_POINTS, type WebhookCrashPoint } from '../../../adapters/faults/crash-seam.js';
 import { killAppServerProcesses, spawnAppServer, type AppServerProcess } from '../../support/app-server-process.js';
 import { customerWire } from '../../support/billing-fixtures/customers.js';
 import { orderWire } from '../../support/billing-fixtures/orders.js';

@@ -1,6 +1,6 @@
-import type { BillingGateway } from '../../../core/billing/index.js';
-import type { Logger } from '../../../core/shared/index.js';
-import { domainError, type DomainError, fail, type Result } from '../../../core/shared/index.js';
+import type { BillingGateway } from '../../core/billing/index.js';
+import type { Logger } from '../../core/shared/index.js';
+import { domainError, type DomainError, fail, type Result } from '../../core/shared/index.js';
 import { CircuitBreaker } from './circuit-breaker.js';
 
 const NO_TOKEN = 'Billing is unavailable: the billing access token is missing or was rejected';

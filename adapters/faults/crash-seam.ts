@@ -1,4 +1,4 @@
-import type { WebhookInbox } from '../../../core/billing/index.js';
+import type { WebhookInbox } from '../../core/billing/index.js';
 
 /** Where a fault test makes the server die while it handles a billing webhook. */
 export const WEBHOOK_CRASH_POINTS = ['before-apply', 'during-apply', 'after-apply'] as const;
