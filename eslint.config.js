@@ -49,7 +49,7 @@ const projectRoot = import.meta.dirname;
 const OWN_FOLDERS = [
   // The sandbox reads the provider's wire schemas by package name (@ensemble/billing-client/schemas).
   { folder: 'adapters/stand-ins/billing', except: [], also: [], messageId: 'standIn' },
-  { folder: 'adapters/supabase/local', except: [], also: [], messageId: 'standIn' },
+  { folder: 'adapters/stand-ins/supabase', except: [], also: [], messageId: 'standIn' },
   { folder: 'adapters/billing-client', except: [], also: [], messageId: 'billingClient' },
 ];
 const stem = (path) => path.replace(/\.(ts|tsx|js|mjs)$/, '');
@@ -222,7 +222,7 @@ export default tseslint.config(
           patterns: [
             coreThroughIndexes,
             {
-              regex: '(^|/)(server|adapters/billing|adapters/billing-client|adapters/stand-ins|adapters/models|adapters/redis|adapters/documents|supabase/local)(/|$)',
+              regex: '(^|/)(server|adapters/billing|adapters/billing-client|adapters/stand-ins|adapters/models|adapters/redis|adapters/documents)(/|$)',
               message: 'web/client never imports server-only code (web/server, adapters/billing, adapters/models, ...).',
             },
             { regex: '^(node:|undici$|@electric-sql/pglite|hono|@hono/|ai$|@ai-sdk/|@ensemble/)', message: 'web/client never imports server-only packages.' },

@@ -5,8 +5,8 @@ import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DEFAULT_PLAN_TEXT } from '../core/billing/index.js';
 import type { RunningSandbox } from '@ensemble/billing-sandbox';
-import { ownerOnlyFolder } from '../adapters/supabase/local/owner-only.js';
-import type { LocalSupabase } from '../adapters/supabase/local/server.js';
+import { ownerOnlyFolder } from '@ensemble/supabase-stand-in';
+import type { LocalSupabase } from '@ensemble/supabase-stand-in';
 import { startAppServer, type RunningAppServer } from '../web/server/start-app-server.js';
 
 const portOf = (name: string, fallback: number): number => {
@@ -88,8 +88,8 @@ export async function startLocalStack(options: { serveClient: boolean }): Promis
   };
   try {
     if (!env['SUPABASE_URL']) {
-      const { startLocalSupabase } = await import('../adapters/supabase/local/server.js');
-      const { authProtectionFromEnv } = await import('../adapters/supabase/local/auth/auth-limits.js');
+      const { startLocalSupabase } = await import('@ensemble/supabase-stand-in');
+      const { authProtectionFromEnv } = await import('@ensemble/supabase-stand-in');
       // Supabase's per-address Auth limits unless AUTH_RATE_LIMIT_* / AUTH_OTP_MAX_ATTEMPTS say otherwise.
       const protection = authProtectionFromEnv(env);
       if (!protection.success) throw new Error(protection.error);

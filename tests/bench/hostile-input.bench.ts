@@ -10,7 +10,7 @@
 // Run: npx tsx tests/bench/hostile-input.bench.ts   (or npm run bench -- hostile-input)
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { startLocalSupabase } from '../../adapters/supabase/local/server.js';
+import { startLocalSupabase } from '@ensemble/supabase-stand-in';
 import { killAppServerProcesses, signatureOnlyServerEnv, spawnAppServer, type AppServerProcess } from '../support/app-server-process.js';
 import { browserLikeClient, latestMailTo } from '../support/local-supabase.js';
 import { deflateBomb, pdfWithFlateContent } from '../support/pdf-fixture.js';

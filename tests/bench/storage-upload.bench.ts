@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { startLocalSupabase } from '../../adapters/supabase/local/server.js';
+import { startLocalSupabase } from '@ensemble/supabase-stand-in';
 import { gradientPng } from '../support/png-fixture.js';
 import { createStandInUser } from '../support/storage-users.js';
 import { testTemplate } from '../support/supabase-rest-harness.js';

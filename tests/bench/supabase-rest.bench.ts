@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
-import { openLocalDb } from '../../adapters/supabase/local/db.js';
+import { openLocalDb } from '@ensemble/supabase-stand-in';
 import { createTestUser, openTestDb, startRestServer, testTemplate } from '../support/supabase-rest-harness.js';
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;

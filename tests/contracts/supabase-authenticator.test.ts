@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
-import type { LocalSupabase } from '../../adapters/supabase/local/server.js';
+import type { LocalSupabase } from '@ensemble/supabase-stand-in';
 import { SupabaseAuthenticator } from '../../adapters/supabase/supabase-authenticator.js';
 import { browserClient, openLink, readMailbox } from '../integration/supabase-adapters/adapter-harness.js';
 import { startTestSupabase, testClock } from '../support/local-supabase.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import type { LocalSupabase } from '../../adapters/supabase/local/server.js';
+import type { LocalSupabase } from '@ensemble/supabase-stand-in';
 import { SupabaseChatRunLog } from '../../adapters/supabase/supabase-chat-run-log.js';
 import { SupabaseConversationStore } from '../../adapters/supabase/supabase-conversation-store.js';
 import { StandInUsers, browserClient, serviceClient } from '../integration/supabase-adapters/adapter-harness.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalSupabase } from '../../adapters/supabase/local/server.js';
+import type { LocalSupabase } from '@ensemble/supabase-stand-in';
 import { SupabaseConversationSearch } from '../../adapters/supabase/supabase-conversation-search.js';
 import { SupabaseConversationStore } from '../../adapters/supabase/supabase-conversation-store.js';
 import { StandInUsers, browserClient, serviceClient } from '../integration/supabase-adapters/adapter-harness.js';

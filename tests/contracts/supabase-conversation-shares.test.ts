@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import { InMemorySharedConversations } from '../../adapters/in-memory/in-memory-shared-conversations.js';
-import type { LocalSupabase } from '../../adapters/supabase/local/server.js';
+import type { LocalSupabase } from '@ensemble/supabase-stand-in';
 import { SupabaseConversationShares } from '../../adapters/supabase/supabase-conversation-shares.js';
 import { SupabaseConversationStore } from '../../adapters/supabase/supabase-conversation-store.js';
 import { StandInUsers, browserClient, serviceClient } from '../integration/supabase-adapters/adapter-harness.js';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
-import type { LocalSupabase } from '../../adapters/supabase/local/server.js';
+import type { LocalSupabase } from '@ensemble/supabase-stand-in';
 import { SupabaseConversationStore } from '../../adapters/supabase/supabase-conversation-store.js';
 import { SupabaseConversationTurns } from '../../adapters/supabase/supabase-conversation-turns.js';
 import { SupabaseUsageLedger } from '../../adapters/supabase/supabase-usage-ledger.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ModelCatalogueEntry } from '../../adapters/models/model-catalogue.js';
-import type { LocalSupabase } from '../../adapters/supabase/local/server.js';
+import type { LocalSupabase } from '@ensemble/supabase-stand-in';
 import { serviceRoleClient } from '../../adapters/supabase/supabase-config.js';
 import { SupabaseModelCatalogue } from '../../adapters/supabase/supabase-model-catalogue.js';
 import { serviceClient } from '../integration/supabase-adapters/adapter-harness.js';

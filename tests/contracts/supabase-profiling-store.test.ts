@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
-import type { LocalSupabase } from '../../adapters/supabase/local/server.js';
+import type { LocalSupabase } from '@ensemble/supabase-stand-in';
 import { SupabaseProfilingStore } from '../../adapters/supabase/supabase-profiling-store.js';
 import { StandInUsers, browserClient } from '../integration/supabase-adapters/adapter-harness.js';
 import { startTestSupabase } from '../support/local-supabase.js';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
-import type { LocalSupabase } from '../../adapters/supabase/local/server.js';
+import type { LocalSupabase } from '@ensemble/supabase-stand-in';
 import { SupabaseServerInstance } from '../../adapters/supabase/supabase-server-instance.js';
 import { SupabaseUsageLedger } from '../../adapters/supabase/supabase-usage-ledger.js';
 import { StandInUsers, serviceClient } from '../integration/supabase-adapters/adapter-harness.js';

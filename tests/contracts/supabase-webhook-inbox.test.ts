@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import { SupabaseWebhookInbox } from '../../adapters/supabase/supabase-webhook-inbox.js';
-import type { LocalSupabase } from '../../adapters/supabase/local/server.js';
+import type { LocalSupabase } from '@ensemble/supabase-stand-in';
 import { StandInUsers, serviceClient } from '../integration/supabase-adapters/adapter-harness.js';
 import { startTestSupabase } from '../support/local-supabase.js';
 import { webhookInboxContract } from './webhook-inbox.contract.js';

@@ -1,6 +1,6 @@
 import { InMemoryLogger } from '../../adapters/in-memory/in-memory-logger.js';
 import { startSandbox, type RunningSandbox } from '@ensemble/billing-sandbox';
-import type { LocalSupabase } from '../../adapters/supabase/local/server.js';
+import type { LocalSupabase } from '@ensemble/supabase-stand-in';
 import { startAppServer, type RunningAppServer } from '../../web/server/start-app-server.js';
 import { closedPort } from './local-http.js';
 import { signInWithCode, standInEnv, startTestSupabase, TEST_SITE_URL } from './local-supabase.js';

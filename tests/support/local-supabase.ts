@@ -1,7 +1,7 @@
 import type { SupabaseClient, SupportedStorage } from '@supabase/supabase-js';
 import { createClient } from '@supabase/supabase-js';
-import type { LocalSupabase, LocalSupabaseOptions } from '../../adapters/supabase/local/server.js';
-import { startLocalSupabase } from '../../adapters/supabase/local/server.js';
+import type { LocalSupabase, LocalSupabaseOptions } from '@ensemble/supabase-stand-in';
+import { startLocalSupabase } from '@ensemble/supabase-stand-in';
 import { freshPostgresDatabase, postgresLaneUrl } from './postgres-lane.js';
 import { testTemplate } from './supabase-rest-harness.js';
 

@@ -2,8 +2,7 @@
 // Debian's packages when missing, as Chromium is), one cluster for the run, and the template
 // database every test file copies: Supabase's roles and auth schema, then every migration, applied
 // exactly as on PGlite. Test files reach it through ENSEMBLE_TEST_POSTGRES_URL.
-import { openLocalDb } from '../../adapters/supabase/local/db.js';
-import { postgresSqlDb } from '../../adapters/supabase/local/postgres-sql-db.js';
+import { openLocalDb, postgresSqlDb } from '@ensemble/supabase-stand-in';
 import { closedPort } from './local-http.js';
 import { provisionPostgres, startPostgresServer } from './postgres-server.js';
 import { POSTGRES_TEMPLATE_DATABASE } from './postgres-lane.js';

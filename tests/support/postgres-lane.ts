@@ -1,7 +1,7 @@
 // Which database the stand-in's tests run on: PGlite (the default lane) or the real PostgreSQL
 // server of the PostgreSQL lane (vitest project `postgres`, see vitest.config.ts).
 import { randomUUID } from 'node:crypto';
-import { postgresSqlDb } from '../../adapters/supabase/local/postgres-sql-db.js';
+import { postgresSqlDb } from '@ensemble/supabase-stand-in';
 
 export const POSTGRES_TEMPLATE_DATABASE = 'ensemble_template';
 

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@supabase/supabase-js';
-import { KEYS_FILE_NAME } from '../../adapters/supabase/local/keys.js';
+import { KEYS_FILE_NAME } from '@ensemble/supabase-stand-in';
 import { freePort } from './free-port.js';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -27,7 +27,7 @@ export async function spawnStandIn(): Promise<StandInProcess> {
   const child = spawn(
     process.execPath,
     [
-      '--import', 'tsx', 'adapters/supabase/local/main.ts', '--port', port, '--mailbox-port', mailboxPort, '--data', dir, '--email-interval', '0',
+      '--import', 'tsx', 'adapters/stand-ins/supabase/main.ts', '--port', port, '--mailbox-port', mailboxPort, '--data', dir, '--email-interval', '0',
       // A benchmark signs many users in from 127.0.0.1: Auth's per-address limits would refuse them.
       '--rate-limit-sign-ins', '0', '--rate-limit-verifications', '0', '--rate-limit-refreshes', '0',
     ],

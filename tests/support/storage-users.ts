@@ -2,7 +2,7 @@
 // token the stand-in's own keys signed, in a supabase-js client (REST and Storage both accept it).
 import { randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import type { LocalSupabase } from '../../adapters/supabase/local/server.js';
+import type { LocalSupabase } from '@ensemble/supabase-stand-in';
 
 export interface StandInUser {
   readonly id: string;

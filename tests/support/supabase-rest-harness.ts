@@ -9,8 +9,7 @@ import { serve } from '@hono/node-server';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { Hono } from 'hono';
 import { jwtVerify, SignJWT } from 'jose';
-import { listMigrations, openLocalDb, type JwtClaims, type LocalDb } from '../../adapters/supabase/local/db.js';
-import { makeRestApp } from '../../adapters/supabase/local/rest/rest-app.js';
+import { bootstrapFile, listMigrations, makeRestApp, openLocalDb, storageSchemaFile, type JwtClaims, type LocalDb } from '@ensemble/supabase-stand-in';
 import { freshPostgresDatabase, postgresLaneUrl } from './postgres-lane.js';
 
 const secret = new TextEncoder().encode('test-only-jwt-secret-of-at-least-32-characters');
@@ -27,8 +26,8 @@ export async function verifyTestJwt(token: string): Promise<JwtClaims> {
 /** Bootstrap + migrations run once per machine and content; each test file loads the dumped result. */
 async function templatePath(): Promise<string> {
   const hash = createHash('sha256');
-  hash.update(await readFile(new URL('../../adapters/supabase/local/bootstrap.sql', import.meta.url)));
-  hash.update(await readFile(new URL('../../adapters/supabase/local/storage/storage-schema.sql', import.meta.url)));
+  hash.update(await readFile(bootstrapFile));
+  hash.update(await readFile(storageSchemaFile));
   for (const migration of await listMigrations()) hash.update(migration.version).update(await readFile(migration.path));
   return join(tmpdir(), `ensemble-supabase-template-${hash.digest('hex').slice(0, 16)}.tar.gz`);
 }

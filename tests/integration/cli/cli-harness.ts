@@ -2,7 +2,7 @@ import { PassThrough, Writable } from 'node:stream';
 import { startSandbox, type RunningSandbox } from '@ensemble/billing-sandbox';
 import type { SeedInfo } from '@ensemble/billing-sandbox';
 import { createBillingClient, type BillingClient } from '@ensemble/billing-client';
-import type { LocalSupabase } from '../../../adapters/supabase/local/server.js';
+import type { LocalSupabase } from '@ensemble/supabase-stand-in';
 import type { CliIo } from '../../../cli/io.js';
 import { runCli } from '../../../cli/program.js';
 import { closedPort } from '../../support/local-http.js';

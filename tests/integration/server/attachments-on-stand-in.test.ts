@@ -2,7 +2,7 @@
 // called over HTTP as the browser calls it, by their owner and by a hostile second user. Checks read
 // the database and the Storage API themselves, not our adapters' view.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalSupabase } from '../../../adapters/supabase/local/server.js';
+import type { LocalSupabase } from '@ensemble/supabase-stand-in';
 import { estimateTokens } from '../../../core/credits/index.js';
 import type { RunningAppServer } from '../../../web/server/start-app-server.js';
 import { signUpOnStandIn, startAppOnStandIn } from '../../support/app-on-stand-in.js';

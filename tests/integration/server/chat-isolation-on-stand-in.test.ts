@@ -3,7 +3,7 @@
 // who presses regenerate ten times at once. Nothing here trusts our own adapters' view of things:
 // every check reads the database itself.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalSupabase } from '../../../adapters/supabase/local/server.js';
+import type { LocalSupabase } from '@ensemble/supabase-stand-in';
 import type { RunningAppServer } from '../../../web/server/start-app-server.js';
 import { signUpOnStandIn, startAppOnStandIn } from '../../support/app-on-stand-in.js';
 import { readNdjson } from './server-harness.js';

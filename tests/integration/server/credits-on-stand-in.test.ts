@@ -2,7 +2,7 @@
 // hold_credits / settle_credit_hold / release_credit_hold), chats over HTTP as a browser sends them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InMemoryLogger } from '../../../adapters/in-memory/in-memory-logger.js';
-import type { LocalSupabase } from '../../../adapters/supabase/local/server.js';
+import type { LocalSupabase } from '@ensemble/supabase-stand-in';
 import { creditsForUsage, estimateTokens, minimalAnswerCredits } from '../../../core/credits/index.js';
 import { DEFAULT_CATALOGUE } from '../../../adapters/in-memory/default-model-catalogue.js';
 import type { RunningAppServer } from '../../../web/server/start-app-server.js';

@@ -3,7 +3,7 @@
 // same address it releases its previous incarnation's holds before serving; another server sees
 // them lapse with the dead server's lease (seconds), not after the 15-minute ttl.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalSupabase } from '../../../adapters/supabase/local/server.js';
+import type { LocalSupabase } from '@ensemble/supabase-stand-in';
 import { estimateTokens, minimalAnswerCredits } from '../../../core/credits/index.js';
 import { DEFAULT_CATALOGUE } from '../../../adapters/in-memory/default-model-catalogue.js';
 import { leaseSecondsFor } from '../../../web/server/instance-lease.js';

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalSupabase } from '../../../adapters/supabase/local/server.js';
+import type { LocalSupabase } from '@ensemble/supabase-stand-in';
 import { startLocalStack, type LocalStack } from '../../../scripts/local-stack.js';
 import { startTestSandbox, type TestSandbox } from '../billing-sandbox/sandbox-harness.js';
 import { closedPort } from '../../support/local-http.js';

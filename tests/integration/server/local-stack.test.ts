@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InMemoryLogger } from '../../../adapters/in-memory/in-memory-logger.js';
 import type { RunningSandbox } from '@ensemble/billing-sandbox';
 import { TEST_CONFIRMATION_TOKENS } from '@ensemble/billing-sandbox';
-import type { LocalSupabase } from '../../../adapters/supabase/local/server.js';
+import type { LocalSupabase } from '@ensemble/supabase-stand-in';
 import { authServerVerifier } from '../../../adapters/auth/token-verifier.js';
 import type { RunningAppServer } from '../../../web/server/start-app-server.js';
 import { signUpOnStandIn, startStackOnStandIns } from '../../support/app-on-stand-in.js';

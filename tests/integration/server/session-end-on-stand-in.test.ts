@@ -2,7 +2,7 @@
 // After POST /auth/v1/logout the old access token is refused by /api within the session check
 // period, not an hour later when it expires.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalSupabase } from '../../../adapters/supabase/local/server.js';
+import type { LocalSupabase } from '@ensemble/supabase-stand-in';
 import type { RunningAppServer } from '../../../web/server/start-app-server.js';
 import { startAppOnStandIn } from '../../support/app-on-stand-in.js';
 import { signInWithCode } from '../../support/local-supabase.js';

@@ -2,7 +2,7 @@
 // (PGlite, the service role, the real migrations), called over HTTP as the browser calls it, by the
 // owner and by a hostile second user. Every check reads the database itself.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalSupabase } from '../../../adapters/supabase/local/server.js';
+import type { LocalSupabase } from '@ensemble/supabase-stand-in';
 import type { RunningAppServer } from '../../../web/server/start-app-server.js';
 import { signUpOnStandIn, startAppOnStandIn } from '../../support/app-on-stand-in.js';
 import { readNdjson } from './server-harness.js';

@@ -6,7 +6,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_CONFIRMATION_TOKENS } from '@ensemble/billing-sandbox';
 import type { RunningSandbox } from '@ensemble/billing-sandbox';
-import type { LocalSupabase } from '../../../adapters/supabase/local/server.js';
+import type { LocalSupabase } from '@ensemble/supabase-stand-in';
 import type { RunningAppServer } from '../../../web/server/start-app-server.js';
 import { signUpOnStandIn, startStackOnStandIns } from '../../support/app-on-stand-in.js';
 import { customerWire } from '../../support/billing-fixtures/customers.js';

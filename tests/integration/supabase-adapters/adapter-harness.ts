@@ -1,7 +1,7 @@
 // Shared by the Supabase adapters' contract runs and integration tests: real supabase-js clients,
 // built by createSupabaseClients, talking to one local stand-in per test file.
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { LocalSupabase } from '../../../adapters/supabase/local/server.js';
+import type { LocalSupabase } from '@ensemble/supabase-stand-in';
 import { createSupabaseClients, type BrowserAuthOptions } from '../../../adapters/supabase/supabase-config.js';
 import { latestMailTo, memoryStorage, signInWithCode } from '../../support/local-supabase.js';
 import { uniqueEmail } from '../../support/unique-email.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthChange } from '../../../core/auth/index.js';
 import { withRecoveredSessionsFiltered } from '../../../adapters/browser/recovered-session-filter.js';
-import type { LocalSupabase } from '../../../adapters/supabase/local/server.js';
+import type { LocalSupabase } from '@ensemble/supabase-stand-in';
 import { SupabaseAuthenticator } from '../../../adapters/supabase/supabase-authenticator.js';
 import { startTestSupabase } from '../../support/local-supabase.js';
 import { uniqueEmail } from '../../support/unique-email.js';

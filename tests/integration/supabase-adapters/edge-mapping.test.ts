@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalSupabase } from '../../../adapters/supabase/local/server.js';
+import type { LocalSupabase } from '@ensemble/supabase-stand-in';
 import { SupabaseAuthenticator } from '../../../adapters/supabase/supabase-authenticator.js';
 import { createSupabaseClients } from '../../../adapters/supabase/supabase-config.js';
 import { SupabaseConversationStore } from '../../../adapters/supabase/supabase-conversation-store.js';

@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Profiling } from '../../../core/account/index.js';
-import type { LocalSupabase } from '../../../adapters/supabase/local/server.js';
+import type { LocalSupabase } from '@ensemble/supabase-stand-in';
 import { SupabaseConversationStore } from '../../../adapters/supabase/supabase-conversation-store.js';
 import { SupabaseProfileStore } from '../../../adapters/supabase/supabase-profile-store.js';
 import { SupabaseProfileWriter } from '../../../adapters/supabase/supabase-profile-writer.js';

@@ -1,7 +1,7 @@
 // Server instances and the holds and conversation turns tied to them on the Supabase stand-in.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalSupabase } from '../../../adapters/supabase/local/server.js';
+import type { LocalSupabase } from '@ensemble/supabase-stand-in';
 import { SupabaseConversationTurns } from '../../../adapters/supabase/supabase-conversation-turns.js';
 import { SupabaseServerInstance } from '../../../adapters/supabase/supabase-server-instance.js';
 import { SupabaseUsageLedger } from '../../../adapters/supabase/supabase-usage-ledger.js';

@@ -1,6 +1,6 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalSupabase } from '../../../adapters/supabase/local/server.js';
+import type { LocalSupabase } from '@ensemble/supabase-stand-in';
 import { browserLikeClient, latestMailTo, mailTo, signInWithCode, startTestSupabase, testClock } from '../../support/local-supabase.js';
 import { uniqueEmail } from '../../support/unique-email.js';
 

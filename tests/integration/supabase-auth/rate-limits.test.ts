@@ -1,8 +1,8 @@
 import { AuthApiError } from '@supabase/supabase-js';
 import { Agent, fetch as fetchFrom } from 'undici';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_AUTH_RATE_LIMITS } from '../../../adapters/supabase/local/auth/auth-limits.js';
-import type { LocalSupabase } from '../../../adapters/supabase/local/server.js';
+import { DEFAULT_AUTH_RATE_LIMITS } from '@ensemble/supabase-stand-in';
+import type { LocalSupabase } from '@ensemble/supabase-stand-in';
 import {
   CALLBACK_URL,
   browserLikeClient,

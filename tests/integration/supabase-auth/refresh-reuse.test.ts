@@ -1,7 +1,7 @@
 import type { Session } from '@supabase/supabase-js';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalSupabase } from '../../../adapters/supabase/local/server.js';
+import type { LocalSupabase } from '@ensemble/supabase-stand-in';
 import { browserLikeClient, signInWithCode, startTestSupabase, testClock } from '../../support/local-supabase.js';
 import { uniqueEmail } from '../../support/unique-email.js';
 

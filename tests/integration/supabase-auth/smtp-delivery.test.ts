@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deliverBySmtp } from '../../../adapters/supabase/local/mailbox/smtp-delivery.js';
-import type { LocalSupabase } from '../../../adapters/supabase/local/server.js';
+import { deliverBySmtp } from '@ensemble/supabase-stand-in';
+import type { LocalSupabase } from '@ensemble/supabase-stand-in';
 import { browserLikeClient, latestMailTo, startTestSupabase } from '../../support/local-supabase.js';
 import { decodedParts, startSmtpReceiver } from '../../support/smtp-receiver.js';
 import { uniqueEmail } from '../../support/unique-email.js';

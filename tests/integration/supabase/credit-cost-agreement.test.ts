@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalDb } from '../../../adapters/supabase/local/db.js';
+import type { LocalDb } from '@ensemble/supabase-stand-in';
 import { creditsForUsage } from '../../../core/credits/index.js';
 import { openTestDb } from '../../support/supabase-rest-harness.js';
 

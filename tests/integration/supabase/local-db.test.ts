@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listMigrations, openLocalDb, type LocalDb } from '../../../adapters/supabase/local/db.js';
+import { listMigrations, openLocalDb, type LocalDb } from '@ensemble/supabase-stand-in';
 import { openTestDb, testTemplate } from '../../support/supabase-rest-harness.js';
 
 let dir: string;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalDb } from '../../../adapters/supabase/local/db.js';
+import type { LocalDb } from '@ensemble/supabase-stand-in';
 import { PROVIDER_IDS } from '../../../core/chat/index.js';
 import { creditsForUsage } from '../../../core/credits/index.js';
 import { DEFAULT_CATALOGUE } from '../../../adapters/in-memory/default-model-catalogue.js';

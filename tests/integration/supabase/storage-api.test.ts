@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { StorageError } from '@supabase/storage-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalSupabase } from '../../../adapters/supabase/local/server.js';
+import type { LocalSupabase } from '@ensemble/supabase-stand-in';
 import { startTestSupabase } from '../../support/local-supabase.js';
 import { anonRoleClient, createStandInUser, pngBytes, serviceRoleClient, type StandInUser } from '../../support/storage-users.js';
 

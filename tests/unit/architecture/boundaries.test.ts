@@ -59,7 +59,7 @@ function importGraph(start: string[]): { files: string[]; packages: string[] } {
 const browserGraph = (): { files: string[]; packages: string[] } =>
   importGraph(sourceFiles(join(root, 'web', 'client')).filter((f) => !f.includes(`${join('web', 'client', 'dist')}`)));
 
-const SERVER_ONLY_FILES = /^(web\/server|cli|adapters\/(billing|billing-client|stand-ins|models|supabase\/local)|adapters\/supabase\/supabase-(usage-ledger|profile-writer|user-directory|webhook-inbox))(\/|\.ts$)/;
+const SERVER_ONLY_FILES = /^(web\/server|cli|adapters\/(billing|billing-client|stand-ins|models)|adapters\/supabase\/supabase-(usage-ledger|profile-writer|user-directory|webhook-inbox))(\/|\.ts$)/;
 const SERVER_ONLY_PACKAGES = /^(@ensemble\/|node:|undici$|@electric-sql\/pglite|hono$|@hono\/|ai$|@ai-sdk\/|commander$|standardwebhooks$|jose$)/;
 
 describe('DESIGN.md boundaries', () => {
@@ -113,7 +113,8 @@ describe('DESIGN.md boundaries', () => {
 
   it.each([
     "export { x } from '../../web/server/app.js';",
-    "export { x } from '../../adapters/supabase/local/server.js';",
+    "export { x } from '../../adapters/stand-ins/supabase/server.js';",
+    "import { startLocalSupabase } from '@ensemble/supabase-stand-in';\nexport const x = startLocalSupabase;",
     "export { x } from '../../adapters/models/ai-sdk-model-gateway.js';",
     "export { x } from '../../adapters/billing/polar-billing-gateway.js';",
     "export { x } from '../../adapters/billing-client/client.js';",
@@ -238,7 +239,7 @@ describe('DESIGN.md boundaries', () => {
   });
 
   it('the server-only patterns of that walk do match server modules', () => {
-    const samples = ['web/server/app.ts', 'adapters/billing-client/client.ts', 'adapters/supabase/local/server.ts', 'adapters/supabase/supabase-usage-ledger.ts'];
+    const samples = ['web/server/app.ts', 'adapters/billing-client/client.ts', 'adapters/stand-ins/supabase/server.ts', 'adapters/supabase/supabase-usage-ledger.ts'];
     expect(samples.filter((f) => !SERVER_ONLY_FILES.test(f))).toEqual([]);
     expect(SERVER_ONLY_FILES.test('adapters/supabase/supabase-profile-store.ts')).toBe(false);
     expect(['node:fs', 'undici', 'hono', '@ai-sdk/openai'].filter((p) => !SERVER_ONLY_PACKAGES.test(p))).toEqual([]);
@@ -307,17 +308,17 @@ describe('DESIGN.md boundaries', () => {
     expect(importers.length).toBeGreaterThan(0); // the walk does find the roots' imports
   });
 
-  const STAND_INS = ['adapters/stand-ins/billing', 'adapters/supabase/local'];
+  const STAND_INS = ['adapters/stand-ins/billing', 'adapters/stand-ins/supabase'];
 
   it.each([
     ['adapters/stand-ins/billing/resources/orders/example-breach.ts', "import { ok } from '../../../../../core/shared/index.js';\nexport const x = ok;\n"],
     ['adapters/stand-ins/billing/seed-breach.ts', "import { DEFAULT_PLAN_TEXT } from '../../../core/billing/index.js';\nexport const x = DEFAULT_PLAN_TEXT;\n"],
     ['adapters/stand-ins/billing/engine/example-breach.ts', "export { createBillingClient } from '../../../billing-client/client.js';\n"],
     ['adapters/stand-ins/billing/engine/example-breach.ts', "export const load = () => import('../../../../tests/support/local-http.js');\n"],
-    ['adapters/supabase/local/auth/example-breach.ts', "import type { Result } from '../../../../core/shared/index.js';\nexport type R = Result<string, string>;\n"],
-    ['adapters/supabase/local/example-breach.ts', "export { supabaseConfig } from '../supabase-config.js';\n"],
-    ['adapters/supabase/local/rest/example-breach.ts', "export { x } from '../../../../web/server/app.js';\n"],
-    ['adapters/supabase/local/example-breach.ts', "export { x } from '/work/elsewhere/x.js';\n"],
+    ['adapters/stand-ins/supabase/auth/example-breach.ts', "import type { Result } from '../../../../core/shared/index.js';\nexport type R = Result<string, string>;\n"],
+    ['adapters/stand-ins/supabase/example-breach.ts', "export { supabaseConfig } from '../../supabase/supabase-config.js';\n"],
+    ['adapters/stand-ins/supabase/rest/example-breach.ts', "export { x } from '../../../../web/server/app.js';\n"],
+    ['adapters/stand-ins/supabase/example-breach.ts', "export { x } from '/work/elsewhere/x.js';\n"],
   ])('the lint rule keeps the stand-in %s inside its own folder: %s', async (file, code) => {
     const messages = await lintAs(file, code);
     expect(messages.join('\n')).toMatch(/stands in for an outside service: it imports only its own folder/);
@@ -325,7 +326,7 @@ describe('DESIGN.md boundaries', () => {
 
   it.each([
     ['adapters/stand-ins/billing/resources/orders/example-fine.ts', "import { fail, ok } from '../../domain/result.js';\nimport { order } from '@ensemble/billing-client/schemas';\nimport { Hono } from 'hono';\nimport { join } from 'node:path';\nexport const x = [fail, ok, order, Hono, join];\n"],
-    ['adapters/supabase/local/auth/example-fine.ts', "import { fail, ok } from '../result.js';\nimport { z } from 'zod';\nimport { PGlite } from '@electric-sql/pglite';\nimport { readFile } from 'node:fs/promises';\nexport const x = [fail, ok, z, PGlite, readFile];\n"],
+    ['adapters/stand-ins/supabase/auth/example-fine.ts', "import { fail, ok } from '../result.js';\nimport { z } from 'zod';\nimport { PGlite } from '@electric-sql/pglite';\nimport { readFile } from 'node:fs/promises';\nexport const x = [fail, ok, z, PGlite, readFile];\n"],
   ])('a stand-in may import its own folder, node: builtins and npm packages: %s', async (file, code) => {
     expect(await lintAs(file, code)).toEqual([]);
   });

@@ -5,10 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FolderPersistence } from '@ensemble/billing-sandbox/engine';
-import { openLocalDb } from '../../../adapters/supabase/local/db.js';
-import { openLocalKeys } from '../../../adapters/supabase/local/keys.js';
-import { openMailbox } from '../../../adapters/supabase/local/mailbox/mailbox.js';
-import { ownerOnlyFolder, ownerOnlyTree } from '../../../adapters/supabase/local/owner-only.js';
+import { openLocalDb, openLocalKeys, openMailbox, ownerOnlyFolder, ownerOnlyTree } from '@ensemble/supabase-stand-in';
 
 const roots: string[] = [];
 const root = () => {

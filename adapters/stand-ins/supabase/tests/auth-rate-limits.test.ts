@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_AUTH_RATE_LIMITS, authProtectionFromEnv, withDefaultRateLimits } from '../../../adapters/supabase/local/auth/auth-limits.js';
-import { addressKey } from '../../../adapters/supabase/local/auth/client-address.js';
-import { SlidingWindowLimiter } from '../../../adapters/supabase/local/auth/request-rate-limit.js';
+import { DEFAULT_AUTH_RATE_LIMITS, authProtectionFromEnv, withDefaultRateLimits } from '../auth/auth-limits.js';
+import { addressKey } from '../auth/client-address.js';
+import { SlidingWindowLimiter } from '../auth/request-rate-limit.js';
 
 function manualClock(start = 1_000_000) {
   let at = start;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { parseFilter, parseLogic, parseOrder } from '../../../adapters/supabase/local/rest/parse-filter.js';
-import { parseSelect } from '../../../adapters/supabase/local/rest/parse-select.js';
-import { parsePrefer, parseRequestQuery } from '../../../adapters/supabase/local/rest/request-query.js';
-import { RestError } from '../../../adapters/supabase/local/rest/rest-error.js';
-import { splitTopLevel, unquote } from '../../../adapters/supabase/local/rest/split-top-level.js';
+import { parseFilter, parseLogic, parseOrder } from '../rest/parse-filter.js';
+import { parseSelect } from '../rest/parse-select.js';
+import { parsePrefer, parseRequestQuery } from '../rest/request-query.js';
+import { RestError } from '../rest/rest-error.js';
+import { splitTopLevel, unquote } from '../rest/split-top-level.js';
 
 const parseError = (fn: () => unknown) => {
   try {

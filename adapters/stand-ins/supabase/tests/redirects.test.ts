@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { AuthSettings } from '../../../adapters/supabase/local/auth/auth-context.js';
-import { parsePkceChallenge } from '../../../adapters/supabase/local/auth/flow-state.js';
-import { errorRedirect, resolveRedirect, withFragment } from '../../../adapters/supabase/local/auth/redirects.js';
+import type { AuthSettings } from '../auth/auth-context.js';
+import { parsePkceChallenge } from '../auth/flow-state.js';
+import { errorRedirect, resolveRedirect, withFragment } from '../auth/redirects.js';
 
 const settings: AuthSettings = {
   siteUrl: 'http://127.0.0.1:3000',

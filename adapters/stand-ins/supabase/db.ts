@@ -49,9 +49,11 @@ export interface OpenLocalDbOptions {
 const setRole = "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)";
 // Switching a transaction to read-only is allowed after its first query, so one statement does it all.
 const setRoleReadOnly = `${setRole}, set_config('transaction_read_only', 'on', true)`;
-const bootstrapFile = fileURLToPath(new URL('./bootstrap.sql', import.meta.url));
+export const bootstrapFile = fileURLToPath(new URL('./bootstrap.sql', import.meta.url));
 export const storageSchemaFile = fileURLToPath(new URL('./storage/storage-schema.sql', import.meta.url));
-export const migrationsDir = fileURLToPath(new URL('../migrations/', import.meta.url));
+// The product's SQL migrations (adapters/supabase/migrations/), applied as a hosted project applies them:
+// the one path outside this package it reads, as data (it imports nothing from there).
+export const migrationsDir = fileURLToPath(new URL('../../supabase/migrations/', import.meta.url));
 
 export async function openLocalDb(options: OpenLocalDbOptions = {}): Promise<LocalDb> {
   const dataDir = options.postgresUrl ? undefined : options.dataDir;

@@ -2,9 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { OutgoingEmail } from '../../../adapters/supabase/local/mailbox/mailbox.js';
-import { openMailbox } from '../../../adapters/supabase/local/mailbox/mailbox.js';
-import { makeMailboxApp } from '../../../adapters/supabase/local/mailbox/mailbox-app.js';
+import type { OutgoingEmail } from '../mailbox/mailbox.js';
+import { openMailbox } from '../mailbox/mailbox.js';
+import { makeMailboxApp } from '../mailbox/mailbox-app.js';
 
 let dataDir: string;
 beforeEach(async () => {

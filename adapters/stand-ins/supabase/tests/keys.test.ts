@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SignJWT, decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { KEYS_FILE_NAME, openLocalKeys } from '../../../adapters/supabase/local/keys.js';
+import { KEYS_FILE_NAME, openLocalKeys } from '../keys.js';
 
 const ISSUER = 'http://127.0.0.1:54321/auth/v1';
 let dataDir: string;
