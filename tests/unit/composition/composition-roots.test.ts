@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildBrowserUseCases, buildServerUseCases, buildUseCase, buildUseCases } from '../../../adapters/composition/build-use-cases.js';
 import { createInMemoryAdapters, createInMemoryUseCases } from '../../../adapters/composition/in-memory.js';
 import { inMemoryServerPorts } from '../../../adapters/composition/server-data-ports.js';
-import { createServerUseCases } from '../../../adapters/composition/server.js';
+import { createServerComposition, createServerUseCases, type ServerWiringSettings } from '../../../adapters/composition/server.js';
 import { BROWSER_USE_CASES, CLI_USE_CASES, SERVER_USE_CASES, USE_CASE_DEFINITIONS, type UseCaseName } from '../../../adapters/composition/use-case-registry.js';
 import { InMemoryBillingGateway } from '../../../adapters/in-memory/in-memory-billing-gateway.js';
 import { InMemoryLogger } from '../../../adapters/in-memory/in-memory-logger.js';
@@ -140,5 +140,26 @@ describe('the composition roots', () => {
     expect(await caller.getCreditBalance()).toEqual({ success: true, data: 0 });
     const text = new TextEncoder().encode('plain notes');
     expect(await caller.attachFile({ name: 'notes.txt', type: 'text/plain', bytes: text })).toMatchObject({ success: true, data: { name: 'notes.txt' } });
+  });
+
+  it("the app server's root wires the billing guard, the relay and the token verifier, and refuses to start with no way to verify tokens", async () => {
+    const settings: ServerWiringSettings = {
+      supabase: { url: 'http://127.0.0.1:1', anonKey: 'anon', jwtSecret: 'a-secret-long-enough-for-hs256-signing' },
+      sessionCheckMs: 0,
+      billing: null,
+      billingCalls: { breakerFailures: 3, breakerCooldownMs: 30_000 },
+      creditsPerPeriod: 100,
+      chatRuns: { flushMs: 25 },
+      faults: { webhookCrash: null },
+    };
+    const input = { settings, logger: new InMemoryLogger(), data: inMemoryServerPorts({ catalogue: IN_MEMORY_MODELS }), billing: null, modelGateway: new InMemoryModelGateway() };
+    const composed = createServerComposition(input);
+    if (!composed.success) throw new Error(composed.error.message);
+    // No billing provider: the guard says billing is unavailable, and the use cases get its refusal.
+    expect(composed.data.billing.available).toBe(false);
+    expect(await composed.data.useCases.shared.loadPlanOffer()).toMatchObject({ success: true, data: { available: false } });
+    expect(composed.data.relay.running).toBe(0);
+    expect(await composed.data.verifyToken('not-a-token')).toMatchObject({ ok: false, reason: 'invalid' });
+    expect(createServerComposition({ ...input, settings: { ...settings, supabase: null } })).toMatchObject({ success: false, error: { code: 'validation' } });
   });
 });
