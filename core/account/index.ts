@@ -1,9 +1,7 @@
 /** The account: profile, subscription status, marketing consent, the onboarding questionnaire, support look-ups. */
-export { ACTIVE_SUBSCRIPTION_STATUS, DEFAULT_CREDITS, TURBO_ALLOWED, TURBO_REDIRECT, accountStatusOf, isSubscribed } from './domain/account.js';
-export type { AccountStatus, TurboCheck } from './domain/account.js';
+export { isSubscribed } from './domain/account.js';
 export type { Profile, SubscriptionState } from './domain/profile.js';
-export { DEFAULT_PROFILING, applyProfilingStep, fromStoredProfiling, profilingStepSchema, toStoredProfiling } from './domain/profiling-rules.js';
-export type { ProfilingAnswers, ProfilingStep } from './domain/profiling-rules.js';
+export { DEFAULT_PROFILING, applyProfilingStep, fromStoredProfiling, toStoredProfiling } from './domain/profiling-rules.js';
 export type { Profiling, StoredProfiling } from './domain/profiling.js';
 export type { ProfileStore } from './ports/profile-store.js';
 export type { ProfileWriter } from './ports/profile-writer.js';

@@ -1,22 +1,20 @@
 /** Signing in and the session: e-mail link and code, Google, the signed-in user. */
 export type { AuthChange, AuthEventName, AuthSession, AuthUser, SignInMethod } from './domain/auth.js';
-export { AUTH_CALLBACK_PATH, EMAIL_RESEND_INTERVAL_SECONDS, GOOGLE_QUERY_PARAMS, INVALID_CODE, INVALID_EMAIL, authCallbackUrl, emailCodeSchema, emailSchema, signInMethodOf } from './domain/sign-in.js';
-export { MARKETING_CONSENT_DELAY_MS, SIGNUP_TRACKED_DELAY_MS, TEMP_MARKETING_CONSENT_KEY, parseStoredConsent, serializeConsent } from './domain/signed-in.js';
+export { EMAIL_RESEND_INTERVAL_SECONDS, authCallbackUrl, emailCodeSchema, emailSchema, signInMethodOf } from './domain/sign-in.js';
+export { TEMP_MARKETING_CONSENT_KEY, parseStoredConsent, serializeConsent } from './domain/signed-in.js';
 export type { Authenticator } from './ports/authenticator.js';
 export { makeCompleteRedirectSignIn } from './use-cases/complete-redirect-sign-in.js';
 export { requireUser } from './ports/current-user.js';
 export type { CurrentUser } from './ports/current-user.js';
 export { makeGetCurrentUser } from './use-cases/get-current-user.js';
 export { makeHandleSignedIn } from './use-cases/handle-signed-in.js';
-export type { HandleSignedInDeps } from './use-cases/handle-signed-in.js';
 export { makeRequestEmailCode } from './use-cases/request-email-code.js';
 export { makeRequestMagicLink } from './use-cases/request-magic-link.js';
 export { makeResendEmailCode } from './use-cases/resend-email-code.js';
 export { makeSessionController } from './use-cases/session-controller.js';
-export type { SessionController, SessionControllerDeps, SessionState } from './use-cases/session-controller.js';
-export { attemptSignIn, reportSignInFailure } from './use-cases/sign-in-attempt.js';
-export type { AuthErrorSink, SignInReporting } from './use-cases/sign-in-attempt.js';
+export type { SessionState } from './use-cases/session-controller.js';
+export type { AuthErrorSink } from './use-cases/sign-in-attempt.js';
 export { makeSignInWithGoogle } from './use-cases/sign-in-with-google.js';
 export { makeSignOut } from './use-cases/sign-out.js';
 export { makeVerifyEmailCode } from './use-cases/verify-email-code.js';
-export { RETURN_TO_KEY, isReturnPath, makeRememberReturnTo, makeTakeReturnTo } from './use-cases/return-to.js';
+export { isReturnPath, makeRememberReturnTo, makeTakeReturnTo } from './use-cases/return-to.js';

@@ -1,12 +1,11 @@
 /** The credit balance: prices per use, holds, charges, grants and the ledger. */
 export { CHAT_HOLD_TTL_SECONDS, GRANT_LEDGER_KINDS, LEDGER_KINDS, MAX_CREDIT_REFERENCE_LENGTH, insufficientCredits } from './domain/credits.js';
-export type { ChargeReceipt, CreditHold, GrantLedgerKind, HoldSettlement, LedgerEntry, LedgerKind, TokenUsage, UsageCharge } from './domain/credits.js';
+export type { ChargeReceipt, CreditHold, GrantLedgerKind, HoldSettlement, LedgerEntry, TokenUsage, UsageCharge } from './domain/credits.js';
 export { estimateTokens } from './domain/token-estimate.js';
-export { MINIMAL_ANSWER_OUTPUT_TOKENS, answerHoldCredits, creditsForUsage, minimalAnswerCredits } from './domain/usage-pricing.js';
+export { answerHoldCredits, creditsForUsage, minimalAnswerCredits } from './domain/usage-pricing.js';
 export type { ModelPrice } from './domain/usage-pricing.js';
 export type { CreditBalance, UsageLedger } from './ports/usage-ledger.js';
 export { makeGetCreditBalance } from './use-cases/get-credit-balance.js';
-export { MAX_MANUAL_GRANT, makeGrantCredits } from './use-cases/grant-credits.js';
+export { makeGrantCredits } from './use-cases/grant-credits.js';
 export { makeListCreditHistory } from './use-cases/list-credit-history.js';
 export { chargeUsage, holdAnswerCredits, releaseHolds } from './use-cases/credit-holds.js';
-export type { CreditHoldDeps } from './use-cases/credit-holds.js';

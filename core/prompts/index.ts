@@ -1,12 +1,10 @@
 /** The prompt library: categories, search, favourites, running a prompt. */
 export type { CategoryTranslation, Prompt, PromptCategory, PromptPage, PromptSearch, PromptTranslation } from './domain/prompts.js';
 export { interpolate, templateParameters } from './domain/template.js';
-export type { TemplateParams } from './domain/template.js';
 export type { PromptCatalog } from './ports/prompt-catalog.js';
 export { makeListPromptCategories } from './use-cases/list-prompt-categories.js';
 export { makeOpenPromptLibrary } from './use-cases/open-prompt-library.js';
-export { makeOpenPromptViewer, promptIdSchema } from './use-cases/open-prompt-viewer.js';
-export { readerLanguageSchema } from './use-cases/reader-language.js';
+export { makeOpenPromptViewer } from './use-cases/open-prompt-viewer.js';
 export { makeRunPrompt } from './use-cases/run-prompt.js';
-export { MAX_PROMPT_PAGE, makeSearchPrompts } from './use-cases/search-prompts.js';
+export { makeSearchPrompts } from './use-cases/search-prompts.js';
 export { makeSetPromptFavorite } from './use-cases/set-prompt-favorite.js';
