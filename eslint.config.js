@@ -50,6 +50,7 @@ const OWN_FOLDERS = [
   // The sandbox reads the provider's wire schemas by package name (@ensemble/billing-client/schemas).
   { folder: 'adapters/stand-ins/billing', except: [], also: [], messageId: 'standIn' },
   { folder: 'adapters/stand-ins/supabase', except: [], also: [], messageId: 'standIn' },
+  { folder: 'adapters/stand-ins/model-providers', except: [], also: [], messageId: 'standIn' },
   { folder: 'adapters/billing-client', except: [], also: [], messageId: 'billingClient' },
 ];
 const stem = (path) => path.replace(/\.(ts|tsx|js|mjs)$/, '');

@@ -22,7 +22,7 @@ const POSTGRES_LANE = [
 ];
 
 /** The npm workspaces' own tests (each package's tests/ folder). */
-const PACKAGE_TESTS = ['adapters/billing-client/tests/**/*.test.ts', 'adapters/stand-ins/billing/tests/**/*.test.ts', 'adapters/stand-ins/supabase/tests/**/*.test.ts'];
+const PACKAGE_TESTS = ['adapters/billing-client/tests/**/*.test.ts', 'adapters/stand-ins/billing/tests/**/*.test.ts', 'adapters/stand-ins/supabase/tests/**/*.test.ts', 'adapters/stand-ins/model-providers/tests/**/*.test.ts'];
 
 /** Everything that needs a Redis server (the shared-state adapters used when REDIS_URL is set). */
 const REDIS_LANE = ['tests/contracts/redis-*.test.ts', 'tests/integration/server/*-on-redis.test.ts'];

@@ -1,8 +1,8 @@
 import { afterAll } from 'vitest';
 import { createModelGateway } from '../../adapters/models/create-model-gateway.js';
 import { catalogueEntry, recordingLogger } from '../unit/models/model-test-kit.js';
-import { startOpenAiCompatibleStandIn, type StandIn } from '../support/openai-compatible-stand-in.js';
-import { startProviderStandIn, type FirstPartyProvider, type ProviderStandIn } from '../support/first-party-provider-stand-ins.js';
+import { startOpenAiCompatibleStandIn, type StandIn } from '@ensemble/model-provider-stand-ins';
+import { startProviderStandIn, type FirstPartyProvider, type ProviderStandIn } from '@ensemble/model-provider-stand-ins';
 import { modelGatewayContract } from './model-gateway.contract.js';
 
 function gatewayFor(env: Record<string, string>, catalogue = [catalogueEntry('gpt-4o-mini', 'openai')]) {

@@ -6,7 +6,7 @@
 // each column are still there after a reload.
 import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startOpenAiCompatibleStandIn, type StandIn } from '../support/openai-compatible-stand-in.js';
+import { startOpenAiCompatibleStandIn, type StandIn } from '@ensemble/model-provider-stand-ins';
 import { openBrowser, screenshot, type E2eBrowser } from './support/browser.js';
 import { completeProfiling, signUpWithCode } from './support/journeys.js';
 import { startE2eStack, type E2eStack } from './support/stack.js';

@@ -1,12 +1,12 @@
 // Images at the providers' limits through the whole app server: uploaded to /api/attachments, sent
 // with /api/chat through the real model gateway to the Anthropic and Google stand-ins, which refuse
-// what the real services refuse (tests/support/provider-request-limits.ts). The largest image we
+// what the real services refuse (adapters/stand-ins/model-providers/provider-request-limits.ts). The largest image we
 // take is delivered byte for byte; one byte or one pixel more is refused at our edge, stating the
 // limit; a conversation's images beyond what one request carries are named instead of sent.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_IMAGE_BYTES, MAX_IMAGE_SIDE_PIXELS, MAX_REQUEST_IMAGE_BYTES, MB } from '../../../core/chat/index.js';
-import { startProviderStandIn, type ProviderStandIn } from '../../support/first-party-provider-stand-ins.js';
-import { inlineImages, PROVIDER_LIMITS } from '../../support/provider-request-limits.js';
+import { startProviderStandIn, type ProviderStandIn } from '@ensemble/model-provider-stand-ins';
+import { inlineImages, PROVIDER_LIMITS } from '@ensemble/model-provider-stand-ins';
 import { pngBytes } from '../../support/storage-users.js';
 import { readNdjson, startTestServer, type TestServer } from './server-harness.js';
 

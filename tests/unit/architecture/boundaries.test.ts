@@ -308,7 +308,7 @@ describe('DESIGN.md boundaries', () => {
     expect(importers.length).toBeGreaterThan(0); // the walk does find the roots' imports
   });
 
-  const STAND_INS = ['adapters/stand-ins/billing', 'adapters/stand-ins/supabase'];
+  const STAND_INS = ['adapters/stand-ins/billing', 'adapters/stand-ins/supabase', 'adapters/stand-ins/model-providers'];
 
   it.each([
     ['adapters/stand-ins/billing/resources/orders/example-breach.ts', "import { ok } from '../../../../../core/shared/index.js';\nexport const x = ok;\n"],
@@ -334,7 +334,7 @@ describe('DESIGN.md boundaries', () => {
   it.each(STAND_INS)('no file of the stand-in %s imports anything outside its folder but node: builtins and npm packages', (standIn) => {
     const allowed = [standIn];
     const files = sourceFilesWithJs(join(root, standIn));
-    expect(files.length).toBeGreaterThan(10);
+    expect(files.length).toBeGreaterThan(5);
     const offenders = files.flatMap((file) =>
       importsOf(readFileSync(file, 'utf8'))
         .filter((spec) => /^(\.|\/|#|file:)/.test(spec))

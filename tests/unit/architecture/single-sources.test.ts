@@ -12,6 +12,9 @@ import { LEDGER_KINDS } from '../../../core/credits/index.js';
  */
 const root = join(import.meta.dirname, '..', '..', '..');
 const SOURCE_DIRS = ['core', 'adapters', 'web', 'cli', 'scripts'];
+// The npm workspaces (the billing client, the stand-ins) speak outside services' own vocabularies and
+// import nothing of the product, so they keep their own lists: they are not the product's sources.
+const PACKAGE_DIRS = ['adapters/billing-client/', 'adapters/stand-ins/'];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -22,10 +25,10 @@ function sourceFiles(dir: string): string[] {
 }
 
 const allSources = (): { file: string; code: string }[] =>
-  SOURCE_DIRS.flatMap((dir) => sourceFiles(join(root, dir))).map((path) => ({
-    file: relative(root, path).split(sep).join('/'),
-    code: readFileSync(path, 'utf8'),
-  }));
+  SOURCE_DIRS.flatMap((dir) => sourceFiles(join(root, dir)))
+    .map((path) => ({ file: relative(root, path).split(sep).join('/'), path }))
+    .filter(({ file }) => !PACKAGE_DIRS.some((dir) => file.startsWith(dir)))
+    .map(({ file, path }) => ({ file, code: readFileSync(path, 'utf8') }));
 
 const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

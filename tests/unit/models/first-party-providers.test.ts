@@ -11,11 +11,11 @@ import {
   STAND_IN_INPUT_TOKENS,
   type FirstPartyProvider,
   type ProviderStandIn,
-} from '../../support/first-party-provider-stand-ins.js';
+} from '@ensemble/model-provider-stand-ins';
 
 /**
  * OpenAI, Anthropic and Google through their real AI SDK provider packages, streaming over HTTP to
- * local stand-ins that speak each provider's wire protocol (tests/support/first-party-provider-stand-ins.ts).
+ * local stand-ins that speak each provider's wire protocol (@ensemble/model-provider-stand-ins).
  */
 // `midstream`: how each SDK surfaces the provider's in-stream error frame, and so what the gateway maps it to.
 const PROVIDERS = {

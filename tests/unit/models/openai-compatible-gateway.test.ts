@@ -4,7 +4,7 @@ import { createModelGateway } from '../../../adapters/models/create-model-gatewa
 import type { AiSdkModelGateway } from '../../../adapters/models/ai-sdk-model-gateway.js';
 import { estimateTokens } from '../../../core/credits/index.js';
 import { catalogueEntry, collect, deltasOf, eventsOf, finishOf, recordingLogger, textOf } from './model-test-kit.js';
-import { startOpenAiCompatibleStandIn, type StandIn } from '../../support/openai-compatible-stand-in.js';
+import { startOpenAiCompatibleStandIn, type StandIn } from '@ensemble/model-provider-stand-ins';
 
 const MODELS = ['llama', 'no-usage', 'fail-500', 'fail-401', 'fail-429', 'fail-midstream', 'hang'];
 const messages = [

@@ -4,12 +4,12 @@ import type { AiSdkModelGateway } from '../../../adapters/models/ai-sdk-model-ga
 import { createModelGateway } from '../../../adapters/models/create-model-gateway.js';
 import { MAX_IMAGE_BYTES, MAX_IMAGE_SIDE_PIXELS, MAX_REQUEST_IMAGE_BYTES, MB } from '../../../core/chat/index.js';
 import type { ChatStreamEvent, PromptAttachment, PromptMessage } from '../../../core/chat/index.js';
-import { startProviderStandIn, type FirstPartyProvider, type ProviderStandIn } from '../../support/first-party-provider-stand-ins.js';
+import { startProviderStandIn, type FirstPartyProvider, type ProviderStandIn } from '@ensemble/model-provider-stand-ins';
 import { jpegBytes, webpBytes } from '../../support/image-fixtures.js';
-import { startOpenAiCompatibleStandIn, type StandIn } from '../../support/openai-compatible-stand-in.js';
+import { startOpenAiCompatibleStandIn, type StandIn } from '@ensemble/model-provider-stand-ins';
 import { minimalPdf } from '../../support/pdf-fixture.js';
 import { pngBytes } from '../../support/storage-users.js';
-import { inlineImages } from '../../support/provider-request-limits.js';
+import { inlineImages } from '@ensemble/model-provider-stand-ins';
 import { catalogueEntry, collect, finishOf } from './model-test-kit.js';
 
 /**

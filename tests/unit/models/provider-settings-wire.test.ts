@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createModelGateway } from '../../../adapters/models/create-model-gateway.js';
 import type { AiSdkModelGateway } from '../../../adapters/models/ai-sdk-model-gateway.js';
-import { startProviderStandIn, type FirstPartyProvider, type ProviderStandIn } from '../../support/first-party-provider-stand-ins.js';
-import { startOpenAiCompatibleStandIn } from '../../support/openai-compatible-stand-in.js';
+import { startProviderStandIn, type FirstPartyProvider, type ProviderStandIn } from '@ensemble/model-provider-stand-ins';
+import { startOpenAiCompatibleStandIn } from '@ensemble/model-provider-stand-ins';
 import { catalogueEntry, collect, finishOf, textOf } from './model-test-kit.js';
 
 /**

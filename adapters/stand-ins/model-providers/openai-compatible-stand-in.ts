@@ -12,7 +12,7 @@ import { inlineImages, openaiRefusal } from './provider-request-limits.js';
  *   fail-500 / -401 / -429   answers that status with an OpenAI-style JSON error body
  *   fail-midstream   streams two words, then an error chunk, then closes
  *   hang             streams one word and then waits until the client goes away
- * It refuses what OpenAI refuses of a request's size and images (tests/support/provider-request-limits.ts).
+ * It refuses what OpenAI refuses of a request's size and images (provider-request-limits.ts).
  */
 export interface StandIn {
   readonly baseUrl: string;

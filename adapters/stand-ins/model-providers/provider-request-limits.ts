@@ -1,4 +1,4 @@
-import { imageDimensions, matchesSignature } from '../../core/chat/index.js';
+import { imageDimensions, matchesSignature } from './image-bytes.js';
 
 /**
  * The limits each provider enforces on a request and the images in it, as their APIs publish them

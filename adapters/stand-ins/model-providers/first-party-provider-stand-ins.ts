@@ -16,7 +16,7 @@ import { anthropicRefusal, googleRefusal, inlineImages, openaiRefusal, type Limi
  *              auth `x-goog-api-key: <key>` (or `?key=<key>`)
  *
  * Each checks the key and the request body (model id, a conversation with a user turn), and the
- * provider's own limits on the request's size and its images (tests/support/provider-request-limits.ts),
+ * provider's own limits on the request's size and its images (provider-request-limits.ts),
  * and answers with that provider's own error JSON when they are wrong. The requested model id picks the behaviour:
  *   any id                  streams "Hello from <id>, you said: <last user text>" word by word, then the
  *                           provider's usage: USAGE.inputTokens in, one output token per word
