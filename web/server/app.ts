@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import type { Logger, RateLimiter } from '../../core/shared/index.js';
 import type { ChatRunRelay } from '../../core/chat/index.js';
 import { requireUser, userGate } from './auth/require-user.js';
-import type { TokenVerifier } from './auth/token-verifier.js';
+import type { TokenVerifier } from '../../adapters/auth/token-verifier.js';
 import { apiError } from './http/api-error.js';
 import type { AppEnv, ServerUseCaseSource } from './http/app-env.js';
 import { ATTACHMENT_BODY_LIMIT_BYTES, bodyLimit, isClientGone, JSON_BODY_LIMIT_BYTES, streamedBodyLimit, WEBHOOK_BODY_LIMIT_BYTES } from './http/body-limit.js';

@@ -4,7 +4,7 @@ import { apiError } from '../http/api-error.js';
 import { countAfterRoute } from '../http/rate-limit.js';
 import type { AuthUser } from '../../../core/auth/index.js';
 import type { AppEnv, ServerUseCases, ServerUseCaseSource } from '../http/app-env.js';
-import type { TokenVerdict, TokenVerifier } from './token-verifier.js';
+import type { TokenVerdict, TokenVerifier } from '../../../adapters/auth/token-verifier.js';
 
 /** A check that runs beside the token's session check once the token names its user (the rate limit). */
 export type Alongside = (c: Context<AppEnv>) => Promise<Response | null>;
