@@ -5,6 +5,7 @@ import checkFile from 'eslint-plugin-check-file';
 import globals from 'globals';
 import { dirname, relative, resolve, sep } from 'node:path';
 import { importVisitors } from './scripts/eslint-rules/import-visitors.js';
+import { packagesByName } from './scripts/eslint-rules/packages-by-name.js';
 import { coreCapabilityBoundaries } from './scripts/eslint-rules/core-capability-boundaries.js';
 import { compositionRootsIndependent } from './scripts/eslint-rules/composition-roots-independent.js';
 import { clientLayers } from './scripts/eslint-rules/client-layers.js';
@@ -206,6 +207,12 @@ export default tseslint.config(
     files: OWN_FOLDERS.map(({ folder }) => `${folder}/**/*.{ts,tsx,js,mjs}`),
     plugins: { ensemble: ensemblePlugin },
     rules: { 'ensemble/stand-in-own-folder': 'error' },
+  },
+  {
+    // Outside the npm workspaces, a file imports one by its package name only (scripts/eslint-rules/packages-by-name.js).
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { workspaces: { rules: { 'packages-by-name': packagesByName } } },
+    rules: { 'workspaces/packages-by-name': 'error' },
   },
   {
     // The /api contract imports only zod and the core's capability indexes (see API_CONTRACT above).
