@@ -33,27 +33,3 @@ export async function closedPort(): Promise<string> {
   await s.close();
   return s.url;
 }
-
-/** A request's JSON object body (as readJsonObject) and how many bytes it had on the wire. */
-export async function readJsonBody(req: IncomingMessage): Promise<{ body: Record<string, unknown> | null; bytes: number }> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  const raw = Buffer.concat(chunks);
-  const text = raw.toString('utf8');
-  if (text === '') return { body: {}, bytes: 0 };
-  try {
-    const value: unknown = JSON.parse(text);
-    return { body: typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null, bytes: raw.byteLength };
-  } catch {
-    return { body: null, bytes: raw.byteLength };
-  }
-}
-
-/** Remembers responses left open on purpose; `latest()` resolves once the last one's client has gone. */
-export function hangWatcher() {
-  const hangs: Promise<void>[] = [];
-  return {
-    watch: (res: ServerResponse) => void hangs.push(new Promise<void>((resolve) => res.on('close', () => resolve()))),
-    latest: () => hangs.at(-1) ?? Promise.reject(new Error('no hang request was received')),
-  };
-}
