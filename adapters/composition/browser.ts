@@ -51,7 +51,7 @@ const API: Token<ApiClientOptions> = Symbol.for('ensemble.composition.ApiClientO
  * security) for auth, profile, profiling and prompts; the app server's /api for billing, the model
  * catalogue, chat runs, conversations, attachments and credits, each call with the session's access
  * token; the data layer, the page's scripts, local storage and timers. React receives the answer
- * through its one provider (web/client/app/use-cases-provider.tsx).
+ * through its one provider (web/client/use-cases/use-cases-provider.tsx).
  */
 export function createBrowserUseCases(config: PublicConfig, origin: string = window.location.origin): BrowserUseCases {
   if (config.supabaseUrl === null || config.supabaseAnonKey === null) {
