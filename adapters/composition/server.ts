@@ -6,6 +6,7 @@ import { Agent } from 'undici';
 import { authServerSessionState, sessionCheckedVerifier } from '../auth/session-check.js';
 import { authServerVerifier, jwtSecretVerifier, type TokenVerifier } from '../auth/token-verifier.js';
 import { GuardedBillingGateway } from '../billing-guard/guarded-billing-gateway.js';
+import { PolarWebhookReader } from '../billing/polar-webhook-reader.js';
 import { crashingWebhookInbox, type WebhookCrashPoint } from '../faults/crash-seam.js';
 import { createBillingClient } from '@ensemble/billing-client';
 import { PolarBillingGateway } from '../billing/polar-billing-gateway.js';
@@ -31,7 +32,7 @@ import { SupabaseRateLimiter } from '../supabase/supabase-rate-limiter.js';
 import { SupabaseServerInstance } from '../supabase/supabase-server-instance.js';
 import { SupabaseUsageLedger } from '../supabase/supabase-usage-ledger.js';
 import { SupabaseWebhookInbox } from '../supabase/supabase-webhook-inbox.js';
-import type { BillingGateway } from '../../core/billing/index.js';
+import type { BillingGateway, BillingWebhookReader } from '../../core/billing/index.js';
 import { ChatRunRelay, type DocumentText } from '../../core/chat/index.js';
 import { domainError, fail, ok, type Clock, type Logger, type Result } from '../../core/shared/index.js';
 import { buildServerUseCases, type ServerUseCaseSource } from './build-use-cases.js';
@@ -69,6 +70,8 @@ export interface ServerWiringSettings extends Readonly<Pick<BoundDependencies, '
   /** How often a token's session is checked with Supabase Auth (0: never, the token alone). */
   readonly sessionCheckMs: number;
   readonly billing: { readonly productId: string } | null;
+  /** The billing webhook endpoint's secret; null: deliveries are refused as unconfigured. */
+  readonly billingWebhookSecret: string | null;
   /** The billing guard's circuit breaker: outage failures in a row that open it, and how long it stays open. */
   readonly billingCalls: { readonly breakerFailures: number; readonly breakerCooldownMs: number };
   readonly chatRuns: { readonly flushMs: number };
@@ -94,6 +97,8 @@ export interface ServerComposition {
   /** The billing provider behind the availability guard: `available` is the one source of "billing is available". */
   readonly billing: GuardedBillingGateway;
   readonly verifyToken: TokenVerifier;
+  /** The billing provider's webhook deliveries, verified with the endpoint's secret and read into the core's events. */
+  readonly webhookReader: BillingWebhookReader;
 }
 
 /**
@@ -136,7 +141,7 @@ export function createServerComposition(input: ServerCompositionInput): Result<S
     },
     options: settings.chatRuns,
   });
-  return ok({ useCases, relay, billing, verifyToken });
+  return ok({ useCases, relay, billing, verifyToken, webhookReader: new PolarWebhookReader(settings.billingWebhookSecret) });
 }
 
 /**

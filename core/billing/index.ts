@@ -8,6 +8,7 @@ export type { CancellationReason, CheckoutSession, CheckoutState, CheckoutStatus
 export { DEFAULT_PLAN_TEXT, basePriceCents, discountPercent, discountedPrice, planOffer, priceCurrency } from './domain/pricing.js';
 export type { PlanOffer } from './domain/pricing.js';
 export type { BillingGateway } from './ports/billing-gateway.js';
+export type { BillingWebhookDelivery, BillingWebhookReader, BillingWebhookReading } from './ports/billing-webhook-reader.js';
 export type { BillingEffect, InboxOutcome, WebhookInbox } from './ports/webhook-inbox.js';
 export { makeCancelSubscription } from './use-cases/cancel-subscription.js';
 export { makeCompleteCheckout } from './use-cases/complete-checkout.js';

@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { Logger, RateLimiter } from '../../core/shared/index.js';
 import type { ChatRunRelay } from '../../core/chat/index.js';
+import type { BillingWebhookReader } from '../../core/billing/index.js';
 import { requireUser, userGate } from './auth/require-user.js';
 import type { TokenVerifier } from '../../adapters/auth/token-verifier.js';
 import { apiError } from './http/api-error.js';
@@ -27,7 +28,8 @@ export interface CreateAppOptions {
   readonly logger: Logger;
   readonly publicConfig: Omit<PublicConfig, 'billingAvailable'>;
   readonly billingAvailable: () => boolean;
-  readonly webhookSecret: string | null;
+  /** The billing provider's webhook deliveries, verified and read into the core's events. */
+  readonly webhookReader: BillingWebhookReader;
   /** Per user, on every write of a user route. */
   readonly rateLimit: RateLimitOptions;
   /** Generous: per user on reads of user routes, per client address on the public routes. */
@@ -79,7 +81,7 @@ export function createApp(options: CreateAppOptions): Hono<AppEnv> {
   // Signed and retried by the provider, so not rate limited; read whole for its signature check.
   const webhooks = new Hono<AppEnv>();
   webhooks.use(bodyLimit(WEBHOOK_BODY_LIMIT_BYTES));
-  webhooks.route('/', webhookRoutes({ useCases: options.useCases, secret: () => options.webhookSecret }));
+  webhooks.route('/', webhookRoutes({ useCases: options.useCases, reader: options.webhookReader }));
 
   const publicApi = publicRoutes({ useCases: options.useCases, publicConfig: () => options.publicConfig, billingAvailable: options.billingAvailable, limited: perAddress });
 

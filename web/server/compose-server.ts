@@ -22,7 +22,7 @@ export function composeServer(input: ComposeServerInput): Result<ComposedServer>
   const { config, ...adapters } = input;
   const composed = createServerComposition({ ...adapters, settings: config });
   if (!composed.success) return composed;
-  const { useCases, relay, billing, verifyToken } = composed.data;
+  const { useCases, relay, billing, verifyToken, webhookReader } = composed.data;
   const app = createApp({
     useCases,
     relay,
@@ -36,7 +36,7 @@ export function composeServer(input: ComposeServerInput): Result<ComposedServer>
       supportWidgetSrc: config.supportWidgetSrc,
     },
     billingAvailable: () => billing.available,
-    webhookSecret: config.billingWebhookSecret,
+    webhookReader,
     rateLimit: config.rateLimit,
     readRateLimit: config.readRateLimit,
     trustProxy: config.trustProxy,

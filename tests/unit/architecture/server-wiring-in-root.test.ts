@@ -17,7 +17,11 @@ const CONSTRUCTIONS = [
   /\bauthServerVerifier\(/,
   /\bsessionCheckedVerifier\(/,
   /\bcreateServerUseCases\(/,
+  /new\s+PolarWebhookReader\b/,
 ];
+
+/** The billing provider's knowledge (its client, its webhook signatures, its event mapping) stays in the billing adapter. */
+const PROVIDER_KNOWLEDGE = /from\s+['"](@ensemble\/billing-client[^'"]*|[./]+adapters\/billing\/[^'"]+)['"]/g;
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -33,6 +37,13 @@ describe("the app server's wiring is in its composition root", () => {
       const code = readFileSync(path, 'utf8');
       return CONSTRUCTIONS.filter((pattern) => pattern.test(code)).map((pattern) => `${relative(root, path).split(sep).join('/')}: ${pattern.source}`);
     });
+    expect(found).toEqual([]);
+  });
+
+  it("web/server imports nothing of the billing provider: webhooks reach it as bytes, read by the adapter's BillingWebhookReader", () => {
+    const found = sourceFiles(join(root, 'web', 'server')).flatMap((path) =>
+      [...readFileSync(path, 'utf8').matchAll(PROVIDER_KNOWLEDGE)].map((m) => `${relative(root, path).split(sep).join('/')}: ${m[1]}`),
+    );
     expect(found).toEqual([]);
   });
 

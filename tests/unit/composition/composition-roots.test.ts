@@ -147,6 +147,7 @@ describe('the composition roots', () => {
       supabase: { url: 'http://127.0.0.1:1', anonKey: 'anon', jwtSecret: 'a-secret-long-enough-for-hs256-signing' },
       sessionCheckMs: 0,
       billing: null,
+      billingWebhookSecret: null,
       billingCalls: { breakerFailures: 3, breakerCooldownMs: 30_000 },
       creditsPerPeriod: 100,
       chatRuns: { flushMs: 25 },
@@ -160,6 +161,8 @@ describe('the composition roots', () => {
     expect(await composed.data.useCases.shared.loadPlanOffer()).toMatchObject({ success: true, data: { available: false } });
     expect(composed.data.relay.running).toBe(0);
     expect(await composed.data.verifyToken('not-a-token')).toMatchObject({ ok: false, reason: 'invalid' });
+    // No webhook secret: the billing webhook's reader refuses every delivery as unconfigured.
+    expect(composed.data.webhookReader.configured).toBe(false);
     expect(createServerComposition({ ...input, settings: { ...settings, supabase: null } })).toMatchObject({ success: false, error: { code: 'validation' } });
   });
 });
