@@ -14,8 +14,6 @@ export const DEFAULT_PROFILING: Profiling = Object.freeze({
   currentStep: 0,
 });
 
-export type ProfilingAnswers = Omit<Profiling, 'completed' | 'currentStep'>;
-
 /** Stored row → client names; nulls (columns never written) read as the defaults. */
 export const fromStoredProfiling = (row: StoredProfiling): Profiling => ({
   role: row.role ?? DEFAULT_PROFILING.role,

@@ -13,7 +13,7 @@ export interface AttachmentRef {
   readonly id: string;
   /** The file's own name, as the user chose it (shown, and given to the model with its text). */
   readonly name: string;
-  /** One of ATTACHMENT_MEDIA_TYPES. */
+  /** An image, text or PDF media type this server accepts. */
   readonly mediaType: string;
   readonly kind: AttachmentKind;
   /** Bytes of the file as uploaded. */
@@ -65,8 +65,6 @@ export const MAX_FILE_NAME_LENGTH = 200;
 export const IMAGE_MEDIA_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 export const TEXT_MEDIA_TYPES = ['text/plain', 'text/markdown', 'text/csv', 'application/json'] as const;
 export const PDF_MEDIA_TYPE = 'application/pdf';
-/** Every type stored (the Storage bucket allows exactly these). */
-export const ATTACHMENT_MEDIA_TYPES: readonly string[] = [...IMAGE_MEDIA_TYPES, ...TEXT_MEDIA_TYPES, PDF_MEDIA_TYPE];
 
 /** Code and text files by extension: browsers give many of them no type, or a wrong one (.ts as video). */
 const TEXT_EXTENSIONS: Readonly<Record<string, string>> = {

@@ -82,6 +82,3 @@ export const effectiveSettings = (settings: ModelSettings | undefined, limits: S
   const maxOutputTokens = settings.maxOutputTokens === undefined ? undefined : Math.min(settings.maxOutputTokens, limits.maxOutputTokens);
   return { ...(temperature === undefined ? {} : { temperature }), ...(maxOutputTokens === undefined ? {} : { maxOutputTokens }) };
 };
-
-/** Settings with the models not listed dropped: what a conversation keeps when its models change. */
-export const settingsFor = (settings: ConversationSettings, modelId: string): ModelSettings => settings.models[modelId] ?? {};

@@ -37,4 +37,3 @@ export const analyticsEventSchema = z.discriminatedUnion('event', [
 ]);
 
 export type AnalyticsEvent = z.infer<typeof analyticsEventSchema>;
-export type AnalyticsEventName = AnalyticsEvent['event'];
