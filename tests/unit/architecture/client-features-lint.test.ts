@@ -66,7 +66,7 @@ describe('web/client layers: the lint rule', () => {
     ['web/client/features/chat/routes/example.tsx', "import { useUseCases } from '../../../app/use-cases-provider.js';\nexport const x = useUseCases;\n"],
     ['web/client/features/chat/index.ts', "export { useUseCases } from '../../app/use-cases-provider.js';\n"],
     ['web/client/features/legal/components/example.tsx', "export const load = () => import('../../../app/guard.js');\n"],
-    ['web/client/ui/example.tsx', "import { pages } from '../app/lazy-pages.js';\nexport const x = pages;\n"],
+    ['web/client/ui/example.tsx', "import { AppRoutes } from '../app/routes.js';\nexport const x = AppRoutes;\n"],
     ['web/client/use-cases/example.tsx', "import type { GuardArea } from '../app/guard.js';\nexport type X = GuardArea;\n"],
   ])('%s may not import the shell (app/)', async (file, code) => {
     expect(layerRule(await lintAs(file, code)).join('\n')).toMatch(/sits below the shell: it never imports app\//);
