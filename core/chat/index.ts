@@ -7,6 +7,8 @@ export type { ChatMessage, ChatRequest, ChatStreamEvent, Conversation, ModelInfo
 export { MAX_INSTRUCTION_LENGTH, NO_SETTINGS, conversationSettingsSchema, settingLimitsOf } from './domain/conversation-settings.js';
 export type { ConversationSettings, ModelSettings } from './domain/conversation-settings.js';
 export { PROVIDER_IDS } from './domain/providers.js';
+export { sendHistoryOf, sendHold, sendPromptOf } from './domain/send-estimate.js';
+export type { SendHistory, SendPrompt } from './domain/send-estimate.js';
 export type { ModelProvider } from './domain/providers.js';
 export { MATCH_END, MATCH_START, parseQuery, snippetParts, textSearchConfigFor, wordsOf } from './domain/search-text.js';
 export type { ParsedQuery } from './domain/search-text.js';

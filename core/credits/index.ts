@@ -1,7 +1,10 @@
 /** The credit balance: prices per use, holds, charges, grants and the ledger. */
 export { CHAT_HOLD_TTL_SECONDS, GRANT_LEDGER_KINDS, LEDGER_KINDS, MAX_CREDIT_REFERENCE_LENGTH, insufficientCredits } from './domain/credits.js';
 export type { ChargeReceipt, CreditHold, GrantLedgerKind, HoldSettlement, LedgerEntry, TokenUsage, UsageCharge } from './domain/credits.js';
-export { estimateTokens } from './domain/token-estimate.js';
+export { estimateTokens, tallyTexts, tallyTokens } from './domain/token-estimate.js';
+export type { TokenTally } from './domain/token-estimate.js';
+export { sendHoldCredits } from './domain/send-hold.js';
+export type { AnswerToHold, SendHold } from './domain/send-hold.js';
 export { answerHoldCredits, creditsForUsage, minimalAnswerCredits } from './domain/usage-pricing.js';
 export type { ModelPrice } from './domain/usage-pricing.js';
 export type { CreditBalance, UsageLedger } from './ports/usage-ledger.js';

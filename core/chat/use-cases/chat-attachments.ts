@@ -1,4 +1,5 @@
-import { attachmentsTokens, imageTokens } from '../domain/attachment-tokens.js';
+import { imageTokens } from '../domain/attachment-tokens.js';
+import { filesTokensFor } from '../domain/send-estimate.js';
 import { checkMessageImages, decodeText, formatBytes, MAX_IMAGES_PER_REQUEST, MAX_REQUEST_IMAGE_BYTES, type AttachmentRef } from '../domain/attachments.js';
 import type { ChatMessage, ChatRole, ModelInfo, PromptAttachment, PromptMessage } from '../domain/chat.js';
 import type { AttachmentStore } from '../ports/attachment-store.js';
@@ -94,7 +95,7 @@ export const attachmentsOf = (messages: readonly Pick<ChatMessage, 'attachments'
 
 /** The input tokens the history's attachments add for a model (the price and the hold include them). */
 export const attachmentTokensFor = (messages: readonly Pick<ChatMessage, 'attachments'>[], model: Pick<ModelInfo, 'provider' | 'supportsImages'>): number =>
-  attachmentsTokens(attachmentsOf(messages).filter((a) => a.kind !== 'image' || model.supportsImages === true), model.provider);
+  filesTokensFor(attachmentsOf(messages), model);
 
 /**
  * What the models receive of each attachment of the history: an image's bytes, the text of a text

@@ -1,12 +1,13 @@
 import { isSubscribed, type ProfileStore } from '../../account/index.js';
 import type { AttachmentRef } from '../domain/attachments.js';
 import type { ModelInfo } from '../domain/chat.js';
-import { answerHoldCredits, holdAnswerCredits, type UsageLedger } from '../../credits/index.js';
+import { holdAnswerCredits, type UsageLedger } from '../../credits/index.js';
 import { effectiveSettings, settingLimitsOf, type ConversationSettings, type ModelSettings } from '../domain/conversation-settings.js';
 import { type Logger, domainError, fail, ok, type Result } from '../../shared/index.js';
 import type { ModelGateway } from '../ports/model-gateway.js';
 import type { TurnHold } from '../ports/conversation-turns.js';
 import { imageRefusal } from './chat-attachments.js';
+import { sendHold } from '../domain/send-estimate.js';
 
 export interface PreflightDeps {
   readonly modelGateway: ModelGateway;
@@ -44,13 +45,13 @@ export interface ChatToPrice {
   /** The new message's files: an image refuses the models that cannot read one. */
   readonly attachments?: readonly AttachmentRef[];
   /** The input tokens the prompt's files add for a model (images cost differently per provider). */
-  readonly attachmentTokens?: (model: ModelInfo) => number;
+  readonly attachmentTokens?: (model: Pick<ModelInfo, 'provider' | 'supportsImages'>) => number;
 }
 
 /**
  * The models exist and are configured (and can read the message's images), and what each answer
  * must hold: the minimal answer, or with a maximum length set the prompt plus that length
- * (answerHoldCredits), files counted by their tokens. Reads nothing but the catalogue (cached by
+ * (sendHold), files counted by their tokens. Reads nothing but the catalogue (cached by
  * the gateway), so it costs no round trip before the first token.
  */
 export const priceChat = async (deps: Pick<PreflightDeps, 'modelGateway'>, input: ChatToPrice): Promise<Result<PricedChat>> => {
@@ -67,15 +68,13 @@ export const priceChat = async (deps: Pick<PreflightDeps, 'modelGateway'>, input
   const blind = imageRefusal(models, input.attachments ?? []);
   if (blind) return fail(blind);
   const settings = new Map(models.map((m) => [m.id, effectiveSettings(input.settings?.models[m.id], settingLimitsOf(m))]));
-  const amounts = models.map((m) => ({
-    modelId: m.id,
-    amount: answerHoldCredits(m, input.promptTokens + (input.attachmentTokens?.(m) ?? 0), settings.get(m.id)?.maxOutputTokens),
-  }));
+  // The one rule of the hold (sendHold), which the composer shows before the message is sent.
+  const hold = sendHold({ promptTokens: input.promptTokens, attachmentTokens: (m) => input.attachmentTokens?.(m) ?? 0 }, models, input.settings);
   return ok({
     models,
     settings,
-    holds: amounts.filter((h) => h.amount > 0),
-    required: amounts.reduce((sum, h) => sum + h.amount, 0),
+    holds: hold.perModel.flatMap((h) => (h.credits > 0 ? [{ modelId: h.modelId, amount: h.credits }] : [])),
+    required: hold.total,
     paid: models.filter((m) => m.plan === 'paid'),
   });
 };

@@ -3,13 +3,14 @@ import type { ChatMessage } from '../domain/chat.js';
 import { titleFromMessage } from '../domain/chat-rules.js';
 import { NO_SETTINGS, type ConversationSettings } from '../domain/conversation-settings.js';
 import { sendChatSchema, type SendChatFields } from '../domain/send-chat.js';
-import { CHAT_HOLD_TTL_SECONDS, insufficientCredits, releaseHolds, estimateTokens } from '../../credits/index.js';
+import { CHAT_HOLD_TTL_SECONDS, insufficientCredits, releaseHolds, tallyTexts, tallyTokens } from '../../credits/index.js';
+import { sendHistoryOf, sendPromptOf } from '../domain/send-estimate.js';
 import type { StartedTurn, TurnHold } from '../ports/conversation-turns.js';
 import { type AbortSignalLike, parseInput, fail, ok, type Result } from '../../shared/index.js';
 import { streamAnswers } from './chat-answers.js';
 import type { AnswerDeps, ChatRun } from './chat-answers.js';
 import {
-  attachmentTokensFor, attachWithHistory, describeAttachments, loadPromptAttachments, refuseImagesToBlindModels, type AttachmentDeps,
+  attachWithHistory, describeAttachments, loadPromptAttachments, refuseImagesToBlindModels, type AttachmentDeps,
 } from './chat-attachments.js';
 import { chatPreflight, priceChat, requireSubscription, type ChatAdmission } from './chat-preflight.js';
 import type { PreflightDeps } from './chat-preflight.js';
@@ -99,7 +100,7 @@ export const makeRunChat =
 
 /** The prompt as the models get it, estimated: the instruction and the texts of the history. */
 export const promptTokensOf = (settings: ConversationSettings, texts: readonly string[]): number =>
-  estimateTokens([settings.instruction, ...texts].filter((t) => t !== '').join('\n'));
+  tallyTokens(tallyTexts([settings.instruction, ...texts]));
 
 type Begin = (holds?: readonly TurnHold[]) => Promise<Result<StartedTurn>>;
 
@@ -133,10 +134,8 @@ async function undo<T>(deps: ChatDeps, chat: ChatToAdmit, started: StartedTurn, 
  */
 async function admitNewChat(deps: ChatDeps, chat: ChatToAdmit, settings: ConversationSettings): Promise<Admitted> {
   const { userId, modelIds, message, files } = chat;
-  const priced = await priceChat(deps, {
-    modelIds, settings, promptTokens: promptTokensOf(settings, [message]),
-    attachments: files, attachmentTokens: (model) => attachmentTokensFor([{ attachments: files }], model),
-  });
+  const prompt = sendPromptOf(sendHistoryOf(settings.instruction, []), message, files);
+  const priced = await priceChat(deps, { modelIds, settings, promptTokens: prompt.promptTokens, attachments: files, attachmentTokens: prompt.attachmentTokens });
   if (!priced.success) return priced;
   const [started, subscribed] = await Promise.all([chat.begin(priced.data.holds), requireSubscription(deps, userId, priced.data.paid)]);
   if (!started.success) {
@@ -167,9 +166,10 @@ async function admitFollowUp(deps: ChatDeps, chat: ChatToAdmit, conversationId: 
   if (!withFiles.success) return undo(deps, chat, started.data, withFiles);
   const { history } = withFiles.data;
   const applied = started.data.settings;
+  // Priced as the composer estimated it: the history (its texts and files), then the new message.
+  const prompt = sendPromptOf(sendHistoryOf(applied.instruction, history), message, files);
   const admitted = await chatPreflight(deps, {
-    userId, modelIds, settings: applied, promptTokens: promptTokensOf(applied, [...history.map((m) => m.content), message]),
-    attachments: files, attachmentTokens: (model) => attachmentTokensFor([...history, { attachments: files }], model),
+    userId, modelIds, settings: applied, promptTokens: prompt.promptTokens, attachments: files, attachmentTokens: prompt.attachmentTokens,
   });
   if (!admitted.success) return undo(deps, chat, started.data, admitted);
   return ok({ ...admitted.data, ...withFiles.data, started: started.data });

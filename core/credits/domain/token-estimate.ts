@@ -49,12 +49,41 @@ const quartersOf = (codePoint: number): number => {
  * `ceil(length / 4)`), half a token a character of another alphabet, one a CJK, Brahmic or
  * South-East Asian character or emoji; rounded up, and 0 only for the empty text.
  */
-export const estimateTokens = (text: string): number => {
+export const estimateTokens = (text: string): number => Math.ceil(quartersOfText(text) / 4);
+
+const quartersOfText = (text: string): number => {
   let quarters = 0;
   for (let i = 0; i < text.length; i += 1) {
     const codePoint = text.codePointAt(i) as number;
     if (codePoint > 0xffff) i += 1;
     quarters += quartersOf(codePoint);
   }
-  return Math.ceil(quarters / 4);
+  return quarters;
 };
+
+/** Texts counted so far, to be joined by newlines (empty ones left out): their quarter tokens and how many there are. */
+export interface TokenTally {
+  readonly quarters: number;
+  readonly parts: number;
+}
+
+const NO_TEXT: TokenTally = { quarters: 0, parts: 0 };
+
+/**
+ * The texts added to a tally, empty ones left out, a newline (a quarter token) between two: a long
+ * history is counted once and each new message added to it. `tallyTokens(tallyTexts(texts))` is
+ * exactly `estimateTokens(texts.filter((t) => t !== '').join('\n'))`, since each character weighs
+ * the same wherever it stands.
+ */
+export const tallyTexts = (texts: readonly string[], from: TokenTally = NO_TEXT): TokenTally => {
+  let { quarters, parts } = from;
+  for (const text of texts) {
+    if (text === '') continue;
+    quarters += quartersOfText(text) + (parts > 0 ? QUARTERS_LATIN : 0);
+    parts += 1;
+  }
+  return { quarters, parts };
+};
+
+/** The estimated tokens of a tally's texts joined (estimateTokens of the joined text). */
+export const tallyTokens = (tally: TokenTally): number => Math.ceil(tally.quarters / 4);
