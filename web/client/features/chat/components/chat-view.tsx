@@ -8,7 +8,7 @@ import { useTitle } from '../../../ui/use-title.js';
 import { AnswerColumns } from './answer-columns.js';
 import type { TurnView } from './chat-types.js';
 import type { ComposerFileView } from './attachment-views.js';
-import { Composer } from './composer.js';
+import { Composer, type ComposerCost } from './composer.js';
 import { MessageItem } from './message-item.js';
 import { ModelPicker } from './model-picker.js';
 import { SelectionPopover, type SelectionActions } from './selection-popover.js';
@@ -55,6 +55,8 @@ export interface ChatViewProps {
   onAddFiles?: ((files: File[]) => void) | undefined;
   onRemoveFile?: ((key: string) => void) | undefined;
   blockedReason?: string | null | undefined;
+  /** What the next message holds of the balance (see Composer). */
+  cost?: ComposerCost | null | undefined;
 }
 
 const typingInto = (target: EventTarget | null) =>
@@ -188,7 +190,7 @@ export function ChatView(props: ChatViewProps) {
           {...(props.files ? { files: props.files } : {})}
           {...(props.onAddFiles ? { onAddFiles: props.onAddFiles } : {})}
           {...(props.onRemoveFile ? { onRemoveFile: props.onRemoveFile } : {})}
-          blockedReason={props.blockedReason ?? null}
+          blockedReason={props.blockedReason ?? null} cost={props.cost ?? null}
           tools={
             <>
               <ModelPicker multiple={compare} models={models} selected={selected} onChange={props.onSelectedChange} subscribed={props.subscribed} />

@@ -26,6 +26,26 @@ export interface ComposerProps {
   onRemoveFile?: (key: string) => void;
   /** Why the message cannot be sent as it is (a model that cannot read an attached image, uploads still running). */
   blockedReason?: string | null;
+  /** What sending holds of the balance (null balance: still loading); absent: nothing is shown. */
+  cost?: ComposerCost | null;
+}
+
+export interface ComposerCost {
+  readonly held: number;
+  readonly balance: number | null;
+}
+
+/** "Holds up to 12 credits · 988 left after", or that the balance is short; the server still decides. */
+function CostLine({ cost }: { cost: ComposerCost }) {
+  const { t } = useTranslation();
+  const holds = t('chat.cost.holds', { count: cost.held });
+  if (cost.balance === null) return <span className="composer__cost">{holds}</span>;
+  const short = cost.balance < cost.held;
+  return (
+    <span className={short ? 'composer__cost composer__cost--short' : 'composer__cost'} data-held={cost.held}>
+      {holds} · {short ? t('chat.cost.short', { balance: cost.balance }) : t('chat.cost.left', { left: cost.balance - cost.held })}
+    </span>
+  );
 }
 
 /**
@@ -102,6 +122,7 @@ export function Composer(props: ComposerProps) {
           ) : null}
           {tools}
         </div>
+        {props.cost && !streaming ? <CostLine cost={props.cost} /> : null}
         {streaming ? (
           <Button variant="secondary" size="sm" onClick={onStop} icon={<StopIcon size={14} />}>{t('chat.stop')}</Button>
         ) : (

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkFile, checkMessageImages, MAX_ATTACHMENTS_PER_MESSAGE, MB, type AttachmentRef, type AttachmentRefusal } from '../../../../../core/chat/index.js';
 import type { ModelInfo } from '../../../../../core/chat/index.js';
@@ -109,5 +109,7 @@ export function useComposerFiles(models: readonly ModelInfo[], selected: readonl
     : imagesTooLarge
       ? t('attach.errors.imagesTooLarge', { limit: localBytes(imagesTooLarge.limit, language), size: localBytes(imagesTooLarge.total, language) })
       : uploading ? t('attach.waitForUploads') : null;
-  return { files, add, remove, take, restore, blockedReason };
+  // The uploaded files, as the next message's price counts them.
+  const ready = useMemo(() => files.flatMap((f) => (f.attachment ? [f.attachment] : [])), [files]);
+  return { files, ready, add, remove, take, restore, blockedReason };
 }

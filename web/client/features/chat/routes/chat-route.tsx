@@ -12,6 +12,7 @@ import { conversationAsJson, conversationAsMarkdown, download, exportFileName } 
 import { toTurns } from '../state/chat-turns.js';
 import { useComposerFiles } from '../hooks/use-composer-files.js';
 import { useSettingsDialog } from '../hooks/use-settings-dialog.js';
+import { useSendEstimate } from '../hooks/use-send-estimate.js';
 
 
 /** Quotes a selection for the composer, with the label of the model that wrote it. */
@@ -41,6 +42,11 @@ export default function ChatRoute({ chatId, compareRoute }: { chatId: string | n
   const selected = (choice?.modelIds ?? defaultSelection(compare, lastAsked, usable, lastModelChoice())).filter((id) => usable.some((m) => m.id === id));
 
   const files = useComposerFiles(area.models, selected);
+  const draft = session.draft();
+  // What the message will hold, by the server's rule, from the balance the sidebar shows.
+  const cost = useSendEstimate({
+    settings: state.settings, messages: state.messages, draft, files: files.ready, models: area.models, selected, credits: area.credits,
+  });
   const imageUrls = useRef(new Map<string, Promise<string | null>>());
   // Sent images are read once per page through the app server, as their owner.
   const imageSource = useCallback((attachmentId: string) => {
@@ -98,7 +104,7 @@ export default function ChatRoute({ chatId, compareRoute }: { chatId: string | n
       compare={compare}
       onCompareChange={(next) => choose(next ? defaultSelection(true, selected.length > 1 ? selected : null, usable, null) : selected.slice(0, 1), next)}
       onSelectedChange={(ids) => choose(ids)}
-      draft={session.draft()} onDraftChange={(text) => session.setDraft(text)}
+      draft={draft} onDraftChange={(text) => session.setDraft(text)}
       onSend={(text) => {
         session.setDraft('');
         const attachments = files.take();
@@ -108,7 +114,7 @@ export default function ChatRoute({ chatId, compareRoute }: { chatId: string | n
           after(outcome);
         });
       }}
-      files={files.files} onAddFiles={files.add} onRemoveFile={files.remove} blockedReason={files.blockedReason}
+      files={files.files} onAddFiles={files.add} onRemoveFile={files.remove} blockedReason={files.blockedReason} cost={cost}
       onStop={() => session.stop()}
       onRegenerate={() => void session.regenerate().then(after)}
       onEditLast={(text) => void session.editLast(text).then(after)}
