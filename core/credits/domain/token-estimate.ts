@@ -54,6 +54,11 @@ export const estimateTokens = (text: string): number => Math.ceil(quartersOfText
 const quartersOfText = (text: string): number => {
   let quarters = 0;
   for (let i = 0; i < text.length; i += 1) {
+    // ASCII, most of most texts, without a look-up.
+    if (text.charCodeAt(i) < 0x80) {
+      quarters += QUARTERS_LATIN;
+      continue;
+    }
     const codePoint = text.codePointAt(i) as number;
     if (codePoint > 0xffff) i += 1;
     quarters += quartersOf(codePoint);
