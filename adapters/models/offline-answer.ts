@@ -3,8 +3,9 @@ import { MERGE_PROMPT_OPENING } from '../../core/chat/index.js';
 /**
  * The offline models' answers: pure functions of the model id and the conversation, so the same
  * prompt always gets the same text. Each persona labels itself as offline in its first line so
- * nobody mistakes it for a real model. Two personas exist so that the side-by-side view has two
- * visibly different columns with no provider configured.
+ * nobody mistakes it for a real model. Six personas exist so that the side-by-side view has six
+ * visibly different columns (style, length and speed) with no provider configured; OFFLINE_MODELS
+ * is the one table from catalogue id to persona and speed.
  */
 export interface OfflinePromptMessage {
   readonly role: 'system' | 'user' | 'assistant';
@@ -30,14 +31,44 @@ export interface OfflineCallSettings {
   readonly maxOutputTokens?: number | undefined;
 }
 
-/** `detailed` restates the question and gives a structured list; `brief` answers in two sentences. */
-export type OfflinePersona = 'detailed' | 'brief';
+/**
+ * `detailed` restates the question and gives a structured list; `brief` answers in two sentences;
+ * `steps` answers in numbered steps; `critic` lists caveats and counter-points; `code` answers a
+ * technical question with a fenced code block and any other with a short table; `thorough` writes
+ * a long answer in sections and describes an attached image.
+ */
+export type OfflinePersona = 'detailed' | 'brief' | 'steps' | 'critic' | 'code' | 'thorough';
 
-/** The catalogue id that answers as the brief persona; every other offline id answers in detail. */
+/** How an offline catalogue id answers: its persona, and its pause per piece as a multiple of OFFLINE_MODEL_TOKEN_DELAY_MS. */
+export interface OfflineModelStyle {
+  readonly persona: OfflinePersona;
+  readonly delayFactor: number;
+}
+
+/** The catalogue id that answers as the brief persona. */
 export const OFFLINE_BRIEF_MODEL_ID = 'offline-brief';
+
+/**
+ * The one table of the offline models (their rows are seeded by adapters/supabase/migrations/ and
+ * mirrored by adapters/in-memory/default-model-catalogue.ts). An offline id not listed here answers
+ * as `offline` does.
+ */
+export const OFFLINE_MODELS: Readonly<Record<string, OfflineModelStyle>> = {
+  offline: { persona: 'detailed', delayFactor: 1 },
+  [OFFLINE_BRIEF_MODEL_ID]: { persona: 'brief', delayFactor: 0.5 },
+  'offline-steps': { persona: 'steps', delayFactor: 1 },
+  'offline-critic': { persona: 'critic', delayFactor: 1.5 },
+  'offline-code': { persona: 'code', delayFactor: 0.75 },
+  'offline-thorough': { persona: 'thorough', delayFactor: 3 },
+};
+const DEFAULT_STYLE: OfflineModelStyle = { persona: 'detailed', delayFactor: 1 };
 
 export const OFFLINE_ANSWER_HEADING = '**Offline model (local)**: no AI provider was contacted.';
 export const OFFLINE_BRIEF_ANSWER_HEADING = '**Offline model, brief (local)**: no AI provider was contacted.';
+export const OFFLINE_STEPS_ANSWER_HEADING = '**Offline demo, step by step (local)**: no AI provider was contacted.';
+export const OFFLINE_CRITIC_ANSWER_HEADING = '**Offline demo, skeptic (local)**: no AI provider was contacted.';
+export const OFFLINE_CODE_ANSWER_HEADING = '**Offline demo, code first (local)**: no AI provider was contacted.';
+export const OFFLINE_THOROUGH_ANSWER_HEADING = '**Offline demo, slow and thorough (local)**: no AI provider was contacted.';
 
 const CODE_HINT = /```|\b(code|function|class|bug|compile|script|program|typescript|javascript|python|sql|regex|api)\b/i;
 const STOP_WORDS = new Set(
@@ -50,13 +81,20 @@ const BRIEF_SKIPPED_WORDS = new Set('about tell explain give show describe list 
 const QUOTE_LIMIT = 160;
 const BRIEF_TOPIC_WORDS = 3;
 
-export function offlinePersonaOf(modelId: string): OfflinePersona {
-  return modelId === OFFLINE_BRIEF_MODEL_ID ? 'brief' : 'detailed';
+/** The persona and speed of the offline model with this catalogue id. */
+export function offlineStyleOf(modelId: string): OfflineModelStyle {
+  return Object.hasOwn(OFFLINE_MODELS, modelId) ? (OFFLINE_MODELS[modelId] as OfflineModelStyle) : DEFAULT_STYLE;
 }
+
+export function offlinePersonaOf(modelId: string): OfflinePersona {
+  return offlineStyleOf(modelId).persona;
+}
+
+type Composer = (messages: readonly OfflinePromptMessage[], settings: OfflineCallSettings) => string;
 
 /** The answer of the offline model with this catalogue id. */
 export function composeOfflineAnswerFor(modelId: string, messages: readonly OfflinePromptMessage[], settings: OfflineCallSettings = {}): string {
-  return offlinePersonaOf(modelId) === 'brief' ? composeBriefOfflineAnswer(messages, settings) : composeOfflineAnswer(messages, settings);
+  return COMPOSERS[offlinePersonaOf(modelId)](messages, settings);
 }
 
 /**
@@ -194,3 +232,142 @@ function codeSample(keywords: readonly string[]): string[] {
     '```',
   ];
 }
+
+/** What every persona reads of the conversation: the question (a merge's own), its words and topic. */
+function requestOf(messages: readonly OfflinePromptMessage[], settings: OfflineCallSettings, topicWords = 5) {
+  const asked = lastUserText(messages);
+  const merge = mergeRequestOf(asked);
+  const question = merge ? merge.question.trim() : asked;
+  const words = wordsOf(question);
+  const keywords = keywordsOf(words, topicWords, BRIEF_SKIPPED_WORDS);
+  const received = receivedSettingsLine(messages, settings);
+  const files = receivedFilesLine(messages);
+  const preamble = [...(received ? ['', received] : []), ...(files ? ['', files] : [])];
+  const asks = merge
+    ? `Merging ${merge.answers} answers to "${quote(question)}"`
+    : question.length === 0 ? 'An empty message' : `"${quote(question)}"`;
+  return { question, words, keywords, preamble, asks, earlierTurns: Math.max(messages.filter((m) => m.role !== 'system').length - 1, 0) };
+}
+
+/** The step-by-step persona (model id `offline-steps`): numbered steps, one per topic word. */
+export function composeStepsOfflineAnswer(messages: readonly OfflinePromptMessage[], settings: OfflineCallSettings = {}): string {
+  const { words, keywords, preamble, asks } = requestOf(messages, settings, 4);
+  const steps = [
+    `Read the question: ${words.length} ${words.length === 1 ? 'word' : 'words'}${keywords.length > 0 ? `, about ${listInProse(keywords)}` : ''}.`,
+    ...keywords.map((k) => `Work out what **${k}** means here and what it depends on.`),
+    'Put the parts together into one answer, in order.',
+    'Check the answer against the question once more.',
+    'Set a provider key, and a configured model would do these steps for real.',
+  ];
+  return [OFFLINE_STEPS_ANSWER_HEADING, ...preamble, '', `Step by step for ${asks}:`, '', ...steps.map((step, i) => `${i + 1}. ${step}`)].join('\n');
+}
+
+/** The skeptic persona (model id `offline-critic`): caveats, counter-points and a verdict. */
+export function composeCriticOfflineAnswer(messages: readonly OfflinePromptMessage[], settings: OfflineCallSettings = {}): string {
+  const { words, keywords, preamble, asks } = requestOf(messages, settings, 3);
+  const topic = keywords.length > 0 ? listInProse(keywords) : 'the topic';
+  return [
+    OFFLINE_CRITIC_ANSWER_HEADING,
+    ...preamble,
+    '',
+    `Before trusting any answer to ${asks}, consider:`,
+    '',
+    '**Caveats**',
+    `- The question names ${topic} but not the context: who asks, when, and for what.`,
+    words.length < 8
+      ? `- It is short (${words.length} ${words.length === 1 ? 'word' : 'words'}), so an answer would have to guess what is meant.`
+      : `- It is long (${words.length} words), so an answer may take up one part and miss the rest.`,
+    '- No source was consulted: this text is composed on this server.',
+    '',
+    '**Counter-points**',
+    `- The opposite view of ${keywords[0] ?? 'the question'} deserves a hearing too.`,
+    '- An answer that sounds sure is not thereby right.',
+    '',
+    '**Verdict**: unproven. Set a provider key for a real answer, and check that one too.',
+  ].join('\n');
+}
+
+/** The code-first persona (model id `offline-code`): a fenced code block for a technical question, else a short table. */
+export function composeCodeOfflineAnswer(messages: readonly OfflinePromptMessage[], settings: OfflineCallSettings = {}): string {
+  const { question, words, keywords, preamble, asks } = requestOf(messages, settings, 3);
+  const head = [OFFLINE_CODE_ANSWER_HEADING, ...preamble, ''];
+  if (CODE_HINT.test(question)) {
+    const name = keywords.length > 0 ? keywords.map((k, i) => (i === 0 ? k : capitalised(k))).join('').replace(/[^\p{L}\p{N}_]/gu, '') : 'answer';
+    return [
+      ...head,
+      `Code first, for ${asks}:`,
+      '',
+      '```ts',
+      `// Offline demo: a placeholder for ${keywords.join(' ') || 'your code question'}.`,
+      `export function ${/^\p{L}/u.test(name) ? name : `offline${name}`}(input: string): string {`,
+      '  // A configured model would write the real implementation here.',
+      '  return input.trim();',
+      '}',
+      '```',
+    ].join('\n');
+  }
+  return [
+    ...head,
+    `In a table, for ${asks}:`,
+    '',
+    '| Aspect | Value |',
+    '| --- | --- |',
+    `| Topic | ${keywords.length > 0 ? keywords.join(', ') : 'general'} |`,
+    `| Words | ${words.length} |`,
+    '| Next | Set a provider key |',
+  ].join('\n');
+}
+
+/** An image's shape and size in words: "a landscape PNG image of 800×600 pixels (0.5 megapixels, 12 KB)". */
+function imageInWords(file: OfflineFile): string {
+  const { width, height } = file.pixels as { width: number; height: number };
+  const shape = width === height ? 'square' : width > height ? 'landscape' : 'portrait';
+  const kind = (file.mediaType.split('/')[1] ?? 'image').toUpperCase();
+  return `**${file.name}** is a ${shape} ${kind} image of ${width}×${height} pixels (${((width * height) / 1_000_000).toFixed(1)} megapixels, ${sizeText(file.size)}).`;
+}
+
+/** The slow and thorough persona (model id `offline-thorough`): a long answer in sections; it describes attached images. */
+export function composeThoroughOfflineAnswer(messages: readonly OfflinePromptMessage[], settings: OfflineCallSettings = {}): string {
+  const { words, keywords, preamble, asks, earlierTurns } = requestOf(messages, settings, 5);
+  const images = ([...messages].reverse().find((m) => m.role === 'user')?.files ?? []).filter((f) => f.pixels);
+  const topic = keywords.length > 0 ? listInProse(keywords) : 'no clear topic';
+  return [
+    OFFLINE_THOROUGH_ANSWER_HEADING,
+    ...preamble,
+    '',
+    '## Overview',
+    '',
+    `You sent ${asks}: ${words.length} ${words.length === 1 ? 'word' : 'words'} about ${topic}, after ${earlierTurns} earlier ${earlierTurns === 1 ? 'turn' : 'turns'} in this conversation. ` +
+      'This demo model takes its time on purpose, so that the side-by-side view shows a slow, long answer next to quick, short ones.',
+    ...(images.length > 0 ? ['', '## The image', '', ...images.map(imageInWords), '', 'A configured model that reads images would describe what they show; this one can only measure them.'] : []),
+    '',
+    '## Background',
+    '',
+    `A thorough answer would first place ${topic} in context: where the question comes from, which terms need defining, and what is usually assumed. ` +
+      'It would then say which parts are settled and which are still debated.',
+    '',
+    '## Key points',
+    '',
+    ...(keywords.length > 0
+      ? keywords.map((k, i) => `${i + 1}. **${capitalised(k)}**: what it is, why it matters to the question, and how it relates to the other points.`)
+      : ['1. **The question itself**: what exactly is asked, and what a good answer would have to cover.']),
+    '',
+    '## Open questions',
+    '',
+    '- Which sources would confirm each point?',
+    '- What would change the answer: another context, newer facts, a different goal?',
+    '',
+    '## Summary',
+    '',
+    `This offline demo composed a long outline for ${topic} without contacting any AI provider. Set a provider key for a real, thorough answer.`,
+  ].join('\n');
+}
+
+const COMPOSERS: Readonly<Record<OfflinePersona, Composer>> = {
+  detailed: composeOfflineAnswer,
+  brief: composeBriefOfflineAnswer,
+  steps: composeStepsOfflineAnswer,
+  critic: composeCriticOfflineAnswer,
+  code: composeCodeOfflineAnswer,
+  thorough: composeThoroughOfflineAnswer,
+};

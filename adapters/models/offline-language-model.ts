@@ -11,7 +11,7 @@ import type {
 import { imageDimensions, imageTokens } from '../../core/chat/index.js';
 import { estimateTokens } from '../../core/credits/index.js';
 import { parseAttachmentBlock } from './attachment-parts.js';
-import { composeOfflineAnswerFor, type OfflineFile, type OfflinePromptMessage } from './offline-answer.js';
+import { composeOfflineAnswerFor, offlineStyleOf, type OfflineFile, type OfflinePromptMessage } from './offline-answer.js';
 import { prefixWithinTokens, splitIntoPieces } from './token-estimate.js';
 
 export const OFFLINE_PROVIDER_NAME = 'offline';
@@ -19,7 +19,8 @@ export const DEFAULT_OFFLINE_TOKEN_DELAY_MS = 15;
 
 export interface OfflineLanguageModelOptions {
   /**
-   * Pause before each streamed piece. 0 streams as fast as the event loop allows: every piece after
+   * Pause before each streamed piece, which the model's delay factor (OFFLINE_MODELS in
+   * offline-answer.ts) scales: a slow persona pauses longer, a quick one less. 0 streams as fast as the event loop allows: every piece after
    * the first still waits one turn of it (as a provider's tokens arrive over the network), so a long
    * answer never holds the server's event loop and each token reaches the socket as it is produced.
    */
@@ -28,8 +29,8 @@ export interface OfflineLanguageModelOptions {
 
 /**
  * A real AI SDK language model (specification v3) that needs no network: it answers with
- * composeOfflineAnswerFor(modelId) (the persona follows the catalogue id: `offline-brief` is brief,
- * any other id detailed), streamed one readable piece (see token-estimate.ts) per text-delta, and
+ * composeOfflineAnswerFor(modelId) (the persona and speed follow the catalogue id, by the table
+ * OFFLINE_MODELS of offline-answer.ts; an id not in it answers as `offline`), streamed one readable piece (see token-estimate.ts) per text-delta, and
  * reports usage by the core's one estimate, the same that held the credits for it: a long
  * instruction or an unspaced CJK file costs what it was estimated at, not its word count.
  * streamText cannot tell it from a provider's model.
@@ -44,7 +45,7 @@ export class OfflineLanguageModel implements LanguageModelV3 {
     readonly modelId: string = 'offline',
     options: OfflineLanguageModelOptions = {},
   ) {
-    this.tokenDelayMs = options.tokenDelayMs ?? DEFAULT_OFFLINE_TOKEN_DELAY_MS;
+    this.tokenDelayMs = Math.round((options.tokenDelayMs ?? DEFAULT_OFFLINE_TOKEN_DELAY_MS) * offlineStyleOf(modelId).delayFactor);
   }
 
   async doGenerate(options: LanguageModelV3CallOptions): Promise<LanguageModelV3GenerateResult> {

@@ -41,10 +41,12 @@ describe('the model catalogue: the migrations seed what the in-memory mode lists
     expect(await seededModels()).toEqual(fromDefault);
   });
 
-  it('two free offline models lead the catalogue, so the side-by-side view answers offline in two columns', async () => {
+  it('six free offline models lead the catalogue, so the side-by-side view answers offline in six columns', async () => {
+    const ids = ['offline', 'offline-brief', 'offline-steps', 'offline-critic', 'offline-code', 'offline-thorough'];
     const offline = (await seededModels()).filter((m) => m.provider === 'offline');
-    expect(offline.map((m) => [m.id, m.plan])).toEqual([['offline', 'free'], ['offline-brief', 'free']]);
-    expect((await seededModels()).slice(0, 2).map((m) => m.id)).toEqual(['offline', 'offline-brief']);
+    expect(offline.map((m) => [m.id, m.plan])).toEqual(ids.map((id) => [id, 'free']));
+    expect((await seededModels()).slice(0, 6).map((m) => m.id)).toEqual(ids);
+    expect(offline.filter((m) => m.supportsImages).map((m) => m.id)).toEqual(['offline', 'offline-thorough']);
   });
 
   it("the table's provider check admits exactly the chat core's providers", async () => {
