@@ -1,5 +1,6 @@
 // The chat path in Chromium against the whole local stack: what a person typing in the chat meets in the
 // first minute. The offline model writes slowly enough here (one word every 40 ms) to type while it answers.
+import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, screenshot, type E2eBrowser } from './support/browser.js';
 import { completeProfiling, signUpWithCode } from './support/journeys.js';
@@ -70,6 +71,28 @@ describe('e2e: the chat path', () => {
     await page.getByText('You asked: "A second question, sent at once"').waitFor();
     expect(await page.locator('.message--assistant').count()).toBe(2);
     expect(await page.locator('.message--user').count()).toBe(2);
+  });
+
+  it('the credits shown beside Send are the credits the server holds for the message, history included', async () => {
+    const { page } = browser;
+    if (!stack.supabase) throw new Error('the stack runs without its Supabase stand-in');
+    const service = createClient(stack.supabase.url, stack.supabase.serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
+    const heldNow = async () => {
+      const { data, error } = await service.from('credit_holds').select('amount');
+      if (error) throw new Error(error.message);
+      return (data as { amount: number }[]).reduce((sum, row) => sum + row.amount, 0);
+    };
+    expect(await heldNow()).toBe(0);
+    await box().fill('A third question: what does it hold?');
+    const cost = page.locator('.composer__cost[data-held]');
+    await expect.poll(() => cost.textContent()).toMatch(/^Sending holds \d+ credits? · \d+ left after$/);
+    const shown = Number(await cost.getAttribute('data-held'));
+    await box().press('Enter');
+    // One model, one hold: taken before the first word and given back when the answer is charged.
+    let held = 0;
+    await expect.poll(async () => (held = await heldNow()), { timeout: 10_000, intervals: [20] }).toBeGreaterThan(0);
+    expect(held).toBe(shown);
+    await answerDone();
   });
 
   it('"Add to chat" quotes a selection of a single answer into this conversation\'s composer, with the model\'s label', async () => {
