@@ -40,10 +40,9 @@ describe('POST /api/chat: streaming chat with credit accounting', () => {
   it('side by side offline: offline and offline-brief stream two tagged, different answers, each charged at its own price', async () => {
     const u = await s.signIn(100);
     const models = (await (await s.api('/api/models')).json()) as { models: { id: string; available: boolean; plan: string }[] };
-    expect(models.models.filter((m) => m.id.startsWith('offline'))).toEqual([
-      expect.objectContaining({ id: 'offline', available: true, plan: 'free' }),
-      expect.objectContaining({ id: 'offline-brief', available: true, plan: 'free' }),
-    ]);
+    expect(models.models.filter((m) => m.id.startsWith('offline'))).toEqual(
+      ['offline', 'offline-brief', 'offline-steps', 'offline-critic', 'offline-code', 'offline-thorough'].map((id) => expect.objectContaining({ id, available: true, plan: 'free' })),
+    );
     const lines = await readNdjson(await chat(u.token, { message: 'Tell me about ducks', modelIds: ['offline', 'offline-brief'] }));
     expect(lines[0]).toMatchObject({ type: 'meta', modelIds: ['offline', 'offline-brief'] });
     const textOf = (id: string) => lines.filter((l) => l.type === 'delta' && l.modelId === id).map((l) => l.text).join('');
