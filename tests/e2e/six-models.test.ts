@@ -1,43 +1,36 @@
-// Six models side by side in Chromium against the whole local stack: the two offline models and four
-// models of an OpenAI-compatible endpoint (the local stand-in of tests/support, as OpenRouter, Ollama or
-// vLLM would serve them; their catalogue rows are seeded as an operator adds them). At 1280 px every
-// column keeps its minimum width, none overlaps another, and the row scrolls sideways inside the page;
-// at 390 px one column fills most of the screen and the others are a swipe away. The figures under
-// each column are still there after a reload.
-import { createClient } from '@supabase/supabase-js';
+// Six models side by side in Chromium against the whole local stack with nothing configured: the six
+// offline demo models (adapters/models/offline-answer.ts), each answering in its own style. The landing
+// page and the model picker offer only what answers on this server; the catalogue's other models wait
+// in the picker's collapsed "Not on this server" group. At 1280 px every column keeps its minimum
+// width, none overlaps another, and the row scrolls sideways inside the page; at 390 px one column
+// fills most of the screen and the others are a swipe away. The figures under each column are still
+// there after a reload.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startOpenAiCompatibleStandIn, type StandIn } from '@ensemble/model-provider-stand-ins';
 import { openBrowser, screenshot, type E2eBrowser } from './support/browser.js';
 import { completeProfiling, signUpWithCode } from './support/journeys.js';
 import { startE2eStack, type E2eStack } from './support/stack.js';
 
-let endpoint: StandIn;
 let stack: E2eStack;
 let browser: E2eBrowser;
 const email = `six-models-${Date.now()}@example.com`;
 const CONVERSATION_URL = /\/chat\/(?!all$|prompts$)[^/#]+(#.*)?$/;
-const COMPATIBLE = [
-  { id: 'local-llama', label: 'Llama 3.1 8B (local endpoint)' },
-  { id: 'local-qwen', label: 'Qwen 2.5 7B (local endpoint)' },
-  { id: 'local-mistral', label: 'Mistral 7B (local endpoint)' },
-  { id: 'local-gemma', label: 'Gemma 2 9B (local endpoint)' },
+/** The six offline demo models, in the catalogue's order, with the first line each answer starts with. */
+const OFFLINE = [
+  { id: 'offline', label: 'Offline model (local, no network)', heading: 'Offline model (local)' },
+  { id: 'offline-brief', label: 'Offline model, brief (local, no network)', heading: 'Offline model, brief (local)' },
+  { id: 'offline-steps', label: 'Offline demo: step by step (local, no network)', heading: 'Offline demo, step by step (local)' },
+  { id: 'offline-critic', label: 'Offline demo: skeptic (local, no network)', heading: 'Offline demo, skeptic (local)' },
+  { id: 'offline-code', label: 'Offline demo: code first (local, no network)', heading: 'Offline demo, code first (local)' },
+  { id: 'offline-thorough', label: 'Offline demo: slow and thorough (local, no network)', heading: 'Offline demo, slow and thorough (local)' },
 ];
-const ORDER = ['offline', 'offline-brief', ...COMPATIBLE.map((m) => m.id)];
+const ORDER = OFFLINE.map((m) => m.id);
+/** The catalogue's models of real providers, none of which has a key here. */
+const NOT_HERE = 7;
 /** The narrowest a column may be on a desktop (chat.css: `grid-auto-columns: minmax(280px, 1fr)`). */
 const MIN_COLUMN_PX = 280;
 
 beforeAll(async () => {
-  endpoint = await startOpenAiCompatibleStandIn();
-  stack = await startE2eStack({
-    env: { OFFLINE_MODEL_TOKEN_DELAY_MS: '2', OPENAI_COMPATIBLE_BASE_URL: endpoint.baseUrl, OPENAI_COMPATIBLE_MODELS: COMPATIBLE.map((m) => m.id).join(',') },
-  });
-  if (!stack.supabase) throw new Error('the stack runs without its Supabase stand-in');
-  // Prices and plans live in the catalogue: an endpoint's models answer once an operator lists them there.
-  const service = createClient(stack.supabase.url, stack.supabase.serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
-  const { error } = await service.from('models').insert(
-    COMPATIBLE.map((m, i) => ({ id: m.id, label: m.label, provider: 'openai-compatible', input_credits_per_1k: 1, output_credits_per_1k: 2, plan: 'free', sort_order: 2 + i })),
-  );
-  if (error) throw new Error(`could not seed the catalogue: ${error.message}`);
+  stack = await startE2eStack({ env: { OFFLINE_MODEL_TOKEN_DELAY_MS: '2' } });
   browser = await openBrowser();
   await signUpWithCode(browser.page, stack.appUrl, stack.mailboxUrl, email);
   await completeProfiling(browser.page);
@@ -46,7 +39,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await stack?.stop();
-  await endpoint?.close();
 });
 
 const box = () => browser.page.getByRole('textbox', { name: 'Your message' });
@@ -70,25 +62,46 @@ const layout = () =>
   });
 
 describe('e2e: six models side by side', () => {
-  it('at 1280 px: six columns in the order asked, each at least its minimum width, none overlapping, the row scrolling sideways', async () => {
+  it('the picker offers the six offline models first, and keeps the others in a collapsed "Not on this server" group', async () => {
     const { page } = browser;
     await page.getByRole('link', { name: 'All models' }).click();
     await page.waitForURL(/\/chat\/all$/);
     await page.getByRole('button', { name: /^Models: / }).click();
-    for (const model of COMPATIBLE) await page.locator('.model-option', { hasText: model.label }).click();
+    const panel = page.locator('.model-picker__panel');
+    const offered = await panel.locator(':scope > .model-option').evaluateAll((nodes) => nodes.map((n) => n.querySelector('.model-option__name')?.firstChild?.textContent));
+    expect(offered).toEqual(OFFLINE.map((m) => m.label));
+    const elsewhere = panel.locator('details.model-picker__elsewhere');
+    expect(await elsewhere.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+    await expect.poll(() => elsewhere.locator('summary').textContent()).toBe(`Not on this server (${NOT_HERE})`);
+    expect(await elsewhere.locator('.model-option', { hasText: 'GPT-4o mini' }).isVisible()).toBe(false);
+    // Opened, it says why each cannot be chosen.
+    await elsewhere.locator('summary').click();
+    const gpt = elsewhere.locator('.model-option', { hasText: 'GPT-4o mini' });
+    expect(await gpt.textContent()).toContain('No OpenAI API key is set on this server.');
+    expect(await gpt.locator('input').isDisabled()).toBe(true);
+    await elsewhere.locator('summary').click();
     await page.keyboard.press('Escape');
-    await box().fill('Which lighthouse is the oldest?');
+  });
+
+  it('at 1280 px: six offline columns in the order asked, each in its own style, at least its minimum width, none overlapping, the row scrolling sideways', async () => {
+    const { page } = browser;
+    await page.getByRole('button', { name: /^Models: / }).click();
+    for (const model of OFFLINE.slice(2)) await page.locator('.model-option', { hasText: model.label }).click();
+    await page.keyboard.press('Escape');
+    await box().fill('Write a Python function to find the oldest lighthouse');
     await page.getByRole('button', { name: 'Send' }).click();
     await page.waitForURL(CONVERSATION_URL, { timeout: 30_000 });
     await answerDone();
 
     const columns = page.locator('.answer-column');
     expect(await columns.evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-model-id')))).toEqual(ORDER);
-    for (const model of COMPATIBLE) {
-      await page.locator(`.answer-column[data-model-id="${model.id}"]`).getByText(`Hello from ${model.id}, you said: Which lighthouse is the oldest?`).waitFor();
-    }
-    // Each of the endpoint's models was asked once, by its own name.
-    expect(endpoint.requests.map((r) => r.body.model).sort()).toEqual(COMPATIBLE.map((m) => m.id).sort());
+    // Every column is labelled an offline answer, and no two read alike.
+    for (const model of OFFLINE) await page.locator(`.answer-column[data-model-id="${model.id}"]`).getByText(model.heading, { exact: true }).waitFor();
+    const texts = await page.locator('.answer-column .markdown').allTextContents();
+    expect(new Set(texts).size).toBe(6);
+    await page.locator('.answer-column[data-model-id="offline-steps"] ol li').first().waitFor();
+    await page.locator('.answer-column[data-model-id="offline-critic"]').getByText('Counter-points').waitFor();
+    await page.locator('.answer-column[data-model-id="offline-code"] .code-block').waitFor();
 
     const at1280 = await layout();
     expect(at1280.columns).toHaveLength(6);
@@ -140,6 +153,23 @@ describe('e2e: six models side by side', () => {
     await screenshot(page, 'six-models-390');
     await page.locator('.answer-column').nth(3).scrollIntoViewIfNeeded();
     await screenshot(page, 'six-models-390-scrolled');
+  });
+
+  it('at 390 px: the landing page lists the six models that answer here, and only says how many more a key would add', async () => {
+    const { page } = browser;
+    await page.goto(stack.appUrl);
+    await page.getByRole('heading', { name: 'The models on offer' }).waitFor();
+    const names = await page.locator('.home-models .model-card__name').allTextContents();
+    expect(names).toEqual(OFFLINE.map((m) => m.label));
+    expect(await page.getByText('Not available here').count()).toBe(0);
+    await page.getByText(`${NOT_HERE} more models of the catalogue answer here once their providers’ API keys are set on this server.`).waitFor();
+    await page.locator('#models').scrollIntoViewIfNeeded();
+    await screenshot(page, 'six-models-home-390');
+    await page.goto(`${stack.appUrl}/chat/all`);
+    await page.getByRole('button', { name: /^Models: / }).click();
+    await page.locator('.model-picker__panel').waitFor();
+    await screenshot(page, 'six-models-picker-390');
+    await page.keyboard.press('Escape');
     await page.setViewportSize({ width: 1280, height: 800 });
   });
 });

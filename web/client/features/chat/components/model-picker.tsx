@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ModelInfo } from '../../../../../core/chat/index.js';
 import { MAX_MODELS_PER_CHAT } from '../../../../../core/chat/index.js';
+import './model-picker.css';
 
 export interface ModelPickerProps {
   models: readonly ModelInfo[];
@@ -12,7 +13,10 @@ export interface ModelPickerProps {
   subscribed: boolean;
 }
 
-/** Paid models need an active subscription; unconfigured providers cannot be chosen. */
+/**
+ * Paid models need an active subscription; unconfigured providers cannot be chosen. The models that
+ * answer on this server come first; the others wait in a collapsed "Not on this server" group.
+ */
 export const isSelectable = (model: ModelInfo, subscribed: boolean): boolean =>
   model.available && (model.plan === 'free' || subscribed);
 
@@ -42,6 +46,9 @@ export function ModelPicker({ models, selected, onChange, multiple = false, subs
     };
   }, [open]);
 
+  const available = models.filter((m) => m.available);
+  const unavailable = models.filter((m) => !m.available);
+
   const toggle = (id: string) => {
     if (!multiple) {
       onChange([id]);
@@ -49,6 +56,35 @@ export function ModelPicker({ models, selected, onChange, multiple = false, subs
       return;
     }
     onChange(selected.includes(id) ? selected.filter((s) => s !== id) : [...selected, id]);
+  };
+
+  const option = (model: ModelInfo) => {
+    // Side by side takes up to MAX_MODELS_PER_CHAT models; the rest wait until one is unticked.
+    const full = multiple && selected.length >= MAX_MODELS_PER_CHAT && !selected.includes(model.id);
+    const selectable = isSelectable(model, subscribed) && !full;
+    return (
+      <label key={model.id} className={selectable ? 'model-option' : 'model-option model-option--disabled'}>
+        <input type={multiple ? 'checkbox' : 'radio'} name={`${panelId}-model`} checked={selected.includes(model.id)}
+          disabled={!selectable} onChange={() => toggle(model.id)} />
+        <span className="model-option__text">
+          <span className="model-option__name">
+            {model.label}
+            {model.supportsImages !== true ? <span className="model-option__note"> · {t('models.textOnly')}</span> : null}
+          </span>
+          {/* A model whose provider has no key here cannot answer for anyone: say why, not what it would cost. */}
+          <span className="model-option__price">
+            {model.available ? t('models.price', { input: model.inputCreditsPer1k, output: model.outputCreditsPer1k }) : t(`models.why.${model.provider}`)}
+          </span>
+        </span>
+        {!model.available ? (
+          <span className="badge">{t('models.unavailable')}</span>
+        ) : model.plan === 'paid' ? (
+          <span className={subscribed ? 'badge badge--accent' : 'badge badge--warning'}>{t(subscribed ? 'models.planPaid' : 'models.needsPlan')}</span>
+        ) : (
+          <span className="badge badge--success">{t('models.planFree')}</span>
+        )}
+      </label>
+    );
   };
 
   return (
@@ -62,34 +98,14 @@ export function ModelPicker({ models, selected, onChange, multiple = false, subs
       {open ? (
         <fieldset id={panelId} className="model-picker__panel">
           <legend className="visually-hidden">{t('models.pickerLabel')}</legend>
-          {models.map((model) => {
-            // Side by side takes up to MAX_MODELS_PER_CHAT models; the rest wait until one is unticked.
-            const full = multiple && selected.length >= MAX_MODELS_PER_CHAT && !selected.includes(model.id);
-            const selectable = isSelectable(model, subscribed) && !full;
-            return (
-              <label key={model.id} className={selectable ? 'model-option' : 'model-option model-option--disabled'}>
-                <input type={multiple ? 'checkbox' : 'radio'} name={`${panelId}-model`} checked={selected.includes(model.id)}
-                  disabled={!selectable} onChange={() => toggle(model.id)} />
-                <span className="model-option__text">
-                  <span className="model-option__name">
-                    {model.label}
-                    {model.supportsImages !== true ? <span className="model-option__note"> · {t('models.textOnly')}</span> : null}
-                  </span>
-                  {/* A model whose provider has no key here cannot answer for anyone: say why, not what it would cost. */}
-                  <span className="model-option__price">
-                    {model.available ? t('models.price', { input: model.inputCreditsPer1k, output: model.outputCreditsPer1k }) : t(`models.why.${model.provider}`)}
-                  </span>
-                </span>
-                {!model.available ? (
-                  <span className="badge">{t('models.unavailable')}</span>
-                ) : model.plan === 'paid' ? (
-                  <span className={subscribed ? 'badge badge--accent' : 'badge badge--warning'}>{t(subscribed ? 'models.planPaid' : 'models.needsPlan')}</span>
-                ) : (
-                  <span className="badge badge--success">{t('models.planFree')}</span>
-                )}
-              </label>
-            );
-          })}
+          {available.map(option)}
+          {/* What the catalogue holds but this server cannot answer: out of the way, the reason kept for an operator. */}
+          {unavailable.length > 0 ? (
+            <details className="model-picker__elsewhere">
+              <summary className="model-picker__elsewhere-title">{t('models.notOnThisServer', { count: unavailable.length })}</summary>
+              {unavailable.map(option)}
+            </details>
+          ) : null}
         </fieldset>
       ) : null}
     </div>

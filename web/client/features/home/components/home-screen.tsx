@@ -114,28 +114,20 @@ const noPaidModelHere = (models: readonly ModelInfo[] | undefined): boolean => {
 };
 
 /**
- * What answers on this server and what does not: a model whose provider has no key here cannot be
- * used by anyone, plan or not, so it is listed apart with the reason instead of a price tag.
+ * The models that answer on this server, and nothing else: a model whose provider has no key here
+ * cannot be used by anyone, plan or not, so the page does not offer it. One line still says how many
+ * more the catalogue holds, so that an operator sees what a provider key would add.
  */
 function ModelGroups({ models }: { models: readonly ModelInfo[] }) {
   const { t } = useTranslation();
   const available = models.filter((m) => m.available);
-  const unavailable = models.filter((m) => !m.available);
+  const unavailable = models.length - available.length;
   return (
     <>
-      {unavailable.length > 0 ? <h3 className="home-models__title">{t('home.models.availableTitle', { count: available.length })}</h3> : null}
       <ul className="home-models">
         {available.map((model) => <li key={model.id}><ModelCard model={model} /></li>)}
       </ul>
-      {unavailable.length > 0 ? (
-        <>
-          <h3 className="home-models__title">{t('home.models.unavailableTitle')}</h3>
-          <p className="muted home-section__lead">{t('home.models.unavailableLead')}</p>
-          <ul className="home-models">
-            {unavailable.map((model) => <li key={model.id}><ModelCard model={model} /></li>)}
-          </ul>
-        </>
-      ) : null}
+      {unavailable > 0 ? <p className="muted home-models__more">{t('home.models.moreWithKeys', { count: unavailable })}</p> : null}
     </>
   );
 }
