@@ -45,9 +45,6 @@ export interface OfflineModelStyle {
   readonly delayFactor: number;
 }
 
-/** The catalogue id that answers as the brief persona. */
-export const OFFLINE_BRIEF_MODEL_ID = 'offline-brief';
-
 /**
  * The one table of the offline models (their rows are seeded by adapters/supabase/migrations/ and
  * mirrored by adapters/in-memory/default-model-catalogue.ts). An offline id not listed here answers
@@ -55,7 +52,7 @@ export const OFFLINE_BRIEF_MODEL_ID = 'offline-brief';
  */
 export const OFFLINE_MODELS: Readonly<Record<string, OfflineModelStyle>> = {
   offline: { persona: 'detailed', delayFactor: 1 },
-  [OFFLINE_BRIEF_MODEL_ID]: { persona: 'brief', delayFactor: 0.5 },
+  'offline-brief': { persona: 'brief', delayFactor: 0.5 },
   'offline-steps': { persona: 'steps', delayFactor: 1 },
   'offline-critic': { persona: 'critic', delayFactor: 1.5 },
   'offline-code': { persona: 'code', delayFactor: 0.75 },
