@@ -90,7 +90,7 @@ describe('e2e: the chat path', () => {
     await box().press('Enter');
     // One model, one hold: taken before the first word and given back when the answer is charged.
     let held = 0;
-    await expect.poll(async () => (held = await heldNow()), { timeout: 10_000, intervals: [20] }).toBeGreaterThan(0);
+    await expect.poll(async () => (held = await heldNow()), { timeout: 10_000, interval: 20 }).toBeGreaterThan(0);
     expect(held).toBe(shown);
     await answerDone();
   });
