@@ -62,6 +62,6 @@ describe('CLI: the `ensemble` bin (package.json "bin")', () => {
     // The composition root is imported by the commands that need it, and imports the billing client on first use in turn.
     expect(main).toMatch(/import\("\.\/chunks\/cli-[A-Z0-9]+\.js"\)/);
     const [composition] = [...main.matchAll(/import\("\.\/(chunks\/cli-[A-Z0-9]+\.js)"\)/g)].map((m) => m[1]!);
-    expect(readFileSync(join(DIST, composition!), 'utf8')).toMatch(/import\("\.\/client-[A-Z0-9]+\.js"\)/);
+    expect(readFileSync(join(DIST, composition!), 'utf8')).toMatch(/import\("\.\/(billing-)?client-[A-Z0-9]+\.js"\)/);
   });
 });
