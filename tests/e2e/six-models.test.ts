@@ -159,6 +159,8 @@ describe('e2e: six models side by side', () => {
     const { page } = browser;
     await page.goto(stack.appUrl);
     await page.getByRole('heading', { name: 'The models on offer' }).waitFor();
+    // The heading comes first and the catalogue's cards when its answer arrives: wait for them.
+    await page.getByText(`${NOT_HERE} more models of the catalogue answer here once their providers’ API keys are set on this server.`).waitFor();
     const names = await page.locator('.home-models .model-card__name').allTextContents();
     expect(names).toEqual(OFFLINE.map((m) => m.label));
     expect(await page.getByText('Not available here').count()).toBe(0);
