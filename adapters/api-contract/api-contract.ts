@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { CANCELLATION_REASONS, CHECKOUT_STATUSES } from '../../core/billing/index.js';
 import { conversationIdSchema, messageSchema, modelIdsSchema, titleSchema, attachmentIdsSchema, attachmentRefSchema, conversationSettingsSchema, sendChatSchema, PROVIDER_IDS } from '../../core/chat/index.js';
-import { LEDGER_KINDS } from '../../core/credits/index.js';
+import { LEDGER_KINDS, spendingCapSchema } from '../../core/credits/index.js';
 import { DOMAIN_ERROR_CODES } from '../../core/shared/index.js';
 
 // ── Errors ────────────────────────────────────────────────────────────────────────────────────────
@@ -255,6 +255,12 @@ export const creditsQuery = z.strictObject({
   limit: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(500, 'must be at most 500').optional(),
 });
 export const creditsAnswer = z.object({ balance: z.number(), history: z.array(ledgerEntry).readonly() });
+/** PUT /api/account/spending-cap: a whole number of credits per calendar month (UTC), or null to remove the cap. */
+export const spendingCapBody = spendingCapSchema;
+/** GET and PUT /api/account/spending-cap: the cap (null: none), spent this month (charged plus held now) and what remains (null without a cap). */
+export const spendingCapAnswer = z.object({ cap: z.number().int().nullable(), spent: z.number().int(), remaining: z.number().int().nullable() });
+/** The 402 of a send that would pass the monthly cap: `details` of `{error: 'spending_cap_reached'}`. */
+export const spendingCapRefusalDetails = z.object({ cap: z.number().int(), spent: z.number().int(), required: z.number().int(), remaining: z.number().int() });
 
 // ── Chat ──────────────────────────────────────────────────────────────────────────────────────────
 

@@ -18,6 +18,7 @@ import { ApiConversationSearch } from '../app-api/api-conversation-search.js';
 import { ApiInstructionPresets } from '../app-api/api-instruction-presets.js';
 import { ApiConversationSharing, ApiSharedConversations } from '../app-api/api-conversation-sharing.js';
 import { ApiCreditBalance } from '../app-api/api-credit-balance.js';
+import { ApiSpendingCaps } from '../app-api/api-spending-caps.js';
 import { ApiModelDirectory } from '../app-api/api-model-directory.js';
 import { DataLayerAnalyticsTracker } from '../analytics/data-layer-analytics-tracker.js';
 import { DomScriptLoader } from '../analytics/dom-script-loader.js';
@@ -77,6 +78,7 @@ export function createBrowserUseCases(config: PublicConfig, origin: string = win
   bindOver(TOKENS.instructionPresets, API, (options) => new ApiInstructionPresets(options));
   bindOver(TOKENS.conversationSharing, API, (options) => new ApiConversationSharing(options));
   bindOver(TOKENS.creditBalance, API, (options) => new ApiCreditBalance(options));
+  bindOver(TOKENS.spendingCaps, API, (options) => new ApiSpendingCaps(options));
   bindOver(TOKENS.modelDirectory, API, (options) => new ApiModelDirectory(options));
   // A shared conversation is read signed out: no token.
   bind(TOKENS.sharedConversations, () => new ApiSharedConversations());

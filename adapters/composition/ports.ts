@@ -5,7 +5,7 @@ import type { BillingGateway, WebhookInbox } from '../../core/billing/index.js';
 import type { Clock, Logger, Scheduler } from '../../core/shared/index.js';
 import type { ProfileStore, ProfileWriter, ProfilingStore, UserDirectory } from '../../core/account/index.js';
 import type { PromptCatalog } from '../../core/prompts/index.js';
-import type { CreditBalance, UsageLedger } from '../../core/credits/index.js';
+import type { CreditBalance, SpendingCaps, UsageLedger } from '../../core/credits/index.js';
 
 /** How an entry of the table below is had: bound by an entry point (a port or a setting), or provided by a use case. */
 type Kind = 'port' | 'setting' | 'provided';
@@ -77,6 +77,8 @@ export const DEPENDENCIES = {
   usageLedger: port<UsageLedger>(),
   /** Balance and ledger lines (the browser's port; on the server the ledger). */
   creditBalance: readingRole<CreditBalance>()('usageLedger'),
+  /** Each user's monthly spending cap (the browser's port, over /api; on the server the ledger, whose holds keep to it). */
+  spendingCaps: readingRole<SpendingCaps>()('usageLedger'),
   userDirectory: port<UserDirectory>(),
   keyValueStore: port<KeyValueStore>(),
   clock: port<Clock>(),

@@ -2,7 +2,7 @@ import { makeFindUser, makeGetAccountStatus, makeGetMarketingConsent, makeGetPro
 import { makeCompleteRedirectSignIn, makeGetCurrentUser, makeRememberReturnTo, makeTakeReturnTo, makeHandleSignedIn, makeRequestEmailCode, makeRequestMagicLink, makeResendEmailCode, makeSessionController, makeSignInWithGoogle, makeSignOut, makeVerifyEmailCode } from '../../core/auth/index.js';
 import { makeCancelSubscription, makeCompleteCheckout, makeRememberPendingCheckout, makeTakePendingCheckout, makeGetBillingState, makeGetCheckoutState, makeHandleBillingWebhook, makeLoadPlanOffer, makeOpenCustomerPortal, makeResumeSubscription, makeStartCheckout } from '../../core/billing/index.js';
 import { makeLastModelChoice, makeRememberModelChoice, makeAttachFile, makeCreateConversation, makeDeleteConversation, makeDeleteInstructionPreset, makeEditChatMessage, makeEditLastMessage, makeFindLiveChatRun, makeGetAttachmentLink, makeGetConversationSettings, makeGetConversationShare, makeListConversations, makeListInstructionPresets, makeListModels, makeLoadAttachment, makeMergeAnswers, makeMergeChatAnswers, makeOpenConversation, makeOpenSharedConversation, makeReadAttachment, makeRegenerateAnswer, makeRegenerateChatAnswers, makeRemoveAttachment, makeRenameConversation, makeResumeChatRun, makeRevokeConversationShare, makeRunChat, makeSaveConversationSettings, makeSaveInstructionPreset, makeSearchConversations, makeSendChatMessage, makeShareConversation, makeStopChatRun, makeUploadAttachment, makeViewSharedConversation } from '../../core/chat/index.js';
-import { makeGetCreditBalance, makeGrantCredits, makeListCreditHistory } from '../../core/credits/index.js';
+import { makeGetCreditBalance, makeGetSpendingCap, makeGrantCredits, makeListCreditHistory, makeSetSpendingCap } from '../../core/credits/index.js';
 import { makeLoadDeferredScript, makeLoadTagManager, makeToastCenter, makeTrackEvent } from '../../core/interface/index.js';
 import { makeListPromptCategories, makeOpenPromptLibrary, makeOpenPromptViewer, makeRunPrompt, makeSearchPrompts, makeSetPromptFavorite } from '../../core/prompts/index.js';
 import type { Dependencies, DependencyName } from './ports.js';
@@ -62,6 +62,8 @@ export const USE_CASE_DEFINITIONS = {
   getCreditBalance: uses(['currentUser', 'creditBalance'], makeGetCreditBalance),
   listCreditHistory: uses(['currentUser', 'creditBalance'], makeListCreditHistory),
   grantCredits: uses(['usageLedger', 'logger'], makeGrantCredits),
+  getSpendingCap: uses(['currentUser', 'spendingCaps'], makeGetSpendingCap),
+  setSpendingCap: uses(['currentUser', 'spendingCaps', 'analytics'], makeSetSpendingCap),
   // Support (CLI)
   findUser: uses(['userDirectory'], makeFindUser),
   lookUpUser: uses(['userDirectory', 'profileStore', 'profilingStore', 'usageLedger'], makeLookUpUser),
@@ -140,6 +142,7 @@ export const BROWSER_USE_CASES = [
   'searchConversations', 'listInstructionPresets', 'saveInstructionPreset', 'deleteInstructionPreset',
   'resumeChatRun', 'stopChatRun', 'findLiveChatRun',
   'uploadAttachment', 'loadAttachment',
+  'getSpendingCap', 'setSpendingCap',
 ] as const satisfies readonly UseCaseName[];
 
 /** The server acts for the verified caller of each request (`forCaller`). */
@@ -151,6 +154,7 @@ export const SERVER_USE_CASES = [
   'revokeConversationShare', 'openSharedConversation', 'mergeAnswers', 'getConversationSettings', 'saveConversationSettings',
   'searchConversations', 'listInstructionPresets', 'saveInstructionPreset', 'deleteInstructionPreset',
   'attachFile', 'readAttachment', 'getAttachmentLink', 'removeAttachment',
+  'getSpendingCap', 'setSpendingCap',
 ] as const satisfies readonly UseCaseName[];
 
 /** The support program's use cases: users looked up and credited with the service role. */

@@ -1,5 +1,5 @@
-import type { ChargeReceipt, CreditHold, HoldSettlement, GrantLedgerKind, LedgerEntry, UsageCharge, ModelPrice, UsageLedger } from '../../core/credits/index.js';
-import { creditsForUsage, MAX_CREDIT_REFERENCE_LENGTH } from '../../core/credits/index.js';
+import type { ChargeReceipt, CreditHold, HoldSettlement, GrantLedgerKind, LedgerEntry, UsageCharge, ModelPrice, SpendingCapStatus, UsageLedger } from '../../core/credits/index.js';
+import { creditsForUsage, MAX_CREDIT_REFERENCE_LENGTH, spendingCapSchema } from '../../core/credits/index.js';
 import type { Clock, Result } from '../../core/shared/index.js';
 import { domainError, fail, ok } from '../../core/shared/index.js';
 import { FailureInjector } from './failure-injector.js';
@@ -34,6 +34,8 @@ export class InMemoryUsageLedger implements UsageLedger {
   private readonly balances: BalanceBook;
   private readonly entries: LedgerEntry[] = [];
   private readonly holds = new Map<string, { readonly userId: string; readonly amount: number; readonly expiresAtMs: number }>();
+  /** Monthly spending caps by user id (credits per calendar month, UTC). */
+  private readonly caps = new Map<string, number>();
   private sequence = 0;
   private holdSequence = 0;
 
@@ -128,6 +130,13 @@ export class InMemoryUsageLedger implements UsageLedger {
     if (balance - held < input.amount) {
       return fail(domainError('insufficient_credits', 'Not enough credits', { balance, held, required: input.amount }));
     }
+    const cap = this.caps.get(input.userId);
+    if (cap !== undefined) {
+      const spent = this.chargedThisMonth(input.userId) + held;
+      if (spent + input.amount > cap) {
+        return fail(domainError('spending_cap_reached', 'The monthly spending cap would be passed', { cap, spent, required: input.amount }));
+      }
+    }
     this.holdSequence += 1;
     const id = `hold_${String(this.holdSequence).padStart(6, '0')}`;
     const expiresAtMs = this.clock.now().getTime() + input.ttlSeconds * 1000;
@@ -169,6 +178,38 @@ export class InMemoryUsageLedger implements UsageLedger {
     const released = hold !== undefined && hold.userId === input.userId && hold.expiresAtMs > this.clock.now().getTime();
     if (hold?.userId === input.userId) this.holds.delete(input.holdId);
     return ok({ released });
+  }
+
+  async getSpendingCap(userId: string): Promise<Result<SpendingCapStatus>> {
+    const injected = this.failures.take('getSpendingCap');
+    if (injected) return fail(injected);
+    return ok(this.capStatus(userId));
+  }
+
+  async setSpendingCap(input: { userId: string; cap: number | null }): Promise<Result<SpendingCapStatus>> {
+    const injected = this.failures.take('setSpendingCap');
+    if (injected) return fail(injected);
+    const unknown = this.unknownUser(input.userId);
+    if (unknown) return unknown;
+    // As the table's check refuses it.
+    const valid = spendingCapSchema.safeParse({ cap: input.cap });
+    if (!valid.success) return fail(domainError('validation', valid.error.issues[0]?.message ?? 'Invalid cap'));
+    if (valid.data.cap === null) this.caps.delete(input.userId);
+    else this.caps.set(input.userId, valid.data.cap);
+    return ok(this.capStatus(input.userId));
+  }
+
+  private capStatus(userId: string): SpendingCapStatus {
+    return { cap: this.caps.get(userId) ?? null, spent: this.chargedThisMonth(userId) + this.heldBy(userId) };
+  }
+
+  /** Credits charged to the user since the calendar month began (UTC), by the clock. */
+  private chargedThisMonth(userId: string): number {
+    const now = this.clock.now();
+    const monthStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
+    return this.entries
+      .filter((e) => e.userId === userId && e.kind === 'usage_charge' && Date.parse(e.createdAt) >= monthStart)
+      .reduce((sum, e) => sum - e.amount, 0);
   }
 
   /** Unexpired holds of a user, in credits; expired ones are dropped on the way (lazy clean-up). */

@@ -20,6 +20,7 @@ export const isAnonymousRefusal = (error: RestFailure | null, status: number): b
 /** Functions of ours raise `P0001` with a `<reason>: <facts>` message; the reason picks the domain code. */
 const RAISED_REASONS: Readonly<Record<string, DomainErrorCode>> = {
   insufficient_credits: 'insufficient_credits',
+  spending_cap_reached: 'spending_cap_reached',
   unknown_model: 'not_found',
   unknown_user: 'not_found',
   message_not_found: 'not_found',

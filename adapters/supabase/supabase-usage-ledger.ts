@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
-import { GRANT_LEDGER_KINDS, LEDGER_KINDS } from '../../core/credits/index.js';
-import type { ChargeReceipt, CreditHold, HoldSettlement, GrantLedgerKind, LedgerEntry, UsageCharge, UsageLedger } from '../../core/credits/index.js';
+import { GRANT_LEDGER_KINDS, LEDGER_KINDS, spendingCapSchema } from '../../core/credits/index.js';
+import type { ChargeReceipt, CreditHold, HoldSettlement, GrantLedgerKind, LedgerEntry, SpendingCapStatus, UsageCharge, UsageLedger } from '../../core/credits/index.js';
 import { domainError, fail, ok, type Result } from '../../core/shared/index.js';
 import { fromRest, isRowNotFound, parseRow } from './supabase-errors.js';
 
@@ -73,6 +73,9 @@ const settleInput = chargeInput.extend({ holdId: holdIdField });
 
 /** hold_credits raises `insufficient_credits: balance B, held H, required R`: those facts become the details. */
 const HOLD_REFUSAL = /balance (-?\d+), held (\d+), required (\d+)/;
+/** …and `spending_cap_reached: cap C, spent S, required R` (SQLSTATE PT402) past the monthly cap. */
+const CAP_REFUSAL = /cap (\d+), spent (\d+), required (\d+)/;
+const capStatus = z.object({ cap: z.number().int().nullable(), spent: z.number().int() });
 
 const invalid = (issues: z.ZodError) =>
   domainError('validation', issues.issues.map((i) => i.message).join('; '), { code: 'invalid_input' });
@@ -128,12 +131,40 @@ export class SupabaseUsageLedger implements UsageLedger {
     });
     if (error) {
       const refused = fromRest(`Could not hold ${input.amount} credits`, error, status);
+      const capFacts = refused.code === 'spending_cap_reached' ? CAP_REFUSAL.exec(error.message) : null;
+      if (capFacts) {
+        const [cap, spent, required] = capFacts.slice(1).map(Number) as [number, number, number];
+        return fail(domainError('spending_cap_reached', refused.message, { ...refused.details, cap, spent, required }));
+      }
       const facts = refused.code === 'insufficient_credits' ? HOLD_REFUSAL.exec(error.message) : null;
       if (!facts) return fail(refused);
       const [balance, held, required] = facts.slice(1).map(Number) as [number, number, number];
       return fail(domainError('insufficient_credits', refused.message, { ...refused.details, balance, held, required }));
     }
     return parseRow('Could not read the credit hold', holdRow, data);
+  }
+
+  async getSpendingCap(userId: string): Promise<Result<SpendingCapStatus>> {
+    const user = userIdField.safeParse(userId);
+    if (!user.success) return fail(invalid(user.error));
+    const { data, error, status } = await this.service.rpc('spending_cap_status', { user_id_input: user.data });
+    if (error) return fail(fromRest(`Could not read the spending cap of user ${userId}`, error, status));
+    return parseRow('Could not read the spending cap', capStatus, data);
+  }
+
+  /** Names the user in every query (the service role passes row-level security). */
+  async setSpendingCap(input: { userId: string; cap: number | null }): Promise<Result<SpendingCapStatus>> {
+    const user = userIdField.safeParse(input.userId);
+    if (!user.success) return fail(invalid(user.error));
+    const cap = spendingCapSchema.safeParse({ cap: input.cap });
+    if (!cap.success) return fail(invalid(cap.error));
+    const action = `Could not save the spending cap of user ${input.userId}`;
+    const { error, status } =
+      cap.data.cap === null
+        ? await this.service.from('spending_caps').delete().eq('user_id', user.data)
+        : await this.service.from('spending_caps').upsert({ user_id: user.data, monthly_credit_cap: cap.data.cap }, { onConflict: 'user_id' });
+    if (error) return fail(fromRest(action, error, status));
+    return this.getSpendingCap(user.data);
   }
 
   async settleHold(input: { holdId: string } & UsageCharge): Promise<Result<HoldSettlement>> {

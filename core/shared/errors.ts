@@ -11,6 +11,7 @@ export const DOMAIN_ERROR_CODES = [
   'conflict',
   'conversation_busy',
   'insufficient_credits',
+  'spending_cap_reached',
   'rate_limited',
   'billing_unavailable',
   'billing_not_initialized',

@@ -15,6 +15,7 @@ const EXPECTED: ReadonlySet<DomainErrorCode> = new Set<DomainErrorCode>([
   'conflict',
   'conversation_busy',
   'insufficient_credits',
+  'spending_cap_reached',
   'rate_limited',
 ]);
 

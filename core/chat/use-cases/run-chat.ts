@@ -3,7 +3,7 @@ import type { ChatMessage } from '../domain/chat.js';
 import { titleFromMessage } from '../domain/chat-rules.js';
 import { NO_SETTINGS, type ConversationSettings } from '../domain/conversation-settings.js';
 import { sendChatSchema, type SendChatFields } from '../domain/send-chat.js';
-import { CHAT_HOLD_TTL_SECONDS, insufficientCredits, releaseHolds, tallyTexts, tallyTokens } from '../../credits/index.js';
+import { CHAT_HOLD_TTL_SECONDS, insufficientCredits, releaseHolds, spendingCapRefusal, tallyTexts, tallyTokens } from '../../credits/index.js';
 import { sendHistoryOf, sendPromptOf } from '../domain/send-estimate.js';
 import type { StartedTurn, TurnHold } from '../ports/conversation-turns.js';
 import { type AbortSignalLike, parseInput, fail, ok, type Result } from '../../shared/index.js';
@@ -34,7 +34,8 @@ export interface RunChatInput extends SendChatFields {
  * Sends a message to one to six models side by side (server side: the browser reaches it through
  * /api/chat). Refuses before any model runs: bad input, unknown or unconfigured models, paid models
  * without an active subscription (`forbidden`), a balance below the minimal answer, or one that
- * other running chats already hold (`insufficient_credits`; see chatPreflight). Then saves the user message (in a new conversation named after it when
+ * other running chats already hold (`insufficient_credits`; see chatPreflight), a send that would
+ * pass the user's monthly spending cap (`spending_cap_reached`). Then saves the user message (in a new conversation named after it when
  * no conversation is given) and streams the answers, each saved and charged as it ends.
  */
 export const makeRunChat =
@@ -139,6 +140,8 @@ async function admitNewChat(deps: ChatDeps, chat: ChatToAdmit, settings: Convers
   if (!priced.success) return priced;
   const [started, subscribed] = await Promise.all([chat.begin(priced.data.holds), requireSubscription(deps, userId, priced.data.paid)]);
   if (!started.success) {
+    // Nothing was held or written: the cap's refusal is told with this month's spending as it stands.
+    if (started.error.code === 'spending_cap_reached') return fail(await spendingCapRefusal(deps, userId, started.error, priced.data.required));
     if (started.error.code !== 'insufficient_credits') return started;
     const { balance, held } = started.error.details ?? {};
     return fail(insufficientCredits(typeof balance === 'number' ? balance : null, typeof held === 'number' ? held : 0, priced.data.required));

@@ -1,5 +1,6 @@
 import type { ChargeReceipt, CreditHold, HoldSettlement, GrantLedgerKind, LedgerEntry, UsageCharge } from '../domain/credits.js';
 import type { Result } from '../../shared/index.js';
+import type { SpendingCaps } from './spending-caps.js';
 
 /** What a user may read of their credits: the balance and the ledger's lines (the browser's port). */
 export interface CreditBalance {
@@ -16,9 +17,11 @@ export interface CreditBalance {
  * per user; `settleHold` drops the hold and charges the actual usage in one step, capped at what
  * the user can pay (balance minus the other holds; the rest is reported as `shortfall`), even when
  * the hold is unknown or expired (the answer was given); `releaseHold` drops it uncharged and is
- * idempotent. A hold past `expiresAt` (a crashed server) stops counting by itself.
+ * idempotent. A hold past `expiresAt` (a crashed server) stops counting by itself. With a monthly
+ * spending cap set (SpendingCaps), a hold that would take this month's spending past it is refused
+ * `spending_cap_reached` (details cap, spent, required) in the same serialized step.
  */
-export interface UsageLedger extends CreditBalance {
+export interface UsageLedger extends CreditBalance, SpendingCaps {
   logUsage(charge: UsageCharge): Promise<Result<ChargeReceipt>>;
   grantCredits(input: {
     userId: string;

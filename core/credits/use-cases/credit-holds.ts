@@ -1,6 +1,7 @@
 import { CHAT_HOLD_TTL_SECONDS, insufficientCredits, type HoldSettlement, type TokenUsage } from '../domain/credits.js';
 import type { UsageLedger } from '../ports/usage-ledger.js';
-import { type Logger, fail, ok, type Result } from '../../shared/index.js';
+import { spendingCapReached } from '../domain/spending-cap.js';
+import { type DomainError, type Logger, fail, ok, type Result } from '../../shared/index.js';
 
 /** What taking, settling and releasing holds needs. */
 export interface CreditHoldDeps {
@@ -21,7 +22,9 @@ export const releaseHolds = async (deps: CreditHoldDeps, userId: string, holds: 
 /**
  * Holds each answer's price from the balance, one hold per model answer, all or none: a refusal gives
  * back the holds already taken, and an `insufficient_credits` one names the balance, what other
- * running answers hold and what the whole request needs (`required`). Answers hold ids by model id.
+ * running answers hold and what the whole request needs (`required`); a `spending_cap_reached` one
+ * the cap, this month's spending, `required` and what remains (spendingCapRefusal). Answers hold
+ * ids by model id.
  */
 export const holdAnswerCredits = async (
   deps: CreditHoldDeps,
@@ -42,6 +45,7 @@ export const holdAnswerCredits = async (
   const refused = taken.find((t) => !t.hold.success)?.hold;
   if (refused && !refused.success) {
     await releaseHolds(deps, userId, holds);
+    if (refused.error.code === 'spending_cap_reached') return fail(await spendingCapRefusal(deps, userId, refused.error, required));
     if (refused.error.code !== 'insufficient_credits') return refused;
     const { balance, held } = refused.error.details ?? {};
     // What other running answers hold: the refusal counts these holds too, given back above.
@@ -50,6 +54,24 @@ export const holdAnswerCredits = async (
     return fail(insufficientCredits(typeof balance === 'number' ? balance : null, others, required));
   }
   return ok(holds);
+};
+
+/**
+ * A send refused by the monthly spending cap, told with the whole send's numbers: the cap, what was
+ * spent this month without this send's holds (read again once they are given back: a send's holds
+ * may be refused one by one, and the refusal counts the ones taken before it), what the send
+ * needs and what remains. Where the read fails, the refusal's own figures are told.
+ */
+export const spendingCapRefusal = async (
+  deps: Pick<CreditHoldDeps, 'usageLedger'>,
+  userId: string,
+  refusal: DomainError,
+  required: number,
+): Promise<DomainError> => {
+  const status = await deps.usageLedger.getSpendingCap(userId);
+  if (status.success && status.data.cap !== null) return spendingCapReached(status.data.cap, status.data.spent, required);
+  const { cap, spent } = refusal.details ?? {};
+  return typeof cap === 'number' && typeof spent === 'number' ? spendingCapReached(cap, spent, required) : refusal;
 };
 
 /**

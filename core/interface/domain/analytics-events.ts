@@ -34,6 +34,8 @@ export const analyticsEventSchema = z.discriminatedUnion('event', [
     action: z.enum(['added', 'removed']),
     source: z.string().min(1),
   }),
+  // Added by the product (docs/analytics.md): the monthly spending cap saved in the account (null: removed).
+  z.object({ event: z.literal('spending_cap_set'), cap: z.number().int().positive().nullable() }),
 ]);
 
 export type AnalyticsEvent = z.infer<typeof analyticsEventSchema>;

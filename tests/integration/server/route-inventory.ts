@@ -36,6 +36,8 @@ export const USER_ROUTES: readonly { method: string; path: string; json?: unknow
   { method: 'GET', path: '/api/attachments/c1/link' },
   { method: 'DELETE', path: '/api/attachments/c1' },
   { method: 'GET', path: '/api/account' },
+  { method: 'GET', path: '/api/account/spending-cap' },
+  { method: 'PUT', path: '/api/account/spending-cap', json: { cap: 100 } },
   { method: 'GET', path: '/api/billing/state' },
   { method: 'POST', path: '/api/billing/checkout', json: {} },
   { method: 'POST', path: '/api/billing/subscription/cancel', json: { reason: 'unused' } },

@@ -12,6 +12,7 @@ const STATUS: Record<DomainErrorCode, ContentfulStatusCode> = {
   conflict: 409,
   conversation_busy: 409,
   insufficient_credits: 402,
+  spending_cap_reached: 402,
   rate_limited: 429,
   billing_unavailable: 503,
   billing_not_initialized: 503,
@@ -21,7 +22,7 @@ const STATUS: Record<DomainErrorCode, ContentfulStatusCode> = {
 };
 
 /** Which facts of a domain error's details the browser may see (never provider internals). */
-const PUBLIC_DETAILS = ['issues', 'balance', 'required', 'held', 'modelId', 'modelIds', 'retryAfterSeconds', 'maxBytes', 'reason', 'attachmentId'];
+const PUBLIC_DETAILS = ['issues', 'balance', 'required', 'held', 'cap', 'spent', 'remaining', 'modelId', 'modelIds', 'retryAfterSeconds', 'maxBytes', 'reason', 'attachmentId'];
 
 /** An /api error answer: `error` is one of the contract's codes (the domain's and the transport's). */
 export const apiError = (c: Context, status: ContentfulStatusCode, error: ApiErrorCode, message: string, details?: Record<string, unknown>) =>
