@@ -8,6 +8,7 @@ import { ApiConversationSearch } from '../../adapters/app-api/api-conversation-s
 import { ApiInstructionPresets } from '../../adapters/app-api/api-instruction-presets.js';
 import { ApiConversationSharing, ApiSharedConversations } from '../../adapters/app-api/api-conversation-sharing.js';
 import { ApiCreditBalance } from '../../adapters/app-api/api-credit-balance.js';
+import { ApiSpendingCaps } from '../../adapters/app-api/api-spending-caps.js';
 import { ApiModelDirectory } from '../../adapters/app-api/api-model-directory.js';
 import type { ModelCatalogueEntry } from '../../adapters/models/model-catalogue.js';
 import { startTestServer, type TestServer } from '../integration/server/server-harness.js';
@@ -19,6 +20,7 @@ import { instructionPresetsContract } from './instruction-presets.contract.js';
 import { seedThrough } from './search-seeding.js';
 import { conversationSharingContract } from './conversation-sharing.contract.js';
 import { creditBalanceContract } from './credit-balance.contract.js';
+import { spendingCapsContract } from './spending-caps.contract.js';
 import { modelDirectoryContract } from './model-directory.contract.js';
 
 const CATALOGUE: readonly ModelCatalogueEntry[] = [
@@ -64,6 +66,19 @@ conversationLibraryContract('ApiConversationLibrary (app server /api/conversatio
     actAs: w.actAs,
     // Messages are written the way a chat request writes them: by the server, through its data port.
     seedMessage: async (userId, conversationId, message) => data(await w.s.data.conversationStore.appendMessage(userId, conversationId, message)),
+  };
+});
+
+spendingCapsContract('ApiSpendingCaps (app server /api/account/spending-cap on loopback)', async () => {
+  const w = await signedInWorld();
+  return {
+    caps: new ApiSpendingCaps(w.options),
+    createUser: () => w.createUser(),
+    actAs: w.actAs,
+    hold: async (userId, amount) => {
+      data(await w.s.data.usageLedger.grantCredits({ userId, amount, kind: 'manual_grant', reason: 'contract test', reference: null }));
+      data(await w.s.data.usageLedger.holdCredits({ userId, amount, ttlSeconds: 600 }));
+    },
   };
 });
 

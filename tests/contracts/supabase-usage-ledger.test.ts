@@ -6,6 +6,7 @@ import { SupabaseUsageLedger } from '../../adapters/supabase/supabase-usage-ledg
 import { StandInUsers, serviceClient } from '../integration/supabase-adapters/adapter-harness.js';
 import { startTestSupabase } from '../support/local-supabase.js';
 import { creditBalanceContract, ledgerAsBalance } from './credit-balance.contract.js';
+import { spendingCapsContract } from './spending-caps.contract.js';
 import { usageLedgerContract } from './usage-ledger.contract.js';
 
 const MODEL = 'gpt-4o-mini';
@@ -43,6 +44,15 @@ const harness1 = async (ledger = new SupabaseUsageLedger(serviceClient(supabase)
         await tx.query("update public.credit_holds set expires_at = now() - interval '1 second' where user_id = $1", [userId]);
       });
     },
+    // The calendar month turning, as the database sees it: the user's charges are dated into the last one.
+    monthPasses: async (userId: string) => {
+      await supabase.db.asAdmin(async (tx) => {
+        await tx.query(
+          "update public.usage_events set created_at = (date_trunc('month', now() at time zone 'utc') at time zone 'utc') - interval '1 day' where user_id = $1",
+          [userId],
+        );
+      });
+    },
   };
 };
 usageLedgerContract('SupabaseUsageLedger (service role) on the local stand-in', harness1, { knowsUsers: true });
@@ -60,3 +70,17 @@ usageLedgerContract(
   },
   { knowsUsers: true },
 );
+
+spendingCapsContract('SupabaseUsageLedger (service role) on the local stand-in', async () => {
+  const h = await harness1();
+  return {
+    caps: h.ledger,
+    createUser: () => h.createUser(),
+    hold: async (userId, amount) => {
+      await h.ledger.grantCredits({ userId, amount, kind: 'manual_grant', reason: 'contract test', reference: null });
+      const held = await h.ledger.holdCredits({ userId, amount, ttlSeconds: 600 });
+      if (!held.success) throw new Error(held.error.message);
+    },
+    actAs: async () => undefined,
+  };
+});

@@ -8,6 +8,8 @@
  * - `pricedModel`: a model id the ledger has a price for, with that price (credits per 1k tokens).
  * - `expireHolds(userId)` (ledgers that hold): makes every hold of the user expire, as time passing
  *   would (an in-memory clock moves on; the stand-in's rows are dated back).
+ * - `monthPasses(userId)`: makes the user's charges so far belong to the previous calendar month
+ *   (an in-memory clock moves to the next month; the stand-in's rows are dated back).
  *
  * Option `knowsUsers` (ledgers kept beside the users' profiles): credits move only for a user who
  * has a profile; a standalone in-memory ledger, which has no users, does not register that case.
@@ -23,6 +25,7 @@ export interface UsageLedgerHarness {
   createUser(): Promise<string>;
   readonly pricedModel: { readonly id: string } & ModelPrice;
   expireHolds?(userId: string): Promise<void>;
+  monthPasses(userId: string): Promise<void>;
 }
 
 const data = <T>(r: { success: true; data: T } | { success: false; error: { message: string } }): T => {
@@ -286,6 +289,75 @@ export function usageLedgerContract(name: string, makeHarness: () => Promise<Usa
         expect(data(await h.ledger.getBalance(user))).toBe(23);
         expect((await hold(h, user, 23 - Math.floor(23 / amount) * amount)).success).toBe(true);
         expect((await hold(h, user, 1)).success).toBe(false);
+      }
+    });
+
+    // The monthly spending cap (SpendingCaps): spent = charged this calendar month + held now.
+    const capCase = (title: string, body: (h: UsageLedgerHarness) => Promise<void>) =>
+      it(`spending cap: ${title}`, async () => {
+        await body(await makeHarness());
+      });
+    const usage = { inputTokens: 1000, outputTokens: 1000 };
+
+    capCase("a hold is admitted only while this month's charges, the holds and it stay within the cap; a refusal names them and holds nothing", async (h) => {
+      const user = await h.createUser();
+      await grant(h, user, 1000);
+      const charged = data(await h.ledger.logUsage({ userId: user, modelId: h.pricedModel.id, ...usage })).charged;
+      expect(charged).toBeGreaterThan(0);
+      const cap = charged + 10;
+      expect(data(await h.ledger.setSpendingCap({ userId: user, cap }))).toEqual({ cap, spent: charged });
+      data(await hold(h, user, 6));
+      const refused = await hold(h, user, 5);
+      expect(refused.success).toBe(false);
+      if (!refused.success) {
+        expect(refused.error.code).toBe('spending_cap_reached');
+        expect(refused.error.details).toMatchObject({ cap, spent: charged + 6, required: 5 });
+      }
+      data(await hold(h, user, 4));
+      const full = await hold(h, user, 1);
+      expect(full.success ? 'admitted' : full.error.code).toBe('spending_cap_reached');
+      expect(data(await h.ledger.getSpendingCap(user))).toEqual({ cap, spent: cap });
+      // The balance decides first: a hold the balance cannot cover is insufficient_credits, cap or not.
+      const short = await hold(h, user, 10_000);
+      expect(short.success ? 'admitted' : short.error.code).toBe('insufficient_credits');
+      expect(data(await h.ledger.getBalance(user))).toBe(1000 - charged);
+    });
+
+    capCase('removing the cap, or raising it, admits again; without a cap only the balance decides', async (h) => {
+      const user = await h.createUser();
+      await grant(h, user, 100);
+      data(await h.ledger.setSpendingCap({ userId: user, cap: 3 }));
+      expect((await hold(h, user, 4)).success).toBe(false);
+      data(await h.ledger.setSpendingCap({ userId: user, cap: 4 }));
+      data(await hold(h, user, 4));
+      data(await h.ledger.setSpendingCap({ userId: user, cap: null }));
+      data(await hold(h, user, 96));
+      expect(data(await h.ledger.getSpendingCap(user))).toEqual({ cap: null, spent: 100 });
+    });
+
+    capCase("charges of an earlier month do not count against this month's cap", async (h) => {
+      const user = await h.createUser();
+      await grant(h, user, 1000);
+      const charged = data(await h.ledger.logUsage({ userId: user, modelId: h.pricedModel.id, ...usage })).charged;
+      data(await h.ledger.setSpendingCap({ userId: user, cap: charged }));
+      expect((await hold(h, user, 1)).success).toBe(false);
+      await h.monthPasses(user);
+      expect(data(await h.ledger.getSpendingCap(user))).toEqual({ cap: charged, spent: 0 });
+      data(await hold(h, user, charged));
+    });
+
+    capCase('concurrent holds never pass the cap together, per user', async (h) => {
+      const [a, b] = [await h.createUser(), await h.createUser()];
+      for (const user of [a, b]) {
+        await grant(h, user, 1000);
+        data(await h.ledger.setSpendingCap({ userId: user, cap: 20 }));
+      }
+      const results = await Promise.all(Array.from({ length: 40 }, (_, i) => hold(h, i % 2 === 0 ? a : b, 3)));
+      for (const user of [a, b]) {
+        const mine = results.filter((_, i) => (i % 2 === 0 ? a : b) === user);
+        expect(mine.filter((r) => r.success)).toHaveLength(6);
+        for (const r of mine) if (!r.success) expect(r.error.code).toBe('spending_cap_reached');
+        expect(data(await h.ledger.getSpendingCap(user))).toEqual({ cap: 20, spent: 18 });
       }
     });
 
