@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { CANCELLATION_REASONS, CHECKOUT_STATUSES } from '../../core/billing/index.js';
-import { conversationIdSchema, messageSchema, modelIdsSchema, titleSchema, attachmentIdsSchema, attachmentRefSchema, conversationSettingsSchema, sendChatSchema, PROVIDER_IDS } from '../../core/chat/index.js';
+import { LEADERBOARD_PERIODS, VOTE_KINDS, conversationIdSchema, messageSchema, modelIdsSchema, titleSchema, attachmentIdsSchema, attachmentRefSchema, conversationSettingsSchema, sendChatSchema, PROVIDER_IDS } from '../../core/chat/index.js';
 import { LEDGER_KINDS, spendingCapSchema } from '../../core/credits/index.js';
 import { DOMAIN_ERROR_CODES } from '../../core/shared/index.js';
 
@@ -211,6 +211,37 @@ export const savePresetRequest = z.strictObject({ name: z.string(), instruction:
 export const presetAnswer = z.object({ preset: instructionPreset });
 /** The :id of DELETE /api/instruction-presets/:id (204) */
 export const presetIdParam = z.object({ id: z.string().max(100, 'is too long') });
+
+// ── Blind compare: votes and the leaderboard ──────────────────────────────────────────────────────
+
+/** The :id and :messageId (the turn's user message) of PUT /api/conversations/:id/turns/:messageId/vote */
+export const voteParams = z.object({ id: conversationIdSchema.max(200, 'is too long'), messageId: z.string().trim().min(1, 'is required').max(100, 'is too long') });
+/** PUT …/vote: the model chosen; `kind` 'continue' records "continue with this model" (a second of a kind replaces the first) */
+export const voteRequest = z.strictObject({
+  modelId: z.string({ error: 'must be text' }).trim().min(1, 'must not be empty').max(100, 'is too long'),
+  blind: z.boolean({ error: 'must be true or false' }).optional(),
+  kind: z.enum(VOTE_KINDS, { error: `must be one of ${VOTE_KINDS.join(', ')}` }).optional(),
+});
+export const compareVote = z.object({
+  conversationId: z.string(),
+  messageId: z.string(),
+  kind: z.enum(VOTE_KINDS),
+  modelId: z.string(),
+  blind: z.boolean(),
+  models: z.array(z.string()).readonly(),
+  createdAt: z.string(),
+});
+export const voteAnswer = z.object({ vote: compareVote });
+/** GET /api/conversations/:id/votes: the caller's choices on that conversation's turns */
+export const votesAnswer = z.object({ votes: z.array(compareVote).readonly() });
+/** GET /api/leaderboard?period and GET /api/leaderboard.csv?period (default 30d) */
+export const leaderboardQuery = z.strictObject({ period: z.enum(LEADERBOARD_PERIODS, { error: `must be one of ${LEADERBOARD_PERIODS.join(', ')}` }).optional() });
+export const leaderboardAnswer = z.object({
+  period: z.enum(LEADERBOARD_PERIODS),
+  rows: z
+    .array(z.object({ modelId: z.string(), comparisons: z.number(), wins: z.number(), winRate: z.number(), creditsPerWin: z.number().nullable(), medianFirstTokenMs: z.number().nullable() }))
+    .readonly(),
+});
 
 // ── Share links ───────────────────────────────────────────────────────────────────────────────────
 

@@ -16,6 +16,7 @@ import type { ApiClientOptions } from '../app-api/api-client.js';
 import { ApiConversationLibrary } from '../app-api/api-conversation-library.js';
 import { ApiConversationSearch } from '../app-api/api-conversation-search.js';
 import { ApiInstructionPresets } from '../app-api/api-instruction-presets.js';
+import { ApiCompareVotes } from '../app-api/api-compare-votes.js';
 import { ApiConversationSharing, ApiSharedConversations } from '../app-api/api-conversation-sharing.js';
 import { ApiCreditBalance } from '../app-api/api-credit-balance.js';
 import { ApiSpendingCaps } from '../app-api/api-spending-caps.js';
@@ -76,6 +77,7 @@ export function createBrowserUseCases(config: PublicConfig, origin: string = win
   bindOver(TOKENS.conversationLibrary, API, (options) => new ApiConversationLibrary(options));
   bindOver(TOKENS.conversationSearch, API, (options) => new ApiConversationSearch(options));
   bindOver(TOKENS.instructionPresets, API, (options) => new ApiInstructionPresets(options));
+  bindOver(TOKENS.compareVotes, API, (options) => new ApiCompareVotes(options));
   bindOver(TOKENS.conversationSharing, API, (options) => new ApiConversationSharing(options));
   bindOver(TOKENS.creditBalance, API, (options) => new ApiCreditBalance(options));
   bindOver(TOKENS.spendingCaps, API, (options) => new ApiSpendingCaps(options));

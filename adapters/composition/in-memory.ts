@@ -11,6 +11,7 @@ import { InMemoryConversationStore } from '../in-memory/in-memory-conversation-s
 import { InMemoryConversationTurns } from '../in-memory/in-memory-conversation-turns.js';
 import { InMemoryDatabase, SERVICE_ROLE } from '../in-memory/in-memory-database.js';
 import { InMemoryInstructionPresets } from '../in-memory/in-memory-instruction-presets.js';
+import { InMemoryCompareVotes } from '../in-memory/in-memory-compare-votes.js';
 import { InMemoryKeyValueStore } from '../in-memory/in-memory-key-value-store.js';
 import { InMemoryLogger } from '../in-memory/in-memory-logger.js';
 import { InMemoryModelGateway } from '../in-memory/in-memory-model-gateway.js';
@@ -63,6 +64,7 @@ export function createInMemoryAdapters(options: Partial<Pick<BoundDependencies, 
     conversationTurns,
     conversationSearch: new InMemoryConversationSearch(conversationStore),
     instructionPresets: new InMemoryInstructionPresets({ clock }),
+    compareVotes: new InMemoryCompareVotes(conversationStore, { clock }),
     sharedConversations: new InMemorySharedConversations({ conversationShares, conversationLibrary: conversationStore }),
     // The browser's chat runs the server's use cases in this process, for the signed-in user.
     chatClient: new InMemoryChatClient({

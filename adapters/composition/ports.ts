@@ -1,6 +1,6 @@
 import type { AnalyticsTracker, KeyValueStore, ScriptLoader } from '../../core/interface/index.js';
 import type { AuthErrorSink, AuthSession, Authenticator, CurrentUser, SignInMethod } from '../../core/auth/index.js';
-import type { AttachmentClient, AttachmentStore, DocumentText, ChatClient, ConversationShares, ConversationSharing, SharedConversations, ConversationSearch, ConversationLibrary, ConversationStore, ConversationTurns, InstructionPresets, ModelDirectory, ModelGateway } from '../../core/chat/index.js';
+import type { AttachmentClient, AttachmentStore, CompareVotes, DocumentText, ChatClient, ConversationShares, ConversationSharing, SharedConversations, ConversationSearch, ConversationLibrary, ConversationStore, ConversationTurns, InstructionPresets, ModelDirectory, ModelGateway } from '../../core/chat/index.js';
 import type { BillingGateway, WebhookInbox } from '../../core/billing/index.js';
 import type { Clock, Logger, Scheduler } from '../../core/shared/index.js';
 import type { ProfileStore, ProfileWriter, ProfilingStore, UserDirectory } from '../../core/account/index.js';
@@ -66,6 +66,8 @@ export const DEPENDENCIES = {
   conversationSearch: port<ConversationSearch>(),
   /** A user's saved system instructions (browser: over /api; server: Postgres). */
   instructionPresets: port<InstructionPresets>(),
+  /** A user's votes on side-by-side turns and their leaderboard (browser: over /api; server: Postgres). */
+  compareVotes: port<CompareVotes>(),
   /** Server: each user's attached files (Supabase Storage, or memory). */
   attachmentStore: port<AttachmentStore>(),
   /** Server: the text of PDFs. */

@@ -1,5 +1,6 @@
 import { InMemoryAttachmentStore } from '../in-memory/in-memory-attachment-store.js';
 import { InMemoryChatRunLog } from '../in-memory/in-memory-chat-run-log.js';
+import { InMemoryCompareVotes } from '../in-memory/in-memory-compare-votes.js';
 import { InMemoryConversationSearch } from '../in-memory/in-memory-conversation-search.js';
 import { InMemoryConversationShares } from '../in-memory/in-memory-conversation-shares.js';
 import { InMemoryConversationStore } from '../in-memory/in-memory-conversation-store.js';
@@ -28,7 +29,7 @@ import type { BoundDependencies } from './ports.js';
  * shared log and the rate-limit buckets. `documentText` defaults to PDF.js in a process of its own.
  */
 export type ServerDataPorts = Readonly<
-  Pick<BoundDependencies, 'profileStore' | 'profileWriter' | 'conversationStore' | 'conversationShares' | 'conversationTurns' | 'conversationSearch' | 'instructionPresets' | 'attachmentStore' | 'usageLedger' | 'webhookInbox' | 'analytics'>
+  Pick<BoundDependencies, 'profileStore' | 'profileWriter' | 'conversationStore' | 'conversationShares' | 'conversationTurns' | 'conversationSearch' | 'instructionPresets' | 'compareVotes' | 'attachmentStore' | 'usageLedger' | 'webhookInbox' | 'analytics'>
     & Partial<Pick<BoundDependencies, 'documentText'>>
     & {
       /** The model table (prices and plans); availability is computed by the model gateway. */
@@ -66,6 +67,7 @@ export function inMemoryServerPorts(options: { catalogue?: readonly ModelCatalog
     conversationTurns: new InMemoryConversationTurns(conversationStore, { clock, ledger: usageLedger }),
     conversationSearch: new InMemoryConversationSearch(conversationStore),
     instructionPresets: new InMemoryInstructionPresets({ clock }),
+    compareVotes: new InMemoryCompareVotes(conversationStore, { clock }),
     attachmentStore: new InMemoryAttachmentStore(),
     usageLedger,
     webhookInbox: new InMemoryWebhookInbox({ profileWriter, usageLedger }),

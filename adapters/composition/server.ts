@@ -25,6 +25,7 @@ import { SupabaseConversationShares } from '../supabase/supabase-conversation-sh
 import { SupabaseConversationStore } from '../supabase/supabase-conversation-store.js';
 import { SupabaseConversationTurns } from '../supabase/supabase-conversation-turns.js';
 import { SupabaseInstructionPresets } from '../supabase/supabase-instruction-presets.js';
+import { SupabaseCompareVotes } from '../supabase/supabase-compare-votes.js';
 import { SupabaseModelCatalogue } from '../supabase/supabase-model-catalogue.js';
 import { SupabaseProfileStore } from '../supabase/supabase-profile-store.js';
 import { SupabaseProfileWriter } from '../supabase/supabase-profile-writer.js';
@@ -177,6 +178,7 @@ export function supabaseServerPorts(options: {
     conversationTurns: new SupabaseConversationTurns(service, holds),
     conversationSearch: new SupabaseConversationSearch(service),
     instructionPresets: new SupabaseInstructionPresets(service),
+    compareVotes: new SupabaseCompareVotes(service, new SupabaseConversationStore(service)),
     attachmentStore: new SupabaseAttachmentStore(service),
     usageLedger: new SupabaseUsageLedger(service, holds),
     webhookInbox: new SupabaseWebhookInbox(service),

@@ -2,6 +2,8 @@
 export { imageDimensions, imageTokens } from './domain/attachment-tokens.js';
 export { ACCEPTED_FILES_TEXT, ACCEPT_ATTRIBUTE, ATTACHMENT_SIZE_LIMITS, MAX_ATTACHMENTS_PER_MESSAGE, MAX_ATTACHMENT_BYTES, MAX_IMAGES_PER_REQUEST, MAX_IMAGE_BYTES, MAX_IMAGE_SIDE_PIXELS, MAX_PDF_INFLATED_BYTES, MAX_PDF_PAGES, MAX_REQUEST_IMAGE_BYTES, MB, attachmentIdsSchema, attachmentRefSchema, base64Length, checkFile, checkImageSize, checkMessageImages, classifyFile, decodeText, formatBytes, matchesSignature } from './domain/attachments.js';
 export type { AttachmentKind, AttachmentRef, AttachmentRefusal } from './domain/attachments.js';
+export { DEFAULT_LEADERBOARD_PERIOD, LEADERBOARD_CSV_HEADER, LEADERBOARD_PERIODS, PERIOD_DAYS, VOTE_KINDS, byRank, leaderboardCsv, leaderboardOf, leaderboardPeriodSchema, leaderboardRowOf, newCompareVoteSchema, turnAnswersOf, voteRefusal } from './domain/compare-votes.js';
+export type { CompareVote, LeaderboardPeriod, LeaderboardRow, LeaderboardTotals, NewCompareVote, VoteKind, VotedAnswer } from './domain/compare-votes.js';
 export { MAX_MODELS_PER_CHAT, MERGE_PROMPT_OPENING, conversationIdSchema, hasUnstorableText, mergePrompt, messageSchema, modelIdsSchema, titleFromMessage, titleSchema } from './domain/chat-rules.js';
 export type { ChatMessage, ChatRequest, ChatStreamEvent, Conversation, ModelInfo, PromptAttachment, PromptMessage } from './domain/chat.js';
 export { MAX_INSTRUCTION_LENGTH, NO_SETTINGS, conversationSettingsSchema, settingLimitsOf } from './domain/conversation-settings.js';
@@ -19,6 +21,7 @@ export type { AttachmentContent, AttachmentStore, NewAttachment } from './ports/
 export type { ChatClient, ChatRunEvent, ChatRunHandle, EditLastChatInput, LiveRun, MergeChatInput, RegenerateChatInput, ResumeChatInput, SendChatInput } from './ports/chat-client.js';
 export { CHAT_RUN_LEASE_MS, CHAT_RUN_RETENTION_MS } from './ports/chat-run-log.js';
 export type { ChatRunLog, LoggedEvent, RunInfo, RunStart, RunSync } from './ports/chat-run-log.js';
+export type { CompareVotes } from './ports/compare-votes.js';
 export type { ConversationSearch, SearchHit, SearchQuery } from './ports/conversation-search.js';
 export type { ConversationShare, ConversationShares, ConversationSharing, SharedConversation, SharedConversations } from './ports/conversation-shares.js';
 export type { ConversationLibrary, ConversationStore, NewMessage } from './ports/conversation-store.js';
@@ -35,6 +38,7 @@ export type { HistoryMessage } from './use-cases/chat-attachments.js';
 export { makeEditChatMessage, makeFindLiveChatRun, makeMergeChatAnswers, makeRegenerateChatAnswers, makeResumeChatRun, makeSendChatMessage, makeStopChatRun } from './use-cases/chat-in-browser.js';
 export { ChatRunRelay } from './use-cases/chat-run-relay.js';
 export type { RunStream } from './use-cases/chat-run-relay.js';
+export { makeListCompareVotes, makeListLeaderboard, makeRecordCompareVote } from './use-cases/compare-votes.js';
 export { makeGetConversationSettings, makeSaveConversationSettings } from './use-cases/conversation-settings.js';
 export { makeCreateConversation } from './use-cases/create-conversation.js';
 export { makeDeleteConversation } from './use-cases/delete-conversation.js';

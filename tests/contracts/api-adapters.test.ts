@@ -3,6 +3,7 @@
 import { afterAll } from 'vitest';
 import { ApiAttachmentClient } from '../../adapters/app-api/api-attachment-client.js';
 import { ApiChatClient } from '../../adapters/app-api/api-chat-client.js';
+import { ApiCompareVotes } from '../../adapters/app-api/api-compare-votes.js';
 import { ApiConversationLibrary } from '../../adapters/app-api/api-conversation-library.js';
 import { ApiConversationSearch } from '../../adapters/app-api/api-conversation-search.js';
 import { ApiInstructionPresets } from '../../adapters/app-api/api-instruction-presets.js';
@@ -14,6 +15,7 @@ import type { ModelCatalogueEntry } from '../../adapters/models/model-catalogue.
 import { startTestServer, type TestServer } from '../integration/server/server-harness.js';
 import { attachmentClientContract } from './attachment-client.contract.js';
 import { chatClientContract } from './chat-client.contract.js';
+import { compareVotesContract } from './compare-votes.contract.js';
 import { conversationLibraryContract } from './conversation-library.contract.js';
 import { conversationSearchContract } from './conversation-search.contract.js';
 import { instructionPresetsContract } from './instruction-presets.contract.js';
@@ -146,4 +148,9 @@ conversationSearchContract('ApiConversationSearch (app server /api/search on loo
 instructionPresetsContract('ApiInstructionPresets (app server /api/instruction-presets on loopback)', async () => {
   const w = await signedInWorld();
   return { presets: new ApiInstructionPresets(w.options), createUser: () => w.createUser(), actAs: w.actAs };
+});
+
+compareVotesContract('ApiCompareVotes (app server /api/conversations/…/vote and /api/leaderboard on loopback)', async () => {
+  const w = await signedInWorld();
+  return { votes: new ApiCompareVotes(w.options), store: w.s.data.conversationStore, createUser: () => w.createUser(), actAs: w.actAs };
 });

@@ -16,6 +16,7 @@ import { accountRoutes } from './routes/account-routes.js';
 import { attachmentRoutes } from './routes/attachment-routes.js';
 import { billingRoutes } from './routes/billing-routes.js';
 import { chatRoutes } from './routes/chat-routes.js';
+import { compareRoutes } from './routes/compare-routes.js';
 import { conversationRoutes } from './routes/conversation-routes.js';
 import { publicRoutes, type PublicConfig } from './routes/public-routes.js';
 import { presetRoutes, searchRoutes } from './routes/search-routes.js';
@@ -107,6 +108,7 @@ export function createApp(options: CreateAppOptions): Hono<AppEnv> {
   user.route('/conversations', shareRoutes());
   user.route('/search', searchRoutes());
   user.route('/instruction-presets', presetRoutes());
+  user.route('/', compareRoutes());
   user.route('/billing', billingRoutes({ appUrl }));
   user.route('/', accountRoutes());
   user.all('*', noApiRoute);

@@ -36,7 +36,7 @@ describe('every /api route that acts for a user rejects missing, expired and for
 
 describe('no /api route is public by accident', () => {
   it('every route the app registers is either a user route tested above or on the public list', () => {
-    const asPattern = (path: string) => (path.split('?')[0] ?? path).replace(/\/c1(?=\/|$)/, '/:id');
+    const asPattern = (path: string) => (path.split('?')[0] ?? path).replace(/\/c1(?=\/|$)/g, '/:id');
     const known = new Set([...USER_ROUTES.map((r) => `${r.method} ${asPattern(r.path)}`), ...PUBLIC_ROUTES]);
     const registered = s.composed.app.routes
       .filter((r) => r.method !== 'ALL' && r.path.startsWith('/api/') && !r.path.includes('*'))

@@ -1,0 +1,138 @@
+/**
+ * CompareVotes contract: a user's choices on side-by-side turns and their leaderboard. Run against
+ * the in-memory adapter, the Postgres one (service role and the user's token) and the browser's
+ * ApiCompareVotes over /api.
+ *
+ * Harness: `votes`, `store` (writes conversations the server's way), `createUser()`, `actAs(userId)`.
+ */
+import { describe, expect, it } from 'vitest';
+import type { CompareVotes, ConversationStore } from '../../core/chat/index.js';
+import type { Result } from '../../core/shared/index.js';
+
+type Store = Pick<ConversationStore, 'createConversation' | 'appendMessage' | 'listMessages' | 'deleteConversation'>;
+
+export interface CompareVotesHarness {
+  readonly votes: CompareVotes;
+  readonly store: Store;
+  createUser(): Promise<string>;
+  actAs(userId: string): Promise<void>;
+}
+
+const data = <T>(r: Result<T>): T => {
+  if (!r.success) throw new Error(`expected success, got ${r.error.code}: ${r.error.message}`);
+  return r.data;
+};
+const code = (r: Result<unknown>) => (r.success ? 'ok' : r.error.code);
+
+interface Answer { readonly modelId: string; readonly credits?: number; readonly firstTokenMs?: number }
+
+/** A side-by-side turn written as the chat use cases write it: the question, then one answer per model. */
+async function turn(store: Store, userId: string, conversationId: string, answers: readonly Answer[]): Promise<string> {
+  const question = data(await store.appendMessage(userId, conversationId, {
+    role: 'user', content: `Which is best? ${answers.map((a) => a.modelId).join(' ')}`, modelId: answers[0]?.modelId ?? null,
+    modelIds: answers.map((a) => a.modelId), inputTokens: null, outputTokens: null,
+  }));
+  for (const a of answers) {
+    data(await store.appendMessage(userId, conversationId, {
+      role: 'assistant', content: `Answer of ${a.modelId}`, modelId: a.modelId, inputTokens: 10, outputTokens: 20,
+      ...(a.firstTokenMs !== undefined ? { firstTokenMs: a.firstTokenMs, durationMs: a.firstTokenMs + 100 } : {}),
+      ...(a.credits !== undefined ? { creditsCharged: a.credits } : {}),
+    }));
+  }
+  return question.id;
+}
+
+export function compareVotesContract(name: string, makeHarness: () => Promise<CompareVotesHarness>): void {
+  describe(`CompareVotes contract: ${name}`, () => {
+    const world = async () => {
+      const h = await makeHarness();
+      const user = await h.createUser();
+      await h.actAs(user);
+      const conversation = data(await h.store.createConversation(user, 'Compare')).id;
+      return { h, user, conversation, votes: h.votes };
+    };
+
+    it('records the best answer of a turn; a second vote on it replaces the first; a continue choice is kept beside it', async () => {
+      const { h, user, conversation, votes } = await world();
+      const messageId = await turn(h.store, user, conversation, [{ modelId: 'alpha' }, { modelId: 'beta' }, { modelId: 'gamma' }]);
+      expect(data(await votes.listVotes(user, conversation))).toEqual([]);
+      const first = data(await votes.recordVote(user, { conversationId: conversation, messageId, modelId: 'beta', kind: 'vote', blind: true }));
+      expect(first).toMatchObject({ conversationId: conversation, messageId, modelId: 'beta', kind: 'vote', blind: true, models: ['alpha', 'beta', 'gamma'] });
+      expect(Number.isNaN(Date.parse(first.createdAt))).toBe(false);
+      data(await votes.recordVote(user, { conversationId: conversation, messageId, modelId: 'gamma', kind: 'vote', blind: false }));
+      data(await votes.recordVote(user, { conversationId: conversation, messageId, modelId: 'alpha', kind: 'continue', blind: false }));
+      const listed = data(await votes.listVotes(user, conversation));
+      expect(listed.map((v) => [v.kind, v.modelId, v.blind]).sort()).toEqual([['continue', 'alpha', false], ['vote', 'gamma', false]]);
+    });
+
+    it('refuses a model that did not answer, and a turn of one model (validation); nothing is stored', async () => {
+      const { h, user, conversation, votes } = await world();
+      const pair = await turn(h.store, user, conversation, [{ modelId: 'alpha' }, { modelId: 'beta' }]);
+      const single = await turn(h.store, user, conversation, [{ modelId: 'alpha' }]);
+      expect(code(await votes.recordVote(user, { conversationId: conversation, messageId: pair, modelId: 'delta', kind: 'vote', blind: false }))).toBe('validation');
+      expect(code(await votes.recordVote(user, { conversationId: conversation, messageId: single, modelId: 'alpha', kind: 'vote', blind: false }))).toBe('validation');
+      expect(data(await votes.listVotes(user, conversation))).toEqual([]);
+    });
+
+    it('a turn that is not a question of this conversation is not found', async () => {
+      const { h, user, conversation, votes } = await world();
+      const pair = await turn(h.store, user, conversation, [{ modelId: 'alpha' }, { modelId: 'beta' }]);
+      const answer = data(await h.store.listMessages(user, conversation)).find((m) => m.role === 'assistant');
+      const other = data(await h.store.createConversation(user, 'Other')).id;
+      for (const [conversationId, messageId] of [
+        [conversation, answer?.id ?? 'none'],
+        [conversation, '00000000-0000-4000-8000-000000000000'],
+        [other, pair],
+        ['00000000-0000-4000-8000-000000000000', pair],
+        ['not-an-id', 'not-an-id'],
+      ] as const) {
+        expect(code(await votes.recordVote(user, { conversationId, messageId, modelId: 'alpha', kind: 'vote', blind: false }))).toBe('not_found');
+      }
+      expect(code(await votes.listVotes(user, '00000000-0000-4000-8000-000000000000'))).toBe('not_found');
+    });
+
+    it('another user can neither vote on, nor read the votes of, nor count a turn of the owner', async () => {
+      const { h, user, conversation, votes } = await world();
+      const messageId = await turn(h.store, user, conversation, [{ modelId: 'alpha', credits: 5 }, { modelId: 'beta', credits: 7 }]);
+      data(await votes.recordVote(user, { conversationId: conversation, messageId, modelId: 'alpha', kind: 'vote', blind: true }));
+      const mallory = await h.createUser();
+      await h.actAs(mallory);
+      expect(code(await votes.recordVote(mallory, { conversationId: conversation, messageId, modelId: 'beta', kind: 'vote', blind: false }))).toBe('not_found');
+      expect(code(await votes.listVotes(mallory, conversation))).toBe('not_found');
+      expect(data(await votes.leaderboard(mallory, 'all'))).toEqual([]);
+      await h.actAs(user);
+      expect(data(await votes.listVotes(user, conversation)).map((v) => v.modelId)).toEqual(['alpha']);
+      expect(data(await votes.leaderboard(user, 'all')).map((r) => [r.modelId, r.wins])).toEqual([['alpha', 1], ['beta', 0]]);
+    });
+
+    it('the leaderboard adds up the votes: wins, comparisons, win rate, credits per win and the median time to first word', async () => {
+      const { h, user, conversation, votes } = await world();
+      const vote = async (answers: readonly Answer[], winner: string, kind: 'vote' | 'continue' = 'vote') =>
+        data(await votes.recordVote(user, { conversationId: conversation, messageId: await turn(h.store, user, conversation, answers), modelId: winner, kind, blind: false }));
+      await vote([{ modelId: 'alpha', credits: 10, firstTokenMs: 100 }, { modelId: 'beta', credits: 3, firstTokenMs: 400 }], 'alpha');
+      await vote([{ modelId: 'alpha', credits: 20, firstTokenMs: 300 }, { modelId: 'beta', credits: 5, firstTokenMs: 200 }, { modelId: 'gamma' }], 'alpha');
+      await vote([{ modelId: 'beta', credits: 4, firstTokenMs: 250 }, { modelId: 'alpha', credits: 11, firstTokenMs: 150 }], 'beta');
+      // A continue choice is kept, not counted.
+      await vote([{ modelId: 'gamma' }, { modelId: 'beta' }], 'gamma', 'continue');
+      const board = data(await votes.leaderboard(user, 'all'));
+      expect(board).toEqual([
+        { modelId: 'alpha', comparisons: 3, wins: 2, winRate: 2 / 3, creditsPerWin: 41 / 2, medianFirstTokenMs: 150 },
+        { modelId: 'beta', comparisons: 3, wins: 1, winRate: 1 / 3, creditsPerWin: 12, medianFirstTokenMs: 250 },
+        { modelId: 'gamma', comparisons: 1, wins: 0, winRate: 0, creditsPerWin: null, medianFirstTokenMs: null },
+      ]);
+      expect(data(await votes.leaderboard(user, '7d'))).toEqual(board);
+    });
+
+    it('the median of an even count is the mean of the two middle values; a deleted conversation takes its votes', async () => {
+      const { h, user, conversation, votes } = await world();
+      for (const [a, b] of [[100, 900], [300, 700]] as const) {
+        const messageId = await turn(h.store, user, conversation, [{ modelId: 'alpha', firstTokenMs: a }, { modelId: 'beta', firstTokenMs: b }]);
+        data(await votes.recordVote(user, { conversationId: conversation, messageId, modelId: 'beta', kind: 'vote', blind: false }));
+      }
+      const board = data(await votes.leaderboard(user, '30d'));
+      expect(board.map((r) => [r.modelId, r.wins, r.medianFirstTokenMs])).toEqual([['beta', 2, 800], ['alpha', 0, 200]]);
+      data(await h.store.deleteConversation(user, conversation));
+      expect(data(await votes.leaderboard(user, 'all'))).toEqual([]);
+    });
+  });
+}
