@@ -5,6 +5,7 @@ import { Button } from '../../../ui/button.js';
 import { Checkbox } from '../../../ui/field.js';
 import { LanguageSwitcher } from '../../../ui/language-switcher.js';
 import { CreditHistory } from './credit-history.js';
+import { SpendingCapSection, type SpendingCapSectionProps } from './spending-cap-section.js';
 import { SubscriptionPanel, type SubscriptionView } from './subscription-panel.js';
 import './account.css';
 
@@ -28,6 +29,8 @@ export interface AccountScreenProps {
   marketingConsent: boolean;
   onMarketingConsentChange: (consent: boolean) => void;
   onSignOut: () => void;
+  /** The monthly spending cap's section; absent: not shown. */
+  spendingCap?: SpendingCapSectionProps;
 }
 
 export function AccountScreen(props: AccountScreenProps) {
@@ -56,6 +59,8 @@ export function AccountScreen(props: AccountScreenProps) {
         </div>
         <CreditHistory entries={props.history} modelLabels={props.modelLabels} />
       </section>
+
+      {props.spendingCap ? <SpendingCapSection {...props.spendingCap} /> : null}
 
       <section className="account__section" aria-labelledby="account-preferences">
         <h2 id="account-preferences">{t('account.preferences')}</h2>

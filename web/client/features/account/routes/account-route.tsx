@@ -1,20 +1,22 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CancellationReason } from '../../../../../core/billing/index.js';
-import type { LedgerEntry } from '../../../../../core/credits/index.js';
+import type { LedgerEntry, SpendingCapView } from '../../../../../core/credits/index.js';
 import { useClientConfig, useSession, useUseCases } from '../../../use-cases/use-cases-provider.js';
 import { AccountScreen, type CancelStatus, type ResumeStatus } from '../components/account-screen.js';
 import type { SubscriptionView } from '../components/subscription-panel.js';
+import type { SpendingCapStatus } from '../components/spending-cap-section.js';
 import { useChatArea } from '../../chat/index.js';
 
 /**
  * The account dialog: balance and history (getCreditBalance, listCreditHistory), the subscription
  * (getBillingState) with cancel at period end and the customer portal, the stored marketing consent
- * (getMarketingConsent, updateMarketingConsent), sign-out.
+ * (getMarketingConsent, updateMarketingConsent), the monthly spending cap (getSpendingCap,
+ * setSpendingCap), sign-out.
  */
 export default function AccountRoute() {
   const { t } = useTranslation();
-  const { getCreditBalance, listCreditHistory, getBillingState, cancelSubscription, resumeSubscription, openCustomerPortal, getMarketingConsent, updateMarketingConsent, signOut, toastCenter } = useUseCases();
+  const { getCreditBalance, listCreditHistory, getBillingState, cancelSubscription, resumeSubscription, openCustomerPortal, getMarketingConsent, updateMarketingConsent, signOut, toastCenter, getSpendingCap, setSpendingCap } = useUseCases();
   const { billingAvailable } = useClientConfig();
   const area = useChatArea();
   const email = useSession().user?.email ?? null;
@@ -24,6 +26,8 @@ export default function AccountRoute() {
   const [cancelStatus, setCancelStatus] = useState<CancelStatus>('idle');
   const [resumeStatus, setResumeStatus] = useState<ResumeStatus>('idle');
   const [consent, setConsent] = useState(false);
+  const [spendingCap, setSpendingCapView] = useState<SpendingCapView | null | undefined>(undefined);
+  const [capStatus, setCapStatus] = useState<SpendingCapStatus>('idle');
   // A change made before the stored value arrives wins over it.
   const consentTouchedRef = useRef(false);
 
@@ -32,6 +36,7 @@ export default function AccountRoute() {
     void getCreditBalance().then((r) => live && r.success && setCredits(r.data));
     void getMarketingConsent().then((r) => live && r.success && setConsent((current) => (consentTouchedRef.current ? current : r.data)));
     void listCreditHistory({ limit: 50 }).then((r) => live && setHistory(r.success ? r.data : []));
+    void getSpendingCap().then((r) => live && setSpendingCapView(r.success ? r.data : null));
     if (billingAvailable) {
       void getBillingState().then((r) => {
         if (!live) return;
@@ -42,7 +47,17 @@ export default function AccountRoute() {
     return () => {
       live = false;
     };
-  }, [getCreditBalance, getMarketingConsent, listCreditHistory, getBillingState, billingAvailable]);
+  }, [getCreditBalance, getMarketingConsent, listCreditHistory, getSpendingCap, getBillingState, billingAvailable]);
+
+  // Saved, the cap shows with what remains of it, and the composer's cost line reads it again.
+  const saveCap = async (cap: number | null) => {
+    setCapStatus('saving');
+    const saved = await setSpendingCap({ cap });
+    if (!saved.success) return setCapStatus('failed');
+    setSpendingCapView(saved.data);
+    setCapStatus(cap === null ? 'removed' : 'saved');
+    void area.refreshAccount();
+  };
 
   const cancel = async (reason: CancellationReason, comment: string) => {
     setCancelStatus('cancelling');
@@ -92,6 +107,7 @@ export default function AccountRoute() {
       cancelStatus={cancelStatus} onCancel={(reason, comment) => void cancel(reason, comment)} onOpenPortal={() => void portal()}
       resumeStatus={resumeStatus} onResume={() => void resume()}
       marketingConsent={consent} onMarketingConsentChange={(c) => void changeConsent(c)}
+      spendingCap={{ cap: spendingCap, status: capStatus, onSave: (cap) => void saveCap(cap), onRemove: () => void saveCap(null) }}
       onSignOut={() => void signOut().then((r) => (r.success ? window.location.assign('/') : toastCenter.error(t('toast.actionFailed'))))} />
   );
 }

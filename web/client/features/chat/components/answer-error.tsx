@@ -16,6 +16,17 @@ export function AnswerError({ error, onRetry }: { error: ChatErrorView; onRetry?
       </div>
     );
   }
+  if (error.code === 'spending_cap_reached') {
+    // The user's own limit: the numbers say why, and the account is where it changes.
+    const cap = error.spendingCap;
+    return (
+      <div className="alert alert--warning" role="alert" data-code="spending_cap_reached">
+        <div>
+          <p><strong>{t('spendingCap.refusalTitle')}</strong> {cap ? t('spendingCap.refusalBody', cap) : t('spendingCap.refusalFallback')}</p>
+        </div>
+      </div>
+    );
+  }
   if (error.code === 'insufficient_credits') {
     return (
       <div className="alert alert--warning" role="alert">

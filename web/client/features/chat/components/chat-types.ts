@@ -31,6 +31,8 @@ export interface ChatErrorView {
   readonly message?: string;
   /** insufficient_credits: the credits running answers hold (given back, less what they use, when they end). */
   readonly held?: number;
+  /** spending_cap_reached: the monthly cap, spent this month, what the send needed and what remains. */
+  readonly spendingCap?: { readonly cap: number; readonly spent: number; readonly required: number; readonly remaining: number };
 }
 
 /**

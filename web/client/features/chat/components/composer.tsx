@@ -33,6 +33,8 @@ export interface ComposerProps {
 export interface ComposerCost {
   readonly held: number;
   readonly balance: number | null;
+  /** What remains of the monthly spending cap (null or absent: no cap). */
+  readonly capRemaining?: number | null;
 }
 
 /** "Holds up to 12 credits · 988 left after", or that the balance is short; the server still decides. */
@@ -41,6 +43,14 @@ function CostLine({ cost }: { cost: ComposerCost }) {
   const holds = t('chat.cost.holds', { count: cost.held });
   if (cost.balance === null) return <span className="composer__cost">{holds}</span>;
   const short = cost.balance < cost.held;
+  // The user's own monthly cap would refuse it: said before sending, with what is left of it.
+  if (!short && cost.capRemaining !== undefined && cost.capRemaining !== null && cost.held > cost.capRemaining) {
+    return (
+      <span className="composer__cost composer__cost--short" data-held={cost.held} data-cap-remaining={cost.capRemaining}>
+        {holds} · {t('spendingCap.costOverCap', { remaining: cost.capRemaining })}
+      </span>
+    );
+  }
   return (
     <span className={short ? 'composer__cost composer__cost--short' : 'composer__cost'} data-held={cost.held}>
       {holds} · {short ? t('chat.cost.short', { balance: cost.balance }) : t('chat.cost.left', { left: cost.balance - cost.held })}

@@ -7,6 +7,8 @@ import {
 export interface SendEstimate {
   readonly held: number;
   readonly balance: number | null;
+  /** What remains of the monthly spending cap (null: no cap). */
+  readonly capRemaining: number | null;
 }
 
 interface SendEstimateInput {
@@ -19,6 +21,7 @@ interface SendEstimateInput {
   readonly models: readonly ModelInfo[];
   readonly selected: readonly string[];
   readonly credits: number | null;
+  readonly capRemaining?: number | null;
 }
 
 /**
@@ -26,7 +29,7 @@ interface SendEstimateInput {
  * counted once per history, so a keystroke, a model added or a file attached counts only the rest.
  * null while the conversation loads or no model is chosen.
  */
-export function useSendEstimate({ settings, messages, draft, files, models, selected, credits }: SendEstimateInput): SendEstimate | null {
+export function useSendEstimate({ settings, messages, draft, files, models, selected, credits, capRemaining = null }: SendEstimateInput): SendEstimate | null {
   const instruction = settings?.instruction ?? '';
   const history = useMemo(() => (messages ? sendHistoryOf(instruction, messages) : null), [instruction, messages]);
   const chosenKey = selected.join('\n');
@@ -39,5 +42,5 @@ export function useSendEstimate({ settings, messages, draft, files, models, sele
     () => (history && chosen.length > 0 ? sendHold(sendPromptOf(history, message, files), chosen, settings).total : null),
     [history, message, files, chosen, settings],
   );
-  return held === null ? null : { held, balance: credits };
+  return held === null ? null : { held, balance: credits, capRemaining };
 }

@@ -46,6 +46,7 @@ export default function ChatRoute({ chatId, compareRoute }: { chatId: string | n
   // What the message will hold, by the server's rule, from the balance the sidebar shows.
   const cost = useSendEstimate({
     settings: state.settings, messages: state.messages, draft, files: files.ready, models: area.models, selected, credits: area.credits,
+    capRemaining: area.capRemaining ?? null,
   });
   const imageUrls = useRef(new Map<string, Promise<string | null>>());
   // Sent images are read once per page through the app server, as their owner.

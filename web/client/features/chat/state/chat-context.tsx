@@ -11,8 +11,10 @@ export interface ChatArea {
   readonly credits: number | null;
   readonly subscribed: boolean;
   readonly models: readonly ModelInfo[];
+  /** What remains of the monthly spending cap this month; null without a cap (or while unknown). */
+  readonly capRemaining?: number | null;
   refreshConversations(): Promise<void>;
-  /** Re-reads balance and plan: after each answer, after a cancel, after a checkout. */
+  /** Re-reads balance, plan and spending cap: after each answer, after a cancel, after a checkout, after the cap is saved. */
   refreshAccount(): Promise<void>;
   /** The chat on screen, kept above the routes (see ChatSession). */
   readonly session: ChatSession;
@@ -41,13 +43,14 @@ const ChatAreaContext = createContext<ChatArea | null>(null);
 export function ChatAreaProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const {
-    listConversations, getAccountStatus, listModels, openConversation, sendChatMessage, regenerateChatAnswers, editChatMessage,
+    listConversations, getAccountStatus, getSpendingCap, listModels, openConversation, sendChatMessage, regenerateChatAnswers, editChatMessage,
     mergeChatAnswers, getConversationSettings, saveConversationSettings, resumeChatRun, stopChatRun, findLiveChatRun, toastCenter,
   } = useUseCases();
   const [, navigate] = useLocation();
   const [conversations, setConversations] = useState<readonly Conversation[] | undefined>(undefined);
   const [credits, setCredits] = useState<number | null>(null);
   const [subscribed, setSubscribed] = useState(false);
+  const [capRemaining, setCapRemaining] = useState<number | null>(null);
   const [models, setModels] = useState<readonly ModelInfo[]>([]);
   const [focus, setFocus] = useState<Focus | null>(focusFromAddress);
   const jumpTo = useCallback(
@@ -63,12 +66,13 @@ export function ChatAreaProvider({ children }: { children: ReactNode }) {
     setConversations(listed.success ? listed.data : []);
   }, [listConversations]);
   const refreshAccount = useCallback(async () => {
-    const account = await getAccountStatus();
+    const [account, cap] = await Promise.all([getAccountStatus(), getSpendingCap()]);
     if (account.success) {
       setCredits(account.data.credits);
       setSubscribed(account.data.subscribed);
     }
-  }, [getAccountStatus]);
+    if (cap.success) setCapRemaining(cap.data.remaining);
+  }, [getAccountStatus, getSpendingCap]);
 
   // One session for the whole chat area: it outlives every route change inside it.
   const [session] = useState(
@@ -101,8 +105,8 @@ export function ChatAreaProvider({ children }: { children: ReactNode }) {
   useEffect(() => () => session.detach(), [session]);
 
   const value = useMemo(
-    () => ({ conversations, credits, subscribed, models, refreshConversations, refreshAccount, session, focus, jumpTo }),
-    [conversations, credits, subscribed, models, refreshConversations, refreshAccount, session, focus, jumpTo],
+    () => ({ conversations, credits, subscribed, models, capRemaining, refreshConversations, refreshAccount, session, focus, jumpTo }),
+    [conversations, credits, subscribed, models, capRemaining, refreshConversations, refreshAccount, session, focus, jumpTo],
   );
   return <ChatAreaContext.Provider value={value}>{children}</ChatAreaContext.Provider>;
 }

@@ -1,5 +1,6 @@
 import type { AttachmentRef, ChatMessage, ConversationSettings, ChatRunHandle, LiveRun as ServerLiveRun, SendChatFields } from '../../../../../core/chat/index.js';
 import type { Result } from '../../../../../core/shared/index.js';
+import type { SpendingCapRefusal } from './spending-cap-refusal.js';
 
 // The chat session's state and the use cases it runs on (chat-session.ts).
 
@@ -21,7 +22,7 @@ export interface LiveAnswer {
   readonly modelId: string;
   readonly content: string;
   readonly streaming: boolean;
-  readonly error: { readonly code: string; readonly message?: string; readonly held?: number } | null;
+  readonly error: { readonly code: string; readonly message?: string; readonly held?: number; readonly spendingCap?: SpendingCapRefusal } | null;
   readonly metrics: AnswerMetrics;
 }
 

@@ -4,6 +4,7 @@ import type { Result } from '../../../../../core/shared/index.js';
 import { freshAnswer, readRun } from './chat-run-reading.js';
 import type { ChatSessionPorts, ChatSessionState, LiveAnswer, LiveRun, RunOutcome } from './chat-session-types.js';
 import { answeredBy, dropLast, hasSettings, lastQuestion, messagesOfRun, withoutLastMerge } from './chat-session-rules.js';
+import { spendingCapRefusalOf } from './spending-cap-refusal.js';
 
 export type { AnswerMetrics, ChatSessionPorts, ChatSessionState, LiveAnswer, LiveRun, RunOutcome } from './chat-session-types.js';
 
@@ -209,7 +210,11 @@ export class ChatSession {
     if (!started.success) {
       // A 402 says how many credits running answers hold: the screen tells the user to wait for them.
       const held = started.error.details?.['held'];
-      const error = { code: started.error.code, message: started.error.message, ...(typeof held === 'number' && held > 0 ? { held } : {}) };
+      // A 402 of the monthly spending cap names its numbers: the screen shows them.
+      const spendingCap = spendingCapRefusalOf(started.error.details);
+      const error = {
+        code: started.error.code, message: started.error.message, ...(typeof held === 'number' && held > 0 ? { held } : {}), ...(spendingCap ? { spendingCap } : {}),
+      };
       if (this.state.conversationId === shownFrom) {
         // Nothing was stored: the question goes back to the composer, the view to what it was.
         this.set({ messages: before, run: live(modelIds.map((modelId) => ({ ...freshAnswer(modelId), streaming: false, error })), false) });
