@@ -36,6 +36,10 @@ export const analyticsEventSchema = z.discriminatedUnion('event', [
   }),
   // Added by the product (docs/analytics.md): the monthly spending cap saved in the account (null: removed).
   z.object({ event: z.literal('spending_cap_set'), cap: z.number().int().positive().nullable() }),
+  // Added by the product (docs/analytics.md): the best answer of a side-by-side turn chosen; blind when the names were hidden.
+  z.object({ event: z.literal('compare_vote'), model_id: z.string().min(1), blind: z.boolean() }),
+  // Added by the product (docs/analytics.md): the personal leaderboard opened, with the period it shows.
+  z.object({ event: z.literal('leaderboard_opened'), period: z.enum(['7d', '30d', '90d', 'all']) }),
 ]);
 
 export type AnalyticsEvent = z.infer<typeof analyticsEventSchema>;

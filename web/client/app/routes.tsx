@@ -16,6 +16,7 @@ const pages = {
   Subscribe: lazy(() => import('./subscribe-area.js')),
   Profiling: lazy(() => import('../features/onboarding/routes/profiling-page.js')),
   Chat: lazy(loadChat),
+  Leaderboard: lazy(() => import('./leaderboard-area.js')),
   Shared: lazy(() => import('../features/chat/routes/shared-page.js')),
 };
 
@@ -39,6 +40,7 @@ export function AppRoutes() {
       <Route path="/subscribe">{guarded(<pages.Subscribe />, 'member')}</Route>
       <Route path="/profiling">{guarded(<pages.Profiling />, 'profiling')}</Route>
       <Route path="/chat" nest>{guarded(<pages.Chat />, 'member')}</Route>
+      <Route path="/leaderboard">{guarded(<pages.Leaderboard />, 'member')}</Route>
       <Route path="/auth"><Redirect to="/" replace /></Route>
       <Route path="/sandbox"><Redirect to="/chat" replace /></Route>
       <Route><Redirect to="/" replace /></Route>

@@ -6,7 +6,7 @@ import { Brand } from '../../../ui/brand.js';
 import { Button } from '../../../ui/button.js';
 import { ConversationList } from './conversation-list.js';
 import './chat.css';
-import { BookIcon, ColumnsIcon, MenuIcon, PlusIcon } from '../../../ui/icons.js';
+import { BookIcon, ColumnsIcon, MenuIcon, PlusIcon, TrophyIcon } from '../../../ui/icons.js';
 
 export interface ChatLayoutProps {
   conversations: readonly Conversation[] | undefined;
@@ -66,6 +66,8 @@ export function ChatLayout(props: ChatLayoutProps) {
               aria-current={location === '/all' ? 'page' : undefined}><ColumnsIcon /> {t('sidebar.allModels')}</Link>
             <Link href="/prompts" onClick={close} className={location === '/prompts' ? 'chat-nav chat-nav--active' : 'chat-nav'}
               aria-current={location === '/prompts' ? 'page' : undefined}><BookIcon /> {t('sidebar.library')}</Link>
+            <Link href="~/leaderboard" onClick={close} className={location === '~/leaderboard' ? 'chat-nav chat-nav--active' : 'chat-nav'}
+              aria-current={location === '~/leaderboard' ? 'page' : undefined}><TrophyIcon /> {t('sidebar.leaderboard')}</Link>
           </nav>
         </div>
         <ConversationList conversations={props.conversations} activeId={props.activeId} onRename={props.onRename}

@@ -34,7 +34,15 @@ export interface ChatViewProps {
   onStop: () => void;
   onRegenerate: () => void;
   onEditLast: (text: string) => void;
-  onContinueWith: (modelId: string) => void;
+  /** `messageId`: the question of the turn it was chosen in. */
+  onContinueWith: (modelId: string, messageId?: string) => void;
+  /** Blind compare: side-by-side names hidden until a vote (absent: no toggle, names shown). */
+  blind?: boolean | undefined;
+  onBlindChange?: ((blind: boolean) => void) | undefined;
+  /** The model voted best in each turn, by the turn's question id. */
+  votes?: ReadonlyMap<string, string> | undefined;
+  /** Votes for the best answer of a side-by-side turn. */
+  onVote?: ((messageId: string, modelId: string) => void) | undefined;
   onCopySelection: SelectionActions['onCopy'];
   onAddSelectionToChat: SelectionActions['onAddToChat'];
   /** Export of the conversation on screen; absent for a new chat. */
@@ -159,7 +167,12 @@ export function ChatView(props: ChatViewProps) {
                 return [
                   question,
                   <AnswerColumns key={`${turn.id}-columns`} answers={turn.answers} labelOf={labelOf}
-                    onContinueWith={last && !streaming ? props.onContinueWith : undefined} />,
+                    onContinueWith={last && !streaming ? (modelId) => props.onContinueWith(modelId, turn.question?.id) : undefined}
+                    voting={turn.question ? {
+                      blind: props.blind === true, seed: turn.question.id, votedModelId: props.votes?.get(turn.question.id) ?? null,
+                      onVote: props.onVote && !(last && streaming) && turn.answers.filter((a) => !a.mergedFrom).length >= 2
+                        ? (modelId: string) => props.onVote?.(turn.question?.id as string, modelId) : undefined,
+                    } : undefined} />,
                   last && !streaming && turn.answers.length > 0 ? (
                     <li key={`${turn.id}-again`} className="turn-actions">
                       {props.onMerge && props.mergeModels && turn.answers.filter((a) => !a.mergedFrom && a.content !== '').length >= 2 ? (
@@ -198,6 +211,12 @@ export function ChatView(props: ChatViewProps) {
                 aria-pressed={compare} onClick={() => props.onCompareChange(!compare)}>
                 <ColumnsIcon size={14} /> {t('chat.sideBySide')}
               </button>
+              {compare && props.onBlindChange ? (
+                <button type="button" className={props.blind ? 'btn btn--sm btn--ghost blind-toggle blind-toggle--on' : 'btn btn--sm btn--ghost blind-toggle'}
+                  aria-pressed={props.blind === true} title={t('compare.blindHint')} onClick={() => props.onBlindChange?.(!props.blind)}>
+                  {t('compare.blind')}
+                </button>
+              ) : null}
             </>
           } />
       </div>

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearch } from 'wouter';
 import type { ChatMessage, ModelInfo } from '../../../../../core/chat/index.js';
 import { useUseCases } from '../../../use-cases/use-cases-provider.js';
 import { AttachmentImageSource } from '../components/attachment-views.js';
@@ -13,6 +14,7 @@ import { toTurns } from '../state/chat-turns.js';
 import { useComposerFiles } from '../hooks/use-composer-files.js';
 import { useSettingsDialog } from '../hooks/use-settings-dialog.js';
 import { useSendEstimate } from '../hooks/use-send-estimate.js';
+import { useBlindCompare } from '../hooks/use-blind-compare.js';
 
 
 /** Quotes a selection for the composer, with the label of the model that wrote it. */
@@ -31,6 +33,10 @@ export default function ChatRoute({ chatId, compareRoute }: { chatId: string | n
   const { session, state } = useChatSession();
   const usable = area.models.filter((m) => isSelectable(m, area.subscribed));
   const [choice, setChoice] = useState<{ compare: boolean; modelIds: string[] } | null>(null);
+  const blindCompare = useBlindCompare(chatId);
+  // "Compare my best" opens /chat/all?models=a,b,c with those columns chosen.
+  const search = useSearch();
+  const presetModels = useMemo(() => modelsFromSearch(search), [search]);
 
   useEffect(() => {
     session.open(chatId);
@@ -39,7 +45,8 @@ export default function ChatRoute({ chatId, compareRoute }: { chatId: string | n
   useEffect(() => setChoice(null), [chatId, compareRoute]);
   const lastAsked = useMemo(() => lastAskedModels(state.messages), [state.messages]);
   const compare = choice?.compare ?? (compareRoute || (lastAsked?.length ?? 0) > 1);
-  const selected = (choice?.modelIds ?? defaultSelection(compare, lastAsked, usable, lastModelChoice())).filter((id) => usable.some((m) => m.id === id));
+  const preset = compareRoute && presetModels.length > 1 ? presetModels : null;
+  const selected = (choice?.modelIds ?? preset ?? defaultSelection(compare, lastAsked, usable, lastModelChoice())).filter((id) => usable.some((m) => m.id === id));
 
   const files = useComposerFiles(area.models, selected);
   const draft = session.draft();
@@ -119,7 +126,14 @@ export default function ChatRoute({ chatId, compareRoute }: { chatId: string | n
       onStop={() => session.stop()}
       onRegenerate={() => void session.regenerate().then(after)}
       onEditLast={(text) => void session.editLast(text).then(after)}
-      onContinueWith={(modelId) => choose([modelId], false)}
+      onContinueWith={(modelId, messageId) => {
+        choose([modelId], false);
+        // Kept beside the votes: which model the user went on with after a side-by-side turn.
+        if (messageId) void blindCompare.choose(messageId, modelId, 'continue', blindCompare.blind);
+      }}
+      blind={blindCompare.blind} onBlindChange={blindCompare.setBlind}
+      votes={votesByTurn(blindCompare.choices)}
+      onVote={(messageId, modelId) => void blindCompare.choose(messageId, modelId, 'vote', blindCompare.blind)}
       onExport={chatId && state.messages ? (format) => {
         const title = area.conversations?.find((c) => c.id === chatId)?.title ?? t('chat.heading');
         const messages = state.messages ?? [];
@@ -143,6 +157,16 @@ export default function ChatRoute({ chatId, compareRoute }: { chatId: string | n
       onShare={() => void changeShare(true)} onRevoke={() => void changeShare(false)} />
     </AttachmentImageSource.Provider>
   );
+}
+
+/** The model voted best in each turn, by its question id. */
+const votesByTurn = (choices: ReturnType<typeof useBlindCompare>['choices']): ReadonlyMap<string, string> =>
+  new Map([...choices].flatMap(([messageId, c]) => (c.vote ? [[messageId, c.vote.modelId] as const] : [])));
+
+/** `models=a,b,c` of the address: the columns a new side-by-side chat starts with. */
+function modelsFromSearch(search: string): string[] {
+  const listed = new URLSearchParams(search).get('models');
+  return listed ? [...new Set(listed.split(',').map((id) => id.trim()).filter((id) => id !== '' && id.length <= 100))].slice(0, 6) : [];
 }
 
 /** The models the last question went to, when it recorded them. */

@@ -1,0 +1,110 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { CompareVote } from '../../../../../core/chat/index.js';
+import { useUseCases } from '../../../use-cases/use-cases-provider.js';
+
+const BLIND_KEY = 'ensemble.blindCompare';
+
+/** The conversations with blind compare on, kept in this browser ('new' stands for a chat not yet saved). */
+function readBlind(): Set<string> {
+  try {
+    const stored: unknown = JSON.parse(window.localStorage.getItem(BLIND_KEY) ?? '[]');
+    return new Set(Array.isArray(stored) ? stored.filter((id): id is string => typeof id === 'string') : []);
+  } catch {
+    return new Set();
+  }
+}
+function writeBlind(ids: Set<string>): void {
+  try {
+    // The newest 200 conversations are enough to remember.
+    window.localStorage.setItem(BLIND_KEY, JSON.stringify([...ids].slice(-200)));
+  } catch {
+    // Storage full or refused: the toggle still works for this page.
+  }
+}
+
+/** The choices made on each turn of the conversation: its best answer and the model continued with, by the turn's question id. */
+export interface TurnChoices {
+  readonly vote?: CompareVote;
+  readonly continued?: CompareVote;
+}
+
+/**
+ * Blind compare for the chat on screen: whether names are hidden (per conversation, in this
+ * browser; a new chat's choice goes with it once saved), the votes already cast (read when the
+ * conversation opens), and casting one (the best answer of a turn, or the model continued with).
+ */
+export function useBlindCompare(chatId: string | null) {
+  const { listCompareVotes, recordCompareVote, trackEvent, toastCenter } = useUseCases();
+  const [blindIds, setBlindIds] = useState<Set<string>>(() => readBlind());
+  const [choices, setChoices] = useState<ReadonlyMap<string, TurnChoices>>(new Map());
+  const key = chatId ?? 'new';
+
+  // A new chat saved while blind stays blind.
+  useEffect(() => {
+    if (chatId === null) return;
+    setBlindIds((ids) => {
+      if (!ids.has('new')) return ids;
+      const next = new Set(ids);
+      next.delete('new');
+      next.add(chatId);
+      writeBlind(next);
+      return next;
+    });
+  }, [chatId]);
+
+  useEffect(() => {
+    setChoices(new Map());
+    if (chatId === null) return;
+    let current = true;
+    void listCompareVotes({ conversationId: chatId }).then((listed) => {
+      if (!current || !listed.success) return;
+      const byTurn = new Map<string, TurnChoices>();
+      for (const v of listed.data) byTurn.set(v.messageId, { ...byTurn.get(v.messageId), [v.kind === 'vote' ? 'vote' : 'continued']: v });
+      setChoices(byTurn);
+    });
+    return () => {
+      current = false;
+    };
+  }, [chatId, listCompareVotes]);
+
+  const setBlind = useCallback((on: boolean) => {
+    setBlindIds((ids) => {
+      const next = new Set(ids);
+      if (on) next.add(key);
+      else next.delete(key);
+      writeBlind(next);
+      return next;
+    });
+  }, [key]);
+
+  const choose = useCallback(async (messageId: string, modelId: string, kind: 'vote' | 'continue', blind: boolean) => {
+    if (chatId === null) return;
+    const recorded = await recordCompareVote({ conversationId: chatId, messageId, modelId, kind, blind });
+    if (!recorded.success) {
+      if (kind === 'vote') toastCenter.error(recorded.error.message);
+      return;
+    }
+    setChoices((map) => new Map(map).set(messageId, { ...map.get(messageId), [kind === 'vote' ? 'vote' : 'continued']: recorded.data }));
+    if (kind === 'vote') void trackEvent({ event: 'compare_vote', model_id: modelId, blind });
+  }, [chatId, recordCompareVote, trackEvent, toastCenter]);
+
+  return { blind: blindIds.has(key), setBlind, choices, choose };
+}
+
+/** A stable shuffle of `count` columns for a turn: the same order on every render and reload of it. */
+export function blindOrder(seed: string, count: number): number[] {
+  let h = 2166136261;
+  for (let i = 0; i < seed.length; i += 1) h = Math.imul(h ^ seed.charCodeAt(i), 16777619);
+  const random = () => {
+    h = (h + 0x6d2b79f5) | 0;
+    let t = Math.imul(h ^ (h >>> 15), 1 | h);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const order = Array.from({ length: count }, (_, i) => i);
+  for (let i = count - 1; i > 0; i -= 1) {
+    const j = Math.floor(random() * (i + 1));
+    [order[i], order[j]] = [order[j] as number, order[i] as number];
+  }
+  return order;
+}
