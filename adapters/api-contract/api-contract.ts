@@ -142,6 +142,12 @@ export const chatMessage = z.object({
   durationMs: z.number().int().nonnegative().optional(),
   creditsCharged: z.number().nonnegative().optional(),
   createdAt: z.string(),
+  /** Its place in the conversation's tree: the user message it answers (or, a user message, the one before); null for the first turn. */
+  parentId: z.string().nullable().optional(),
+  /** On an answer: its column in the turn (0, 1, …; -1 for a merge). */
+  column: z.number().int().min(-1).max(15).optional(),
+  /** Which of its versions is shown (from 1) and how many there are; absent when there is one. */
+  version: z.object({ index: z.number().int().positive(), count: z.number().int().positive() }).optional(),
 });
 
 /** GET /api/conversations?q&limit */
@@ -164,6 +170,11 @@ export const liveRun = z.object({ runId: z.string(), userMessageId: z.string(), 
 export const openConversationAnswer = z.object({ conversation, messages: z.array(chatMessage).readonly(), liveRun: liveRun.nullable().optional() });
 /** GET /api/conversations/:id/messages */
 export const messagesAnswer = z.object({ messages: z.array(chatMessage).readonly() });
+/** POST /api/conversations/:id/messages/:messageId/show: the message (or its version of that number) and its ancestors shown; answers messagesAnswer. */
+export const showMessageParams = z.object({ id: conversationIdSchema.max(200, 'is too long'), messageId: z.string().trim().min(1, 'is required').max(200, 'is too long') });
+export const showMessageRequest = z.strictObject({
+  version: z.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(10_000, 'must be at most 10000').optional(),
+});
 /** The instruction and per-model settings of a conversation (request and answer alike). */
 export const conversationSettings = conversationSettingsSchema;
 /** PUT /api/conversations/:id/settings (the whole settings) */
@@ -303,11 +314,20 @@ export const spendingCapRefusalDetails = z.object({ cap: z.number().int(), spent
  * server does not know one).
  */
 export const chatRequest = z.strictObject(sendChatSchema.shape);
-/** POST /api/chat/regenerate */
-export const regenerateRequest = z.strictObject({ conversationId: conversationIdSchema, modelIds: modelIdsSchema.optional() });
-/** POST /api/chat/edit-last */
+/**
+ * POST /api/chat/regenerate: every column of the last turn again (with `modelIds`, column i by
+ * modelIds[i]), or one `column` alone, with its model or `modelId` (a swap; the next free column adds
+ * one). Each answer is a new version of its column; the earlier stay.
+ */
+export const regenerateRequest = z.strictObject({
+  conversationId: conversationIdSchema, modelIds: modelIdsSchema.optional(),
+  column: z.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be at least 0').max(15, 'must be at most 15').optional(),
+  modelId: z.string().trim().min(1, 'must not be empty').max(100, 'is too long').optional(),
+});
+/** POST /api/chat/edit-last: edits `messageId` (a user message shown; absent: the last), a new branch beside it. */
 export const editLastRequest = z.strictObject({
   conversationId: conversationIdSchema, message: messageSchema, modelIds: modelIdsSchema.optional(),
+  messageId: z.string().trim().min(1, 'must not be empty').max(200, 'is too long').optional(),
   /** The edited message's files; absent keeps those of the message it replaces. */
   attachmentIds: attachmentIdsSchema.optional(),
 });

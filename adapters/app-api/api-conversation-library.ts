@@ -50,6 +50,14 @@ export class ApiConversationLibrary implements ConversationLibrary {
     return r.success ? ok(r.data.messages as readonly ChatMessage[]) : r;
   }
 
+  async showMessage(_userId: string, conversationId: string, messageId: string, version?: number): Promise<Result<readonly ChatMessage[]>> {
+    const r = await this.api.parsed(`${path(conversationId)}/messages/${encodeURIComponent(messageId)}/show`, messagesAnswer, 'message list', {
+      method: 'POST',
+      json: version === undefined ? {} : { version },
+    });
+    return r.success ? ok(r.data.messages as readonly ChatMessage[]) : r;
+  }
+
   async getSettings(_userId: string, conversationId: string): Promise<Result<ConversationSettings>> {
     const r = await this.api.parsed(`${path(conversationId)}/settings`, settingsAnswer, 'conversation settings');
     return r.success ? ok(r.data.settings) : r;

@@ -1,12 +1,16 @@
-import type { AttachmentRef, ChatMessage, Conversation, ConversationStore, NewMessage } from '../../core/chat/index.js';
-import { NO_SETTINGS, type ConversationSettings } from '../../core/chat/index.js';
+import type { AttachmentRef, ChatMessage, Conversation, ConversationStore, NewMessage, TreePlace } from '../../core/chat/index.js';
+import { NO_SETTINGS, ancestry, continuingPlace, versionAt, visiblePath, type ConversationSettings } from '../../core/chat/index.js';
 import type { Clock, Result } from '../../core/shared/index.js';
 import { domainError, fail, ok } from '../../core/shared/index.js';
 import { FailureInjector } from './failure-injector.js';
 
+/** A saved message with its place in the tree (the visible path is read from these places). */
+type StoredMessage = Omit<ChatMessage, 'column' | 'parentId' | 'version'> & TreePlace;
+
 interface Thread {
   conversation: Conversation;
-  messages: ChatMessage[];
+  /** Every message of every branch, in creation order. */
+  messages: StoredMessage[];
   settings: ConversationSettings;
   /** Insertion order breaks ties between equal timestamps. */
   touched: number;
@@ -80,7 +84,21 @@ export class InMemoryConversationStore implements ConversationStore {
     if (injected) return fail(injected);
     const thread = this.own(userId, conversationId);
     if (!thread) return fail(conversationNotFound(conversationId));
-    return ok([...thread.messages]);
+    return ok(this.pathOf(thread));
+  }
+
+  async showMessage(userId: string, conversationId: string, messageId: string, version?: number): Promise<Result<readonly ChatMessage[]>> {
+    const injected = this.failures.take('showMessage');
+    if (injected) return fail(injected);
+    const thread = this.own(userId, conversationId);
+    if (!thread) return fail(conversationNotFound(conversationId));
+    const target = version === undefined ? thread.messages.find((m) => m.id === messageId) : versionAt(thread.messages, messageId, version);
+    if (!target || (version !== undefined && !thread.messages.some((m) => m.id === messageId))) {
+      return fail(domainError('not_found', version === undefined ? `Message ${messageId} does not exist` : `Message ${messageId} has no version ${version}`));
+    }
+    const shown = new Set(ancestry(thread.messages, target.id).map((m) => m.id));
+    thread.messages = thread.messages.map((m) => (shown.has(m.id) ? { ...m, shown: this.next() } : m));
+    return ok(this.pathOf(thread));
   }
 
   async appendMessage(userId: string, conversationId: string, message: NewMessage): Promise<Result<ChatMessage>> {
@@ -88,10 +106,29 @@ export class InMemoryConversationStore implements ConversationStore {
     if (injected) return fail(injected);
     const thread = this.own(userId, conversationId);
     if (!thread) return fail(conversationNotFound(conversationId));
-    const stored: ChatMessage = { ...message, id: this.nextId('msg'), conversationId, createdAt: this.clock.now().toISOString() };
+    if (message.parentId && !thread.messages.some((m) => m.id === message.parentId)) {
+      return fail(domainError('not_found', `Message ${message.parentId} does not exist`));
+    }
+    const place =
+      message.parentId === undefined
+        ? continuingPlace(this.pathOf(thread).map((m) => ({ ...m, parentId: m.parentId ?? null, column: m.column ?? null })), message.role)
+        : { parentId: message.parentId, column: message.role === 'assistant' ? (message.column ?? 0) : null };
+    const id = this.nextId('msg');
+    const order = this.next();
+    const { parentId: _parent, column: _column, ...fields } = message;
+    const stored: StoredMessage = {
+      ...fields,
+      id,
+      conversationId,
+      createdAt: this.clock.now().toISOString(),
+      parentId: place.parentId,
+      column: place.column,
+      shown: order,
+      order,
+    };
     thread.messages.push(stored);
     this.touch(thread, {});
-    return ok(stored);
+    return ok(this.view(stored));
   }
 
   async truncateFrom(userId: string, conversationId: string, messageId: string): Promise<Result<void>> {
@@ -99,9 +136,10 @@ export class InMemoryConversationStore implements ConversationStore {
     if (injected) return fail(injected);
     const thread = this.own(userId, conversationId);
     if (!thread) return fail(conversationNotFound(conversationId));
-    const at = thread.messages.findIndex((m) => m.id === messageId);
-    if (at === -1) return fail(domainError('not_found', `Message ${messageId} does not exist`));
-    thread.messages.splice(at);
+    const at = thread.messages.find((m) => m.id === messageId);
+    if (!at) return fail(domainError('not_found', `Message ${messageId} does not exist`));
+    // The message and everything written after it, as the database removes them (by insertion order).
+    thread.messages = thread.messages.filter((m) => m.order < at.order);
     this.touch(thread, {});
     return ok(undefined);
   }
@@ -112,7 +150,7 @@ export class InMemoryConversationStore implements ConversationStore {
     const thread = this.own(userId, conversationId);
     const at = thread?.messages.findIndex((m) => m.id === messageId) ?? -1;
     if (!thread || at === -1) return fail(domainError('not_found', `Message ${messageId} does not exist`));
-    const message = thread.messages[at] as ChatMessage;
+    const message = thread.messages[at] as StoredMessage;
     thread.messages[at] = attachments.length === 0 ? message : { ...message, attachments: [...attachments] };
     return ok(undefined);
   }
@@ -142,9 +180,26 @@ export class InMemoryConversationStore implements ConversationStore {
     return ok(thread.settings);
   }
 
-  /** Every message of a user's conversations, with its conversation (for the in-memory search). */
+  /** Every message of a user's conversations (every branch), with its conversation (for the in-memory search). */
   *threadsOf(userId: string): Generator<{ readonly conversation: Conversation; readonly messages: readonly ChatMessage[] }> {
-    for (const thread of this.threads.values()) if (thread.conversation.userId === userId) yield thread;
+    for (const thread of this.threads.values()) {
+      if (thread.conversation.userId === userId) yield { conversation: thread.conversation, messages: thread.messages.map((m) => this.view(m)) };
+    }
+  }
+
+  /** The visible path, as ChatMessages (the tree's bookkeeping left out). */
+  private pathOf(thread: Thread): readonly ChatMessage[] {
+    return visiblePath(thread.messages).map(({ node, version }) => (version.count > 1 ? { ...this.view(node), version } : this.view(node)));
+  }
+
+  private view(stored: StoredMessage): ChatMessage {
+    const { shown: _shown, order: _order, column, ...message } = stored;
+    return column === null ? message : { ...message, column };
+  }
+
+  private next(): number {
+    this.sequence += 1;
+    return this.sequence;
   }
 
   private own(userId: string, conversationId: string): Thread | undefined {

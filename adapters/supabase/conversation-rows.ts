@@ -4,7 +4,7 @@ import type { ChatMessage } from '../../core/chat/index.js';
 
 /** The message columns every read names (the shapes below parse them). */
 export const MESSAGE_COLUMNS =
-  'id, conversation_id, role, content, model_id, model_ids, merged_from, attachments, input_tokens, output_tokens, first_token_ms, duration_ms, credits_charged, created_at';
+  'id, conversation_id, role, content, model_id, model_ids, merged_from, attachments, input_tokens, output_tokens, first_token_ms, duration_ms, credits_charged, created_at, parent_id, column_index';
 
 /** The `attachments` column: what a user message carried. */
 export const attachmentsColumn = z.array(attachmentRefSchema).nullable().optional();
@@ -31,6 +31,11 @@ export const messageRow = z
     duration_ms: figure,
     credits_charged: figure,
     created_at: timestamp,
+    // The tree (conversation_path answers them; a plain row read may leave them out).
+    parent_id: z.string().nullable().optional(),
+    column_index: z.number().int().nullable().optional(),
+    version_index: z.number().int().positive().optional(),
+    version_count: z.number().int().positive().optional(),
   })
   .transform(
     (r): ChatMessage => ({
@@ -48,6 +53,9 @@ export const messageRow = z
       ...(r.duration_ms == null ? {} : { durationMs: r.duration_ms }),
       ...(r.credits_charged == null ? {} : { creditsCharged: r.credits_charged }),
       createdAt: r.created_at,
+      ...(r.parent_id === undefined ? {} : { parentId: r.parent_id }),
+      ...(r.column_index == null ? {} : { column: r.column_index }),
+      ...(r.version_index !== undefined && r.version_count !== undefined && r.version_count > 1 ? { version: { index: r.version_index, count: r.version_count } } : {}),
     }),
   );
 

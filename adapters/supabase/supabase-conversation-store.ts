@@ -1,6 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
 import type { AttachmentRef, ChatMessage, Conversation, ConversationSettings, ConversationStore, NewMessage } from '../../core/chat/index.js';
+import { continuingPlace } from '../../core/chat/index.js';
 import { domainError, fail, ok, type Result } from '../../core/shared/index.js';
 import { attachmentsColumn, MESSAGE_COLUMNS, messageRow, modelSettingsColumn, settingsRow } from './conversation-rows.js';
 import { fromRest, isRowNotFound, parseRow, type RestFailure } from './supabase-errors.js';
@@ -124,15 +125,25 @@ export class SupabaseConversationStore implements ConversationStore {
     return data.length === 0 ? noConversation(conversationId) : ok(undefined);
   }
 
+  /** The visible path, read in one step by conversation_path (the tree is walked in the database). */
   async listMessages(userId: string, conversationId: string): Promise<Result<readonly ChatMessage[]>> {
-    const { data, error, status } = await this.client
-      .from('messages')
-      .select(MESSAGE_COLUMNS)
-      .eq('user_id', userId)
-      .eq('conversation_id', conversationId)
-      .order('seq', { ascending: true });
+    const { data, error, status } = await this.client.rpc('conversation_path', { p_user_id: userId, p_conversation_id: conversationId });
     if (error) return isBadId(error) ? ok([]) : fail(fromRest('Could not list the messages', error, status));
     return parseRow('Could not list the messages', z.array(messageRow), data);
+  }
+
+  async showMessage(userId: string, conversationId: string, messageId: string, version?: number): Promise<Result<readonly ChatMessage[]>> {
+    const { error, status } = await this.client.rpc('show_message', {
+      p_user_id: userId,
+      p_conversation_id: conversationId,
+      p_message_id: messageId,
+      ...(version === undefined ? {} : { p_version: version }),
+    });
+    if (error && (isBadId(error) || error.code === 'P0002')) {
+      return fail(domainError('not_found', version === undefined ? `No message ${messageId} in conversation ${conversationId}` : `Message ${messageId} has no version ${version}`));
+    }
+    if (error) return fail(fromRest('Could not show the message', error, status));
+    return this.listMessages(userId, conversationId);
   }
 
   /**
@@ -140,6 +151,13 @@ export class SupabaseConversationStore implements ConversationStore {
    * a missing conversation (23503) both mean "no such conversation" for this user.
    */
   async appendMessage(userId: string, conversationId: string, message: NewMessage): Promise<Result<ChatMessage>> {
+    let place: { parentId: string | null; column: number | null };
+    if (message.parentId === undefined) {
+      // No place given: it continues the visible path (one more read; the chat use cases give places).
+      const path = await this.listMessages(userId, conversationId);
+      if (!path.success) return path;
+      place = continuingPlace(path.data.map((m) => ({ ...m, parentId: m.parentId ?? null, column: m.column ?? null })), message.role);
+    } else place = { parentId: message.parentId, column: message.role === 'assistant' ? (message.column ?? 0) : null };
     const { data, error, status } = await this.client
       .from('messages')
       .insert({
@@ -156,6 +174,8 @@ export class SupabaseConversationStore implements ConversationStore {
         first_token_ms: message.firstTokenMs ?? null,
         duration_ms: message.durationMs ?? null,
         credits_charged: message.creditsCharged ?? null,
+        parent_id: place.parentId,
+        column_index: place.column,
       })
       .select(MESSAGE_COLUMNS)
       .single();

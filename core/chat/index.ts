@@ -6,6 +6,8 @@ export { DEFAULT_LEADERBOARD_PERIOD, LEADERBOARD_CSV_HEADER, LEADERBOARD_PERIODS
 export type { CompareVote, LeaderboardPeriod, LeaderboardRow, LeaderboardTotals, NewCompareVote, VoteKind, VotedAnswer } from './domain/compare-votes.js';
 export { MAX_MODELS_PER_CHAT, MERGE_PROMPT_OPENING, conversationIdSchema, hasUnstorableText, mergePrompt, messageSchema, modelIdsSchema, titleFromMessage, titleSchema } from './domain/chat-rules.js';
 export type { ChatMessage, ChatRequest, ChatStreamEvent, Conversation, ModelInfo, PromptAttachment, PromptMessage } from './domain/chat.js';
+export { MAX_COLUMN, MERGE_COLUMN, ancestry, continuingPlace, versionAt, versionGroups, visiblePath } from './domain/conversation-tree.js';
+export type { TreePlace, VersionOf } from './domain/conversation-tree.js';
 export { MAX_INSTRUCTION_LENGTH, NO_SETTINGS, conversationSettingsSchema, settingLimitsOf } from './domain/conversation-settings.js';
 export type { ConversationSettings, ModelSettings } from './domain/conversation-settings.js';
 export { PROVIDER_IDS } from './domain/providers.js';
@@ -56,5 +58,6 @@ export type { ChatDeps, RunChatInput } from './use-cases/run-chat.js';
 export { RunLogWriter } from './use-cases/run-log-writer.js';
 export type { RunTimers } from './use-cases/run-log-writer.js';
 export { makeSearchConversations } from './use-cases/search-conversations.js';
+export { makeShowMessage } from './use-cases/show-message.js';
 export { makeGetConversationShare, makeOpenSharedConversation, makeRevokeConversationShare, makeShareConversation, makeViewSharedConversation } from './use-cases/share-conversation.js';
 export { makeLastModelChoice, makeRememberModelChoice } from './use-cases/model-choice.js';

@@ -137,5 +137,115 @@ export function conversationStoreContract(name: string, makeHarness: () => Promi
       expect(data(await h.store.listMessages(alice, secret.id)).map((m) => [m.id, m.content])).toEqual([[question.id, 'private'], [answer.id, 'private answer']]);
       expect([...data(await h.store.listAttachments(alice, secret.id))]).toEqual([[question.id, [notes]]]);
     });
+
+    describe('the conversation tree', () => {
+      const answerIn = (modelId: string, content: string, parentId: string, column: number): NewMessage => ({ ...modelSays(modelId, content), parentId, column });
+      const path = async (h: ConversationStoreHarness, user: string, conversationId: string) =>
+        data(await h.store.listMessages(user, conversationId)).map((m) => `${m.content}${m.version ? ` ${m.version.index}/${m.version.count}` : ''}`);
+
+      it('a regenerated answer is a new version of its column: the earlier one is kept, and showing version 1 brings it back', async () => {
+        const { h, store, user } = await signedIn();
+        const conv = data(await store.createConversation(user, 'Versions'));
+        const question = await append(h, user, conv.id, userSays('Q'));
+        const first = await append(h, user, conv.id, answerIn('echo-basic', 'A first', question.id, 0));
+        const other = await append(h, user, conv.id, answerIn('echo-swift', 'B', question.id, 1));
+        const again = await append(h, user, conv.id, answerIn('echo-basic', 'A again', question.id, 0));
+        expect(again).toMatchObject({ parentId: question.id, column: 0 });
+        expect(await path(h, user, conv.id)).toEqual(['Q', 'A again 2/2', 'B']);
+        const shown = data(await store.showMessage(user, conv.id, again.id, 1));
+        expect(shown.map((m) => m.id)).toEqual([question.id, first.id, other.id]);
+        expect(shown[1]?.version).toEqual({ index: 1, count: 2 });
+        // The choice is stored with the conversation: read again, the same path.
+        expect(await path(h, user, conv.id)).toEqual(['Q', 'A first 1/2', 'B']);
+        expect(data(await store.showMessage(user, conv.id, first.id, 2)).map((m) => m.content)).toEqual(['Q', 'A again', 'B']);
+      });
+
+      it('answers read in column order whatever order they were saved in, the merge last', async () => {
+        const { h, store, user } = await signedIn();
+        const conv = data(await store.createConversation(user, 'Columns'));
+        const question = await append(h, user, conv.id, userSays('Q'));
+        await append(h, user, conv.id, answerIn('echo-swift', 'second column', question.id, 1));
+        await append(h, user, conv.id, { ...answerIn('echo-basic', 'merged', question.id, -1), mergedFrom: ['echo-basic', 'echo-swift'] });
+        await append(h, user, conv.id, answerIn('echo-basic', 'first column', question.id, 0));
+        const read = data(await store.listMessages(user, conv.id));
+        expect(read.map((m) => [m.content, m.column ?? null])).toEqual([['Q', null], ['first column', 0], ['second column', 1], ['merged', -1]]);
+      });
+
+      it('editing message 2 of 5 branches there; the old branch, with all that followed, is version 1 of it', async () => {
+        const { h, store, user } = await signedIn();
+        const conv = data(await store.createConversation(user, 'Branches'));
+        const q1 = await append(h, user, conv.id, userSays('Q1'));
+        await append(h, user, conv.id, answerIn('echo-basic', 'A1', q1.id, 0));
+        const q2 = await append(h, user, conv.id, userSays('Q2'));
+        const a2 = await append(h, user, conv.id, answerIn('echo-basic', 'A2', q2.id, 0));
+        await append(h, user, conv.id, userSays('Q3'));
+        expect(q2.parentId).toBe(q1.id);
+        const edited = await append(h, user, conv.id, { ...userSays('Q2 edited'), parentId: q1.id });
+        await append(h, user, conv.id, answerIn('echo-basic', 'A2 edited', edited.id, 0));
+        expect(await path(h, user, conv.id)).toEqual(['Q1', 'A1', 'Q2 edited 2/2', 'A2 edited']);
+        data(await store.showMessage(user, conv.id, edited.id, 1));
+        expect(await path(h, user, conv.id)).toEqual(['Q1', 'A1', 'Q2 1/2', 'A2', 'Q3']);
+        // A message deep in the other branch (a search hit) opens that branch.
+        data(await store.showMessage(user, conv.id, edited.id));
+        expect(await path(h, user, conv.id)).toEqual(['Q1', 'A1', 'Q2 edited 2/2', 'A2 edited']);
+        data(await store.showMessage(user, conv.id, a2.id));
+        expect(await path(h, user, conv.id)).toEqual(['Q1', 'A1', 'Q2 1/2', 'A2', 'Q3']);
+      });
+
+      it('a message written without a place continues what is shown: under its last user message', async () => {
+        const { h, store, user } = await signedIn();
+        const conv = data(await store.createConversation(user, 'Continue'));
+        const q1 = await append(h, user, conv.id, userSays('Q1'));
+        await append(h, user, conv.id, answerIn('echo-basic', 'A1', q1.id, 0));
+        const q2 = await append(h, user, conv.id, userSays('Q2'));
+        const edited = await append(h, user, conv.id, { ...userSays('Q2 edited'), parentId: q1.id });
+        data(await store.showMessage(user, conv.id, q2.id));
+        const next = await append(h, user, conv.id, userSays('Q3'));
+        expect(next.parentId).toBe(q2.id);
+        const answer = await append(h, user, conv.id, modelSays('echo-basic', 'A3'));
+        expect(answer).toMatchObject({ parentId: next.id, column: 0 });
+        expect(await path(h, user, conv.id)).toEqual(['Q1', 'A1', 'Q2 1/2', 'Q3', 'A3']);
+        expect(edited.parentId).toBe(q1.id);
+      });
+
+      it('a version that does not exist, or a message of another conversation, is not_found and shows nothing else', async () => {
+        const { h, store, user } = await signedIn();
+        const conv = data(await store.createConversation(user, 'Missing'));
+        const other = data(await store.createConversation(user, 'Other'));
+        const question = await append(h, user, conv.id, userSays('Q'));
+        const elsewhere = await append(h, user, other.id, userSays('elsewhere'));
+        const codes = [
+          await store.showMessage(user, conv.id, question.id, 2),
+          await store.showMessage(user, conv.id, elsewhere.id),
+          await store.showMessage(user, conv.id, '00000000-0000-4000-8000-000000000000'),
+          await store.appendMessage(user, conv.id, { ...userSays('under a stranger'), parentId: elsewhere.id }),
+        ].map((r) => (r.success ? 'ok' : r.error.code));
+        expect(codes).toEqual(['not_found', 'not_found', 'not_found', 'not_found']);
+        expect(await path(h, user, conv.id)).toEqual(['Q']);
+        expect(await path(h, user, other.id)).toEqual(['elsewhere']);
+      });
+
+      it("another user can neither show nor branch from a user's messages", async () => {
+        const h = await makeHarness();
+        const [alice, bob] = [await h.createUser(), await h.createUser()];
+        await h.actAs(alice);
+        const secret = data(await h.store.createConversation(alice, 'Alice only'));
+        const question = await append(h, alice, secret.id, userSays('private'));
+        const first = await append(h, alice, secret.id, answerIn('echo-basic', 'one', question.id, 0));
+        await append(h, alice, secret.id, answerIn('echo-basic', 'two', question.id, 0));
+        await h.actAs(bob);
+        const own = data(await h.store.createConversation(bob, 'Bob’s'));
+        const refused = [
+          await h.store.showMessage(bob, secret.id, first.id),
+          await h.store.showMessage(bob, secret.id, first.id, 1),
+          await h.store.showMessage(bob, own.id, first.id),
+          await h.store.appendMessage(bob, own.id, { ...userSays('under hers'), parentId: question.id }),
+          await h.store.appendMessage(bob, secret.id, { ...userSays('into hers'), parentId: question.id }),
+        ].map((r) => (r.success ? 'ok' : r.error.code));
+        expect(refused).toEqual(['not_found', 'not_found', 'not_found', 'not_found', 'not_found']);
+        await h.actAs(alice);
+        expect(await path(h, alice, secret.id)).toEqual(['private', 'two 2/2']);
+      });
+    });
   });
 }

@@ -44,6 +44,11 @@ export interface OpenLocalDbOptions {
    * (Supabase's `supabase_admin`). The same bootstrap and migrations run there.
    */
   readonly postgresUrl?: string;
+  /**
+   * Applies the migrations up to this version only (tests of a migration on rows written before it:
+   * open up to the version before, write, close, open again without it).
+   */
+  readonly upToVersion?: string;
 }
 
 const setRole = "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)";
@@ -60,7 +65,7 @@ export async function openLocalDb(options: OpenLocalDbOptions = {}): Promise<Loc
   const sql = options.postgresUrl ? postgresSqlDb(options.postgresUrl) : await openPglite(options);
   try {
     await bootstrap(sql);
-    await applyMigrations(sql);
+    await applyMigrations(sql, options.upToVersion);
     if (dataDir) await ownerOnlyTree(dataDir);
   } catch (error) {
     await sql.close();
@@ -127,11 +132,12 @@ export async function listMigrations(dir = migrationsDir): Promise<MigrationFile
 }
 
 /** Applies, in order and once each, the migrations not yet in supabase_migrations.schema_migrations. */
-async function applyMigrations(sql: SqlDb): Promise<void> {
+async function applyMigrations(sql: SqlDb, upToVersion?: string): Promise<void> {
   const applied = await sql.query<{ version: string }>('select version from supabase_migrations.schema_migrations');
   const done = new Set(applied.rows.map((row) => row.version));
   for (const migration of await listMigrations()) {
     if (done.has(migration.version)) continue;
+    if (upToVersion !== undefined && migration.version > upToVersion) break;
     const script = await readFile(migration.path, 'utf8');
     await sql.transaction(async (tx) => {
       try {

@@ -115,16 +115,32 @@ export const mergePrompt = (question: string, answers: readonly { readonly label
     ...answers.flatMap((a, i) => ['', `<answer number="${i + 1}" model="${a.label.replace(/"/g, "'")}">`, a.content, '</answer>']),
   ].join('\n');
 
-/** The last user message and the models that answered it: what regenerate and edit-last act on. */
-export const lastExchange = (
-  messages: readonly ChatMessage[],
-): { readonly userMessage: ChatMessage; readonly index: number; readonly answeredBy: readonly string[] } | null => {
-  const index = messages.findLastIndex((m) => m.role === 'user');
+/** A user message of the visible path and the models that answered it: what regenerate and edit act on. */
+export interface Exchange {
+  readonly userMessage: ChatMessage;
+  readonly index: number;
+  readonly answeredBy: readonly string[];
+  /** The turn's columns, in order: each column's model as shown (else as asked), merges left out. */
+  readonly columns: ReadonlyMap<number, string>;
+}
+
+/** The exchange of the given user message of the visible path (default: the last one), or null. */
+export const exchangeOf = (messages: readonly ChatMessage[], userMessageId?: string): Exchange | null => {
+  const index = userMessageId === undefined ? messages.findLastIndex((m) => m.role === 'user') : messages.findIndex((m) => m.id === userMessageId && m.role === 'user');
   const userMessage = messages[index];
-  if (!userMessage) return null;
-  const answeredBy = messages
-    .slice(index + 1)
-    .filter((m) => m.role === 'assistant' && m.modelId !== null && m.mergedFrom === undefined)
-    .map((m) => m.modelId as string);
-  return { userMessage, index, answeredBy: [...new Set(answeredBy)] };
+  if (index < 0 || !userMessage) return null;
+  const next = messages.findIndex((m, i) => i > index && m.role !== 'assistant');
+  const answers = messages.slice(index + 1, next === -1 ? messages.length : next).filter((m) => m.role === 'assistant' && m.modelId !== null && m.mergedFrom === undefined);
+  const columns = new Map<number, string>();
+  (userMessage.modelIds ?? (userMessage.modelId ? [userMessage.modelId] : [])).forEach((id, i) => columns.set(i, id));
+  answers.forEach((m, i) => columns.set(m.column ?? i, m.modelId as string));
+  return {
+    userMessage,
+    index,
+    answeredBy: [...new Set(answers.map((m) => m.modelId as string))],
+    columns: new Map([...columns].sort(([a], [b]) => a - b)),
+  };
 };
+
+/** The last user message and the models that answered it: what regenerate and edit-last act on. */
+export const lastExchange = (messages: readonly ChatMessage[]): Exchange | null => exchangeOf(messages);

@@ -3,6 +3,7 @@ import type { ModelPrice, TokenUsage } from '../../credits/index.js';
 import type { AttachmentRef } from './attachments.js';
 import type { ModelSettings } from './conversation-settings.js';
 import type { ModelProvider } from './providers.js';
+import type { VersionOf } from './conversation-tree.js';
 
 
 /** One entry of the model catalogue, with its price (credits per 1,000 tokens). */
@@ -46,6 +47,15 @@ export interface ChatMessage {
   /** On an assistant message: the credits it was charged. */
   readonly creditsCharged?: number;
   readonly createdAt: string;
+  /**
+   * Its place in the conversation's tree (conversation-tree.ts): the user message it answers, or (a user
+   * message) the one of the turn before; null or absent for the first turn.
+   */
+  readonly parentId?: string | null;
+  /** On an assistant message: its column in the turn (0, 1, … in the order asked; MERGE_COLUMN for a merge). */
+  readonly column?: number;
+  /** Read from the visible path: which of its versions is shown and how many there are (absent: only one). */
+  readonly version?: VersionOf;
 }
 
 export interface Conversation {

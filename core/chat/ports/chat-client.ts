@@ -59,12 +59,21 @@ export interface SendChatInput extends SendChatFields {
 
 export interface RegenerateChatInput {
   readonly conversationId: string;
-  /** Absent: the models that answered last time. */
+  /** Absent: the models of the last turn's columns as shown. */
   readonly modelIds?: readonly string[];
+  /** One column alone (its answer again, or by `modelId`: a swap; the next free column adds one). */
+  readonly column?: number;
+  readonly modelId?: string;
   readonly signal?: AbortSignalLike;
 }
 
-export interface EditLastChatInput extends RegenerateChatInput {
+export interface EditLastChatInput {
+  readonly conversationId: string;
+  /** The user message edited (one shown); absent: the last. The edit is a new branch beside it. */
+  readonly messageId?: string;
+  /** Absent: the models of the edited message's columns. */
+  readonly modelIds?: readonly string[];
+  readonly signal?: AbortSignalLike;
   readonly message: string;
   /** The edited message's files; absent keeps those of the message it replaces. */
   readonly attachmentIds?: readonly string[];

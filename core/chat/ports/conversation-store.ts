@@ -3,7 +3,12 @@ import type { ChatMessage, Conversation } from '../domain/chat.js';
 import type { ConversationSettings } from '../domain/conversation-settings.js';
 import type { Result } from '../../shared/index.js';
 
-export type NewMessage = Omit<ChatMessage, 'id' | 'createdAt' | 'conversationId'>;
+/**
+ * A message to save. Without `parentId` it continues the visible path (a user message under its last
+ * user message; an answer under it, in the next free column); with it, it goes where it says (an edit's
+ * sibling, a version of a column), and is shown.
+ */
+export type NewMessage = Omit<ChatMessage, 'id' | 'createdAt' | 'conversationId' | 'version'>;
 
 /**
  * A user's conversations as any side may handle them: list, read, name, create empty, delete. The
@@ -16,7 +21,14 @@ export interface ConversationLibrary {
   createConversation(userId: string, title: string): Promise<Result<Conversation>>;
   renameConversation(userId: string, conversationId: string, title: string): Promise<Result<Conversation>>;
   deleteConversation(userId: string, conversationId: string): Promise<Result<void>>;
+  /** The visible path of the conversation's tree (see conversation-tree.ts), each message with its version. */
   listMessages(userId: string, conversationId: string): Promise<Result<readonly ChatMessage[]>>;
+  /**
+   * Shows a message, or with `version` (from 1, by creation) that version of the message's group: it and
+   * its ancestors become the shown ones of their groups (a message in another branch opens the branch).
+   * Answers the new visible path; not_found for a message or version not in the user's conversation.
+   */
+  showMessage(userId: string, conversationId: string, messageId: string, version?: number): Promise<Result<readonly ChatMessage[]>>;
   /** The instruction and model settings stored with the conversation (NO_SETTINGS until set); not_found when not the user's. */
   getSettings(userId: string, conversationId: string): Promise<Result<ConversationSettings>>;
   /** Replaces them as a whole (already validated); answers what is stored. */
@@ -26,7 +38,7 @@ export interface ConversationLibrary {
 /** The server's store: the library plus the message writes of the chat use cases, each naming its user. */
 export interface ConversationStore extends ConversationLibrary {
   appendMessage(userId: string, conversationId: string, message: NewMessage): Promise<Result<ChatMessage>>;
-  /** Removes the messages after (and including) the given one: regenerate and edit-last. */
+  /** Removes the given message and everything after it (a turn whose answers all failed before any was saved). */
   truncateFrom(userId: string, conversationId: string, messageId: string): Promise<Result<void>>;
   /** Records the files a saved user message carries (a new chat's first step saves the text alone); not_found when not the user's. */
   attachToMessage(userId: string, conversationId: string, messageId: string, attachments: readonly AttachmentRef[]): Promise<Result<void>>;

@@ -2,6 +2,7 @@ import type { ChatMessage, ChatStreamEvent, ModelInfo, PromptAttachment } from '
 import { chargeUsage, releaseHolds, type TokenUsage, estimateTokens, type UsageLedger } from '../../credits/index.js';
 import type { ModelSettings } from '../domain/conversation-settings.js';
 import { historyForModel } from '../domain/chat-rules.js';
+import { MERGE_COLUMN } from '../domain/conversation-tree.js';
 import { type Clock, type Logger, type AbortSignalLike, createAbortSource, mergeStreams } from '../../shared/index.js';
 import type { ConversationStore } from '../ports/conversation-store.js';
 import type { ModelGateway } from '../ports/model-gateway.js';
@@ -59,6 +60,10 @@ export const streamAnswers = (
     readonly conversationId: string;
     readonly models: readonly ModelInfo[];
     readonly history: readonly ChatMessage[];
+    /** The user message answered: each answer is saved under it, as a new version of its column. */
+    readonly parentId: string;
+    /** Each model's column by model id; absent: the order asked (0, 1, …), or MERGE_COLUMN for a merge. */
+    readonly columns?: ReadonlyMap<string, number>;
     /** Credit hold ids by model id, from chatPreflight; each is settled or released here. */
     readonly holds?: ReadonlyMap<string, string>;
     readonly signal?: AbortSignalLike;
@@ -176,6 +181,8 @@ export const streamAnswers = (
         role: 'assistant',
         content: shown,
         modelId: model.id,
+        parentId: run.parentId,
+        column: run.columns?.get(model.id) ?? (run.mergedFrom ? MERGE_COLUMN : run.models.indexOf(model)),
         ...(run.mergedFrom ? { mergedFrom: run.mergedFrom } : {}),
         inputTokens: usage.inputTokens,
         outputTokens: usage.outputTokens,

@@ -8,8 +8,19 @@ import { requireUser, type CurrentUser } from '../../auth/index.js';
 
 type Deps = { readonly currentUser: CurrentUser; readonly chatClient: ChatClient };
 
-const regenerateSchema = z.object({ conversationId: conversationIdSchema, modelIds: modelIdsSchema.optional() });
-const editSchema = regenerateSchema.extend({ message: messageSchema, attachmentIds: attachmentIdsSchema.optional() });
+const regenerateSchema = z.object({
+  conversationId: conversationIdSchema,
+  modelIds: modelIdsSchema.optional(),
+  column: z.number().int('The column must be a whole number').min(0, 'Columns are numbered from 0').max(15, 'There are at most 16 columns').optional(),
+  modelId: z.string().trim().min(1, 'Choose a model').max(100, 'Model id is too long').optional(),
+});
+const editSchema = z.object({
+  conversationId: conversationIdSchema,
+  messageId: z.string().trim().min(1, 'Name the message to edit').max(200, 'Message id is too long').optional(),
+  modelIds: modelIdsSchema.optional(),
+  message: messageSchema,
+  attachmentIds: attachmentIdsSchema.optional(),
+});
 const mergeSchema = z.object({ conversationId: conversationIdSchema, modelId: z.string().trim().min(1, 'Choose the model that merges') });
 
 /**
@@ -32,10 +43,10 @@ const starter =
 /** Sends a message to one to six models (a new conversation when none is given). */
 export const makeSendChatMessage = starter<SendChatInput>(sendChatSchema, (client, input) => client.send(input));
 
-/** Asks again for the answers to the last user message. */
+/** Asks again for the answers to the last user message (every column, or one), keeping the earlier as versions. */
 export const makeRegenerateChatAnswers = starter<RegenerateChatInput>(regenerateSchema, (client, input) => client.regenerate(input));
 
-/** Replaces the last user message and asks again. */
+/** Edits a user message shown (by default the last) as a new branch, and asks again. */
 export const makeEditChatMessage = starter<EditLastChatInput>(editSchema, (client, input) => client.editLast(input));
 
 /** Asks one model to merge the answers of the last side-by-side turn. */

@@ -14,20 +14,25 @@ import { promptTokensOf, type ChatDeps } from './run-chat.js';
 
 const inputSchema = z.object({
   conversationId: conversationIdSchema,
+  messageId: z.string({ error: 'Name the message to edit' }).trim().min(1, 'Name the message to edit').max(200, 'Message id is too long').optional(),
   message: messageSchema,
   modelIds: modelIdsSchema.optional(),
   attachmentIds: attachmentIdsSchema.optional(),
 });
 
 /**
- * Replaces the last user message with an edited one and asks again: the old message and its answers
- * are removed (ConversationStore.truncateFrom), the new one saved and answered by the given models,
- * by default those that answered the old one. Refusals are checked before anything is removed.
+ * Edits a user message of the visible path (`messageId`; by default the last one) and asks again: the
+ * edited text is saved as a new version of that message, a branch beside it (the message it edits and
+ * everything after it stay, one ‹ › away), and answered by the given models, by default the models of
+ * its turn's columns. The models receive the visible path up to the edited message. Refusals are
+ * checked before anything is written.
  */
 export const makeEditLastMessage =
   (deps: ChatDeps) =>
   async (input: {
     conversationId: string;
+    /** The user message edited; absent: the last one. */
+    messageId?: string;
     message: string;
     modelIds?: readonly string[];
     /** The edited message's files; absent keeps those of the message it replaces. */
@@ -44,7 +49,7 @@ export const makeEditLastMessage =
     if (!described.success) return described;
 
     // One turn at a time: an edit while another answer of this conversation runs is refused.
-    const claimed = await claimLastExchange(deps, userId, conversationId, valid.data.modelIds, 'There is no message to edit');
+    const claimed = await claimLastExchange(deps, userId, conversationId, valid.data.modelIds, 'There is no message to edit', valid.data.messageId);
     if (!claimed.success) return claimed;
     const { turn, give, messages, settings, last, modelIds } = claimed.data;
 
@@ -65,11 +70,10 @@ export const makeEditLastMessage =
 
     const loaded = await loadPromptAttachments(deps, userId, [...kept, { attachments: files }]);
     if (!loaded.success) return stop(loaded);
-    const truncated = await deps.conversationStore.truncateFrom(userId, conversationId, last.userMessage.id);
-    if (!truncated.success) return stop(truncated);
     const edited = await deps.conversationStore.appendMessage(userId, conversationId, {
       role: 'user',
       content: message,
+      parentId: last.userMessage.parentId ?? null,
       modelId: modelIds.length === 1 ? (modelIds[0] as string) : null,
       modelIds,
       ...(files.length > 0 ? { attachments: files } : {}),
@@ -82,6 +86,7 @@ export const makeEditLastMessage =
       conversationId,
       models,
       holds,
+      parentId: edited.data.id,
       settings: admitted.data.settings,
       instruction: settings.instruction,
       history: [...kept, edited.data],

@@ -5,7 +5,6 @@ import { promptTokensOf, type ChatDeps } from './run-chat.js';
 import { streamAnswers } from './chat-answers.js';
 import type { ChatRun } from './chat-answers.js';
 import { chatPreflight } from './chat-preflight.js';
-import { releaseHolds } from '../../credits/index.js';
 import { claimTurn, releasingWhenSettled } from './conversation-turn.js';
 import { requireUser } from '../../auth/index.js';
 
@@ -19,7 +18,7 @@ const inputSchema = z.object({
  * and every model's answer to it, and writes one answer that fuses them. It streams as a new answer
  * of that turn (saved with the models it merged, so the conversation reopens with it), held, priced
  * and charged like any answer, one turn at a time per conversation. A merge of the same turn made
- * earlier is replaced, once the new one is admitted. Refused before any model runs: fewer than two
+ * earlier stays as an earlier version of the merge column. Refused before any model runs: fewer than two
  * answers to merge (`validation`), and the refusals of a chat (see chatPreflight).
  */
 export const makeMergeAnswers =
@@ -60,14 +59,6 @@ export const makeMergeAnswers =
     if (!admitted.success) return give(admitted);
     const { models, holds } = admitted.data;
 
-    const previous = messages.data.slice(last.index + 1).find((m) => m.mergedFrom !== undefined);
-    if (previous) {
-      const truncated = await deps.conversationStore.truncateFrom(userId, conversationId, previous.id);
-      if (!truncated.success) {
-        await Promise.all([releaseHolds(deps, userId, holds), turn.data.end()]);
-        return truncated;
-      }
-    }
     const streaming = streamAnswers(deps, {
       userId,
       conversationId,
@@ -76,6 +67,7 @@ export const makeMergeAnswers =
       settings: admitted.data.settings,
       instruction: settings.data.instruction,
       history: messages.data.slice(0, last.index + 1),
+      parentId: last.userMessage.id,
       messagesFor: (model) => promptOf(model.id),
       mergedFrom: answers.map((a) => a.modelId as string),
       ...(input.signal ? { signal: input.signal } : {}),

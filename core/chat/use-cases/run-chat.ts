@@ -93,6 +93,7 @@ export const makeRunChat =
       settings: admitted.data.settings,
       instruction: started.settings.instruction,
       history: [...history, userMessage],
+      parentId: userMessage.id,
       ...(loaded.data ? { attachments: loaded.data } : {}),
       ...(input.signal ? { signal: input.signal } : {}),
     });

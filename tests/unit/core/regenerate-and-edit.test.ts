@@ -24,8 +24,8 @@ const conversation = async () => {
   return { w, userId, conversationId, contents, regenerate: makeRegenerateAnswer(w), editLast: makeEditLastMessage(w) };
 };
 
-describe('regenerate (ConversationStore.truncateFrom)', () => {
-  it('replaces the answers to the last user message, asking the same models again', async () => {
+describe('regenerate: a new version of each column', () => {
+  it('shows new answers to the last user message, asking the same models again', async () => {
     const { regenerate, conversationId, contents, w } = await conversation();
     const before = await contents();
     w.modelGateway.requests.length = 0;
@@ -83,8 +83,8 @@ describe('regenerate (ConversationStore.truncateFrom)', () => {
   });
 });
 
-describe('edit last message (ConversationStore.truncateFrom)', () => {
-  it('replaces the last user message and its answers with the edited message and new answers', async () => {
+describe('edit: a new branch', () => {
+  it('shows the edited message and its new answers in place of the last user message and its answers', async () => {
     const { editLast, conversationId, contents } = await conversation();
     const run = await editLast({ conversationId, message: 'second question, better phrased' });
     if (!run.success) throw new Error(run.error.message);
@@ -144,13 +144,6 @@ describe('regenerate and edit last: credit holds', () => {
     expect(await canHoldAll(w, userId)).toBe(true);
   });
 
-  it('a regeneration whose old answers cannot be removed gives its holds back', async () => {
-    const { regenerate, conversationId, w, userId } = await conversation();
-    w.conversationStore.failures.failNext('truncateFrom', domainError('network', 'db down'));
-    expect(await regenerate({ conversationId })).toEqual({ success: false, error: expect.objectContaining({ code: 'network' }) });
-    expect(await canHoldAll(w, userId)).toBe(true);
-  });
-
   it('regenerated answers settle their holds: charged exactly, nothing left held', async () => {
     const { regenerate, conversationId, w, userId } = await conversation();
     const before = await balanceOf(w, userId);
@@ -159,13 +152,6 @@ describe('regenerate and edit last: credit holds', () => {
     await readAll(run.data.events);
     const charged = (await run.data.settled).reduce((sum, a) => sum + a.creditsCharged, 0);
     expect(await balanceOf(w, userId)).toBe(before - charged);
-    expect(await canHoldAll(w, userId)).toBe(true);
-  });
-
-  it('an edit whose old message cannot be removed gives its holds back', async () => {
-    const { editLast, conversationId, w, userId } = await conversation();
-    w.conversationStore.failures.failNext('truncateFrom', domainError('network', 'db down'));
-    expect(await editLast({ conversationId, message: 'again' })).toEqual({ success: false, error: expect.objectContaining({ code: 'network' }) });
     expect(await canHoldAll(w, userId)).toBe(true);
   });
 
@@ -184,5 +170,117 @@ describe('regenerate and edit last: credit holds', () => {
     await holdAllBut(w, userId, 0);
     expect(await editLast({ conversationId, message: 'again' })).toEqual({ success: false, error: expect.objectContaining({ code: 'insufficient_credits' }) });
     expect(await contents()).toEqual(before);
+  });
+});
+
+describe('versions and branches: nothing is replaced', () => {
+  /** The shown path as role:model:content, with ‹index/count› where a message has versions. */
+  const shown = (messages: readonly { role: string; modelId: string | null; content: string; version?: { index: number; count: number } }[]) =>
+    messages.map((m) => `${m.role}:${m.modelId ?? '-'}:${m.content}${m.version ? ` ‹${m.version.index}/${m.version.count}›` : ''}`);
+
+  it('regenerating keeps the earlier answers: each column shows 2/2, and version 1 brings the first answers back', async () => {
+    const { regenerate, conversationId, contents, w, userId } = await conversation();
+    const before = await contents();
+    const run = await regenerate({ conversationId });
+    if (!run.success) throw new Error(run.error.message);
+    await readAll(run.data.events);
+    const path = await w.conversationStore.listMessages(userId, conversationId);
+    if (!path.success) throw new Error(path.error.message);
+    expect(shown(path.data).slice(3)).toEqual(['assistant:echo-basic:echo-basic heard: second question ‹2/2›', 'assistant:echo-swift:echo-swift heard: second question ‹2/2›']);
+    const ids = path.data.slice(3).map((m) => m.id);
+    const basic = path.data[3]!;
+    const back = await w.conversationStore.showMessage(userId, conversationId, basic.id, 1);
+    if (!back.success) throw new Error(back.error.message);
+    expect(shown(back.data).slice(3)).toEqual(['assistant:echo-basic:echo-basic heard: second question ‹1/2›', 'assistant:echo-swift:echo-swift heard: second question ‹2/2›']);
+    expect(back.data.map((m) => m.content)).toEqual([...before.slice(0, 4).map((c) => c.split(':').slice(2).join(':')), 'echo-swift heard: second question']);
+    // The first answer of column 0 is shown again (not the one regenerated); column 1 still shows its second.
+    expect(back.data[3]?.id).not.toBe(ids[0]);
+    expect(back.data[4]?.id).toBe(ids[1]);
+  });
+
+  it('one column alone: regenerate keeps the other column as it is; a swap gives the column another model; the next column adds one', async () => {
+    const { regenerate, conversationId, w, userId } = await conversation();
+    await w.subscribe(userId);
+    w.modelGateway.requests.length = 0;
+    const one = await regenerate({ conversationId, column: 1 });
+    if (!one.success) throw new Error(one.error.message);
+    expect(one.data.modelIds).toEqual(['echo-swift']);
+    await readAll(one.data.events);
+    expect(w.modelGateway.requests.map((r) => r.modelIds[0])).toEqual(['echo-swift']);
+    const swapped = await regenerate({ conversationId, column: 0, modelId: 'echo-pro' });
+    if (!swapped.success) throw new Error(swapped.error.message);
+    await readAll(swapped.data.events);
+    const added = await regenerate({ conversationId, column: 2, modelId: 'echo-basic' });
+    if (!added.success) throw new Error(added.error.message);
+    await readAll(added.data.events);
+    const path = await w.conversationStore.listMessages(userId, conversationId);
+    if (!path.success) throw new Error(path.error.message);
+    expect(path.data.slice(3).map((m) => [m.column, m.modelId, m.version?.index ?? 1, m.version?.count ?? 1])).toEqual([
+      [0, 'echo-pro', 2, 2],
+      [1, 'echo-swift', 2, 2],
+      [2, 'echo-basic', 1, 1],
+    ]);
+    // The columns keep their models: regenerating them all now asks the swapped model in column 0.
+    w.modelGateway.requests.length = 0;
+    const all = await regenerate({ conversationId });
+    if (!all.success) throw new Error(all.error.message);
+    expect(all.data.modelIds).toEqual(['echo-pro', 'echo-swift', 'echo-basic']);
+    await readAll(all.data.events);
+  });
+
+  it('a column that does not exist, a model already in another column, or a swap without a column is refused and changes nothing', async () => {
+    const { regenerate, conversationId, contents } = await conversation();
+    const before = await contents();
+    expect(await regenerate({ conversationId, column: 5 })).toEqual({ success: false, error: expect.objectContaining({ code: 'validation', message: expect.stringContaining('no column 5') }) });
+    expect(await regenerate({ conversationId, column: 0, modelId: 'echo-swift' })).toEqual({ success: false, error: expect.objectContaining({ code: 'validation', message: 'That model already answers in column 1' }) });
+    expect(await regenerate({ conversationId, modelId: 'echo-swift' })).toEqual({ success: false, error: expect.objectContaining({ code: 'validation' }) });
+    expect(await contents()).toEqual(before);
+  });
+
+  it('editing the first of two questions branches there: the models receive only the path up to it, and the old branch is one switch away', async () => {
+    const { editLast, conversationId, w, userId } = await conversation();
+    const path = await w.conversationStore.listMessages(userId, conversationId);
+    if (!path.success) throw new Error(path.error.message);
+    const first = path.data[0]!;
+    w.modelGateway.requests.length = 0;
+    const run = await editLast({ conversationId, messageId: first.id, message: 'first question, asked better' });
+    if (!run.success) throw new Error(run.error.message);
+    await readAll(run.data.events);
+    expect(w.modelGateway.requests.map((r) => r.messages)).toEqual([[{ role: 'user', content: 'first question, asked better' }]]);
+    const branched = await w.conversationStore.listMessages(userId, conversationId);
+    if (!branched.success) throw new Error(branched.error.message);
+    expect(shown(branched.data)).toEqual(['user:echo-basic:first question, asked better ‹2/2›', 'assistant:echo-basic:echo-basic heard: first question, asked better']);
+    const back = await w.conversationStore.showMessage(userId, conversationId, branched.data[0]!.id, 1);
+    if (!back.success) throw new Error(back.error.message);
+    expect(back.data.map((m) => m.content)).toEqual(path.data.map((m) => m.content));
+    expect(back.data[0]?.version).toEqual({ index: 1, count: 2 });
+  });
+
+  it('a message that is not shown, or not a user message, cannot be edited: not_found, nothing written', async () => {
+    const { editLast, conversationId, contents, w, userId } = await conversation();
+    const path = await w.conversationStore.listMessages(userId, conversationId);
+    if (!path.success) throw new Error(path.error.message);
+    const before = await contents();
+    expect(await editLast({ conversationId, messageId: path.data[1]!.id, message: 'x' })).toEqual({ success: false, error: expect.objectContaining({ code: 'not_found' }) });
+    expect(await editLast({ conversationId, messageId: 'msg_999999', message: 'x' })).toEqual({ success: false, error: expect.objectContaining({ code: 'not_found' }) });
+    expect(await contents()).toEqual(before);
+  });
+
+  it('a follow-up after switching to an earlier version continues from what is shown', async () => {
+    const { regenerate, conversationId, w, userId } = await conversation();
+    const run = await regenerate({ conversationId, column: 0 });
+    if (!run.success) throw new Error(run.error.message);
+    await readAll(run.data.events);
+    const path = await w.conversationStore.listMessages(userId, conversationId);
+    if (!path.success) throw new Error(path.error.message);
+    await w.conversationStore.showMessage(userId, conversationId, path.data[3]!.id, 1);
+    const next = await makeRunChat(w)({ conversationId, message: 'third question', modelIds: ['echo-basic'] });
+    if (!next.success) throw new Error(next.error.message);
+    await readAll(next.data.events);
+    const after = await w.conversationStore.listMessages(userId, conversationId);
+    if (!after.success) throw new Error(after.error.message);
+    expect(after.data[3]?.version).toEqual({ index: 1, count: 2 });
+    expect(after.data.slice(-2).map((m) => m.content)).toEqual(['third question', 'echo-basic heard: third question']);
+    expect(after.data.at(-2)?.parentId).toBe(path.data[2]!.id);
   });
 });

@@ -141,12 +141,13 @@ describe('merge: one model fuses the answers of the last side-by-side turn', () 
     expect(ran(await w.conversationStore.listMessages(userId, conversationId))).toEqual(messages);
   });
 
-  it('regenerate after a merge asks the columns again and the merge goes with the old answers', async () => {
+  it('regenerate after a merge asks the model columns again (new versions); the merge column is kept, not asked again', async () => {
     const { w, userId, merge, regenerate, conversationId } = await sideBySide();
     await readAll(ran(await merge({ conversationId, modelId: 'echo-basic' })).events);
     await readAll(ran(await regenerate({ conversationId })).events);
     const stored = ran(await w.conversationStore.listMessages(userId, conversationId));
-    expect(stored.filter((m) => m.mergedFrom !== undefined)).toEqual([]);
+    expect(stored.filter((m) => m.mergedFrom !== undefined).map((m) => [m.column, m.version])).toEqual([[-1, undefined]]);
+    expect(stored.filter((m) => m.role === 'assistant' && m.mergedFrom === undefined).map((m) => m.version)).toEqual([{ index: 2, count: 2 }, { index: 2, count: 2 }]);
     expect(w.modelGateway.requests.at(-1)?.modelIds).toHaveLength(1);
     expect(new Set(w.modelGateway.requests.slice(-2).map((r) => r.modelIds[0]))).toEqual(new Set(['echo-basic', 'echo-swift']));
   });

@@ -5,6 +5,8 @@ import {
   createConversationRequest,
   renameConversationRequest,
   saveSettingsRequest,
+  showMessageParams,
+  showMessageRequest,
   type conversationAnswer,
   type settingsAnswer,
   type conversationListAnswer,
@@ -58,6 +60,16 @@ export function conversationRoutes(relay: ChatRunRelay): Hono<AppEnv> {
     if (!params.ok) return params.response;
     const opened = await c.get('useCases').openConversation({ conversationId: params.data.id });
     return opened.success ? c.json({ messages: opened.data.messages } satisfies z.input<typeof messagesAnswer>) : domainFailure(c, opened.error);
+  });
+
+  routes.post('/:id/messages/:messageId/show', async (c) => {
+    const params = checked(c, showMessageParams, c.req.param(), 'message');
+    if (!params.ok) return params.response;
+    const body = await jsonBody(c, showMessageRequest);
+    if (!body.ok) return body.response;
+    const { id: conversationId, messageId } = params.data;
+    const shown = await c.get('useCases').showMessage({ conversationId, messageId, ...(body.data.version === undefined ? {} : { version: body.data.version }) });
+    return shown.success ? c.json({ messages: shown.data } satisfies z.input<typeof messagesAnswer>) : domainFailure(c, shown.error);
   });
 
   routes.get('/:id/settings', async (c) => {
