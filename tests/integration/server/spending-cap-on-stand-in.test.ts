@@ -3,6 +3,7 @@
 // who tries to read or change someone else's cap.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalSupabase } from '@ensemble/supabase-stand-in';
+import { spendingCapRefusalDetails } from '../../../adapters/api-contract/api-contract.js';
 import { MAX_MONTHLY_CREDIT_CAP } from '../../../core/credits/index.js';
 import type { RunningAppServer } from '../../../web/server/start-app-server.js';
 import { appOnStandIn, signUpOnStandIn } from '../../support/app-on-stand-in.js';
@@ -86,7 +87,8 @@ describe('the monthly spending cap on the Supabase stand-in', () => {
       expect(response.status, path).toBe(402);
       const refusal = (await response.json()) as { error: string; message: string; details: Record<string, number> };
       expect(refusal.error, path).toBe('spending_cap_reached');
-      expect(refusal.details, path).toEqual({ cap: spent, spent, required: expect.any(Number), remaining: 0 });
+      // The wire contract's shape of the refusal, and its numbers.
+      expect(spendingCapRefusalDetails.strict().parse(refusal.details), path).toEqual({ cap: spent, spent, required: expect.any(Number), remaining: 0 });
       expect(refusal.details['required'], path).toBeGreaterThan(0);
       expect(refusal.message, path).toBe(
         `This send would pass your monthly spending cap: cap ${spent}, spent ${spent} this month, this send holds ${refusal.details['required']}, 0 remaining`,
