@@ -19,6 +19,7 @@ const POSTGRES_LANE = [
   'tests/integration/server/credits-on-stand-in.test.ts',
   'tests/integration/server/multi-instance.test.ts',
   'tests/integration/server/attachments-on-stand-in.test.ts',
+  'tests/integration/server/spending-cap-on-stand-in.test.ts',
 ];
 
 /** The npm workspaces' own tests (each package's tests/ folder). */
