@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { DEFAULT_LEADERBOARD_PERIOD, leaderboardCsv, type LeaderboardPeriod, type LeaderboardRow } from '../../../../../core/chat/index.js';
@@ -22,7 +22,11 @@ export default function LeaderboardPage() {
   const [rows, setRows] = useState<readonly LeaderboardRow[] | null | undefined>(undefined);
   useTitle(t('leaderboard.title'));
 
+  // Once per opening (a development build runs effects twice).
+  const opened = useRef(false);
   useEffect(() => {
+    if (opened.current) return;
+    opened.current = true;
     void trackEvent({ event: 'leaderboard_opened', period: DEFAULT_LEADERBOARD_PERIOD });
   }, [trackEvent]);
   useEffect(() => {
