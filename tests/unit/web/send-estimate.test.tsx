@@ -22,10 +22,10 @@ const settings: ConversationSettings = { instruction: '', models: { 'gpt-4o-mini
 const expected = (draft: string, ids: readonly string[]) =>
   sendHold(sendPromptOf(sendHistoryOf('', messages), draft, []), ids.map((id) => sampleModels.find((m) => m.id === id)!), settings).total;
 
-function Harness({ credits }: { credits: number | null }) {
+function Harness({ credits, capRemaining = null }: { credits: number | null; capRemaining?: number | null }) {
   const [draft, setDraft] = useState('');
   const [selected, setSelected] = useState(['gpt-4o-mini']);
-  const cost = useSendEstimate({ settings, messages, draft, files: [], models: sampleModels, selected, credits });
+  const cost = useSendEstimate({ settings, messages, draft, files: [], models: sampleModels, selected, credits, capRemaining });
   return (
     <ChatView turns={[]} models={sampleModels} selected={selected} onSelectedChange={setSelected} compare onCompareChange={() => undefined}
       subscribed streaming={false} draft={draft} onDraftChange={setDraft} onSend={() => undefined} onStop={() => undefined}
@@ -61,5 +61,18 @@ describe('the composer shows what a send holds before it is sent', () => {
     cleanup();
     renderUi(<Harness credits={null} />);
     expect(shown()).toBe(`Sending holds ${held} credits`);
+  });
+
+  it('a send the monthly spending cap would refuse says so, with what is left of the cap; one that fits does not', () => {
+    const held = expected('', ['gpt-4o-mini']);
+    renderUi(<Harness credits={1000} capRemaining={held - 1} />);
+    expect(shown()).toBe(`Sending holds ${held} credits · passes your monthly cap (${held - 1} left)`);
+    cleanup();
+    renderUi(<Harness credits={1000} capRemaining={held} />);
+    expect(shown()).toBe(`Sending holds ${held} credits · ${1000 - held} left after`);
+    // A short balance is said first: credits, not the cap, stop it.
+    cleanup();
+    renderUi(<Harness credits={1} capRemaining={0} />);
+    expect(shown()).toBe(`Sending holds ${held} credits · not enough credits: you have 1`);
   });
 });
