@@ -48,9 +48,9 @@ describe('blind compare in a side-by-side turn', () => {
     expect(votes).toEqual([answers[order[0] as number]?.modelId]);
   });
 
-  it('after a vote the names and figures show, in the order asked, and the winner is marked', () => {
+  it('after a vote the names and figures show where the columns stood, and the winner is marked', () => {
     const { headings, columns } = show({ blind: true, seed: 'turn-1', votedModelId: 'beta' });
-    expect(headings()).toEqual(['Alpha Model', 'Beta Model', 'Gamma Model']);
+    expect(headings()).toEqual(blindOrder('turn-1', 3).map((i) => LABELS[answers[i]?.modelId as string]));
     const winner = columns().filter((c) => c.classList.contains('answer-column--winner'));
     expect(winner.map((c) => c.getAttribute('data-model-id'))).toEqual(['beta']);
     expect(within(winner[0] as HTMLElement).getByText('Best')).toBeTruthy();

@@ -5,12 +5,13 @@ import { AnswerMetrics } from './answer-metrics.js';
 import type { MessageView } from './chat-types.js';
 import { CopyButton } from './copy-button.js';
 import { Markdown } from './markdown.js';
+import { VersionSwitcher } from './version-switcher.js';
 import { TypingDots } from './message-item.js';
 import './blind-compare.css';
 
 /** Blind compare and votes of one turn (see useBlindCompare). */
 export interface TurnVoting {
-  /** Names hidden: columns read "Model A", "Model B", … in an order shuffled by `seed`, until a vote. */
+  /** Columns in an order shuffled by `seed`, names hidden ("Model A", "Model B", …) until a vote. */
   readonly blind: boolean;
   /** The turn's question id: the shuffle's seed. */
   readonly seed: string;
@@ -26,14 +27,27 @@ export interface AnswerColumnsProps {
   /** Offered under every column of the last turn: the next messages go to that model alone. */
   onContinueWith?: ((modelId: string) => void) | undefined;
   voting?: TurnVoting | undefined;
+  /** ‹ 2/3 › of a column with versions (absent while an answer is being written). */
+  onShowVersion?: ((messageId: string, version: number) => void) | undefined;
+  /** The last turn's columns, each on its own: answer again, or with another model (a new version of the column). */
+  columnControl?: ColumnControl | undefined;
+}
+
+export interface ColumnControl {
+  readonly onRegenerate: (column: number) => void;
+  readonly onSwap: (column: number, modelId: string) => void;
+  /** The models a column may be given (those not answering in another column are offered). */
+  readonly models: readonly { readonly id: string; readonly label: string }[];
 }
 
 /** A side-by-side turn: one column per model, in the order asked; they scroll sideways on narrow screens. */
-export function AnswerColumns({ answers, labelOf, onContinueWith, voting }: AnswerColumnsProps) {
+export function AnswerColumns({ answers, labelOf, onContinueWith, voting, onShowVersion, columnControl }: AnswerColumnsProps) {
   const { t } = useTranslation();
-  const hidden = voting?.blind === true && voting.votedModelId === null;
-  // Hidden names: a stable shuffle of the columns per turn, lettered in the order shown.
-  const shown = hidden ? blindOrder(voting.seed, answers.length).map((i) => answers[i] as MessageView) : answers;
+  const blind = voting?.blind === true;
+  const hidden = blind && voting.votedModelId === null;
+  // Blind: a stable shuffle of the columns per turn, lettered in the order shown; the vote reveals
+  // the names where the columns stand, so the chosen one does not move.
+  const shown = blind ? blindOrder(voting.seed, answers.length).map((i) => answers[i] as MessageView) : answers;
   const heading = (answer: MessageView, index: number) => {
     if (hidden) return answer.mergedFrom ? t('compare.mergedHidden') : t('compare.blindLabel', { letter: String.fromCharCode(65 + index) });
     return answer.mergedFrom ? t('merge.columnLabel', { model: labelOf(answer.modelId) }) : labelOf(answer.modelId);
@@ -41,6 +55,8 @@ export function AnswerColumns({ answers, labelOf, onContinueWith, voting }: Answ
   return (
     <li className="answer-columns" style={{ ['--columns' as string]: answers.length }} data-blind={hidden ? 'true' : undefined}>
       {shown.map((answer, index) => {
+        const column = answer.column ?? answers.indexOf(answer);
+        const inOtherColumns = new Set(answers.flatMap((a) => (a !== answer && !a.mergedFrom && a.modelId ? [a.modelId] : [])));
         const winner = voting?.votedModelId !== null && voting?.votedModelId === answer.modelId && !answer.mergedFrom;
         const classes = ['answer-column', answer.mergedFrom ? 'answer-column--merged' : '', winner ? 'answer-column--winner' : ''].filter(Boolean).join(' ');
         return (
@@ -56,7 +72,23 @@ export function AnswerColumns({ answers, labelOf, onContinueWith, voting }: Answ
             {!answer.streaming && !hidden ? <AnswerMetrics metrics={answer.metrics} /> : null}
             {!answer.streaming && answer.content ? (
               <div className="message__actions">
+                {answer.version ? <VersionSwitcher version={answer.version} onShow={onShowVersion ? (v) => onShowVersion(answer.id, v) : undefined} /> : null}
                 <CopyButton text={answer.content} />
+                {columnControl && !answer.mergedFrom ? (
+                  <button type="button" className="message__action" onClick={() => columnControl.onRegenerate(column)}
+                    aria-label={hidden ? t('chat.regenerateColumnHidden', { letter: String.fromCharCode(65 + index) }) : t('chat.regenerateColumn', { model: labelOf(answer.modelId) })}>
+                    {t('chat.regenerate')}
+                  </button>
+                ) : null}
+                {columnControl && !answer.mergedFrom && !hidden ? (
+                  <select className="answer-column__swap" aria-label={t('chat.swapModel', { model: labelOf(answer.modelId) })} value=""
+                    onChange={(event) => event.target.value && columnControl.onSwap(column, event.target.value)}>
+                    <option value="">{t('chat.swapChoose')}</option>
+                    {columnControl.models.filter((m) => m.id !== answer.modelId && !inOtherColumns.has(m.id)).map((m) => (
+                      <option key={m.id} value={m.id}>{m.label}</option>
+                    ))}
+                  </select>
+                ) : null}
                 {voting?.onVote && answer.modelId && !answer.mergedFrom ? (
                   <button type="button" className="message__action answer-column__vote" aria-pressed={winner}
                     onClick={() => voting.onVote?.(answer.modelId as string)}>

@@ -67,13 +67,16 @@ export function LeaderboardView(props: LeaderboardViewProps) {
               <tbody>
                 {rows.map((row, i) => (
                   <tr key={row.modelId} data-model-id={row.modelId}>
-                    <td>{i + 1}</td>
+                    <td className="leaderboard__rank">{i + 1}</td>
                     <th scope="row">{props.labelOf(row.modelId)}</th>
-                    <td>{row.wins}</td>
-                    <td>{row.comparisons}</td>
-                    <td>{percent(row.winRate)}</td>
-                    <td>{row.creditsPerWin === null ? t('leaderboard.none') : number(row.creditsPerWin, 1)}</td>
-                    <td>{row.medianFirstTokenMs === null ? t('leaderboard.none') : t('leaderboard.seconds', { seconds: number(row.medianFirstTokenMs / 1000, 1) })}</td>
+                    {/* data-label: the column's name beside each figure where the rows stack (narrow screens). */}
+                    <td data-label={t('leaderboard.wins')}>{row.wins}</td>
+                    <td data-label={t('leaderboard.comparisons')}>{row.comparisons}</td>
+                    <td data-label={t('leaderboard.winRate')}>{percent(row.winRate)}</td>
+                    <td data-label={t('leaderboard.creditsPerWin')}>{row.creditsPerWin === null ? t('leaderboard.none') : number(row.creditsPerWin, 1)}</td>
+                    <td data-label={t('leaderboard.firstToken')}>
+                      {row.medianFirstTokenMs === null ? t('leaderboard.none') : t('leaderboard.seconds', { seconds: number(row.medianFirstTokenMs / 1000, 1) })}
+                    </td>
                   </tr>
                 ))}
               </tbody>

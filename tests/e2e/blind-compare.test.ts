@@ -1,0 +1,149 @@
+// Blind compare in Chromium against the whole local stack with nothing configured: two offline demo
+// models side by side with the names hidden ("Model A", "Model B", no figures, no model ids in the
+// page), a "Best answer" vote that reveals them and marks the winner, the vote still shown after a
+// reload, and the personal leaderboard counting it; at 1280 px and at 390 px. (The offline demo
+// answers state that they are offline in their first line, as every offline answer must; the test
+// checks what the page itself says about the columns.)
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openBrowser, screenshot, type E2eBrowser } from './support/browser.js';
+import { completeProfiling, signUpWithCode } from './support/journeys.js';
+import { startE2eStack, type E2eStack } from './support/stack.js';
+
+let stack: E2eStack;
+let browser: E2eBrowser;
+const email = `blind-compare-${Date.now()}@example.com`;
+const CONVERSATION_URL = /\/chat\/(?!all$|prompts$)[^/#?]+(#.*)?$/;
+const LABELS: Record<string, string> = { offline: 'Offline model (local, no network)', 'offline-brief': 'Offline model, brief (local, no network)' };
+/** How each offline answer starts (adapters/models/offline-answer.ts). */
+const HEADINGS: Record<string, string> = { offline: 'Offline model (local)', 'offline-brief': 'Offline model, brief (local)' };
+
+beforeAll(async () => {
+  stack = await startE2eStack({ env: { OFFLINE_MODEL_TOKEN_DELAY_MS: '2' } });
+  browser = await openBrowser();
+  await signUpWithCode(browser.page, stack.appUrl, stack.mailboxUrl, email);
+  await completeProfiling(browser.page);
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+const answerDone = (page: Page) => page.getByRole('button', { name: 'Stop' }).waitFor({ state: 'detached', timeout: 30_000 });
+const columnsOf = (page: Page) =>
+  page.locator('.answer-columns').last().locator('.answer-column').evaluateAll((nodes) => nodes.map((n) => ({
+    heading: n.querySelector('.answer-column__model')?.textContent ?? '',
+    model: n.getAttribute('data-model-id'),
+    figures: n.querySelector('.answer-metrics') !== null,
+    winner: n.classList.contains('answer-column--winner'),
+    text: n.querySelector('.markdown')?.textContent ?? '',
+  })));
+/** Asks the two offline models side by side, blind, in a new chat; answers what the columns show. */
+async function blindTurn(page: Page, question: string) {
+  await page.goto(`${stack.appUrl}/chat/all`);
+  const blind = page.getByRole('button', { name: 'Blind', exact: true });
+  await blind.click();
+  await expect.poll(() => blind.getAttribute('aria-pressed')).toBe('true');
+  await page.getByRole('textbox', { name: 'Your message' }).fill(question);
+  await page.getByRole('button', { name: 'Send' }).click();
+  await page.waitForURL(CONVERSATION_URL, { timeout: 30_000 });
+  await answerDone(page);
+  await page.locator('.answer-column .markdown').nth(1).waitFor();
+  return columnsOf(page);
+}
+const leaderboardRows = (page: Page) =>
+  page.locator('.leaderboard__table tbody tr').evaluateAll((rows) => rows.map((r) => [...r.children].map((c) => c.textContent)));
+
+describe('e2e: blind compare and the leaderboard', () => {
+  let winner = '';
+
+  it('at 1280 px: the names are hidden until the vote; the vote reveals them, marks the winner and survives a reload', async () => {
+    const { page } = browser;
+    const hidden = await blindTurn(page, 'Which lighthouse should I visit first?');
+    expect(hidden.map((c) => c.heading)).toEqual(['Model A', 'Model B']);
+    expect(hidden.map((c) => c.model)).toEqual([null, null]);
+    expect(hidden.map((c) => c.figures)).toEqual([false, false]);
+    const page1 = (await page.locator('.answer-columns').last().textContent()) ?? '';
+    for (const label of Object.values(LABELS)) expect(page1).not.toContain(label);
+    await screenshot(page, 'blind-compare-1280-hidden');
+
+    // The vote goes to the answer shown as Model A, whichever model wrote it.
+    await page.locator('.answer-column').first().getByRole('button', { name: 'Best answer' }).click();
+    await page.locator('.answer-column--winner').waitFor();
+    // The names show where the columns stood: the chosen one is still first, now named and marked.
+    const revealed = await columnsOf(page);
+    expect(revealed.map((c) => c.text)).toEqual(hidden.map((c) => c.text));
+    expect(revealed.map((c) => c.heading)).toEqual(revealed.map((c) => LABELS[c.model as string]));
+    expect(revealed.map((c) => c.model).sort()).toEqual(['offline', 'offline-brief']);
+    expect(revealed.every((c) => c.figures)).toBe(true);
+    expect(revealed.map((c) => c.winner)).toEqual([true, false]);
+    const won = revealed.filter((c) => c.winner);
+    winner = won[0]?.model as string;
+    expect(browser.events.filter((e) => e['event'] === 'compare_vote')).toEqual([{ event: 'compare_vote', model_id: winner, blind: true }]);
+    await screenshot(page, 'blind-compare-1280-revealed');
+
+    await page.reload();
+    await page.locator('.answer-column--winner').waitFor();
+    const again = await columnsOf(page);
+    expect(again.map((c) => [c.model, c.winner])).toEqual(revealed.map((c) => [c.model, c.winner]));
+    expect(await page.getByRole('button', { name: 'Blind', exact: true }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('at 1280 px: the leaderboard counts the win; with one model that has won, Compare my best is not offered yet', async () => {
+    const { page } = browser;
+    await page.getByRole('link', { name: 'My leaderboard' }).click();
+    await page.waitForURL(/\/leaderboard$/);
+    await page.getByRole('heading', { name: 'My leaderboard' }).waitFor();
+    await page.locator('.leaderboard__table').waitFor();
+    const rows = await leaderboardRows(page);
+    expect(rows.map((r) => r.slice(0, 5))).toEqual([
+      ['1', LABELS[winner], '1', '1', '100%'],
+      ['2', LABELS[winner === 'offline' ? 'offline-brief' : 'offline'], '0', '1', '0%'],
+    ]);
+    expect(browser.events.filter((e) => e['event'] === 'leaderboard_opened')).toEqual([{ event: 'leaderboard_opened', period: '30d' }]);
+    await screenshot(page, 'leaderboard-1280');
+    // A week ago nothing had been voted either way; the period changes what is counted, not who sees it.
+    await page.getByRole('button', { name: 'Last 7 days' }).click();
+    await expect.poll(async () => (await leaderboardRows(page)).length).toBe(2);
+    // Only one model has won: nothing to compare yet.
+    expect(await page.getByRole('button', { name: 'Compare my best' }).count()).toBe(0);
+  });
+
+  it('at 390 px: the columns stay blind until a vote for the other model; the leaderboard shows a win each; Compare my best opens both', async () => {
+    const { page } = browser;
+    await page.setViewportSize({ width: 390, height: 844 });
+    const hidden = await blindTurn(page, 'And which one at dawn?');
+    expect(hidden.map((c) => c.heading)).toEqual(['Model A', 'Model B']);
+    expect(hidden.map((c) => c.figures)).toEqual([false, false]);
+    await screenshot(page, 'blind-compare-390-hidden');
+    // This time the vote goes to the model that lost the first one (its answer says which it is).
+    const other = winner === 'offline' ? 'offline-brief' : 'offline';
+    const at = hidden.findIndex((c) => c.text.includes(HEADINGS[other] as string));
+    expect(at).toBeGreaterThanOrEqual(0);
+    await page.locator('.answer-column').nth(at).getByRole('button', { name: 'Best answer' }).click();
+    await page.locator('.answer-column--winner').waitFor();
+    const revealed = await columnsOf(page);
+    expect(revealed.filter((c) => c.winner).map((c) => c.model)).toEqual([other]);
+    expect(revealed.findIndex((c) => c.winner)).toBe(at);
+    await page.locator('.answer-column--winner').scrollIntoViewIfNeeded();
+    await screenshot(page, 'blind-compare-390-revealed');
+
+    await page.getByRole('button', { name: 'Show or hide the menu' }).click();
+    await page.getByRole('link', { name: 'My leaderboard' }).click();
+    await page.locator('.leaderboard__table').waitFor();
+    const rows = await leaderboardRows(page);
+    expect(rows.map((r) => r.slice(1, 5)).sort()).toEqual([
+      [LABELS['offline'], '1', '2', '50%'],
+      [LABELS['offline-brief'], '1', '2', '50%'],
+    ]);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(page, 'leaderboard-390');
+    await page.getByRole('button', { name: 'Compare my best' }).click();
+    await page.waitForURL(/\/chat\/all\?models=/);
+    // A tie in wins and rate is ranked by id; the picker starts with both, in that order.
+    expect(new URL(page.url()).searchParams.get('models')).toBe('offline,offline-brief');
+    await expect.poll(() => page.locator('.model-picker__current').textContent()).toBe(`${LABELS['offline']}, ${LABELS['offline-brief']}`);
+  });
+});
