@@ -40,6 +40,12 @@ export const analyticsEventSchema = z.discriminatedUnion('event', [
   z.object({ event: z.literal('compare_vote'), model_id: z.string().min(1), blind: z.boolean() }),
   // Added by the product (docs/analytics.md): the personal leaderboard opened, with the period it shows.
   z.object({ event: z.literal('leaderboard_opened'), period: z.enum(['7d', '30d', '90d', 'all']) }),
+  // Added by the product (docs/analytics.md): ‹ › on a question (a branch) or an answer (a version), and the version shown.
+  z.object({ event: z.literal('version_switched'), role: z.enum(['question', 'answer']), version: z.number().int().positive() }),
+  // Added by the product (docs/analytics.md): an earlier question edited, which starts a branch (depth: its place among the questions, from 1).
+  z.object({ event: z.literal('branch_created'), depth: z.number().int().positive() }),
+  // Added by the product (docs/analytics.md): one column of a side-by-side turn answered again, or given another model.
+  z.object({ event: z.literal('column_changed'), action: z.enum(['regenerate', 'swap']), column: z.number().int().min(0), model_id: z.string().min(1).optional() }),
 ]);
 
 export type AnalyticsEvent = z.infer<typeof analyticsEventSchema>;

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { InMemoryAnalyticsTracker } from '../../../adapters/in-memory/in-memory-analytics-tracker.js';
 import { InMemoryLogger } from '../../../adapters/in-memory/in-memory-logger.js';
@@ -52,6 +53,16 @@ describe('analytics (app spec §7, §8)', () => {
   });
 });
 
+/** The events the product adds (docs/analytics.md), each with its required fields. */
+const PRODUCT_EVENTS: Record<string, Record<string, unknown>> = {
+  spending_cap_set: { cap: 500 },
+  compare_vote: { model_id: 'offline', blind: true },
+  leaderboard_opened: { period: '30d' },
+  version_switched: { role: 'answer', version: 2 },
+  branch_created: { depth: 2 },
+  column_changed: { action: 'regenerate', column: 1 },
+};
+
 /** Every event of app spec §7 with a payload of the listed fields. */
 const SPEC_EVENTS: Record<string, Record<string, unknown>> = {
   signup_initiated: { method: 'email_code' },
@@ -72,9 +83,19 @@ const SPEC_EVENTS: Record<string, Record<string, unknown>> = {
 };
 
 describe('analytics catalogue (app spec §7 "Analytics events pushed to a data layer")', () => {
-  it('app §7: the catalogue holds exactly the events of the spec', () => {
+  it('app §7: the catalogue holds exactly the events of the spec and those the product adds, each documented in docs/analytics.md', () => {
     const catalogue = analyticsEventSchema.options.map((option) => option.shape.event.value).sort();
-    expect(catalogue).toEqual(Object.keys(SPEC_EVENTS).sort());
+    expect(catalogue).toEqual([...Object.keys(SPEC_EVENTS), ...Object.keys(PRODUCT_EVENTS)].sort());
+    const documented = readFileSync(new URL('../../../docs/analytics.md', import.meta.url), 'utf8');
+    for (const event of catalogue) expect(documented, event).toContain(`| \`${event}\` |`);
+  });
+
+  it.each(Object.entries(PRODUCT_EVENTS))('an event the product adds, %s, is accepted with its payload, refused without each field of it', (event, payload) => {
+    expect(analyticsEventSchema.safeParse({ event, ...payload }).success).toBe(true);
+    for (const field of Object.keys(payload)) {
+      const { [field]: _dropped, ...rest } = payload;
+      expect(analyticsEventSchema.safeParse({ event, ...rest }).success, `${event} without ${field}`).toBe(false);
+    }
   });
 
   it.each(Object.entries(SPEC_EVENTS))('app §7: %s is accepted with its payload, refused without each field of it', (event, payload) => {

@@ -16,6 +16,10 @@ export interface MessageView {
   readonly mergedFrom?: readonly string[];
   /** A question's files. */
   readonly attachments?: readonly AttachmentRef[];
+  /** An answer's column in its turn (0, 1, …; -1 a merge), where known. */
+  readonly column?: number;
+  /** Which of its versions is shown (‹ index/count ›); absent when it has one. */
+  readonly version?: { readonly index: number; readonly count: number };
 }
 
 export interface AnswerMetricsView {

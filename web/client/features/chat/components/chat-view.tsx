@@ -33,7 +33,14 @@ export interface ChatViewProps {
   onSend: (text: string) => void;
   onStop: () => void;
   onRegenerate: () => void;
+  /** The last question edited in place (↑ in an empty composer opens it). */
   onEditLast: (text: string) => void;
+  /** An earlier question edited: a new branch from there. Absent: only the last question can be edited. */
+  onEdit?: ((messageId: string, text: string) => void) | undefined;
+  /** ‹ 2/3 ›: shows another version of a question or an answer. */
+  onShowVersion?: ((messageId: string, version: number) => void) | undefined;
+  /** One column of the last side-by-side turn again, with its model or another (a swap). */
+  onRegenerateColumn?: ((column: number, modelId?: string) => void) | undefined;
   /** `messageId`: the question of the turn it was chosen in. */
   onContinueWith: (modelId: string, messageId?: string) => void;
   /** Blind compare: side-by-side names hidden until a vote (absent: no toggle, names shown). */
@@ -116,6 +123,7 @@ export function ChatView(props: ChatViewProps) {
   }, [streaming]);
 
   const labelOf = (id: string | null) => models.find((m) => m.id === id)?.label ?? id;
+  const showVersionOf = (messageId: string) => (streaming || !props.onShowVersion ? undefined : (version: number) => props.onShowVersion?.(messageId, version));
   const placeholder = compare
     ? selected.length === 0 ? t('allModels.pickFirst') : t('allModels.placeholder', { count: selected.length })
     : undefined;
@@ -161,12 +169,19 @@ export function ChatView(props: ChatViewProps) {
               const last = turn === lastTurn;
               const question = turn.question ? (
                 <MessageItem key={turn.question.id} message={turn.question} modelLabel={null}
-                  onEdit={last && !streaming ? props.onEditLast : undefined} editRequest={last ? editRequest : undefined} />
+                  onEdit={streaming ? undefined : last ? props.onEditLast : props.onEdit ? (text) => props.onEdit?.(turn.question?.id as string, text) : undefined}
+                  onShowVersion={showVersionOf(turn.question.id)} editRequest={last ? editRequest : undefined} />
               ) : null;
               if (turn.columns) {
                 return [
                   question,
                   <AnswerColumns key={`${turn.id}-columns`} answers={turn.answers} labelOf={labelOf}
+                    onShowVersion={streaming ? undefined : props.onShowVersion}
+                    columnControl={last && !streaming && props.onRegenerateColumn ? {
+                      onRegenerate: (column) => props.onRegenerateColumn?.(column),
+                      onSwap: (column, modelId) => props.onRegenerateColumn?.(column, modelId),
+                      models: (props.mergeModels ?? []).map((m) => ({ id: m.id, label: m.label })),
+                    } : undefined}
                     onContinueWith={last && !streaming ? (modelId) => props.onContinueWith(modelId, turn.question?.id) : undefined}
                     voting={turn.question ? {
                       blind: props.blind === true, seed: turn.question.id, votedModelId: props.votes?.get(turn.question.id) ?? null,
@@ -186,7 +201,7 @@ export function ChatView(props: ChatViewProps) {
               return [
                 question,
                 ...turn.answers.map((answer, i) => (
-                  <MessageItem key={answer.id} message={answer} modelLabel={labelOf(answer.modelId)}
+                  <MessageItem key={answer.id} message={answer} modelLabel={labelOf(answer.modelId)} onShowVersion={showVersionOf(answer.id)}
                     onRegenerate={last && i === turn.answers.length - 1 && !streaming ? props.onRegenerate : undefined} />
                 )),
               ];

@@ -8,20 +8,23 @@ import { SentAttachments } from './attachment-views.js';
 import type { MessageView } from './chat-types.js';
 import { CopyButton } from './copy-button.js';
 import { Markdown } from './markdown.js';
+import { VersionSwitcher } from './version-switcher.js';
 import { PencilIcon, RefreshIcon, SparkIcon } from '../../../ui/icons.js';
 
 export interface MessageItemProps {
   message: MessageView;
   modelLabel: string | null;
-  /** Offered on the last user message. */
+  /** Offered on every question while nothing is being written: an earlier one branches from there. */
   onEdit?: ((text: string) => void) | undefined;
   /** Offered on the last answer. */
   onRegenerate?: (() => void) | undefined;
+  /** ‹ 2/3 › of a message with versions (absent while an answer is being written: shown, not switchable). */
+  onShowVersion?: ((version: number) => void) | undefined;
   /** Each new value opens the editor (↑ in an empty composer). */
   editRequest?: number | undefined;
 }
 
-export function MessageItem({ message, modelLabel, onEdit, onRegenerate, editRequest }: MessageItemProps) {
+export function MessageItem({ message, modelLabel, onEdit, onRegenerate, onShowVersion, editRequest }: MessageItemProps) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(message.content);
@@ -49,7 +52,12 @@ export function MessageItem({ message, modelLabel, onEdit, onRegenerate, editReq
           <>
             {message.attachments && message.attachments.length > 0 ? <SentAttachments attachments={message.attachments} /> : null}
             <div className="message__bubble">{message.content}</div>
-            {onEdit ? <button type="button" className="message__action" onClick={() => setEditing(true)}><PencilIcon size={14} /> {t('chat.edit')}</button> : null}
+            {onEdit || message.version ? (
+              <div className="message__tools">
+                {message.version ? <VersionSwitcher version={message.version} onShow={onShowVersion} /> : null}
+                {onEdit ? <button type="button" className="message__action" onClick={() => { setDraft(message.content); setEditing(true); }}><PencilIcon size={14} /> {t('chat.edit')}</button> : null}
+              </div>
+            ) : null}
           </>
         )}
       </li>
@@ -67,6 +75,7 @@ export function MessageItem({ message, modelLabel, onEdit, onRegenerate, editReq
       {!message.streaming ? <AnswerMetrics metrics={message.metrics} /> : null}
       {!message.streaming && message.content ? (
         <div className="message__actions">
+          {message.version ? <VersionSwitcher version={message.version} onShow={onShowVersion} /> : null}
           <CopyButton text={message.content} />
           {onRegenerate ? <button type="button" className="message__action" onClick={onRegenerate}><RefreshIcon size={14} /> {t('chat.regenerate')}</button> : null}
         </div>

@@ -105,6 +105,12 @@ export default function ChatRoute({ chatId, compareRoute }: { chatId: string | n
   const labelOf = (id: string) => area.models.find((m) => m.id === id)?.label ?? id;
   const settings = useSettingsDialog(state.settings, area.models, selected, state.messages);
   const focus = area.focus && area.focus.conversationId === chatId ? area.focus : null;
+  // A search hit in another branch of the conversation: that branch is shown, then the hit.
+  const focusedId = focus?.messageId ?? null;
+  const loaded = state.messages !== undefined;
+  useEffect(() => {
+    if (chatId && focusedId && loaded) void session.reveal(chatId, focusedId);
+  }, [session, chatId, focusedId, loaded]);
 
   return (
     <AttachmentImageSource.Provider value={imageSource}>
@@ -126,6 +132,26 @@ export default function ChatRoute({ chatId, compareRoute }: { chatId: string | n
       onStop={() => session.stop()}
       onRegenerate={() => void session.regenerate().then(after)}
       onEditLast={(text) => void session.editLast(text).then(after)}
+      onEdit={(messageId, text) => {
+        void trackEvent({ event: 'branch_created', depth: (state.messages ?? []).filter((m) => m.role === 'user').findIndex((m) => m.id === messageId) + 1 });
+        void session.edit(messageId, text).then(after);
+      }}
+      onShowVersion={(messageId, version) => {
+        void trackEvent({ event: 'version_switched', role: state.messages?.find((m) => m.id === messageId)?.role === 'user' ? 'question' : 'answer', version });
+        void session.showVersion(messageId, version).then((outcome) => {
+          if ('error' in outcome) toastCenter.error(t('toast.actionFailed'));
+        });
+      }}
+      onRegenerateColumn={(column, modelId) => {
+        void trackEvent({ event: 'column_changed', action: modelId ? 'swap' : 'regenerate', column, ...(modelId ? { model_id: modelId } : {}) });
+        // A swapped column keeps its new model for the next messages.
+        if (modelId) {
+          const next = [...columnsOfLastTurn(state.messages)];
+          next[column] = modelId;
+          choose([...new Set(next.filter((id): id is string => typeof id === 'string'))]);
+        }
+        void session.regenerateColumn(column, modelId).then(after);
+      }}
       onContinueWith={(modelId, messageId) => {
         choose([modelId], false);
         // Kept beside the votes: which model the user went on with after a side-by-side turn.
@@ -169,12 +195,23 @@ function modelsFromSearch(search: string): string[] {
   return listed ? [...new Set(listed.split(',').map((id) => id.trim()).filter((id) => id !== '' && id.length <= 100))].slice(0, 6) : [];
 }
 
-/** The models the last question went to, when it recorded them. */
+/** The models of the last turn's columns as shown (a column keeps the model it was given), else as asked. */
+function columnsOfLastTurn(messages: readonly ChatMessage[] | undefined): readonly string[] {
+  const list = messages ?? [];
+  const at = list.findLastIndex((m) => m.role === 'user');
+  const last = list[at];
+  if (!last) return [];
+  const columns: string[] = [...(last.modelIds ?? (last.modelId ? [last.modelId] : []))];
+  list.slice(at + 1).forEach((m, i) => {
+    if (m.role === 'assistant' && m.modelId && !m.mergedFrom) columns[m.column ?? i] = m.modelId;
+  });
+  return columns.filter((id): id is string => typeof id === 'string');
+}
+
+/** The models the last question's columns answer with now, when it recorded them. */
 function lastAskedModels(messages: readonly ChatMessage[] | undefined): readonly string[] | null {
-  const last = messages ? [...messages].reverse().find((m) => m.role === 'user') : undefined;
-  if (!last) return null;
-  if (last.modelIds && last.modelIds.length > 0) return last.modelIds;
-  return last.modelId ? [last.modelId] : null;
+  const columns = [...new Set(columnsOfLastTurn(messages))];
+  return columns.length > 0 ? columns : null;
 }
 
 function defaultSelection(compare: boolean, lastAsked: readonly string[] | null, usable: readonly ModelInfo[], remembered: string | null): string[] {

@@ -44,7 +44,7 @@ export function ChatAreaProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const {
     listConversations, getAccountStatus, getSpendingCap, listModels, openConversation, sendChatMessage, regenerateChatAnswers, editChatMessage,
-    mergeChatAnswers, getConversationSettings, saveConversationSettings, resumeChatRun, stopChatRun, findLiveChatRun, toastCenter,
+    mergeChatAnswers, getConversationSettings, saveConversationSettings, resumeChatRun, stopChatRun, findLiveChatRun, showMessage, toastCenter,
   } = useUseCases();
   const [, navigate] = useLocation();
   const [conversations, setConversations] = useState<readonly Conversation[] | undefined>(undefined);
@@ -80,7 +80,7 @@ export function ChatAreaProvider({ children }: { children: ReactNode }) {
       new ChatSession(
         {
           openConversation, sendChatMessage, regenerateChatAnswers, editChatMessage, mergeChatAnswers, getConversationSettings, saveConversationSettings,
-          resumeChatRun, stopChatRun, findLiveChatRun,
+          resumeChatRun, stopChatRun, findLiveChatRun, showMessage,
         },
         {
           // The server named a new chat: its address follows, the chat on screen stays as it is.

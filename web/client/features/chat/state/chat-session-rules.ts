@@ -35,13 +35,32 @@ export function withoutLastMerge(messages: readonly ChatMessage[]): readonly Cha
   return messages.filter((m, i) => i <= last || m.mergedFrom === undefined);
 }
 
+/** The answers of a question shown, by column (as stored; else in the order it asked the models). */
+export function columnModels(messages: readonly ChatMessage[], question: ChatMessage): ReadonlyMap<number, string> {
+  const columns = new Map<number, string>();
+  (question.modelIds ?? (question.modelId ? [question.modelId] : [])).forEach((id, i) => columns.set(i, id));
+  const at = messages.indexOf(question);
+  const next = messages.findIndex((m, i) => i > at && m.role !== 'assistant');
+  messages.slice(at + 1, next === -1 ? messages.length : next).forEach((m, i) => {
+    if (m.role === 'assistant' && m.modelId && !m.mergedFrom) columns.set(m.column ?? i, m.modelId);
+  });
+  return new Map([...columns].sort(([a], [b]) => a - b));
+}
+
+/** The messages without the last turn's answer in `column` (a new version of it is about to stream). */
+export function withoutColumn(messages: readonly ChatMessage[], column: number): readonly ChatMessage[] {
+  const last = messages.findLastIndex((m) => m.role === 'user');
+  return messages.filter((m, i) => i <= last || m.mergedFrom !== undefined || (m.column ?? i - last - 1) !== column);
+}
+
 export function lastQuestion(messages: readonly ChatMessage[]): ChatMessage | undefined {
   return [...messages].reverse().find((m) => m.role === 'user');
 }
 
-/** The models that answered the last question, in the order it asked them. */
+/** The models that answer the last question's columns now (a column may have been given another model). */
 export function answeredBy(messages: readonly ChatMessage[], question: ChatMessage): readonly string[] {
-  if (question.modelIds && question.modelIds.length > 0) return question.modelIds;
+  const columns = columnModels(messages, question);
+  if (columns.size > 0) return [...new Set(columns.values())];
   const after = messages.slice(messages.indexOf(question) + 1).flatMap((m) => (m.role === 'assistant' && m.modelId && !m.mergedFrom ? [m.modelId] : []));
   return after.length > 0 ? [...new Set(after)] : question.modelId ? [question.modelId] : [];
 }

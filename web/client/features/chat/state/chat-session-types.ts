@@ -36,6 +36,8 @@ export interface LiveRun {
   /** The files sent with the question. */
   readonly attachments?: readonly AttachmentRef[];
   readonly modelIds: readonly string[];
+  /** Each answering model's column in the turn (absent: the order of modelIds). */
+  readonly columns?: Readonly<Record<string, number>>;
   readonly answers: readonly LiveAnswer[];
   readonly streaming: boolean;
 }
@@ -56,8 +58,10 @@ export interface ChatSessionState {
 
 export interface ChatSessionPorts {
   openConversation(input: { conversationId: string }): Promise<Result<{ messages: readonly ChatMessage[] }>>;
-  regenerateChatAnswers(input: { conversationId: string; modelIds?: readonly string[]; signal?: AbortSignal }): Promise<Result<ChatRunHandle>>;
-  editChatMessage(input: { conversationId: string; message: string; modelIds?: readonly string[]; signal?: AbortSignal }): Promise<Result<ChatRunHandle>>;
+  regenerateChatAnswers(input: { conversationId: string; modelIds?: readonly string[]; column?: number; modelId?: string; signal?: AbortSignal }): Promise<Result<ChatRunHandle>>;
+  editChatMessage(input: { conversationId: string; messageId?: string; message: string; modelIds?: readonly string[]; signal?: AbortSignal }): Promise<Result<ChatRunHandle>>;
+  /** Shows a message (or its version of that number) with its ancestors; answers the new visible path. */
+  showMessage(input: { conversationId: string; messageId: string; version?: number }): Promise<Result<readonly ChatMessage[]>>;
   mergeChatAnswers(input: { conversationId: string; modelId: string; signal?: AbortSignal }): Promise<Result<ChatRunHandle>>;
   getConversationSettings(input: { conversationId: string }): Promise<Result<ConversationSettings>>;
   saveConversationSettings(input: { conversationId: string; settings: ConversationSettings }): Promise<Result<ConversationSettings>>;

@@ -3,7 +3,7 @@ import { NO_SETTINGS, type ConversationSettings } from '../../../../../core/chat
 import type { Result } from '../../../../../core/shared/index.js';
 import { freshAnswer, readRun } from './chat-run-reading.js';
 import type { ChatSessionPorts, ChatSessionState, LiveAnswer, LiveRun, RunOutcome } from './chat-session-types.js';
-import { answeredBy, dropLast, hasSettings, lastQuestion, messagesOfRun, withoutLastMerge } from './chat-session-rules.js';
+import { answeredBy, columnModels, dropLast, hasSettings, lastQuestion, messagesOfRun, withoutColumn, withoutLastMerge } from './chat-session-rules.js';
 import { spendingCapRefusalOf } from './spending-cap-refusal.js';
 
 export type { AnswerMetrics, ChatSessionPorts, ChatSessionState, LiveAnswer, LiveRun, RunOutcome } from './chat-session-types.js';
@@ -144,6 +144,23 @@ export class ChatSession {
     );
   }
 
+  /**
+   * One column of the last turn again, with its model or `modelId` (a swap); the column after the
+   * last adds a model to the turn. The other columns stay as they are; the answer becomes a new version.
+   */
+  regenerateColumn(column: number, modelId?: string): Promise<RunOutcome> {
+    const conversationId = this.state.conversationId;
+    const messages = this.state.messages ?? [];
+    const last = lastQuestion(messages);
+    if (!conversationId || !last) return Promise.resolve({ error: { code: 'validation', message: 'There is no message to answer again' } });
+    const current = columnModels(messages, last).get(column);
+    const model = modelId ?? current;
+    if (!model) return Promise.resolve({ error: { code: 'validation', message: 'Choose the model of the column' } });
+    return this.start(last.content, [model], { column }, (signal) =>
+      this.ports.regenerateChatAnswers({ conversationId, column, signal, ...(modelId ? { modelId } : {}) }),
+    );
+  }
+
   editLast(message: string, modelIds?: readonly string[]): Promise<RunOutcome> {
     const conversationId = this.state.conversationId;
     const last = lastQuestion(this.state.messages ?? []);
@@ -152,6 +169,40 @@ export class ChatSession {
     return this.start(message, asked, 'exchange', (signal) =>
       this.ports.editChatMessage({ conversationId, message, signal, ...(modelIds ? { modelIds } : {}) }),
     );
+  }
+
+  /**
+   * Edits any question shown: a new branch from there (the earlier one stays a version away). What
+   * followed it leaves the screen while the edited question is answered.
+   */
+  edit(messageId: string, message: string): Promise<RunOutcome> {
+    const conversationId = this.state.conversationId;
+    const messages = this.state.messages ?? [];
+    const at = messages.findIndex((m) => m.id === messageId && m.role === 'user');
+    const question = messages[at];
+    if (!conversationId || !question) return Promise.resolve({ error: { code: 'validation', message: 'There is no such message to edit' } });
+    if (question === lastQuestion(messages)) return this.editLast(message);
+    const asked = [...new Set(columnModels(messages, question).values())];
+    return this.start(message, asked, { keep: at }, (signal) => this.ports.editChatMessage({ conversationId, messageId, message, signal }));
+  }
+
+  /** ‹ › on a message: shows its version of that number (from 1), as stored with the conversation. */
+  async showVersion(messageId: string, version: number): Promise<RunOutcome> {
+    const conversationId = this.state.conversationId;
+    if (!conversationId) return { error: { code: 'validation', message: 'There is no conversation' } };
+    if (this.streaming) return { error: { code: 'conversation_busy', message: 'An answer is still being written' } };
+    const shown = await this.ports.showMessage({ conversationId, messageId, version });
+    if (!shown.success) return { error: { code: shown.error.code, message: shown.error.message } };
+    if (this.state.conversationId === conversationId && !this.streaming) this.set({ messages: shown.data, run: null });
+    return { conversationId };
+  }
+
+  /** Opens a message wherever it is in the tree (a search hit in another branch). */
+  async reveal(conversationId: string, messageId: string): Promise<void> {
+    if (this.state.conversationId !== conversationId || this.streaming) return;
+    if ((this.state.messages ?? []).some((m) => m.id === messageId)) return;
+    const shown = await this.ports.showMessage({ conversationId, messageId });
+    if (shown.success && this.state.conversationId === conversationId && !this.streaming) this.set({ messages: shown.data });
   }
 
   /**
@@ -181,7 +232,7 @@ export class ChatSession {
   private async start(
     question: string,
     modelIds: readonly string[],
-    cut: 'none' | 'answers' | 'exchange' | 'merge',
+    cut: 'none' | 'answers' | 'exchange' | 'merge' | { readonly column: number } | { readonly keep: number },
     begin: (signal: AbortSignal) => Promise<Result<ChatRunHandle>>,
     mergedFrom?: readonly string[],
     attachments: readonly AttachmentRef[] = [],
@@ -192,12 +243,19 @@ export class ChatSession {
     this.reading = reading;
     this.current = current;
     const before = this.state.messages ?? [];
-    // A merge replaces the turn's earlier merge; the server does the same.
-    const kept = cut === 'none' ? before : cut === 'merge' ? withoutLastMerge(before) : dropLast(before, cut);
+    // While the new version streams, the one it follows leaves the screen (it stays stored, a ‹ › away).
+    const kept =
+      cut === 'none' ? before
+      : cut === 'merge' ? withoutLastMerge(before)
+      : typeof cut === 'string' ? dropLast(before, cut)
+      : 'keep' in cut ? before.slice(0, cut.keep)
+      : withoutColumn(before, cut.column);
     const shownFrom = this.state.conversationId;
-    const questionStored = cut === 'answers' || cut === 'merge';
+    const questionStored = cut === 'answers' || cut === 'merge' || (typeof cut === 'object' && 'column' in cut);
+    const columns = typeof cut === 'object' && 'column' in cut ? { [modelIds[0] as string]: cut.column } : undefined;
     const live = (answers: readonly LiveAnswer[], streaming: boolean): LiveRun => ({
-      question, questionStored, modelIds, answers, streaming, ...(mergedFrom ? { mergedFrom } : {}), ...(attachments.length > 0 ? { attachments } : {}),
+      question, questionStored, modelIds, answers, streaming, ...(columns ? { columns } : {}),
+      ...(mergedFrom ? { mergedFrom } : {}), ...(attachments.length > 0 ? { attachments } : {}),
     });
     const sentAt = Date.now();
     this.set({ messages: kept, run: live(modelIds.map(freshAnswer), true) });
@@ -249,6 +307,8 @@ export class ChatSession {
       // An answer that failed stays on screen with its explanation; the saved ones are messages now.
       const failed = answers.filter((a) => a.error !== null);
       this.set({ messages: [...base, ...answerMessages], run: failed.length > 0 ? live(failed, false) : null, metrics });
+      // A new version (regenerate, edit, merge): the stored path says which versions there are now.
+      if (cut !== 'none' && failed.length === 0) this.refresh(run.conversationId);
     } else {
       // Cut off: the server saves the answers as they end; show them as they were meanwhile.
       this.set({ messages: base, run: live(answers.filter((a) => a.content !== '' || a.error !== null), false) });

@@ -3,7 +3,7 @@ import type { MessageView, TurnView } from '../components/chat-types.js';
 import type { AnswerMetrics, LiveRun } from './chat-session.js';
 
 /** A message as the turns need it: a stored one, or one of a shared conversation. */
-type TurnMessage = Pick<ChatMessage, 'role' | 'content' | 'modelId' | 'modelIds' | 'mergedFrom' | 'attachments' | 'firstTokenMs' | 'durationMs' | 'creditsCharged'> & {
+type TurnMessage = Pick<ChatMessage, 'role' | 'content' | 'modelId' | 'modelIds' | 'mergedFrom' | 'attachments' | 'firstTokenMs' | 'durationMs' | 'creditsCharged' | 'column' | 'version'> & {
   readonly id: string;
   readonly inputTokens?: number | null;
   readonly outputTokens?: number | null;
@@ -28,13 +28,18 @@ export function toTurns(
     if (m.role === 'system') continue;
     if (m.role === 'user' || turns.length === 0) {
       const question: MessageView | null =
-        m.role === 'user' ? { id: m.id, role: 'user', content: m.content, modelId: m.modelId, ...(m.attachments ? { attachments: m.attachments } : {}) } : null;
+        m.role === 'user'
+          ? { id: m.id, role: 'user', content: m.content, modelId: m.modelId, ...(m.attachments ? { attachments: m.attachments } : {}), ...(m.version ? { version: m.version } : {}) }
+          : null;
       turns.push({ id: m.id, question, answers: [], asked: m.modelIds ?? (m.modelId ? [m.modelId] : []) });
       if (m.role === 'user') continue;
     }
     // This session's figures for the answer, else the ones the server stored with it (after a reload).
     const known = metrics[m.id] ?? storedMetrics(m);
-    turns.at(-1)?.answers.push({ id: m.id, role: 'assistant', content: m.content, modelId: m.modelId, metrics: known, ...(m.mergedFrom ? { mergedFrom: m.mergedFrom } : {}) });
+    turns.at(-1)?.answers.push({
+      id: m.id, role: 'assistant', content: m.content, modelId: m.modelId, metrics: known, ...(m.mergedFrom ? { mergedFrom: m.mergedFrom } : {}),
+      ...(m.column === undefined ? {} : { column: m.column }), ...(m.version ? { version: m.version } : {}),
+    });
   }
   if (run) {
     const live: MessageView[] = run.answers
@@ -42,13 +47,14 @@ export function toTurns(
       .map((a) => ({
         id: run.mergedFrom ? `live-merge-${a.modelId}` : `live-${a.modelId}`, role: 'assistant', content: a.content, modelId: a.modelId,
         streaming: a.streaming, error: a.error, metrics: a.metrics, ...(run.mergedFrom ? { mergedFrom: run.mergedFrom } : {}),
+        ...(run.columns?.[a.modelId] === undefined ? {} : { column: run.columns[a.modelId] as number }),
       }));
     const stored = turns.at(-1);
     // A regenerate keeps its stored question; a new or edited question is shown at once; a merge
     // is one more column of the stored turn.
     if (run.questionStored && stored) {
       stored.answers.push(...live);
-      if (!run.mergedFrom) stored.asked = run.modelIds;
+      if (!run.mergedFrom && !run.columns) stored.asked = run.modelIds;
     } else {
       const question: MessageView = { id: 'live-question', role: 'user', content: run.question, modelId: null, ...(run.attachments ? { attachments: run.attachments } : {}) };
       turns.push({ id: 'live', question, answers: live, asked: run.modelIds });
@@ -56,11 +62,18 @@ export function toTurns(
   }
   return turns.map((turn) => {
     const order = turn.asked;
-    const answers = order.length > 1 ? [...turn.answers].sort((a, b) => rank(order, a) - rank(order, b)) : turn.answers;
-    const columns = order.length > 1 || new Set(turn.answers.map((a) => a.modelId)).size > 1 || turn.answers.some((a) => a.mergedFrom);
+    // Stored answers know their column; the others go by the order asked.
+    const byColumn = turn.answers.every((a) => a.column !== undefined || a.mergedFrom);
+    const answers = byColumn
+      ? [...turn.answers].sort((a, b) => columnRank(a) - columnRank(b))
+      : order.length > 1 ? [...turn.answers].sort((a, b) => rank(order, a) - rank(order, b)) : turn.answers;
+    const columns = order.length > 1 || new Set(turn.answers.map((a) => a.modelId)).size > 1 || turn.answers.some((a) => a.mergedFrom || (a.column ?? 0) > 0);
     return { id: turn.id, question: turn.question, answers, columns };
   });
 }
+
+/** An answer placed by its stored column; a merge after every column. */
+const columnRank = (answer: MessageView) => (answer.mergedFrom || (answer.column ?? 0) < 0 ? 1000 : (answer.column ?? 0));
 
 /** The column of an answer: the order asked; a merged answer after every column. */
 const rank = (order: readonly string[], answer: MessageView) => {
