@@ -1,3 +1,4 @@
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { blindOrder } from '../hooks/use-blind-compare.js';
 import { AnswerError } from './answer-error.js';
@@ -48,12 +49,41 @@ export function AnswerColumns({ answers, labelOf, onContinueWith, voting, onShow
   // Blind: a stable shuffle of the columns per turn, lettered in the order shown; the vote reveals
   // the names where the columns stand, so the chosen one does not move.
   const shown = blind ? blindOrder(voting.seed, answers.length).map((i) => answers[i] as MessageView) : answers;
+  const row = useRef<HTMLLIElement>(null);
+  const [current, setCurrent] = useState(0);
+  const columnAt = (index: number) => row.current?.querySelectorAll<HTMLElement>(':scope > .answer-column')[index];
+  const onScroll = () => {
+    const el = row.current;
+    const first = columnAt(0);
+    if (!el || !first) return;
+    const step = first.offsetWidth + parseFloat(getComputedStyle(el).columnGap || '0');
+    setCurrent(Math.min(shown.length - 1, Math.max(0, Math.round(el.scrollLeft / (step || 1)))));
+  };
+  const goTo = (index: number) => {
+    const el = row.current;
+    const target = columnAt(index);
+    if (!el || !target) return;
+    el.scrollTo({ left: target.offsetLeft - el.offsetLeft, behavior: 'smooth' });
+    setCurrent(index);
+  };
   const heading = (answer: MessageView, index: number) => {
     if (hidden) return answer.mergedFrom ? t('compare.mergedHidden') : t('compare.blindLabel', { letter: String.fromCharCode(65 + index) });
     return answer.mergedFrom ? t('merge.columnLabel', { model: labelOf(answer.modelId) }) : labelOf(answer.modelId);
   };
   return (
-    <li className="answer-columns" style={{ ['--columns' as string]: answers.length }} data-blind={hidden ? 'true' : undefined}>
+    <>
+    {/* On a phone the columns swipe one at a time; this row names them and goes to one (hidden on wide screens). */}
+    <li className="answer-switcher">
+      <div className="answer-switcher__row" role="group" aria-label={t('compare.columns')}>
+        {shown.map((answer, index) => (
+          <button key={answer.id} type="button" className="answer-switcher__tab" aria-pressed={index === current}
+            aria-controls={`message-${answer.id}`} onClick={() => goTo(index)}>
+            {heading(answer, index)}
+          </button>
+        ))}
+      </div>
+    </li>
+    <li className="answer-columns" ref={row} onScroll={onScroll} style={{ ['--columns' as string]: answers.length }} data-blind={hidden ? 'true' : undefined}>
       {shown.map((answer, index) => {
         const column = answer.column ?? answers.indexOf(answer);
         const inOtherColumns = new Set(answers.flatMap((a) => (a !== answer && !a.mergedFrom && a.modelId ? [a.modelId] : [])));
@@ -106,5 +136,6 @@ export function AnswerColumns({ answers, labelOf, onContinueWith, voting, onShow
         );
       })}
     </li>
+    </>
   );
 }
