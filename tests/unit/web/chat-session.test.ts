@@ -159,3 +159,38 @@ describe('ChatSession: settings and merge', () => {
     expect(session.snapshot().run?.mergedFrom).toBeDefined();
   });
 });
+
+describe('ChatSession: versions and branches', () => {
+  it('switching a version shows what the server stores; an earlier question edited hides what followed, a switch brings it back', async () => {
+    const { session, stored } = await signedInSession();
+    session.open(null);
+    const id = conversationOf(await session.send('One', ['echo-basic']));
+    await session.send('Two', ['echo-basic']);
+    await session.send('Three', ['echo-basic']);
+    const before = await stored(id);
+    const two = before[2]!;
+    conversationOf(await session.edit(two.id, 'Two, edited'));
+    // The new branch: the first exchange, the edited question and its answer, nothing of Three.
+    await expect.poll(() => session.snapshot().messages?.map((m) => m.content)).toEqual(['One', 'echo-basic heard: One', 'Two, edited', 'echo-basic heard: Two, edited']);
+    await expect.poll(() => session.snapshot().messages?.[2]?.version).toEqual({ index: 2, count: 2 });
+    const edited = session.snapshot().messages?.[2]?.id as string;
+    conversationOf(await session.showVersion(edited, 1));
+    expect(session.snapshot().messages?.map((m) => m.id)).toEqual(before.map((m) => m.id));
+    expect((await stored(id)).map((m) => m.id)).toEqual(before.map((m) => m.id));
+    // A search hit in the other branch opens it.
+    await session.reveal(id, edited);
+    expect(session.snapshot().messages?.[2]?.id).toBe(edited);
+  });
+
+  it('one column answered again keeps the other column on screen, each answer in its column', async () => {
+    const { session, stored } = await signedInSession();
+    session.open(null);
+    const id = conversationOf(await session.send('Side by side', ['echo-basic', 'echo-swift']));
+    const first = await stored(id);
+    conversationOf(await session.regenerateColumn(1));
+    await expect.poll(() => session.snapshot().messages?.map((m) => m.version?.index ?? 1)).toEqual([1, 1, 2]);
+    expect(session.snapshot().messages?.[1]?.id).toBe(first[1]?.id);
+    const shown = session.snapshot().messages ?? [];
+    expect(shown.map((m) => [m.column ?? null, m.modelId])).toEqual([[null, null], [0, 'echo-basic'], [1, 'echo-swift']]);
+  });
+});
