@@ -93,14 +93,17 @@ export function turnAnswersOf(messages: readonly ChatMessage[], messageId: strin
   const at = messages.findIndex((m) => m.id === messageId && m.role === 'user');
   if (at < 0) return { found: false };
   const answers: VotedAnswer[] = [];
+  const columns = new Map<string, number>();
   for (const m of messages.slice(at + 1)) {
     if (m.role === 'user') break;
     if (m.role !== 'assistant' || m.mergedFrom || !m.modelId || answers.some((a) => a.modelId === m.modelId)) continue;
     answers.push({ modelId: m.modelId, creditsCharged: m.creditsCharged ?? null, firstTokenMs: m.firstTokenMs ?? null });
+    if (m.column !== undefined) columns.set(m.modelId, m.column);
   }
-  // Answers are stored as they finish; the turn's columns are in the order the models were asked.
+  // Answers are stored as they finish: in the order of their columns (a column may have been given
+  // another model), else in the order the models were asked.
   const asked = messages[at]?.modelIds ?? [];
-  const place = (id: string) => (asked.includes(id) ? asked.indexOf(id) : asked.length);
+  const place = (id: string) => columns.get(id) ?? (asked.includes(id) ? asked.indexOf(id) : asked.length);
   return { found: true, answers: [...answers].sort((a, b) => place(a.modelId) - place(b.modelId)) };
 }
 
