@@ -1,4 +1,4 @@
-import { CHAT_RUN_LEASE_MS, CHAT_RUN_RETENTION_MS, type ChatRunLog, type LoggedEvent, type RunInfo, type RunStart, type RunSync } from '../../core/chat/index.js';
+import { CHAT_RUN_LEASE_MS, CHAT_RUN_RETENTION_MS, type ChatRunLog, type LoggedEvent, type RunInfo, type RunStart, type RunSync, type StopRequest } from '../../core/chat/index.js';
 import type { AbortSignalLike } from '../../core/shared/index.js';
 import { ok, type Result } from '../../core/shared/index.js';
 
@@ -8,6 +8,8 @@ interface StoredRun extends RunStart {
   readonly events: LoggedEvent[];
   finished: boolean;
   stopRequested: boolean;
+  /** The models whose answers another instance asked to stop, in the order asked. */
+  readonly stoppedModels: string[];
   liveUntil: number;
   lastWrite: number;
 }
@@ -22,13 +24,13 @@ export class InMemoryChatRunLog implements ChatRunLog {
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  async sync(runs: readonly RunSync[], leaseMs = CHAT_RUN_LEASE_MS): Promise<Result<readonly string[]>> {
+  async sync(runs: readonly RunSync[], leaseMs = CHAT_RUN_LEASE_MS): Promise<Result<readonly StopRequest[]>> {
     const at = this.now();
-    const stops: string[] = [];
+    const stops: StopRequest[] = [];
     for (const entry of runs) {
       let run = this.runs.get(entry.runId);
       if (!run && entry.start) {
-        run = { runId: entry.runId, userId: entry.userId, ...entry.start, modelIds: [...entry.start.modelIds], events: [], finished: false, stopRequested: false, liveUntil: 0, lastWrite: at };
+        run = { runId: entry.runId, userId: entry.userId, ...entry.start, modelIds: [...entry.start.modelIds], events: [], finished: false, stopRequested: false, stoppedModels: [], liveUntil: 0, lastWrite: at };
         this.runs.set(entry.runId, run);
       }
       // Another user's id, or a run never started: nothing is written.
@@ -37,7 +39,9 @@ export class InMemoryChatRunLog implements ChatRunLog {
       if (entry.finished) run.finished = true;
       run.liveUntil = at + leaseMs;
       run.lastWrite = at;
-      if (run.stopRequested && !run.finished) stops.push(run.runId);
+      if (run.finished) continue;
+      if (run.stopRequested) stops.push({ runId: run.runId, modelIds: null });
+      else if (run.stoppedModels.length > 0) stops.push({ runId: run.runId, modelIds: [...run.stoppedModels] });
     }
     this.wake();
     return ok(stops);
@@ -72,10 +76,13 @@ export class InMemoryChatRunLog implements ChatRunLog {
     return ok(live.at(-1) ?? null);
   }
 
-  async requestStop(userId: string, runId: string): Promise<Result<RunInfo | null>> {
+  async requestStop(userId: string, runId: string, modelId?: string): Promise<Result<RunInfo | null>> {
     const run = this.owned(userId, runId);
     if (!run) return ok(null);
-    if (!run.finished) run.stopRequested = true;
+    if (!run.finished) {
+      if (modelId === undefined) run.stopRequested = true;
+      else if (!run.stoppedModels.includes(modelId)) run.stoppedModels.push(modelId);
+    }
     return ok(this.info(run));
   }
 

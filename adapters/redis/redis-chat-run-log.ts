@@ -1,5 +1,5 @@
 import type { ChatRunEvent } from '../../core/chat/index.js';
-import { CHAT_RUN_LEASE_MS, CHAT_RUN_RETENTION_MS, type ChatRunLog, type LoggedEvent, type RunInfo, type RunSync } from '../../core/chat/index.js';
+import { CHAT_RUN_LEASE_MS, CHAT_RUN_RETENTION_MS, type ChatRunLog, type LoggedEvent, type RunInfo, type RunSync, type StopRequest } from '../../core/chat/index.js';
 import type { AbortSignalLike } from '../../core/shared/index.js';
 import { domainError, fail, ok, type Result } from '../../core/shared/index.js';
 import { expireRuns, readRun, syncRun } from './redis-chat-run-scripts.js';
@@ -13,6 +13,17 @@ const failed = (action: string, error: unknown) => fail(domainError('network', `
 /** `0-<seq>` ids and the event JSON in field `e`. */
 function toEvents(entries: readonly Entry[]): LoggedEvent[] {
   return entries.map(([id, fields]) => ({ seq: Number(id.split('-')[1]), event: JSON.parse(fields[1] ?? 'null') as ChatRunEvent }));
+}
+
+/**
+ * What the sync script answered for one run: undefined when no stop was asked (0, or -1: not the
+ * user's), null for the whole run (1), else the models asked (their JSON array).
+ */
+function stopAsked(answer: unknown): readonly string[] | null | undefined {
+  if (Number(answer) === 1) return null;
+  if (typeof answer !== 'string' || !answer.startsWith('[')) return undefined;
+  const models: unknown = JSON.parse(answer);
+  return Array.isArray(models) && models.length > 0 ? models.map(String) : undefined;
 }
 
 /** XREAD's answer for one stream: null on a timeout, a map of stream to entries (RESP3), or pairs (RESP2). */
@@ -40,7 +51,7 @@ export class RedisChatRunLog implements ChatRunLog {
     return { run: this.prefix + runId, events: `${this.prefix}${runId}:events`, written: `${this.prefix}written` };
   }
 
-  async sync(runs: readonly RunSync[], leaseMs = CHAT_RUN_LEASE_MS): Promise<Result<readonly string[]>> {
+  async sync(runs: readonly RunSync[], leaseMs = CHAT_RUN_LEASE_MS): Promise<Result<readonly StopRequest[]>> {
     try {
       const answers = await Promise.all(
         runs.map((r) => {
@@ -54,14 +65,19 @@ export class RedisChatRunLog implements ChatRunLog {
           return syncRun(this.redis, [k.run, k.events, k.written, conv], args);
         }),
       );
-      return ok(runs.filter((_, i) => Number(answers[i]) === 1).map((r) => r.runId));
+      const stops: StopRequest[] = [];
+      runs.forEach((r, i) => {
+        const modelIds = stopAsked(answers[i]);
+        if (modelIds !== undefined) stops.push({ runId: r.runId, modelIds });
+      });
+      return ok(stops);
     } catch (error) {
       return failed('Could not write the chat runs', error);
     }
   }
 
   async read(userId: string, runId: string, after: number, limit = 1000): Promise<Result<{ run: RunInfo; events: readonly LoggedEvent[] } | null>> {
-    return this.runScript(userId, runId, after, limit, false);
+    return this.runScript(userId, runId, after, limit, null);
   }
 
   async *follow(userId: string, runId: string, after: number, signal?: AbortSignalLike, seen?: RunInfo): AsyncGenerator<LoggedEvent> {
@@ -112,8 +128,8 @@ export class RedisChatRunLog implements ChatRunLog {
     }
   }
 
-  async requestStop(userId: string, runId: string): Promise<Result<RunInfo | null>> {
-    const asked = await this.runScript(userId, runId, 0, 0, true);
+  async requestStop(userId: string, runId: string, modelId?: string): Promise<Result<RunInfo | null>> {
+    const asked = await this.runScript(userId, runId, 0, 0, { modelId });
     return asked.success ? ok(asked.data?.run ?? null) : asked;
   }
 
@@ -130,10 +146,12 @@ export class RedisChatRunLog implements ChatRunLog {
     await Promise.all(this.idle.splice(0).map((c) => c.quit().catch(() => undefined)));
   }
 
-  private async runScript(userId: string, runId: string, after: number, limit: number, stop: boolean): Promise<Result<{ run: RunInfo; events: readonly LoggedEvent[] } | null>> {
+  /** `stop`: null to read only; else first asks the run to stop (with `modelId`, that model's answer only). */
+  private async runScript(userId: string, runId: string, after: number, limit: number, stop: { modelId?: string | undefined } | null): Promise<Result<{ run: RunInfo; events: readonly LoggedEvent[] } | null>> {
     const k = this.keys(runId);
+    const args = [userId, String(Math.max(0, after)), String(Math.max(0, limit)), stop ? '1' : '0', ...(stop?.modelId === undefined ? [] : [stop.modelId])];
     try {
-      const reply = (await readRun(this.redis, [k.run, k.events], [userId, String(Math.max(0, after)), String(Math.max(0, limit)), stop ? '1' : '0'])) as
+      const reply = (await readRun(this.redis, [k.run, k.events], args)) as
         | [string, string, string, string, string, string, RunInfo['state'], Entry[]]
         | null;
       if (reply === null) return ok(null);

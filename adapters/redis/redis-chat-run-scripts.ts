@@ -1,7 +1,9 @@
 import { redisScript } from './redis-script.js';
 
 // The run log's atomic steps, on Redis's own clock (TIME), so every instance agrees on leases.
-// A run is a hash (KEYS[1]: user, conv, msg, models, last, finished, stop, live_until, written)
+// A run is a hash (KEYS[1]: user, conv, msg, models, last, finished, stop, stop_models, live_until,
+// written; stop is the whole run's stop, stop_models the JSON array of the models whose answers
+// were asked to stop, each once, in the order asked, absent until the first)
 // and a stream of its events (KEYS[2]) whose entry ids are 0-<seq>, so XREAD after 0-<n> answers
 // exactly the events after n. Every key expires `retention` after the run's last write.
 
@@ -11,8 +13,10 @@ local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)`;
 /**
  * One run of a sync. KEYS: run hash, events stream, written zset, conversation zset.
  * ARGV: user, run id, has start (0|1), conversation, user message, model ids (JSON), finished (0|1),
- * lease ms, retention ms, then seq and event JSON pairs. Answers 1 when its stop was requested,
- * 0 otherwise, -1 when the run is not this user's (or was never started): nothing is written then.
+ * lease ms, retention ms, then seq and event JSON pairs. Answers, when the run is not finished and
+ * a stop was asked: 1 for the whole run (even with models asked too), else the stop_models JSON
+ * array (a string); 0 when no stop was asked or the run is finished; -1 when the run is not this
+ * user's (or was never started): nothing is written then.
  */
 export const syncRun = redisScript(`${NOW}
 local user, run = ARGV[1], ARGV[2]
@@ -36,20 +40,39 @@ if ARGV[7] == '1' then redis.call('HSET', KEYS[1], 'finished', 1) end
 redis.call('ZADD', KEYS[3], now, run)
 redis.call('PEXPIRE', KEYS[1], retention + lease)
 if last > 0 then redis.call('PEXPIRE', KEYS[2], retention + lease) end
-if redis.call('HGET', KEYS[1], 'stop') == '1' and redis.call('HGET', KEYS[1], 'finished') == '0' then return 1 end
+local stop = redis.call('HMGET', KEYS[1], 'finished', 'stop', 'stop_models')
+if stop[1] ~= '0' then return 0 end
+if stop[2] == '1' then return 1 end
+if stop[3] then return stop[3] end
 return 0`);
 
 /**
  * A run of the user's with its events after `after` (at most `limit`); with `stop` = 1 first asks it
- * to stop (unless finished). KEYS: run hash, events stream. ARGV: user, after, limit, stop.
- * Answers nil when it is not the user's, else {conv, msg, models, last, finished, stop, state, entries}.
+ * to stop (unless finished): the whole run, or with a model (ARGV[5], given only then) that model's
+ * answer only (added to stop_models unless there already). KEYS: run hash, events stream.
+ * ARGV: user, after, limit, stop[, model]. Answers nil when it is not the user's, else
+ * {conv, msg, models, last, finished, stop, state, entries} (stop: the whole run's).
  */
 export const readRun = redisScript(`${NOW}
 local fields = redis.call('HMGET', KEYS[1], 'user', 'conv', 'msg', 'models', 'last', 'finished', 'stop', 'live_until')
 if fields[1] ~= ARGV[1] then return nil end
 if ARGV[4] == '1' and fields[6] == '0' then
-  redis.call('HSET', KEYS[1], 'stop', 1)
-  fields[7] = '1'
+  if #ARGV >= 5 then
+    local stopped = {}
+    local kept = redis.call('HGET', KEYS[1], 'stop_models')
+    if kept then stopped = cjson.decode(kept) end
+    local asked = false
+    for _, model in ipairs(stopped) do
+      if model == ARGV[5] then asked = true end
+    end
+    if not asked then
+      stopped[#stopped + 1] = ARGV[5]
+      redis.call('HSET', KEYS[1], 'stop_models', cjson.encode(stopped))
+    end
+  else
+    redis.call('HSET', KEYS[1], 'stop', 1)
+    fields[7] = '1'
+  end
 end
 local state = 'abandoned'
 if fields[6] == '1' then state = 'finished' elseif tonumber(fields[8]) > now then state = 'running' end

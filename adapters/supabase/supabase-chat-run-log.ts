@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
 import type { ChatRunEvent } from '../../core/chat/index.js';
-import { CHAT_RUN_LEASE_MS, CHAT_RUN_RETENTION_MS, type ChatRunLog, type LoggedEvent, type RunInfo, type RunSync } from '../../core/chat/index.js';
+import { CHAT_RUN_LEASE_MS, CHAT_RUN_RETENTION_MS, type ChatRunLog, type LoggedEvent, type RunInfo, type RunSync, type StopRequest } from '../../core/chat/index.js';
 import type { AbortSignalLike } from '../../core/shared/index.js';
 import { domainError, fail, ok, type Result } from '../../core/shared/index.js';
 import { fromRest } from './supabase-errors.js';
@@ -18,6 +18,8 @@ const runRow = z.object({
 });
 const eventRow = z.object({ seq: z.number().int().positive(), event: z.looseObject({ type: z.string() }) });
 const page = z.object({ run: runRow, events: z.array(eventRow) }).nullable();
+/** sync_chat_runs' answer: per run with a stop asked, the whole run (null) or the models asked so far. */
+const stopRows = z.array(z.object({ run_id: z.string(), model_ids: z.array(z.string()).nullable() }));
 
 const toRun = (r: z.output<typeof runRow>): RunInfo => ({
   runId: r.run_id, userId: r.user_id, conversationId: r.conversation_id, userMessageId: r.user_message_id, modelIds: r.model_ids,
@@ -38,10 +40,11 @@ export interface SupabaseChatRunLogOptions {
 }
 
 /**
- * The run log in Postgres (tables chat_runs, chat_run_events; migration 20261127180001), through
- * the service role: every function takes the user and acts on that user's runs only. A producing
- * instance's sync is one call for all its runs. Readers on other instances poll while the run is
- * live (see `follow`); the producing instance's own readers never wait for the database.
+ * The run log in Postgres (tables chat_runs, chat_run_events; migrations 20261127180001 and
+ * 20261201400001, a model's stop), through the service role: every function takes the user and acts
+ * on that user's runs only. A producing instance's sync is one call for all its runs. Readers on other
+ * instances poll while the run is live (see `follow`); the producing instance's own readers never
+ * wait for the database.
  */
 export class SupabaseChatRunLog implements ChatRunLog {
   private readonly pollMs: number;
@@ -55,7 +58,7 @@ export class SupabaseChatRunLog implements ChatRunLog {
     this.maxPollMs = Math.max(this.pollMs, options.maxPollMs ?? 50);
   }
 
-  async sync(runs: readonly RunSync[], leaseMs = CHAT_RUN_LEASE_MS): Promise<Result<readonly string[]>> {
+  async sync(runs: readonly RunSync[], leaseMs = CHAT_RUN_LEASE_MS): Promise<Result<readonly StopRequest[]>> {
     if (runs.length === 0) return ok([]);
     const payload = runs.map((r) => ({
       user_id: r.userId,
@@ -66,8 +69,8 @@ export class SupabaseChatRunLog implements ChatRunLog {
     }));
     const { data, error, status } = await this.service.rpc('sync_chat_runs', { p_runs: payload, p_lease_ms: Math.round(leaseMs) });
     if (error) return fail(fromRest('Could not write the chat runs', error, status));
-    const stops = z.array(z.string()).safeParse(data);
-    return stops.success ? ok(stops.data) : fail(domainError('unexpected', 'sync_chat_runs answered an unexpected shape'));
+    const stops = stopRows.safeParse(data);
+    return stops.success ? ok(stops.data.map((s) => ({ runId: s.run_id, modelIds: s.model_ids }))) : fail(domainError('unexpected', 'sync_chat_runs answered an unexpected shape'));
   }
 
   async read(userId: string, runId: string, after: number, limit = 1000): Promise<Result<{ run: RunInfo; events: readonly LoggedEvent[] } | null>> {
@@ -115,8 +118,9 @@ export class SupabaseChatRunLog implements ChatRunLog {
     return ok(parsed.data === null ? null : toRun(parsed.data));
   }
 
-  async requestStop(userId: string, runId: string): Promise<Result<RunInfo | null>> {
-    const { data, error, status } = await this.service.rpc('request_chat_run_stop', { p_user_id: userId, p_run_id: runId });
+  async requestStop(userId: string, runId: string, modelId?: string): Promise<Result<RunInfo | null>> {
+    const args = { p_user_id: userId, p_run_id: runId, ...(modelId === undefined ? {} : { p_model_id: modelId }) };
+    const { data, error, status } = await this.service.rpc('request_chat_run_stop', args);
     if (error) return fail(fromRest('Could not ask the chat run to stop', error, status));
     const parsed = runRow.nullable().safeParse(data);
     if (!parsed.success) return fail(domainError('unexpected', 'request_chat_run_stop answered an unexpected shape'));

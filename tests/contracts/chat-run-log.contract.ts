@@ -165,13 +165,72 @@ export function chatRunLogContract(name: string, makeHarness: () => Promise<Chat
         { userId, runId, events: [delta(3, ' and')], finished: false },
         { userId: otherUser, runId: bystander, events: [], finished: false },
       ];
-      expect(data(await h.log.sync(batch))).toEqual([runId]);
-      expect(data(await h.log.sync(batch))).toEqual([runId]);
+      expect(data(await h.log.sync(batch))).toEqual([{ runId, modelIds: null }]);
+      expect(data(await h.log.sync(batch))).toEqual([{ runId, modelIds: null }]);
       data(await h.log.sync([{ userId, runId, events: [done(4)], finished: true }]));
       expect(data(await h.log.sync(batch))).toEqual([]);
       // Asking a finished run to stop changes nothing.
       const finished = data(await h.peer.requestStop(userId, runId));
       expect(finished).toMatchObject({ state: 'finished' });
+    });
+
+    it('a stop of one model\'s answer asked through any instance is answered to the producing instance with every model asked so far', async () => {
+      const { h, userId, runId } = await started();
+      const keepAlive: RunSync = { userId, runId, events: [], finished: false };
+      const asked = data(await h.peer.requestStop(userId, runId, 'model-b'));
+      // The whole run is not asked to stop.
+      expect(asked).toMatchObject({ runId, state: 'running', stopRequested: false });
+      expect(data(await h.log.sync([{ ...keepAlive, events: [delta(3, ' and')] }]))).toEqual([{ runId, modelIds: ['model-b'] }]);
+      // Answered again with every sync (the producer stops a model once), and a model asked twice is kept once.
+      data(await h.peer.requestStop(userId, runId, 'model-b'));
+      expect(data(await h.log.sync([keepAlive]))).toEqual([{ runId, modelIds: ['model-b'] }]);
+      data(await h.peer.requestStop(userId, runId, 'model-a'));
+      expect(data(await h.log.sync([keepAlive]))).toEqual([{ runId, modelIds: ['model-b', 'model-a'] }]);
+      expect(data(await h.peer.read(userId, runId, 0))?.run).toMatchObject({ state: 'running', stopRequested: false, lastSeq: 3 });
+      // A whole-run stop after model stops: the whole run.
+      expect(data(await h.peer.requestStop(userId, runId))).toMatchObject({ stopRequested: true });
+      expect(data(await h.log.sync([keepAlive]))).toEqual([{ runId, modelIds: null }]);
+      data(await h.peer.requestStop(userId, runId, 'model-c'));
+      expect(data(await h.log.sync([keepAlive]))).toEqual([{ runId, modelIds: null }]);
+    });
+
+    it('model stops: only the runs asked are answered; a finished run answers nothing and is left as it is', async () => {
+      const { h, userId, runId } = await started();
+      const quiet = randomUUID();
+      const { userId: quietUser, ...quietStart } = await h.newRun();
+      data(await h.log.sync([{ userId: quietUser, runId: quiet, start: quietStart, events: [], finished: false }]));
+      data(await h.peer.requestStop(userId, runId, 'model-a'));
+      const batch: RunSync[] = [
+        { userId: quietUser, runId: quiet, events: [], finished: false },
+        { userId, runId, events: [], finished: false },
+      ];
+      expect(data(await h.log.sync(batch))).toEqual([{ runId, modelIds: ['model-a'] }]);
+      // The batch that finishes the run answers nothing for it, nor does any later one.
+      expect(data(await h.log.sync([{ userId, runId, events: [done(3)], finished: true }]))).toEqual([]);
+      expect(data(await h.log.sync(batch))).toEqual([]);
+      expect(data(await h.peer.requestStop(userId, runId, 'model-b'))).toMatchObject({ runId, state: 'finished', stopRequested: false, lastSeq: 3 });
+      expect(data(await h.log.sync(batch))).toEqual([]);
+      expect(data(await h.peer.read(userId, runId, 0))?.events.map((e) => e.seq)).toEqual([1, 2, 3]);
+    });
+
+    it('another user cannot stop a model\'s answer: null, and the producer is asked nothing', async () => {
+      const { h, userId, runId } = await started();
+      const other = await h.newRun();
+      expect(data(await h.peer.requestStop(other.userId, runId, 'model-a'))).toBeNull();
+      expect(data(await h.peer.requestStop(other.userId, randomUUID(), 'model-a'))).toBeNull();
+      expect(data(await h.log.sync([{ userId, runId, events: [], finished: false }]))).toEqual([]);
+      expect(data(await h.peer.read(userId, runId, 0))?.run).toMatchObject({ state: 'running', stopRequested: false });
+    });
+
+    it('a stop of a model the run does not answer with is recorded and harmless: the run goes on', async () => {
+      const { h, userId, runId, start } = await started();
+      expect(start.modelIds).not.toContain('model-unknown');
+      expect(data(await h.peer.requestStop(userId, runId, 'model-unknown'))).toMatchObject({ runId, state: 'running', stopRequested: false, modelIds: [...start.modelIds] });
+      expect(data(await h.log.sync([{ userId, runId, events: [delta(3, ' on')], finished: false }]))).toEqual([{ runId, modelIds: ['model-unknown'] }]);
+      data(await h.log.sync([{ userId, runId, events: [done(4)], finished: true }]));
+      const read = data(await h.peer.read(userId, runId, 0));
+      expect(read?.run).toMatchObject({ state: 'finished', lastSeq: 4, stopRequested: false });
+      expect(read?.events.map((e) => e.seq)).toEqual([1, 2, 3, 4]);
     });
 
     it('expire removes finished and abandoned runs whose last write is old enough, never a running one', async () => {

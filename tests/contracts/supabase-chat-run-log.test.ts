@@ -73,6 +73,7 @@ describe('chat runs in Postgres', () => {
     for (const [fn, args] of [
       ['read_chat_run', { p_user_id: userId, p_run_id: runId, p_after: 0, p_limit: 10 }],
       ['request_chat_run_stop', { p_user_id: userId, p_run_id: runId }],
+      ['request_chat_run_stop', { p_user_id: userId, p_run_id: runId, p_model_id: 'model-a' }],
       ['live_chat_run_of', { p_user_id: userId, p_conversation_id: start.conversationId }],
       ['sync_chat_runs', { p_runs: [], p_lease_ms: 1000 }],
       ['expire_chat_runs', { p_older_than_ms: 0 }],
