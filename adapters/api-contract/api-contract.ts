@@ -344,6 +344,8 @@ export const resumeQuery = z.strictObject({
   after: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be at least 0').max(1_000_000_000, 'is too large').optional(),
 });
 /** POST /api/chat/runs/:runId/stop (no body): 202 once the run was asked to stop (at once when it runs on that server) */
+/** POST /api/chat/runs/:runId/stop: no body stops every answer of the run; `{ modelId }` that model's answer alone (one column). */
+export const stopRunRequest = z.strictObject({ modelId: z.string().trim().min(1, 'must not be empty').max(100, 'is too long').optional() });
 export const stopRunAnswer = z.object({ runId: z.string(), stopping: z.literal(true) });
 
 /**

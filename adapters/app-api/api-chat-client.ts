@@ -62,8 +62,8 @@ export class ApiChatClient implements ChatClient {
     return opened.success ? ok(this.handle(opened.data, after, input.signal)) : opened;
   }
 
-  async stop(input: { runId: string }): Promise<Result<void>> {
-    const r = await this.api.json<unknown>(`${runPath(input.runId)}/stop`, { method: 'POST' });
+  async stop(input: { runId: string; modelId?: string }): Promise<Result<void>> {
+    const r = await this.api.json<unknown>(`${runPath(input.runId)}/stop`, { method: 'POST', ...(input.modelId === undefined ? {} : { json: { modelId: input.modelId } }) });
     return r.success ? ok(undefined) : r;
   }
 

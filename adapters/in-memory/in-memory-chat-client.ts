@@ -77,9 +77,9 @@ export class InMemoryChatClient implements ChatClient {
     return opened.success ? ok(handleOfStream(opened.data, after)) : opened;
   }
 
-  async stop(input: { runId: string }): Promise<Result<void>> {
+  async stop(input: { runId: string; modelId?: string }): Promise<Result<void>> {
     const user = await requireUser(this.deps.currentUser);
-    return user.success ? this.relay.stop(user.data.id, input.runId) : user;
+    return user.success ? this.relay.stop(user.data.id, input.runId, input.modelId) : user;
   }
 
   async liveRun(input: { conversationId: string }): Promise<Result<LiveRun | null>> {

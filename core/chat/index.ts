@@ -22,7 +22,7 @@ export type { AttachmentClient } from './ports/attachment-client.js';
 export type { AttachmentContent, AttachmentStore, NewAttachment } from './ports/attachment-store.js';
 export type { ChatClient, ChatRunEvent, ChatRunHandle, EditLastChatInput, LiveRun, MergeChatInput, RegenerateChatInput, ResumeChatInput, SendChatInput } from './ports/chat-client.js';
 export { CHAT_RUN_LEASE_MS, CHAT_RUN_RETENTION_MS } from './ports/chat-run-log.js';
-export type { ChatRunLog, LoggedEvent, RunInfo, RunStart, RunSync } from './ports/chat-run-log.js';
+export type { ChatRunLog, LoggedEvent, RunInfo, RunStart, RunSync, StopRequest } from './ports/chat-run-log.js';
 export type { CompareVotes } from './ports/compare-votes.js';
 export type { ConversationSearch, SearchHit, SearchQuery } from './ports/conversation-search.js';
 export type { ConversationShare, ConversationShares, ConversationSharing, SharedConversation, SharedConversations } from './ports/conversation-shares.js';

@@ -110,9 +110,10 @@ export interface ChatClient {
   /**
    * Stops a run of the caller's: its open answers end as `aborted` (each saved and charged for what
    * it produced), and its readers get that end and `done`. Stopping a finished run changes nothing.
-   * `not_found` for a run that is not the caller's.
+   * `not_found` for a run that is not the caller's. With `modelId`, that model's answer alone (one
+   * column; the others go on); `not_found` for a model the run does not ask.
    */
-  stop(input: { readonly runId: string }): Promise<Result<void>>;
+  stop(input: { readonly runId: string; readonly modelId?: string }): Promise<Result<void>>;
   /** The conversation's run that is still being answered, or null; `not_found` for a conversation that is not the caller's. */
   liveRun(input: { readonly conversationId: string }): Promise<Result<LiveRun | null>>;
 }

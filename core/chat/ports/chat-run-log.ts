@@ -42,6 +42,15 @@ export interface RunSync {
   readonly finished: boolean;
 }
 
+/**
+ * A stop another instance asked for, as `sync` answers it: the whole run (`modelIds` null), or only
+ * these models' answers (every model whose stop was asked so far: answering it again is harmless).
+ */
+export interface StopRequest {
+  readonly runId: string;
+  readonly modelIds: readonly string[] | null;
+}
+
 /** How long a run stays alive after a sync of its instance: three missed keep-alives end it. */
 export const CHAT_RUN_LEASE_MS = 15_000;
 /** How long a run's events are kept after its last write (finished, or abandoned). */
@@ -59,9 +68,10 @@ export const CHAT_RUN_RETENTION_MS = 60 * 60 * 1000;
 export interface ChatRunLog {
   /**
    * Writes what an instance has for its runs in one round trip and keeps each alive for `leaseMs`.
-   * Answers the ids, among these runs, whose stop was requested.
+   * Answers the stops requested for these runs (unfinished ones only): the whole run, or some of its
+   * models' answers (a run with both is answered as a whole-run stop).
    */
-  sync(runs: readonly RunSync[], leaseMs?: number): Promise<Result<readonly string[]>>;
+  sync(runs: readonly RunSync[], leaseMs?: number): Promise<Result<readonly StopRequest[]>>;
   /** The run and its stored events after `after` (at most `limit`), or null when it is not this user's (or gone). */
   read(userId: string, runId: string, after: number, limit?: number): Promise<Result<{ run: RunInfo; events: readonly LoggedEvent[] } | null>>;
   /**
@@ -73,8 +83,11 @@ export interface ChatRunLog {
   follow(userId: string, runId: string, after: number, signal?: AbortSignalLike, seen?: RunInfo): AsyncIterable<LoggedEvent>;
   /** The user's run of that conversation that is still running, or null. */
   liveRunOf(userId: string, conversationId: string): Promise<Result<RunInfo | null>>;
-  /** Asks the producing instance to stop the run: the run as it is now, or null when it is not this user's. */
-  requestStop(userId: string, runId: string): Promise<Result<RunInfo | null>>;
+  /**
+   * Asks the producing instance to stop the run, or with `modelId` that model's answer only: the run
+   * as it is now, or null when it is not this user's. A finished run is left as it is.
+   */
+  requestStop(userId: string, runId: string, modelId?: string): Promise<Result<RunInfo | null>>;
   /** Deletes runs whose last write is older than `olderThanMs` (default CHAT_RUN_RETENTION_MS); answers how many. */
   expire(olderThanMs?: number): Promise<Result<number>>;
 }

@@ -32,6 +32,8 @@ export interface ChatRun {
   readonly events: AsyncIterable<ChatStreamEvent>;
   /** Resolves when every answer is saved and charged, which happens as `events` is read to its end. */
   readonly settled: Promise<readonly ModelAnswer[]>;
+  /** Stops one model's answer (a column) while the others go on; it ends as aborted, saved and charged. */
+  readonly stopModel?: (modelId: string) => void;
 }
 
 export interface AnswerDeps {
@@ -78,8 +80,11 @@ export const streamAnswers = (
     /** What the models receive of the history's files, by attachment id (see loadPromptAttachments). */
     readonly attachments?: ReadonlyMap<string, PromptAttachment>;
   },
-): Pick<ChatRun, 'events' | 'settled' | 'modelIds'> => {
+): Pick<ChatRun, 'events' | 'settled' | 'modelIds' | 'stopModel'> => {
   const abort = createAbortSource(run.signal);
+  // Each answer stops with the run, or alone (one column stopped).
+  const own = new Map(run.models.map((m) => [m.id, createAbortSource(abort.signal)]));
+  const signalOf = (modelId: string) => own.get(modelId)?.signal ?? abort.signal;
   const answers: ModelAnswer[] = [];
   let resolveSettled: (answers: readonly ModelAnswer[]) => void = () => undefined;
   const settled = new Promise<readonly ModelAnswer[]>((resolve) => (resolveSettled = resolve));
@@ -95,8 +100,9 @@ export const streamAnswers = (
   };
 
   async function* answer(model: ModelInfo): AsyncGenerator<ChatStreamEvent> {
+    const stopped = signalOf(model.id);
     const none = { inputTokens: 0, outputTokens: 0 };
-    if (abort.signal.aborted) {
+    if (stopped.aborted) {
       await release(model.id);
       done({ modelId: model.id, messageId: null, usage: none, finishReason: 'aborted', creditsCharged: 0, error: null });
       return;
@@ -110,7 +116,7 @@ export const streamAnswers = (
       modelIds: [model.id],
       messages,
       conversationId: run.conversationId,
-      signal: abort.signal,
+      signal: stopped,
       ...(run.instruction ? { instruction: run.instruction } : {}),
       ...(settings && Object.keys(settings).length > 0 ? { settings: { [model.id]: settings } } : {}),
     };
@@ -125,7 +131,7 @@ export const streamAnswers = (
         if (event.type === 'start') yield event;
         else if (event.type === 'delta') {
           // A model that ignores the abort is cut off here; what it sent is still paid for.
-          if (abort.signal.aborted) {
+          if (stopped.aborted) {
             unseen += event.text;
             break;
           }
@@ -155,14 +161,14 @@ export const streamAnswers = (
       inputTokens: estimateTokens([run.instruction ?? '', ...messages.map((m) => m.content)].join('\n')) + promptAttachmentTokens(messages, model.provider),
       outputTokens: estimateTokens(shown + unseen),
     };
-    const finishReason: FinishReason = reported?.finishReason ?? (abort.signal.aborted ? 'aborted' : 'other');
+    const finishReason: FinishReason = reported?.finishReason ?? (stopped.aborted ? 'aborted' : 'other');
     const durationMs = since();
 
     let creditsCharged = 0;
     let balance: number | undefined;
     let chargeError: { code: string; message: string } | null = null;
     // Aborted before the model produced anything: nothing was given, nothing is charged.
-    const nothingProduced = abort.signal.aborted && shown === '' && unseen === '' && usage.outputTokens === 0;
+    const nothingProduced = stopped.aborted && shown === '' && unseen === '' && usage.outputTokens === 0;
     if (usage.inputTokens + usage.outputTokens === 0 || nothingProduced) await release(model.id);
     else {
       const receipt = await chargeUsage(deps, { userId: run.userId, modelId: model.id, holdId: holdOf(model.id) }, usage);
@@ -203,13 +209,14 @@ export const streamAnswers = (
     try {
       for await (const event of mergeStreams(run.models.map(answer), () => abort.abort())) {
         // Text a model produced before the abort but that arrives after it is not shown.
-        if (event.type === 'delta' && abort.signal.aborted) continue;
+        if (event.type === 'delta' && signalOf(event.modelId).aborted) continue;
         yield event;
       }
     } finally {
+      for (const source of own.values()) source.dispose();
       abort.dispose();
     }
   }
 
-  return { events: events(), settled, modelIds: run.models.map((m) => m.id) };
+  return { events: events(), settled, modelIds: run.models.map((m) => m.id), stopModel: (modelId) => own.get(modelId)?.abort() };
 };

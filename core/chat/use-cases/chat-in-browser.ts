@@ -58,13 +58,15 @@ const resumeSchema = runIdSchema.extend({ after: z.number().int().min(0).optiona
 /** Reads a run of the caller's again, from after the event `after` on (after a reload, or a lost connection). */
 export const makeResumeChatRun = starter<ResumeChatInput>(resumeSchema, (client, input) => client.resume(input));
 
-/** Stops a run of the caller's, wherever the server runs it. */
+const stopSchema = runIdSchema.extend({ modelId: z.string().trim().min(1, 'Name the model to stop').max(100, 'Model id is too long').optional() });
+
+/** Stops a run of the caller's (or one model's answer of it: a column), wherever the server runs it. */
 export const makeStopChatRun =
   (deps: Deps) =>
-  async (input: { runId: string }): Promise<Result<void>> => {
+  async (input: { runId: string; modelId?: string }): Promise<Result<void>> => {
     const user = await requireUser(deps.currentUser);
     if (!user.success) return user;
-    const valid = parseInput(runIdSchema, input);
+    const valid = parseInput(stopSchema, input);
     return valid.success ? deps.chatClient.stop(valid.data) : valid;
   };
 

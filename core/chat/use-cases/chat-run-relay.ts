@@ -62,7 +62,7 @@ export class ChatRunRelay {
    */
   publish(userId: string, run: ChatRun, stop: () => void, signal?: AbortSignalLike): RunStream {
     const start: RunStart = { conversationId: run.conversationId, userMessageId: run.userMessage.id, modelIds: [...run.modelIds] };
-    const local = new LocalRun(this.deps.newRunId(), userId, start, stop);
+    const local = new LocalRun(this.deps.newRunId(), userId, start, stop, (modelId) => run.stopModel?.(modelId));
     this.runs.set(local.runId, local);
     // The log hears of the run with its first word (or its end): a sync begun before would take its
     // turns of this process on the way to that word. A model slow to start does not keep the run from
@@ -118,15 +118,30 @@ export class ChatRunRelay {
     return ok({ runId, conversationId: run.conversationId, userMessageId: run.userMessageId, modelIds: run.modelIds, events: stored() });
   }
 
-  /** Stops a run of the user's, wherever it runs. A finished run stays as it was. */
-  async stop(userId: string, runId: string): Promise<Result<void>> {
+  /**
+   * Stops a run of the user's, wherever it runs; with `modelId`, that model's answer alone (one
+   * column; the others go on). A finished run stays as it was; a model the run does not ask is
+   * refused (not_found), like another user's run.
+   */
+  async stop(userId: string, runId: string, modelId?: string): Promise<Result<void>> {
     const local = this.runs.get(runId);
     if (local) {
       if (local.userId !== userId) return fail(notFound(runId));
-      if (!local.finished) local.stop();
+      if (modelId !== undefined && !local.start.modelIds.includes(modelId)) return fail(domainError('not_found', `Model ${modelId} does not answer in run ${runId}`));
+      if (!local.finished) {
+        if (modelId === undefined) local.stop();
+        else local.stopModel(modelId);
+      }
       return ok(undefined);
     }
-    const asked = await this.untilKnown(() => this.deps.chatRunLog.requestStop(userId, runId));
+    if (modelId !== undefined) {
+      // Asked of another instance's run: only a model it asks is passed on.
+      const known = await this.untilKnown(() => this.deps.chatRunLog.read(userId, runId, Number.MAX_SAFE_INTEGER, 0));
+      if (!known.success) return known;
+      if (known.data === null) return fail(notFound(runId));
+      if (!known.data.run.modelIds.includes(modelId)) return fail(domainError('not_found', `Model ${modelId} does not answer in run ${runId}`));
+    }
+    const asked = await this.untilKnown(() => this.deps.chatRunLog.requestStop(userId, runId, ...(modelId === undefined ? [] : [modelId])));
     if (!asked.success) return asked;
     return asked.data === null ? fail(notFound(runId)) : ok(undefined);
   }

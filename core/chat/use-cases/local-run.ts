@@ -28,6 +28,8 @@ export class LocalRun {
     readonly start: RunStart,
     /** Stops the run's models (its answers then end as aborted, saved and charged). */
     readonly stop: () => void,
+    /** Stops one model's answer alone (the others go on); nothing for a model not in the run. */
+    readonly stopModel: (modelId: string) => void = () => undefined,
   ) {}
 
   push(event: ChatRunEvent, at: number): void {

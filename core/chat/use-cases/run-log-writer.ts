@@ -151,11 +151,15 @@ export class RunLogWriter {
     }
     if (this.failing) this.logger.info('The shared chat run log is written again');
     this.failing = false;
-    const stops = new Set(synced.data);
+    const stops = new Map(synced.data.map((request) => [request.runId, request.modelIds]));
     runs.forEach((run, i) => {
       const sent = batch[i]?.events.at(-1)?.seq ?? run.synced;
       run.stored(sent);
-      if (stops.has(run.runId) && !run.finished) run.stop();
+      const stop = stops.get(run.runId);
+      if (stop !== undefined && !run.finished) {
+        if (stop === null) run.stop();
+        else for (const modelId of stop) run.stopModel(modelId);
+      }
       if (run.finished && run.fullyStored) this.live.delete(run);
     });
   }

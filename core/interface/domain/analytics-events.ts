@@ -44,8 +44,8 @@ export const analyticsEventSchema = z.discriminatedUnion('event', [
   z.object({ event: z.literal('version_switched'), role: z.enum(['question', 'answer']), version: z.number().int().positive() }),
   // Added by the product (docs/analytics.md): an earlier question edited, which starts a branch (depth: its place among the questions, from 1).
   z.object({ event: z.literal('branch_created'), depth: z.number().int().positive() }),
-  // Added by the product (docs/analytics.md): one column of a side-by-side turn answered again, or given another model.
-  z.object({ event: z.literal('column_changed'), action: z.enum(['regenerate', 'swap']), column: z.number().int().min(0), model_id: z.string().min(1).optional() }),
+  // Added by the product (docs/analytics.md): one column of a side-by-side turn answered again, given another model, or stopped.
+  z.object({ event: z.literal('column_changed'), action: z.enum(['regenerate', 'swap', 'stop']), column: z.number().int().min(0), model_id: z.string().min(1).optional() }),
 ]);
 
 export type AnalyticsEvent = z.infer<typeof analyticsEventSchema>;

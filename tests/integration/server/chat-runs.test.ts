@@ -75,6 +75,28 @@ describe('chat runs over HTTP', () => {
     expect(s.balance(u.userId)).toBe(balance);
   });
 
+  it('stop with a model: that column alone ends aborted, the other answers to its end; a model the run does not ask, another user, a bad body are refused', async () => {
+    const owner = await s.signIn(1000);
+    const other = await s.signIn(1000);
+    const response = await s.api('/api/chat', { method: 'POST', token: owner.token, json: { message: 'Write a long story about the sea', modelIds: ['offline', 'offline-steps'] } });
+    const running = await readNdjsonUntil(response, (l) => l.type === 'delta');
+    const runId = String(running.lines[0]?.runId);
+    const stopOne = (token: string, json: unknown) => s.api(`/api/chat/runs/${runId}/stop`, { method: 'POST', token, json });
+    const refused = [
+      await stopOne(other.token, { modelId: 'offline' }),
+      await stopOne(owner.token, { modelId: 'offline-brief' }),
+    ];
+    expect(refused.map((r) => r.status)).toEqual([404, 404]);
+    const bad = await stopOne(owner.token, { modelId: '', extra: 1 });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).message).toMatch(/body/);
+    const stopped = await stopOne(owner.token, { modelId: 'offline' });
+    expect(stopped.status).toBe(202);
+    const lines = await running.rest();
+    const finishes = Object.fromEntries(lines.filter((l) => l.type === 'finish').map((l) => [l.modelId, l.finishReason]));
+    expect(finishes).toEqual({ offline: 'aborted', 'offline-steps': 'stop' });
+  });
+
   it("another user's run, an unknown run and a malformed id are all 404 not_found, for reading and for stopping", async () => {
     const owner = await s.signIn(1000);
     const other = await s.signIn(1000);

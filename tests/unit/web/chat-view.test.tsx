@@ -256,3 +256,50 @@ describe('ChatView', () => {
     expect((screen.getByRole('checkbox', { name: /Model 0/ }) as HTMLInputElement).disabled).toBe(false);
   });
 });
+
+describe('ChatView: versions and each column on its own', () => {
+  const versioned: TurnView[] = [
+    {
+      id: 'q1', columns: true,
+      question: { id: 'q1', role: 'user', content: 'Name a coffee shop', modelId: null, version: { index: 2, count: 2 } },
+      answers: [
+        { id: 'a1', role: 'assistant', content: 'Café Azulejo', modelId: 'gpt-4o-mini', column: 0, version: { index: 3, count: 3 } },
+        { id: 'a2', role: 'assistant', content: 'Saudade and Co', modelId: 'claude-sonnet', column: 1 },
+      ],
+    },
+  ];
+
+  it('‹ › shows another version of a question or an answer; the first and last versions cannot step further', async () => {
+    const shown: string[] = [];
+    setup({ turns: versioned, compare: true, onShowVersion: (id, v) => shown.push(`${id}@${v}`), onEdit: () => undefined });
+    const answer = screen.getByRole('group', { name: 'Version 3 of 3' });
+    expect(within(answer).getByRole('button', { name: 'Next version' })).toHaveProperty('disabled', true);
+    await userEvent.click(within(answer).getByRole('button', { name: 'Previous version' }));
+    await userEvent.click(within(screen.getByRole('group', { name: 'Version 2 of 2' })).getByRole('button', { name: 'Previous version' }));
+    expect(shown).toEqual(['a1@2', 'q1@1']);
+    // The second column has one version: no switcher.
+    expect(screen.getAllByRole('group', { name: /^Version/ })).toHaveLength(2);
+  });
+
+  it('the last turn: each column answered again or given another model; while it is written, one column stopped alone', async () => {
+    const calls: string[] = [];
+    setup({ turns: versioned, compare: true, mergeModels: sampleModels, onRegenerateColumn: (column, modelId) => calls.push(`again:${column}:${modelId ?? '-'}`) });
+    await userEvent.click(screen.getByRole('button', { name: /^Regenerate the answer of Claude/ }));
+    const swap = screen.getAllByRole('combobox', { name: /^Answer this column with another model instead of GPT-4o mini/ })[0] as HTMLSelectElement;
+    const offered = [...swap.options].map((o) => o.value).filter(Boolean);
+    expect(offered).not.toContain('gpt-4o-mini');
+    expect(offered).not.toContain('claude-sonnet');
+    await userEvent.selectOptions(swap, offered[0] as string);
+    expect(calls).toEqual(['again:1:-', `again:0:${offered[0]}`]);
+    cleanup();
+    const stops: string[] = [];
+    const streaming: TurnView[] = [{ ...versioned[0]!, answers: versioned[0]!.answers.map((a) => ({ ...a, content: 'so far', streaming: true })) }];
+    setup({ turns: streaming, compare: true, streaming: true, onStopColumn: (id) => stops.push(id) });
+    await userEvent.click(screen.getByRole('button', { name: /^Stop the answer of Claude/ }));
+    expect(stops).toEqual(['claude-sonnet']);
+    // While it is written, versions show but do not switch.
+    const steps = screen.getAllByRole('button', { name: /version$/ });
+    expect(steps.length).toBeGreaterThan(0);
+    expect(steps.every((b) => (b as HTMLButtonElement).disabled)).toBe(true);
+  });
+});

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import type { z } from 'zod';
-import { chatRequest, chatRunIdParam, editLastRequest, mergeRequest, regenerateRequest, resumeQuery, type stopRunAnswer } from '../../../adapters/api-contract/api-contract.js';
+import { chatRequest, chatRunIdParam, editLastRequest, mergeRequest, regenerateRequest, resumeQuery, stopRunRequest, type stopRunAnswer } from '../../../adapters/api-contract/api-contract.js';
 import type { Result } from '../../../core/shared/index.js';
 import { SESSION_ENDED, type ChatRun, type ChatRunRelay } from '../../../core/chat/index.js';
 import { apiError, domainFailure } from '../http/api-error.js';
@@ -83,7 +83,14 @@ export function chatRoutes(relay: ChatRunRelay): Hono<AppEnv> {
   routes.post('/runs/:runId/stop', async (c) => {
     const id = runId(c);
     if (id === null) return noSuchRun(c);
-    const stopped = await relay.stop(c.get('user').id, id);
+    // No body: the whole run. A JSON body may name one model: that column alone.
+    let modelId: string | undefined;
+    if ((c.req.header('content-type') ?? '') !== '' || Number(c.req.header('content-length') ?? '0') > 0) {
+      const body = await jsonBody(c, stopRunRequest);
+      if (!body.ok) return body.response;
+      modelId = body.data.modelId;
+    }
+    const stopped = await relay.stop(c.get('user').id, id, modelId);
     return stopped.success ? c.json({ runId: id, stopping: true } satisfies z.input<typeof stopRunAnswer>, 202) : domainFailure(c, stopped.error);
   });
 

@@ -32,6 +32,8 @@ export interface AnswerColumnsProps {
   onShowVersion?: ((messageId: string, version: number) => void) | undefined;
   /** The last turn's columns, each on its own: answer again, or with another model (a new version of the column). */
   columnControl?: ColumnControl | undefined;
+  /** While the turn's answers are written: stops one column, the others go on. */
+  onStopColumn?: ((modelId: string) => void) | undefined;
 }
 
 export interface ColumnControl {
@@ -42,7 +44,7 @@ export interface ColumnControl {
 }
 
 /** A side-by-side turn: one column per model, in the order asked; they scroll sideways on narrow screens. */
-export function AnswerColumns({ answers, labelOf, onContinueWith, voting, onShowVersion, columnControl }: AnswerColumnsProps) {
+export function AnswerColumns({ answers, labelOf, onContinueWith, voting, onShowVersion, columnControl, onStopColumn }: AnswerColumnsProps) {
   const { t } = useTranslation();
   const blind = voting?.blind === true;
   const hidden = blind && voting.votedModelId === null;
@@ -98,6 +100,14 @@ export function AnswerColumns({ answers, labelOf, onContinueWith, voting, onShow
               {winner ? <span className="badge badge--accent answer-column__winner">{t('compare.winner')}</span> : null}
             </header>
             {answer.content ? <Markdown text={answer.content} /> : answer.streaming ? <TypingDots /> : null}
+            {answer.streaming && onStopColumn && answer.modelId ? (
+              <div className="message__actions">
+                <button type="button" className="message__action" onClick={() => onStopColumn(answer.modelId as string)}
+                  aria-label={hidden ? t('chat.stopColumnHidden', { letter: String.fromCharCode(65 + index) }) : t('chat.stopColumn', { model: labelOf(answer.modelId) })}>
+                  {t('chat.stop')}
+                </button>
+              </div>
+            ) : null}
             {answer.error ? <AnswerError error={answer.error} /> : null}
             {!answer.streaming && !hidden ? <AnswerMetrics metrics={answer.metrics} /> : null}
             {!answer.streaming && answer.content ? (

@@ -39,6 +39,8 @@ export interface ChatViewProps {
   onEdit?: ((messageId: string, text: string) => void) | undefined;
   /** ‹ 2/3 ›: shows another version of a question or an answer. */
   onShowVersion?: ((messageId: string, version: number) => void) | undefined;
+  /** While a side-by-side turn is answered: stops one column, the others go on. */
+  onStopColumn?: ((modelId: string) => void) | undefined;
   /** One column of the last side-by-side turn again, with its model or another (a swap). */
   onRegenerateColumn?: ((column: number, modelId?: string) => void) | undefined;
   /** `messageId`: the question of the turn it was chosen in. */
@@ -177,6 +179,7 @@ export function ChatView(props: ChatViewProps) {
                   question,
                   <AnswerColumns key={`${turn.id}-columns`} answers={turn.answers} labelOf={labelOf}
                     onShowVersion={streaming ? undefined : props.onShowVersion}
+                    onStopColumn={last && streaming && turn.answers.filter((a) => a.streaming).length > 1 ? props.onStopColumn : undefined}
                     columnControl={last && !streaming && props.onRegenerateColumn ? {
                       onRegenerate: (column) => props.onRegenerateColumn?.(column),
                       onSwap: (column, modelId) => props.onRegenerateColumn?.(column, modelId),

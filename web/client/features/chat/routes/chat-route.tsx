@@ -130,6 +130,9 @@ export default function ChatRoute({ chatId, compareRoute }: { chatId: string | n
       }}
       files={files.files} onAddFiles={files.add} onRemoveFile={files.remove} blockedReason={files.blockedReason} cost={cost}
       onStop={() => session.stop()}
+      onStopColumn={(modelId) => {
+        if (session.stopColumn(modelId)) void trackEvent({ event: 'column_changed', action: 'stop', column: Math.max(0, selected.indexOf(modelId)), model_id: modelId });
+      }}
       onRegenerate={() => void session.regenerate().then(after)}
       onEditLast={(text) => void session.editLast(text).then(after)}
       onEdit={(messageId, text) => {

@@ -68,7 +68,7 @@ export interface ChatSessionPorts {
   sendChatMessage(input: SendChatFields & { signal?: AbortSignal }): Promise<Result<ChatRunHandle>>;
   /** Reads a run again (after a reload, or coming back to its conversation). */
   resumeChatRun(input: { runId: string; after?: number; signal?: AbortSignal }): Promise<Result<ChatRunHandle>>;
-  stopChatRun(input: { runId: string }): Promise<Result<void>>;
+  stopChatRun(input: { runId: string; modelId?: string }): Promise<Result<void>>;
   /** The conversation's answer still being written on the server, if any. */
   findLiveChatRun(input: { conversationId: string }): Promise<Result<ServerLiveRun | null>>;
 }

@@ -217,6 +217,17 @@ export class ChatSession {
     if (current.runId !== null) this.askStop(current.runId);
   }
 
+  /**
+   * Stops one column's answer of the run on screen (the others go on); it is saved and charged for
+   * what it wrote. Before the server named the run there is nothing to name: answers false then.
+   */
+  stopColumn(modelId: string): boolean {
+    const current = this.current;
+    if (!current || current.stopAsked || current.runId === null) return false;
+    void this.ports.stopChatRun({ runId: current.runId, modelId });
+    return true;
+  }
+
   /** Stops reading the run on screen; the run itself goes on (leaving the chat, another conversation). */
   detach(): void {
     this.reading?.abort();
