@@ -136,7 +136,7 @@ export class ChatRunRelay {
     }
     if (modelId !== undefined) {
       // Asked of another instance's run: only a model it asks is passed on.
-      const known = await this.untilKnown(() => this.deps.chatRunLog.read(userId, runId, Number.MAX_SAFE_INTEGER, 0));
+      const known = await this.untilKnown(() => this.deps.chatRunLog.read(userId, runId, 1_000_000_000, 1));
       if (!known.success) return known;
       if (known.data === null) return fail(notFound(runId));
       if (!known.data.run.modelIds.includes(modelId)) return fail(domainError('not_found', `Model ${modelId} does not answer in run ${runId}`));

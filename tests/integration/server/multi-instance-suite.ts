@@ -166,6 +166,18 @@ export function multiInstanceSuite(lane: { redisUrl: string | null }): void {
       expect(after.liveRun).toBeNull();
     });
 
+    it('one column stopped through an instance that does not produce it: that answer ends aborted, the other answers to its end', async () => {
+      const u = await user(10_000);
+      const started = await u.call('/api/chat', { method: 'POST', json: { message: 'Tell me a long story about lighthouses', modelIds: ['offline', 'offline-steps'] }, backend: 0 });
+      const running = await readNdjsonUntil(started, (l) => l.type === 'delta');
+      const meta = running.lines[0] as { runId: string; conversationId: string };
+      expect((await u.call(`/api/chat/runs/${meta.runId}/stop`, { method: 'POST', json: { modelId: 'offline-brief' }, backend: 2 })).status).toBe(404);
+      expect((await u.call(`/api/chat/runs/${meta.runId}/stop`, { method: 'POST', json: { modelId: 'offline' }, backend: 2 })).status).toBe(202);
+      const lines = await running.rest();
+      const finishes = Object.fromEntries(lines.filter((l) => l.type === 'finish').map((l) => [l.modelId, l.finishReason]));
+      expect(finishes).toEqual({ offline: 'aborted', 'offline-steps': 'stop' });
+    });
+
     it('a regenerate through one instance while another regenerate of the conversation runs on another is 409 conversation_busy, and charges nothing', async () => {
       const u = await user(10_000);
       // The conversation's first answer, stopped early (answers take seconds here) and read to its done.
