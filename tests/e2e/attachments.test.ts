@@ -30,7 +30,7 @@ afterAll(async () => {
 
 const box = () => browser.page.getByRole('textbox', { name: 'Your message' });
 const composerFiles = () => browser.page.getByRole('list', { name: 'Files to send' });
-const answerDone = () => browser.page.getByRole('button', { name: 'Stop' }).waitFor({ state: 'detached', timeout: 30_000 });
+const answerDone = () => browser.page.getByRole('button', { name: 'Stop', exact: true }).waitFor({ state: 'detached', timeout: 30_000 });
 const uploadsDone = () => browser.page.getByText('Uploading…').first().waitFor({ state: 'detached', timeout: 30_000 });
 
 describe('e2e: attachments', () => {

@@ -30,7 +30,7 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-const answerDone = (page: Page) => page.getByRole('button', { name: 'Stop' }).waitFor({ state: 'detached', timeout: 30_000 });
+const answerDone = (page: Page) => page.getByRole('button', { name: 'Stop', exact: true }).waitFor({ state: 'detached', timeout: 30_000 });
 const columnsOf = (page: Page) =>
   page.locator('.answer-columns').last().locator('.answer-column').evaluateAll((nodes) => nodes.map((n) => ({
     heading: n.querySelector('.answer-column__model')?.textContent ?? '',

@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 
 const box = () => browser.page.getByRole('textbox', { name: 'Your message' });
-const answerDone = () => browser.page.getByRole('button', { name: 'Stop' }).waitFor({ state: 'detached', timeout: 30_000 });
+const answerDone = () => browser.page.getByRole('button', { name: 'Stop', exact: true }).waitFor({ state: 'detached', timeout: 30_000 });
 
 /** Selects the first paragraph of an answer the way a mouse does, and lets the page see the mouseup. */
 async function selectIn(answer: string): Promise<string> {
@@ -50,7 +50,7 @@ describe('e2e: the chat path', () => {
     await page.getByRole('button', { name: 'New chat' }).waitFor();
     await box().fill('Explain how a lighthouse works');
     await page.getByRole('button', { name: 'Send' }).click();
-    await page.getByRole('button', { name: 'Stop' }).waitFor();
+    await page.getByRole('button', { name: 'Stop', exact: true }).waitFor();
     await box().pressSequentially('and who keeps it', { delay: 10 });
     await page.waitForURL(CONVERSATION_URL, { timeout: 30_000 });
     await answerDone();
@@ -205,12 +205,12 @@ describe('e2e: the chat path', () => {
     const before = (await streaming.textContent()) ?? '';
     await page.reload();
     // The running answer comes back, still being written, and grows past what was shown before the reload.
-    await page.getByRole('button', { name: 'Stop' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Stop', exact: true }).waitFor({ timeout: 30_000 });
     const answerText = async () => (await page.locator('.message--assistant').last().locator('.markdown').textContent()) ?? '';
     await expect.poll(async () => (await answerText()).length, { timeout: 30_000 }).toBeGreaterThan(before.length);
     expect(await page.locator('.message--user').count()).toBe(1);
     expect(await page.locator('.message--assistant').count()).toBe(1);
-    await page.getByRole('button', { name: 'Stop' }).click();
+    await page.getByRole('button', { name: 'Stop', exact: true }).click();
     await answerDone();
     const after = await answerText();
     // What is shown is what was saved: the same after another reload, the question still asked once.
@@ -231,7 +231,7 @@ describe('e2e: the chat path', () => {
     await page.getByRole('button', { name: 'Send' }).click();
     await page.waitForURL(CONVERSATION_URL, { timeout: 30_000 });
     await page.waitForFunction(() => (document.querySelector('.message--assistant:last-of-type')?.textContent ?? '').split(/\s+/).length > 5, undefined, { timeout: 30_000 });
-    await page.getByRole('button', { name: 'Stop' }).click();
+    await page.getByRole('button', { name: 'Stop', exact: true }).click();
     await answerDone();
     const answerText = () => page.locator('.message--assistant').last().locator('.markdown').textContent();
     const shown = (await answerText()) ?? '';

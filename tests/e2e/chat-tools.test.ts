@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 
 const box = () => browser.page.getByRole('textbox', { name: 'Your message' });
-const answerDone = () => browser.page.getByRole('button', { name: 'Stop' }).waitFor({ state: 'detached', timeout: 30_000 });
+const answerDone = () => browser.page.getByRole('button', { name: 'Stop', exact: true }).waitFor({ state: 'detached', timeout: 30_000 });
 
 describe('e2e: the chat’s tools', () => {
   it('a system instruction set before the first message reaches the model: the offline model states it; it shows in the header and is saved as a preset', async () => {

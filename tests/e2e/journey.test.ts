@@ -111,7 +111,7 @@ describe('e2e: a new user in Chromium against the whole local stack', () => {
     // The address names the new conversation as soon as the server does, while the answer streams.
     await page.waitForURL(/\/chat\/[^/]+$/, { timeout: 30_000 });
     await page.locator('.message--assistant, [data-role="assistant"]').first().waitFor();
-    await page.getByRole('button', { name: 'Stop' }).waitFor({ state: 'detached', timeout: 30_000 });
+    await page.getByRole('button', { name: 'Stop', exact: true }).waitFor({ state: 'detached', timeout: 30_000 });
     await screenshot(page, '05-chat');
     await expect.poll(() => page.locator('.credits__value').textContent()).not.toBe(creditsBefore);
     // Sign-up to first answer without one console error: no 406 for the missing questionnaire row, nothing else.
@@ -160,7 +160,7 @@ describe('e2e: a new user in Chromium against the whole local stack', () => {
     const briefColumn = page.locator('[data-model-id="offline-brief"]');
     await column.getByText('Offline model (local)').first().waitFor({ timeout: 30_000 });
     await briefColumn.getByText('Offline model, brief (local)').first().waitFor({ timeout: 30_000 });
-    await page.getByRole('button', { name: 'Stop' }).waitFor({ state: 'detached' }).catch(() => undefined);
+    await page.getByRole('button', { name: 'Stop', exact: true }).waitFor({ state: 'detached' }).catch(() => undefined);
     expect(await page.locator('[data-model-id]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-model-id')))).toEqual(['offline', 'offline-brief']);
     await briefColumn.getByText('In brief: your message is about compare, two and answers.').waitFor();
     expect(await column.getByText('You asked: "Compare two answers"').count()).toBe(1);

@@ -42,7 +42,7 @@ afterAll(async () => {
 });
 
 const box = () => browser.page.getByRole('textbox', { name: 'Your message' });
-const answerDone = () => browser.page.getByRole('button', { name: 'Stop' }).waitFor({ state: 'detached', timeout: 30_000 });
+const answerDone = () => browser.page.getByRole('button', { name: 'Stop', exact: true }).waitFor({ state: 'detached', timeout: 30_000 });
 
 /** Where the columns are: the row's box and scroll, each column's box, and whether its heading fits it. */
 const layout = () =>

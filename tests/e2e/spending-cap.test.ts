@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 
 const box = () => browser.page.getByRole('textbox', { name: 'Your message' });
-const answerDone = () => browser.page.getByRole('button', { name: 'Stop' }).waitFor({ state: 'detached', timeout: 30_000 });
+const answerDone = () => browser.page.getByRole('button', { name: 'Stop', exact: true }).waitFor({ state: 'detached', timeout: 30_000 });
 const capEvents = () =>
   browser.page.evaluate(() =>
     ((window as { dataLayer?: Record<string, unknown>[] }).dataLayer ?? []).filter((e) => e['event'] === 'spending_cap_set'),

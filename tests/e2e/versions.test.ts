@@ -34,7 +34,7 @@ afterAll(async () => {
 });
 
 const box = () => browser.page.getByRole('textbox', { name: 'Your message' });
-const answerDone = () => browser.page.getByRole('button', { name: 'Stop' }).waitFor({ state: 'detached', timeout: 30_000 });
+const answerDone = () => browser.page.getByRole('button', { name: 'Stop', exact: true }).waitFor({ state: 'detached', timeout: 30_000 });
 const switcher = (scope: Locator) => scope.getByRole('group', { name: /^Version \d+ of \d+$/ });
 const switcherLabel = (scope: Locator) => switcher(scope).getAttribute('aria-label');
 /** Waits for a switcher labelled `label` inside `scope` (a new version is shown once its answer is stored). */

@@ -84,7 +84,7 @@ describe('another user\'s conversation', () => {
 });
 
 describe('one answer per turn', () => {
-  it.each(['regenerate', 'edit-last'] as const)('10 concurrent %s requests leave exactly one answer and one charge; the others are 409 conversation_busy', async (kind) => {
+  it.each(['regenerate', 'edit-last'] as const)('10 concurrent %s requests leave exactly one new version and one charge; the others are 409 conversation_busy', async (kind) => {
     const user = await signedUp();
     const id = await conversationOf(user, 'Tell me about tides');
     const chargesBefore = await chargesOf(user.userId);
@@ -96,8 +96,12 @@ describe('one answer per turn', () => {
       if (response.status === 200) expect((await readNdjson(response)).at(-1)?.['type']).toBe('done');
       else expect(await response.json()).toMatchObject({ error: 'conversation_busy' });
     }
+    // The earlier version stays stored beside the one new version: a regenerated answer, or an edited question with its answer.
     const stored = await messagesOf(id);
-    expect(stored.map((m) => m.role)).toEqual(['user', 'assistant']);
+    expect(stored.map((m) => m.role)).toEqual(kind === 'regenerate' ? ['user', 'assistant', 'assistant'] : ['user', 'assistant', 'user', 'assistant']);
+    const shown = (await (await user.call('GET', `/api/conversations/${id}`)).json()) as { messages: { role: string; version?: { index: number; count: number } }[] };
+    expect(shown.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+    expect(shown.messages[kind === 'regenerate' ? 1 : 0]?.version).toEqual({ index: 2, count: 2 });
     expect(await chargesOf(user.userId)).toBe(chargesBefore + 1);
   });
 
