@@ -4,7 +4,7 @@ export { ACCEPTED_FILES_TEXT, ACCEPT_ATTRIBUTE, ATTACHMENT_SIZE_LIMITS, MAX_ATTA
 export type { AttachmentKind, AttachmentRef, AttachmentRefusal } from './domain/attachments.js';
 export { DEFAULT_LEADERBOARD_PERIOD, LEADERBOARD_CSV_HEADER, LEADERBOARD_PERIODS, PERIOD_DAYS, VOTE_KINDS, byRank, leaderboardCsv, leaderboardOf, leaderboardPeriodSchema, leaderboardRowOf, newCompareVoteSchema, turnAnswersOf, voteRefusal } from './domain/compare-votes.js';
 export type { CompareVote, LeaderboardPeriod, LeaderboardRow, LeaderboardTotals, NewCompareVote, VoteKind, VotedAnswer } from './domain/compare-votes.js';
-export { MAX_MODELS_PER_CHAT, MERGE_PROMPT_OPENING, conversationIdSchema, hasUnstorableText, mergePrompt, messageSchema, modelIdsSchema, titleFromMessage, titleSchema } from './domain/chat-rules.js';
+export { MAX_MODELS_PER_CHAT, MERGE_PROMPT_OPENING, conversationIdSchema, exchangeOf, hasUnstorableText, mergePrompt, messageSchema, modelIdsSchema, titleFromMessage, titleSchema } from './domain/chat-rules.js';
 export type { ChatMessage, ChatRequest, ChatStreamEvent, Conversation, ModelInfo, PromptAttachment, PromptMessage } from './domain/chat.js';
 export { MAX_COLUMN, MERGE_COLUMN, ancestry, continuingPlace, versionAt, versionGroups, visiblePath } from './domain/conversation-tree.js';
 export type { TreePlace, VersionOf } from './domain/conversation-tree.js';

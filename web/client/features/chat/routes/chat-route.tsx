@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import type { ChatMessage, ModelInfo } from '../../../../../core/chat/index.js';
+import { exchangeOf } from '../../../../../core/chat/index.js';
 import { useUseCases } from '../../../use-cases/use-cases-provider.js';
 import { AttachmentImageSource } from '../components/attachment-views.js';
 import { ChatView } from '../components/chat-view.js';
@@ -199,17 +200,7 @@ function modelsFromSearch(search: string): string[] {
 }
 
 /** The models of the last turn's columns as shown (a column keeps the model it was given), else as asked. */
-function columnsOfLastTurn(messages: readonly ChatMessage[] | undefined): readonly string[] {
-  const list = messages ?? [];
-  const at = list.findLastIndex((m) => m.role === 'user');
-  const last = list[at];
-  if (!last) return [];
-  const columns: string[] = [...(last.modelIds ?? (last.modelId ? [last.modelId] : []))];
-  list.slice(at + 1).forEach((m, i) => {
-    if (m.role === 'assistant' && m.modelId && !m.mergedFrom) columns[m.column ?? i] = m.modelId;
-  });
-  return columns.filter((id): id is string => typeof id === 'string');
-}
+const columnsOfLastTurn = (messages: readonly ChatMessage[] | undefined): readonly string[] => [...(exchangeOf(messages ?? [])?.columns.values() ?? [])];
 
 /** The models the last question's columns answer with now, when it recorded them. */
 function lastAskedModels(messages: readonly ChatMessage[] | undefined): readonly string[] | null {

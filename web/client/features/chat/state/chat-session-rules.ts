@@ -1,4 +1,5 @@
 import type { AttachmentRef, ChatMessage, ConversationSettings, ChatRunEvent, ChatRunHandle } from '../../../../../core/chat/index.js';
+import { exchangeOf } from '../../../../../core/chat/index.js';
 import type { AnswerMetrics, LiveAnswer } from './chat-session.js';
 
 // What the chat session works out from the messages and the run's events (chat-session.ts).
@@ -35,17 +36,9 @@ export function withoutLastMerge(messages: readonly ChatMessage[]): readonly Cha
   return messages.filter((m, i) => i <= last || m.mergedFrom === undefined);
 }
 
-/** The answers of a question shown, by column (as stored; else in the order it asked the models). */
-export function columnModels(messages: readonly ChatMessage[], question: ChatMessage): ReadonlyMap<number, string> {
-  const columns = new Map<number, string>();
-  (question.modelIds ?? (question.modelId ? [question.modelId] : [])).forEach((id, i) => columns.set(i, id));
-  const at = messages.indexOf(question);
-  const next = messages.findIndex((m, i) => i > at && m.role !== 'assistant');
-  messages.slice(at + 1, next === -1 ? messages.length : next).forEach((m, i) => {
-    if (m.role === 'assistant' && m.modelId && !m.mergedFrom) columns.set(m.column ?? i, m.modelId);
-  });
-  return new Map([...columns].sort(([a], [b]) => a - b));
-}
+/** The answers of a question shown, by column (as stored; else in the order it asked the models): the core's rule. */
+export const columnModels = (messages: readonly ChatMessage[], question: ChatMessage): ReadonlyMap<number, string> =>
+  exchangeOf(messages, question.id)?.columns ?? new Map();
 
 /** The messages without the last turn's answer in `column` (a new version of it is about to stream). */
 export function withoutColumn(messages: readonly ChatMessage[], column: number): readonly ChatMessage[] {
