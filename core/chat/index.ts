@@ -6,6 +6,10 @@ export { DEFAULT_LEADERBOARD_PERIOD, LEADERBOARD_CSV_HEADER, LEADERBOARD_PERIODS
 export type { CompareVote, LeaderboardPeriod, LeaderboardRow, LeaderboardTotals, NewCompareVote, VoteKind, VotedAnswer } from './domain/compare-votes.js';
 export { MAX_MODELS_PER_CHAT, MERGE_PROMPT_OPENING, conversationIdSchema, exchangeOf, hasUnstorableText, mergePrompt, messageSchema, modelIdsSchema, titleFromMessage, titleSchema } from './domain/chat-rules.js';
 export type { ChatMessage, ChatRequest, ChatStreamEvent, Conversation, ModelInfo, PromptAttachment, PromptMessage } from './domain/chat.js';
+export { CONTEXT_MODES, DEFAULT_CONTEXT, DEFAULT_CONTEXT_MESSAGES, DEFAULT_CONTEXT_WINDOW, MAX_CONTEXT_MESSAGES, MAX_SUMMARY_TOKENS, MIN_CONTEXT_MESSAGES, SUMMARY_HEADING, contextFor, contextPolicySchema, contextTokens, historyBudget, summaryText } from './domain/context-window.js';
+export type { ContextMode, ContextPolicy, ModelContext, Weighed } from './domain/context-window.js';
+export { DEFAULT_PAGE_TURNS, MAX_PAGE_TURNS, SUMMARY_LINE_CHARS, pageOf, pageQuerySchema, summaryLineOf, weightOf } from './domain/history-page.js';
+export type { MessagePage, MessageWeight, PageQuery } from './domain/history-page.js';
 export { MAX_COLUMN, MERGE_COLUMN, ancestry, continuingPlace, versionAt, versionGroups, visiblePath } from './domain/conversation-tree.js';
 export type { TreePlace, VersionOf } from './domain/conversation-tree.js';
 export { MAX_INSTRUCTION_LENGTH, NO_SETTINGS, conversationSettingsSchema, settingLimitsOf } from './domain/conversation-settings.js';

@@ -21,6 +21,8 @@ export interface ModelInfo extends ModelPrice {
   readonly maxOutputTokens?: number;
   /** true for a model that reads images; absent or false: it is refused a message with an image. */
   readonly supportsImages?: boolean;
+  /** The most tokens it reads at once (prompt and answer); absent: DEFAULT_CONTEXT_WINDOW (context-window.ts). */
+  readonly contextWindow?: number;
 }
 
 export type ChatRole = 'user' | 'assistant' | 'system';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ModelInfo } from './chat.js';
 import { modelProvider } from './providers.js';
 import { hasUnstorableText } from './chat-rules.js';
+import { contextPolicySchema, type ContextPolicy } from './context-window.js';
 
 /** What one model of a conversation is asked with; absent values leave the provider's default. */
 export interface ModelSettings {
@@ -16,6 +17,8 @@ export interface ConversationSettings {
   /** '' for none. */
   readonly instruction: string;
   readonly models: Readonly<Record<string, ModelSettings>>;
+  /** What the models receive of the history (context-window.ts); absent: DEFAULT_CONTEXT, the whole of it within each model's window. */
+  readonly context?: ContextPolicy;
 }
 
 export const NO_SETTINGS: ConversationSettings = { instruction: '', models: {} };
@@ -55,6 +58,7 @@ export const conversationSettingsSchema = z.strictObject({
   models: z
     .record(z.string().trim().min(1, 'A model id must not be empty').max(100, 'A model id is too long').refine(...storable('A model id')), modelSettingsSchema)
     .refine((models) => Object.keys(models).length <= MAX_SETTINGS_MODELS, `Settings may name at most ${MAX_SETTINGS_MODELS} models`),
+  context: contextPolicySchema.optional(),
 });
 
 /** What a model lets a user set: its temperature scale (null: it takes none) and its longest answer. */
