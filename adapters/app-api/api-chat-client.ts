@@ -1,4 +1,4 @@
-import type { ChatClient, ChatRunEvent, ChatRunHandle, EditLastChatInput, LiveRun, MergeChatInput, RegenerateChatInput, ResumeChatInput, SendChatInput } from '../../core/chat/index.js';
+import type { ChatClient, ChatRunEvent, ChatRunHandle, EditLastChatInput, LiveRun, MergeChatInput, RegenerateChatInput, ResumeChatInput, SendChatInput, SummarizeConversationInput } from '../../core/chat/index.js';
 import type { AbortSignalLike } from '../../core/shared/index.js';
 import { domainError, fail, ok, type Result } from '../../core/shared/index.js';
 import { ApiClient, toDomainError, type ApiClientOptions } from './api-client.js';
@@ -19,12 +19,12 @@ interface Connection {
 }
 
 /**
- * ChatClient over the app server's /api/chat, /regenerate, /edit-last and /merge (NDJSON, read as it
- * arrives), and /api/chat/runs/:runId/… to resume and stop. A refusal before any model runs comes
- * back as the server's domain error; an accepted run yields every line of the stream (see
- * api-contract.ts). A lost connection is resumed from the last `seq` seen, from whichever server
- * answers, after a short pause (RESUME_DELAYS_MS); only when every try failed do the answers still
- * open end as `aborted` with a `network` error. Aborting the signal only stops reading: the run goes
+ * ChatClient over the app server's /api/chat, /regenerate, /edit-last, /merge and
+ * /api/conversations/:id/summary (NDJSON, read as it arrives), and /api/chat/runs/:runId/… to resume
+ * and stop. A refusal before any model runs comes back as the server's domain error; an accepted
+ * run yields every line of the stream (see api-contract.ts). A lost connection is resumed from the
+ * last `seq` seen, from whichever server answers, after a short pause (RESUME_DELAYS_MS); only when
+ * every try failed do the answers still open end as `aborted` with a `network` error. Aborting the signal only stops reading: the run goes
  * on (stop it with `stop`).
  */
 export class ApiChatClient implements ChatClient {
@@ -54,6 +54,11 @@ export class ApiChatClient implements ChatClient {
   merge(input: MergeChatInput): Promise<Result<ChatRunHandle>> {
     const { signal, ...body } = input;
     return this.start('/api/chat/merge', body, signal);
+  }
+
+  summarizeConversation(input: SummarizeConversationInput): Promise<Result<ChatRunHandle>> {
+    const { signal, conversationId, modelId, message } = input;
+    return this.start(`/api/conversations/${encodeURIComponent(conversationId)}/summary`, { modelId, message }, signal);
   }
 
   async resume(input: ResumeChatInput): Promise<Result<ChatRunHandle>> {

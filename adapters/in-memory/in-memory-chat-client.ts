@@ -1,7 +1,7 @@
-import type { ChatClient, ChatRunEvent, ChatRunHandle, EditLastChatInput, LiveRun, MergeChatInput, RegenerateChatInput, ResumeChatInput, SendChatInput, ChatRun } from '../../core/chat/index.js';
+import type { ChatClient, ChatRunEvent, ChatRunHandle, EditLastChatInput, LiveRun, MergeChatInput, RegenerateChatInput, ResumeChatInput, SendChatInput, SummarizeConversationInput, ChatRun } from '../../core/chat/index.js';
 import type { AbortSignalLike } from '../../core/shared/index.js';
 import { createAbortSource, domainError, fail, ok, type Result } from '../../core/shared/index.js';
-import { makeEditLastMessage, makeMergeAnswers, makeRegenerateAnswer, makeRunChat, type ChatDeps } from '../../core/chat/index.js';
+import { makeEditLastMessage, makeMergeAnswers, makeRegenerateAnswer, makeRunChat, makeSummarizeConversation, type ChatDeps } from '../../core/chat/index.js';
 import { ChatRunRelay, type RunStream } from '../../core/chat/index.js';
 import { requireUser } from '../../core/auth/index.js';
 import { InMemoryChatRunLog } from './in-memory-chat-run-log.js';
@@ -43,6 +43,7 @@ export class InMemoryChatClient implements ChatClient {
   private readonly regenerateAnswer;
   private readonly editLastMessage;
   private readonly mergeAnswers;
+  private readonly summarize;
   private readonly relay: ChatRunRelay;
 
   constructor(private readonly deps: ChatDeps & { readonly relay?: ChatRunRelay }) {
@@ -50,6 +51,7 @@ export class InMemoryChatClient implements ChatClient {
     this.runChat = makeRunChat(deps);
     this.regenerateAnswer = makeRegenerateAnswer(deps);
     this.editLastMessage = makeEditLastMessage(deps);
+    this.summarize = makeSummarizeConversation(deps);
     this.relay = deps.relay ?? inMemoryRelay(deps);
   }
 
@@ -67,6 +69,10 @@ export class InMemoryChatClient implements ChatClient {
 
   merge({ signal, ...input }: MergeChatInput): Promise<Result<ChatRunHandle>> {
     return this.started(signal, (stop) => this.mergeAnswers({ ...input, signal: stop }));
+  }
+
+  summarizeConversation({ signal, ...input }: SummarizeConversationInput): Promise<Result<ChatRunHandle>> {
+    return this.started(signal, (stop) => this.summarize({ ...input, signal: stop }));
   }
 
   async resume(input: ResumeChatInput): Promise<Result<ChatRunHandle>> {

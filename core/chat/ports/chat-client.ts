@@ -86,6 +86,16 @@ export interface MergeChatInput {
   readonly signal?: AbortSignalLike;
 }
 
+export interface SummarizeConversationInput {
+  /** The conversation summarised (the caller's own). */
+  readonly conversationId: string;
+  /** The model that writes the summary. */
+  readonly modelId: string;
+  /** The new conversation's visible first question (worded in the reader's language). */
+  readonly message: string;
+  readonly signal?: AbortSignalLike;
+}
+
 /**
  * Chat, from the browser's side: the server owns it (it stores the conversation, holds and charges
  * the credits, runs the models). Each call either starts a run or is refused before any model runs
@@ -102,6 +112,13 @@ export interface ChatClient {
    * `validation` when the last turn has fewer than two answers.
    */
   merge(input: MergeChatInput): Promise<Result<ChatRunHandle>>;
+  /**
+   * Starts a NEW conversation from a summary of this one: `message` is its first question, and one
+   * model's summary of the old conversation's visible path (within its window) streams as its first
+   * answer, priced and charged as any answer. The handle's `conversationId` is the new conversation's.
+   * `not_found` for a conversation that is not the caller's; nothing is created when refused.
+   */
+  summarizeConversation(input: SummarizeConversationInput): Promise<Result<ChatRunHandle>>;
   /**
    * Reads a run of the caller's again, from after the event `after` on: its events then arrive as
    * they are produced, until `done`. `not_found` for a run that is not the caller's or has expired.

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { attachmentIdsSchema } from '../domain/attachments.js';
 import { conversationIdSchema, messageSchema, modelIdsSchema } from '../domain/chat-rules.js';
 import { sendChatSchema } from '../domain/send-chat.js';
-import type { ChatClient, ChatRunHandle, EditLastChatInput, LiveRun, MergeChatInput, RegenerateChatInput, ResumeChatInput, SendChatInput } from '../ports/chat-client.js';
+import { summarizeConversationSchema } from '../domain/conversation-summary.js';
+import type { ChatClient, ChatRunHandle, EditLastChatInput, LiveRun, MergeChatInput, RegenerateChatInput, ResumeChatInput, SendChatInput, SummarizeConversationInput } from '../ports/chat-client.js';
 import { parseInput, type Result } from '../../shared/index.js';
 import { requireUser, type CurrentUser } from '../../auth/index.js';
 
@@ -51,6 +52,9 @@ export const makeEditChatMessage = starter<EditLastChatInput>(editSchema, (clien
 
 /** Asks one model to merge the answers of the last side-by-side turn. */
 export const makeMergeChatAnswers = starter<MergeChatInput>(mergeSchema, (client, input) => client.merge(input));
+
+/** Starts a new conversation from one model's summary of this one (its first question: `message`). */
+export const makeSummarizeChatConversation = starter<SummarizeConversationInput>(summarizeConversationSchema, (client, input) => client.summarizeConversation(input));
 
 const runIdSchema = z.object({ runId: z.string().trim().min(1, 'A run id is required').max(100, 'The run id is too long') });
 const resumeSchema = runIdSchema.extend({ after: z.number().int().min(0).optional() });
