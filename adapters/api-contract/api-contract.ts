@@ -6,8 +6,8 @@
  * nothing but zod and the core's capability indexes (eslint and the boundaries test hold it so).
  */
 import { z } from 'zod';
-import { CANCELLATION_REASONS, CHECKOUT_STATUSES } from '../../core/billing/index.js';
-import { LEADERBOARD_PERIODS, VOTE_KINDS, conversationIdSchema, messageSchema, modelIdsSchema, titleSchema, attachmentIdsSchema, attachmentRefSchema, conversationSettingsSchema, sendChatSchema, PROVIDER_IDS } from '../../core/chat/index.js';
+import { CANCELLATION_REASONS, CHECKOUT_STATUSES, DISCOUNT_DURATIONS } from '../../core/billing/index.js';
+import { LEADERBOARD_PERIODS, MAX_PAGE_TURNS, VOTE_KINDS, conversationIdSchema, messageSchema, modelIdsSchema, titleSchema, attachmentIdsSchema, attachmentRefSchema, conversationSettingsSchema, sendChatSchema, PROVIDER_IDS } from '../../core/chat/index.js';
 import { LEDGER_KINDS, spendingCapSchema } from '../../core/credits/index.js';
 import { DOMAIN_ERROR_CODES } from '../../core/shared/index.js';
 
@@ -45,6 +45,8 @@ export const publicConfigAnswer = z.object({
   tagManagerId: z.string().nullable(),
   supportWidgetSrc: z.string().nullable(),
   billingAvailable: z.boolean(),
+  /** Credits each paid period of the plan grants (the server's setting). */
+  creditsPerPeriod: z.number().int().positive(),
 });
 
 // ── Billing ───────────────────────────────────────────────────────────────────────────────────────
@@ -63,7 +65,10 @@ export const planAnswer = z.object({
   discountPercent: z.number().nullable().optional(),
   discountedPriceCents: z.number().nullable().optional(),
   currency: z.string(),
-  discount: z.object({ id: z.string(), name: z.string(), code: z.string().nullable(), basisPoints: z.number().nullable(), amount: z.number().nullable() }).nullable(),
+  discount: z.object({
+    id: z.string(), name: z.string(), code: z.string().nullable(), basisPoints: z.number().nullable(), amount: z.number().nullable(),
+    duration: z.enum(DISCOUNT_DURATIONS).optional(), durationInMonths: z.number().int().nullable().optional(),
+  }).nullable(),
   available: z.boolean(),
 });
 export const subscriptionSummary = z.object({
@@ -86,7 +91,7 @@ export const checkoutRequest = z.strictObject({ successUrl: httpUrl('successUrl'
 export const checkoutAnswer = z.object({ checkoutId: z.string(), url: z.string() });
 /** GET /api/billing/checkouts/:id: one of the caller's own checkouts (404 not_found otherwise) */
 export const checkoutIdParam = z.object({ id: z.string().trim().min(1, 'is required').max(200, 'is too long') });
-export const checkoutStateAnswer = z.object({ checkout: z.object({ id: z.string(), status: z.enum(CHECKOUT_STATUSES) }) });
+export const checkoutStateAnswer = z.object({ checkout: z.object({ id: z.string(), status: z.enum(CHECKOUT_STATUSES), declined: z.boolean() }) });
 /** POST /api/billing/subscription/cancel */
 export const cancelRequest = z.strictObject({
   reason: z.enum(CANCELLATION_REASONS, { error: `reason must be one of: ${CANCELLATION_REASONS.join(', ')}` }),
@@ -141,6 +146,8 @@ export const chatMessage = z.object({
   firstTokenMs: z.number().int().nonnegative().optional(),
   durationMs: z.number().int().nonnegative().optional(),
   creditsCharged: z.number().nonnegative().optional(),
+  /** On an answer: true when it was stopped before its end. */
+  stopped: z.boolean().optional(),
   createdAt: z.string(),
   /** Its place in the conversation's tree: the user message it answers (or, a user message, the one before); null for the first turn. */
   parentId: z.string().nullable().optional(),
@@ -166,11 +173,54 @@ export const renameConversationRequest = z.strictObject({ title: titleSchema });
 export const conversationIdParam = z.object({ id: conversationIdSchema.max(200, 'is too long') });
 /** A run of the conversation still being answered: what a reloaded page resumes (GET /api/chat/runs/:runId/events). */
 export const liveRun = z.object({ runId: z.string(), userMessageId: z.string(), modelIds: z.array(z.string()).readonly() });
-/** GET /api/conversations/:id (`liveRun`: null when no answer is running; absent from an older server) */
-export const openConversationAnswer = z.object({ conversation, messages: z.array(chatMessage).readonly(), liveRun: liveRun.nullable().optional() });
-/** GET /api/conversations/:id/messages */
+const pageCursor = z.string().trim().min(1, 'must not be empty').max(200, 'is too long');
+/**
+ * GET /api/conversations/:id?limit&before&after&around: which page of whole turns of the visible path
+ * (core/chat/domain/history-page.ts): the latest without a cursor, or before, after or around a message
+ * of it; `limit` turns (default 30). A cursor not on the visible path answers 404.
+ */
+export const conversationPageQuery = z
+  .strictObject({
+    limit: z
+      .string()
+      .regex(/^\s*\d+\s*$/, 'must be a whole number of turns')
+      .transform(Number)
+      .pipe(z.number().min(1, 'must be at least 1').max(MAX_PAGE_TURNS, `must be at most ${MAX_PAGE_TURNS}`))
+      .optional(),
+    before: pageCursor.optional(),
+    after: pageCursor.optional(),
+    around: pageCursor.optional(),
+  })
+  .refine((q) => [q.before, q.after, q.around].filter((c) => c !== undefined).length <= 1, 'give at most one of before, after and around');
+/** The cursors beside a page: `older` to pass as `before`, `newer` as `after` (null: nothing on that side). */
+export const pageCursors = z.object({ older: z.string().nullable(), newer: z.string().nullable() });
+/** What pricing the next message needs of a message of the visible path, without its text (MessageWeight). */
+export const messageWeight = z.object({
+  id: z.string(),
+  role: z.enum(['user', 'assistant', 'system']),
+  modelId: z.string().nullable(),
+  column: z.number().int().min(-1).max(15).optional(),
+  mergedFrom: z.array(z.string()).readonly().optional(),
+  attachments: z.array(attachmentRefSchema).readonly().optional(),
+  quarters: z.number().int().nonnegative(),
+  summaryQuarters: z.number().int().nonnegative(),
+});
+/**
+ * GET /api/conversations/:id: a page of whole turns of the visible path, its cursors, and the weight of
+ * every message of the whole path (`liveRun`: null when no answer is running; absent from an older server).
+ */
+export const openConversationAnswer = z.object({
+  conversation,
+  messages: z.array(chatMessage).readonly(),
+  page: pageCursors,
+  weights: z.array(messageWeight).readonly(),
+  liveRun: liveRun.nullable().optional(),
+});
+/** GET /api/conversations/:id/messages: the whole visible path (an export) */
 export const messagesAnswer = z.object({ messages: z.array(chatMessage).readonly() });
-/** POST /api/conversations/:id/messages/:messageId/show: the message (or its version of that number) and its ancestors shown; answers messagesAnswer. */
+/** POST /api/conversations/:id/messages/:messageId/show: the page of the new visible path around the message shown, as GET /api/conversations/:id pages it. */
+export const shownPageAnswer = z.object({ messages: z.array(chatMessage).readonly(), page: pageCursors, weights: z.array(messageWeight).readonly() });
+/** POST /api/conversations/:id/messages/:messageId/show: the message (or its version of that number) and its ancestors shown; answers shownPageAnswer. */
 export const showMessageParams = z.object({ id: conversationIdSchema.max(200, 'is too long'), messageId: z.string().trim().min(1, 'is required').max(200, 'is too long') });
 export const showMessageRequest = z.strictObject({
   version: z.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(10_000, 'must be at most 10000').optional(),
@@ -273,6 +323,8 @@ export const sharedConversationAnswer = z.object({
         modelId: z.string().nullable(),
         modelIds: z.array(z.string()).readonly().optional(),
         mergedFrom: z.array(z.string()).readonly().optional(),
+        /** An answer stopped before its end. */
+        stopped: z.boolean().optional(),
         createdAt: z.string(),
       }),
     )

@@ -4,7 +4,7 @@ import type { ChatMessage } from '../../core/chat/index.js';
 
 /** The message columns every read names (the shapes below parse them). */
 export const MESSAGE_COLUMNS =
-  'id, conversation_id, role, content, model_id, model_ids, merged_from, attachments, input_tokens, output_tokens, first_token_ms, duration_ms, credits_charged, created_at, parent_id, column_index';
+  'id, conversation_id, role, content, model_id, model_ids, merged_from, attachments, input_tokens, output_tokens, first_token_ms, duration_ms, credits_charged, stopped, created_at, parent_id, column_index';
 
 /** The `attachments` column: what a user message carried. */
 export const attachmentsColumn = z.array(attachmentRefSchema).nullable().optional();
@@ -30,6 +30,8 @@ export const messageRow = z
     first_token_ms: figure,
     duration_ms: figure,
     credits_charged: figure,
+    // Absent where a read leaves it out (start_conversation_turn's JSON): not stopped.
+    stopped: z.boolean().optional(),
     created_at: timestamp,
     // The tree (conversation_path answers them; a plain row read may leave them out).
     parent_id: z.string().nullable().optional(),
@@ -52,6 +54,7 @@ export const messageRow = z
       ...(r.first_token_ms == null ? {} : { firstTokenMs: r.first_token_ms }),
       ...(r.duration_ms == null ? {} : { durationMs: r.duration_ms }),
       ...(r.credits_charged == null ? {} : { creditsCharged: r.credits_charged }),
+      ...(r.stopped === true ? { stopped: true } : {}),
       createdAt: r.created_at,
       ...(r.parent_id === undefined ? {} : { parentId: r.parent_id }),
       ...(r.column_index == null ? {} : { column: r.column_index }),

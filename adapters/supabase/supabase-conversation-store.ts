@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
-import type { AttachmentRef, ChatMessage, Conversation, ConversationSettings, ConversationStore, NewMessage } from '../../core/chat/index.js';
-import { continuingPlace } from '../../core/chat/index.js';
+import type { AttachmentRef, ChatMessage, Conversation, ConversationSettings, ConversationStore, NewMessage, PageQuery, PathPage } from '../../core/chat/index.js';
+import { continuingPlace, missingCursorMessage, pageWithWeights } from '../../core/chat/index.js';
 import { domainError, fail, ok, type Result } from '../../core/shared/index.js';
 import { attachmentsColumn, MESSAGE_COLUMNS, messageRow, modelSettingsColumn, settingsRow } from './conversation-rows.js';
 import { fromRest, isRowNotFound, parseRow, type RestFailure } from './supabase-errors.js';
@@ -132,8 +132,25 @@ export class SupabaseConversationStore implements ConversationStore {
     return parseRow('Could not list the messages', z.array(messageRow), data);
   }
 
-  async showMessage(userId: string, conversationId: string, messageId: string, version?: number): Promise<Result<readonly ChatMessage[]>> {
-    const { error, status } = await this.client.rpc('show_message', {
+  /**
+   * A page of the visible path and the weights of all of it, over the one conversation_path call (the
+   * weights need every message's size). An empty path is told apart from a conversation that is not the
+   * user's by one more read, only then.
+   */
+  async listMessagePage(userId: string, conversationId: string, query: PageQuery): Promise<Result<PathPage>> {
+    const path = await this.listMessages(userId, conversationId);
+    if (!path.success) return path;
+    if (path.data.length === 0) {
+      const conversation = await this.getConversation(userId, conversationId);
+      if (!conversation.success) return conversation;
+      if (conversation.data === null) return noConversation(conversationId);
+    }
+    const page = pageWithWeights(path.data, query);
+    return page ? ok(page) : fail(domainError('not_found', missingCursorMessage(query)));
+  }
+
+  async showMessage(userId: string, conversationId: string, messageId: string, version?: number): Promise<Result<PathPage>> {
+    const { data: shown, error, status } = await this.client.rpc('show_message', {
       p_user_id: userId,
       p_conversation_id: conversationId,
       p_message_id: messageId,
@@ -143,7 +160,9 @@ export class SupabaseConversationStore implements ConversationStore {
       return fail(domainError('not_found', version === undefined ? `No message ${messageId} in conversation ${conversationId}` : `Message ${messageId} has no version ${version}`));
     }
     if (error) return fail(fromRest('Could not show the message', error, status));
-    return this.listMessages(userId, conversationId);
+    const target = parseRow('Could not show the message', z.string(), shown);
+    if (!target.success) return target;
+    return this.listMessagePage(userId, conversationId, { around: target.data });
   }
 
   /**
@@ -174,6 +193,7 @@ export class SupabaseConversationStore implements ConversationStore {
         first_token_ms: message.firstTokenMs ?? null,
         duration_ms: message.durationMs ?? null,
         credits_charged: message.creditsCharged ?? null,
+        stopped: message.stopped === true,
         parent_id: place.parentId,
         column_index: place.column,
       })

@@ -48,6 +48,8 @@ export interface ChatMessage {
   readonly durationMs?: number;
   /** On an assistant message: the credits it was charged. */
   readonly creditsCharged?: number;
+  /** On an assistant message: true when it was stopped before its end (by the user); absent or false: it ended by itself. */
+  readonly stopped?: boolean;
   readonly createdAt: string;
   /**
    * Its place in the conversation's tree (conversation-tree.ts): the user message it answers, or (a user

@@ -20,6 +20,8 @@ export interface SharedConversation {
     readonly modelIds?: readonly string[];
     /** A merged answer: the models whose answers it fused. */
     readonly mergedFrom?: readonly string[];
+    /** An answer stopped before its end. */
+    readonly stopped?: boolean;
     readonly createdAt: string;
   }[];
 }

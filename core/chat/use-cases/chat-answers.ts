@@ -1,12 +1,12 @@
 import type { ChatMessage, ChatStreamEvent, ModelInfo, PromptAttachment } from '../domain/chat.js';
 import { chargeUsage, releaseHolds, type TokenUsage, estimateTokens, type UsageLedger } from '../../credits/index.js';
-import type { ModelSettings } from '../domain/conversation-settings.js';
-import { historyForModel } from '../domain/chat-rules.js';
+import type { ConversationSettings, ModelSettings } from '../domain/conversation-settings.js';
 import { MERGE_COLUMN } from '../domain/conversation-tree.js';
 import { type Clock, type Logger, type AbortSignalLike, createAbortSource, mergeStreams } from '../../shared/index.js';
 import type { ConversationStore } from '../ports/conversation-store.js';
 import type { ModelGateway } from '../ports/model-gateway.js';
 import { promptAttachmentTokens, promptMessagesFor } from './chat-attachments.js';
+import { contextMessagesFor } from './model-context.js';
 
 export type FinishReason = Extract<ChatStreamEvent, { type: 'finish' }>['finishReason'];
 
@@ -61,7 +61,10 @@ export const streamAnswers = (
     readonly userId: string;
     readonly conversationId: string;
     readonly models: readonly ModelInfo[];
+    /** The visible path up to the message answered, which it ends with. */
     readonly history: readonly ChatMessage[];
+    /** The conversation's settings: what each model receives of the history (its context setting, its longest answer). */
+    readonly conversation?: ConversationSettings;
     /** The user message answered: each answer is saved under it, as a new version of its column. */
     readonly parentId: string;
     /** Each model's column by model id; absent: the order asked (0, 1, …), or MERGE_COLUMN for a merge. */
@@ -73,7 +76,7 @@ export const streamAnswers = (
     readonly instruction?: string;
     /** Temperature and maximum length by model id, fitted to each model (see chatPreflight). */
     readonly settings?: ReadonlyMap<string, ModelSettings>;
-    /** What a model is sent instead of its side of the history (a merge request). */
+    /** What a model is sent instead of its side of the history and the message answered (a merge request). */
     readonly messagesFor?: (model: ModelInfo) => readonly Pick<ChatMessage, 'role' | 'content'>[];
     /** Saved on each answer: the models whose answers it merged. */
     readonly mergedFrom?: readonly string[];
@@ -93,6 +96,14 @@ export const streamAnswers = (
     if (answers.length === run.models.length) resolveSettled(answers);
   };
 
+  // What a model receives: its side of the history before the message answered, as the context rule keeps it (held alike).
+  const contextOf = (model: ModelInfo) => {
+    const newest = run.history.at(-1);
+    if (!newest) return [];
+    const files = newest.attachments ?? [];
+    const send = { instruction: run.instruction ?? '', message: newest.content, files, settings: run.conversation };
+    return contextMessagesFor(run.history.slice(0, -1), files.length > 0 ? { role: newest.role, content: newest.content, attachments: files } : { role: newest.role, content: newest.content }, model, send);
+  };
   const holdOf = (modelId: string) => run.holds?.get(modelId);
   const release = (modelId: string): Promise<void> => {
     const holdId = holdOf(modelId);
@@ -107,7 +118,7 @@ export const streamAnswers = (
       done({ modelId: model.id, messageId: null, usage: none, finishReason: 'aborted', creditsCharged: 0, error: null });
       return;
     }
-    const messages = run.messagesFor?.(model) ?? promptMessagesFor(historyForModel(run.history, model.id), run.attachments, model);
+    const messages = run.messagesFor?.(model) ?? promptMessagesFor(contextOf(model), run.attachments, model);
     const settings = run.settings?.get(model.id);
     const askedAt = deps.clock.now().getTime();
     const since = () => Math.max(0, deps.clock.now().getTime() - askedAt);
@@ -196,6 +207,8 @@ export const streamAnswers = (
         durationMs,
         // A charge that failed is not known: no figure rather than a wrong one.
         ...(chargeError ? {} : { creditsCharged }),
+        // Stopped (the run or this column): what it wrote is kept, and says it ends early.
+        ...(finishReason === 'aborted' ? { stopped: true } : {}),
       });
       if (saved.success) messageId = saved.data.id;
       else deps.logger.error('An answer could not be saved', { modelId: model.id, error: saved.error });

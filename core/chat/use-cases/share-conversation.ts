@@ -61,7 +61,7 @@ export const makeOpenSharedConversation =
       messages: messages.data.flatMap((m) =>
         m.role === 'system'
           ? []
-          : [{ role: m.role, content: m.content, modelId: m.modelId, ...(m.modelIds ? { modelIds: m.modelIds } : {}), ...(m.mergedFrom ? { mergedFrom: m.mergedFrom } : {}), createdAt: m.createdAt }],
+          : [{ role: m.role, content: m.content, modelId: m.modelId, ...(m.modelIds ? { modelIds: m.modelIds } : {}), ...(m.mergedFrom ? { mergedFrom: m.mergedFrom } : {}), ...(m.stopped ? { stopped: true } : {}), createdAt: m.createdAt }],
       ),
     });
   };
