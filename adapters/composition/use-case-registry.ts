@@ -1,7 +1,7 @@
 import { makeFindUser, makeGetAccountStatus, makeGetMarketingConsent, makeGetProfiling, makeGetProfilingCompleted, makeLookUpUser, makeRememberMarketingConsent, makeSaveProfilingStep, makeTurboCheck, makeUpdateMarketingConsent } from '../../core/account/index.js';
 import { makeCompleteRedirectSignIn, makeGetCurrentUser, makeRememberReturnTo, makeTakeReturnTo, makeHandleSignedIn, makeRequestEmailCode, makeRequestMagicLink, makeResendEmailCode, makeSessionController, makeSignInWithGoogle, makeSignOut, makeVerifyEmailCode } from '../../core/auth/index.js';
 import { makeCancelSubscription, makeCompleteCheckout, makeRememberPendingCheckout, makeTakePendingCheckout, makeGetBillingState, makeGetCheckoutState, makeHandleBillingWebhook, makeLoadPlanOffer, makeOpenCustomerPortal, makeResumeSubscription, makeStartCheckout } from '../../core/billing/index.js';
-import { makeLastModelChoice, makeRememberModelChoice, makeListCompareVotes, makeListLeaderboard, makeRecordCompareVote, makeAttachFile, makeCreateConversation, makeDeleteConversation, makeDeleteInstructionPreset, makeEditChatMessage, makeEditLastMessage, makeFindLiveChatRun, makeGetAttachmentLink, makeGetConversationSettings, makeGetConversationShare, makeListConversations, makeListInstructionPresets, makeListModels, makeLoadAttachment, makeMergeAnswers, makeMergeChatAnswers, makeOpenConversation, makeOpenSharedConversation, makeReadAttachment, makeRegenerateAnswer, makeRegenerateChatAnswers, makeRemoveAttachment, makeRenameConversation, makeResumeChatRun, makeRevokeConversationShare, makeRunChat, makeSaveConversationSettings, makeSaveInstructionPreset, makeSearchConversations, makeSendChatMessage, makeShareConversation, makeShowMessage, makeStopChatRun, makeUploadAttachment, makeViewSharedConversation } from '../../core/chat/index.js';
+import { makeLastModelChoice, makeRememberModelChoice, makeListCompareVotes, makeListLeaderboard, makeRecordCompareVote, makeAttachFile, makeCreateConversation, makeDeleteConversation, makeDeleteInstructionPreset, makeEditChatMessage, makeEditLastMessage, makeFindLiveChatRun, makeGetAttachmentLink, makeGetConversationSettings, makeGetConversationShare, makeListConversations, makeListInstructionPresets, makeListModels, makeLoadAttachment, makeMergeAnswers, makeMergeChatAnswers, makeOpenConversation, makeOpenSharedConversation, makeReadAttachment, makeRegenerateAnswer, makeRegenerateChatAnswers, makeRemoveAttachment, makeRenameConversation, makeResumeChatRun, makeRevokeConversationShare, makeRunChat, makeSaveConversationSettings, makeSaveInstructionPreset, makeSearchConversations, makeSendChatMessage, makeShareConversation, makeShowMessage, makeStopChatRun, makeSummarizeChatConversation, makeSummarizeConversation, makeUploadAttachment, makeViewSharedConversation } from '../../core/chat/index.js';
 import { makeGetCreditBalance, makeGetSpendingCap, makeGrantCredits, makeListCreditHistory, makeSetSpendingCap } from '../../core/credits/index.js';
 import { makeLoadDeferredScript, makeLoadTagManager, makeToastCenter, makeTrackEvent } from '../../core/interface/index.js';
 import { makeListPromptCategories, makeOpenPromptLibrary, makeOpenPromptViewer, makeRunPrompt, makeSearchPrompts, makeSetPromptFavorite } from '../../core/prompts/index.js';
@@ -75,6 +75,7 @@ export const USE_CASE_DEFINITIONS = {
   regenerateAnswer: uses(CHAT_TURN, makeRegenerateAnswer),
   editLastMessage: uses(CHAT_TURN, makeEditLastMessage),
   mergeAnswers: uses(CHAT_TURN, makeMergeAnswers),
+  summarizeConversation: uses(CHAT_TURN, makeSummarizeConversation),
   attachFile: uses(['currentUser', 'attachmentStore', 'documentText'], makeAttachFile),
   readAttachment: uses(['currentUser', 'attachmentStore'], makeReadAttachment),
   getAttachmentLink: uses(['currentUser', 'attachmentStore'], makeGetAttachmentLink),
@@ -85,6 +86,7 @@ export const USE_CASE_DEFINITIONS = {
   regenerateChatAnswers: uses(['currentUser', 'chatClient'], makeRegenerateChatAnswers),
   editChatMessage: uses(['currentUser', 'chatClient'], makeEditChatMessage),
   mergeChatAnswers: uses(['currentUser', 'chatClient'], makeMergeChatAnswers),
+  summarizeChatConversation: uses(['currentUser', 'chatClient'], makeSummarizeChatConversation),
   resumeChatRun: uses(['currentUser', 'chatClient'], makeResumeChatRun),
   stopChatRun: uses(['currentUser', 'chatClient'], makeStopChatRun),
   findLiveChatRun: uses(['currentUser', 'chatClient'], makeFindLiveChatRun),
@@ -142,7 +144,7 @@ export const BROWSER_USE_CASES = [
   'openConversation', 'showMessage', 'getConversationShare', 'shareConversation', 'revokeConversationShare', 'viewSharedConversation',
   'openPromptLibrary', 'searchPrompts', 'listPromptCategories', 'openPromptViewer', 'runPrompt', 'setPromptFavorite',
   'trackEvent', 'toastCenter', 'loadDeferredScript',
-  'loadTagManager', 'getBillingState', 'mergeChatAnswers', 'getConversationSettings', 'saveConversationSettings',
+  'loadTagManager', 'getBillingState', 'mergeChatAnswers', 'summarizeChatConversation', 'getConversationSettings', 'saveConversationSettings',
   'searchConversations', 'listInstructionPresets', 'saveInstructionPreset', 'deleteInstructionPreset',
   'resumeChatRun', 'stopChatRun', 'findLiveChatRun',
   'uploadAttachment', 'loadAttachment',
@@ -156,7 +158,7 @@ export const SERVER_USE_CASES = [
   'getCreditBalance', 'listCreditHistory', 'grantCredits', 'listModels', 'runChat', 'regenerateAnswer',
   'editLastMessage', 'createConversation', 'renameConversation', 'deleteConversation', 'listConversations',
   'openConversation', 'showMessage', 'handleBillingWebhook', 'getBillingState', 'getConversationShare', 'shareConversation',
-  'revokeConversationShare', 'openSharedConversation', 'mergeAnswers', 'getConversationSettings', 'saveConversationSettings',
+  'revokeConversationShare', 'openSharedConversation', 'mergeAnswers', 'summarizeConversation', 'getConversationSettings', 'saveConversationSettings',
   'searchConversations', 'listInstructionPresets', 'saveInstructionPreset', 'deleteInstructionPreset',
   'attachFile', 'readAttachment', 'getAttachmentLink', 'removeAttachment',
   'recordCompareVote', 'listCompareVotes', 'listLeaderboard',
