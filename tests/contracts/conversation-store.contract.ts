@@ -73,6 +73,22 @@ export function conversationStoreContract(name: string, makeHarness: () => Promi
       ]);
     });
 
+    it('keeps which answer was stopped before its end, read back with the visible path', async () => {
+      const { h, store, user } = await signedIn();
+      const conv = data(await store.createConversation(user, 'Stopped'));
+      const question = await append(h, user, conv.id, userSays('Name two rivers'));
+      const stopped = await append(h, user, conv.id, { ...modelSays('echo-basic', 'Rhi'), parentId: question.id, column: 0, creditsCharged: 1, stopped: true });
+      const whole = await append(h, user, conv.id, { ...modelSays('echo-swift', 'Danube'), parentId: question.id, column: 1, creditsCharged: 1 });
+      expect(stopped.stopped).toBe(true);
+      expect(whole.stopped).toBeUndefined();
+      const read = data(await store.listMessages(user, conv.id));
+      expect(read.map((m) => [m.id, m.stopped, m.creditsCharged])).toEqual([
+        [question.id, undefined, undefined],
+        [stopped.id, true, 1],
+        [whole.id, undefined, 1],
+      ]);
+    });
+
     it('truncateFrom removes the given message and everything after it', async () => {
       const { h, store, user } = await signedIn();
       const conv = data(await store.createConversation(user, 'Edits'));
@@ -152,12 +168,12 @@ export function conversationStoreContract(name: string, makeHarness: () => Promi
         const again = await append(h, user, conv.id, answerIn('echo-basic', 'A again', question.id, 0));
         expect(again).toMatchObject({ parentId: question.id, column: 0 });
         expect(await path(h, user, conv.id)).toEqual(['Q', 'A again 2/2', 'B']);
-        const shown = data(await store.showMessage(user, conv.id, again.id, 1));
+        const shown = data(await store.showMessage(user, conv.id, again.id, 1)).messages;
         expect(shown.map((m) => m.id)).toEqual([question.id, first.id, other.id]);
         expect(shown[1]?.version).toEqual({ index: 1, count: 2 });
         // The choice is stored with the conversation: read again, the same path.
         expect(await path(h, user, conv.id)).toEqual(['Q', 'A first 1/2', 'B']);
-        expect(data(await store.showMessage(user, conv.id, first.id, 2)).map((m) => m.content)).toEqual(['Q', 'A again', 'B']);
+        expect(data(await store.showMessage(user, conv.id, first.id, 2)).messages.map((m) => m.content)).toEqual(['Q', 'A again', 'B']);
       });
 
       it('answers read in column order whatever order they were saved in, the merge last', async () => {
