@@ -51,9 +51,9 @@ export function useSettingsDialog(
         return refused ? failure(refused.error.code) : null;
       },
       onSavePreset: async (name, instruction) => {
+        // Said in the dialog (not by a toast, which would cover its buttons).
         const saved = await saveInstructionPreset({ name, instruction });
         await loadPresets();
-        if (saved.success) toastCenter.success(t('settings.presetSaved', { name }));
         return saved.success ? null : failure(saved.error.code);
       },
       onDeletePreset: (presetId) => {
