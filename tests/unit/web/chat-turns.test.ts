@@ -11,12 +11,12 @@ const answer = (id: string, modelId: string, extra: Partial<ChatMessage> = {}): 
 });
 
 describe('the figures under each answer', () => {
-  it('a reopened conversation shows what the server stored with each answer: time to first words, duration, tokens, credits', () => {
+  it('a reopened conversation shows what the server stored with each answer: time to first words, duration, tokens read and written, credits', () => {
     const turns = toTurns([question, answer('a1', 'offline', { firstTokenMs: 420, durationMs: 3100, creditsCharged: 3 }), answer('a2', 'offline-brief')], null);
     expect(turns?.[0]?.answers.map((a) => a.metrics)).toEqual([
-      { firstTokenMs: 420, durationMs: 3100, tokens: 42, credits: 3 },
+      { firstTokenMs: 420, durationMs: 3100, tokens: 42, inputTokens: 12, outputTokens: 30, credits: 3 },
       // An answer saved before the server kept its times: its tokens still show.
-      { firstTokenMs: null, durationMs: null, tokens: 42, credits: null },
+      { firstTokenMs: null, durationMs: null, tokens: 42, inputTokens: 12, outputTokens: 30, credits: null },
     ]);
   });
 

@@ -1,17 +1,27 @@
 import { useTranslation } from 'react-i18next';
 import type { AnswerMetricsView } from './chat-types.js';
 
-/** "0.4 s to first word · 3.1 s · 412 tokens · 3 credits": what helps choose between models. */
+/**
+ * "first word in 0.4 s · 3.1 s in all · 1,234 tokens in · 56 out · credits: 3": what helps choose
+ * between models, and what the history sent costs (the tokens read, beside those written).
+ */
 export function AnswerMetrics({ metrics }: { metrics: AnswerMetricsView | null | undefined }) {
   const { t, i18n } = useTranslation();
   if (!metrics) return null;
-  const seconds = (ms: number) => new Intl.NumberFormat(i18n.resolvedLanguage, { maximumFractionDigits: 1, minimumFractionDigits: 1 }).format(ms / 1000);
+  const language = i18n.resolvedLanguage;
+  const seconds = (ms: number) => new Intl.NumberFormat(language, { maximumFractionDigits: 1, minimumFractionDigits: 1 }).format(ms / 1000);
+  const whole = (n: number) => new Intl.NumberFormat(language).format(n);
+  const split = metrics.inputTokens !== undefined && metrics.inputTokens !== null && metrics.outputTokens !== undefined && metrics.outputTokens !== null;
   const parts = [
     metrics.firstTokenMs === null ? null : t('chat.metrics.firstToken', { seconds: seconds(metrics.firstTokenMs) }),
     metrics.durationMs === null ? null : t('chat.metrics.duration', { seconds: seconds(metrics.durationMs) }),
-    metrics.tokens === null ? null : t('chat.metrics.tokens', { count: metrics.tokens }),
+    split
+      ? t('chat.metrics.inOut', { input: whole(metrics.inputTokens as number), output: whole(metrics.outputTokens as number) })
+      : metrics.tokens === null ? null : t('chat.metrics.tokens', { count: metrics.tokens }),
     metrics.credits === null ? null : t('chat.metrics.credits', { count: metrics.credits }),
   ].filter((part): part is string => part !== null);
-  if (parts.length === 0) return null;
-  return <p className="answer-metrics">{parts.join(' · ')}</p>;
+  if (parts.length === 0 && !metrics.stopped) return null;
+  // A stopped answer ends early: said first, where the figures are read.
+  const stopped = metrics.stopped ? <span className="answer-metrics__stopped">{t('chat.metrics.stopped')}</span> : null;
+  return <p className="answer-metrics">{stopped}{stopped && parts.length > 0 ? ' · ' : null}{parts.join(' · ')}</p>;
 }

@@ -26,7 +26,12 @@ export interface AnswerMetricsView {
   readonly firstTokenMs: number | null;
   readonly durationMs: number | null;
   readonly tokens: number | null;
+  /** What the model read and wrote, where known (shown instead of their sum). */
+  readonly inputTokens?: number | null;
+  readonly outputTokens?: number | null;
   readonly credits: number | null;
+  /** The answer was stopped before its end (said beside its figures). */
+  readonly stopped?: boolean;
 }
 
 export interface ChatErrorView {

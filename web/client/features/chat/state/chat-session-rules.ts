@@ -18,7 +18,10 @@ export function applyEvent(answers: readonly LiveAnswer[], event: Exclude<ChatRu
         ...a.metrics,
         durationMs: elapsedMs,
         tokens: event.usage.inputTokens + event.usage.outputTokens,
+        inputTokens: event.usage.inputTokens,
+        outputTokens: event.usage.outputTokens,
         credits: event.creditsCharged ?? null,
+        ...(event.finishReason === 'aborted' ? { stopped: true } : {}),
       };
       return { ...a, streaming: false, metrics };
     }
@@ -91,7 +94,7 @@ export function messagesOfRun(
     if (messageId && answer.content !== '') {
       answerMessages.push({
         id: messageId, conversationId: run.conversationId, role: 'assistant', content: answer.content, modelId: answer.modelId,
-        ...(mergedFrom ? { mergedFrom } : {}), inputTokens: null, outputTokens: null, createdAt: now,
+        ...(mergedFrom ? { mergedFrom } : {}), ...(answer.metrics.stopped ? { stopped: true } : {}), inputTokens: null, outputTokens: null, createdAt: now,
       });
     }
   }

@@ -14,6 +14,9 @@ export interface AnswerMetrics {
   /** To the end, in ms. */
   readonly durationMs: number | null;
   readonly tokens: number | null;
+  /** The tokens the model read (the history it was sent, the message, the files) and those it wrote, where known. */
+  readonly inputTokens?: number | null;
+  readonly outputTokens?: number | null;
   readonly credits: number | null;
 }
 

@@ -3,7 +3,7 @@ import type { MessageView, TurnView } from '../components/chat-types.js';
 import type { AnswerMetrics, LiveRun } from './chat-session.js';
 
 /** A message as the turns need it: a stored one, or one of a shared conversation. */
-type TurnMessage = Pick<ChatMessage, 'role' | 'content' | 'modelId' | 'modelIds' | 'mergedFrom' | 'attachments' | 'firstTokenMs' | 'durationMs' | 'creditsCharged' | 'column' | 'version'> & {
+type TurnMessage = Pick<ChatMessage, 'role' | 'content' | 'modelId' | 'modelIds' | 'mergedFrom' | 'attachments' | 'firstTokenMs' | 'durationMs' | 'creditsCharged' | 'stopped' | 'column' | 'version'> & {
   readonly id: string;
   readonly inputTokens?: number | null;
   readonly outputTokens?: number | null;
@@ -13,8 +13,13 @@ type TurnMessage = Pick<ChatMessage, 'role' | 'content' | 'modelId' | 'modelIds'
 function storedMetrics(m: TurnMessage): AnswerMetrics | null {
   const tokens = (m.inputTokens ?? null) !== null || (m.outputTokens ?? null) !== null ? (m.inputTokens ?? 0) + (m.outputTokens ?? 0) : null;
   const figures = { firstTokenMs: m.firstTokenMs ?? null, durationMs: m.durationMs ?? null, tokens, credits: m.creditsCharged ?? null };
-  return Object.values(figures).every((v) => v === null) ? null : figures;
+  if (Object.values(figures).every((v) => v === null)) return null;
+  return tokens === null ? figures : { ...figures, inputTokens: m.inputTokens ?? null, outputTokens: m.outputTokens ?? null };
 }
+
+/** An answer stopped before its end says so beside its figures (alone when it has none). */
+const withStopped = (figures: AnswerMetrics | null, stopped: boolean): AnswerMetrics | null =>
+  stopped ? { ...(figures ?? { firstTokenMs: null, durationMs: null, tokens: null, credits: null }), stopped: true } : figures;
 
 /** Stored messages and the run on screen, as turns: each question with its answers, columns when several models were asked. */
 export function toTurns(
@@ -35,7 +40,7 @@ export function toTurns(
       if (m.role === 'user') continue;
     }
     // This session's figures for the answer, else the ones the server stored with it (after a reload).
-    const known = metrics[m.id] ?? storedMetrics(m);
+    const known = withStopped(metrics[m.id] ?? storedMetrics(m), m.stopped === true);
     turns.at(-1)?.answers.push({
       id: m.id, role: 'assistant', content: m.content, modelId: m.modelId, metrics: known, ...(m.mergedFrom ? { mergedFrom: m.mergedFrom } : {}),
       ...(m.column === undefined ? {} : { column: m.column }), ...(m.version ? { version: m.version } : {}),
