@@ -1,9 +1,17 @@
-import type { ChatMessage, Conversation, ConversationSettings, ConversationLibrary } from '../../core/chat/index.js';
+import type { ChatMessage, Conversation, ConversationSettings, ConversationLibrary, PageQuery, PathPage } from '../../core/chat/index.js';
 import { ok, type Result } from '../../core/shared/index.js';
 import { ApiClient, type ApiClientOptions } from './api-client.js';
-import { conversationAnswer, conversationListAnswer, messagesAnswer, settingsAnswer } from '../api-contract/api-contract.js';
+import { conversationAnswer, conversationListAnswer, messagesAnswer, openConversationAnswer, settingsAnswer, shownPageAnswer } from '../api-contract/api-contract.js';
 
 const path = (id: string) => `/api/conversations/${encodeURIComponent(id)}`;
+
+/** A page as the port answers it, from the wire's `{ messages, page: { older, newer }, weights }`. */
+const pathPageOf = (answer: { messages: readonly unknown[]; page: { older: string | null; newer: string | null }; weights: PathPage['weights'] }): PathPage => ({
+  messages: answer.messages as readonly ChatMessage[],
+  older: answer.page.older,
+  newer: answer.page.newer,
+  weights: answer.weights,
+});
 
 /**
  * The caller's conversations through /api/conversations. The userId arguments are not sent: the
@@ -25,7 +33,8 @@ export class ApiConversationLibrary implements ConversationLibrary {
   }
 
   async getConversation(_userId: string, conversationId: string): Promise<Result<Conversation | null>> {
-    const r = await this.api.parsed(path(conversationId), conversationAnswer, 'conversation');
+    // One turn of it is enough: only the conversation is read here.
+    const r = await this.api.parsed(`${path(conversationId)}?limit=1`, conversationAnswer, 'conversation');
     if (!r.success) return r.error.code === 'not_found' ? ok(null) : r;
     return ok(r.data.conversation);
   }
@@ -50,12 +59,23 @@ export class ApiConversationLibrary implements ConversationLibrary {
     return r.success ? ok(r.data.messages as readonly ChatMessage[]) : r;
   }
 
-  async showMessage(_userId: string, conversationId: string, messageId: string, version?: number): Promise<Result<readonly ChatMessage[]>> {
-    const r = await this.api.parsed(`${path(conversationId)}/messages/${encodeURIComponent(messageId)}/show`, messagesAnswer, 'message list', {
+  /** GET /api/conversations/:id with the query's limit and cursor: the page, and the weights of the whole path. */
+  async listMessagePage(_userId: string, conversationId: string, query: PageQuery): Promise<Result<PathPage>> {
+    const search = new URLSearchParams();
+    for (const key of ['limit', 'before', 'after', 'around'] as const) {
+      const value = query[key];
+      if (value !== undefined) search.set(key, String(value));
+    }
+    const r = await this.api.parsed(`${path(conversationId)}${search.size > 0 ? `?${search}` : ''}`, openConversationAnswer, 'message page');
+    return r.success ? ok(pathPageOf(r.data)) : r;
+  }
+
+  async showMessage(_userId: string, conversationId: string, messageId: string, version?: number): Promise<Result<PathPage>> {
+    const r = await this.api.parsed(`${path(conversationId)}/messages/${encodeURIComponent(messageId)}/show`, shownPageAnswer, 'message page', {
       method: 'POST',
       json: version === undefined ? {} : { version },
     });
-    return r.success ? ok(r.data.messages as readonly ChatMessage[]) : r;
+    return r.success ? ok(pathPageOf(r.data)) : r;
   }
 
   async getSettings(_userId: string, conversationId: string): Promise<Result<ConversationSettings>> {

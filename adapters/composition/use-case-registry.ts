@@ -1,7 +1,7 @@
 import { makeFindUser, makeGetAccountStatus, makeGetMarketingConsent, makeGetProfiling, makeGetProfilingCompleted, makeLookUpUser, makeRememberMarketingConsent, makeSaveProfilingStep, makeTurboCheck, makeUpdateMarketingConsent } from '../../core/account/index.js';
 import { makeCompleteRedirectSignIn, makeGetCurrentUser, makeRememberReturnTo, makeTakeReturnTo, makeHandleSignedIn, makeRequestEmailCode, makeRequestMagicLink, makeResendEmailCode, makeSessionController, makeSignInWithGoogle, makeSignOut, makeVerifyEmailCode } from '../../core/auth/index.js';
 import { makeCancelSubscription, makeCompleteCheckout, makeRememberPendingCheckout, makeTakePendingCheckout, makeGetBillingState, makeGetCheckoutState, makeHandleBillingWebhook, makeLoadPlanOffer, makeOpenCustomerPortal, makeResumeSubscription, makeStartCheckout } from '../../core/billing/index.js';
-import { makeLastModelChoice, makeRememberModelChoice, makeListCompareVotes, makeListLeaderboard, makeRecordCompareVote, makeAttachFile, makeCreateConversation, makeDeleteConversation, makeDeleteInstructionPreset, makeEditChatMessage, makeEditLastMessage, makeFindLiveChatRun, makeGetAttachmentLink, makeGetConversationSettings, makeGetConversationShare, makeListConversations, makeListInstructionPresets, makeListModels, makeLoadAttachment, makeMergeAnswers, makeMergeChatAnswers, makeOpenConversation, makeOpenSharedConversation, makeReadAttachment, makeRegenerateAnswer, makeRegenerateChatAnswers, makeRemoveAttachment, makeRenameConversation, makeResumeChatRun, makeRevokeConversationShare, makeRunChat, makeSaveConversationSettings, makeSaveInstructionPreset, makeSearchConversations, makeSendChatMessage, makeShareConversation, makeShowMessage, makeStopChatRun, makeSummarizeChatConversation, makeSummarizeConversation, makeUploadAttachment, makeViewSharedConversation } from '../../core/chat/index.js';
+import { makeLastModelChoice, makeRememberModelChoice, makeListCompareVotes, makeListLeaderboard, makeRecordCompareVote, makeAttachFile, makeCreateConversation, makeDeleteConversation, makeDeleteInstructionPreset, makeEditChatMessage, makeEditLastMessage, makeFindLiveChatRun, makeGetAttachmentLink, makeGetConversationSettings, makeGetConversationShare, makeListConversations, makeListInstructionPresets, makeListMessages, makeListModels, makeLoadAttachment, makeMergeAnswers, makeMergeChatAnswers, makeOpenConversation, makeOpenSharedConversation, makeReadAttachment, makeRegenerateAnswer, makeRegenerateChatAnswers, makeRemoveAttachment, makeRenameConversation, makeResumeChatRun, makeRevokeConversationShare, makeRunChat, makeSaveConversationSettings, makeSaveInstructionPreset, makeSearchConversations, makeSendChatMessage, makeShareConversation, makeShowMessage, makeStopChatRun, makeSummarizeChatConversation, makeSummarizeConversation, makeUploadAttachment, makeViewSharedConversation } from '../../core/chat/index.js';
 import { makeGetCreditBalance, makeGetSpendingCap, makeGrantCredits, makeListCreditHistory, makeSetSpendingCap } from '../../core/credits/index.js';
 import { makeLoadDeferredScript, makeLoadTagManager, makeToastCenter, makeTrackEvent } from '../../core/interface/index.js';
 import { makeListPromptCategories, makeOpenPromptLibrary, makeOpenPromptViewer, makeRunPrompt, makeSearchPrompts, makeSetPromptFavorite } from '../../core/prompts/index.js';
@@ -101,6 +101,7 @@ export const USE_CASE_DEFINITIONS = {
   deleteConversation: uses(['currentUser', 'conversationLibrary'], makeDeleteConversation),
   listConversations: uses(['currentUser', 'conversationLibrary'], makeListConversations),
   openConversation: uses(['currentUser', 'conversationLibrary'], makeOpenConversation),
+  listMessages: uses(['currentUser', 'conversationLibrary'], makeListMessages),
   showMessage: uses(['currentUser', 'conversationLibrary'], makeShowMessage),
   searchConversations: uses(['currentUser', 'conversationSearch'], makeSearchConversations),
   listInstructionPresets: uses(['currentUser', 'instructionPresets'], makeListInstructionPresets),
@@ -141,7 +142,7 @@ export const BROWSER_USE_CASES = [
   'saveProfilingStep', 'loadPlanOffer', 'startCheckout', 'completeCheckout', 'cancelSubscription', 'resumeSubscription',
   'openCustomerPortal', 'getCreditBalance', 'listCreditHistory', 'listModels', 'sendChatMessage', 'regenerateChatAnswers',
   'editChatMessage', 'createConversation', 'renameConversation', 'deleteConversation', 'listConversations',
-  'openConversation', 'showMessage', 'getConversationShare', 'shareConversation', 'revokeConversationShare', 'viewSharedConversation',
+  'openConversation', 'listMessages', 'showMessage', 'getConversationShare', 'shareConversation', 'revokeConversationShare', 'viewSharedConversation',
   'openPromptLibrary', 'searchPrompts', 'listPromptCategories', 'openPromptViewer', 'runPrompt', 'setPromptFavorite',
   'trackEvent', 'toastCenter', 'loadDeferredScript',
   'loadTagManager', 'getBillingState', 'mergeChatAnswers', 'summarizeChatConversation', 'getConversationSettings', 'saveConversationSettings',
@@ -157,7 +158,7 @@ export const SERVER_USE_CASES = [
   'getAccountStatus', 'loadPlanOffer', 'startCheckout', 'cancelSubscription', 'resumeSubscription', 'getCheckoutState', 'openCustomerPortal',
   'getCreditBalance', 'listCreditHistory', 'grantCredits', 'listModels', 'runChat', 'regenerateAnswer',
   'editLastMessage', 'createConversation', 'renameConversation', 'deleteConversation', 'listConversations',
-  'openConversation', 'showMessage', 'handleBillingWebhook', 'getBillingState', 'getConversationShare', 'shareConversation',
+  'openConversation', 'listMessages', 'showMessage', 'handleBillingWebhook', 'getBillingState', 'getConversationShare', 'shareConversation',
   'revokeConversationShare', 'openSharedConversation', 'mergeAnswers', 'summarizeConversation', 'getConversationSettings', 'saveConversationSettings',
   'searchConversations', 'listInstructionPresets', 'saveInstructionPreset', 'deleteInstructionPreset',
   'attachFile', 'readAttachment', 'getAttachmentLink', 'removeAttachment',

@@ -1,5 +1,5 @@
-import type { AttachmentRef, ChatMessage, Conversation, ConversationStore, NewMessage, TreePlace } from '../../core/chat/index.js';
-import { NO_SETTINGS, ancestry, continuingPlace, versionAt, visiblePath, type ConversationSettings } from '../../core/chat/index.js';
+import type { AttachmentRef, ChatMessage, Conversation, ConversationStore, NewMessage, PageQuery, PathPage, TreePlace } from '../../core/chat/index.js';
+import { NO_SETTINGS, ancestry, continuingPlace, missingCursorMessage, pageWithWeights, versionAt, visiblePath, type ConversationSettings } from '../../core/chat/index.js';
 import type { Clock, Result } from '../../core/shared/index.js';
 import { domainError, fail, ok } from '../../core/shared/index.js';
 import { FailureInjector } from './failure-injector.js';
@@ -87,7 +87,16 @@ export class InMemoryConversationStore implements ConversationStore {
     return ok(this.pathOf(thread));
   }
 
-  async showMessage(userId: string, conversationId: string, messageId: string, version?: number): Promise<Result<readonly ChatMessage[]>> {
+  async listMessagePage(userId: string, conversationId: string, query: PageQuery): Promise<Result<PathPage>> {
+    const injected = this.failures.take('listMessagePage');
+    if (injected) return fail(injected);
+    const thread = this.own(userId, conversationId);
+    if (!thread) return fail(conversationNotFound(conversationId));
+    const page = pageWithWeights(this.pathOf(thread), query);
+    return page ? ok(page) : fail(domainError('not_found', missingCursorMessage(query)));
+  }
+
+  async showMessage(userId: string, conversationId: string, messageId: string, version?: number): Promise<Result<PathPage>> {
     const injected = this.failures.take('showMessage');
     if (injected) return fail(injected);
     const thread = this.own(userId, conversationId);
@@ -98,7 +107,8 @@ export class InMemoryConversationStore implements ConversationStore {
     }
     const shown = new Set(ancestry(thread.messages, target.id).map((m) => m.id));
     thread.messages = thread.messages.map((m) => (shown.has(m.id) ? { ...m, shown: this.next() } : m));
-    return ok(this.pathOf(thread));
+    // The message shown is on the new visible path with its ancestors, so the page around it exists.
+    return ok(pageWithWeights(this.pathOf(thread), { around: target.id }) as PathPage);
   }
 
   async appendMessage(userId: string, conversationId: string, message: NewMessage): Promise<Result<ChatMessage>> {

@@ -8,8 +8,8 @@ export { MAX_MODELS_PER_CHAT, MERGE_PROMPT_OPENING, conversationIdSchema, exchan
 export type { ChatMessage, ChatRequest, ChatStreamEvent, Conversation, ModelInfo, PromptAttachment, PromptMessage } from './domain/chat.js';
 export { CONTEXT_MODES, DEFAULT_CONTEXT, DEFAULT_CONTEXT_MESSAGES, DEFAULT_CONTEXT_WINDOW, MAX_CONTEXT_MESSAGES, MAX_SUMMARY_TOKENS, MIN_CONTEXT_MESSAGES, SUMMARY_HEADING, contextFor, contextPolicySchema, contextTokens, historyBudget, summaryText } from './domain/context-window.js';
 export type { ContextMode, ContextPolicy, ModelContext, Weighed } from './domain/context-window.js';
-export { DEFAULT_PAGE_TURNS, MAX_PAGE_TURNS, SUMMARY_LINE_CHARS, pageOf, pageQuerySchema, summaryLineOf, weightOf } from './domain/history-page.js';
-export type { MessagePage, MessageWeight, PageQuery } from './domain/history-page.js';
+export { DEFAULT_PAGE_TURNS, MAX_PAGE_TURNS, SUMMARY_LINE_CHARS, missingCursorMessage, pageOf, pageQuerySchema, pageWithWeights, summaryLineOf, weightOf } from './domain/history-page.js';
+export type { MessagePage, MessageWeight, PageQuery, PathPage } from './domain/history-page.js';
 export { MAX_COLUMN, MERGE_COLUMN, ancestry, continuingPlace, versionAt, versionGroups, visiblePath } from './domain/conversation-tree.js';
 export type { TreePlace, VersionOf } from './domain/conversation-tree.js';
 export { MAX_INSTRUCTION_LENGTH, NO_SETTINGS, conversationSettingsSchema, settingLimitsOf } from './domain/conversation-settings.js';
@@ -53,6 +53,7 @@ export { makeEditLastMessage } from './use-cases/edit-last-message.js';
 export { makeDeleteInstructionPreset, makeListInstructionPresets, makeSaveInstructionPreset } from './use-cases/instruction-presets.js';
 export { makeListConversations } from './use-cases/list-conversations.js';
 export { makeListModels } from './use-cases/list-models.js';
+export { makeListMessages } from './use-cases/list-messages.js';
 export { LocalRun } from './use-cases/local-run.js';
 export { makeMergeAnswers } from './use-cases/merge-answers.js';
 export { makeOpenConversation } from './use-cases/open-conversation.js';

@@ -12,7 +12,8 @@
  *   cases write it (ConversationStore.appendMessage on the server's side).
  */
 import { describe, expect, it } from 'vitest';
-import type { ChatMessage, ConversationLibrary, ConversationStore, NewMessage } from '../../core/chat/index.js';
+import type { ChatMessage, ConversationLibrary, ConversationStore, NewMessage, PathPage } from '../../core/chat/index.js';
+import { MAX_PAGE_TURNS, weightOf } from '../../core/chat/index.js';
 
 export interface ConversationLibraryHarness {
   readonly library: ConversationLibrary;
@@ -28,6 +29,13 @@ const data = <T>(r: { success: true; data: T } | { success: false; error: { mess
 
 const userSays = (content: string): NewMessage => ({ role: 'user', content, modelId: null, inputTokens: null, outputTokens: null });
 const modelSays = (modelId: string, content: string): NewMessage => ({ role: 'assistant', content, modelId, inputTokens: 3, outputTokens: 5 });
+const codeOf = (r: { success: true } | { success: false; error: { code: string } }): string => (r.success ? 'ok' : r.error.code);
+/** A page as the contents of its messages and its cursors, by the messages' contents (ids differ between adapters). */
+const pageView = (page: PathPage, contentOf: ReadonlyMap<string, string>) => ({
+  messages: page.messages.map((m) => m.content),
+  older: page.older === null ? null : (contentOf.get(page.older) ?? page.older),
+  newer: page.newer === null ? null : (contentOf.get(page.newer) ?? page.newer),
+});
 
 /** A server-side store's harness as a library harness: the store writes its own messages. */
 export const storeAsLibrary =
@@ -191,6 +199,149 @@ export function conversationLibraryContract(name: string, makeHarness: () => Pro
       await h.seedMessage(user, conv.id, { ...modelSays('offline', 'Eddystone and Pharos'), mergedFrom: ['offline', 'offline-brief'] });
       const messages = data(await library.listMessages(user, conv.id));
       expect(messages.map((m) => m.mergedFrom ?? null)).toEqual([null, null, null, ['offline', 'offline-brief']]);
+    });
+
+    describe('history in pages', () => {
+      /** Turns Q1/A1 … Qn/An, each question answered once; answers the messages by content and the content of each id. */
+      const seedTurns = async (h: ConversationLibraryHarness, user: string, conversationId: string, turns: number) => {
+        const byContent = new Map<string, ChatMessage>();
+        for (let i = 1; i <= turns; i += 1) {
+          byContent.set(`Q${i}`, await h.seedMessage(user, conversationId, userSays(`Q${i}`)));
+          byContent.set(`A${i}`, await h.seedMessage(user, conversationId, modelSays('echo-basic', `A${i}`)));
+        }
+        const id = (content: string) => (byContent.get(content) as ChatMessage).id;
+        return { id, contentOf: new Map([...byContent].map(([content, m]) => [m.id, content])) };
+      };
+
+      it('opens the latest page of whole turns and follows older pages by cursor back to the first turn', async () => {
+        const { h, library, user } = await signedIn();
+        const conv = data(await library.createConversation(user, 'Five turns'));
+        const { id, contentOf } = await seedTurns(h, user, conv.id, 5);
+        const page = async (query: Parameters<ConversationLibrary['listMessagePage']>[2]) => pageView(data(await library.listMessagePage(user, conv.id, query)), contentOf);
+        expect(await page({ limit: 2 })).toEqual({ messages: ['Q4', 'A4', 'Q5', 'A5'], older: 'Q4', newer: null });
+        expect(await page({ limit: 2, before: id('Q4') })).toEqual({ messages: ['Q2', 'A2', 'Q3', 'A3'], older: 'Q2', newer: 'A3' });
+        expect(await page({ limit: 2, before: id('Q2') })).toEqual({ messages: ['Q1', 'A1'], older: null, newer: 'A1' });
+        // An answer as the cursor stands for its turn.
+        expect(await page({ limit: 2, before: id('A4') })).toEqual({ messages: ['Q2', 'A2', 'Q3', 'A3'], older: 'Q2', newer: 'A3' });
+        // Before the first turn there is nothing: an empty page that leads back.
+        expect(await page({ limit: 2, before: id('Q1') })).toEqual({ messages: [], older: null, newer: 'Q1' });
+        // Without a limit, the default page (30 turns) holds all five; page sizes 1 and the most.
+        const all = ['Q1', 'A1', 'Q2', 'A2', 'Q3', 'A3', 'Q4', 'A4', 'Q5', 'A5'];
+        expect(await page({})).toEqual({ messages: all, older: null, newer: null });
+        expect(await page({ limit: 1 })).toEqual({ messages: ['Q5', 'A5'], older: 'Q5', newer: null });
+        expect(await page({ limit: MAX_PAGE_TURNS })).toEqual({ messages: all, older: null, newer: null });
+      });
+
+      it('reads the turns after a message and those around it (a search hit), with cursors on both sides', async () => {
+        const { h, library, user } = await signedIn();
+        const conv = data(await library.createConversation(user, 'Around'));
+        const { id, contentOf } = await seedTurns(h, user, conv.id, 5);
+        const page = async (query: Parameters<ConversationLibrary['listMessagePage']>[2]) => pageView(data(await library.listMessagePage(user, conv.id, query)), contentOf);
+        expect(await page({ limit: 2, after: id('A1') })).toEqual({ messages: ['Q2', 'A2', 'Q3', 'A3'], older: 'Q2', newer: 'A3' });
+        expect(await page({ limit: 2, after: id('Q3') })).toEqual({ messages: ['Q4', 'A4', 'Q5', 'A5'], older: 'Q4', newer: null });
+        expect(await page({ limit: 2, after: id('A5') })).toEqual({ messages: [], older: 'A5', newer: null });
+        expect(await page({ limit: 3, around: id('Q3') })).toEqual({ messages: ['Q2', 'A2', 'Q3', 'A3', 'Q4', 'A4'], older: 'Q2', newer: 'A4' });
+        expect(await page({ limit: 1, around: id('A3') })).toEqual({ messages: ['Q3', 'A3'], older: 'Q3', newer: 'A3' });
+        // Near an end the page is still full: it shifts away from the end.
+        expect(await page({ limit: 3, around: id('A5') })).toEqual({ messages: ['Q3', 'A3', 'Q4', 'A4', 'Q5', 'A5'], older: 'Q3', newer: null });
+        expect(await page({ limit: 3, around: id('Q1') })).toEqual({ messages: ['Q1', 'A1', 'Q2', 'A2', 'Q3', 'A3'], older: null, newer: 'A3' });
+      });
+
+      it('never splits a turn: a side-by-side turn with its columns, a regenerated version and a merge is one turn; the weights are those of the whole path', async () => {
+        const { h, library, user } = await signedIn();
+        const conv = data(await library.createConversation(user, 'Side by side'));
+        const q1 = await h.seedMessage(user, conv.id, { ...userSays('Q1'), modelIds: ['echo-basic', 'echo-swift'] });
+        await h.seedMessage(user, conv.id, { ...modelSays('echo-basic', 'A1 basic'), parentId: q1.id, column: 0 });
+        await h.seedMessage(user, conv.id, { ...modelSays('echo-swift', 'A1 swift'), parentId: q1.id, column: 1 });
+        await h.seedMessage(user, conv.id, { ...modelSays('echo-basic', 'A1 merged'), parentId: q1.id, column: -1, mergedFrom: ['echo-basic', 'echo-swift'] });
+        await h.seedMessage(user, conv.id, { ...modelSays('echo-basic', 'A1 basic again'), parentId: q1.id, column: 0 });
+        const q2 = await h.seedMessage(user, conv.id, userSays('Q2'));
+        await h.seedMessage(user, conv.id, modelSays('echo-basic', 'A2'));
+        const q3 = await h.seedMessage(user, conv.id, userSays('Q3'));
+        const a3 = await h.seedMessage(user, conv.id, modelSays('echo-basic', 'A3'));
+        const first = data(await library.listMessagePage(user, conv.id, { limit: 1, before: q2.id }));
+        expect(first.messages.map((m) => [m.content, m.column ?? null, m.version ?? null])).toEqual([
+          ['Q1', null, null],
+          ['A1 basic again', 0, { index: 2, count: 2 }],
+          ['A1 swift', 1, null],
+          ['A1 merged', -1, null],
+        ]);
+        expect(first.older).toBeNull();
+        expect(first.newer).toBe(first.messages.at(-1)?.id);
+        // Around any message of the turn, the page is the whole turn.
+        const merge = first.messages[3] as ChatMessage;
+        expect(data(await library.listMessagePage(user, conv.id, { limit: 1, around: merge.id })).messages.map((m) => m.id)).toEqual(first.messages.map((m) => m.id));
+        // Pages count turns, not messages.
+        const latest = data(await library.listMessagePage(user, conv.id, { limit: 2 }));
+        expect(latest.messages.map((m) => m.content)).toEqual(['Q2', 'A2', 'Q3', 'A3']);
+        expect(data(await library.listMessagePage(user, conv.id, { limit: 3 })).messages).toHaveLength(8);
+        // Every page carries the weight of every message of the visible path, as the core weighs it.
+        const whole = data(await library.listMessages(user, conv.id));
+        expect(latest.weights).toEqual(whole.map(weightOf));
+        expect(first.weights).toEqual(latest.weights);
+        expect(latest.weights.map((w) => w.id).slice(-2)).toEqual([q3.id, a3.id]);
+        expect(latest.weights[3]).toMatchObject({ role: 'assistant', modelId: 'echo-basic', column: -1, mergedFrom: ['echo-basic', 'echo-swift'] });
+        expect(latest.weights.every((w) => w.quarters > 0 && w.summaryQuarters > 0)).toBe(true);
+      });
+
+      it('a cursor on another branch, or on no message, is not_found; showing that branch answers the page around it, where it is a cursor again', async () => {
+        const { h, library, user } = await signedIn();
+        const conv = data(await library.createConversation(user, 'Branches'));
+        const { id } = await seedTurns(h, user, conv.id, 3);
+        const edited = await h.seedMessage(user, conv.id, { ...userSays('Q2 edited'), parentId: id('Q1') });
+        await h.seedMessage(user, conv.id, { ...modelSays('echo-basic', 'A2 edited'), parentId: edited.id, column: 0 });
+        expect(data(await library.listMessages(user, conv.id)).map((m) => m.content)).toEqual(['Q1', 'A1', 'Q2 edited', 'A2 edited']);
+        const missing = '00000000-0000-4000-8000-00000000beef';
+        const refused = [
+          await library.listMessagePage(user, conv.id, { before: id('Q3') }),
+          await library.listMessagePage(user, conv.id, { after: id('A2') }),
+          await library.listMessagePage(user, conv.id, { around: id('Q2') }),
+          await library.listMessagePage(user, conv.id, { limit: 1, before: missing }),
+        ];
+        expect(refused.map(codeOf)).toEqual(['not_found', 'not_found', 'not_found', 'not_found']);
+        const shown = data(await library.showMessage(user, conv.id, id('A3')));
+        expect(shown.messages.map((m) => m.content)).toEqual(['Q1', 'A1', 'Q2', 'A2', 'Q3', 'A3']);
+        expect([shown.older, shown.newer]).toEqual([null, null]);
+        expect(shown.messages[2]?.version).toEqual({ index: 1, count: 2 });
+        expect(shown.weights).toEqual(shown.messages.map(weightOf));
+        expect(data(await library.listMessagePage(user, conv.id, { limit: 1, before: id('Q3') })).messages.map((m) => m.content)).toEqual(['Q2', 'A2']);
+        // Shown by version number, the page is around the version shown.
+        const back = data(await library.showMessage(user, conv.id, id('Q2'), 2));
+        expect(back.messages.map((m) => m.content)).toEqual(['Q1', 'A1', 'Q2 edited', 'A2 edited']);
+        expect(codeOf(await library.listMessagePage(user, conv.id, { around: id('Q3') }))).toBe('not_found');
+      });
+
+      it('an empty conversation has an empty page and no weights; a missing one is not_found', async () => {
+        const { library, user } = await signedIn();
+        const conv = data(await library.createConversation(user, 'Empty'));
+        expect(data(await library.listMessagePage(user, conv.id, {}))).toEqual({ messages: [], older: null, newer: null, weights: [] });
+        expect(codeOf(await library.listMessagePage(user, '00000000-0000-4000-8000-00000000beef', {}))).toBe('not_found');
+      });
+
+      it("another user's conversation reads as missing, with or without her cursors, and nothing of it shows", async () => {
+        const h = await makeHarness();
+        const [alice, bob] = [await h.createUser(), await h.createUser()];
+        await h.actAs(alice);
+        const secret = data(await h.library.createConversation(alice, 'Alice only'));
+        const { id } = await seedTurns(h, alice, secret.id, 3);
+        await h.actAs(bob);
+        const own = data(await h.library.createConversation(bob, 'Bob’s'));
+        await h.seedMessage(bob, own.id, userSays('Bob asks'));
+        const attempts = [
+          await h.library.listMessagePage(bob, secret.id, {}),
+          await h.library.listMessagePage(bob, secret.id, { limit: 1, before: id('Q3') }),
+          await h.library.listMessagePage(bob, secret.id, { after: id('A1') }),
+          await h.library.listMessagePage(bob, secret.id, { around: id('Q2') }),
+          await h.library.listMessagePage(bob, own.id, { around: id('Q2') }),
+          await h.library.listMessagePage(bob, own.id, { before: id('A3') }),
+          await h.library.showMessage(bob, secret.id, id('Q2')),
+        ];
+        expect(attempts.map(codeOf)).toEqual(Array(attempts.length).fill('not_found'));
+        for (const r of attempts) if (!r.success) expect(r.error.message).not.toMatch(/Q\d|A\d|Alice/);
+        expect(data(await h.library.listMessagePage(bob, own.id, {})).messages.map((m) => m.content)).toEqual(['Bob asks']);
+        await h.actAs(alice);
+        expect(data(await h.library.listMessagePage(alice, secret.id, { limit: 1 })).messages.map((m) => m.content)).toEqual(['Q3', 'A3']);
+      });
     });
   });
 }

@@ -147,3 +147,21 @@ export const weightOf = (m: ChatMessage): MessageWeight => ({
   quarters: tallyTexts([m.content]).quarters,
   summaryQuarters: tallyTexts([summaryLineOf(m)]).quarters,
 });
+
+/** A page of the visible path with the weight of every message of the whole path (what opening a conversation answers). */
+export type PathPage = MessagePage<ChatMessage> & { readonly weights: readonly MessageWeight[] };
+
+/**
+ * The page a query asks for of a visible path, with the weights of the whole path: what the reader
+ * holds of a long conversation. Null when the query's cursor is not a message of the path.
+ */
+export function pageWithWeights(path: readonly ChatMessage[], query: PageQuery = {}): PathPage | null {
+  const page = pageOf(path, query);
+  return page === null ? null : { ...page, weights: path.map(weightOf) };
+}
+
+/** Which cursor of a query is not on the visible path, in words (for the not_found a missing cursor answers). */
+export const missingCursorMessage = (query: PageQuery): string => {
+  const [name, id] = query.before !== undefined ? ['before', query.before] : query.after !== undefined ? ['after', query.after] : ['around', query.around ?? ''];
+  return `Message ${id} (${name}) is not on the conversation's visible path; open its latest page`;
+};

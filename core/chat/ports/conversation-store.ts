@@ -1,6 +1,7 @@
 import type { AttachmentRef } from '../domain/attachments.js';
 import type { ChatMessage, Conversation } from '../domain/chat.js';
 import type { ConversationSettings } from '../domain/conversation-settings.js';
+import type { PageQuery, PathPage } from '../domain/history-page.js';
 import type { Result } from '../../shared/index.js';
 
 /**
@@ -24,11 +25,18 @@ export interface ConversationLibrary {
   /** The visible path of the conversation's tree (see conversation-tree.ts), each message with its version. */
   listMessages(userId: string, conversationId: string): Promise<Result<readonly ChatMessage[]>>;
   /**
+   * A page of whole turns of the visible path (history-page.ts: the latest by default, or before, after
+   * or around a message of the path) and the weight of every message of the whole path. not_found for
+   * a cursor not on the visible path, and for a conversation that is not the user's.
+   */
+  listMessagePage(userId: string, conversationId: string, query: PageQuery): Promise<Result<PathPage>>;
+  /**
    * Shows a message, or with `version` (from 1, by creation) that version of the message's group: it and
    * its ancestors become the shown ones of their groups (a message in another branch opens the branch).
-   * Answers the new visible path; not_found for a message or version not in the user's conversation.
+   * Answers the page of the new visible path around the message shown (the default number of turns),
+   * with the weights of the whole path; not_found for a message or version not in the user's conversation.
    */
-  showMessage(userId: string, conversationId: string, messageId: string, version?: number): Promise<Result<readonly ChatMessage[]>>;
+  showMessage(userId: string, conversationId: string, messageId: string, version?: number): Promise<Result<PathPage>>;
   /** The instruction and model settings stored with the conversation (NO_SETTINGS until set); not_found when not the user's. */
   getSettings(userId: string, conversationId: string): Promise<Result<ConversationSettings>>;
   /** Replaces them as a whole (already validated); answers what is stored. */

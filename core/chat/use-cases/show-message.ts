@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { ChatMessage } from '../domain/chat.js';
 import { conversationIdSchema } from '../domain/chat-rules.js';
+import type { PathPage } from '../domain/history-page.js';
 import type { ConversationLibrary } from '../ports/conversation-store.js';
 import { parseInput, type Result } from '../../shared/index.js';
 import { requireUser, type CurrentUser } from '../../auth/index.js';
@@ -14,11 +14,12 @@ const inputSchema = z.object({
 /**
  * ‹ 2/3 › and a search hit in another branch: shows a message of the user's conversation (with
  * `version`, that version among the message's versions), which becomes part of the visible path with
- * its ancestors. Answers the new visible path; someone else's message reads as not_found.
+ * its ancestors. Answers the page of the new visible path around the message shown, with the weights
+ * of the whole path; someone else's message reads as not_found.
  */
 export const makeShowMessage =
   (deps: { currentUser: CurrentUser; conversationLibrary: ConversationLibrary }) =>
-  async (input: { conversationId: string; messageId: string; version?: number }): Promise<Result<readonly ChatMessage[]>> => {
+  async (input: { conversationId: string; messageId: string; version?: number }): Promise<Result<PathPage>> => {
     const user = await requireUser(deps.currentUser);
     if (!user.success) return user;
     const valid = parseInput(inputSchema, input);

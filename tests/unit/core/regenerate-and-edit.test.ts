@@ -189,8 +189,9 @@ describe('versions and branches: nothing is replaced', () => {
     expect(shown(path.data).slice(3)).toEqual(['assistant:echo-basic:echo-basic heard: second question ‹2/2›', 'assistant:echo-swift:echo-swift heard: second question ‹2/2›']);
     const ids = path.data.slice(3).map((m) => m.id);
     const basic = path.data[3]!;
-    const back = await w.conversationStore.showMessage(userId, conversationId, basic.id, 1);
-    if (!back.success) throw new Error(back.error.message);
+    const shownPage = await w.conversationStore.showMessage(userId, conversationId, basic.id, 1);
+    if (!shownPage.success) throw new Error(shownPage.error.message);
+    const back = { data: shownPage.data.messages };
     expect(shown(back.data).slice(3)).toEqual(['assistant:echo-basic:echo-basic heard: second question ‹1/2›', 'assistant:echo-swift:echo-swift heard: second question ‹2/2›']);
     expect(back.data.map((m) => m.content)).toEqual([...before.slice(0, 4).map((c) => c.split(':').slice(2).join(':')), 'echo-swift heard: second question']);
     // The first answer of column 0 is shown again (not the one regenerated); column 1 still shows its second.
@@ -250,8 +251,9 @@ describe('versions and branches: nothing is replaced', () => {
     const branched = await w.conversationStore.listMessages(userId, conversationId);
     if (!branched.success) throw new Error(branched.error.message);
     expect(shown(branched.data)).toEqual(['user:echo-basic:first question, asked better ‹2/2›', 'assistant:echo-basic:echo-basic heard: first question, asked better']);
-    const back = await w.conversationStore.showMessage(userId, conversationId, branched.data[0]!.id, 1);
-    if (!back.success) throw new Error(back.error.message);
+    const shownPage = await w.conversationStore.showMessage(userId, conversationId, branched.data[0]!.id, 1);
+    if (!shownPage.success) throw new Error(shownPage.error.message);
+    const back = { data: shownPage.data.messages };
     expect(back.data.map((m) => m.content)).toEqual(path.data.map((m) => m.content));
     expect(back.data[0]?.version).toEqual({ index: 1, count: 2 });
   });

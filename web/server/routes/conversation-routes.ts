@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import {
   conversationIdParam,
   conversationListQuery,
+  conversationPageQuery,
   createConversationRequest,
   renameConversationRequest,
   saveSettingsRequest,
@@ -12,6 +13,7 @@ import {
   type conversationListAnswer,
   type messagesAnswer,
   type openConversationAnswer,
+  type shownPageAnswer,
 } from '../../../adapters/api-contract/api-contract.js';
 import type { z } from 'zod';
 import type { ChatRunRelay } from '../../../core/chat/index.js';
@@ -21,8 +23,9 @@ import { checked, jsonBody } from '../http/validate.js';
 
 /**
  * /api/conversations (schemas in api-contract.ts): the caller's own conversations and their
- * settings; someone else's reads as 404. Opening one says which run of it is still being answered
- * (on any server), so a reloaded page resumes it.
+ * settings; someone else's reads as 404. Opening one answers a page of whole turns of its visible path
+ * (the latest, or before, after or around a message of it) with the weight of every message of the
+ * path, and says which run of it is still being answered (on any server), so a reloaded page resumes it.
  */
 export function conversationRoutes(relay: ChatRunRelay): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
@@ -45,10 +48,12 @@ export function conversationRoutes(relay: ChatRunRelay): Hono<AppEnv> {
   routes.get('/:id', async (c) => {
     const params = checked(c, conversationIdParam, c.req.param(), 'conversation');
     if (!params.ok) return params.response;
+    const query = checked(c, conversationPageQuery, c.req.query(), 'query');
+    if (!query.ok) return query.response;
     // The running answer is looked for first: a run found ended has stored its answers, so the
     // messages read next hold them (one found live may have ended since; the client reads it again).
     const live = await relay.liveRunOf(c.get('user').id, params.data.id);
-    const opened = await c.get('useCases').openConversation({ conversationId: params.data.id });
+    const opened = await c.get('useCases').openConversation({ conversationId: params.data.id, ...query.data });
     if (!opened.success) return domainFailure(c, opened.error);
     // The conversation still opens when the run log cannot be read; its running answer shows once it ends.
     if (!live.success) c.get('logger').warn('Could not look for a running answer of a conversation', { conversationId: params.data.id, error: live.error });
@@ -58,8 +63,8 @@ export function conversationRoutes(relay: ChatRunRelay): Hono<AppEnv> {
   routes.get('/:id/messages', async (c) => {
     const params = checked(c, conversationIdParam, c.req.param(), 'conversation');
     if (!params.ok) return params.response;
-    const opened = await c.get('useCases').openConversation({ conversationId: params.data.id });
-    return opened.success ? c.json({ messages: opened.data.messages } satisfies z.input<typeof messagesAnswer>) : domainFailure(c, opened.error);
+    const listed = await c.get('useCases').listMessages({ conversationId: params.data.id });
+    return listed.success ? c.json({ messages: listed.data } satisfies z.input<typeof messagesAnswer>) : domainFailure(c, listed.error);
   });
 
   routes.post('/:id/messages/:messageId/show', async (c) => {
@@ -69,7 +74,9 @@ export function conversationRoutes(relay: ChatRunRelay): Hono<AppEnv> {
     if (!body.ok) return body.response;
     const { id: conversationId, messageId } = params.data;
     const shown = await c.get('useCases').showMessage({ conversationId, messageId, ...(body.data.version === undefined ? {} : { version: body.data.version }) });
-    return shown.success ? c.json({ messages: shown.data } satisfies z.input<typeof messagesAnswer>) : domainFailure(c, shown.error);
+    if (!shown.success) return domainFailure(c, shown.error);
+    const { messages, older, newer, weights } = shown.data;
+    return c.json({ messages, page: { older, newer }, weights } satisfies z.input<typeof shownPageAnswer>);
   });
 
   routes.get('/:id/settings', async (c) => {
