@@ -67,13 +67,11 @@ export const titleFromMessage = (message: string, maxLength = 60): string => {
 /**
  * What one model sees of a side-by-side conversation: every user and system message, and only its
  * own answers (the other models' answers would read as if it had written them). Where it merged a
- * turn's answers, the merged answer stands in for its own answer of that turn.
+ * turn's answers, the merged answer stands in for its own answer of that turn. The messages are
+ * kept as given, so that the same rule runs over messages and over their weights (history-page.ts).
  */
-export const historyForModel = (
-  messages: readonly ChatMessage[],
-  modelId: string,
-): readonly Pick<ChatMessage, 'role' | 'content' | 'attachments'>[] => {
-  const kept: ChatMessage[] = [];
+export const ownSideOf = <T extends Pick<ChatMessage, 'role' | 'modelId' | 'mergedFrom'>>(messages: readonly T[], modelId: string): readonly T[] => {
+  const kept: T[] = [];
   let turnStart = 0;
   for (const m of messages) {
     if (m.role !== 'assistant') {
@@ -85,8 +83,15 @@ export const historyForModel = (
       kept.push(m);
     }
   }
-  return kept.map((m) => (m.attachments && m.attachments.length > 0 ? { role: m.role, content: m.content, attachments: m.attachments } : { role: m.role, content: m.content }));
+  return kept;
 };
+
+/** A model's side of the history (ownSideOf) as its prompt carries it: each message's role, text and files. */
+export const historyForModel = (
+  messages: readonly ChatMessage[],
+  modelId: string,
+): readonly Pick<ChatMessage, 'role' | 'content' | 'attachments'>[] =>
+  ownSideOf(messages, modelId).map((m) => (m.attachments && m.attachments.length > 0 ? { role: m.role, content: m.content, attachments: m.attachments } : { role: m.role, content: m.content }));
 
 /** The answers a merge fuses: the last turn's column answers, one per model in the order asked, merges left out. */
 export const answersToMerge = (messages: readonly ChatMessage[], fromIndex: number): readonly ChatMessage[] => {

@@ -90,21 +90,56 @@ const turnStartFrom = (history: readonly Weighed[], from: number): number => {
 };
 
 /**
+ * Running sums over the history, so that any stretch of it is weighed at once (a long history under
+ * a small window is cut in one pass, not one pass per turn left out): for each index, the quarters of
+ * the messages before it and how many of them have text, whole and as summary lines.
+ */
+const runningSums = (history: readonly Weighed[]) => {
+  const whole = [0];
+  const parts = [0];
+  const lines = [0];
+  history.forEach((m, i) => {
+    whole.push((whole[i] as number) + m.quarters);
+    parts.push((parts[i] as number) + (m.quarters > 0 ? 1 : 0));
+    // Each line of a summary follows the heading or another line: a newline before it.
+    lines.push((lines[i] as number) + (m.summaryQuarters > 0 ? m.summaryQuarters + 1 : 0));
+  });
+  const summary = (from: number, to: number): number =>
+    to <= from ? 0 : Math.ceil((SUMMARY_HEADING_QUARTERS + (lines[to] as number) - (lines[from] as number)) / 4);
+  /** contextTokens of the messages [sentFrom, end) sent whole after a summary of [summaryFrom, sentFrom). */
+  const tokens = (summaryFrom: number, sentFrom: number): number => {
+    const summaryParts = sentFrom > summaryFrom ? 1 : 0;
+    const sentParts = (parts[history.length] as number) - (parts[sentFrom] as number);
+    const allParts = summaryParts + sentParts;
+    const quarters = summary(summaryFrom, sentFrom) * 4 + (whole[history.length] as number) - (whole[sentFrom] as number) + Math.max(0, allParts - 1);
+    return Math.ceil(quarters / 4);
+  };
+  return { summary, tokens };
+};
+
+/**
  * What a model receives of `history` (its own side of it, oldest first, the new message not included)
- * under `policy`, within `budgetTokens` (see historyBudget).
+ * under `policy`, within `budgetTokens` (see historyBudget). What does not fit goes oldest first: the
+ * summary's oldest lines, then, the summary gone, the oldest turns sent whole; so what is kept never
+ * leaves a gap before the new message.
  */
 export function contextFor<T extends Weighed>(history: readonly T[], policy: ContextPolicy, budgetTokens: number): ModelContext<T> {
+  const sums = runningSums(history);
   const recent = policy.mode === 'all' ? history.length : (policy.messages ?? DEFAULT_CONTEXT_MESSAGES);
   let keepFrom = turnStartFrom(history, history.length - recent);
-  let summarized = policy.mode === 'summary' ? history.slice(0, keepFrom) : [];
-  while (summarized.length > 0 && summaryTokens(summarized) > MAX_SUMMARY_TOKENS) summarized = summarized.slice(1);
-  // The window: the oldest turns sent whole go first, then the summary's oldest lines.
-  while (keepFrom < history.length && contextTokens(history.slice(keepFrom), summarized) > budgetTokens) {
-    keepFrom = turnStartFrom(history, keepFrom + 1);
+  let summaryFrom = policy.mode === 'summary' ? 0 : keepFrom;
+  while (summaryFrom < keepFrom && sums.summary(summaryFrom, keepFrom) > MAX_SUMMARY_TOKENS) summaryFrom += 1;
+  // The window: the oldest first, the summary's lines before any message sent whole.
+  while ((summaryFrom < keepFrom || keepFrom < history.length) && sums.tokens(summaryFrom, keepFrom) > budgetTokens) {
+    if (summaryFrom < keepFrom) summaryFrom += 1;
+    else {
+      keepFrom = turnStartFrom(history, keepFrom + 1);
+      summaryFrom = keepFrom;
+    }
   }
   const sent = history.slice(keepFrom);
-  while (summarized.length > 0 && contextTokens(sent, summarized) > budgetTokens) summarized = summarized.slice(1);
-  return { sent, summarized, omitted: history.length - sent.length - summarized.length, tokens: contextTokens(sent, summarized) };
+  const summarized = history.slice(summaryFrom, keepFrom);
+  return { sent, summarized, omitted: history.length - sent.length - summarized.length, tokens: sums.tokens(summaryFrom, keepFrom) };
 }
 
 /** The tokens a model's window leaves for the history: its window less the longest answer and what is always sent. */

@@ -7,7 +7,7 @@ import { type Logger, domainError, fail, ok, type Result } from '../../shared/in
 import type { ModelGateway } from '../ports/model-gateway.js';
 import type { TurnHold } from '../ports/conversation-turns.js';
 import { imageRefusal } from './chat-attachments.js';
-import { sendHold } from '../domain/send-estimate.js';
+import { sendHold, type SendPrompt } from '../domain/send-estimate.js';
 
 export interface PreflightDeps {
   readonly modelGateway: ModelGateway;
@@ -40,18 +40,19 @@ export interface PricedChat {
 /** What a chat is priced from. */
 export interface ChatToPrice {
   readonly modelIds: readonly string[];
-  readonly promptTokens: number;
+  /** What each model receives, estimated (sendPromptFor): its side of the history as its context keeps it, the message and the files. */
+  readonly prompt?: SendPrompt;
+  /** Instead of `prompt`: the tokens of a request every model receives alike (not a message after a history). */
+  readonly promptTokens?: number;
   readonly settings?: ConversationSettings;
   /** The new message's files: an image refuses the models that cannot read one. */
   readonly attachments?: readonly AttachmentRef[];
-  /** The input tokens the prompt's files add for a model (images cost differently per provider). */
-  readonly attachmentTokens?: (model: Pick<ModelInfo, 'provider' | 'supportsImages'>) => number;
 }
 
 /**
  * The models exist and are configured (and can read the message's images), and what each answer
  * must hold: the minimal answer, or with a maximum length set the prompt plus that length
- * (sendHold), files counted by their tokens. Reads nothing but the catalogue (cached by
+ * (sendHold), each model's prompt as it receives it (its context, its files). Reads nothing but the catalogue (cached by
  * the gateway), so it costs no round trip before the first token.
  */
 export const priceChat = async (deps: Pick<PreflightDeps, 'modelGateway'>, input: ChatToPrice): Promise<Result<PricedChat>> => {
@@ -69,7 +70,7 @@ export const priceChat = async (deps: Pick<PreflightDeps, 'modelGateway'>, input
   if (blind) return fail(blind);
   const settings = new Map(models.map((m) => [m.id, effectiveSettings(input.settings?.models[m.id], settingLimitsOf(m))]));
   // The one rule of the hold (sendHold), which the composer shows before the message is sent.
-  const hold = sendHold({ promptTokens: input.promptTokens, attachmentTokens: (m) => input.attachmentTokens?.(m) ?? 0 }, models, input.settings);
+  const hold = sendHold(input.prompt ?? { inputTokens: () => input.promptTokens ?? 0 }, models, input.settings);
   return ok({
     models,
     settings,

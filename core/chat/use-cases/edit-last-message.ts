@@ -1,5 +1,5 @@
 import { attachmentIdsSchema } from '../domain/attachments.js';
-import { attachmentTokensFor, describeAttachments, loadPromptAttachments } from './chat-attachments.js';
+import { describeAttachments, loadPromptAttachments } from './chat-attachments.js';
 import { z } from 'zod';
 import { conversationIdSchema, messageSchema, modelIdsSchema } from '../domain/chat-rules.js';
 import { type AbortSignalLike, parseInput, ok, type Result } from '../../shared/index.js';
@@ -10,7 +10,8 @@ import { releaseHolds } from '../../credits/index.js';
 import { releasingWhenSettled } from './conversation-turn.js';
 import { claimLastExchange } from './last-exchange-turn.js';
 import { requireUser } from '../../auth/index.js';
-import { promptTokensOf, type ChatDeps } from './run-chat.js';
+import type { ChatDeps } from './run-chat.js';
+import { sendPromptOfHistory } from './model-context.js';
 
 const inputSchema = z.object({
   conversationId: conversationIdSchema,
@@ -55,11 +56,8 @@ export const makeEditLastMessage =
 
     const kept = messages.slice(0, last.index);
     const files = valid.data.attachmentIds ? described.data : (last.userMessage.attachments ?? []);
-    const promptTokens = promptTokensOf(settings, [...kept.map((m) => m.content), message]);
-    const admitted = await chatPreflight(deps, {
-      userId, modelIds, promptTokens, settings,
-      attachments: files, attachmentTokens: (model) => attachmentTokensFor([...kept, { attachments: files }], model),
-    });
+    const prompt = sendPromptOfHistory(kept, { instruction: settings.instruction, message, files, settings });
+    const admitted = await chatPreflight(deps, { userId, modelIds, prompt, settings, attachments: files });
     if (!admitted.success) return give(admitted);
     const { models, holds } = admitted.data;
     // Until the answers stream, the holds and the turn are ours: a run that stops here gives them back.
@@ -88,8 +86,9 @@ export const makeEditLastMessage =
       holds,
       parentId: edited.data.id,
       settings: admitted.data.settings,
+      conversation: settings,
       instruction: settings.instruction,
-      history: [...kept, edited.data],
+      history: [...kept, files.length > 0 ? { ...edited.data, attachments: files } : edited.data],
       ...(loaded.data ? { attachments: loaded.data } : {}),
       ...(input.signal ? { signal: input.signal } : {}),
     });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { answersToMerge, conversationIdSchema, historyForModel, lastExchange, mergePrompt } from '../domain/chat-rules.js';
+import { answersToMerge, conversationIdSchema, lastExchange, mergePrompt } from '../domain/chat-rules.js';
 import { type AbortSignalLike, domainError, parseInput, fail, ok, type Result } from '../../shared/index.js';
-import { promptTokensOf, type ChatDeps } from './run-chat.js';
+import type { ChatDeps } from './run-chat.js';
+import { contextMessagesFor, sendPromptOfHistory } from './model-context.js';
 import { streamAnswers } from './chat-answers.js';
 import type { ChatRun } from './chat-answers.js';
 import { chatPreflight } from './chat-preflight.js';
@@ -52,10 +53,12 @@ export const makeMergeAnswers =
       last.userMessage.content,
       answers.map((a) => ({ label: labelOf(a.modelId), content: a.content })),
     );
-    const earlier = messages.data.slice(0, last.index);
-    const promptOf = (merger: string) => [...historyForModel(earlier, merger), { role: 'user' as const, content: request }];
-    const promptTokens = promptTokensOf(settings.data, promptOf(modelId).map((m) => m.content));
-    const admitted = await chatPreflight(deps, { userId, modelIds: [modelId], promptTokens, settings: settings.data });
+    // Its files are not read for a merge: the earlier messages go as text.
+    const earlier = messages.data.slice(0, last.index).map(({ attachments: _files, ...m }) => m);
+    // The merging model receives its side of the earlier turns as the context rule keeps it, then the request.
+    const send = { instruction: settings.data.instruction, message: request, files: [], settings: settings.data };
+    const prompt = sendPromptOfHistory(earlier, send);
+    const admitted = await chatPreflight(deps, { userId, modelIds: [modelId], prompt, settings: settings.data });
     if (!admitted.success) return give(admitted);
     const { models, holds } = admitted.data;
 
@@ -68,7 +71,7 @@ export const makeMergeAnswers =
       instruction: settings.data.instruction,
       history: messages.data.slice(0, last.index + 1),
       parentId: last.userMessage.id,
-      messagesFor: (model) => promptOf(model.id),
+      messagesFor: (model) => contextMessagesFor(earlier, { role: 'user', content: request }, model, send),
       mergedFrom: answers.map((a) => a.modelId as string),
       ...(input.signal ? { signal: input.signal } : {}),
     });

@@ -1,4 +1,4 @@
-import { attachmentTokensFor, loadPromptAttachments } from './chat-attachments.js';
+import { loadPromptAttachments } from './chat-attachments.js';
 import { z } from 'zod';
 import { conversationIdSchema, modelIdsSchema } from '../domain/chat-rules.js';
 import { MAX_COLUMN } from '../domain/conversation-tree.js';
@@ -10,7 +10,8 @@ import { releaseHolds } from '../../credits/index.js';
 import { releasingWhenSettled } from './conversation-turn.js';
 import { claimLastExchange } from './last-exchange-turn.js';
 import { requireUser } from '../../auth/index.js';
-import { promptTokensOf, type ChatDeps } from './run-chat.js';
+import type { ChatDeps } from './run-chat.js';
+import { sendPromptOfHistory } from './model-context.js';
 
 const modelIdSchema = z.string({ error: 'The model must be a model id' }).trim().min(1, 'Choose a model').max(100, 'Model id is too long');
 
@@ -69,11 +70,9 @@ export const makeRegenerateAnswer =
     const modelIds = [...asking.data.keys()];
 
     const history = messages.slice(0, last.index + 1);
-    const promptTokens = promptTokensOf(settings, history.map((m) => m.content));
-    const admitted = await chatPreflight(deps, {
-      userId, modelIds, promptTokens, settings,
-      attachments: last.userMessage.attachments ?? [], attachmentTokens: (model) => attachmentTokensFor(history, model),
-    });
+    const files = last.userMessage.attachments ?? [];
+    const prompt = sendPromptOfHistory(messages.slice(0, last.index), { instruction: settings.instruction, message: last.userMessage.content, files, settings });
+    const admitted = await chatPreflight(deps, { userId, modelIds, prompt, settings, attachments: files });
     if (!admitted.success) return give(admitted);
     const { models, holds } = admitted.data;
 
@@ -90,6 +89,7 @@ export const makeRegenerateAnswer =
       parentId: last.userMessage.id,
       columns: asking.data,
       settings: admitted.data.settings,
+      conversation: settings,
       instruction: settings.instruction,
       history,
       ...(loaded.data ? { attachments: loaded.data } : {}),

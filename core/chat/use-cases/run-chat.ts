@@ -4,7 +4,7 @@ import { titleFromMessage } from '../domain/chat-rules.js';
 import { NO_SETTINGS, type ConversationSettings } from '../domain/conversation-settings.js';
 import { sendChatSchema, type SendChatFields } from '../domain/send-chat.js';
 import { CHAT_HOLD_TTL_SECONDS, insufficientCredits, releaseHolds, spendingCapRefusal, tallyTexts, tallyTokens } from '../../credits/index.js';
-import { sendHistoryOf, sendPromptOf } from '../domain/send-estimate.js';
+import { sendPromptOfHistory } from './model-context.js';
 import type { StartedTurn, TurnHold } from '../ports/conversation-turns.js';
 import { type AbortSignalLike, parseInput, fail, ok, type Result } from '../../shared/index.js';
 import { streamAnswers } from './chat-answers.js';
@@ -91,6 +91,7 @@ export const makeRunChat =
       models,
       holds,
       settings: admitted.data.settings,
+      conversation: started.settings,
       instruction: started.settings.instruction,
       history: [...history, userMessage],
       parentId: userMessage.id,
@@ -136,8 +137,8 @@ async function undo<T>(deps: ChatDeps, chat: ChatToAdmit, started: StartedTurn, 
  */
 async function admitNewChat(deps: ChatDeps, chat: ChatToAdmit, settings: ConversationSettings): Promise<Admitted> {
   const { userId, modelIds, message, files } = chat;
-  const prompt = sendPromptOf(sendHistoryOf(settings.instruction, []), message, files);
-  const priced = await priceChat(deps, { modelIds, settings, promptTokens: prompt.promptTokens, attachments: files, attachmentTokens: prompt.attachmentTokens });
+  const prompt = sendPromptOfHistory([], { instruction: settings.instruction, message, files, settings });
+  const priced = await priceChat(deps, { modelIds, settings, prompt, attachments: files });
   if (!priced.success) return priced;
   const [started, subscribed] = await Promise.all([chat.begin(priced.data.holds), requireSubscription(deps, userId, priced.data.paid)]);
   if (!started.success) {
@@ -170,11 +171,9 @@ async function admitFollowUp(deps: ChatDeps, chat: ChatToAdmit, conversationId: 
   if (!withFiles.success) return undo(deps, chat, started.data, withFiles);
   const { history } = withFiles.data;
   const applied = started.data.settings;
-  // Priced as the composer estimated it: the history (its texts and files), then the new message.
-  const prompt = sendPromptOf(sendHistoryOf(applied.instruction, history), message, files);
-  const admitted = await chatPreflight(deps, {
-    userId, modelIds, settings: applied, promptTokens: prompt.promptTokens, attachments: files, attachmentTokens: prompt.attachmentTokens,
-  });
+  // Priced as the composer estimated it: each model's side of the history as its context keeps it, then the new message.
+  const prompt = sendPromptOfHistory(history, { instruction: applied.instruction, message, files, settings: applied });
+  const admitted = await chatPreflight(deps, { userId, modelIds, settings: applied, prompt, attachments: files });
   if (!admitted.success) return undo(deps, chat, started.data, admitted);
   return ok({ ...admitted.data, ...withFiles.data, started: started.data });
 }

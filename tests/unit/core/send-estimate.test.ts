@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { InMemoryAttachmentStore } from '../../../adapters/in-memory/in-memory-attachment-store.js';
 import { IN_MEMORY_MODELS } from '../../../adapters/in-memory/in-memory-model-gateway.js';
 import {
-  makeRunChat, NO_SETTINGS, promptTokensOf, sendHistoryOf, sendHold, sendPromptOf,
-  type AttachmentRef, type ConversationSettings, type ModelInfo,
+  makeRunChat, modelSendOf, NO_SETTINGS, promptTokensOf, sendHoldOf, weightOf,
+  type AttachmentRef, type ChatMessage, type ConversationSettings, type ModelInfo,
 } from '../../../core/chat/index.js';
 import { answerHoldCredits, estimateTokens, sendHoldCredits, tallyTexts, tallyTokens } from '../../../core/credits/index.js';
 import { inMemoryAppWorld, readAll } from '../../support/in-memory-app-world.js';
@@ -12,12 +12,18 @@ const model = (id: string, change: Partial<ModelInfo> = {}): ModelInfo => ({
   id, label: id, provider: 'openai', inputCreditsPer1k: 2, outputCreditsPer1k: 8, plan: 'free', available: true, ...change,
 });
 const six = ['a', 'b', 'c', 'd', 'e', 'f'].map((id) => model(id));
-const history = (n: number) =>
-  Array.from({ length: n }, (_, i) => ({ content: `${i % 2 === 0 ? 'Question' : 'Answer'} ${i}: ${'words and more words '.repeat(20)}` }));
+const chatMessage = (i: number, role: ChatMessage['role'], content: string, change: Partial<ChatMessage> = {}): ChatMessage => ({
+  id: `m${i}`, conversationId: 'c1', role, content, modelId: null, inputTokens: null, outputTokens: null, createdAt: '2026-11-20T09:00:00.000Z', ...change,
+});
+/** n messages, questions and answers in turn, every model's answer (the rule keeps each model's own side). */
+const history = (n: number, answeredBy: readonly string[] = six.map((m) => m.id)): ChatMessage[] =>
+  Array.from({ length: n }, (_, i) => i).flatMap((i) => {
+    const content = `${i % 2 === 0 ? 'Question' : 'Answer'} ${i}: ${'words and more words '.repeat(20)}`;
+    return i % 2 === 0 ? [chatMessage(i, 'user', content)] : answeredBy.map((modelId, column) => chatMessage(i * 10 + column, 'assistant', content, { modelId, column }));
+  });
 const estimate = (options: { models?: readonly ModelInfo[]; turns?: number; message?: string; files?: readonly AttachmentRef[]; settings?: ConversationSettings }) => {
   const settings = options.settings ?? NO_SETTINGS;
-  const prompt = sendPromptOf(sendHistoryOf(settings.instruction, history(options.turns ?? 0)), options.message ?? 'Hello there', options.files ?? []);
-  return sendHold(prompt, options.models ?? six.slice(0, 1), settings);
+  return sendHoldOf(history(options.turns ?? 0).map(weightOf), settings.instruction, options.message ?? 'Hello there', options.files ?? [], options.models ?? six.slice(0, 1), settings);
 };
 const textFile = (textTokens: number): AttachmentRef => ({ id: `t${textTokens}`, name: 'notes.txt', mediaType: 'text/plain', kind: 'text', size: 4 * textTokens, textTokens });
 const image: AttachmentRef = { id: 'i1', name: 'photo.png', mediaType: 'image/png', kind: 'image', size: 1000, width: 1024, height: 1024 };
@@ -61,8 +67,8 @@ describe('the hold of a send: one rule for the composer and the server', () => {
     expect(withImage.perModel[0]?.credits).toBeGreaterThan(without.perModel[0]?.credits as number);
     expect(withImage.perModel[1]?.credits).toBe(without.perModel[1]?.credits);
     // A file of an earlier message is sent again with every later one.
-    const earlier = sendHistoryOf('', [{ content: 'see the notes', attachments: [textFile(20_000)] }]);
-    expect(sendHold(sendPromptOf(earlier, 'and now?', []), six.slice(0, 1), NO_SETTINGS).total).toBeGreaterThan(estimate({ turns: 1 }).total);
+    const earlier = [chatMessage(0, 'user', 'see the notes', { attachments: [textFile(20_000)] })].map(weightOf);
+    expect(sendHoldOf(earlier, '', 'and now?', [], six.slice(0, 1), NO_SETTINGS).total).toBeGreaterThan(estimate({ turns: 1 }).total);
   });
 
   it('a longest answer set in the settings raises a model\'s share, bounded by the longest answer the model can write', () => {
@@ -82,8 +88,37 @@ describe('the hold of a send: one rule for the composer and the server', () => {
       const tally = tallyTexts(texts.slice(split), tallyTexts(texts.slice(0, split)));
       expect(tallyTokens(tally)).toBe(estimateTokens(texts.filter((t) => t !== '').join('\n')));
     }
-    expect(sendPromptOf(sendHistoryOf('Be brief.', texts.slice(1).map((content) => ({ content }))), 'next', []).promptTokens)
-      .toBe(promptTokensOf({ instruction: 'Be brief.', models: {} }, [...texts.slice(1), 'next']));
+    // A model's prompt: the instruction with the message, then its history (each counted as a whole, so at most a token apart from the joined text).
+    const weights = texts.slice(1).map((content, i) => weightOf(chatMessage(i, 'user', content)));
+    const { inputTokens, context } = modelSendOf(weights, six[0] as ModelInfo, { instruction: 'Be brief.', message: 'next', files: [], settings: NO_SETTINGS });
+    expect(inputTokens).toBe(promptTokensOf({ instruction: 'Be brief.', models: {} }, ['next']) + context.tokens);
+    expect(inputTokens - promptTokensOf({ instruction: 'Be brief.', models: {} }, [...texts.slice(1), 'next'])).toBeLessThanOrEqual(1);
+  });
+
+  it('each model counts its own side of the history only: the other columns\' answers are not sent to it', () => {
+    const turns = history(9, ['a', 'b']);
+    const [a, b] = sendHoldOf(turns.map(weightOf), '', 'next', [], six.slice(0, 2), NO_SETTINGS).perModel;
+    const alone = sendHoldOf(history(9, ['a']).map(weightOf), '', 'next', [], six.slice(0, 1), NO_SETTINGS).perModel[0];
+    expect(a?.credits).toBe(alone?.credits);
+    expect(b?.credits).toBe(a?.credits);
+    const sent = modelSendOf(turns.map(weightOf), six[1] as ModelInfo, { instruction: '', message: 'next', files: [], settings: NO_SETTINGS }).context.sent;
+    expect(sent.filter((m) => m.role === 'assistant').every((m) => m.modelId === 'b')).toBe(true);
+  });
+
+  it('the conversation\'s context setting and a model\'s window bound what it is held for', () => {
+    const long = history(81);
+    const all = estimate({ turns: 81 }).total;
+    const recent = estimate({ turns: 81, settings: { ...NO_SETTINGS, context: { mode: 'recent', messages: 10 } } }).total;
+    const summary = estimate({ turns: 81, settings: { ...NO_SETTINGS, context: { mode: 'summary', messages: 10 } } }).total;
+    expect(recent).toBeLessThan(all);
+    expect(summary).toBeGreaterThan(recent);
+    expect(summary).toBeLessThan(all);
+    const small = model('small', { contextWindow: 8192 });
+    const sendTo = (m: ModelInfo) => modelSendOf(long.map(weightOf), m, { instruction: '', message: 'next', files: [], settings: NO_SETTINGS });
+    // 8,192 less the room for an answer (4,096) and what is always sent.
+    expect(sendTo(small).context.tokens).toBeLessThanOrEqual(8192 - 4096 - 1);
+    expect(sendTo(small).context.omitted).toBeGreaterThan(0);
+    expect(sendTo(model('small')).context.omitted).toBe(0);
   });
 });
 
@@ -107,7 +142,7 @@ describe('the server holds exactly what the composer estimates', () => {
     const { runChat, held } = await world();
     const settings: ConversationSettings = { instruction: 'Answer in French.', models: { 'echo-basic': { maxOutputTokens: 800 } } };
     const message = 'Plan a week in Lisbon for two people who like food and museums.';
-    const shown = sendHold(sendPromptOf(sendHistoryOf(settings.instruction, []), message, []), models(['echo-basic', 'echo-swift']), settings);
+    const shown = sendHoldOf([], settings.instruction, message, [], models(['echo-basic', 'echo-swift']), settings);
     const run = await runChat({ message, modelIds: ['echo-basic', 'echo-swift'], settings });
     if (!run.success) throw new Error(run.error.message);
     expect(held).toEqual(shown.perModel.map((m) => m.credits));
@@ -130,12 +165,12 @@ describe('the server holds exactly what the composer estimates', () => {
     if (!listed.success) throw new Error(listed.error.message);
     const message = 'Now the same for Porto, using my notes.';
     const ids = ['echo-basic', 'echo-swift', 'echo-pro'];
-    const shown = sendHold(sendPromptOf(sendHistoryOf('', listed.data), message, [saved.data]), models(ids), NO_SETTINGS);
+    const shown = sendHoldOf(listed.data.map(weightOf), '', message, [saved.data], models(ids), NO_SETTINGS);
     const run = await runChat({ conversationId, message, modelIds: ids, attachmentIds: [saved.data.id] });
     if (!run.success) throw new Error(run.error.message);
     expect(held).toEqual(shown.perModel.map((m) => m.credits));
     expect(held.reduce((a, b) => a + b, 0)).toBe(shown.total);
-    expect(shown.total).toBeGreaterThan(sendHold(sendPromptOf(sendHistoryOf('', listed.data), message, []), models(ids), NO_SETTINGS).total);
+    expect(shown.total).toBeGreaterThan(sendHoldOf(listed.data.map(weightOf), '', message, [], models(ids), NO_SETTINGS).total);
     await readAll(run.data.events);
   });
 });
