@@ -3,7 +3,7 @@ import type { ChatMessage, Conversation, ConversationSettings } from '../../../.
 /**
  * A conversation as Markdown: a heading, its system instruction when it has one, then each question
  * (with the names of its files) and each model's answer under its label (a merged answer says which
- * answers it merged).
+ * answers it merged, a stopped one that it was stopped).
  */
 export function conversationAsMarkdown(title: string, messages: readonly ChatMessage[], labelOf: (modelId: string) => string, instruction = ''): string {
   const lines = [`# ${title.replace(/\n/g, ' ')}`, ''];
@@ -17,6 +17,8 @@ export function conversationAsMarkdown(title: string, messages: readonly ChatMes
     }
     else if (m.mergedFrom) lines.push(`## ${m.modelId ? labelOf(m.modelId) : 'Assistant'}, merging ${m.mergedFrom.map(labelOf).join(', ')}`, '', m.content.trim(), '');
     else lines.push(`## ${m.modelId ? labelOf(m.modelId) : 'Assistant'}`, '', m.content.trim(), '');
+    // An answer stopped before its end says so, as the chat does.
+    if (m.role === 'assistant' && m.stopped) lines.push('_Stopped before the end._', '');
   }
   return `${lines.join('\n').trimEnd()}\n`;
 }

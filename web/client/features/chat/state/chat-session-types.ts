@@ -18,6 +18,8 @@ export interface AnswerMetrics {
   readonly inputTokens?: number | null;
   readonly outputTokens?: number | null;
   readonly credits: number | null;
+  /** The answer was stopped before its end. */
+  readonly stopped?: boolean;
 }
 
 /** One model's answer while a run streams. */
