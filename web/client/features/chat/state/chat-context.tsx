@@ -103,6 +103,34 @@ export function ChatAreaProvider({ children }: { children: ReactNode }) {
   }, [refreshConversations, refreshAccount, listModels]);
   // Leaving the chat area stops reading; the answer goes on on the server and shows again on return.
   useEffect(() => () => session.detach(), [session]);
+  // The balance follows every run to its end: read again when the run on screen ends (sent, resumed
+  // after a reload, stopped, failed), each answer charged by then; a run left streaming for another
+  // conversation is followed quietly to its end first. Nothing is read while no run ends.
+  useEffect(() => {
+    let live = true;
+    const followLeftRun = async (conversationId: string) => {
+      const found = await findLiveChatRun({ conversationId });
+      if (live && found.success && found.data) {
+        const resumed = await resumeChatRun({ runId: found.data.runId });
+        if (resumed.success) for await (const event of resumed.data.events) if (!live || event.type === 'done') break;
+      }
+      if (live) await refreshAccount();
+    };
+    let was = session.snapshot();
+    const stop = session.subscribe(() => {
+      const now = session.snapshot();
+      const ended = was.run?.streaming === true && now.run?.streaming !== true;
+      const left = was.conversationId !== now.conversationId ? was.conversationId : null;
+      was = now;
+      if (!ended) return;
+      if (left !== null) void followLeftRun(left);
+      else void refreshAccount();
+    });
+    return () => {
+      live = false;
+      stop();
+    };
+  }, [session, refreshAccount, findLiveChatRun, resumeChatRun]);
 
   const value = useMemo(
     () => ({ conversations, credits, subscribed, models, capRemaining, refreshConversations, refreshAccount, session, focus, jumpTo }),
