@@ -121,6 +121,7 @@ export const modelInfo = z.object({
   supportsTemperature: z.boolean().optional(),
   maxOutputTokens: z.number().int().positive().optional(),
   supportsImages: z.boolean().optional(),
+  contextWindow: z.number().int().positive().optional(),
 });
 /** GET /api/models */
 export const modelsAnswer = z.object({ models: z.array(modelInfo).readonly() });

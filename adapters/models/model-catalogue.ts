@@ -33,6 +33,7 @@ export const OFFLINE_CATALOGUE_ENTRY: ModelCatalogueEntry = {
   outputCreditsPer1k: 2,
   plan: 'free',
   supportsImages: true,
+  contextWindow: 8192,
 };
 
 /** The catalogue with the offline model always present (once, last unless the caller placed it). */

@@ -4,7 +4,7 @@ import { MODEL_CATALOGUE_MAX_AGE_MS, type ModelCatalogue, type ModelCatalogueEnt
 import { PROVIDER_IDS } from '../../core/chat/index.js';
 import { domainError, fail, ok, type Result } from '../../core/shared/index.js';
 
-const COLUMNS = 'id, label, provider, input_credits_per_1k, output_credits_per_1k, plan, supports_temperature, max_output_tokens, supports_images';
+const COLUMNS = 'id, label, provider, input_credits_per_1k, output_credits_per_1k, plan, supports_temperature, max_output_tokens, supports_images, context_window';
 
 const modelRow = z.object({
   id: z.string(),
@@ -16,6 +16,7 @@ const modelRow = z.object({
   supports_temperature: z.boolean().optional(),
   max_output_tokens: z.number().int().positive().optional(),
   supports_images: z.boolean().optional(),
+  context_window: z.number().int().positive().optional(),
 });
 
 const toEntry = (r: z.output<typeof modelRow>): ModelCatalogueEntry => ({
@@ -23,6 +24,7 @@ const toEntry = (r: z.output<typeof modelRow>): ModelCatalogueEntry => ({
   ...(r.supports_temperature === undefined ? {} : { supportsTemperature: r.supports_temperature }),
   ...(r.max_output_tokens === undefined ? {} : { maxOutputTokens: r.max_output_tokens }),
   ...(r.supports_images === undefined ? {} : { supportsImages: r.supports_images }),
+  ...(r.context_window === undefined ? {} : { contextWindow: r.context_window }),
 });
 
 /**

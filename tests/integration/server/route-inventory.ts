@@ -15,6 +15,7 @@ export const USER_ROUTES: readonly { method: string; path: string; json?: unknow
   { method: 'GET', path: '/api/conversations' },
   { method: 'POST', path: '/api/conversations', json: {} },
   { method: 'GET', path: '/api/conversations/c1' },
+  { method: 'GET', path: '/api/conversations/c1?limit=5&before=c1' },
   { method: 'GET', path: '/api/conversations/c1/messages' },
   { method: 'POST', path: '/api/conversations/c1/messages/c1/show', json: { version: 1 } },
   { method: 'PATCH', path: '/api/conversations/c1', json: { title: 'x' } },

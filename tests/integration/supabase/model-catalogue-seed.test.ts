@@ -23,13 +23,14 @@ interface ModelRow {
   maxOutputTokens: number;
   supportsTemperature: boolean;
   supportsImages: boolean;
+  contextWindow: number;
 }
 
 const seededModels = async () =>
   (await db.asAdmin((tx) => tx.query<ModelRow>(
     `select id, label, provider, input_credits_per_1k::float8 as input, output_credits_per_1k::float8 as output, plan,
        max_output_tokens as "maxOutputTokens", supports_temperature as "supportsTemperature",
-       supports_images as "supportsImages"
+       supports_images as "supportsImages", context_window as "contextWindow"
        from public.models where enabled order by sort_order, id`))).rows;
 
 describe('the model catalogue: the migrations seed what the in-memory mode lists', () => {
@@ -37,6 +38,7 @@ describe('the model catalogue: the migrations seed what the in-memory mode lists
     const fromDefault = DEFAULT_CATALOGUE.map((m) => ({
       id: m.id, label: m.label, provider: m.provider, input: m.inputCreditsPer1k, output: m.outputCreditsPer1k, plan: m.plan,
       maxOutputTokens: m.maxOutputTokens, supportsTemperature: m.supportsTemperature ?? true, supportsImages: m.supportsImages ?? false,
+      contextWindow: m.contextWindow,
     }));
     expect(await seededModels()).toEqual(fromDefault);
   });
@@ -47,6 +49,19 @@ describe('the model catalogue: the migrations seed what the in-memory mode lists
     expect(offline.map((m) => [m.id, m.plan])).toEqual(ids.map((id) => [id, 'free']));
     expect((await seededModels()).slice(0, 6).map((m) => m.id)).toEqual(ids);
     expect(offline.filter((m) => m.supportsImages).map((m) => m.id)).toEqual(['offline', 'offline-thorough']);
+  });
+
+  it('every model has its context window: positive, room for its longest answer and more, small for the offline demos', async () => {
+    const rows = await seededModels();
+    for (const row of rows) {
+      expect(Number.isInteger(row.contextWindow), row.id).toBe(true);
+      expect(row.contextWindow, row.id).toBeGreaterThan(row.maxOutputTokens);
+    }
+    const windows = Object.fromEntries(rows.map((m) => [m.id, m.contextWindow]));
+    expect(windows).toMatchObject({ 'gpt-4o': 128_000, 'claude-sonnet-4-5': 200_000, 'gemini-2.5-pro': 1_048_576, offline: 8_192 });
+    expect(rows.filter((m) => m.provider === 'offline').every((m) => m.contextWindow <= 32_768)).toBe(true);
+    // The table refuses a window that is not positive.
+    await expect(db.asAdmin((tx) => tx.query("update public.models set context_window = 0 where id = 'offline'"))).rejects.toThrow(/check/i);
   });
 
   it("the table's provider check admits exactly the chat core's providers", async () => {
