@@ -73,7 +73,8 @@ export class ApiChatClient implements ChatClient {
   }
 
   async liveRun(input: { conversationId: string }): Promise<Result<LiveRun | null>> {
-    const r = await this.api.parsed(`/api/conversations/${encodeURIComponent(input.conversationId)}`, openConversationAnswer, 'conversation');
+    // The run alone is read: a page of one turn keeps the answer small.
+    const r = await this.api.parsed(`/api/conversations/${encodeURIComponent(input.conversationId)}?limit=1`, openConversationAnswer, 'conversation');
     return r.success ? ok(r.data.liveRun ?? null) : r;
   }
 
