@@ -386,6 +386,12 @@ export const editLastRequest = z.strictObject({
 });
 /** POST /api/chat/merge: `modelId` merges the answers of the last side-by-side turn */
 export const mergeRequest = z.strictObject({ conversationId: conversationIdSchema, modelId: z.string().trim().min(1, 'must not be empty').max(100, 'is too long') });
+/**
+ * POST /api/conversations/:id/summary: a NEW conversation whose first question is `message` (worded
+ * by the browser) and whose first answer is `modelId`'s summary of conversation :id; answered with
+ * the chat stream, its `meta` naming the new conversation.
+ */
+export const summaryRequest = z.strictObject({ modelId: z.string().trim().min(1, 'must not be empty').max(100, 'is too long'), message: messageSchema });
 
 const usage = z.object({ inputTokens: z.number(), outputTokens: z.number() });
 const finishReason = z.enum(['stop', 'length', 'aborted', 'error', 'other']);

@@ -15,7 +15,7 @@ import { refuseControlCharacters } from './http/validate.js';
 import { accountRoutes } from './routes/account-routes.js';
 import { attachmentRoutes } from './routes/attachment-routes.js';
 import { billingRoutes } from './routes/billing-routes.js';
-import { chatRoutes } from './routes/chat-routes.js';
+import { chatRoutes, summaryRoutes } from './routes/chat-routes.js';
 import { compareRoutes } from './routes/compare-routes.js';
 import { conversationRoutes } from './routes/conversation-routes.js';
 import { publicRoutes, type PublicConfig } from './routes/public-routes.js';
@@ -106,6 +106,7 @@ export function createApp(options: CreateAppOptions): Hono<AppEnv> {
   user.route('/chat', chatRoutes(options.relay));
   user.route('/conversations', conversationRoutes(options.relay));
   user.route('/conversations', shareRoutes());
+  user.route('/conversations', summaryRoutes(options.relay));
   user.route('/search', searchRoutes());
   user.route('/instruction-presets', presetRoutes());
   user.route('/', compareRoutes());

@@ -24,6 +24,7 @@ export const USER_ROUTES: readonly { method: string; path: string; json?: unknow
   { method: 'POST', path: '/api/conversations/c1/share', json: {} },
   { method: 'DELETE', path: '/api/conversations/c1/share' },
   { method: 'POST', path: '/api/chat/merge', json: { conversationId: 'c1', modelId: 'offline' } },
+  { method: 'POST', path: '/api/conversations/c1/summary', json: { modelId: 'offline', message: 'Summary to continue from' } },
   { method: 'GET', path: '/api/chat/runs/c1/events' },
   { method: 'POST', path: '/api/chat/runs/c1/stop' },
   { method: 'GET', path: '/api/conversations/c1/settings' },

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import type { z } from 'zod';
-import { chatRequest, chatRunIdParam, editLastRequest, mergeRequest, regenerateRequest, resumeQuery, stopRunRequest, type stopRunAnswer } from '../../../adapters/api-contract/api-contract.js';
+import { chatRequest, chatRunIdParam, conversationIdParam, editLastRequest, mergeRequest, regenerateRequest, resumeQuery, stopRunRequest, summaryRequest, type stopRunAnswer } from '../../../adapters/api-contract/api-contract.js';
 import type { Result } from '../../../core/shared/index.js';
 import { SESSION_ENDED, type ChatRun, type ChatRunRelay } from '../../../core/chat/index.js';
 import { apiError, domainFailure } from '../http/api-error.js';
@@ -18,27 +18,7 @@ import { checked, jsonBody } from '../http/validate.js';
  */
 export function chatRoutes(relay: ChatRunRelay): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-
-  const stream = async (c: Context<AppEnv>, start: (signal: AbortSignal) => Promise<Result<ChatRun>>) => {
-    const abort = new AbortController();
-    // A client gone before the run is accepted has asked for nothing: the run starts stopped.
-    const onGone = () => abort.abort();
-    c.req.raw.signal.addEventListener('abort', onGone, { once: true });
-    const run = await start(abort.signal);
-    c.req.raw.signal.removeEventListener('abort', onGone);
-    // The caller's session, when the write was to check it: what the write found, or (refused before
-    // any write) what Supabase Auth says, comes before the route's own answer.
-    const inWrite = c.get('sessionInWrite');
-    if (inWrite) {
-      const ended = !run.success && run.error.code === 'not_authenticated' && run.error.details?.['reason'] === SESSION_ENDED;
-      const refused = run.success || ended ? inWrite.settle(!ended) : await inWrite.refusal();
-      if (refused) return refused;
-    }
-    if (!run.success) return domainFailure(c, run.error);
-    const reading = new AbortController();
-    const published = relay.publish(c.get('user').id, run.data, () => abort.abort(), reading.signal);
-    return ndjsonResponse(c, runStreamBody(published, reading));
-  };
+  const stream = runStream(relay);
 
   routes.post('/', async (c) => {
     const body = await jsonBody(c, chatRequest);
@@ -94,6 +74,52 @@ export function chatRoutes(relay: ChatRunRelay): Hono<AppEnv> {
     return stopped.success ? c.json({ runId: id, stopping: true } satisfies z.input<typeof stopRunAnswer>, 202) : domainFailure(c, stopped.error);
   });
 
+  return routes;
+}
+
+/**
+ * Answers a run a use case starts as the chat stream (NDJSON, see chat-stream.ts), or the use
+ * case's refusal as a JSON error before any model runs. An accepted run belongs to the relay.
+ */
+const runStream =
+  (relay: ChatRunRelay) =>
+  async (c: Context<AppEnv>, start: (signal: AbortSignal) => Promise<Result<ChatRun>>) => {
+    const abort = new AbortController();
+    // A client gone before the run is accepted has asked for nothing: the run starts stopped.
+    const onGone = () => abort.abort();
+    c.req.raw.signal.addEventListener('abort', onGone, { once: true });
+    const run = await start(abort.signal);
+    c.req.raw.signal.removeEventListener('abort', onGone);
+    // The caller's session, when the write was to check it: what the write found, or (refused before
+    // any write) what Supabase Auth says, comes before the route's own answer.
+    const inWrite = c.get('sessionInWrite');
+    if (inWrite) {
+      const ended = !run.success && run.error.code === 'not_authenticated' && run.error.details?.['reason'] === SESSION_ENDED;
+      const refused = run.success || ended ? inWrite.settle(!ended) : await inWrite.refusal();
+      if (refused) return refused;
+    }
+    if (!run.success) return domainFailure(c, run.error);
+    const reading = new AbortController();
+    const published = relay.publish(c.get('user').id, run.data, () => abort.abort(), reading.signal);
+    return ndjsonResponse(c, runStreamBody(published, reading));
+  };
+
+/**
+ * POST /api/conversations/:id/summary (body: summaryRequest): a new conversation from a summary of
+ * the caller's conversation :id, answered as the chat stream whose `meta` names the new conversation
+ * (the same refusals as /api/chat: 402, 403, 404 for a conversation that is not the caller's or an
+ * unknown model, 409 while :id is being answered, 400 bad body).
+ */
+export function summaryRoutes(relay: ChatRunRelay): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  const stream = runStream(relay);
+  routes.post('/:id/summary', async (c) => {
+    const params = checked(c, conversationIdParam, c.req.param(), 'conversation');
+    if (!params.ok) return params.response;
+    const body = await jsonBody(c, summaryRequest);
+    if (!body.ok) return body.response;
+    return stream(c, (signal) => c.get('useCases').summarizeConversation({ conversationId: params.data.id, ...body.data, signal }));
+  });
   return routes;
 }
 
