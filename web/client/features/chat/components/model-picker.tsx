@@ -81,7 +81,7 @@ export function ModelPicker({ models, selected, onChange, multiple = false, subs
         ) : model.plan === 'paid' ? (
           <span className={subscribed ? 'badge badge--accent' : 'badge badge--warning'}>{t(subscribed ? 'models.planPaid' : 'models.needsPlan')}</span>
         ) : (
-          <span className="badge badge--success">{t('models.planFree')}</span>
+          <span className="badge badge--success">{t('models.noPlanNeeded')}</span>
         )}
       </label>
     );

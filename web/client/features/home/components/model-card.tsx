@@ -9,7 +9,7 @@ export function ModelCard({ model }: { model: ModelInfo }) {
       <div className="row model-card__head">
         <h4 className="model-card__name">{model.label}</h4>
         <span className={model.plan === 'paid' ? 'badge badge--accent' : 'badge badge--success'}>
-          {t(model.plan === 'paid' ? 'models.planPaid' : 'models.planFree')}
+          {t(model.plan === 'paid' ? 'models.planPaid' : 'models.noPlanNeeded')}
         </span>
       </div>
       <p className="muted model-card__provider">{t(`models.provider.${model.provider}`)}</p>
