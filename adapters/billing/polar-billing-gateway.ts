@@ -1,4 +1,4 @@
-import { CHECKOUT_STATUSES, toSubscriptionSummary, type CancellationReason, type CheckoutSession, type CheckoutState, type CheckoutStatus, type CustomerState, type PlanDiscount, type PlanProduct, type PortalSession, type SubscriptionSummary } from '../../core/billing/index.js';
+import { CHECKOUT_STATUSES, DISCOUNT_DURATIONS, toSubscriptionSummary, type DiscountDuration, type CancellationReason, type CheckoutSession, type CheckoutState, type CheckoutStatus, type CustomerState, type PlanDiscount, type PlanProduct, type PortalSession, type SubscriptionSummary } from '../../core/billing/index.js';
 import type { BillingGateway } from '../../core/billing/index.js';
 import type { Logger } from '../../core/shared/index.js';
 import { domainError, type DomainError, fail, ok, type Result } from '../../core/shared/index.js';
@@ -6,7 +6,7 @@ import type { BillingClient, BillingError } from '@ensemble/billing-client';
 import { toDomainError } from './polar-error-mapping.js';
 
 export interface PolarBillingGatewayConfig {
-  readonly client: Pick<BillingClient, 'products' | 'discounts' | 'checkouts' | 'subscriptions' | 'customerSessions' | 'customers'>;
+  readonly client: Pick<BillingClient, 'products' | 'discounts' | 'checkouts' | 'subscriptions' | 'customerSessions' | 'customers' | 'payments'>;
   /** The one paid plan (app spec §7: "one fixed plan product"). */
   readonly planProductId: string;
   /** The one discount, or null when none is offered. */
@@ -67,6 +67,8 @@ export class PolarBillingGateway implements BillingGateway {
       // `type` is an open enum: a kind added later has neither (its keys are checked, not only its name)
       basisPoints: d.type === 'percentage' && 'basisPoints' in d ? d.basisPoints : null,
       amount: d.type === 'fixed' && 'amount' in d ? d.amount : null,
+      // `duration` is an open enum too: a kind added later is left out rather than guessed.
+      ...(isKnownDuration(d.duration) ? { duration: d.duration, durationInMonths: d.duration === 'repeating' && 'durationInMonths' in d ? (d.durationInMonths ?? null) : null } : {}),
     });
   }
 
@@ -97,7 +99,13 @@ export class PolarBillingGateway implements BillingGateway {
     }
     const checkout = answer.data;
     if (checkout.externalCustomerId !== input.userId) return ok(null);
-    return ok({ id: checkout.id, status: knownStatus(checkout.status) });
+    const status = knownStatus(checkout.status);
+    if (status !== 'open' && status !== 'expired') return ok({ id: checkout.id, status, declined: status === 'failed' });
+    // A declined card leaves the checkout open, as going back without paying does: its failed
+    // payment (the provider records one per refused attempt) tells the two apart.
+    const failed = await this.config.client.payments.list({ checkoutId: checkout.id, status: 'failed', limit: 1 });
+    if (!failed.success) return this.failed('getCheckout', failed.error);
+    return ok({ id: checkout.id, status, declined: failed.data.items.length > 0 });
   }
 
   /** Uncancel: the user's subscription set to end is set to renew again. */
@@ -185,3 +193,5 @@ export class PolarBillingGateway implements BillingGateway {
 /** A status this adapter does not know yet is not a payment: it reads as still open. */
 const knownStatus = (status: string): CheckoutStatus =>
   (CHECKOUT_STATUSES as readonly string[]).includes(status) ? (status as CheckoutStatus) : 'open';
+
+const isKnownDuration = (duration: string): duration is DiscountDuration => (DISCOUNT_DURATIONS as readonly string[]).includes(duration);

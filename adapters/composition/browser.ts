@@ -91,5 +91,6 @@ export function createBrowserUseCases(config: PublicConfig, origin: string = win
   bind(TOKENS.scheduler, () => new BrowserScheduler());
   bind(TOKENS.scriptLoader, () => new DomScriptLoader());
   container.bind<string>(TOKENS.origin).toConstantValue(origin);
+  container.bind<number>(TOKENS.creditsPerPeriod).toConstantValue(config.creditsPerPeriod);
   return buildBrowserUseCases(resolveDependencies(container));
 }

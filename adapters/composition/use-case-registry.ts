@@ -47,7 +47,7 @@ export const USE_CASE_DEFINITIONS = {
   getProfilingCompleted: uses(['currentUser', 'profilingStore'], makeGetProfilingCompleted),
   saveProfilingStep: uses(['currentUser', 'profilingStore'], makeSaveProfilingStep),
   // Billing (app spec §6, §7)
-  loadPlanOffer: uses(['billingGateway', 'logger'], makeLoadPlanOffer),
+  loadPlanOffer: uses(['billingGateway', 'logger', 'creditsPerPeriod'], makeLoadPlanOffer),
   startCheckout: uses(['analytics', 'logger', 'currentUser', 'billingGateway', 'profileStore'], makeStartCheckout),
   completeCheckout: uses(['analytics', 'logger', 'currentUser', 'billingGateway', 'keyValueStore'], makeCompleteCheckout),
   cancelSubscription: uses(['currentUser', 'billingGateway', 'logger'], makeCancelSubscription),

@@ -54,6 +54,8 @@ interface StoredCheckout extends CheckoutSession {
   readonly successUrl: string;
   readonly returnUrl?: string;
   status: 'open' | 'succeeded' | 'expired';
+  /** A card was declined on it (the checkout stays open). */
+  declined?: boolean;
 }
 
 const addMonth = (date: Date): Date => {
@@ -122,13 +124,14 @@ export class InMemoryBillingGateway implements BillingGateway {
     const checkout = this.checkouts.get(input.checkoutId);
     // Someone else's checkout reads like one that does not exist.
     if (!checkout || checkout.userId !== input.userId) return ok(null);
-    return ok({ id: checkout.id, status: checkout.status });
+    return ok({ id: checkout.id, status: checkout.status, declined: checkout.declined === true });
   }
 
   /** What a declined card does on the hosted checkout page: nothing is paid, the checkout stays open. */
   declineCheckout(checkoutId: string): Result<void> {
     const checkout = this.checkouts.get(checkoutId);
     if (!checkout) return fail(domainError('not_found', `Checkout ${checkoutId} does not exist`));
+    checkout.declined = true;
     return ok(undefined);
   }
 

@@ -3,8 +3,8 @@ export { eventNotStorable, isEventNotStorable, unstorableFieldOf } from './domai
 export type { StoredEventField } from './domain/billing-event-limits.js';
 export { DEFAULT_CREDITS_PER_PERIOD } from './domain/billing-events.js';
 export type { BillingEvent } from './domain/billing-events.js';
-export { CANCELLATION_REASONS, CHECKOUT_STATUSES, toSubscriptionSummary } from './domain/billing.js';
-export type { CancellationReason, CheckoutSession, CheckoutState, CheckoutStatus, CustomerState, PlanDiscount, PlanProduct, PortalSession, SubscriptionSummary } from './domain/billing.js';
+export { CANCELLATION_REASONS, CHECKOUT_STATUSES, DISCOUNT_DURATIONS, toSubscriptionSummary } from './domain/billing.js';
+export type { CancellationReason, CheckoutSession, CheckoutState, CheckoutStatus, CustomerState, DiscountDuration, PlanDiscount, PlanProduct, PortalSession, SubscriptionSummary } from './domain/billing.js';
 export { DEFAULT_PLAN_TEXT, basePriceCents, discountPercent, discountedPrice, planOffer, priceCurrency } from './domain/pricing.js';
 export type { PlanOffer } from './domain/pricing.js';
 export type { BillingGateway } from './ports/billing-gateway.js';

@@ -131,7 +131,7 @@ export function billingGatewayContract(name: string, makeHarness: () => Promise<
     it('reads back the user\'s own checkout: open before paying, succeeded after', async () => {
       const { gateway, user, h } = await customer();
       const checkout = data(await gateway.createCheckout({ ...user, successUrl: SUCCESS_URL, returnUrl: RETURN_URL }));
-      expect(data(await gateway.getCheckout({ userId: user.userId, checkoutId: checkout.id }))).toEqual({ id: checkout.id, status: 'open' });
+      expect(data(await gateway.getCheckout({ userId: user.userId, checkoutId: checkout.id }))).toEqual({ id: checkout.id, status: 'open', declined: false });
       await h.pay(checkout.id);
       await expect.poll(async () => data(await gateway.getCheckout({ userId: user.userId, checkoutId: checkout.id }))?.status).toBe('succeeded');
     });
@@ -143,6 +143,8 @@ export function billingGatewayContract(name: string, makeHarness: () => Promise<
       const state = data(await gateway.getCheckout({ userId: user.userId, checkoutId: checkout.id }));
       expect(state?.status).not.toBe('succeeded');
       expect(['open', 'failed']).toContain(state?.status);
+      // The declined attempt tells it apart from a checkout nobody tried to pay.
+      expect(state?.declined).toBe(true);
       expect(data(await gateway.getCustomerState(user.userId))?.activeSubscriptions ?? []).toEqual([]);
     });
 

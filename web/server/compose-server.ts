@@ -34,6 +34,7 @@ export function composeServer(input: ComposeServerInput): Result<ComposedServer>
       supabaseAnonKey: config.supabase?.anonKey ?? null,
       tagManagerId: config.tagManagerId,
       supportWidgetSrc: config.supportWidgetSrc,
+      creditsPerPeriod: config.creditsPerPeriod,
     },
     billingAvailable: () => billing.available,
     webhookReader,

@@ -18,7 +18,16 @@ export interface PlanDiscount {
   /** Percentage discounts only carry basis points; fixed ones carry an amount. */
   readonly basisPoints: number | null;
   readonly amount: number | null;
+  /**
+   * How long it lowers the price: the first payment (`once`), every payment (`forever`) or the
+   * first `durationInMonths` months (`repeating`). Absent when the provider names a kind we do not know.
+   */
+  readonly duration?: DiscountDuration;
+  readonly durationInMonths?: number | null;
 }
+
+export const DISCOUNT_DURATIONS = ['once', 'forever', 'repeating'] as const;
+export type DiscountDuration = (typeof DISCOUNT_DURATIONS)[number];
 
 /** The one paid plan as the billing provider describes it (app spec §3 "App payment context"). */
 export interface PlanProduct {
@@ -45,6 +54,11 @@ export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
 export interface CheckoutState {
   readonly id: string;
   readonly status: CheckoutStatus;
+  /**
+   * A payment was tried on it and refused (a declined card). The provider leaves such a checkout
+   * `open`, as it leaves one nobody paid: this tells the two apart.
+   */
+  readonly declined: boolean;
 }
 
 export interface PortalSession {

@@ -1,4 +1,4 @@
-import type { CheckoutStatus } from './billing.js';
+import type { CheckoutState } from './billing.js';
 
 /** Local-storage key of the checkout outcomes already pushed to analytics in this browser. */
 export const REPORTED_CHECKOUTS_KEY = 'ensemble.reportedCheckouts';
@@ -8,9 +8,16 @@ const KEEP = 50;
 
 export type CheckoutOutcome = 'succeeded' | 'failed';
 
-/** A checkout back from the provider: paid, not paid (open, expired, failed), or still being paid. */
-export const outcomeOf = (status: CheckoutStatus): CheckoutOutcome | 'pending' =>
-  status === 'succeeded' ? 'succeeded' : status === 'confirmed' ? 'pending' : 'failed';
+/**
+ * A checkout back from the provider: paid; a payment that failed (the checkout failed, or a card
+ * was declined on it); left without paying (open or expired, no payment tried: the visitor went
+ * back, which is not a failed payment); or still being paid.
+ */
+export const outcomeOf = (checkout: Pick<CheckoutState, 'status' | 'declined'>): CheckoutOutcome | 'left' | 'pending' => {
+  if (checkout.status === 'succeeded') return 'succeeded';
+  if (checkout.status === 'confirmed') return 'pending';
+  return checkout.status === 'failed' || checkout.declined ? 'failed' : 'left';
+};
 
 const entry = (checkoutId: string, outcome: CheckoutOutcome) => `${checkoutId}:${outcome}`;
 

@@ -39,12 +39,15 @@ export interface PlanOffer {
   readonly currency: string;
   /** False when billing is unavailable: the UI hides provider-backed features (app spec §6). */
   readonly available: boolean;
+  /** Credits each paid period grants (the app's setting, not the provider's); null when not known. */
+  readonly creditsPerPeriod: number | null;
 }
 
 export const planOffer = (
   product: PlanProduct | null,
   discount: PlanDiscount | null,
   available: boolean,
+  creditsPerPeriod: number | null = null,
 ): PlanOffer => {
   const percent = discountPercent(discount?.basisPoints);
   const base = basePriceCents(product);
@@ -56,5 +59,6 @@ export const planOffer = (
     discountedPriceCents: discountedPrice(base, percent),
     currency: priceCurrency(product),
     available,
+    creditsPerPeriod,
   };
 };

@@ -13,8 +13,10 @@ const inputSchema = z.object({
 export type CheckoutReturn =
   /** Paid. The subscription, when the webhook that activates it has arrived (else null: the UI polls). */
   | { readonly outcome: 'succeeded'; readonly subscription: SubscriptionSummary | null }
-  /** Not paid: declined and left, abandoned, expired. */
+  /** Not paid: a payment was tried and failed (a declined card), then the visitor came back. */
   | { readonly outcome: 'failed'; readonly status: CheckoutStatus }
+  /** Not paid, and no payment tried: the visitor went back from the checkout (or let it expire). */
+  | { readonly outcome: 'left'; readonly status: CheckoutStatus }
   /** Confirmed, the payment still running: ask again in a moment. */
   | { readonly outcome: 'pending' }
   /** Not a checkout of this user's (made up, someone else's): nothing to say, nothing pushed. */
@@ -24,8 +26,9 @@ export type CheckoutReturn =
  * The browser is back from the hosted checkout (its success URL, its back link, or the browser's
  * back button). The provider, asked by the server, says what happened to the checkout; the URL
  * alone proves nothing (anyone can type `?checkout_id=…`). app spec §7: subscribe_succeeded for a
- * paid checkout, subscribe_failed for one that was not, each once per checkout in this browser
- * (a reload of the return page pushes nothing again).
+ * paid checkout, subscribe_failed for one whose payment failed, each once per checkout in this
+ * browser (a reload of the return page pushes nothing again). Leaving the checkout without paying
+ * is not a failed payment and pushes nothing.
  */
 export const makeCompleteCheckout =
   (deps: TrackingDeps & { currentUser: CurrentUser; billingGateway: BillingGateway; keyValueStore: KeyValueStore }) =>
@@ -44,8 +47,9 @@ export const makeCompleteCheckout =
       deps.logger.warn('Back from a checkout that is not this user’s', { checkoutId });
       return ok({ outcome: 'unknown' });
     }
-    const outcome = outcomeOf(checkout.data.status);
+    const outcome = outcomeOf(checkout.data);
     if (outcome === 'pending') return ok({ outcome });
+    if (outcome === 'left') return ok({ outcome, status: checkout.data.status });
     reportOnce(deps, user.data.id, checkoutId, outcome);
     if (outcome === 'failed') return ok({ outcome, status: checkout.data.status });
     const state = await deps.billingGateway.getCustomerState(user.data.id);

@@ -5,7 +5,7 @@ import { BROWSER_USE_CASES } from '../../../adapters/composition/use-case-regist
 import { closedPort } from '../../support/local-http.js';
 
 const config = (supabaseUrl: string | null): PublicConfig => ({
-  supabaseUrl, supabaseAnonKey: supabaseUrl === null ? null : 'anon-key', tagManagerId: null, supportWidgetSrc: null, billingAvailable: true,
+  supabaseUrl, supabaseAnonKey: supabaseUrl === null ? null : 'anon-key', tagManagerId: null, supportWidgetSrc: null, billingAvailable: true, creditsPerPeriod: 1000,
 });
 
 describe("the browser's composition root", () => {

@@ -115,7 +115,7 @@ describe('checkout return (app spec §7)', () => {
     expect(w.analytics.events.slice(before)).toEqual([]);
   });
 
-  it('app §7: a checkout back without payment (declined then left, abandoned, expired) pushes subscribe_failed, once', async () => {
+  it('app §7: a checkout back after a declined card pushes subscribe_failed, once', async () => {
     const w = inMemoryAppWorld();
     const userId = w.signIn();
     const uc = useCases(w);
@@ -124,24 +124,36 @@ describe('checkout return (app spec §7)', () => {
     w.billingGateway.declineCheckout(opened.data.checkoutId);
     expect(await uc.completeCheckout({ checkoutId: opened.data.checkoutId })).toEqual({ success: true, data: { outcome: 'failed', status: 'open' } });
     await uc.completeCheckout({ checkoutId: opened.data.checkoutId });
-    const expired = await uc.startCheckout({ successUrl: SUCCESS_URL });
-    if (!expired.success) throw new Error(expired.error.message);
-    w.billingGateway.expireCheckout(expired.data.checkoutId);
-    expect(await uc.completeCheckout({ checkoutId: expired.data.checkoutId })).toEqual({ success: true, data: { outcome: 'failed', status: 'expired' } });
     expect(w.analytics.events.filter((e) => e.event.startsWith('subscribe_'))).toEqual([
-      { event: 'subscribe_initiated', user_id: userId },
-      { event: 'subscribe_failed', user_id: userId },
       { event: 'subscribe_initiated', user_id: userId },
       { event: 'subscribe_failed', user_id: userId },
     ]);
   });
 
-  it('app §7: a checkout left, then paid after all, is a failure then a success', async () => {
+  it('app §7: leaving the checkout without paying (back link, back button, expiry) is not a failed payment: nothing is pushed', async () => {
+    const w = inMemoryAppWorld();
+    const userId = w.signIn();
+    const uc = useCases(w);
+    const left = await uc.startCheckout({ successUrl: SUCCESS_URL });
+    if (!left.success) throw new Error(left.error.message);
+    expect(await uc.completeCheckout({ checkoutId: left.data.checkoutId })).toEqual({ success: true, data: { outcome: 'left', status: 'open' } });
+    const expired = await uc.startCheckout({ successUrl: SUCCESS_URL });
+    if (!expired.success) throw new Error(expired.error.message);
+    w.billingGateway.expireCheckout(expired.data.checkoutId);
+    expect(await uc.completeCheckout({ checkoutId: expired.data.checkoutId })).toEqual({ success: true, data: { outcome: 'left', status: 'expired' } });
+    expect(w.analytics.events.filter((e) => e.event.startsWith('subscribe_'))).toEqual([
+      { event: 'subscribe_initiated', user_id: userId },
+      { event: 'subscribe_initiated', user_id: userId },
+    ]);
+  });
+
+  it('app §7: a card declined, then another paid, is a failure then a success', async () => {
     const w = inMemoryAppWorld();
     w.signIn();
     const uc = useCases(w);
     const opened = await uc.startCheckout({ successUrl: SUCCESS_URL });
     if (!opened.success) throw new Error(opened.error.message);
+    w.billingGateway.declineCheckout(opened.data.checkoutId);
     await uc.completeCheckout({ checkoutId: opened.data.checkoutId });
     await w.billingGateway.completeCheckout(opened.data.checkoutId);
     await uc.completeCheckout({ checkoutId: opened.data.checkoutId });

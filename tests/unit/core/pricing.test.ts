@@ -49,7 +49,7 @@ describe('price rules (app spec §7, §9)', () => {
 describe('load-plan-offer (app spec §3, §6, §7)', () => {
   const setup = (gateway = new InMemoryBillingGateway()) => {
     const logger = new InMemoryLogger();
-    return { gateway, logger, load: makeLoadPlanOffer({ billingGateway: gateway, logger }) };
+    return { gateway, logger, load: makeLoadPlanOffer({ billingGateway: gateway, logger, creditsPerPeriod: 1000 }) };
   };
 
   it('app §3: the payment context holds product, discount, percent, base and discounted price', async () => {
@@ -65,6 +65,7 @@ describe('load-plan-offer (app spec §3, §6, §7)', () => {
         discountedPriceCents: 2000,
         currency: 'usd',
         available: true,
+        creditsPerPeriod: 1000,
       },
     });
   });

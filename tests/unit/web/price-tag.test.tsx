@@ -16,6 +16,8 @@ const plan = (overrides: Partial<PlanOfferView> = {}): PlanOfferView => ({
   currency: 'usd',
   interval: 'month',
   benefits: ['Every model', '2,000 credits each month'],
+  creditsPerPeriod: null,
+  discountDuration: null,
   ...overrides,
 });
 
@@ -60,6 +62,29 @@ describe('price on the subscribe screen', () => {
     expect(screen.queryByText('Your plan')).toBeNull();
     expect(screen.getByRole('button', { name: 'Resume subscription' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Subscribe' })).toBeNull();
+  });
+
+  it('states the credits each period grants and how long the discount lasts, in the reader\'s language', () => {
+    const { container, unmount } = subscribe(plan({ discountedPriceCents: 2000, discountPercent: 20, creditsPerPeriod: 1000, discountDuration: { kind: 'forever' } }));
+    expect(container.querySelector('[data-testid="plan-terms"]')?.textContent).toBe('1,000 credits every month · Discount for as long as you keep the plan');
+    unmount();
+    const months = subscribe(plan({ discountedPriceCents: 2000, discountPercent: 20, creditsPerPeriod: 1000, discountDuration: { kind: 'repeating', months: 3 } }));
+    expect(months.container.querySelector('[data-testid="plan-terms"]')?.textContent).toBe('1,000 credits every month · Discount for the first 3 months, then $25.00');
+    months.unmount();
+    const once = subscribe(plan({ discountedPriceCents: 2000, discountPercent: 20, creditsPerPeriod: 1, discountDuration: { kind: 'once' } }));
+    expect(once.container.querySelector('[data-testid="plan-terms"]')?.textContent).toBe('1 credit every month · Discount on the first payment, then $25.00');
+  });
+
+  it('a discount that does not lower the price says nothing of its duration', () => {
+    const { container } = subscribe(plan({ creditsPerPeriod: 1000, discountDuration: { kind: 'forever' } }));
+    expect(container.querySelector('[data-testid="plan-terms"]')?.textContent).toBe('1,000 credits every month');
+  });
+
+  it('back from the checkout without paying: nothing was charged, said as information, not as a failed payment', () => {
+    renderUi(<SubscribeScreen plan={plan()} current={null} status="left" onSubscribe={() => undefined} onResume={() => undefined} />);
+    expect(screen.getByRole('status').textContent).toContain('You left the checkout without paying, so nothing was charged.');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText(/did not go through/)).toBeNull();
   });
 
   it('says so when no model of the plan can answer on this server', () => {

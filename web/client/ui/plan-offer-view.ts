@@ -32,8 +32,17 @@ export function toPlanOfferView(offer: PlanOffer, own: PlanText): PlanOfferView 
     currency: offer.currency,
     interval: offer.product?.recurringInterval ?? 'month',
     benefits: readable.length > 0 ? readable : [...own.benefits],
+    creditsPerPeriod: offer.creditsPerPeriod,
+    discountDuration: discounted ? durationOf(offer.discount) : null,
   };
 }
+
+const durationOf = (discount: PlanOffer['discount']): PlanOfferView['discountDuration'] => {
+  if (discount?.duration === undefined) return null;
+  if (discount.duration !== 'repeating') return { kind: discount.duration };
+  const months = discount.durationInMonths;
+  return months === null || months === undefined || months < 1 ? null : { kind: 'repeating', months };
+};
 
 /** The plan's name, description and benefits from the translation files. */
 export const planText = (t: (key: string) => string): PlanText => ({

@@ -11,6 +11,8 @@ export interface PublicConfig {
   readonly tagManagerId: string | null;
   readonly supportWidgetSrc: string | null;
   readonly billingAvailable: boolean;
+  /** Credits each paid period of the plan grants. */
+  readonly creditsPerPeriod: number;
 }
 
 /**
@@ -56,7 +58,10 @@ export function publicRoutes(options: {
       discountPercent: o.discountPercent,
       discountedPriceCents: o.discountedPriceCents,
       discount: o.discount
-        ? { id: o.discount.id, name: o.discount.name, code: o.discount.code, basisPoints: o.discount.basisPoints, amount: o.discount.amount }
+        ? {
+            id: o.discount.id, name: o.discount.name, code: o.discount.code, basisPoints: o.discount.basisPoints, amount: o.discount.amount,
+            ...(o.discount.duration === undefined ? {} : { duration: o.discount.duration, durationInMonths: o.discount.durationInMonths ?? null }),
+          }
         : null,
       currency: o.currency,
       available: o.available && options.billingAvailable(),

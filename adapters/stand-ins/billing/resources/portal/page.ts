@@ -2,9 +2,22 @@ import type { Hono } from 'hono';
 import type { SandboxContext } from '../../engine/context.js';
 import { escapeHtml, html } from '../../engine/respond.js';
 import { iconLink } from '../../pages/html.js';
+import { appliesToCycle, discountAmount } from '../discounts/rules.js';
+import type { SubscriptionRecord } from '../subscriptions/records.js';
 
 const money = (amount: number | undefined, currency: string | undefined) =>
   amount === undefined ? '' : `${(amount / 100).toFixed(2)} ${(currency ?? 'usd').toUpperCase()}`;
+
+/**
+ * What the subscription's next period charges: its price less its discount when the discount still
+ * covers that period (as the renewal bills it), not the list price the subscription carries.
+ */
+function renewalAmount(ctx: SandboxContext, s: SubscriptionRecord): number {
+  const discount = s.discount_id === null ? undefined : ctx.db.discounts.get(s.discount_id);
+  if (discount === undefined || s.started_at === null) return s.amount;
+  const nextPeriod = new Date(s.current_period_end ?? s.current_period_start);
+  return appliesToCycle(discount, new Date(s.started_at), nextPeriod) ? s.amount - discountAmount(discount, s.amount) : s.amount;
+}
 
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
@@ -34,7 +47,11 @@ export function registerPortalPage(app: Hono, ctx: SandboxContext): void {
     const productName = (id: string | null | undefined) => (id ? (ctx.db.products.get(id)?.name ?? id) : '');
     const subscriptions = ctx.db.subscriptions
       .byIndex('customer', customer.id)
-      .map((s) => `<tr><td>${escapeHtml(productName(s.product_id))}</td><td>${escapeHtml(s.status)}${s.cancel_at_period_end ? ' (cancels at period end)' : ''}</td><td>${money(s.amount, s.currency)}</td><td>${escapeHtml(s.current_period_end ?? '')}</td></tr>`)
+      .map((s) => {
+        const charged = renewalAmount(ctx, s);
+        const amount = charged === s.amount ? money(s.amount, s.currency) : `${money(charged, s.currency)} <span class="note">(${money(s.amount, s.currency)} before the discount)</span>`;
+        return `<tr><td>${escapeHtml(productName(s.product_id))}</td><td>${escapeHtml(s.status)}${s.cancel_at_period_end ? ' (cancels at period end)' : ''}</td><td data-testid="portal-subscription-amount">${amount}</td><td>${escapeHtml(s.current_period_end ?? '')}</td></tr>`;
+      })
       .join('');
     const orders = ctx.db.orders
       .byIndex('customer', customer.id)

@@ -7,10 +7,11 @@ import { useTitle } from '../../../ui/use-title.js';
 import './subscribe.css';
 
 /**
- * checking: reading a checkout back; succeeded / failed: what it became; unknown: an address naming
- * no checkout of this user's; resuming / resumed: undoing a cancellation.
+ * checking: reading a checkout back; succeeded / failed: what it became; left: back from the
+ * checkout without paying (no payment was tried: not a failure); unknown: an address naming no
+ * checkout of this user's; resuming / resumed: undoing a cancellation.
  */
-export type SubscribeStatus = 'idle' | 'redirecting' | 'checking' | 'succeeded' | 'failed' | 'unknown' | 'resuming' | 'resumed';
+export type SubscribeStatus = 'idle' | 'redirecting' | 'checking' | 'succeeded' | 'failed' | 'left' | 'unknown' | 'resuming' | 'resumed';
 
 /** The user's plan when they have one: `endsOn` (ISO) when it is cancelled at period end. */
 export interface CurrentPlan {
@@ -32,6 +33,7 @@ const NOTICES: Partial<Record<SubscribeStatus, { kind: 'success' | 'error' | 'in
   checking: { kind: 'info', key: 'subscribe.checking' },
   succeeded: { kind: 'success', key: 'subscribe.succeeded' },
   failed: { kind: 'error', key: 'subscribe.failed' },
+  left: { kind: 'info', key: 'subscribe.left' },
   unknown: { kind: 'info', key: 'subscribe.unknownCheckout' },
   resumed: { kind: 'success', key: 'subscribe.resumed' },
 };

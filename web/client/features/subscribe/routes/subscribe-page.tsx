@@ -71,6 +71,8 @@ export default function SubscribePage() {
       if (!back.success || back.data.outcome === 'pending') return setStatus('idle');
       if (back.data.outcome === 'unknown') return setStatus('unknown');
       if (back.data.outcome === 'failed') return setStatus('failed');
+      // Back without paying: said plainly, not as a failed payment.
+      if (back.data.outcome === 'left') return setStatus('left');
       for (let i = 0; i < POLL_TRIES; i += 1) {
         const plan = await readCurrent();
         if (plan) break;
