@@ -311,5 +311,46 @@ export function chatClientContract(name: string, makeHarness: () => Promise<Chat
       await h.actAs(poor);
       expect(refusal(await client.merge({ conversationId: pair.conversationId, modelId: a }))).toBe('not_found');
     });
+
+    it('summary: a new conversation opens with the question and one model\'s summary of the old one, streamed, saved and charged; the old one stays', async () => {
+      const { h, user, client } = await signedIn();
+      const [a, b] = h.models;
+      const first = started(await client.send({ message: 'Plan a walk along the coast', modelIds: [a] }));
+      await readAll(first);
+      await readAll(started(await client.send({ conversationId: first.conversationId, message: 'And a place to eat', modelIds: [a, b] })));
+      const old = await h.messages(user, first.conversationId);
+      const before = await h.balance(user);
+      const run = started(await client.summarizeConversation({ conversationId: first.conversationId, modelId: b, message: 'Summary to continue from' }));
+      expect(run.conversationId).not.toBe(first.conversationId);
+      expect(run.modelIds).toEqual([b]);
+      const events = await readAll(run);
+      const done = events.at(-1);
+      if (done?.type !== 'done') throw new Error('no done line');
+      expect(done.answers).toEqual([{ modelId: b, messageId: expect.any(String), creditsCharged: expect.any(Number), finishReason: 'stop' }]);
+      expect(done.answers[0]?.creditsCharged).toBeGreaterThan(0);
+      expect(await h.balance(user)).toBe(before - (done.answers[0]?.creditsCharged ?? 0));
+      const stored = await h.messages(user, run.conversationId);
+      expect(stored.map((m) => [m.id, m.role, m.modelId])).toEqual([
+        [run.userMessageId, 'user', b],
+        [done.answers[0]?.messageId, 'assistant', b],
+      ]);
+      expect(stored[0]?.content).toBe('Summary to continue from');
+      expect(stored[1]?.content).toBe(textOf(events, b));
+      expect(await h.messages(user, first.conversationId)).toEqual(old);
+    });
+
+    it('summary is refused before anything is created: bad input, unknown model, a foreign conversation', async () => {
+      const { h, user, client, model } = await signedIn();
+      const chat = started(await client.send({ message: 'Something to summarise', modelIds: [model] }));
+      await readAll(chat);
+      const conversationId = chat.conversationId;
+      expect(refusal(await client.summarizeConversation({ conversationId, modelId: model, message: '  ' }))).toBe('validation');
+      expect(refusal(await client.summarizeConversation({ conversationId, modelId: 'no-such-model', message: 'Summary' }))).toBe('not_found');
+      const bob = await h.createUser(10_000);
+      await h.actAs(bob);
+      expect(refusal(await client.summarizeConversation({ conversationId, modelId: model, message: 'Summary' }))).toBe('not_found');
+      expect(await h.balance(bob)).toBe(10_000);
+      expect(await h.messages(user, conversationId)).toHaveLength(2);
+    });
   });
 }
