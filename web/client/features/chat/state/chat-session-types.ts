@@ -1,5 +1,6 @@
-import type { AttachmentRef, ChatMessage, ConversationSettings, ChatRunHandle, LiveRun as ServerLiveRun, SendChatFields } from '../../../../../core/chat/index.js';
+import type { AttachmentRef, ChatMessage, ConversationSettings, ChatRunHandle, LiveRun as ServerLiveRun, MessageWeight, PageQuery, SendChatFields } from '../../../../../core/chat/index.js';
 import type { Result } from '../../../../../core/shared/index.js';
+import type { PageAnswer } from './history-window.js';
 import type { SpendingCapRefusal } from './spending-cap-refusal.js';
 
 // The chat session's state and the use cases it runs on (chat-session.ts).
@@ -50,8 +51,17 @@ export interface LiveRun {
 export interface ChatSessionState {
   /** The conversation shown; null for a new chat (until the server names it). */
   readonly conversationId: string | null;
-  /** Its stored messages, oldest first; undefined while they load. */
+  /**
+   * Its stored messages held so far, oldest first: one unbroken run of whole turns of the visible
+   * path (the pages read, see history-window.ts); undefined while they load.
+   */
   readonly messages: readonly ChatMessage[] | undefined;
+  /** The cursors of the pages beside the messages held (null: none on that side; `newer` null: they end with the latest turn). */
+  readonly page: { readonly older: string | null; readonly newer: string | null };
+  /** Which side is being read (older as the reader nears the top, newer as they near the bottom), if any. */
+  readonly paging: 'older' | 'newer' | null;
+  /** The weight of every message of the visible path, where the server sent them (it prices the next message without every page). */
+  readonly weights: readonly MessageWeight[] | undefined;
   readonly run: LiveRun | null;
   /** What the composer holds, per conversation ('' key: the new chat). */
   readonly drafts: Readonly<Record<string, string>>;
@@ -62,12 +72,15 @@ export interface ChatSessionState {
 }
 
 export interface ChatSessionPorts {
-  openConversation(input: { conversationId: string }): Promise<Result<{ messages: readonly ChatMessage[] }>>;
+  /** A page of the conversation's visible path (no cursor: the latest); a cursor not on the path is not_found. */
+  openConversation(input: { conversationId: string } & PageQuery): Promise<Result<PageAnswer>>;
   regenerateChatAnswers(input: { conversationId: string; modelIds?: readonly string[]; column?: number; modelId?: string; signal?: AbortSignal }): Promise<Result<ChatRunHandle>>;
   editChatMessage(input: { conversationId: string; messageId?: string; message: string; modelIds?: readonly string[]; signal?: AbortSignal }): Promise<Result<ChatRunHandle>>;
-  /** Shows a message (or its version of that number) with its ancestors; answers the new visible path. */
-  showMessage(input: { conversationId: string; messageId: string; version?: number }): Promise<Result<readonly ChatMessage[]>>;
+  /** Shows a message (or its version of that number) with its ancestors; answers the page around it of the new visible path. */
+  showMessage(input: { conversationId: string; messageId: string; version?: number }): Promise<Result<PageAnswer>>;
   mergeChatAnswers(input: { conversationId: string; modelId: string; signal?: AbortSignal }): Promise<Result<ChatRunHandle>>;
+  /** Starts a new conversation from one model's summary of this one (`message`: its first question); the run names the new conversation. */
+  summarizeChatConversation(input: { conversationId: string; modelId: string; message: string; signal?: AbortSignal }): Promise<Result<ChatRunHandle>>;
   getConversationSettings(input: { conversationId: string }): Promise<Result<ConversationSettings>>;
   saveConversationSettings(input: { conversationId: string; settings: ConversationSettings }): Promise<Result<ConversationSettings>>;
   sendChatMessage(input: SendChatFields & { signal?: AbortSignal }): Promise<Result<ChatRunHandle>>;

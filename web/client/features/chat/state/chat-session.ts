@@ -1,14 +1,26 @@
-import type { AttachmentRef, ChatRunHandle, LiveRun as ServerLiveRun } from '../../../../../core/chat/index.js';
-import { NO_SETTINGS, type ConversationSettings } from '../../../../../core/chat/index.js';
+import type { AttachmentRef, ChatRunHandle, LiveRun as ServerLiveRun, MessageWeight } from '../../../../../core/chat/index.js';
+import { NO_SETTINGS, weightOf, type ConversationSettings } from '../../../../../core/chat/index.js';
 import type { Result } from '../../../../../core/shared/index.js';
 import { freshAnswer, readRun } from './chat-run-reading.js';
 import type { ChatSessionPorts, ChatSessionState, LiveAnswer, LiveRun, RunOutcome } from './chat-session-types.js';
 import { answeredBy, columnModels, dropLast, hasSettings, lastQuestion, messagesOfRun, withoutColumn, withoutLastMerge } from './chat-session-rules.js';
 import { spendingCapRefusalOf } from './spending-cap-refusal.js';
+import { pageOfAnswer, placePage, withNewer, withOlder, type HistoryWindow } from './history-window.js';
 
 export type { AnswerMetrics, ChatSessionPorts, ChatSessionState, LiveAnswer, LiveRun, RunOutcome } from './chat-session-types.js';
 
 const draftKey = (conversationId: string | null) => conversationId ?? '';
+const NO_PAGE = { older: null, newer: null } as const;
+
+/** Runs `task` at the next frame (a timer where there are no frames); answers how to cancel it. */
+const nextFrame = (task: () => void): (() => void) => {
+  if (typeof requestAnimationFrame === 'function') {
+    const id = requestAnimationFrame(task);
+    return () => cancelAnimationFrame(id);
+  }
+  const id = setTimeout(task, 16);
+  return () => clearTimeout(id);
+};
 
 /**
  * The chat on screen, kept above the routes so that nothing is lost when /chat becomes
@@ -18,13 +30,20 @@ const draftKey = (conversationId: string | null) => conversationId ?? '';
  * messages with the ids the server gave them, so nothing is shown twice and no reload is needed.
  */
 export class ChatSession {
-  private state: ChatSessionState = { conversationId: null, messages: [], run: null, drafts: {}, metrics: {}, settings: NO_SETTINGS };
+  private state: ChatSessionState = {
+    conversationId: null, messages: [], page: NO_PAGE, paging: null, weights: [], run: null, drafts: {}, metrics: {}, settings: NO_SETTINGS,
+  };
   private readonly listeners = new Set<() => void>();
   /** Stops reading the run on screen (it goes on on the server). */
   private reading: AbortController | null = null;
   /** The run on screen: its id once the server named it, and whether Stop was pressed. */
   private current: { runId: string | null; stopAsked: boolean } | null = null;
   private loading = 0;
+  /** A run the server is still answering, found while the messages held do not reach the latest turn: read once they do. */
+  private waiting: { conversationId: string; run: ServerLiveRun } | null = null;
+  /** The streaming run's latest state, shown at the next frame (many tokens, one render). */
+  private nextRun: LiveRun | null = null;
+  private cancelFrame: (() => void) | null = null;
 
   constructor(
     private readonly ports: ChatSessionPorts,
@@ -39,38 +58,87 @@ export class ChatSession {
   readonly snapshot = (): ChatSessionState => this.state;
 
   private set(next: Partial<ChatSessionState>): void {
+    if ('run' in next) {
+      // The run set outright wins over a streamed state still waiting for its frame.
+      this.cancelFrame?.();
+      this.cancelFrame = null;
+      this.nextRun = null;
+    }
     this.state = { ...this.state, ...next };
     for (const listener of this.listeners) listener();
   }
 
+  /** The streaming run's new state, shown once per frame however many tokens arrive meanwhile. */
+  private setRunSoon(run: LiveRun): void {
+    this.nextRun = run;
+    if (this.cancelFrame) return;
+    this.cancelFrame = nextFrame(() => {
+      this.cancelFrame = null;
+      const next = this.nextRun;
+      this.nextRun = null;
+      if (next) this.set({ run: next });
+    });
+  }
+
+  /** The messages held and the cursors beside them. */
+  private window(): HistoryWindow {
+    return { messages: this.state.messages ?? [], older: this.state.page.older, newer: this.state.page.newer };
+  }
+
+  private setWindow(window: HistoryWindow, weights: readonly MessageWeight[] | undefined, extra: Partial<ChatSessionState> = {}): void {
+    this.set({ messages: window.messages, page: { older: window.older, newer: window.newer }, ...(weights ? { weights } : {}), ...extra });
+    // A run found when the conversation opened elsewhere than its end is read once the latest turn is held.
+    const waiting = this.waiting;
+    if (waiting && window.newer === null && waiting.conversationId === this.state.conversationId && !this.streaming) {
+      this.waiting = null;
+      void this.attach(waiting.conversationId, waiting.run);
+    }
+  }
+
   /**
-   * Shows a conversation (null: a new chat). The one already shown, or just started by a run, stays
-   * as it is. A run still being answered (after a reload, or one left by going elsewhere) is read
-   * again from the server and shown as it goes on.
+   * Shows a conversation (null: a new chat): its latest page of turns, or with `around` the page
+   * around that message (a search hit; one not on the visible path opens the latest page, and reveal
+   * shows its branch). The one already shown, or just started by a run, stays as it is. A run still
+   * being answered (after a reload, or one left by going elsewhere) is read again from the server and
+   * shown as it goes on.
    */
-  open(conversationId: string | null): void {
+  open(conversationId: string | null, around: string | null = null): void {
     if (conversationId === this.state.conversationId) return;
     this.detach();
     this.loading += 1;
+    this.waiting = null;
     const ticket = this.loading;
-    this.set({ conversationId, messages: conversationId === null ? [] : undefined, run: null, settings: conversationId === null ? NO_SETTINGS : undefined });
+    this.set({
+      conversationId, messages: conversationId === null ? [] : undefined, page: NO_PAGE, paging: null, weights: conversationId === null ? [] : undefined,
+      run: null, settings: conversationId === null ? NO_SETTINGS : undefined,
+    });
     if (conversationId === null) return;
     const shown = () => ticket === this.loading && this.state.conversationId === conversationId;
-    void Promise.all([this.ports.openConversation({ conversationId }), this.ports.findLiveChatRun({ conversationId })]).then(async ([first, live]) => {
+    const read = async () => {
+      if (around !== null) {
+        const near = await this.ports.openConversation({ conversationId, around });
+        if (near.success || near.error.code !== 'not_found') return near;
+      }
+      return this.ports.openConversation({ conversationId });
+    };
+    void Promise.all([read(), this.ports.findLiveChatRun({ conversationId })]).then(async ([first, live]) => {
       if (!shown()) return;
       let opened = first;
       // Both are read at once, so the messages may predate the end of a run the server no longer
       // calls live: a question left without its answer is read again (it may also have failed).
-      if (opened.success && live.success && live.data === null && opened.data.messages.at(-1)?.role === 'user') {
-        opened = await this.ports.openConversation({ conversationId });
+      const ending = (o: typeof opened) => (o.success ? pageOfAnswer(o.data) : null);
+      const page = ending(opened);
+      if (page && page.newer === null && live.success && live.data === null && page.messages.at(-1)?.role === 'user') {
+        opened = await read();
         if (!shown()) return;
       }
       if (!opened.success) {
         this.hooks.onLoadFailed?.();
         return;
       }
-      this.set({ messages: opened.data.messages });
-      if (live.success && live.data && !this.streaming) void this.attach(conversationId, live.data);
+      const latest = pageOfAnswer(opened.data);
+      if (live.success && live.data && !this.streaming) this.waiting = { conversationId, run: live.data };
+      this.setWindow(latest, latest.weights);
     });
     void this.ports.getConversationSettings({ conversationId }).then((read) => {
       if (!shown()) return;
@@ -95,6 +163,51 @@ export class ChatSession {
     return null;
   }
 
+  /** The turns before those held (the reader nears the top); nothing while they load or when there are none. */
+  loadOlder(): void {
+    this.loadBeside('older');
+  }
+
+  /** The turns after those held (opened around a message, the reader nears the bottom). */
+  loadNewer(): void {
+    this.loadBeside('newer');
+  }
+
+  /**
+   * The latest page ("Jump to latest", a message sent from elsewhere than the end): held next to what
+   * is held when they meet, else instead of it.
+   */
+  async openLatest(): Promise<void> {
+    const conversationId = this.state.conversationId;
+    if (!conversationId || this.streaming) return;
+    const ticket = this.loading;
+    const read = await this.ports.openConversation({ conversationId });
+    if (!read.success || ticket !== this.loading || this.state.conversationId !== conversationId || this.streaming) return;
+    const page = pageOfAnswer(read.data);
+    this.setWindow(placePage(this.window(), page), page.weights, { paging: null });
+  }
+
+  private loadBeside(side: 'older' | 'newer'): void {
+    const { conversationId, page, paging, messages } = this.state;
+    const cursor = page[side];
+    if (!conversationId || cursor === null || paging !== null || messages === undefined || (side === 'newer' && this.streaming)) return;
+    const ticket = this.loading;
+    this.set({ paging: side });
+    void this.ports.openConversation({ conversationId, ...(side === 'older' ? { before: cursor } : { after: cursor }) }).then((read) => {
+      if (ticket !== this.loading || this.state.conversationId !== conversationId) return;
+      if (!read.success) {
+        this.set({ paging: null });
+        // The cursor is no longer on the visible path (another version was shown meanwhile): the latest page opens.
+        if (read.error.code === 'not_found') void this.openLatest();
+        return;
+      }
+      // What is held changed meanwhile (a version shown, a turn answered): the page belongs to nothing held.
+      if (this.state.page[side] !== cursor) return void this.set({ paging: null });
+      const next = pageOfAnswer(read.data);
+      this.setWindow(side === 'older' ? withOlder(this.window(), next) : withNewer(this.window(), next), next.weights, { paging: null });
+    });
+  }
+
   draft(conversationId: string | null = this.state.conversationId): string {
     return this.state.drafts[draftKey(conversationId)] ?? '';
   }
@@ -113,7 +226,9 @@ export class ChatSession {
     return this.state.run?.streaming === true;
   }
 
-  send(message: string, modelIds: readonly string[], attachments: readonly AttachmentRef[] = []): Promise<RunOutcome> {
+  async send(message: string, modelIds: readonly string[], attachments: readonly AttachmentRef[] = []): Promise<RunOutcome> {
+    // Sent while an earlier part of the conversation is on screen: the new turn follows the latest one.
+    if (this.state.page.newer !== null && !this.streaming) await this.openLatest();
     const conversationId = this.state.conversationId;
     // A new chat's settings travel with its first message and are stored with the conversation.
     const pending = conversationId === null && this.state.settings && hasSettings(this.state.settings) ? { settings: this.state.settings } : {};
@@ -132,6 +247,24 @@ export class ChatSession {
     if (!conversationId || !last) return Promise.resolve({ error: { code: 'validation', message: 'There are no answers to merge' } });
     const mergedFrom = answeredBy(this.state.messages ?? [], last);
     return this.start(last.content, [modelId], 'merge', (signal) => this.ports.mergeChatAnswers({ conversationId, modelId, signal }), mergedFrom);
+  }
+
+  /**
+   * A new conversation from `modelId`'s summary of the one on screen: it opens as a new chat does
+   * (`message` shown as its question, the summary streaming as its first answer) and its address
+   * follows when the server names it. Refused: the conversation on screen comes back as it was.
+   */
+  async summarize(modelId: string, message: string): Promise<RunOutcome> {
+    const from = this.state.conversationId;
+    if (!from) return { error: { code: 'validation', message: 'There is no conversation to summarise' } };
+    if (this.streaming) return { error: { code: 'conversation_busy', message: 'An answer is still being written' } };
+    this.open(null);
+    const outcome = await this.start(message, [modelId], 'none', (signal) => this.ports.summarizeChatConversation({ conversationId: from, modelId, message, signal }));
+    if ('error' in outcome && this.state.conversationId === null) {
+      if (this.draft(null) === message) this.setDraft('', null);
+      this.open(from);
+    }
+    return outcome;
   }
 
   regenerate(modelIds?: readonly string[]): Promise<RunOutcome> {
@@ -193,16 +326,33 @@ export class ChatSession {
     if (this.streaming) return { error: { code: 'conversation_busy', message: 'An answer is still being written' } };
     const shown = await this.ports.showMessage({ conversationId, messageId, version });
     if (!shown.success) return { error: { code: shown.error.code, message: shown.error.message } };
-    if (this.state.conversationId === conversationId && !this.streaming) this.set({ messages: shown.data, run: null });
+    if (this.state.conversationId === conversationId && !this.streaming) {
+      // What follows the message is the version's now; what the window held before it stays.
+      const page = pageOfAnswer(shown.data);
+      this.setWindow(placePage(this.window(), page), page.weights, { run: null });
+    }
     return { conversationId };
   }
 
-  /** Opens a message wherever it is in the tree (a search hit in another branch). */
+  /**
+   * Opens a message wherever it is in the tree (a search hit): the page around it when it is on the
+   * visible path but not held, its branch when it is in another.
+   */
   async reveal(conversationId: string, messageId: string): Promise<void> {
     if (this.state.conversationId !== conversationId || this.streaming) return;
     if ((this.state.messages ?? []).some((m) => m.id === messageId)) return;
+    const here = () => this.state.conversationId === conversationId && !this.streaming;
+    const near = await this.ports.openConversation({ conversationId, around: messageId });
+    if (!here()) return;
+    if (near.success) {
+      const page = pageOfAnswer(near.data);
+      return this.setWindow(placePage(this.window(), page), page.weights, { paging: null });
+    }
+    if (near.error.code !== 'not_found') return;
     const shown = await this.ports.showMessage({ conversationId, messageId });
-    if (shown.success && this.state.conversationId === conversationId && !this.streaming) this.set({ messages: shown.data });
+    if (!shown.success || !here()) return;
+    const page = pageOfAnswer(shown.data);
+    this.setWindow(placePage(this.window(), page), page.weights, { paging: null });
   }
 
   /**
@@ -254,13 +404,18 @@ export class ChatSession {
     this.reading = reading;
     this.current = current;
     const before = this.state.messages ?? [];
-    // While the new version streams, the one it follows leaves the screen (it stays stored, a ‹ › away).
+    const pageBefore = this.state.page;
     const kept =
       cut === 'none' ? before
       : cut === 'merge' ? withoutLastMerge(before)
       : typeof cut === 'string' ? dropLast(before, cut)
       : 'keep' in cut ? before.slice(0, cut.keep)
       : withoutColumn(before, cut.column);
+    // Older pages read while the answer streams go before what was kept.
+    const readMeanwhile = () => {
+      const now = this.state.messages ?? [];
+      return now.length > kept.length ? now.slice(0, now.length - kept.length) : [];
+    };
     const shownFrom = this.state.conversationId;
     const questionStored = cut === 'answers' || cut === 'merge' || (typeof cut === 'object' && 'column' in cut);
     const columns = typeof cut === 'object' && 'column' in cut ? { [modelIds[0] as string]: cut.column } : undefined;
@@ -269,7 +424,8 @@ export class ChatSession {
       ...(mergedFrom ? { mergedFrom } : {}), ...(attachments.length > 0 ? { attachments } : {}),
     });
     const sentAt = Date.now();
-    this.set({ messages: kept, run: live(modelIds.map(freshAnswer), true) });
+    // An earlier question edited: the new branch ends the path, nothing after it remains to read.
+    this.set({ messages: kept, page: { older: pageBefore.older, newer: null }, run: live(modelIds.map(freshAnswer), true) });
     const release = () => {
       if (this.reading === reading) this.reading = null;
       if (this.current === current) this.current = null;
@@ -286,7 +442,10 @@ export class ChatSession {
       };
       if (this.state.conversationId === shownFrom) {
         // Nothing was stored: the question goes back to the composer, the view to what it was.
-        this.set({ messages: before, run: live(modelIds.map((modelId) => ({ ...freshAnswer(modelId), streaming: false, error })), false) });
+        this.set({
+          messages: [...readMeanwhile(), ...before], page: { older: this.state.page.older, newer: pageBefore.newer },
+          run: live(modelIds.map((modelId) => ({ ...freshAnswer(modelId), streaming: false, error })), false),
+        });
         if (!questionStored && this.draft().trim() === '') this.setDraft(question);
       }
       release();
@@ -305,7 +464,7 @@ export class ChatSession {
     const onScreen = () => this.state.conversationId === run.conversationId;
     let read: Awaited<ReturnType<typeof readRun>>;
     try {
-      read = await readRun(run, this.state.run?.answers ?? [], sentAt, (answers) => onScreen() && this.set({ run: live(answers, true) }));
+      read = await readRun(run, this.state.run?.answers ?? [], sentAt, (answers) => onScreen() && this.setRunSoon(live(answers, true)));
     } finally {
       release();
     }
@@ -313,13 +472,14 @@ export class ChatSession {
     if (!onScreen()) return { conversationId: run.conversationId };
 
     const { questionMessage, answerMessages, metrics } = messagesOfRun(run, question, answers, done, this.state.metrics, mergedFrom, attachments);
-    const base = questionStored ? kept : [...kept, questionMessage];
+    const base = [...readMeanwhile(), ...(questionStored ? kept : [...kept, questionMessage])];
     if (done) {
       // An answer that failed stays on screen with its explanation; the saved ones are messages now.
       const failed = answers.filter((a) => a.error !== null);
-      this.set({ messages: [...base, ...answerMessages], run: failed.length > 0 ? live(failed, false) : null, metrics });
-      // A new version (regenerate, edit, merge): the stored path says which versions there are now.
-      if (cut !== 'none' && failed.length === 0) this.refresh(run.conversationId);
+      const added = cut === 'none' && this.state.weights ? { weights: [...this.state.weights, ...[questionMessage, ...answerMessages].map(weightOf)] } : {};
+      this.set({ messages: [...base, ...answerMessages], run: failed.length > 0 ? live(failed, false) : null, metrics, ...added });
+      // The stored path says which versions there are now, and what every message weighs.
+      if (failed.length === 0) this.refresh(run.conversationId);
     } else {
       // Cut off: the server saves the answers as they end; show them as they were meanwhile.
       this.set({ messages: base, run: live(answers.filter((a) => a.content !== '' || a.error !== null), false) });
@@ -355,7 +515,7 @@ export class ChatSession {
         }
         return;
       }
-      const { answers } = await readRun(resumed.data, [], Date.now(), (answers) => onScreen() && this.set({ run: live(answers, true) }));
+      const { answers } = await readRun(resumed.data, [], Date.now(), (answers) => onScreen() && this.setRunSoon(live(answers, true)));
       if (onScreen()) {
         this.set({ run: live(answers.filter((a) => a.content !== '' || a.error !== null), false) });
         this.refresh(conversationId);
@@ -366,14 +526,17 @@ export class ChatSession {
     }
   }
 
-  /** Reads the stored conversation again; the answers on screen stay until the stored ones are there. */
+  /**
+   * Reads the latest page again, held after the older pages already read; the answers on screen stay
+   * until the stored ones are there.
+   */
   private refresh(conversationId: string, attempt = 0): void {
     void this.ports.openConversation({ conversationId }).then((opened) => {
       if (!opened.success || this.state.conversationId !== conversationId || this.streaming) return;
-      const stored = opened.data.messages;
-      const answered = stored.at(-1)?.role === 'assistant';
+      const page = pageOfAnswer(opened.data);
+      const answered = page.messages.at(-1)?.role === 'assistant';
       const shown = this.state.run?.answers.some((a) => a.content !== '') === true;
-      if (answered || !shown) this.set({ messages: stored, run: null });
+      if (answered || !shown) this.setWindow(placePage(this.window(), page), page.weights, { run: null });
       else if (attempt < 5) setTimeout(() => this.refresh(conversationId, attempt + 1), 200 * (attempt + 1));
     });
   }
