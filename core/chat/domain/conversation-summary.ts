@@ -30,5 +30,3 @@ export const summarizeConversationSchema = z.object({
   /** The new conversation's visible first question. */
   message: messageSchema,
 });
-
-export type SummarizeConversationFields = z.output<typeof summarizeConversationSchema>;

@@ -12,7 +12,7 @@ import { priceChat, requireSubscription } from './chat-preflight.js';
 import { CHAT_TURN_TTL_SECONDS, claimTurn, heldTurn, releasingWhenSettled } from './conversation-turn.js';
 import { promptTokensOf, type ChatDeps } from './run-chat.js';
 
-export interface SummarizeConversationInput {
+interface SummarizeConversationInput {
   readonly conversationId: string;
   readonly modelId: string;
   /** The new conversation's visible first question (the browser words it in the reader's language). */
@@ -28,7 +28,7 @@ type PromptMessage = Pick<ChatMessage, 'role' | 'content'>;
  * the instruction, the summary request and the longest answer (contextFor, the whole history as
  * policy), then SUMMARY_REQUEST. Text only: the old conversation's files are not sent again.
  */
-export const summaryPromptFor = (path: readonly ChatMessage[], model: ModelInfo, settings: ConversationSettings): readonly PromptMessage[] => {
+const summaryPromptFor = (path: readonly ChatMessage[], model: ModelInfo, settings: ConversationSettings): readonly PromptMessage[] => {
   const side = historyForModel(path, model.id).map((m) => ({
     role: m.role,
     content: m.content,
