@@ -186,7 +186,7 @@ export class InMemoryConversationStore implements ConversationStore {
     const thread = this.own(userId, conversationId);
     if (!thread) return fail(conversationNotFound(conversationId));
     // A copy, as a database row would be: later changes to the caller's object change nothing here.
-    thread.settings = structuredClone({ instruction: settings.instruction, models: settings.models });
+    thread.settings = structuredClone({ instruction: settings.instruction, models: settings.models, ...(settings.context ? { context: settings.context } : {}) });
     return ok(thread.settings);
   }
 

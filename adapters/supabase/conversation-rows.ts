@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { attachmentRefSchema, conversationSettingsSchema, NO_SETTINGS, type ConversationSettings } from '../../core/chat/index.js';
+import { attachmentRefSchema, contextPolicySchema, conversationSettingsSchema, NO_SETTINGS, type ContextPolicy, type ConversationSettings } from '../../core/chat/index.js';
 import type { ChatMessage } from '../../core/chat/index.js';
 
 /** The message columns every read names (the shapes below parse them). */
@@ -63,16 +63,25 @@ export const messageRow = z
   );
 
 /**
- * The `instruction` and `model_settings` columns. A stored value this version cannot read (a
- * setting of a newer one) is dropped rather than failing the chat: the answer goes on without it.
+ * The `instruction`, `model_settings` and `context_policy` columns (null: the default context). A
+ * stored value this version cannot read (a setting of a newer one) is dropped rather than failing the
+ * chat: the answer goes on without it.
  */
 export const settingsRow = z
-  .object({ instruction: z.string(), models: z.unknown() })
+  .object({ instruction: z.string(), models: z.unknown(), context: z.unknown().optional() })
   .transform((r): ConversationSettings => {
-    const parsed = conversationSettingsSchema.safeParse({ instruction: r.instruction, models: r.models ?? {} });
+    const context = r.context == null ? null : contextPolicySchema.safeParse(r.context);
+    const kept = context?.success ? { context: context.data } : {};
+    const parsed = conversationSettingsSchema.safeParse({ instruction: r.instruction, models: r.models ?? {}, ...kept });
     if (parsed.success) return parsed.data;
-    return { ...NO_SETTINGS, instruction: r.instruction.slice(0, 8000) };
+    return { ...NO_SETTINGS, instruction: r.instruction.slice(0, 8000), ...kept };
   });
+
+/** The settings' columns as PostgREST reads them (settingsRow parses them). */
+export const SETTINGS_COLUMNS = 'instruction, models:model_settings, context:context_policy';
+
+/** What the context_policy column keeps: the setting, or null for the default (the whole history). */
+export const contextPolicyColumn = (settings: ConversationSettings): ContextPolicy | null => settings.context ?? null;
 
 /** What the model_settings column keeps: only the values set. */
 export const modelSettingsColumn = (settings: ConversationSettings): Record<string, Record<string, number>> =>

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AttachmentRef, ChatMessage, Conversation, ConversationSettings, ConversationStore, NewMessage, PageQuery, PathPage } from '../../core/chat/index.js';
 import { continuingPlace, missingCursorMessage, pageWithWeights } from '../../core/chat/index.js';
 import { domainError, fail, ok, type Result } from '../../core/shared/index.js';
-import { attachmentsColumn, MESSAGE_COLUMNS, messageRow, modelSettingsColumn, settingsRow } from './conversation-rows.js';
+import { attachmentsColumn, contextPolicyColumn, MESSAGE_COLUMNS, messageRow, modelSettingsColumn, SETTINGS_COLUMNS, settingsRow } from './conversation-rows.js';
 import { fromRest, isRowNotFound, parseRow, type RestFailure } from './supabase-errors.js';
 
 const CONVERSATION_COLUMNS = 'id, user_id, title, created_at, updated_at';
@@ -236,7 +236,7 @@ export class SupabaseConversationStore implements ConversationStore {
   async getSettings(userId: string, conversationId: string): Promise<Result<ConversationSettings>> {
     const { data, error, status } = await this.client
       .from('conversations')
-      .select('instruction, models:model_settings')
+      .select(SETTINGS_COLUMNS)
       .eq('user_id', userId)
       .eq('id', conversationId)
       .maybeSingle();
@@ -248,10 +248,10 @@ export class SupabaseConversationStore implements ConversationStore {
   async saveSettings(userId: string, conversationId: string, settings: ConversationSettings): Promise<Result<ConversationSettings>> {
     const { data, error, status } = await this.client
       .from('conversations')
-      .update({ instruction: settings.instruction, model_settings: modelSettingsColumn(settings) })
+      .update({ instruction: settings.instruction, model_settings: modelSettingsColumn(settings), context_policy: contextPolicyColumn(settings) })
       .eq('user_id', userId)
       .eq('id', conversationId)
-      .select('instruction, models:model_settings')
+      .select(SETTINGS_COLUMNS)
       .single();
     if (isRowNotFound(error) || (error && isBadId(error))) return noConversation(conversationId);
     if (error) return fail(fromRest('Could not save the settings of the conversation', error, status));

@@ -2,7 +2,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
 import { SESSION_ENDED, type ConversationTurns, type StartedTurn, type TurnStart } from '../../core/chat/index.js';
 import { domainError, fail, ok, type Result } from '../../core/shared/index.js';
-import { messageRow, modelSettingsColumn, settingsRow } from './conversation-rows.js';
+import { contextPolicyColumn, messageRow, modelSettingsColumn, settingsRow } from './conversation-rows.js';
 import { fromRest, parseRow } from './supabase-errors.js';
 
 const iso = z.string().transform((value) => new Date(value).toISOString());
@@ -78,7 +78,9 @@ export class SupabaseConversationTurns implements ConversationTurns {
       p_model_id: input.message.modelId,
       p_model_ids: input.message.modelIds && input.message.modelIds.length > 0 ? [...input.message.modelIds] : null,
       p_ttl_seconds: input.ttlSeconds,
-      ...(input.settings ? { p_instruction: input.settings.instruction, p_model_settings: modelSettingsColumn(input.settings) } : {}),
+      ...(input.settings
+        ? { p_instruction: input.settings.instruction, p_model_settings: modelSettingsColumn(input.settings), p_context_policy: contextPolicyColumn(input.settings) }
+        : {}),
       ...(holds.length > 0
         ? { p_holds: holds.map((h) => ({ model_id: h.modelId, amount: h.amount })), p_hold_ttl_seconds: input.holdTtlSeconds ?? null }
         : {}),

@@ -174,6 +174,18 @@ export function conversationLibraryContract(name: string, makeHarness: () => Pro
       expect(data(await library.getSettings(user, conv.id))).toEqual(next);
     });
 
+    it('the context setting is saved and read with the rest of the settings; settings saved without it go back to the whole history', async () => {
+      const { library, user } = await signedIn();
+      const conv = data(await library.createConversation(user, 'Long'));
+      for (const context of [{ mode: 'recent' as const, messages: 20 }, { mode: 'summary' as const, messages: 2 }, { mode: 'summary' as const }, { mode: 'all' as const }]) {
+        const settings = { instruction: 'Be brief.', models: { offline: { maxOutputTokens: 300 } }, context };
+        expect(data(await library.saveSettings(user, conv.id, settings))).toEqual(settings);
+        expect(data(await library.getSettings(user, conv.id))).toEqual(settings);
+      }
+      data(await library.saveSettings(user, conv.id, { instruction: '', models: {} }));
+      expect(data(await library.getSettings(user, conv.id))).toEqual({ instruction: '', models: {} });
+    });
+
     it("another user's settings read and write as a missing conversation, and stay as they were", async () => {
       const h = await makeHarness();
       const [alice, bob] = [await h.createUser(), await h.createUser()];

@@ -223,6 +223,26 @@ export function conversationTurnsContract(name: string, makeHarness: () => Promi
       expect(next.data.settings).toEqual(settings);
     });
 
+    it('start: the context setting comes and goes with the settings: stored with a new chat, kept by a message without settings, replaced by settings given', async () => {
+      const h = await makeHarness();
+      const user = await h.createUser();
+      const settings = { instruction: '', models: {}, context: { mode: 'summary' as const, messages: 12 } };
+      const started = await h.turns.start({ userId: user, conversationId: null, title: 'Long', message: ask('one'), ttlSeconds: 60, settings });
+      if (!started.success) throw new Error(started.error.message);
+      expect(started.data.settings).toEqual(settings);
+      const conversationId = started.data.conversation.id;
+      expect(await h.store.getSettings(user, conversationId)).toEqual({ success: true, data: settings });
+      await h.turns.release({ userId: user, conversationId, turnId: started.data.turnId });
+      const kept = await h.turns.start({ userId: user, conversationId, title: 'x', message: ask('two'), ttlSeconds: 60 });
+      if (!kept.success) throw new Error(kept.error.message);
+      expect(kept.data.settings.context).toEqual({ mode: 'summary', messages: 12 });
+      await h.turns.release({ userId: user, conversationId, turnId: kept.data.turnId });
+      const replaced = await h.turns.start({ userId: user, conversationId, title: 'x', message: ask('three'), ttlSeconds: 60, settings: { instruction: 'Brief.', models: {} } });
+      if (!replaced.success) throw new Error(replaced.error.message);
+      expect(replaced.data.settings).toEqual({ instruction: 'Brief.', models: {} });
+      expect(await h.store.getSettings(user, conversationId)).toEqual({ success: true, data: { instruction: 'Brief.', models: {} } });
+    });
+
     it('start: settings given for an existing conversation replace its own; a refused start changes nothing', async () => {
       const { h, user, conversationId } = await owned();
       const first = await h.turns.start({ userId: user, conversationId, title: 'x', message: ask('one'), ttlSeconds: 60, settings: { instruction: 'First', models: {} } });
