@@ -86,15 +86,27 @@ describe('subscribe page: inside the shared layout, and back from the checkout',
     expect(world.deps.analytics.events).toEqual([{ event: 'subscribe_succeeded', user_id: world.userId }]);
   });
 
-  it('app §7: back through the checkout\'s back link without paying: subscribe_failed', async () => {
+  it('app §7: back through the checkout\'s back link without paying: nothing was charged, said plainly; no subscribe_failed', async () => {
     const world = inMemoryUseCases({ signedIn: 'profiled' });
     const checkoutId = await opened(world.deps);
     world.deps.keyValueStore.set('ensemble.pendingCheckout', checkoutId);
     const memory = memoryLocation({ path: '/subscribe?checkout=returned', record: true });
     render(<App i18n={englishI18n()} useCases={world.useCases} routerHook={memory.hook} />);
+    expect(await screen.findAllByText(/You left the checkout without paying/, {}, { timeout: 5000 })).not.toHaveLength(0);
+    expect(screen.queryByText(/The payment did not go through/)).toBeNull();
+    expect(world.deps.analytics.events).toEqual([]);
+    expect(world.deps.keyValueStore.get('ensemble.pendingCheckout')).toBeNull();
+  });
+
+  it('app §7: back through the back link after a declined card: the payment did not go through, subscribe_failed', async () => {
+    const world = inMemoryUseCases({ signedIn: 'profiled' });
+    const checkoutId = await opened(world.deps);
+    world.deps.billingGateway.declineCheckout(checkoutId);
+    world.deps.keyValueStore.set('ensemble.pendingCheckout', checkoutId);
+    const memory = memoryLocation({ path: '/subscribe?checkout=returned', record: true });
+    render(<App i18n={englishI18n()} useCases={world.useCases} routerHook={memory.hook} />);
     expect(await screen.findAllByText(/The payment did not go through/, {}, { timeout: 5000 })).not.toHaveLength(0);
     expect(world.deps.analytics.events).toEqual([{ event: 'subscribe_failed', user_id: world.userId }]);
-    expect(world.deps.keyValueStore.get('ensemble.pendingCheckout')).toBeNull();
   });
 
   it('a plan cancelled at period end shows its end date and can be resumed from /subscribe', async () => {
