@@ -8,6 +8,10 @@ import { PromptViewer } from './prompt-viewer.js';
 import { useTitle } from '../../../ui/use-title.js';
 import './library.css';
 import { SearchIcon, StarIcon } from '../../../ui/icons.js';
+import { Button } from '../../../ui/button.js';
+
+/** The prompts "Show more" asks for at a time (the size of the catalogue's first page too). */
+export const LIBRARY_PAGE_SIZE = 20;
 
 export type LibraryPrompt = Prompt & { readonly favorite: boolean };
 export type FavoriteSource = 'library_card' | 'prompt_viewer';
@@ -28,6 +32,9 @@ export interface PromptLibraryProps {
   onRun: (prompt: LibraryPrompt) => void;
   onToggleFavorite: (prompt: LibraryPrompt, source: FavoriteSource) => void;
   failed?: boolean;
+  /** Asks for the next page of the same search; offered while fewer than `total` are listed. */
+  onShowMore?: () => void;
+  loadingMore?: boolean;
 }
 
 export function PromptLibrary(props: PromptLibraryProps) {
@@ -49,7 +56,13 @@ export function PromptLibrary(props: PromptLibraryProps) {
           <label className="visually-hidden" htmlFor="library-search">{t('library.search')}</label>
           <input id="library-search" type="search" className="input" placeholder={t('library.search')} value={props.query}
             onChange={(event) => props.onQueryChange(event.target.value)} />
-          <p className="library__count muted" role="status">{props.prompts === undefined ? '' : t('library.count', { count: props.total })}</p>
+          <p className="library__count muted" role="status">
+            {props.prompts === undefined
+              ? ''
+              : props.prompts.length < props.total
+                ? `${t('library.count', { count: props.total })} · ${t('library.showing', { shown: props.prompts.length, total: props.total })}`
+                : t('library.count', { count: props.total })}
+          </p>
         </div>
         <div className="library__filters" role="group" aria-label={t('library.filters')}>
           <button type="button" className="chip" aria-pressed={props.favoritesOnly} onClick={() => props.onFavoritesOnlyChange(!props.favoritesOnly)}>
@@ -90,6 +103,13 @@ export function PromptLibrary(props: PromptLibraryProps) {
           ))}
         </ul>
       )}
+      {!props.failed && props.prompts !== undefined && props.prompts.length > 0 && props.prompts.length < props.total && props.onShowMore ? (
+        <div className="library__more">
+          <Button variant="secondary" busy={props.loadingMore === true} onClick={props.onShowMore}>
+            {t('library.showMore', { count: Math.min(LIBRARY_PAGE_SIZE, props.total - props.prompts.length) })}
+          </Button>
+        </div>
+      ) : null}
 
       <PromptViewer prompt={viewing} onClose={() => setViewingId(null)} onRun={(p) => { setViewingId(null); props.onRun(p); }}
         onToggleFavorite={(p) => props.onToggleFavorite(p, 'prompt_viewer')} />

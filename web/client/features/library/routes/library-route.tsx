@@ -3,21 +3,23 @@ import { useTranslation } from 'react-i18next';
 import type { PromptCategory } from '../../../../../core/prompts/index.js';
 import { useLocation } from 'wouter';
 import { useUseCases } from '../../../use-cases/use-cases-provider.js';
-import { PromptLibrary, type LibraryPrompt } from '../components/prompt-library.js';
+import { LIBRARY_PAGE_SIZE, PromptLibrary, type LibraryPrompt } from '../components/prompt-library.js';
 import { useChatArea } from '../../chat/index.js';
 
 /** Typing settles for this long before a search runs (and is counted: prompt_library_search). */
 const SEARCH_DELAY_MS = 300;
 
 /**
- * /chat/prompts: openPromptLibrary (prompt_library_opened), searchPrompts (prompt_library_search),
+ * /chat/prompts: openPromptLibrary (prompt_library_opened), searchPrompts (prompt_library_search;
+ * the next page of the same search, "Show more", is browsing and pushes nothing),
  * openPromptViewer (prompt_viewer_opened), runPrompt into a new chat (prompt_run) and
  * setPromptFavorite (prompt_favorite_changed) with the favourites filter.
  */
 export default function LibraryRoute() {
   const { openPromptLibrary, searchPrompts, listPromptCategories, openPromptViewer, runPrompt, setPromptFavorite, toastCenter } = useUseCases();
   // The library is shown, searched and run in the interface language (English where a prompt has no translation).
-  const language = useTranslation().i18n.resolvedLanguage ?? 'en';
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? 'en';
   const area = useChatArea();
   const [, navigate] = useLocation();
   const [query, setQuery] = useState('');
@@ -27,7 +29,10 @@ export default function LibraryRoute() {
   const [prompts, setPrompts] = useState<readonly LibraryPrompt[] | undefined>(undefined);
   const [total, setTotal] = useState(0);
   const [failed, setFailed] = useState(false);
+  const [loadingMore, setLoadingMore] = useState(false);
   const opened = useRef(false);
+  // Bumped by every new search: a page asked for under an older one is dropped when it arrives.
+  const generation = useRef(0);
 
   useEffect(() => {
     if (opened.current) return;
@@ -58,12 +63,14 @@ export default function LibraryRoute() {
       return;
     }
     let live = true;
+    const asked = ++generation.current;
+    setLoadingMore(false);
     const timer = setTimeout(() => {
       const trimmed = query.trim();
       const newQuery = trimmed !== lastQuery.current;
       lastQuery.current = trimmed;
       void searchPrompts({ ...(trimmed ? { query } : {}), ...(category ? { category } : {}), favoritesOnly, newQuery, language }).then((r) => {
-        if (!live) return;
+        if (!live || asked !== generation.current) return;
         setFailed(!r.success);
         if (r.success) {
           setPrompts(r.data.items);
@@ -76,6 +83,25 @@ export default function LibraryRoute() {
       clearTimeout(timer);
     };
   }, [query, category, favoritesOnly, language, searchPrompts]);
+
+  // The catalogue answers a page at a time: the next one continues the list, under the same search.
+  const showMore = async () => {
+    if (prompts === undefined || loadingMore) return;
+    const asked = generation.current;
+    setLoadingMore(true);
+    const trimmed = query.trim();
+    const next = await searchPrompts({
+      ...(trimmed ? { query } : {}), ...(category ? { category } : {}), favoritesOnly, newQuery: false, language, offset: prompts.length, limit: LIBRARY_PAGE_SIZE,
+    });
+    if (asked !== generation.current) return;
+    setLoadingMore(false);
+    if (!next.success) return void toastCenter.error(t('library.failed'));
+    setPrompts((list) => {
+      const known = new Set((list ?? []).map((p) => p.id));
+      return [...(list ?? []), ...next.data.items.filter((p) => !known.has(p.id))];
+    });
+    setTotal(next.data.total);
+  };
 
   const run = async (prompt: LibraryPrompt) => {
     const ran = await runPrompt({ promptId: prompt.id, language });
@@ -100,6 +126,7 @@ export default function LibraryRoute() {
   return (
     <PromptLibrary prompts={prompts} total={total} categories={categories} query={query} onQueryChange={setQuery} category={category}
       onCategoryChange={setCategory} favoritesOnly={favoritesOnly} onFavoritesOnlyChange={setFavoritesOnly} failed={failed}
+      onShowMore={() => void showMore()} loadingMore={loadingMore}
       onOpen={(prompt) => void openPromptViewer({ promptId: prompt.id, language })}
       onRun={(prompt) => void run(prompt)} onToggleFavorite={(prompt, source) => void toggle(prompt, source)} />
   );
