@@ -1,16 +1,16 @@
-import type { ChatMessage, ModelInfo } from '../domain/chat.js';
-import { historyForModel } from '../domain/chat-rules.js';
-import { contextFor, DEFAULT_CONTEXT, historyBudget } from '../domain/context-window.js';
-import { effectiveSettings, settingLimitsOf, type ConversationSettings } from '../domain/conversation-settings.js';
+import type { ChatMessage } from '../domain/chat.js';
+import { DEFAULT_CONTEXT } from '../domain/context-window.js';
+import type { ConversationSettings } from '../domain/conversation-settings.js';
 import { SUMMARY_REQUEST, summaryTitle, summarizeConversationSchema } from '../domain/conversation-summary.js';
-import { summaryLineOf } from '../domain/history-page.js';
-import { CHAT_HOLD_TTL_SECONDS, insufficientCredits, releaseHolds, spendingCapRefusal, tallyTexts } from '../../credits/index.js';
+import type { SendParts } from '../domain/send-estimate.js';
+import { CHAT_HOLD_TTL_SECONDS, insufficientCredits, releaseHolds, spendingCapRefusal } from '../../credits/index.js';
 import { type AbortSignalLike, domainError, fail, ok, parseInput, type Result } from '../../shared/index.js';
 import { requireUser } from '../../auth/index.js';
 import { streamAnswers, type ChatRun } from './chat-answers.js';
 import { priceChat, requireSubscription } from './chat-preflight.js';
 import { CHAT_TURN_TTL_SECONDS, claimTurn, heldTurn, releasingWhenSettled } from './conversation-turn.js';
-import { promptTokensOf, type ChatDeps } from './run-chat.js';
+import { contextMessagesFor, sendPromptOfHistory } from './model-context.js';
+import type { ChatDeps } from './run-chat.js';
 
 interface SummarizeConversationInput {
   readonly conversationId: string;
@@ -20,26 +20,17 @@ interface SummarizeConversationInput {
   readonly signal?: AbortSignalLike;
 }
 
-type PromptMessage = Pick<ChatMessage, 'role' | 'content'>;
-
 /**
- * What the summarising model is sent: the old conversation's visible path as that model sees it
- * (its own side, historyForModel), the oldest turns left out until it fits the model's window beside
- * the instruction, the summary request and the longest answer (contextFor, the whole history as
- * policy), then SUMMARY_REQUEST. Text only: the old conversation's files are not sent again.
+ * What the summarising model is sent, by the one context rule of a send (modelSendOf): the old
+ * conversation's visible path as that model sees it (its own side), the whole of it whatever the old
+ * conversation's context setting, the oldest turns left out until it fits the model's window beside
+ * the instruction, SUMMARY_REQUEST and the longest answer; then SUMMARY_REQUEST. Text only: the old
+ * conversation's files are not sent again. What is held counts exactly this.
  */
-const summaryPromptFor = (path: readonly ChatMessage[], model: ModelInfo, settings: ConversationSettings): readonly PromptMessage[] => {
-  const side = historyForModel(path, model.id).map((m) => ({
-    role: m.role,
-    content: m.content,
-    quarters: tallyTexts([m.content]).quarters,
-    summaryQuarters: tallyTexts([summaryLineOf(m)]).quarters,
-  }));
-  const limits = settingLimitsOf(model);
-  const longest = effectiveSettings(settings.models[model.id], limits).maxOutputTokens ?? limits.maxOutputTokens;
-  const alwaysSent = promptTokensOf(settings, [SUMMARY_REQUEST]);
-  const kept = contextFor(side, DEFAULT_CONTEXT, historyBudget(model.contextWindow, longest, alwaysSent)).sent;
-  return [...kept.map((m) => ({ role: m.role, content: m.content })), { role: 'user', content: SUMMARY_REQUEST }];
+const summarySend = (path: readonly ChatMessage[], settings: ConversationSettings) => {
+  const history = path.map(({ attachments: _files, ...m }) => m);
+  const send: SendParts = { instruction: settings.instruction, message: SUMMARY_REQUEST, files: [], settings: { ...settings, context: DEFAULT_CONTEXT } };
+  return { history, send, prompt: sendPromptOfHistory(history, send) };
 };
 
 /**
@@ -81,12 +72,8 @@ export const makeSummarizeConversation =
     if (!path.data.some((m) => m.role === 'assistant')) return fail(domainError('validation', 'There is nothing to summarise in this conversation yet'));
 
     // The model is checked and the answer priced for exactly the prompt it is sent, before anything is written.
-    const catalogue = await deps.modelGateway.listModels();
-    if (!catalogue.success) return catalogue;
-    const model = catalogue.data.find((m) => m.id === modelId);
-    const prompt = model ? summaryPromptFor(path.data, model, settings.data) : [];
-    const promptTokens = promptTokensOf(settings.data, prompt.map((m) => m.content));
-    const priced = await priceChat(deps, { modelIds: [modelId], settings: settings.data, promptTokens });
+    const summary = summarySend(path.data, settings.data);
+    const priced = await priceChat(deps, { modelIds: [modelId], settings: settings.data, prompt: summary.prompt });
     if (!priced.success) return priced;
 
     // One step creates the conversation, its turn, the question and the answer's hold (all or nothing).
@@ -125,7 +112,7 @@ export const makeSummarizeConversation =
       instruction: started.data.settings.instruction,
       history: [userMessage],
       parentId: userMessage.id,
-      messagesFor: () => prompt,
+      messagesFor: (model) => contextMessagesFor(summary.history, { role: 'user', content: SUMMARY_REQUEST }, model, summary.send),
       ...(input.signal ? { signal: input.signal } : {}),
     });
     return ok(releasingWhenSettled({ conversationId: conversation.id, userMessage, ...streaming }, turn));

@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { IN_MEMORY_MODELS } from '../../../adapters/in-memory/in-memory-model-gateway.js';
 import { InMemoryChatClient } from '../../../adapters/in-memory/in-memory-chat-client.js';
 import type { ModelInfo } from '../../../core/chat/index.js';
-import { makeRunChat, makeSummarizeChatConversation, makeSummarizeConversation, promptTokensOf, SUMMARY_REQUEST, summaryTitle } from '../../../core/chat/index.js';
-import { answerHoldCredits } from '../../../core/credits/index.js';
+import { DEFAULT_CONTEXT, makeRunChat, makeSummarizeChatConversation, makeSummarizeConversation, promptTokensOf, sendHoldOf, SUMMARY_REQUEST, summaryTitle, weightOf } from '../../../core/chat/index.js';
 import { inMemoryAppWorld, readAll, type InMemoryAppWorld } from '../../support/in-memory-app-world.js';
 
 const model = (id: string): ModelInfo => IN_MEMORY_MODELS.find((m) => m.id === id) as ModelInfo;
@@ -79,8 +78,10 @@ describe('a new conversation from a summary of a long one', () => {
     // The visible question is the user's, never sent to the model.
     expect(request?.messages.some((m) => m.content === QUESTION)).toBe(false);
 
-    // Exactly that prompt is held: one credit short of it is refused with that figure.
-    const required = answerHoldCredits(model('echo-basic'), promptTokensOf({ instruction: '', models: {} }, [...ownSide.map((m) => m.content), SUMMARY_REQUEST]));
+    // Exactly that prompt is held (the one rule of a send's hold, the whole history, the request as
+    // its message): one credit short of it is refused with that figure.
+    const required = sendHoldOf(old.map(weightOf), '', SUMMARY_REQUEST, [], [model('echo-basic')], { instruction: '', models: {}, context: DEFAULT_CONTEXT }).total;
+    expect(required).toBeGreaterThan(sendHoldOf([], '', SUMMARY_REQUEST, [], [model('echo-basic')], undefined).total);
     const balance = ran(await w.usageLedger.getBalance(userId));
     ran(await w.usageLedger.holdCredits({ userId, amount: balance - (required - 1), ttlSeconds: 600 }));
     const refused = await summarize({ conversationId, modelId: 'echo-basic', message: QUESTION });
@@ -105,14 +106,18 @@ describe('a new conversation from a summary of a long one', () => {
     expect(promptTokensOf({ instruction: '', models: {} }, sent.map((m) => m.content))).toBeLessThanOrEqual(700 - 200);
   });
 
-  it('the new conversation keeps the old one’s instruction and settings, and its summary is asked with them', async () => {
-    const { w, userId, conversationId, summarize } = await withConversation();
-    const settings = { instruction: 'Answer as a harbour master.', models: { 'echo-basic': { temperature: 0.3 } } };
+  it('the new conversation keeps the old one’s settings; the summary is asked with them, but reads the whole history whatever its context setting', async () => {
+    const { w, userId, conversationId, summarize } = await withConversation({ turns: 4 });
+    const settings = { instruction: 'Answer as a harbour master.', models: { 'echo-basic': { temperature: 0.3 } }, context: { mode: 'recent' as const, messages: 2 } };
     ran(await w.conversationStore.saveSettings(userId, conversationId, settings));
+    const old = ran(await w.conversationStore.listMessages(userId, conversationId));
     const run = ran(await summarize({ conversationId, modelId: 'echo-basic', message: QUESTION }));
     await readAll(run.events);
     expect(ran(await w.conversationStore.getSettings(userId, run.conversationId))).toMatchObject(settings);
-    expect(w.modelGateway.requests.at(-1)).toMatchObject({ instruction: settings.instruction, settings: { 'echo-basic': { temperature: 0.3 } } });
+    const request = w.modelGateway.requests.at(-1);
+    expect(request).toMatchObject({ instruction: settings.instruction, settings: { 'echo-basic': { temperature: 0.3 } } });
+    const ownSide = old.filter((m) => m.role === 'user' || m.modelId === 'echo-basic');
+    expect(request?.messages).toHaveLength(ownSide.length + 1);
   });
 
   it('another user’s conversation is not_found: nothing is created, asked or charged for either user', async () => {
