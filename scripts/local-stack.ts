@@ -8,6 +8,7 @@ import type { RunningSandbox } from '@ensemble/billing-sandbox';
 import { ownerOnlyFolder } from '@ensemble/supabase-stand-in';
 import type { LocalSupabase } from '@ensemble/supabase-stand-in';
 import { startAppServer, type RunningAppServer } from '../web/server/start-app-server.js';
+import { appOrigins } from '../web/server/http/app-origin.js';
 
 const portOf = (name: string, fallback: number): number => {
   const raw = process.env[name];
@@ -98,7 +99,9 @@ export async function startLocalStack(options: { serveClient: boolean }): Promis
         port: portOf('SUPABASE_PORT', 54321),
         mailboxPort: portOf('MAILBOX_PORT', 54324),
         siteUrl: appUrl,
-        additionalRedirectUrls: [appUrl, `http://127.0.0.1:${appPort}`, 'http://localhost:5173'],
+        // Sign-in links go back to the origin that asked for them: the app under every loopback name
+        // (a page opened at 127.0.0.1 keeps its session there), on its port and at its public address.
+        additionalRedirectUrls: [...new Set([appUrl, `http://localhost:${appPort}`, 'http://localhost:5173'].flatMap(appOrigins))],
         authRateLimits: protection.data.rateLimits,
         otpMaxAttempts: protection.data.otpMaxAttempts,
       });

@@ -22,6 +22,7 @@ import { publicRoutes, type PublicConfig } from './routes/public-routes.js';
 import { presetRoutes, searchRoutes } from './routes/search-routes.js';
 import { sharedRoutes, shareRoutes } from './routes/share-routes.js';
 import { webhookRoutes } from './routes/webhook-routes.js';
+import { requestAppUrl } from './http/app-origin.js';
 
 export interface CreateAppOptions {
   readonly useCases: ServerUseCaseSource;
@@ -68,7 +69,8 @@ export interface CreateAppOptions {
  */
 export function createApp(options: CreateAppOptions): Hono<AppEnv> {
   const { logger } = options;
-  const appUrl = (requestUrl: string) => options.publicUrl ?? new URL(requestUrl).origin;
+  // The origin the browser used when it is one of the app's own (127.0.0.1 beside localhost), else the public address.
+  const appUrl = (requestUrl: string) => requestAppUrl(options.publicUrl, requestUrl);
   const authed = requireUser(options.verifyToken, options.useCases);
   const limits = rateLimits(options.rateLimiters.shared, options.rateLimiters.local, logger);
   const reads = options.readRateLimit ?? { perMinute: 600, burst: 120 };

@@ -34,6 +34,7 @@ describe('GET /api/config: public configuration only', () => {
       tagManagerId: 'GTM-ABC123',
       supportWidgetSrc: null,
       billingAvailable: true,
+      creditsPerPeriod: 1000,
     });
   });
 
@@ -148,7 +149,10 @@ describe('billing routes: billing on the server (app spec §6, §7)', () => {
     const bob = await s.signIn();
     const checkout = await (await s.api('/api/billing/checkout', { method: 'POST', token: alice.token, json: {} })).json();
     const open = await s.api(`/api/billing/checkouts/${checkout.checkoutId}`, { token: alice.token });
-    expect(await open.json()).toEqual({ checkout: { id: checkout.checkoutId, status: 'open' } });
+    expect(await open.json()).toEqual({ checkout: { id: checkout.checkoutId, status: 'open', declined: false } });
+    const declined = await (await s.api('/api/billing/checkout', { method: 'POST', token: alice.token, json: {} })).json();
+    billing.declineCheckout(declined.checkoutId);
+    expect(await (await s.api(`/api/billing/checkouts/${declined.checkoutId}`, { token: alice.token })).json()).toEqual({ checkout: { id: declined.checkoutId, status: 'open', declined: true } });
     await billing.completeCheckout(checkout.checkoutId);
     expect((await (await s.api(`/api/billing/checkouts/${checkout.checkoutId}`, { token: alice.token })).json()).checkout.status).toBe('succeeded');
     expect((await s.api(`/api/billing/checkouts/${checkout.checkoutId}`, { token: bob.token })).status).toBe(404);
