@@ -1,0 +1,145 @@
+// Two things a newcomer trips over, in Chromium against the whole local stack: an answer stopped by the
+// user says "Stopped" beside its figures (as it ends, after a reload, at 1280 and at 390 px), and the
+// sidebar's balance ends at the server's after a reload in the middle of an answer. The offline models
+// write one word every 40 ms here (the slow and thorough one three times slower).
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { ARTIFACTS, openBrowser, type E2eBrowser } from './support/browser.js';
+import { completeProfiling, signUpWithCode } from './support/journeys.js';
+import { startE2eStack, type E2eStack } from './support/stack.js';
+
+let stack: E2eStack;
+let browser: E2eBrowser;
+const email = `stopped-${Date.now()}@example.com`;
+const CONVERSATION_URL = /\/chat\/(?!all$|prompts$)[^/]+$/;
+
+beforeAll(async () => {
+  stack = await startE2eStack({ env: { OFFLINE_MODEL_TOKEN_DELAY_MS: '40' } });
+  browser = await openBrowser();
+  await signUpWithCode(browser.page, stack.appUrl, stack.mailboxUrl, email);
+  await completeProfiling(browser.page);
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+const box = () => browser.page.getByRole('textbox', { name: 'Your message' });
+const stopButton = () => browser.page.getByRole('button', { name: 'Stop', exact: true });
+const answerDone = () => stopButton().waitFor({ state: 'detached', timeout: 90_000 });
+const lastAnswer = () => browser.page.locator('.message--assistant').last();
+
+/** The balance as the server answers it (GET /api/credits), asked with the page's own session. */
+const serverBalance = (page: Page): Promise<number> =>
+  page.evaluate(async () => {
+    const key = Object.keys(localStorage).find((k) => k.endsWith('-auth-token'));
+    const session = key ? (JSON.parse(localStorage.getItem(key) ?? '{}') as { access_token?: string }) : {};
+    const response = await fetch('/api/credits?limit=1', { headers: { authorization: `Bearer ${session.access_token ?? ''}` } });
+    if (!response.ok) throw new Error(`GET /api/credits answered ${response.status}`);
+    return ((await response.json()) as { balance: number }).balance;
+  });
+
+/** The balance the sidebar shows, as a number (null while it loads). */
+const shownBalance = async (page: Page): Promise<number | null> => {
+  const text = (await page.locator('.credits__value').textContent()) ?? '';
+  const digits = text.replace(/[^\d-]/g, '');
+  return digits === '' ? null : Number(digits);
+};
+
+describe('e2e: a stopped answer says so; the balance follows every run', () => {
+  it('an answer stopped with Stop says "Stopped" beside its figures, and still does after a reload, at 1280 and 390 px', async () => {
+    const { page } = browser;
+    await page.getByRole('button', { name: 'New chat' }).waitFor();
+    await page.getByRole('button', { name: /^Models: / }).click();
+    await page.locator('.model-option', { hasText: 'Offline demo: slow and thorough' }).click();
+    await page.keyboard.press('Escape');
+    await box().fill('Tell me a long story about a lighthouse keeper and the winter storms');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.waitForURL(CONVERSATION_URL, { timeout: 30_000 });
+    await page.waitForFunction(() => (document.querySelector('.message--assistant:last-of-type')?.textContent ?? '').split(/\s+/).length > 8, undefined, { timeout: 30_000 });
+    await stopButton().click();
+    await answerDone();
+    const stopped = lastAnswer().locator('.answer-metrics__stopped');
+    await stopped.waitFor();
+    expect(await stopped.textContent()).toBe('Stopped');
+    // Beside the figures it was charged with.
+    expect(await lastAnswer().locator('.answer-metrics').textContent()).toMatch(/^Stopped · .*credits: \d+/);
+    await lastAnswer().screenshot({ path: join(ARTIFACTS, 'stopped-answer-1280.png') });
+
+    await page.reload();
+    await lastAnswer().locator('.answer-metrics__stopped').waitFor();
+    expect(await lastAnswer().locator('.answer-metrics').textContent()).toMatch(/^Stopped · .*credits: \d+/);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    const label = lastAnswer().locator('.answer-metrics__stopped');
+    await label.scrollIntoViewIfNeeded();
+    expect(await label.isVisible()).toBe(true);
+    const box390 = await label.boundingBox();
+    expect(box390 && box390.x >= 0 && box390.x + box390.width <= 390).toBe(true);
+    await lastAnswer().screenshot({ path: join(ARTIFACTS, 'stopped-answer-390.png') });
+    await page.setViewportSize({ width: 1280, height: 800 });
+  }, 90_000);
+
+  it('an answer read to its end does not say "Stopped"', async () => {
+    const { page } = browser;
+    await page.getByRole('button', { name: 'New chat' }).click();
+    await page.getByRole('button', { name: /^Models: / }).click();
+    await page.locator('.model-option', { hasText: 'Offline model, brief' }).click();
+    await page.keyboard.press('Escape');
+    await box().fill('A short question');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.waitForURL(CONVERSATION_URL, { timeout: 30_000 });
+    await answerDone();
+    await lastAnswer().locator('.answer-metrics').waitFor();
+    expect(await page.locator('.answer-metrics__stopped').count()).toBe(0);
+  });
+
+  it('reloaded right after sending, the sidebar ends at the server\'s balance once the answer is written', async () => {
+    const { page } = browser;
+    await page.getByRole('button', { name: 'New chat' }).click();
+    // The slow and thorough model writes for half a minute: the reload lands inside its answer however busy the machine is.
+    await page.getByRole('button', { name: /^Models: / }).click();
+    await page.locator('.model-option', { hasText: 'Offline demo: slow and thorough' }).click();
+    await page.keyboard.press('Escape');
+    await box().fill('Explain how a tide works');
+    await page.getByRole('button', { name: 'Send' }).click();
+    // The server named the conversation: the answer runs there, and the page goes away at once.
+    await page.waitForURL(CONVERSATION_URL, { timeout: 30_000 });
+    await page.reload();
+    // The answer comes back still being written, then ends.
+    await stopButton().waitFor({ timeout: 30_000 });
+    await answerDone();
+    await lastAnswer().locator('.answer-metrics').waitFor();
+    expect(await lastAnswer().locator('.answer-metrics__stopped').count()).toBe(0);
+    const server = await serverBalance(page);
+    await expect.poll(() => shownBalance(page), { timeout: 10_000 }).toBe(server);
+    // And stays so: nothing later moves either.
+    await page.waitForTimeout(1500);
+    expect(await shownBalance(page)).toBe(server);
+    expect(await serverBalance(page)).toBe(server);
+  }, 150_000);
+
+  it('a run left streaming for another conversation still ends with the sidebar at the server\'s balance', async () => {
+    const { page } = browser;
+    await page.getByRole('button', { name: 'New chat' }).click();
+    // The slow and thorough model writes for half a minute: the page leaves long before it ends.
+    await page.getByRole('button', { name: /^Models: / }).click();
+    await page.locator('.model-option', { hasText: 'Offline demo: slow and thorough' }).click();
+    await page.keyboard.press('Escape');
+    await box().fill('Tell me about the phases of the moon');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.waitForURL(CONVERSATION_URL, { timeout: 30_000 });
+    await page.waitForFunction(() => (document.querySelector('.message--assistant:last-of-type')?.textContent ?? '').split(/\s+/).length > 3, undefined, { timeout: 30_000 });
+    // Read while the answer is written: nothing of it is charged yet.
+    const before = await serverBalance(page);
+    // Away to a new chat while it is written: the answer goes on on the server.
+    await page.getByRole('button', { name: 'New chat' }).click();
+    await page.waitForURL(/\/chat\/?$/);
+    await expect.poll(() => serverBalance(page), { timeout: 90_000, interval: 500 }).toBeLessThan(before);
+    const server = await serverBalance(page);
+    await expect.poll(() => shownBalance(page), { timeout: 10_000 }).toBe(server);
+  }, 150_000);
+});
