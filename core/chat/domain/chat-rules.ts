@@ -86,13 +86,6 @@ export const ownSideOf = <T extends Pick<ChatMessage, 'role' | 'modelId' | 'merg
   return kept;
 };
 
-/** A model's side of the history (ownSideOf) as its prompt carries it: each message's role, text and files. */
-export const historyForModel = (
-  messages: readonly ChatMessage[],
-  modelId: string,
-): readonly Pick<ChatMessage, 'role' | 'content' | 'attachments'>[] =>
-  ownSideOf(messages, modelId).map((m) => (m.attachments && m.attachments.length > 0 ? { role: m.role, content: m.content, attachments: m.attachments } : { role: m.role, content: m.content }));
-
 /** The answers a merge fuses: the last turn's column answers, one per model in the order asked, merges left out. */
 export const answersToMerge = (messages: readonly ChatMessage[], fromIndex: number): readonly ChatMessage[] => {
   const seen = new Set<string>();

@@ -8,14 +8,15 @@ import { summaryLineOf, type MessageWeight } from './history-page.js';
  * exactly this, and the composer's estimate counts exactly this (from the path's weights, without the
  * texts of pages it has not read).
  *
- * - `all`: the whole history (the model's own side of it, see historyForModel);
+ * - `all`: the whole history (the model's own side of it, see ownSideOf in chat-rules.ts);
  * - `recent`: the last `messages` messages;
  * - `summary`: the last `messages` messages, and before them one summary of the older ones (the opening
  *   line of each, see summaryLineOf), at most MAX_SUMMARY_TOKENS long.
  *
  * Whatever the setting, when the history does not fit the model's window (its context window less the
- * longest answer, the instruction and the new message) the oldest turns are left out until it fits.
- * What is kept always starts with a question, never with an answer cut from it.
+ * room for its answer, the instruction and the new message with its files; see historyBudget and
+ * send-estimate.ts) the oldest is left out until it fits: the summary's oldest lines first, then the
+ * oldest turns sent whole. What is kept always starts with a question, never with an answer cut from it.
  */
 
 export const CONTEXT_MODES = ['all', 'recent', 'summary'] as const;

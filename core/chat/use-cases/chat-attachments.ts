@@ -1,5 +1,4 @@
 import { imageTokens } from '../domain/attachment-tokens.js';
-import { filesTokensFor } from '../domain/send-estimate.js';
 import { checkMessageImages, decodeText, formatBytes, MAX_IMAGES_PER_REQUEST, MAX_REQUEST_IMAGE_BYTES, type AttachmentRef } from '../domain/attachments.js';
 import type { ChatMessage, ChatRole, ModelInfo, PromptAttachment, PromptMessage } from '../domain/chat.js';
 import type { AttachmentStore } from '../ports/attachment-store.js';
@@ -92,10 +91,6 @@ export const refuseImagesToBlindModels = async (
 
 /** Every attachment of the history's messages. */
 export const attachmentsOf = (messages: readonly Pick<ChatMessage, 'attachments'>[]): readonly AttachmentRef[] => messages.flatMap((m) => m.attachments ?? []);
-
-/** The input tokens the history's attachments add for a model (the price and the hold include them). */
-export const attachmentTokensFor = (messages: readonly Pick<ChatMessage, 'attachments'>[], model: Pick<ModelInfo, 'provider' | 'supportsImages'>): number =>
-  filesTokensFor(attachmentsOf(messages), model);
 
 /**
  * What the models receive of each attachment of the history: an image's bytes, the text of a text
