@@ -51,7 +51,8 @@ export interface AnswerDeps {
  * charged (usage it did not report is estimated from the text): by settling the credit hold the
  * preflight took for that model (`holds`), or with logUsage where none was taken; then its text is
  * saved with how it went (ms to its first words and to its end, from the model being asked, and the
- * credits charged), so a reopened conversation shows the same figures under each answer. A model
+ * credits charged, and whether it was stopped before its end), so a reopened conversation shows the
+ * same figures under each answer. A model
  * error, and an answer aborted before the model produced anything, are passed on uncharged and
  * their hold released. Once the signal fires, no further text is passed on.
  */
