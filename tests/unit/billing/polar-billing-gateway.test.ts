@@ -42,7 +42,9 @@ describe('PolarBillingGateway', () => {
   it('app §7: the discount gives basis points for a percentage discount; none configured gives null without a call', async () => {
     const g = gateway();
     api.reply('GET', `/v1/discounts/${DISCOUNT_ID}`, { status: 200, body: discountWire() });
-    expect(dataOf(await g.getPlanDiscount())).toEqual({ id: DISCOUNT_ID, name: 'Launch 20%', code: 'LAUNCH20', basisPoints: 2000, amount: null });
+    expect(dataOf(await g.getPlanDiscount())).toEqual({
+      id: DISCOUNT_ID, name: 'Launch 20%', code: 'LAUNCH20', basisPoints: 2000, amount: null, duration: 'repeating', durationInMonths: 3,
+    });
     await api.close();
     const none = gateway(null);
     expect(dataOf(await none.getPlanDiscount())).toBeNull();
@@ -52,7 +54,14 @@ describe('PolarBillingGateway', () => {
   it('a discount of a kind added later (an open enum) is read, with neither basis points nor an amount', async () => {
     const g = gateway();
     api.reply('GET', `/v1/discounts/${DISCOUNT_ID}`, { status: 200, body: discountWire({ type: 'tiered', duration: 'seasonal' }) });
+    // Nor a duration: how long a kind we do not know lasts is not guessed.
     expect(dataOf(await g.getPlanDiscount())).toEqual({ id: DISCOUNT_ID, name: 'Launch 20%', code: 'LAUNCH20', basisPoints: null, amount: null });
+  });
+
+  it('a discount for every payment, or for the first one only, says so without months', async () => {
+    const g = gateway();
+    api.reply('GET', `/v1/discounts/${DISCOUNT_ID}`, { status: 200, body: discountWire({ duration: 'forever', duration_in_months: null }) });
+    expect(dataOf(await g.getPlanDiscount())).toMatchObject({ duration: 'forever', durationInMonths: null });
   });
 
   it('a checkout is for the plan, with the user id as external customer id, e-mail prefilled, discount and success URL', async () => {
