@@ -26,7 +26,7 @@ const data = <T>(r: Result<T>): T => {
 
 const entry = (id: string, fields: Partial<ModelCatalogueEntry> = {}): ModelCatalogueEntry => ({
   id, label: `Model ${id}`, provider: 'openai', inputCreditsPer1k: 1, outputCreditsPer1k: 2, plan: 'free',
-  supportsTemperature: true, maxOutputTokens: 4096, supportsImages: false, ...fields,
+  supportsTemperature: true, maxOutputTokens: 4096, supportsImages: false, contextWindow: 128_000, ...fields,
 });
 
 export function modelCatalogueContract(name: string, makeHarness: () => Promise<ModelCatalogueHarness>): void {
@@ -34,9 +34,9 @@ export function modelCatalogueContract(name: string, makeHarness: () => Promise<
     it('lists every row of the table in its order, with prices (fractions too), plan and limits', async () => {
       const h = await makeHarness();
       const rows = [
-        entry('zeta-large', { provider: 'anthropic', inputCreditsPer1k: 12, outputCreditsPer1k: 60, plan: 'paid', maxOutputTokens: 64000, supportsImages: true }),
-        entry('alpha-mini', { provider: 'google', inputCreditsPer1k: 0.5, outputCreditsPer1k: 1.25, supportsTemperature: false }),
-        entry('offline', { label: 'Offline model', provider: 'offline', maxOutputTokens: 1 }),
+        entry('zeta-large', { provider: 'anthropic', inputCreditsPer1k: 12, outputCreditsPer1k: 60, plan: 'paid', maxOutputTokens: 64000, supportsImages: true, contextWindow: 200_000 }),
+        entry('alpha-mini', { provider: 'google', inputCreditsPer1k: 0.5, outputCreditsPer1k: 1.25, supportsTemperature: false, contextWindow: 1_048_576 }),
+        entry('offline', { label: 'Offline model', provider: 'offline', maxOutputTokens: 1, contextWindow: 8192 }),
       ];
       await h.seed(rows);
       expect(data(await h.catalogue.list())).toEqual(rows);

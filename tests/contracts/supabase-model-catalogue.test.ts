@@ -22,9 +22,9 @@ async function seedModels(entries: readonly ModelCatalogueEntry[]): Promise<void
     await tx.query('delete from public.models');
     for (const [index, e] of entries.entries()) {
       await tx.query(
-        `insert into public.models (id, label, provider, input_credits_per_1k, output_credits_per_1k, plan, supports_temperature, max_output_tokens, supports_images, sort_order)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-        [e.id, e.label, e.provider, e.inputCreditsPer1k, e.outputCreditsPer1k, e.plan, e.supportsTemperature, e.maxOutputTokens, e.supportsImages, index],
+        `insert into public.models (id, label, provider, input_credits_per_1k, output_credits_per_1k, plan, supports_temperature, max_output_tokens, supports_images, context_window, sort_order)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+        [e.id, e.label, e.provider, e.inputCreditsPer1k, e.outputCreditsPer1k, e.plan, e.supportsTemperature, e.maxOutputTokens, e.supportsImages, e.contextWindow ?? 128_000, index],
       );
     }
   });
