@@ -3,7 +3,7 @@ import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { sendHistoryOf, sendHold, sendPromptOf, type ChatMessage, type ConversationSettings } from '../../../core/chat/index.js';
+import { sendHoldOf, weightOf, type ChatMessage, type ConversationSettings } from '../../../core/chat/index.js';
 import { ChatView } from '../../../web/client/features/chat/components/chat-view.js';
 import { useSendEstimate } from '../../../web/client/features/chat/hooks/use-send-estimate.js';
 import { sampleModels } from './support/sample-data.js';
@@ -20,7 +20,7 @@ const settings: ConversationSettings = { instruction: '', models: { 'gpt-4o-mini
 
 /** What the server would hold for this conversation, draft and models (the same rule, computed here for the expectation). */
 const expected = (draft: string, ids: readonly string[]) =>
-  sendHold(sendPromptOf(sendHistoryOf('', messages), draft, []), ids.map((id) => sampleModels.find((m) => m.id === id)!), settings).total;
+  sendHoldOf(messages.map(weightOf), '', draft, [], ids.map((id) => sampleModels.find((m) => m.id === id)!), settings).total;
 
 function Harness({ credits, capRemaining = null }: { credits: number | null; capRemaining?: number | null }) {
   const [draft, setDraft] = useState('');

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ModelInfo } from '../../../../../core/chat/index.js';
 import { EmptyState } from '../../../ui/empty-state.js';
@@ -74,6 +74,8 @@ export interface ChatViewProps {
   blockedReason?: string | null | undefined;
   /** What the next message holds of the balance (see Composer). */
   cost?: ComposerCost | null | undefined;
+  /** A note shown above the composer (a long conversation's offer to go on from a summary). */
+  composerNotice?: ReactNode;
 }
 
 const typingInto = (target: EventTarget | null) =>
@@ -215,6 +217,7 @@ export function ChatView(props: ChatViewProps) {
         <div ref={end} />
       </div>
       <div className="chat-view__composer">
+        {props.composerNotice}
         <Composer value={props.draft} onValueChange={props.onDraftChange} onSend={props.onSend} onStop={props.onStop} streaming={streaming}
           disabled={selected.length === 0} placeholder={placeholder}
           onEditLastRequest={() => setEditRequest((n) => n + 1)}

@@ -35,25 +35,34 @@ export interface ComposerCost {
   readonly balance: number | null;
   /** What remains of the monthly spending cap (null or absent: no cap). */
   readonly capRemaining?: number | null;
+  /** Where the conversation's context setting (or a model's window) leaves messages out or summarises them. */
+  readonly context?: { readonly sent: number; readonly summarized: number; readonly total: number } | null;
 }
 
-/** "Holds up to 12 credits · 988 left after", or that the balance is short; the server still decides. */
+/**
+ * "Holds up to 12 credits · 988 left after", or that the balance is short; the server still decides.
+ * When not the whole history is sent: "sends the last 20 of 84 messages".
+ */
 function CostLine({ cost }: { cost: ComposerCost }) {
   const { t } = useTranslation();
+  const context = cost.context
+    ? t(cost.context.summarized > 0 ? 'chat.cost.sendsLastSummary' : 'chat.cost.sendsLast', { sent: cost.context.sent, total: cost.context.total })
+    : null;
+  const tail = context ? ` · ${context}` : '';
   const holds = t('chat.cost.holds', { count: cost.held });
-  if (cost.balance === null) return <span className="composer__cost">{holds}</span>;
+  if (cost.balance === null) return <span className="composer__cost">{holds}{tail}</span>;
   const short = cost.balance < cost.held;
   // The user's own monthly cap would refuse it: said before sending, with what is left of it.
   if (!short && cost.capRemaining !== undefined && cost.capRemaining !== null && cost.held > cost.capRemaining) {
     return (
       <span className="composer__cost composer__cost--short" data-held={cost.held} data-cap-remaining={cost.capRemaining}>
-        {holds} · {t('spendingCap.costOverCap', { remaining: cost.capRemaining })}
+        {holds} · {t('spendingCap.costOverCap', { remaining: cost.capRemaining })}{tail}
       </span>
     );
   }
   return (
     <span className={short ? 'composer__cost composer__cost--short' : 'composer__cost'} data-held={cost.held}>
-      {holds} · {short ? t('chat.cost.short', { balance: cost.balance }) : t('chat.cost.left', { left: cost.balance - cost.held })}
+      {holds} · {short ? t('chat.cost.short', { balance: cost.balance }) : t('chat.cost.left', { left: cost.balance - cost.held })}{tail}
     </span>
   );
 }

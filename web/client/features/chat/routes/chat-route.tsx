@@ -6,6 +6,7 @@ import { exchangeOf } from '../../../../../core/chat/index.js';
 import { useUseCases } from '../../../use-cases/use-cases-provider.js';
 import { AttachmentImageSource } from '../components/attachment-views.js';
 import { ChatView } from '../components/chat-view.js';
+import { ContextBanner, heavyHistory } from '../components/context-banner.js';
 import { SettingsDialog } from '../components/settings-dialog.js';
 import { ShareDialog } from '../components/share-dialog.js';
 import { isSelectable } from '../components/model-picker.js';
@@ -14,7 +15,7 @@ import { conversationAsJson, conversationAsMarkdown, download, exportFileName } 
 import { toTurns } from '../state/chat-turns.js';
 import { useComposerFiles } from '../hooks/use-composer-files.js';
 import { useSettingsDialog } from '../hooks/use-settings-dialog.js';
-import { useSendEstimate } from '../hooks/use-send-estimate.js';
+import { useSendEstimate, useSummaryPrice } from '../hooks/use-send-estimate.js';
 import { useBlindCompare } from '../hooks/use-blind-compare.js';
 
 
@@ -53,9 +54,22 @@ export default function ChatRoute({ chatId, compareRoute }: { chatId: string | n
   const draft = session.draft();
   // What the message will hold, by the server's rule, from the balance the sidebar shows.
   const cost = useSendEstimate({
-    settings: state.settings, messages: state.messages, draft, files: files.ready, models: area.models, selected, credits: area.credits,
+    settings: state.settings, messages: state.messages, weights: state.weights, draft, files: files.ready, models: area.models, selected, credits: area.credits,
     capRemaining: area.capRemaining ?? null,
   });
+  // A long conversation: past HEAVY_HISTORY_TOKENS (or half a window) the chat offers to go on from a summary.
+  const summaryPrice = useSummaryPrice(state.settings, state.messages, state.weights, usable);
+  const [summaryOffer, setSummaryOffer] = useState<{ dismissed: string | null; busy: boolean }>({ dismissed: null, busy: false });
+  const heavy = chatId && state.run?.streaming !== true && summaryOffer.dismissed !== chatId && cost ? heavyHistory(cost.perModel) : null;
+  const summarize = (modelId: string) => {
+    const title = area.conversations?.find((c) => c.id === chatId)?.title ?? t('chat.heading');
+    setSummaryOffer((o) => ({ ...o, busy: true }));
+    void session.summarize(modelId, t('chat.longConversation.message', { title })).then((outcome) => {
+      setSummaryOffer((o) => ({ ...o, busy: false }));
+      void area.refreshAccount();
+      if ('error' in outcome) toastCenter.error(summaryRefusal(outcome.error.code, t));
+    });
+  };
   const imageUrls = useRef(new Map<string, Promise<string | null>>());
   // Sent images are read once per page through the app server, as their owner.
   const imageSource = useCallback((attachmentId: string) => {
@@ -130,6 +144,10 @@ export default function ChatRoute({ chatId, compareRoute }: { chatId: string | n
         });
       }}
       files={files.files} onAddFiles={files.add} onRemoveFile={files.remove} blockedReason={files.blockedReason} cost={cost}
+      composerNotice={heavy ? (
+        <ContextBanner key={chatId} load={heavy} models={usable} preferredModelId={selected[0] ?? null} priceOf={summaryPrice} busy={summaryOffer.busy}
+          onStart={summarize} onDismiss={() => setSummaryOffer((o) => ({ ...o, dismissed: chatId }))} />
+      ) : null}
       onStop={() => session.stop()}
       onStopColumn={(modelId) => {
         if (session.stopColumn(modelId)) void trackEvent({ event: 'column_changed', action: 'stop', column: Math.max(0, selected.indexOf(modelId)), model_id: modelId });
@@ -188,6 +206,12 @@ export default function ChatRoute({ chatId, compareRoute }: { chatId: string | n
     </AttachmentImageSource.Provider>
   );
 }
+
+/** Why a summary could not be started, in the words the chat uses for a refused send. */
+const summaryRefusal = (code: string, t: (key: string) => string): string =>
+  code === 'insufficient_credits' ? t('chat.errors.noCreditsTitle')
+  : ['model_unavailable', 'rate_limited', 'network', 'conversation_busy'].includes(code) ? t(`chat.errors.${code}`)
+  : code === 'spending_cap_reached' ? t('spendingCap.refusalTitle') : t('toast.actionFailed');
 
 /** The model voted best in each turn, by its question id. */
 const votesByTurn = (choices: ReturnType<typeof useBlindCompare>['choices']): ReadonlyMap<string, string> =>

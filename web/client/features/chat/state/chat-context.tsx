@@ -45,6 +45,7 @@ export function ChatAreaProvider({ children }: { children: ReactNode }) {
   const {
     listConversations, getAccountStatus, getSpendingCap, listModels, openConversation, sendChatMessage, regenerateChatAnswers, editChatMessage,
     mergeChatAnswers, getConversationSettings, saveConversationSettings, resumeChatRun, stopChatRun, findLiveChatRun, showMessage, toastCenter,
+    summarizeChatConversation,
   } = useUseCases();
   const [, navigate] = useLocation();
   const [conversations, setConversations] = useState<readonly Conversation[] | undefined>(undefined);
@@ -80,6 +81,7 @@ export function ChatAreaProvider({ children }: { children: ReactNode }) {
       new ChatSession(
         {
           openConversation, sendChatMessage, regenerateChatAnswers, editChatMessage, mergeChatAnswers, getConversationSettings, saveConversationSettings,
+          summarizeChatConversation,
           resumeChatRun, stopChatRun, findLiveChatRun, showMessage,
         },
         {
