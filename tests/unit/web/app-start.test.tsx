@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { memoryLocation } from 'wouter/memory-location';
 import { App } from '../../../web/client/app/app.js';
 import type { ClientServices } from '../../../web/client/use-cases/use-cases-provider.js';
-import { englishI18n } from './support/render.js';
+import { englishI18n, withListSizes } from './support/render.js';
 import { inMemoryUseCases } from './support/in-memory-use-cases.js';
 
 afterEach(cleanup);
@@ -89,7 +89,7 @@ describe('out of credits in a chat (app §2, HTTP 402 insufficient_credits)', ()
     const row = deps.db.profiles.get(userId ?? '');
     if (!row) throw new Error('the signed-in user has no profile row');
     deps.db.profiles.set(row.id, { ...row, credits: 0 });
-    render(<App i18n={englishI18n()} useCases={useCases} routerHook={memoryLocation({ path: '/chat' }).hook} />);
+    render(withListSizes(<App i18n={englishI18n()} useCases={useCases} routerHook={memoryLocation({ path: '/chat' }).hook} />));
     await userEvent.type(await screen.findByRole('textbox', { name: 'Your message' }), 'Hello');
     await userEvent.click(screen.getByRole('button', { name: /Send/ }));
     const alert = await screen.findByRole('alert');

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -35,7 +35,8 @@ const sideBySide: TurnView[] = [
   },
 ];
 
-function setup(overrides: Partial<ChatViewProps> = {}) {
+/** Renders the chat; the windowed list draws its turns a few frames after it mounts. */
+async function setup(overrides: Partial<ChatViewProps> = {}) {
   const calls: string[] = [];
   function Harness() {
     const [draft, setDraft] = useState('');
@@ -51,8 +52,15 @@ function setup(overrides: Partial<ChatViewProps> = {}) {
     );
   }
   renderUi(<Harness />);
+  if ((overrides.turns ?? single).length > 0) await drawn();
   return calls;
 }
+
+/** The list's turns, once drawn and shown (the list stays hidden until it stands at its end). */
+const drawn = () => waitFor(() => {
+  expect(document.querySelector('.chat-turn')).not.toBeNull();
+  expect((document.querySelector('.chat-view__messages--windowed') as HTMLElement).style.visibility).not.toBe('hidden');
+});
 
 function select(text: string) {
   const node = screen.getByText(text);
@@ -66,7 +74,7 @@ function select(text: string) {
 
 describe('ChatView', () => {
   it('Enter sends the message; Shift+Enter adds a line', async () => {
-    const calls = setup();
+    const calls = await setup();
     const box = screen.getByRole('textbox', { name: 'Your message' });
     await userEvent.type(box, 'Hello{Shift>}{Enter}{/Shift}there{Enter}');
     expect(calls).toEqual(['send:Hello\nthere']);
@@ -75,7 +83,7 @@ describe('ChatView', () => {
 
   it('while an answer streams, Stop replaces Send, regenerate/edit are hidden, and typing goes on', async () => {
     const streamingTurns: TurnView[] = [{ ...single[0]!, answers: [{ ...single[0]!.answers[0]!, streaming: true }] }];
-    const calls = setup({ streaming: true, turns: streamingTurns });
+    const calls = await setup({ streaming: true, turns: streamingTurns });
     expect(screen.queryByRole('button', { name: /Send/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /Regenerate/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /Edit/ })).toBeNull();
@@ -87,7 +95,7 @@ describe('ChatView', () => {
   });
 
   it('regenerates the last answer and edits the last message', async () => {
-    const calls = setup();
+    const calls = await setup();
     await userEvent.click(screen.getByRole('button', { name: 'Regenerate' }));
     await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
     const editor = screen.getByRole('textbox', { name: 'Edit your message' });
@@ -97,15 +105,15 @@ describe('ChatView', () => {
     expect(calls).toEqual(['regenerate', 'edit:Write a limerick']);
   });
 
-  it('running out of credits is explained inline with a way to get more', () => {
-    setup({ turns: [{ ...single[0]!, answers: [{ id: 'm3', role: 'assistant', content: '', modelId: 'gpt-4o-mini', error: { code: 'insufficient_credits' } }] }] });
+  it('running out of credits is explained inline with a way to get more', async () => {
+    await setup({ turns: [{ ...single[0]!, answers: [{ id: 'm3', role: 'assistant', content: '', modelId: 'gpt-4o-mini', error: { code: 'insufficient_credits' } }] }] });
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toMatch(/out of credits/);
     expect(within(alert).getByRole('link', { name: 'Get credits' }).getAttribute('href')).toBe('/subscribe');
   });
 
   it('credits held by running answers are explained as such: wait for them (no call to subscribe), then try again', async () => {
-    const calls = setup({ turns: [{ ...single[0]!, answers: [{ id: 'm3', role: 'assistant', content: '', modelId: 'gpt-4o-mini', error: { code: 'insufficient_credits', held: 7 } }] }] });
+    const calls = await setup({ turns: [{ ...single[0]!, answers: [{ id: 'm3', role: 'assistant', content: '', modelId: 'gpt-4o-mini', error: { code: 'insufficient_credits', held: 7 } }] }] });
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toBe('Your credits are in use. Answers still running hold 7 of your credits. Try again when they end: what they do not use is given back.Try again');
     expect(within(alert).queryByRole('link')).toBeNull();
@@ -113,13 +121,13 @@ describe('ChatView', () => {
     expect(calls).toEqual(['regenerate']);
   });
 
-  it('a refusal with nothing held still says the credits are used up', () => {
-    setup({ turns: [{ ...single[0]!, answers: [{ id: 'm3', role: 'assistant', content: '', modelId: 'gpt-4o-mini', error: { code: 'insufficient_credits', held: 0 } }] }] });
+  it('a refusal with nothing held still says the credits are used up', async () => {
+    await setup({ turns: [{ ...single[0]!, answers: [{ id: 'm3', role: 'assistant', content: '', modelId: 'gpt-4o-mini', error: { code: 'insufficient_credits', held: 0 } }] }] });
     expect(screen.getByRole('alert').textContent).toMatch(/out of credits/);
   });
 
   it('the model picker shows each credit price and which models the plan allows', async () => {
-    const calls = setup();
+    const calls = await setup();
     await userEvent.click(screen.getByRole('button', { name: /Models:\s*GPT-4o mini/ }));
     const claude = screen.getByRole('radio', { name: /Claude Sonnet/ });
     expect(claude.closest('label')?.textContent).toContain('Credits per 1,000 tokens: 6 in · 30 out');
@@ -131,7 +139,7 @@ describe('ChatView', () => {
   });
 
   it('subscribers can pick paid models; side by side switches the picker to several models', async () => {
-    const calls = setup({ subscribed: true });
+    const calls = await setup({ subscribed: true });
     await userEvent.click(screen.getByRole('button', { name: /Models:/ }));
     await userEvent.click(screen.getByRole('radio', { name: /Gemini Pro/ }));
     await userEvent.click(screen.getByRole('button', { name: /Side by side/ }));
@@ -139,7 +147,7 @@ describe('ChatView', () => {
   });
 
   it('a side-by-side turn shows one labelled column per model, in order, each offering to continue with it', async () => {
-    const calls = setup({ turns: sideBySide, compare: true, selected: ['gpt-4o-mini', 'claude-sonnet'], subscribed: true });
+    const calls = await setup({ turns: sideBySide, compare: true, selected: ['gpt-4o-mini', 'claude-sonnet'], subscribed: true });
     const columns = screen.getAllByRole('region');
     expect(columns.map((c) => c.getAttribute('data-model-id'))).toEqual(['gpt-4o-mini', 'claude-sonnet']);
     expect(within(screen.getByRole('region', { name: 'Claude Sonnet' })).getByText('Saudade and Co')).toBeTruthy();
@@ -152,7 +160,7 @@ describe('ChatView', () => {
     ['a side-by-side column', sideBySide, 'Saudade and Co', 'claude-sonnet'],
     ['a single answer', single, 'moon', 'gpt-4o-mini'],
   ])('app §2: text selected in %s can be added to the chat, tied to that model', async (_name, turns, text, modelId) => {
-    const calls = setup({ turns, subscribed: true });
+    const calls = await setup({ turns, subscribed: true });
     select(text);
     await userEvent.click(within(screen.getByRole('toolbar', { name: 'Actions for the selected text' })).getByRole('button', { name: /Add to chat/ }));
     expect(calls).toEqual([`add:${modelId}:${text}`]);
@@ -161,21 +169,21 @@ describe('ChatView', () => {
 
   it('app §2: text selected in an answer can be copied, tied to that model', async () => {
     const user = userEvent.setup();
-    const calls = setup({ turns: sideBySide, subscribed: true });
+    const calls = await setup({ turns: sideBySide, subscribed: true });
     select('Café Azulejo');
     await user.click(within(screen.getByRole('toolbar')).getByRole('button', { name: /Copy/ }));
     expect(calls).toEqual(['copy:gpt-4o-mini:Café Azulejo']);
     expect(await navigator.clipboard.readText()).toBe('Café Azulejo');
   });
 
-  it('a selection outside the answers offers nothing', () => {
-    setup({ turns: sideBySide });
+  it('a selection outside the answers offers nothing', async () => {
+    await setup({ turns: sideBySide });
     select('Name a coffee shop');
     expect(screen.queryByRole('toolbar')).toBeNull();
   });
 
   it('with no model chosen nothing can be sent, but the box still takes text', async () => {
-    setup({ turns: [], compare: true, selected: [] });
+    await setup({ turns: [], compare: true, selected: [] });
     expect(screen.getByRole('heading', { name: 'Compare models side by side' })).toBeTruthy();
     const box = screen.getByRole('textbox', { name: 'Your message' }) as HTMLTextAreaElement;
     await userEvent.type(box, 'hello');
@@ -184,7 +192,7 @@ describe('ChatView', () => {
 
   it('keyboard: Esc stops a streaming answer, ? lists the shortcuts (Ctrl+K is the chat layout’s)', async () => {
     const streamingTurns: TurnView[] = [{ ...single[0]!, answers: [{ ...single[0]!.answers[0]!, streaming: true }] }];
-    const calls = setup({ streaming: true, turns: streamingTurns });
+    const calls = await setup({ streaming: true, turns: streamingTurns });
     await userEvent.keyboard('{Escape}');
     expect(calls).toEqual(['stop']);
     await userEvent.keyboard('?');
@@ -197,7 +205,7 @@ describe('ChatView', () => {
   });
 
   it('? typed into the composer is text, not the help', async () => {
-    setup();
+    await setup();
     await userEvent.type(screen.getByRole('textbox', { name: 'Your message' }), 'why?');
     expect(screen.queryByRole('dialog', { name: 'Keyboard shortcuts' })).toBeNull();
   });
@@ -217,32 +225,33 @@ describe('ChatView', () => {
       );
     }
     renderUi(<Growing />);
+    await drawn();
     await userEvent.click(screen.getByRole('textbox', { name: 'Your message' }));
     await userEvent.keyboard('{ArrowUp}');
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await userEvent.click(screen.getByRole('button', { name: 'next turn' }));
-    expect(screen.getByText('A later question')).toBeTruthy();
+    expect(await screen.findByText('A later question')).toBeTruthy();
     expect(screen.queryByRole('textbox', { name: 'Edit your message' })).toBeNull();
   });
 
   it('keyboard: ↑ in an empty composer opens the last message for editing', async () => {
-    setup();
+    await setup();
     await userEvent.click(screen.getByRole('textbox', { name: 'Your message' }));
     await userEvent.keyboard('{ArrowUp}');
     expect((screen.getByRole('textbox', { name: 'Edit your message' }) as HTMLTextAreaElement).value).toBe('Write a haiku');
   });
 
-  it('each finished answer says how it went: time to first word, duration, tokens, credits', () => {
+  it('each finished answer says how it went: time to first word, duration, tokens, credits', async () => {
     const withMetrics: TurnView[] = [{
       ...sideBySide[0]!,
       answers: sideBySide[0]!.answers.map((a, i) => ({ ...a, metrics: { firstTokenMs: 400 + i * 100, durationMs: 3100, tokens: 412, credits: 3 } })),
     }];
-    setup({ turns: withMetrics, compare: true, subscribed: true });
+    await setup({ turns: withMetrics, compare: true, subscribed: true });
     expect(within(screen.getByRole('region', { name: 'Claude Sonnet' })).getByText('first word in 0.5 s · 3.1 s in all · tokens: 412 · credits: 3')).toBeTruthy();
   });
 
   it('a conversation can be exported as Markdown or JSON', async () => {
-    const calls = setup({ onExport: (format) => calls.push(`export:${format}`) });
+    const calls = await setup({ onExport: (format) => calls.push(`export:${format}`) });
     await userEvent.click(screen.getByRole('button', { name: 'Export as Markdown' }));
     await userEvent.click(screen.getByRole('button', { name: 'Export as JSON' }));
     expect(calls).toEqual(['export:md', 'export:json']);
@@ -250,7 +259,7 @@ describe('ChatView', () => {
 
   it('side by side takes up to six models', async () => {
     const many = Array.from({ length: 7 }, (_, i) => ({ ...sampleModels[0]!, id: `m${i}`, label: `Model ${i}`, plan: 'free' as const, available: true }));
-    setup({ models: many, compare: true, selected: many.slice(0, 6).map((m) => m.id), turns: [] });
+    await setup({ models: many, compare: true, selected: many.slice(0, 6).map((m) => m.id), turns: [] });
     await userEvent.click(screen.getByRole('button', { name: /Models:/ }));
     expect((screen.getByRole('checkbox', { name: /Model 6/ }) as HTMLInputElement).disabled).toBe(true);
     expect((screen.getByRole('checkbox', { name: /Model 0/ }) as HTMLInputElement).disabled).toBe(false);
@@ -271,7 +280,7 @@ describe('ChatView: versions and each column on its own', () => {
 
   it('‹ › shows another version of a question or an answer; the first and last versions cannot step further', async () => {
     const shown: string[] = [];
-    setup({ turns: versioned, compare: true, onShowVersion: (id, v) => shown.push(`${id}@${v}`), onEdit: () => undefined });
+    await setup({ turns: versioned, compare: true, onShowVersion: (id, v) => shown.push(`${id}@${v}`), onEdit: () => undefined });
     const answer = screen.getByRole('group', { name: 'Version 3 of 3' });
     expect(within(answer).getByRole('button', { name: 'Next version' })).toHaveProperty('disabled', true);
     await userEvent.click(within(answer).getByRole('button', { name: 'Previous version' }));
@@ -283,7 +292,7 @@ describe('ChatView: versions and each column on its own', () => {
 
   it('the last turn: each column answered again or given another model; while it is written, one column stopped alone', async () => {
     const calls: string[] = [];
-    setup({ turns: versioned, compare: true, mergeModels: sampleModels, onRegenerateColumn: (column, modelId) => calls.push(`again:${column}:${modelId ?? '-'}`) });
+    await setup({ turns: versioned, compare: true, mergeModels: sampleModels, onRegenerateColumn: (column, modelId) => calls.push(`again:${column}:${modelId ?? '-'}`) });
     await userEvent.click(screen.getByRole('button', { name: /^Regenerate the answer of Claude/ }));
     const swap = screen.getAllByRole('combobox', { name: /^Answer this column with another model instead of GPT-4o mini/ })[0] as HTMLSelectElement;
     const offered = [...swap.options].map((o) => o.value).filter(Boolean);
@@ -294,7 +303,7 @@ describe('ChatView: versions and each column on its own', () => {
     cleanup();
     const stops: string[] = [];
     const streaming: TurnView[] = [{ ...versioned[0]!, answers: versioned[0]!.answers.map((a) => ({ ...a, content: 'so far', streaming: true })) }];
-    setup({ turns: streaming, compare: true, streaming: true, onStopColumn: (id) => stops.push(id) });
+    await setup({ turns: streaming, compare: true, streaming: true, onStopColumn: (id) => stops.push(id) });
     await userEvent.click(screen.getByRole('button', { name: /^Stop the answer of Claude/ }));
     expect(stops).toEqual(['claude-sonnet']);
     // While it is written, versions show but do not switch.

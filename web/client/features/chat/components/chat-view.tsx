@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { forwardRef, memo, useCallback, useEffect, useMemo, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import type { ModelInfo } from '../../../../../core/chat/index.js';
 import { EmptyState } from '../../../ui/empty-state.js';
-import { ColumnsIcon, SparkIcon } from '../../../ui/icons.js';
+import { ArrowDownIcon, ColumnsIcon, SparkIcon } from '../../../ui/icons.js';
 import { Skeleton } from '../../../ui/spinner.js';
 import { useTitle } from '../../../ui/use-title.js';
 import { AnswerColumns } from './answer-columns.js';
@@ -74,6 +75,16 @@ export interface ChatViewProps {
   blockedReason?: string | null | undefined;
   /** What the next message holds of the balance (see Composer). */
   cost?: ComposerCost | null | undefined;
+  /** Whether the turns shown end with the conversation's latest (absent: they do); only the latest turn offers its actions. */
+  atLatest?: boolean | undefined;
+  /** Reads the turns before those shown (the reader nears the top); absent when there are none. */
+  onLoadOlder?: (() => void) | undefined;
+  /** Reads the turns after those shown (opened around a search hit); absent when they end with the latest. */
+  onLoadNewer?: (() => void) | undefined;
+  /** Brings the latest turns when those shown do not reach them ("Jump to latest"). */
+  onJumpToLatest?: (() => Promise<void> | void) | undefined;
+  /** Which side is being read, if any. */
+  paging?: 'older' | 'newer' | null | undefined;
   /** A note shown above the composer (a long conversation's offer to go on from a summary). */
   composerNotice?: ReactNode;
 }
@@ -81,36 +92,224 @@ export interface ChatViewProps {
 const typingInto = (target: EventTarget | null) =>
   target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 
+/** Where Virtuoso numbers the first turn held: it goes down by as many turns as an older page puts before it. */
+const FIRST_INDEX = 1_000_000;
+
+/** Whether the turn holds the message. */
+const holds = (turn: TurnView, messageId: string) => turn.question?.id === messageId || turn.answers.some((a) => a.id === messageId);
+
 /**
- * The chat: every turn of the conversation (side-by-side turns as columns), the answer streaming
- * into the last one, and the composer. Text selected in any answer can be copied or quoted into the
- * composer, tied to the model that wrote it.
+ * Virtuoso's number of the first turn, kept so that turns put before those shown (an older page) do
+ * not move what the reader sees; a list that does not meet the one before (another conversation, the
+ * latest page far from an opened search hit) starts a new list (`generation`).
+ */
+function useTurnNumbering(turns: readonly TurnView[] | undefined): { firstItemIndex: number; generation: number } {
+  const previous = useRef<{ turns: readonly TurnView[] | undefined; firstItemIndex: number; generation: number }>({ turns: undefined, firstItemIndex: FIRST_INDEX, generation: 0 });
+  const numbering = useMemo(() => {
+    const before = previous.current;
+    if (!turns || turns.length === 0 || !before.turns || before.turns.length === 0) return { firstItemIndex: FIRST_INDEX, generation: before.generation + (turns && turns.length > 0 ? 1 : 0) };
+    const oldFirst = (before.turns[0] as TurnView).id;
+    const at = turns.findIndex((turn) => turn.id === oldFirst);
+    if (at >= 0) return { firstItemIndex: before.firstItemIndex - at, generation: before.generation };
+    // The first turn is no longer held: the list still meets the one before when its own first turn was held (a page placed after older ones).
+    const newFirst = (turns[0] as TurnView).id;
+    const was = before.turns.findIndex((turn) => turn.id === newFirst);
+    if (was >= 0) return { firstItemIndex: before.firstItemIndex + was, generation: before.generation };
+    return { firstItemIndex: FIRST_INDEX, generation: before.generation + 1 };
+  }, [turns]);
+  useEffect(() => {
+    previous.current = { turns, ...numbering };
+  }, [turns, numbering]);
+  return numbering;
+}
+
+/** The latest of a value, for callbacks that must stay the same function across renders. */
+function useLatest<T>(value: T) {
+  const ref = useRef(value);
+  ref.current = value;
+  return ref;
+}
+
+/** What a turn can do, as functions that stay the same while the props behind them change (see TurnItem's memo). */
+interface TurnActions {
+  editLast(text: string): void;
+  edit(messageId: string, text: string): void;
+  showVersion(messageId: string, version: number): void;
+  stopColumn(modelId: string): void;
+  regenerateColumn(column: number, modelId?: string): void;
+  regenerate(): void;
+  merge(modelId: string): void;
+  continueWith(modelId: string, messageId?: string): void;
+  vote(messageId: string, modelId: string): void;
+}
+
+/** Which of the optional actions the chat offers (each absent prop takes its controls away). */
+interface TurnOffers {
+  readonly edit: boolean;
+  readonly showVersion: boolean;
+  readonly stopColumn: boolean;
+  readonly regenerateColumn: boolean;
+  readonly merge: boolean;
+  readonly vote: boolean;
+}
+
+interface TurnItemProps {
+  readonly turn: TurnView;
+  /** The conversation's latest turn (its actions: regenerate, columns, merge, continue). */
+  readonly last: boolean;
+  readonly streaming: boolean;
+  readonly actions: TurnActions;
+  readonly offers: TurnOffers;
+  readonly labelOf: (id: string | null) => string | null;
+  readonly blind: boolean;
+  readonly votedModelId: string | null;
+  /** The latest turn only: ↑ in an empty composer. */
+  readonly editRequest: number | undefined;
+  /** The latest turn only: the models a column may be given or a merge asked of. */
+  readonly mergeModels: readonly ModelInfo[] | undefined;
+}
+
+/** One turn of the list: its question, then its answer or its columns (with the latest turn's actions). Drawn again only when its own props change. */
+const TurnItem = memo(function TurnItem({ turn, last, streaming, actions, offers, labelOf, blind, votedModelId, editRequest, mergeModels }: TurnItemProps) {
+  const { t } = useTranslation();
+  const showVersionOf = (messageId: string) => (streaming || !offers.showVersion ? undefined : (version: number) => actions.showVersion(messageId, version));
+  const questionId = turn.question?.id;
+  const question = turn.question ? (
+    <MessageItem key={turn.question.id} message={turn.question} modelLabel={null}
+      onEdit={streaming ? undefined : last ? actions.editLast : offers.edit ? (text) => actions.edit(questionId as string, text) : undefined}
+      onShowVersion={showVersionOf(turn.question.id)} editRequest={last ? editRequest : undefined} />
+  ) : null;
+  if (turn.columns) {
+    return (
+      <>
+        {question}
+        <AnswerColumns key={`${turn.id}-columns`} answers={turn.answers} labelOf={labelOf}
+          onShowVersion={streaming || !offers.showVersion ? undefined : actions.showVersion}
+          onStopColumn={last && streaming && offers.stopColumn && turn.answers.filter((a) => a.streaming).length > 1 ? actions.stopColumn : undefined}
+          columnControl={last && !streaming && offers.regenerateColumn ? {
+            onRegenerate: (column) => actions.regenerateColumn(column),
+            onSwap: (column, modelId) => actions.regenerateColumn(column, modelId),
+            models: (mergeModels ?? []).map((m) => ({ id: m.id, label: m.label })),
+          } : undefined}
+          onContinueWith={last && !streaming ? (modelId) => actions.continueWith(modelId, questionId) : undefined}
+          voting={questionId ? {
+            blind, seed: questionId, votedModelId,
+            onVote: offers.vote && !(last && streaming) && turn.answers.filter((a) => !a.mergedFrom).length >= 2
+              ? (modelId: string) => actions.vote(questionId, modelId) : undefined,
+          } : undefined} />
+        {last && !streaming && turn.answers.length > 0 ? (
+          <li key={`${turn.id}-again`} className="turn-actions">
+            {offers.merge && mergeModels && turn.answers.filter((a) => !a.mergedFrom && a.content !== '').length >= 2 ? (
+              <MergeBar models={mergeModels} answeredBy={turn.answers.flatMap((a) => (a.modelId && !a.mergedFrom ? [a.modelId] : []))} onMerge={actions.merge} />
+            ) : null}
+            <button type="button" className="message__action" onClick={actions.regenerate}>{t('chat.regenerateAll')}</button>
+          </li>
+        ) : null}
+      </>
+    );
+  }
+  return (
+    <>
+      {question}
+      {turn.answers.map((answer, i) => (
+        <MessageItem key={answer.id} message={answer} modelLabel={labelOf(answer.modelId)} onShowVersion={showVersionOf(answer.id)}
+          onRegenerate={last && i === turn.answers.length - 1 && !streaming ? actions.regenerate : undefined} />
+      ))}
+    </>
+  );
+});
+
+/** The list's parts as Virtuoso draws them: an ordered list of turns, each turn a list item holding its messages. */
+const TurnList = forwardRef<HTMLOListElement, HTMLAttributes<HTMLOListElement> & { context?: unknown }>(function TurnList({ className, context: _context, ...props }, ref) {
+  const { t } = useTranslation();
+  const classes = ['chat-view__messages', 'chat-view__messages--windowed', className].filter(Boolean).join(' ');
+  return <ol {...props} ref={ref} className={classes} aria-label={t('chat.messages')} />;
+});
+const TurnRow = forwardRef<HTMLLIElement, HTMLAttributes<HTMLLIElement> & { item?: unknown; context?: unknown }>(function TurnRow({ children, item: _item, context: _context, ...props }, ref) {
+  return (
+    <li {...props} ref={ref} className="chat-turn">
+      <ol className="chat-turn__messages">{children}</ol>
+    </li>
+  );
+});
+const ListScroller = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(function ListScroller(props, ref) {
+  // The list takes the keyboard's focus, so the arrow keys and Page Up/Down scroll it.
+  return <div {...props} ref={ref} tabIndex={0} />;
+});
+function ListHeader({ context }: { context?: { paging: 'older' | 'newer' | null | undefined } }) {
+  const { t } = useTranslation();
+  return <div className="chat-view__list-edge">{context?.paging === 'older' ? <span className="chat-view__paging" role="status">{t('chat.loadingOlder')}</span> : null}</div>;
+}
+function ListFooter({ context }: { context?: { paging: 'older' | 'newer' | null | undefined } }) {
+  const { t } = useTranslation();
+  return <div className="chat-view__list-edge chat-view__list-edge--end">{context?.paging === 'newer' ? <span className="chat-view__paging" role="status">{t('chat.loadingNewer')}</span> : null}</div>;
+}
+const LIST_COMPONENTS = { List: TurnList, Item: TurnRow, Scroller: ListScroller, Header: ListHeader, Footer: ListFooter };
+
+/**
+ * The chat: the turns of the conversation held so far (side-by-side turns as columns), drawn only
+ * near the viewport, the answer streaming into the last one, and the composer. It opens at the end of
+ * the latest answer and follows it while the reader stays at the bottom; older turns are read as the
+ * reader nears the top, without moving what they see. Text selected in any answer can be copied or
+ * quoted into the composer, tied to the model that wrote it.
  */
 export function ChatView(props: ChatViewProps) {
   const { t } = useTranslation();
   const { turns, models, streaming, compare, selected } = props;
+  const atLatest = props.atLatest !== false;
   useTitle(compare ? t('sidebar.allModels') : t('chat.heading'));
-  const end = useRef<HTMLDivElement>(null);
-  const scroller = useRef<HTMLDivElement>(null);
+  const area = useRef<HTMLDivElement>(null);
+  const list = useRef<VirtuosoHandle>(null);
+  const { firstItemIndex, generation } = useTurnNumbering(turns);
+  const [atBottom, setAtBottom] = useState(true);
   const lastTurn = turns?.at(-1);
-  const lastLength = lastTurn?.answers.reduce((n, a) => n + a.content.length, 0) ?? 0;
+
+  // A jump to a message (a search hit): its turn is scrolled to, then the message is marked.
   const focusId = props.focus?.messageId ?? null;
+  const focusAt = props.focus?.at;
   const found = useRef<string | null>(null);
+  const focusIndex = focusId === null || !turns ? -1 : turns.findIndex((turn) => holds(turn, focusId));
   useEffect(() => {
-    // A jump to a message (a search hit) wins over following the newest answer.
-    if (focusId !== null && found.current !== `${focusId}@${props.focus?.at}`) {
+    if (focusId === null || focusIndex < 0 || found.current === `${focusId}@${focusAt}`) return;
+    found.current = `${focusId}@${focusAt}`;
+    list.current?.scrollToIndex({ index: focusIndex, align: 'center' });
+    let frames = 0;
+    let frame = 0;
+    const mark = () => {
       const target = document.getElementById(`message-${focusId}`);
-      if (!target) return;
-      found.current = `${focusId}@${props.focus?.at}`;
+      // Drawn once scrolled to (and measured for a few frames): then it is brought to the centre and marked.
+      if (!target || frames < 3) {
+        if (frames++ < 120) frame = requestAnimationFrame(mark);
+        return;
+      }
       target.scrollIntoView?.({ block: 'center' });
       target.classList.add('message--found');
       target.setAttribute('tabindex', '-1');
       target.focus({ preventScroll: true });
       window.setTimeout(() => target.classList.remove('message--found'), 2500);
-      return;
+    };
+    frame = requestAnimationFrame(mark);
+    return () => cancelAnimationFrame(frame);
+  }, [focusId, focusAt, focusIndex]);
+
+  // A message sent (or an answer asked again) shows its turn: the list goes to the end.
+  const toEnd = useCallback(() => list.current?.scrollToIndex({ index: 'LAST', align: 'end' }), []);
+  useEffect(() => {
+    if (streaming) toEnd();
+  }, [streaming, toEnd]);
+  // The latest page read for "Jump to latest" is scrolled to once it is there.
+  const endWanted = useRef(false);
+  useEffect(() => {
+    if (endWanted.current && atLatest && turns && turns.length > 0) {
+      endWanted.current = false;
+      toEnd();
     }
-    if (focusId === null || found.current !== null) end.current?.scrollIntoView?.({ block: 'end' });
-  }, [turns?.length, lastLength, focusId, props.focus?.at]);
+  }, [turns, atLatest, toEnd]);
+  const jumpToLatest = () => {
+    if (atLatest) return toEnd();
+    endWanted.current = true;
+    void props.onJumpToLatest?.();
+  };
 
   const [helpOpen, setHelpOpen] = useState(false);
   const [editRequest, setEditRequest] = useState(0);
@@ -126,11 +325,49 @@ export function ChatView(props: ChatViewProps) {
     return () => document.removeEventListener('keydown', onKey);
   }, [streaming]);
 
-  const labelOf = (id: string | null) => models.find((m) => m.id === id)?.label ?? id;
-  const showVersionOf = (messageId: string) => (streaming || !props.onShowVersion ? undefined : (version: number) => props.onShowVersion?.(messageId, version));
+  // The turns are drawn again only when they change: every callback they get stays the same function.
+  const latest = useLatest(props);
+  const actions = useMemo<TurnActions>(() => ({
+    editLast: (text) => latest.current.onEditLast(text),
+    edit: (messageId, text) => latest.current.onEdit?.(messageId, text),
+    showVersion: (messageId, version) => latest.current.onShowVersion?.(messageId, version),
+    stopColumn: (modelId) => latest.current.onStopColumn?.(modelId),
+    regenerateColumn: (column, modelId) => latest.current.onRegenerateColumn?.(column, modelId),
+    regenerate: () => latest.current.onRegenerate(),
+    merge: (modelId) => latest.current.onMerge?.(modelId),
+    continueWith: (modelId, messageId) => latest.current.onContinueWith(modelId, messageId),
+    vote: (messageId, modelId) => latest.current.onVote?.(messageId, modelId),
+  }), [latest]);
+  const offerEdit = Boolean(props.onEdit);
+  const offerVersions = Boolean(props.onShowVersion);
+  const offerStop = Boolean(props.onStopColumn);
+  const offerColumns = Boolean(props.onRegenerateColumn);
+  const offerMerge = Boolean(props.onMerge);
+  const offerVote = Boolean(props.onVote);
+  const offers = useMemo<TurnOffers>(
+    () => ({ edit: offerEdit, showVersion: offerVersions, stopColumn: offerStop, regenerateColumn: offerColumns, merge: offerMerge, vote: offerVote }),
+    [offerEdit, offerVersions, offerStop, offerColumns, offerMerge, offerVote],
+  );
+  const labelOf = useCallback((id: string | null) => models.find((m) => m.id === id)?.label ?? id, [models]);
+  const mergeKey = (props.mergeModels ?? []).map((m) => `${m.id}:${m.label}`).join('|');
+  // The same models in a new array are the same offer: the latest turn is not drawn again for it.
+  const mergeModelsRef = useRef<{ key: string; models: readonly ModelInfo[] | undefined }>({ key: mergeKey, models: props.mergeModels });
+  if (mergeModelsRef.current.key !== mergeKey) mergeModelsRef.current = { key: mergeKey, models: props.mergeModels };
+  const mergeModels = mergeModelsRef.current.models;
   const placeholder = compare
     ? selected.length === 0 ? t('allModels.pickFirst') : t('allModels.placeholder', { count: selected.length })
     : undefined;
+
+  const renderTurn = (_index: number, turn: TurnView) => {
+    const last = atLatest && turn === lastTurn;
+    return (
+      <TurnItem turn={turn} last={last} streaming={streaming} actions={actions} offers={offers} labelOf={labelOf} blind={props.blind === true}
+        votedModelId={turn.question ? (props.votes?.get(turn.question.id) ?? null) : null}
+        editRequest={last ? editRequest : undefined} mergeModels={last ? mergeModels : undefined} />
+    );
+  };
+  const listContext = useMemo(() => ({ paging: props.paging }), [props.paging]);
+  const awayFromEnd = turns !== undefined && turns.length > 0 && (!atBottom || !atLatest);
 
   return (
     <div className={compare ? 'chat-view chat-view--compare' : 'chat-view'}>
@@ -156,65 +393,35 @@ export function ChatView(props: ChatViewProps) {
         </p>
       ) : null}
       <ShortcutsDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
-      <div className="chat-view__scroll" ref={scroller}>
+      <div className="chat-view__area" ref={area}>
         {turns === undefined ? (
-          <div className="chat-view__messages stack" aria-busy="true">
-            <Skeleton width="45%" height={40} style={{ alignSelf: 'flex-end' }} /><Skeleton height={90} /><Skeleton width="35%" height={40} style={{ alignSelf: 'flex-end' }} />
+          <div className="chat-view__scroll">
+            <div className="chat-view__messages stack" aria-busy="true">
+              <Skeleton width="45%" height={40} style={{ alignSelf: 'flex-end' }} /><Skeleton height={90} /><Skeleton width="35%" height={40} style={{ alignSelf: 'flex-end' }} />
+            </div>
           </div>
         ) : turns.length === 0 ? (
-          compare ? (
-            <EmptyState icon={<ColumnsIcon size={32} />} title={t('allModels.emptyTitle')}>{t('allModels.emptyBody')}</EmptyState>
-          ) : (
-            <EmptyState icon={<SparkIcon size={32} />} title={t('chat.emptyTitle')}>{t('chat.emptyBody')}</EmptyState>
-          )
+          <div className="chat-view__scroll">
+            {compare ? (
+              <EmptyState icon={<ColumnsIcon size={32} />} title={t('allModels.emptyTitle')}>{t('allModels.emptyBody')}</EmptyState>
+            ) : (
+              <EmptyState icon={<SparkIcon size={32} />} title={t('chat.emptyTitle')}>{t('chat.emptyBody')}</EmptyState>
+            )}
+          </div>
         ) : (
-          <ol className="chat-view__messages" aria-label={t('chat.messages')} aria-live="polite">
-            {turns.map((turn) => {
-              const last = turn === lastTurn;
-              const question = turn.question ? (
-                <MessageItem key={turn.question.id} message={turn.question} modelLabel={null}
-                  onEdit={streaming ? undefined : last ? props.onEditLast : props.onEdit ? (text) => props.onEdit?.(turn.question?.id as string, text) : undefined}
-                  onShowVersion={showVersionOf(turn.question.id)} editRequest={last ? editRequest : undefined} />
-              ) : null;
-              if (turn.columns) {
-                return [
-                  question,
-                  <AnswerColumns key={`${turn.id}-columns`} answers={turn.answers} labelOf={labelOf}
-                    onShowVersion={streaming ? undefined : props.onShowVersion}
-                    onStopColumn={last && streaming && turn.answers.filter((a) => a.streaming).length > 1 ? props.onStopColumn : undefined}
-                    columnControl={last && !streaming && props.onRegenerateColumn ? {
-                      onRegenerate: (column) => props.onRegenerateColumn?.(column),
-                      onSwap: (column, modelId) => props.onRegenerateColumn?.(column, modelId),
-                      models: (props.mergeModels ?? []).map((m) => ({ id: m.id, label: m.label })),
-                    } : undefined}
-                    onContinueWith={last && !streaming ? (modelId) => props.onContinueWith(modelId, turn.question?.id) : undefined}
-                    voting={turn.question ? {
-                      blind: props.blind === true, seed: turn.question.id, votedModelId: props.votes?.get(turn.question.id) ?? null,
-                      onVote: props.onVote && !(last && streaming) && turn.answers.filter((a) => !a.mergedFrom).length >= 2
-                        ? (modelId: string) => props.onVote?.(turn.question?.id as string, modelId) : undefined,
-                    } : undefined} />,
-                  last && !streaming && turn.answers.length > 0 ? (
-                    <li key={`${turn.id}-again`} className="turn-actions">
-                      {props.onMerge && props.mergeModels && turn.answers.filter((a) => !a.mergedFrom && a.content !== '').length >= 2 ? (
-                        <MergeBar models={props.mergeModels} answeredBy={turn.answers.flatMap((a) => (a.modelId && !a.mergedFrom ? [a.modelId] : []))} onMerge={props.onMerge} />
-                      ) : null}
-                      <button type="button" className="message__action" onClick={props.onRegenerate}>{t('chat.regenerateAll')}</button>
-                    </li>
-                  ) : null,
-                ];
-              }
-              return [
-                question,
-                ...turn.answers.map((answer, i) => (
-                  <MessageItem key={answer.id} message={answer} modelLabel={labelOf(answer.modelId)} onShowVersion={showVersionOf(answer.id)}
-                    onRegenerate={last && i === turn.answers.length - 1 && !streaming ? props.onRegenerate : undefined} />
-                )),
-              ];
-            })}
-          </ol>
+          <Virtuoso key={generation} ref={list} className="chat-view__scroll" data={turns} firstItemIndex={firstItemIndex}
+            computeItemKey={(_index, turn) => turn.id} itemContent={renderTurn} components={LIST_COMPONENTS} context={listContext}
+            initialTopMostItemIndex={focusIndex >= 0 ? { index: focusIndex, align: 'center' } : { index: 'LAST', align: 'end' }}
+            followOutput={(bottom) => (bottom ? 'auto' : false)} atBottomStateChange={setAtBottom} atBottomThreshold={48}
+            increaseViewportBy={{ top: 600, bottom: 600 }}
+            startReached={() => props.onLoadOlder?.()} endReached={() => props.onLoadNewer?.()} />
         )}
-        <SelectionPopover container={scroller} onCopy={props.onCopySelection} onAddToChat={props.onAddSelectionToChat} />
-        <div ref={end} />
+        {awayFromEnd ? (
+          <button type="button" className="btn btn--sm chat-view__latest" onClick={jumpToLatest}>
+            <ArrowDownIcon size={14} /> {t('chat.jumpToLatest')}
+          </button>
+        ) : null}
+        <SelectionPopover container={area} onCopy={props.onCopySelection} onAddToChat={props.onAddSelectionToChat} />
       </div>
       <div className="chat-view__composer">
         {props.composerNotice}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/button.js';
 import { Textarea } from '../../../ui/field.js';
@@ -24,7 +24,8 @@ export interface MessageItemProps {
   editRequest?: number | undefined;
 }
 
-export function MessageItem({ message, modelLabel, onEdit, onRegenerate, onShowVersion, editRequest }: MessageItemProps) {
+/** One question or answer; drawn again only when its own props change (a streamed token redraws the streaming answer alone). */
+export const MessageItem = memo(function MessageItem({ message, modelLabel, onEdit, onRegenerate, onShowVersion, editRequest }: MessageItemProps) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(message.content);
@@ -82,7 +83,7 @@ export function MessageItem({ message, modelLabel, onEdit, onRegenerate, onShowV
       ) : null}
     </li>
   );
-}
+});
 
 export function TypingDots() {
   const { t } = useTranslation();

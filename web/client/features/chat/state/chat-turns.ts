@@ -87,3 +87,28 @@ const rank = (order: readonly string[], answer: MessageView) => {
   return i < 0 ? order.length : i;
 };
 
+
+const sameJson = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
+
+const sameMessage = (a: MessageView, b: MessageView): boolean =>
+  a.id === b.id && a.content === b.content && a.streaming === b.streaming && a.error === b.error && a.modelId === b.modelId && a.column === b.column
+  && sameJson(a.attachments, b.attachments) && sameJson(a.mergedFrom, b.mergedFrom) && a.metrics?.durationMs === b.metrics?.durationMs
+  && a.metrics?.firstTokenMs === b.metrics?.firstTokenMs && a.metrics?.tokens === b.metrics?.tokens && a.metrics?.credits === b.metrics?.credits
+  && a.version?.index === b.version?.index && a.version?.count === b.version?.count;
+
+/**
+ * The turns as they were wherever nothing in them changed: a streamed token, a page read or a turn
+ * answered makes new turns of every message, and only the turns that differ should be drawn again.
+ */
+export function reuseTurns(previous: readonly TurnView[] | undefined, next: TurnView[] | undefined): TurnView[] | undefined {
+  if (!previous || !next) return next;
+  const byId = new Map(previous.map((turn) => [turn.id, turn]));
+  return next.map((turn) => {
+    const before = byId.get(turn.id);
+    if (!before || before.columns !== turn.columns || before.answers.length !== turn.answers.length) return turn;
+    const question = before.question && turn.question && sameMessage(before.question, turn.question) ? before.question : turn.question;
+    const answers = turn.answers.map((a, i) => (sameMessage(before.answers[i] as MessageView, a) ? (before.answers[i] as MessageView) : a));
+    const unchanged = question === before.question && answers.every((a, i) => a === before.answers[i]);
+    return unchanged ? before : { ...turn, question, answers };
+  });
+}
