@@ -78,4 +78,74 @@ describe('the settings dialog', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save settings' }));
     expect(within(dialog).getByRole('alert').textContent).toBe('Some settings are not valid: check the highlighted fields.');
   });
+
+  it('each error shows under its own field: a wrong temperature under the temperature, a wrong length under the length', async () => {
+    const { dialog } = setup();
+    const temperature = within(dialog).getByRole('spinbutton', { name: 'Temperature of Claude Sonnet, 0 to 1' });
+    await userEvent.type(temperature, '1.5');
+    const temperatureError = within(dialog).getByText('Enter a number from 0 to 1');
+    expect(temperature.parentElement?.contains(temperatureError)).toBe(true);
+    const length = within(dialog).getByRole('spinbutton', { name: 'Longest answer of Claude Sonnet in tokens, 1 to 4096' });
+    expect(length.parentElement?.contains(temperatureError)).toBe(false);
+    // The length keeps its price line while the temperature is wrong.
+    expect(length.parentElement?.textContent).toContain('Held before answering: a short answer');
+    await userEvent.type(length, '9000');
+    const lengthError = within(dialog).getByText('Enter a whole number from 1 to 4096');
+    expect(length.parentElement?.contains(lengthError)).toBe(true);
+    expect(temperature.parentElement?.contains(lengthError)).toBe(false);
+  });
+
+  it('each model’s fields have their headings beside them, for a screen too narrow for the column headings', () => {
+    const { dialog } = setup();
+    const row = within(dialog).getByRole('spinbutton', { name: 'Temperature of GPT-4o mini, 0 to 2' }).closest('li') as HTMLElement;
+    expect([...row.querySelectorAll('.settings-models__label')].map((l) => l.textContent)).toEqual(['Temperature', 'Longest answer (tokens)']);
+  });
+
+  it('a saved preset is said in the dialog, not by a toast over its buttons', async () => {
+    const { dialog } = setup();
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Save this instruction as' }), 'Kind');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save preset' }));
+    expect(within(dialog).getByRole('status').textContent).toBe('Preset “Kind” saved');
+  });
+});
+
+describe('the context setting in the settings dialog', () => {
+  it('starts from the whole conversation, saved as no setting; the cost line says what it means', async () => {
+    const { dialog, saved } = setup();
+    expect((within(dialog).getByRole('radio', { name: 'Whole conversation' }) as HTMLInputElement).checked).toBe(true);
+    expect(within(dialog).queryByRole('spinbutton', { name: 'Messages sent whole' })).toBeNull();
+    expect(within(dialog).getByText(/Every message sends the whole conversation again/)).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save settings' }));
+    expect(saved[0]?.context).toBeUndefined();
+  });
+
+  it('the last N messages: N from 2 to 200 (20 at first), saved with the settings', async () => {
+    const { dialog, saved } = setup();
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Last 20 messages' }));
+    const count = within(dialog).getByRole('spinbutton', { name: 'Messages sent whole' });
+    expect((count as HTMLInputElement).value).toBe('20');
+    await userEvent.clear(count);
+    await userEvent.type(count, '201');
+    expect(within(dialog).getByRole('alert').textContent).toBe('Enter a whole number from 2 to 200');
+    expect((within(dialog).getByRole('button', { name: 'Save settings' }) as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.clear(count);
+    await userEvent.type(count, '1');
+    expect((within(dialog).getByRole('button', { name: 'Save settings' }) as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.clear(count);
+    await userEvent.type(count, '4');
+    expect(within(dialog).getByRole('radio', { name: 'Last 4 messages' })).toBeTruthy();
+    expect(within(dialog).getByText(/Every message sends at most the last 4 messages: the cost stops growing/)).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save settings' }));
+    expect(saved).toEqual([{ instruction: 'Be kind.', models: { 'gpt-4o-mini': { temperature: 0.5 }, 'not-shown': { maxOutputTokens: 10 } }, context: { mode: 'recent', messages: 4 } }]);
+  });
+
+  it('a summary of older messages and the last N opens as stored, and can go back to the whole conversation', async () => {
+    const { dialog, saved } = setup({ settings: { instruction: '', models: {}, context: { mode: 'summary', messages: 30 } } });
+    expect((within(dialog).getByRole('radio', { name: 'Summary of older messages + last 30' }) as HTMLInputElement).checked).toBe(true);
+    expect(within(dialog).getByText(/the opening lines of older ones/)).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save settings' }));
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Whole conversation' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save settings' }));
+    expect(saved.map((s) => s.context)).toEqual([{ mode: 'summary', messages: 30 }, undefined]);
+  });
 });
