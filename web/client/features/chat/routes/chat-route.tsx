@@ -12,7 +12,7 @@ import { ShareDialog } from '../components/share-dialog.js';
 import { isSelectable } from '../components/model-picker.js';
 import { useChatArea, useChatSession } from '../state/chat-context.js';
 import { conversationAsJson, conversationAsMarkdown, download, exportFileName } from '../state/chat-export.js';
-import { toTurns } from '../state/chat-turns.js';
+import { reuseTurns, toTurns } from '../state/chat-turns.js';
 import { useComposerFiles } from '../hooks/use-composer-files.js';
 import { useSettingsDialog } from '../hooks/use-settings-dialog.js';
 import { useSendEstimate, useSummaryPrice } from '../hooks/use-send-estimate.js';
@@ -30,7 +30,9 @@ export const quoteSelection = (modelLabel: string, text: string): string =>
  */
 export default function ChatRoute({ chatId, compareRoute }: { chatId: string | null; compareRoute: boolean }) {
   const { t } = useTranslation();
-  const { trackEvent, toastCenter, getConversationShare, shareConversation, revokeConversationShare, loadAttachment, rememberModelChoice, lastModelChoice } = useUseCases();
+  const {
+    trackEvent, toastCenter, getConversationShare, shareConversation, revokeConversationShare, loadAttachment, rememberModelChoice, lastModelChoice, listMessages,
+  } = useUseCases();
   const area = useChatArea();
   const { session, state } = useChatSession();
   const usable = area.models.filter((m) => isSelectable(m, area.subscribed));
@@ -40,8 +42,12 @@ export default function ChatRoute({ chatId, compareRoute }: { chatId: string | n
   const search = useSearch();
   const presetModels = useMemo(() => modelsFromSearch(search), [search]);
 
+  // A search hit opens the conversation around it, else at its latest turns.
+  const focusOnOpen = area.focus && area.focus.conversationId === chatId ? area.focus.messageId : null;
+  const openAround = useRef(focusOnOpen);
+  openAround.current = focusOnOpen;
   useEffect(() => {
-    session.open(chatId);
+    session.open(chatId, openAround.current);
   }, [session, chatId]);
   // A new route starts from what it implies; an opened conversation from how it was last asked.
   useEffect(() => setChoice(null), [chatId, compareRoute]);
@@ -116,7 +122,12 @@ export default function ChatRoute({ chatId, compareRoute }: { chatId: string | n
     setSharing({ url: changed.data ? linkOf(changed.data.token) : null, busy: false });
   };
 
-  const turns = useMemo(() => toTurns(state.messages, state.run, state.metrics), [state.messages, state.run, state.metrics]);
+  // Turns that did not change stay the same objects, so a streamed token redraws the streaming turn alone.
+  const shownTurns = useRef<ReturnType<typeof toTurns>>(undefined);
+  const turns = useMemo(() => reuseTurns(shownTurns.current, toTurns(state.messages, state.run, state.metrics)), [state.messages, state.run, state.metrics]);
+  useEffect(() => {
+    shownTurns.current = turns;
+  }, [turns]);
   const labelOf = (id: string) => area.models.find((m) => m.id === id)?.label ?? id;
   const settings = useSettingsDialog(state.settings, area.models, selected, state.messages);
   const focus = area.focus && area.focus.conversationId === chatId ? area.focus : null;
@@ -182,9 +193,12 @@ export default function ChatRoute({ chatId, compareRoute }: { chatId: string | n
       blind={blindCompare.blind} onBlindChange={blindCompare.setBlind}
       votes={votesByTurn(blindCompare.choices)}
       onVote={(messageId, modelId) => void blindCompare.choose(messageId, modelId, 'vote', blindCompare.blind)}
-      onExport={chatId && state.messages ? (format) => {
+      onExport={chatId && state.messages ? async (format) => {
         const title = area.conversations?.find((c) => c.id === chatId)?.title ?? t('chat.heading');
-        const messages = state.messages ?? [];
+        // The whole conversation, not only the pages on screen.
+        const whole = await listMessages({ conversationId: chatId });
+        if (!whole.success) return void toastCenter.error(t('toast.loadFailed'));
+        const messages = whole.data;
         if (format === 'md') download(exportFileName(title, 'md'), conversationAsMarkdown(title, messages, labelOf, state.settings?.instruction), 'text/markdown');
         else download(exportFileName(title, 'json'), conversationAsJson(area.conversations?.find((c) => c.id === chatId) ?? { id: chatId, title }, messages, state.settings), 'application/json');
       } : undefined}
@@ -194,6 +208,11 @@ export default function ChatRoute({ chatId, compareRoute }: { chatId: string | n
       mergeModels={usable}
       onMerge={(modelId) => void session.merge(modelId).then(after)}
       focus={focus}
+      atLatest={state.page.newer === null}
+      paging={state.paging}
+      onLoadOlder={state.page.older !== null ? () => session.loadOlder() : undefined}
+      onLoadNewer={state.page.newer !== null ? () => session.loadNewer() : undefined}
+      onJumpToLatest={() => session.openLatest()}
       onCopySelection={(modelId) => void trackEvent({ event: 'copy_selection', model_id: modelId })}
       onAddSelectionToChat={(modelId, text) => {
         void trackEvent({ event: 'add_selection_to_chat', model_id: modelId });
