@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
 import { SUPPORTED_LANGUAGES, type Language } from '../../core/interface/index.js';
-import type { Prompt, PromptCategory, PromptPage, PromptSearch, PromptCatalog } from '../../core/prompts/index.js';
+import type { OwnPromptDraft, Prompt, PromptCategory, PromptPage, PromptSearch, PromptCatalog } from '../../core/prompts/index.js';
 import { domainError, fail, ok, type Result } from '../../core/shared/index.js';
 import { fromRest, parseRow } from './supabase-errors.js';
 
@@ -17,11 +17,15 @@ const promptShape = {
   body: z.string(),
   tags: z.array(z.string()),
   language: z.enum(SUPPORTED_LANGUAGES),
+  mine: z.boolean().optional(),
 };
-const promptRow = z.object(promptShape).transform(({ category_label, ...row }): Prompt => ({ ...row, categoryLabel: category_label }));
+const toPrompt = ({ category_label, mine, ...row }: z.infer<z.ZodObject<typeof promptShape>>): Prompt => ({
+  ...row, categoryLabel: category_label, ...(mine ? { mine: true as const } : {}),
+});
+const promptRow = z.object(promptShape).transform(toPrompt);
 const listedRow = z
   .object({ ...promptShape, favorite: z.boolean() })
-  .transform(({ category_label, ...row }) => ({ ...row, categoryLabel: category_label }));
+  .transform(({ favorite, ...row }) => ({ ...toPrompt(row), favorite }));
 const pageAnswer = z.object({ total: z.number().int().min(0), items: z.array(listedRow) });
 const categoriesAnswer = z.array(z.object({ category: z.string(), label: z.string() }).transform((c): PromptCategory => ({ id: c.category, label: c.label })));
 
@@ -43,12 +47,14 @@ export class SupabasePromptCatalog implements PromptCatalog {
       p_limit: Math.min(Math.max(Math.trunc(search.limit ?? DEFAULT_PAGE_SIZE), 0), MAX_PAGE_SIZE),
       p_offset: Math.max(Math.trunc(search.offset ?? 0), 0),
       p_language: search.language,
+      p_mine_only: search.mineOnly ?? false,
     });
     if (error) return fail(fromRest('Could not search the prompt library', error, status));
     return parseRow('Could not search the prompt library', pageAnswer, data);
   }
 
-  async getPrompt(promptId: string, language: Language): Promise<Result<Prompt | null>> {
+  /** Row-level security answers only the catalogue and the caller's own prompts. */
+  async getPrompt(_userId: string, promptId: string, language: Language): Promise<Result<Prompt | null>> {
     const { data, error, status } = await this.client.rpc('get_prompt', { p_id: promptId, p_language: language });
     if (error) return fail(fromRest('Could not read the prompt', error, status));
     if (data === null) return ok(null);
@@ -67,7 +73,53 @@ export class SupabasePromptCatalog implements PromptCatalog {
     const { error, status } = favorite
       ? await table.upsert({ user_id: userId, prompt_id: promptId }, { onConflict: 'user_id,prompt_id', ignoreDuplicates: true })
       : await table.delete().eq('user_id', userId).eq('prompt_id', promptId);
-    if (error?.code === '23503') return fail(domainError('not_found', `No prompt ${promptId}`, { code: error.code }));
+    // An unknown prompt fails the foreign key; someone else's own prompt fails the insert policy.
+    if (error?.code === '23503' || (favorite && error?.code === '42501' && status !== 401)) {
+      return fail(domainError('not_found', `No prompt ${promptId}`, { code: error.code }));
+    }
     return error ? fail(fromRest(favorite ? 'Could not add the favourite' : 'Could not remove the favourite', error, status)) : ok(undefined);
   }
+
+  /** The database names the prompt (mine-<uuid>); its trigger checks the category and the 200-prompt limit. */
+  async createOwnPrompt(userId: string, draft: OwnPromptDraft): Promise<Result<Prompt>> {
+    const { data, error, status } = await this.client
+      .from('prompts')
+      .insert({ user_id: userId, title: draft.title, description: draft.description, body: draft.body, category: draft.category, language: draft.language })
+      .select('id')
+      .single();
+    if (error) return fail(fromRest('Could not save the prompt', error, status));
+    return this.reread(userId, data, draft.language, 'Could not save the prompt');
+  }
+
+  /** Row-level security matches no row of anyone else's (or the catalogue's): not_found, nothing changed. */
+  async updateOwnPrompt(userId: string, promptId: string, draft: Omit<OwnPromptDraft, 'language'>): Promise<Result<Prompt>> {
+    const { data, error, status } = await this.client
+      .from('prompts')
+      .update({ title: draft.title, description: draft.description, body: draft.body, category: draft.category })
+      .eq('id', promptId)
+      .eq('user_id', userId)
+      .select('id, language')
+      .maybeSingle();
+    if (error) return fail(fromRest('Could not change the prompt', error, status));
+    if (data === null) return fail(domainError('not_found', `You have no prompt ${promptId}`));
+    const row = ownRow.safeParse(data);
+    return this.reread(userId, data, row.success ? row.data.language : 'en', 'Could not change the prompt');
+  }
+
+  async deleteOwnPrompt(userId: string, promptId: string): Promise<Result<void>> {
+    const { data, error, status } = await this.client.from('prompts').delete().eq('id', promptId).eq('user_id', userId).select('id');
+    if (error) return fail(fromRest('Could not delete the prompt', error, status));
+    if (!Array.isArray(data) || data.length === 0) return fail(domainError('not_found', `You have no prompt ${promptId}`));
+    return ok(undefined);
+  }
+
+  private async reread(userId: string, row: unknown, language: Language, action: string): Promise<Result<Prompt>> {
+    const id = z.object({ id: z.string() }).safeParse(row);
+    if (!id.success) return fail(domainError('unexpected', `${action}: the database answered no id`));
+    const prompt = await this.getPrompt(userId, id.data.id, language);
+    if (!prompt.success) return prompt;
+    return prompt.data ? ok(prompt.data) : fail(domainError('unexpected', `${action}: the saved prompt cannot be read back`));
+  }
 }
+
+const ownRow = z.object({ language: z.enum(SUPPORTED_LANGUAGES) });

@@ -7,6 +7,9 @@
  *   (a database adapter seeds them);
  * - `createUser()`: a fresh user; answers the id;
  * - `actAs(userId)`: makes `catalog` act for that user (row-level security adapters switch tokens).
+ *
+ * Own prompts: a user's prompts are theirs alone; someone else's id is not_found to get, change,
+ * delete and favourite, and nothing changes.
  */
 import { describe, expect, it } from 'vitest';
 import type { PromptCatalog } from '../../core/prompts/index.js';
@@ -36,11 +39,11 @@ export function promptCatalogContract(name: string, makeHarness: () => Promise<P
     const ids = (page: { items: readonly { id: string }[] }) => page.items.map((p) => p.id).sort();
 
     it('reads a prompt by id, and null for an unknown id', async () => {
-      const { catalog } = await signedIn();
+      const { catalog, user } = await signedIn();
       const [first] = samplePrompts();
       if (!first) throw new Error('no sample');
-      expect(data(await catalog.getPrompt('summarize-article', 'en'))).toEqual(inEnglish(first));
-      expect(data(await catalog.getPrompt('no-such-prompt', 'en'))).toBeNull();
+      expect(data(await catalog.getPrompt(user, 'summarize-article', 'en'))).toEqual(inEnglish(first));
+      expect(data(await catalog.getPrompt(user, 'no-such-prompt', 'en'))).toBeNull();
     });
 
     it('lists each category once, sorted', async () => {
@@ -121,16 +124,16 @@ export function promptCatalogContract(name: string, makeHarness: () => Promise<P
     });
 
     it('reads a prompt in the reader\'s language, and in English where it has no translation', async () => {
-      const { catalog } = await signedIn();
-      expect(data(await catalog.getPrompt('cold-email', 'de'))).toMatchObject({
+      const { catalog, user } = await signedIn();
+      expect(data(await catalog.getPrompt(user, 'cold-email', 'de'))).toMatchObject({
         id: 'cold-email', title: 'Kaltakquise per E-Mail', category: 'Marketing', categoryLabel: 'Marketing', language: 'de',
         body: expect.stringContaining('{{words}}'), tags: ['email', 'sales'],
       });
-      expect(data(await catalog.getPrompt('explain-code', 'de'))).toMatchObject({
+      expect(data(await catalog.getPrompt(user, 'explain-code', 'de'))).toMatchObject({
         title: 'Explain this code', category: 'Engineering', categoryLabel: 'Entwicklung', language: 'en',
       });
-      expect(data(await catalog.getPrompt('cold-email', 'ja'))).toMatchObject({ title: '初めての営業メール', categoryLabel: 'マーケティング', language: 'ja' });
-      expect(data(await catalog.getPrompt('cold-email', 'fr'))).toMatchObject({ title: 'Cold e-mail', categoryLabel: 'Marketing', language: 'en' });
+      expect(data(await catalog.getPrompt(user, 'cold-email', 'ja'))).toMatchObject({ title: '初めての営業メール', categoryLabel: 'マーケティング', language: 'ja' });
+      expect(data(await catalog.getPrompt(user, 'cold-email', 'fr'))).toMatchObject({ title: 'Cold e-mail', categoryLabel: 'Marketing', language: 'en' });
     });
 
     it('lists categories with their labels in the reader\'s language, ordered by label; the English name where none', async () => {
@@ -167,6 +170,72 @@ export function promptCatalogContract(name: string, makeHarness: () => Promise<P
       const { catalog, user } = await signedIn();
       expect(ids(data(await catalog.searchPrompts(user, { language: 'de', category: 'Engineering' })))).toEqual(['explain-code', 'review-pull-request']);
       expect(data(await catalog.searchPrompts(user, { language: 'de', category: 'Entwicklung' })).total).toBe(0);
+    });
+
+    const draft = { title: 'Weekly status for {{team}}', description: 'My own status note', body: 'Write the weekly status of {{team}} in {{words}} words.', category: 'Productivity', language: 'en' } as const;
+
+    it('creates an own prompt: read back as mine, listed first, found by the same search, in no category list', async () => {
+      const { catalog, user } = await signedIn();
+      const created = data(await catalog.createOwnPrompt(user, draft));
+      expect(created).toMatchObject({ title: draft.title, description: draft.description, body: draft.body, category: 'Productivity', categoryLabel: 'Productivity', language: 'en', tags: [], mine: true });
+      expect(data(await catalog.getPrompt(user, created.id, 'en'))).toEqual(created);
+      const all = data(await catalog.searchPrompts(user, EN));
+      expect(all.total).toBe(samplePrompts().length + 1);
+      expect(all.items[0]).toMatchObject({ id: created.id, mine: true, favorite: false });
+      expect(all.items.filter((p) => p.mine)).toHaveLength(1);
+      expect(ids(data(await catalog.searchPrompts(user, { ...EN, query: 'weekly STATUS' })))).toEqual([created.id]);
+      expect(ids(data(await catalog.searchPrompts(user, { language: 'de', query: 'weekly' })))).toEqual([created.id]);
+      expect(ids(data(await catalog.searchPrompts(user, { ...EN, category: 'Productivity' })))).toEqual([created.id, 'meeting-agenda'].sort());
+      expect(ids(data(await catalog.searchPrompts(user, { ...EN, mineOnly: true })))).toEqual([created.id]);
+      expect(data(await catalog.searchPrompts(user, { ...EN, mineOnly: true, query: 'agenda' })).total).toBe(0);
+      expect(data(await catalog.listCategories('en'))).toHaveLength(4);
+    });
+
+    it('an own prompt without a category has an empty category; a category not of the catalogue is refused', async () => {
+      const { catalog, user } = await signedIn();
+      const created = data(await catalog.createOwnPrompt(user, { ...draft, category: null, language: 'de' }));
+      expect(created).toMatchObject({ category: '', categoryLabel: '', language: 'de', mine: true });
+      const refused = await catalog.createOwnPrompt(user, { ...draft, category: 'Cooking' });
+      expect(refused.success ? 'ok' : refused.error.code).toBe('validation');
+      const badEdit = await catalog.updateOwnPrompt(user, created.id, { ...draft, category: 'Cooking' });
+      expect(badEdit.success ? 'ok' : badEdit.error.code).toBe('validation');
+      expect(data(await catalog.searchPrompts(user, { ...EN, mineOnly: true })).total).toBe(1);
+    });
+
+    it('edits and deletes an own prompt; its favourite goes with it', async () => {
+      const { catalog, user } = await signedIn();
+      const created = data(await catalog.createOwnPrompt(user, draft));
+      data(await catalog.setFavorite(user, created.id, true));
+      expect(ids(data(await catalog.searchPrompts(user, { ...EN, favoritesOnly: true })))).toEqual([created.id]);
+      const edited = data(await catalog.updateOwnPrompt(user, created.id, { title: 'Monthly status', description: '', body: 'Monthly for {{team}}', category: 'Writing' }));
+      expect(edited).toMatchObject({ id: created.id, title: 'Monthly status', description: '', body: 'Monthly for {{team}}', category: 'Writing', mine: true });
+      expect(data(await catalog.searchPrompts(user, { ...EN, query: 'monthly' })).items[0]).toMatchObject({ id: created.id, favorite: true });
+      data(await catalog.deleteOwnPrompt(user, created.id));
+      expect(data(await catalog.getPrompt(user, created.id, 'en'))).toBeNull();
+      expect(data(await catalog.searchPrompts(user, { ...EN, favoritesOnly: true })).total).toBe(0);
+      const again = await catalog.deleteOwnPrompt(user, created.id);
+      expect(again.success ? 'ok' : again.error.code).toBe('not_found');
+    });
+
+    it("another user's own prompt is not_found to every operation, and nothing changes", async () => {
+      const h = await makeHarness();
+      const [alice, bob] = [await h.createUser(), await h.createUser()];
+      await h.actAs(alice);
+      const created = data(await h.catalog.createOwnPrompt(alice, draft));
+      await h.actAs(bob);
+      const code = (r: { success: boolean; error?: { code: string } }) => (r.success ? 'ok' : r.error?.code);
+      expect(data(await h.catalog.getPrompt(bob, created.id, 'en'))).toBeNull();
+      expect(data(await h.catalog.searchPrompts(bob, EN)).total).toBe(samplePrompts().length);
+      expect(data(await h.catalog.searchPrompts(bob, { ...EN, query: 'weekly' })).total).toBe(0);
+      expect(code(await h.catalog.updateOwnPrompt(bob, created.id, { ...draft, title: 'Taken' }))).toBe('not_found');
+      expect(code(await h.catalog.deleteOwnPrompt(bob, created.id))).toBe('not_found');
+      expect(code(await h.catalog.setFavorite(bob, created.id, true))).toBe('not_found');
+      // A catalogue prompt is no one's own: it cannot be changed or deleted either.
+      expect(code(await h.catalog.updateOwnPrompt(bob, 'cold-email', { ...draft, title: 'Taken' }))).toBe('not_found');
+      expect(code(await h.catalog.deleteOwnPrompt(bob, 'cold-email'))).toBe('not_found');
+      await h.actAs(alice);
+      expect(data(await h.catalog.getPrompt(alice, created.id, 'en'))).toEqual(created);
+      expect(data(await h.catalog.getPrompt(alice, 'cold-email', 'en'))).toMatchObject({ title: 'Cold e-mail' });
     });
   });
 }

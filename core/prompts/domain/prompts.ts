@@ -14,6 +14,12 @@ export interface Prompt {
   readonly tags: readonly string[];
   /** The language of title, description, body and label: the one asked for, or English where the prompt has no translation. */
   readonly language: Language;
+  /**
+   * True for the reader's own prompt (no one else's is ever shown); absent for the catalogue's. An
+   * own prompt is shown as written, in its language; without a category, `category` and
+   * `categoryLabel` are ''.
+   */
+  readonly mine?: true;
 }
 
 /** A category of the library: its key and its name in the language asked for. */
@@ -44,6 +50,8 @@ export interface PromptSearch {
   readonly query?: string;
   readonly category?: string;
   readonly favoritesOnly?: boolean;
+  /** Only the reader's own prompts. */
+  readonly mineOnly?: boolean;
   readonly limit?: number;
   readonly offset?: number;
 }
@@ -51,4 +59,17 @@ export interface PromptSearch {
 export interface PromptPage {
   readonly items: readonly (Prompt & { readonly favorite: boolean })[];
   readonly total: number;
+}
+
+/** At most this many own prompts per user (the database says so too). */
+export const MAX_OWN_PROMPTS = 200;
+
+/** What a user writes of their own prompt: the body has the catalogue's `{{name}}` placeholders. */
+export interface OwnPromptDraft {
+  readonly title: string;
+  readonly description: string;
+  readonly body: string;
+  /** One of the catalogue's category keys, or null for none. */
+  readonly category: string | null;
+  readonly language: Language;
 }

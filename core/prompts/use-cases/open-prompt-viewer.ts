@@ -19,7 +19,7 @@ export const makeOpenPromptViewer =
     if (!user.success) return user;
     const valid = parseInput(z.object({ promptId: promptIdSchema, language: readerLanguageSchema }), input);
     if (!valid.success) return valid;
-    const prompt = await deps.promptCatalog.getPrompt(valid.data.promptId, valid.data.language);
+    const prompt = await deps.promptCatalog.getPrompt(user.data.id, valid.data.promptId, valid.data.language);
     if (!prompt.success) return prompt;
     if (!prompt.data) return fail(domainError('not_found', `Prompt ${valid.data.promptId} does not exist`));
     const { id, title, category } = prompt.data;

@@ -25,7 +25,7 @@ export const makeRunPrompt =
     if (!user.success) return user;
     const valid = parseInput(inputSchema, input);
     if (!valid.success) return valid;
-    const prompt = await deps.promptCatalog.getPrompt(valid.data.promptId, valid.data.language);
+    const prompt = await deps.promptCatalog.getPrompt(user.data.id, valid.data.promptId, valid.data.language);
     if (!prompt.success) return prompt;
     if (!prompt.data) return fail(domainError('not_found', `Prompt ${valid.data.promptId} does not exist`));
     const text = interpolate(prompt.data.body, valid.data.params);

@@ -12,6 +12,8 @@ const inputSchema = z.object({
   query: z.string({ error: 'Search must be text' }).trim().max(200, 'Search must contain at most 200 characters').optional(),
   category: z.string({ error: 'Category must be text' }).trim().min(1, 'Category must not be empty').optional(),
   favoritesOnly: z.boolean({ error: 'favoritesOnly must be true or false' }).optional(),
+  /** Only the user's own prompts. */
+  mineOnly: z.boolean({ error: 'mineOnly must be true or false' }).optional(),
   limit: z.number().int('Limit must be a whole number').min(1, 'Limit must be greater than or equal to 1').max(MAX_PROMPT_PAGE).optional(),
   offset: z.number().int('Offset must be a whole number').min(0, 'Offset must be greater than or equal to 0').optional(),
   /** False when only the category, the favourites filter or the page changed: browsing, not a search. */
@@ -22,7 +24,7 @@ const inputSchema = z.object({
 
 /**
  * app spec §7: prompt_library_search with the query and the number of prompts found. Browsing
- * (no query, or the same query with another category, the favourites filter or the next page, which
+ * (no query, or the same query with another category, the favourites or own-prompts filter or the next page, which
  * the caller says with `newQuery: false`) is not a search and pushes nothing.
  */
 export const makeSearchPrompts =
