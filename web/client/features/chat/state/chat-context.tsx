@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { Conversation, ModelInfo } from '../../../../../core/chat/index.js';
@@ -106,33 +106,53 @@ export function ChatAreaProvider({ children }: { children: ReactNode }) {
   // Leaving the chat area stops reading; the answer goes on on the server and shows again on return.
   useEffect(() => () => session.detach(), [session]);
   // The balance follows every run to its end: read again when the run on screen ends (sent, resumed
-  // after a reload, stopped, failed), each answer charged by then; a run left streaming for another
-  // conversation is followed quietly to its end first. Nothing is read while no run ends.
+  // after a reload, stopped, failed), each answer charged by then. A run the screen does not show (left
+  // streaming for another conversation, or sent just before a reload and not yet named) is followed
+  // quietly to its end, and the balance read then. Nothing is read while no run ends.
+  const mounted = useRef(true);
   useEffect(() => {
-    let live = true;
-    const followLeftRun = async (conversationId: string) => {
-      const found = await findLiveChatRun({ conversationId });
-      if (live && found.success && found.data) {
-        const resumed = await resumeChatRun({ runId: found.data.runId });
-        if (resumed.success) for await (const event of resumed.data.events) if (!live || event.type === 'done') break;
+    mounted.current = true;
+    return () => void (mounted.current = false);
+  }, []);
+  const following = useRef(new Set<string>());
+  const followToEnd = useCallback(
+    async (conversationId: string) => {
+      if (following.current.has(conversationId)) return;
+      following.current.add(conversationId);
+      try {
+        const found = await findLiveChatRun({ conversationId });
+        if (mounted.current && found.success && found.data) {
+          const resumed = await resumeChatRun({ runId: found.data.runId });
+          if (resumed.success) for await (const event of resumed.data.events) if (!mounted.current || event.type === 'done') break;
+        }
+        // Read at the run's end, or now when it ended meanwhile.
+        if (mounted.current) await refreshAccount();
+      } finally {
+        following.current.delete(conversationId);
       }
-      if (live) await refreshAccount();
-    };
+    },
+    [findLiveChatRun, resumeChatRun, refreshAccount],
+  );
+  useEffect(() => {
     let was = session.snapshot();
-    const stop = session.subscribe(() => {
+    return session.subscribe(() => {
       const now = session.snapshot();
       const ended = was.run?.streaming === true && now.run?.streaming !== true;
       const left = was.conversationId !== now.conversationId ? was.conversationId : null;
       was = now;
       if (!ended) return;
-      if (left !== null) void followLeftRun(left);
+      if (left !== null) void followToEnd(left);
       else void refreshAccount();
     });
-    return () => {
-      live = false;
-      stop();
-    };
-  }, [session, refreshAccount, findLiveChatRun, resumeChatRun]);
+  }, [session, refreshAccount, followToEnd]);
+  // Once the conversations are listed: a run of the newest one that the screen does not show is followed too.
+  const newestChecked = useRef(false);
+  useEffect(() => {
+    if (newestChecked.current || conversations === undefined) return;
+    newestChecked.current = true;
+    const newest = conversations[0];
+    if (newest && newest.id !== session.snapshot().conversationId) void followToEnd(newest.id);
+  }, [conversations, session, followToEnd]);
 
   const value = useMemo(
     () => ({ conversations, credits, subscribed, models, capRemaining, refreshConversations, refreshAccount, session, focus, jumpTo }),
