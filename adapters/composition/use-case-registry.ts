@@ -4,7 +4,10 @@ import { makeCancelSubscription, makeCompleteCheckout, makeRememberPendingChecko
 import { makeLastModelChoice, makeRememberModelChoice, makeListCompareVotes, makeListLeaderboard, makeRecordCompareVote, makeAttachFile, makeCreateConversation, makeDeleteConversation, makeDeleteInstructionPreset, makeEditChatMessage, makeEditLastMessage, makeFindLiveChatRun, makeGetAttachmentLink, makeGetConversationSettings, makeGetConversationShare, makeListConversations, makeListInstructionPresets, makeListMessages, makeListModels, makeLoadAttachment, makeMergeAnswers, makeMergeChatAnswers, makeOpenConversation, makeOpenSharedConversation, makeReadAttachment, makeRegenerateAnswer, makeRegenerateChatAnswers, makeRemoveAttachment, makeRenameConversation, makeResumeChatRun, makeRevokeConversationShare, makeRunChat, makeSaveConversationSettings, makeSaveInstructionPreset, makeSearchConversations, makeSendChatMessage, makeShareConversation, makeShowMessage, makeStopChatRun, makeSummarizeChatConversation, makeSummarizeConversation, makeUploadAttachment, makeViewSharedConversation } from '../../core/chat/index.js';
 import { makeGetCreditBalance, makeGetSpendingCap, makeGrantCredits, makeListCreditHistory, makeSetSpendingCap } from '../../core/credits/index.js';
 import { makeLoadDeferredScript, makeLoadTagManager, makeToastCenter, makeTrackEvent } from '../../core/interface/index.js';
-import { makeListPromptCategories, makeOpenPromptLibrary, makeOpenPromptViewer, makeRunPrompt, makeSearchPrompts, makeSetPromptFavorite } from '../../core/prompts/index.js';
+import {
+  makeCreateOwnPrompt, makeDeleteOwnPrompt, makeEditOwnPrompt, makeListPromptCategories, makeOpenPromptLibrary, makeOpenPromptViewer, makeRunPrompt,
+  makeSearchPrompts, makeSetPromptFavorite,
+} from '../../core/prompts/index.js';
 import type { Dependencies, DependencyName } from './ports.js';
 
 /**
@@ -120,6 +123,9 @@ export const USE_CASE_DEFINITIONS = {
   openPromptViewer: uses(PROMPTS, makeOpenPromptViewer),
   runPrompt: uses(PROMPTS, makeRunPrompt),
   setPromptFavorite: uses(PROMPTS, makeSetPromptFavorite),
+  createOwnPrompt: uses(['currentUser', 'promptCatalog'], makeCreateOwnPrompt),
+  editOwnPrompt: uses(['currentUser', 'promptCatalog'], makeEditOwnPrompt),
+  deleteOwnPrompt: uses(['currentUser', 'promptCatalog'], makeDeleteOwnPrompt),
   // Interface rules (app spec §2, §4, §7, §9)
   trackEvent: uses(['analytics', 'logger'], makeTrackEvent),
   toastCenter: uses(['scheduler'], makeToastCenter),
@@ -144,6 +150,7 @@ export const BROWSER_USE_CASES = [
   'editChatMessage', 'createConversation', 'renameConversation', 'deleteConversation', 'listConversations',
   'openConversation', 'listMessages', 'showMessage', 'getConversationShare', 'shareConversation', 'revokeConversationShare', 'viewSharedConversation',
   'openPromptLibrary', 'searchPrompts', 'listPromptCategories', 'openPromptViewer', 'runPrompt', 'setPromptFavorite',
+  'createOwnPrompt', 'editOwnPrompt', 'deleteOwnPrompt',
   'trackEvent', 'toastCenter', 'loadDeferredScript',
   'loadTagManager', 'getBillingState', 'mergeChatAnswers', 'summarizeChatConversation', 'getConversationSettings', 'saveConversationSettings',
   'searchConversations', 'listInstructionPresets', 'saveInstructionPreset', 'deleteInstructionPreset',
