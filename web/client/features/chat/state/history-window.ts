@@ -34,8 +34,6 @@ export type PageAnswer =
       readonly weights?: readonly MessageWeight[] | undefined;
     };
 
-export const EMPTY_WINDOW: HistoryWindow = { messages: [], older: null, newer: null };
-
 /** A page from either answer shape. */
 export function pageOfAnswer(answer: PageAnswer): HistoryPage {
   if (Array.isArray(answer)) return { messages: answer as readonly ChatMessage[], older: null, newer: null };
@@ -71,6 +69,3 @@ export function placePage(window: HistoryWindow, page: HistoryPage): HistoryWind
   if (at >= 0) return { messages: [...window.messages.slice(0, at), ...page.messages], older: at > 0 ? window.older : page.older, newer: page.newer };
   return { messages: page.messages, older: page.older, newer: page.newer };
 }
-
-/** Whether the window ends with the conversation's latest turn (the last turn on screen is the last one). */
-export const reachesLatest = (window: Pick<HistoryWindow, 'newer'>): boolean => window.newer === null;
