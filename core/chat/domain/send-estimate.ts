@@ -1,7 +1,7 @@
-import { sendHoldCredits, tallyTexts, tallyTokens, type SendHold, type TokenTally } from '../../credits/index.js';
+import { sendHoldCredits, tallyTexts, tallyTokens, type SendHold } from '../../credits/index.js';
 import { attachmentsTokens } from './attachment-tokens.js';
 import type { AttachmentRef } from './attachments.js';
-import type { ChatMessage, ModelInfo } from './chat.js';
+import type { ModelInfo } from './chat.js';
 import { ownSideOf } from './chat-rules.js';
 import { contextFor, DEFAULT_CONTEXT, historyBudget, type ModelContext } from './context-window.js';
 import { DEFAULT_MAX_OUTPUT_TOKENS, effectiveSettings, settingLimitsOf, type ConversationSettings } from './conversation-settings.js';
@@ -106,24 +106,3 @@ export const sendHoldOf = (
   models: readonly ModelInfo[],
   settings: ConversationSettings | undefined,
 ): SendHold => sendHold(sendPromptFor(weights, { instruction, message, files, settings }), models, settings);
-
-/**
- * The whole history counted once, for a caller that holds its texts rather than their weights; it
- * counts every message for every model (no context setting, no window): sendHoldOf is the rule.
- */
-export interface SendHistory {
-  readonly tally: TokenTally;
-  readonly attachments: readonly AttachmentRef[];
-}
-
-export const sendHistoryOf = (instruction: string, history: readonly Pick<ChatMessage, 'content' | 'attachments'>[]): SendHistory => ({
-  tally: tallyTexts([instruction, ...history.map((m) => m.content)]),
-  attachments: history.flatMap((m) => m.attachments ?? []),
-});
-
-/** The whole history (sendHistoryOf), then the new message: every model's prompt alike, its files aside. */
-export const sendPromptOf = (history: SendHistory, message: string, files: readonly AttachmentRef[]): SendPrompt => {
-  const promptTokens = tallyTokens(tallyTexts([message], history.tally));
-  const attachments = files.length === 0 ? history.attachments : [...history.attachments, ...files];
-  return { inputTokens: (model) => promptTokens + filesTokensFor(attachments, model) };
-};
