@@ -41,6 +41,16 @@ const serverBalance = (page: Page): Promise<number> =>
     return ((await response.json()) as { balance: number }).balance;
   });
 
+/** What the monthly spending cap reads as spent: charged this month plus what running answers hold now. */
+const serverSpent = (page: Page): Promise<number> =>
+  page.evaluate(async () => {
+    const key = Object.keys(localStorage).find((k) => k.endsWith('-auth-token'));
+    const session = key ? (JSON.parse(localStorage.getItem(key) ?? '{}') as { access_token?: string }) : {};
+    const response = await fetch('/api/account/spending-cap', { headers: { authorization: `Bearer ${session.access_token ?? ''}` } });
+    if (!response.ok) throw new Error(`GET /api/account/spending-cap answered ${response.status}`);
+    return ((await response.json()) as { spent: number }).spent;
+  });
+
 /** The balance the sidebar shows, as a number (null while it loads). */
 const shownBalance = async (page: Page): Promise<number | null> => {
   const text = (await page.locator('.credits__value').textContent()) ?? '';
@@ -141,5 +151,27 @@ describe('e2e: a stopped answer says so; the balance follows every run', () => {
     await expect.poll(() => serverBalance(page), { timeout: 90_000, interval: 500 }).toBeLessThan(before);
     const server = await serverBalance(page);
     await expect.poll(() => shownBalance(page), { timeout: 10_000 }).toBe(server);
+  }, 150_000);
+
+  it('sent and reloaded before the server named the conversation, the sidebar still ends at the server\'s balance', async () => {
+    const { page } = browser;
+    await page.getByRole('button', { name: 'New chat' }).click();
+    await page.getByRole('button', { name: /^Models: / }).click();
+    await page.locator('.model-option', { hasText: 'Offline demo: slow and thorough' }).click();
+    await page.keyboard.press('Escape');
+    const before = await serverBalance(page);
+    const spentBefore = await serverSpent(page);
+    // The send reaches the server, its answer never reaches the page: the page is reloaded first.
+    await page.route('**/api/chat', (route) => void route.fetch().catch(() => undefined));
+    await box().fill('Tell me about the tides of the Bay of Fundy');
+    await page.getByRole('button', { name: 'Send' }).click();
+    // The server holds credits for the answer: it runs.
+    await expect.poll(() => serverSpent(page), { timeout: 30_000, interval: 100 }).toBeGreaterThan(spentBefore);
+    await page.reload();
+    expect(page.url()).toMatch(/\/chat\/?$/);
+    await expect.poll(() => serverBalance(page), { timeout: 90_000, interval: 500 }).toBeLessThan(before);
+    const server = await serverBalance(page);
+    await expect.poll(() => shownBalance(page), { timeout: 10_000 }).toBe(server);
+    await page.unroute('**/api/chat');
   }, 150_000);
 });
