@@ -102,6 +102,9 @@ describe('past a threshold the chat offers to start a new conversation from a su
     expect(heavyHistory([load('a', 3001, 6000)])?.modelId).toBe('a');
     expect(heavyHistory([load('a', 9000), load('b', 12_000), load('c', 100)])?.modelId).toBe('b');
     expect(heavyHistory([])).toBeNull();
+    // A small window caps what is sent: what the setting would send counts.
+    expect(heavyHistory([{ ...load('a', 3000, 8192), settingTokens: 9000 }])?.modelId).toBe('a');
+    expect(heavyHistory([{ ...load('a', 3000, 8192), settingTokens: 4000 }])).toBeNull();
   });
 
   it('a short conversation shows no banner', () => {
@@ -130,14 +133,17 @@ describe('past a threshold the chat offers to start a new conversation from a su
   });
 
   it('half of a small window is enough, and Not now puts it away', async () => {
-    // About 5,000 tokens of history: light for a large window, heavy for one of 8,192 tokens.
+    // About 5,000 tokens of history: light for a large window, heavy for one of 8,192 tokens (which
+    // keeps 4,096 of them for the answer, so the oldest turns are cut and fewer are sent).
     const messages = conversation(10, 2000);
-    const small: ModelInfo = { ...claude, contextWindow: 8192, maxOutputTokens: 1000 };
+    const small: ModelInfo = { ...claude, contextWindow: 8192 };
     renderUi(<Harness messages={messages} settings={{ instruction: '', models: {} }} />);
     expect(screen.queryByRole('region', { name: 'This conversation has grown long.' })).toBeNull();
     cleanup();
     renderUi(<Harness messages={messages} settings={{ instruction: '', models: {} }} models={[gpt, small, ...sampleModels.slice(2)]} />);
-    expect(screen.getByRole('region', { name: 'This conversation has grown long.' })).toBeTruthy();
+    // Its window already leaves the oldest turns out: the note says so rather than what it sends.
+    expect(screen.getByRole('region', { name: 'This conversation has grown long.' }).textContent)
+      .toMatch(/Claude Sonnet’s window no longer holds all of it: the next message sends only the last \d+ of 20 messages/);
     await userEvent.click(screen.getByRole('button', { name: 'Not now' }));
     expect(screen.queryByRole('region', { name: 'This conversation has grown long.' })).toBeNull();
   });

@@ -11,17 +11,25 @@ export const HEAVY_HISTORY_TOKENS = 8000;
 export interface HistoryLoad {
   readonly modelId: string;
   readonly historyTokens: number;
+  /** What the context setting alone would send, before the model's window cuts the oldest turns (absent: historyTokens). */
+  readonly settingTokens?: number;
   readonly contextWindow: number;
   /** The credits its answer to the next message holds. */
   readonly credits: number;
+  /** Messages of its side of the history sent whole, and in all (where known). */
+  readonly sent?: number;
+  readonly total?: number;
 }
 
 /**
  * The model of the next send that receives the most history, when that is more than
  * HEAVY_HISTORY_TOKENS or more than half of its window; null when every model's history is light.
+ * A small window caps what is sent, so the history weighed is what the context setting would send
+ * before the window cuts it (a model that forgets the oldest turns has a long conversation too).
  */
 export const heavyHistory = <T extends HistoryLoad>(loads: readonly T[]): T | null => {
-  const heavy = loads.filter((l) => l.historyTokens > HEAVY_HISTORY_TOKENS || l.historyTokens > l.contextWindow / 2);
+  const wanted = (l: HistoryLoad) => Math.max(l.historyTokens, l.settingTokens ?? 0);
+  const heavy = loads.filter((l) => wanted(l) > HEAVY_HISTORY_TOKENS || wanted(l) > l.contextWindow / 2);
   return heavy.reduce<T | null>((most, l) => (most === null || l.historyTokens > most.historyTokens ? l : most), null);
 };
 
@@ -54,11 +62,15 @@ export function ContextBanner({ load, models, preferredModelId, priceOf, busy = 
   const label = models.find((m) => m.id === load.modelId)?.label ?? load.modelId;
   const price = modelId === null ? null : priceOf(modelId);
   const tokens = new Intl.NumberFormat(i18n.resolvedLanguage).format(load.historyTokens);
+  // The model's window already cuts the oldest turns: what it forgets is said rather than what it is sent.
+  const cut = (load.settingTokens ?? 0) > load.historyTokens && load.sent !== undefined && load.total !== undefined;
   return (
     <section className="context-banner" aria-labelledby={`${id}-title`}>
       <p className="context-banner__text">
         <strong id={`${id}-title`}>{t('chat.longConversation.title')}</strong>{' '}
-        {t('chat.longConversation.body', { tokens, model: label, credits: load.credits })}
+        {cut
+          ? t('chat.longConversation.bodyCut', { model: label, sent: load.sent, total: load.total, credits: load.credits })
+          : t('chat.longConversation.body', { tokens, model: label, credits: load.credits })}
       </p>
       <div className="context-banner__actions">
         {modelId !== null ? (

@@ -9,6 +9,8 @@ export interface ModelSendEstimate {
   readonly modelId: string;
   /** Estimated tokens of the history it is sent (a summary of older messages included). */
   readonly historyTokens: number;
+  /** What the conversation's context setting alone would send of it, before its window cuts the oldest turns. */
+  readonly settingTokens: number;
   /** Its context window (the catalogue's, or DEFAULT_CONTEXT_WINDOW). */
   readonly contextWindow: number;
   /** Messages of its side of the history sent whole, summarised, and in all. */
@@ -55,9 +57,11 @@ export function estimateSend(
 ): { readonly total: number; readonly perModel: readonly ModelSendEstimate[] } {
   const hold = sendHoldOf(weights, instruction, message, files, models, settings);
   const perModel = models.map((model) => {
-    const { context } = modelSendOf(weights, model, { instruction, message, files, settings });
+    const parts = { instruction, message, files, settings };
+    const { context } = modelSendOf(weights, model, parts);
+    const unbounded = context.omitted === 0 ? context : modelSendOf(weights, { ...model, contextWindow: Number.MAX_SAFE_INTEGER }, parts).context;
     return {
-      modelId: model.id, historyTokens: context.tokens, contextWindow: model.contextWindow ?? DEFAULT_CONTEXT_WINDOW,
+      modelId: model.id, historyTokens: context.tokens, settingTokens: unbounded.tokens, contextWindow: model.contextWindow ?? DEFAULT_CONTEXT_WINDOW,
       sent: context.sent.length, summarized: context.summarized.length, total: context.sent.length + context.summarized.length + context.omitted,
       credits: hold.perModel.find((p) => p.modelId === model.id)?.credits ?? 0,
     };
