@@ -78,7 +78,7 @@ async function longConversation(turnCount: number) {
   const path: string[] = [];
   for (let turn = 1; turn <= turnCount; turn += 1) {
     for (const role of ['user', 'assistant'] as const) {
-      const added = await store.appendMessage(userId, conversationId, { role, content: `${role} ${turn}`, modelId: role === 'assistant' ? 'echo-basic' : null });
+      const added = await store.appendMessage(userId, conversationId, { role, content: `${role} ${turn}`, modelId: role === 'assistant' ? 'echo-basic' : null, inputTokens: null, outputTokens: null });
       if (!added.success) throw new Error(added.error.message);
       path.push(added.data.id);
     }
@@ -167,7 +167,7 @@ describe('the chat session holds a long conversation in pages', () => {
     // The first turn held is edited elsewhere (another tab): its id is no longer on the visible path.
     const first = session.snapshot().messages?.[0]?.id as string;
     const parent = path[path.indexOf(first) - 1] as string;
-    const branched = await world.deps.conversationStore.appendMessage(userId, conversationId, { role: 'user', content: 'elsewhere', modelId: null, parentId: path[path.indexOf(parent) - 1] as string });
+    const branched = await world.deps.conversationStore.appendMessage(userId, conversationId, { role: 'user', content: 'elsewhere', modelId: null, inputTokens: null, outputTokens: null, parentId: path[path.indexOf(parent) - 1] as string });
     expect(branched.success).toBe(true);
     session.loadOlder();
     await until(() => session.snapshot().paging === null && session.snapshot().messages?.at(-1)?.content === 'elsewhere');
