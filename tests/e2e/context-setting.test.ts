@@ -109,4 +109,39 @@ describe('e2e: the context setting and the settings dialog on a phone', () => {
     }
     expect(browser.consoleErrors).toEqual([]);
   });
+
+  it('past 8,000 tokens of history a note above the composer offers a new conversation from a summary, which one click starts', async () => {
+    const { page } = browser;
+    await page.setViewportSize(DESKTOP);
+    await page.goto(`${stack.appUrl}/chat?hl=en`);
+    const box = page.getByRole('textbox', { name: 'Your message' });
+    const banner = page.getByRole('region', { name: 'This conversation has grown long.' });
+    // Two long questions (about 5,000 tokens each): the next message would send more than 8,000.
+    for (const [i, topic] of ['harbours', 'lighthouses'].entries()) {
+      await box.fill(`Tell me about ${topic}. ${'The tide comes in and goes out again over the sand. '.repeat(380)}`);
+      await page.keyboard.press('Enter');
+      await answerDone();
+      if (i === 0) await page.waitForURL(/\/chat\/[\w-]+(\?.*)?$/);
+    }
+    const old = page.url();
+    await banner.waitFor();
+    // The offline model's window (8,192 tokens) already cuts the oldest turns: the note says what it forgets.
+    expect(await banner.textContent()).toMatch(/Offline model \(local, no network\)’s window no longer holds all of it: the next message sends only the last \d+ of 4 messages/);
+    expect(await banner.textContent()).toMatch(/Sending holds \d+ credits?/);
+    await screenshot(page, 'long-conversation-banner-1280-en');
+    await page.setViewportSize(PHONE);
+    // The menu slides away as the screen narrows.
+    await page.locator('.chat-sidebar').evaluate((sidebar) => Promise.all(sidebar.getAnimations().map((a) => a.finished)));
+    await page.waitForTimeout(300);
+    await screenshot(page, 'long-conversation-banner-390-en');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await banner.getByRole('button', { name: 'Start a new conversation from a summary' }).click();
+    await page.waitForURL((url) => url.href !== old && /\/chat\/[\w-]+$/.test(url.pathname));
+    await page.getByText(/^Summary of “.+” to continue from$/).waitFor();
+    await answerDone();
+    // The new conversation is short: no note.
+    expect(await banner.count()).toBe(0);
+    await screenshot(page, 'long-conversation-summary-390-en');
+    expect(browser.consoleErrors).toEqual([]);
+  });
 });
