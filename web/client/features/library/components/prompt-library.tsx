@@ -7,7 +7,7 @@ import { FavoriteToggle } from './favorite-toggle.js';
 import { PromptViewer } from './prompt-viewer.js';
 import { useTitle } from '../../../ui/use-title.js';
 import './library.css';
-import { SearchIcon, StarIcon } from '../../../ui/icons.js';
+import { PencilIcon, PlusIcon, SearchIcon, StarIcon, TrashIcon } from '../../../ui/icons.js';
 import { Button } from '../../../ui/button.js';
 
 /** The prompts "Show more" asks for at a time (the size of the catalogue's first page too). */
@@ -28,8 +28,16 @@ export interface PromptLibraryProps {
   onCategoryChange: (category: string | null) => void;
   favoritesOnly: boolean;
   onFavoritesOnlyChange: (favoritesOnly: boolean) => void;
+  /** Only the user's own prompts ("Mine"); the filter is offered with its handler. */
+  mineOnly?: boolean;
+  onMineOnlyChange?: (mineOnly: boolean) => void;
   onOpen: (prompt: LibraryPrompt) => void;
-  onRun: (prompt: LibraryPrompt) => void;
+  /** Runs the prompt with the placeholder values the user filled in. */
+  onRun: (prompt: LibraryPrompt, params: Readonly<Record<string, string>>) => void;
+  /** "New prompt", and "Edit" and "Delete" on the user's own prompts, are offered with their handlers. */
+  onNew?: () => void;
+  onEdit?: (prompt: LibraryPrompt) => void;
+  onDelete?: (prompt: LibraryPrompt) => void;
   onToggleFavorite: (prompt: LibraryPrompt, source: FavoriteSource) => void;
   failed?: boolean;
   /** Asks for the next page of the same search; offered while fewer than `total` are listed. */
@@ -41,6 +49,8 @@ export function PromptLibrary(props: PromptLibraryProps) {
   const { t } = useTranslation();
   useTitle(t('library.title'));
   const [viewingId, setViewingId] = useState<string | null>(null);
+  const mineOnly = props.mineOnly ?? false;
+  const { onEdit, onDelete } = props;
   const viewing = props.prompts?.find((p) => p.id === viewingId) ?? null;
   const open = (prompt: LibraryPrompt) => {
     setViewingId(prompt.id);
@@ -50,7 +60,10 @@ export function PromptLibrary(props: PromptLibraryProps) {
   return (
     <div className="library">
       <header className="library__header">
-        <h1>{t('library.title')}</h1>
+        <div className="library__title">
+          <h1>{t('library.title')}</h1>
+          {props.onNew ? <Button icon={<PlusIcon />} onClick={props.onNew}>{t('library.newPrompt')}</Button> : null}
+        </div>
         <p className="muted">{t('library.lead')}</p>
         <div className="library__search">
           <label className="visually-hidden" htmlFor="library-search">{t('library.search')}</label>
@@ -68,6 +81,11 @@ export function PromptLibrary(props: PromptLibraryProps) {
           <button type="button" className="chip" aria-pressed={props.favoritesOnly} onClick={() => props.onFavoritesOnlyChange(!props.favoritesOnly)}>
             <StarIcon size={14} filled={props.favoritesOnly} /> {t('library.favorites')}
           </button>
+          {props.onMineOnlyChange ? (
+            <button type="button" className="chip" aria-pressed={mineOnly} onClick={() => props.onMineOnlyChange?.(!mineOnly)}>
+              {t('library.mineFilter')}
+            </button>
+          ) : null}
           <span className="library__sep" aria-hidden="true" />
           <button type="button" className="chip" aria-pressed={props.category === null} onClick={() => props.onCategoryChange(null)}>
             {t('library.allCategories')}
@@ -84,21 +102,33 @@ export function PromptLibrary(props: PromptLibraryProps) {
       ) : props.prompts === undefined ? (
         <div className="library__grid" aria-busy="true">{[0, 1, 2, 3, 4, 5].map((i) => <Skeleton key={i} height={132} />)}</div>
       ) : props.prompts.length === 0 ? (
-        <EmptyState icon={<SearchIcon size={32} />} title={t(props.favoritesOnly ? 'library.noFavoritesTitle' : 'library.emptyTitle')}>
-          {t(props.favoritesOnly ? 'library.noFavoritesBody' : 'library.emptyBody')}
+        <EmptyState icon={<SearchIcon size={32} />}
+          title={t(props.favoritesOnly ? 'library.noFavoritesTitle' : mineOnly && !props.query.trim() ? 'library.noMineTitle' : 'library.emptyTitle')}>
+          {t(props.favoritesOnly ? 'library.noFavoritesBody' : mineOnly && !props.query.trim() ? 'library.noMineBody' : 'library.emptyBody')}
         </EmptyState>
       ) : (
         <ul className="library__grid">
           {props.prompts.map((prompt) => (
             <li key={prompt.id} className="card prompt-card">
               <div className="prompt-card__head">
-                <span className="badge">{prompt.categoryLabel}</span>
+                <span className="prompt-card__badges">
+                  {prompt.mine ? <span className="badge badge--mine">{t('library.mine')}</span> : null}
+                  {prompt.categoryLabel ? <span className="badge">{prompt.categoryLabel}</span> : null}
+                </span>
                 <FavoriteToggle favorite={prompt.favorite} title={prompt.title} onToggle={() => props.onToggleFavorite(prompt, 'library_card')} />
               </div>
               <h2 className="prompt-card__title">
                 <button type="button" className="prompt-card__open" onClick={() => open(prompt)}>{prompt.title}</button>
               </h2>
               <p className="prompt-card__desc muted">{prompt.description}</p>
+              {prompt.mine && onEdit && onDelete ? (
+                <div className="prompt-card__own">
+                  <Button variant="ghost" size="sm" icon={<PencilIcon size={14} />} aria-label={t('library.editNamed', { title: prompt.title })}
+                    onClick={() => onEdit(prompt)}>{t('library.edit')}</Button>
+                  <Button variant="ghost" size="sm" icon={<TrashIcon size={14} />} aria-label={t('library.deleteNamed', { title: prompt.title })}
+                    onClick={() => onDelete(prompt)}>{t('library.delete')}</Button>
+                </div>
+              ) : null}
             </li>
           ))}
         </ul>
@@ -111,7 +141,7 @@ export function PromptLibrary(props: PromptLibraryProps) {
         </div>
       ) : null}
 
-      <PromptViewer prompt={viewing} onClose={() => setViewingId(null)} onRun={(p) => { setViewingId(null); props.onRun(p); }}
+      <PromptViewer prompt={viewing} onClose={() => setViewingId(null)} onRun={(p, params) => { setViewingId(null); props.onRun(p, params); }}
         onToggleFavorite={(p) => props.onToggleFavorite(p, 'prompt_viewer')} />
     </div>
   );

@@ -4,6 +4,7 @@ import type { PromptCategory } from '../../../../../core/prompts/index.js';
 import { useLocation } from 'wouter';
 import { useUseCases } from '../../../use-cases/use-cases-provider.js';
 import { LIBRARY_PAGE_SIZE, PromptLibrary, type LibraryPrompt } from '../components/prompt-library.js';
+import { DeleteOwnPromptDialog, OwnPromptDialog, type OwnPromptFields } from '../components/own-prompt-dialog.js';
 import { useChatArea } from '../../chat/index.js';
 
 /** Typing settles for this long before a search runs (and is counted: prompt_library_search). */
@@ -13,10 +14,13 @@ const SEARCH_DELAY_MS = 300;
  * /chat/prompts: openPromptLibrary (prompt_library_opened), searchPrompts (prompt_library_search;
  * the next page of the same search, "Show more", is browsing and pushes nothing),
  * openPromptViewer (prompt_viewer_opened), runPrompt into a new chat (prompt_run) and
- * setPromptFavorite (prompt_favorite_changed) with the favourites filter.
+ * setPromptFavorite (prompt_favorite_changed) with the favourites filter; the user's own prompts
+ * (createOwnPrompt, editOwnPrompt, deleteOwnPrompt) in the same list, with the "Mine" filter.
  */
 export default function LibraryRoute() {
-  const { openPromptLibrary, searchPrompts, listPromptCategories, openPromptViewer, runPrompt, setPromptFavorite, toastCenter } = useUseCases();
+  const {
+    openPromptLibrary, searchPrompts, listPromptCategories, openPromptViewer, runPrompt, setPromptFavorite, createOwnPrompt, editOwnPrompt, deleteOwnPrompt, toastCenter,
+  } = useUseCases();
   // The library is shown, searched and run in the interface language (English where a prompt has no translation).
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
@@ -25,6 +29,11 @@ export default function LibraryRoute() {
   const [query, setQuery] = useState('');
   const [category, setCategory] = useState<string | null>(null);
   const [favoritesOnly, setFavoritesOnly] = useState(false);
+  const [mineOnly, setMineOnly] = useState(false);
+  // Bumped when an own prompt was saved or deleted: the same search runs again.
+  const [reload, setReload] = useState(0);
+  const [editing, setEditing] = useState<{ prompt: LibraryPrompt | null } | null>(null);
+  const [deleting, setDeleting] = useState<LibraryPrompt | null>(null);
   const [categories, setCategories] = useState<readonly PromptCategory[]>([]);
   const [prompts, setPrompts] = useState<readonly LibraryPrompt[] | undefined>(undefined);
   const [total, setTotal] = useState(0);
@@ -69,7 +78,7 @@ export default function LibraryRoute() {
       const trimmed = query.trim();
       const newQuery = trimmed !== lastQuery.current;
       lastQuery.current = trimmed;
-      void searchPrompts({ ...(trimmed ? { query } : {}), ...(category ? { category } : {}), favoritesOnly, newQuery, language }).then((r) => {
+      void searchPrompts({ ...(trimmed ? { query } : {}), ...(category ? { category } : {}), favoritesOnly, mineOnly, newQuery, language }).then((r) => {
         if (!live || asked !== generation.current) return;
         setFailed(!r.success);
         if (r.success) {
@@ -82,7 +91,7 @@ export default function LibraryRoute() {
       live = false;
       clearTimeout(timer);
     };
-  }, [query, category, favoritesOnly, language, searchPrompts]);
+  }, [query, category, favoritesOnly, mineOnly, reload, language, searchPrompts]);
 
   // The catalogue answers a page at a time: the next one continues the list, under the same search.
   const showMore = async () => {
@@ -91,7 +100,7 @@ export default function LibraryRoute() {
     setLoadingMore(true);
     const trimmed = query.trim();
     const next = await searchPrompts({
-      ...(trimmed ? { query } : {}), ...(category ? { category } : {}), favoritesOnly, newQuery: false, language, offset: prompts.length, limit: LIBRARY_PAGE_SIZE,
+      ...(trimmed ? { query } : {}), ...(category ? { category } : {}), favoritesOnly, mineOnly, newQuery: false, language, offset: prompts.length, limit: LIBRARY_PAGE_SIZE,
     });
     if (asked !== generation.current) return;
     setLoadingMore(false);
@@ -103,8 +112,8 @@ export default function LibraryRoute() {
     setTotal(next.data.total);
   };
 
-  const run = async (prompt: LibraryPrompt) => {
-    const ran = await runPrompt({ promptId: prompt.id, language });
+  const run = async (prompt: LibraryPrompt, params: Readonly<Record<string, string>>) => {
+    const ran = await runPrompt({ promptId: prompt.id, params, language });
     if (!ran.success) return void toastCenter.error(ran.error.message);
     area.session.setDraft(ran.data.text, null);
     navigate('/');
@@ -123,11 +132,33 @@ export default function LibraryRoute() {
     setPrompts((list) => list?.map((p) => (p.id === prompt.id ? { ...p, favorite } : p)));
   };
 
+  const save = async (fields: OwnPromptFields): Promise<string | null> => {
+    const prompt = editing?.prompt;
+    const saved = prompt ? await editOwnPrompt({ ...fields, promptId: prompt.id }) : await createOwnPrompt({ ...fields, language });
+    if (!saved.success) return saved.error.message;
+    setEditing(null);
+    setReload((n) => n + 1);
+    return null;
+  };
+
+  const remove = async (prompt: LibraryPrompt) => {
+    setDeleting(null);
+    const deleted = await deleteOwnPrompt({ promptId: prompt.id });
+    if (!deleted.success) return void toastCenter.error(deleted.error.message);
+    setReload((n) => n + 1);
+  };
+
   return (
+    <>
     <PromptLibrary prompts={prompts} total={total} categories={categories} query={query} onQueryChange={setQuery} category={category}
       onCategoryChange={setCategory} favoritesOnly={favoritesOnly} onFavoritesOnlyChange={setFavoritesOnly} failed={failed}
       onShowMore={() => void showMore()} loadingMore={loadingMore}
       onOpen={(prompt) => void openPromptViewer({ promptId: prompt.id, language })}
-      onRun={(prompt) => void run(prompt)} onToggleFavorite={(prompt, source) => void toggle(prompt, source)} />
+      mineOnly={mineOnly} onMineOnlyChange={setMineOnly}
+      onNew={() => setEditing({ prompt: null })} onEdit={(prompt) => setEditing({ prompt })} onDelete={setDeleting}
+      onRun={(prompt, params) => void run(prompt, params)} onToggleFavorite={(prompt, source) => void toggle(prompt, source)} />
+    <OwnPromptDialog open={editing !== null} editing={editing?.prompt ?? null} categories={categories} onSave={save} onClose={() => setEditing(null)} />
+    <DeleteOwnPromptDialog prompt={deleting} onConfirm={(prompt) => void remove(prompt)} onClose={() => setDeleting(null)} />
+    </>
   );
 }
