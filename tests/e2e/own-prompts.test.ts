@@ -77,6 +77,8 @@ describe('e2e: my own prompts in the library', () => {
     await dialog.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Changelog for my team', exact: true }).waitFor();
     await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await page.getByRole('button', { name: 'Changelog for my team', exact: true }).waitFor();
     await screenshot(page, 'own-prompts-04-phone');
     await page.getByRole('button', { name: 'New prompt' }).click();
     await screenshot(page, 'own-prompts-05-phone-dialog');
