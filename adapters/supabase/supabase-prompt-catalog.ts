@@ -73,8 +73,9 @@ export class SupabasePromptCatalog implements PromptCatalog {
     const { error, status } = favorite
       ? await table.upsert({ user_id: userId, prompt_id: promptId }, { onConflict: 'user_id,prompt_id', ignoreDuplicates: true })
       : await table.delete().eq('user_id', userId).eq('prompt_id', promptId);
-    // An unknown prompt fails the foreign key; someone else's own prompt fails the insert policy.
-    if (error?.code === '23503' || (favorite && error?.code === '42501' && status !== 401)) {
+    // An unknown prompt fails the foreign key; someone else's own prompt fails the insert policy,
+    // as a favourite in someone else's name does (forbidden): only the first is one the caller cannot read.
+    if (error?.code === '23503' || (favorite && error?.code === '42501' && status !== 401 && (await this.unreadable(promptId)))) {
       return fail(domainError('not_found', `No prompt ${promptId}`, { code: error.code }));
     }
     return error ? fail(fromRest(favorite ? 'Could not add the favourite' : 'Could not remove the favourite', error, status)) : ok(undefined);
@@ -111,6 +112,11 @@ export class SupabasePromptCatalog implements PromptCatalog {
     if (error) return fail(fromRest('Could not delete the prompt', error, status));
     if (!Array.isArray(data) || data.length === 0) return fail(domainError('not_found', `You have no prompt ${promptId}`));
     return ok(undefined);
+  }
+
+  private async unreadable(promptId: string): Promise<boolean> {
+    const { data, error } = await this.client.rpc('get_prompt', { p_id: promptId });
+    return !error && data === null;
   }
 
   private async reread(userId: string, row: unknown, language: Language, action: string): Promise<Result<Prompt>> {
