@@ -272,17 +272,19 @@ export function ChatView(props: ChatViewProps) {
   useEffect(() => {
     if (focusId === null || focusIndex < 0 || found.current === `${focusId}@${focusAt}`) return;
     found.current = `${focusId}@${focusAt}`;
-    list.current?.scrollToIndex({ index: focusIndex, align: 'center' });
+    list.current?.scrollToIndex({ index: focusIndex, align: 'start' });
     let frames = 0;
     let frame = 0;
     const mark = () => {
       const target = document.getElementById(`message-${focusId}`);
       // Drawn once scrolled to (and measured for a few frames): then it is brought to the centre and marked.
-      if (!target || frames < 3) {
+      if (!target || frames < 10) {
         if (frames++ < 120) frame = requestAnimationFrame(mark);
         return;
       }
-      target.scrollIntoView?.({ block: 'center' });
+      // A message taller than the list shows from its start, a shorter one in the middle.
+      const room = area.current?.querySelector('.chat-view__scroll')?.clientHeight ?? window.innerHeight;
+      target.scrollIntoView?.({ block: target.offsetHeight > room * 0.8 ? 'start' : 'center' });
       target.classList.add('message--found');
       target.setAttribute('tabindex', '-1');
       target.focus({ preventScroll: true });
@@ -292,8 +294,46 @@ export function ChatView(props: ChatViewProps) {
     return () => cancelAnimationFrame(frame);
   }, [focusId, focusAt, focusIndex]);
 
-  // A message sent (or an answer asked again) shows its turn: the list goes to the end.
-  const toEnd = useCallback(() => list.current?.scrollToIndex({ index: 'LAST', align: 'end' }), []);
+  // A message sent (or an answer asked again) shows its turn: the list goes to the end. Turns far away
+  // are measured only as they are drawn, so the end is sought again until the list stands there.
+  const atBottomNow = useRef(true);
+  const toEnd = useCallback(() => {
+    list.current?.scrollToIndex({ index: 'LAST', align: 'end' });
+    for (const delay of [120, 360, 800]) {
+      window.setTimeout(() => {
+        if (!atBottomNow.current) list.current?.scrollToIndex({ index: 'LAST', align: 'end' });
+      }, delay);
+    }
+  }, []);
+  const onAtBottom = useCallback((bottom: boolean) => {
+    atBottomNow.current = bottom;
+    setAtBottom(bottom);
+  }, []);
+
+  // Older turns put above keep the first message in view where it stood: Virtuoso keeps the list's
+  // offset by the turns' estimated heights; once they are drawn, what is left of the difference is scrolled away.
+  const anchor = useRef<{ id: string; top: number } | null>(null);
+  const loadOlder = () => {
+    const top = area.current?.querySelector('.chat-view__scroll')?.getBoundingClientRect().top ?? 0;
+    const first = [...(area.current?.querySelectorAll<HTMLElement>('[id^="message-"]') ?? [])].find((el) => el.getBoundingClientRect().top >= top);
+    anchor.current = first ? { id: first.id, top: first.getBoundingClientRect().top } : null;
+    props.onLoadOlder?.();
+  };
+  useEffect(() => {
+    const held = anchor.current;
+    if (!held) return;
+    let frames = 0;
+    let frame = 0;
+    const settle = () => {
+      const el = document.getElementById(held.id);
+      const moved = el ? el.getBoundingClientRect().top - held.top : 0;
+      if (Math.abs(moved) >= 1) list.current?.scrollBy({ top: moved });
+      if (frames++ < 8) frame = requestAnimationFrame(settle);
+      else if (anchor.current === held) anchor.current = null;
+    };
+    frame = requestAnimationFrame(settle);
+    return () => cancelAnimationFrame(frame);
+  }, [firstItemIndex]);
   useEffect(() => {
     if (streaming) toEnd();
   }, [streaming, toEnd]);
@@ -411,10 +451,10 @@ export function ChatView(props: ChatViewProps) {
         ) : (
           <Virtuoso key={generation} ref={list} className="chat-view__scroll" data={turns} firstItemIndex={firstItemIndex}
             computeItemKey={(_index, turn) => turn.id} itemContent={renderTurn} components={LIST_COMPONENTS} context={listContext}
-            initialTopMostItemIndex={focusIndex >= 0 ? { index: focusIndex, align: 'center' } : { index: 'LAST', align: 'end' }}
-            followOutput={(bottom) => (bottom ? 'auto' : false)} atBottomStateChange={setAtBottom} atBottomThreshold={48}
+            initialTopMostItemIndex={focusIndex >= 0 ? { index: focusIndex, align: 'start' } : { index: 'LAST', align: 'end' }}
+            followOutput={(bottom) => (bottom ? 'auto' : false)} atBottomStateChange={onAtBottom} atBottomThreshold={48}
             increaseViewportBy={{ top: 600, bottom: 600 }}
-            startReached={() => props.onLoadOlder?.()} endReached={() => props.onLoadNewer?.()} />
+            startReached={loadOlder} endReached={() => props.onLoadNewer?.()} />
         )}
         {awayFromEnd ? (
           <button type="button" className="btn btn--sm chat-view__latest" onClick={jumpToLatest}>

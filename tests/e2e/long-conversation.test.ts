@@ -1,0 +1,172 @@
+// A long conversation in Chromium against the whole local stack: a thousand messages seeded through the
+// Supabase stand-in's REST API open at the end of the last answer with only the turns near the viewport
+// drawn; scrolling up reads older pages without moving what the reader sees; Jump to latest goes back to
+// the end; a search hit deep in the history opens there, marked; on a phone a side-by-side turn's column
+// switcher works inside the list.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedLongConversation, visibleMessagesOf, type SeededConversation } from '../support/seed-long-conversation.js';
+import { openBrowser, screenshot, type E2eBrowser } from './support/browser.js';
+import { completeProfiling, signUpWithCode } from './support/journeys.js';
+import { startE2eStack, type E2eStack } from './support/stack.js';
+
+let stack: E2eStack;
+let browser: E2eBrowser;
+let seeded: SeededConversation;
+const email = `long-conversation-${Date.now()}@example.com`;
+const SIDE_BY_SIDE_EVERY = 9;
+
+/** The fewest turns whose visible path holds at least 1,000 messages, the last of them side by side. */
+const TURNS = (() => {
+  let turns = SIDE_BY_SIDE_EVERY;
+  while (visibleMessagesOf(turns, SIDE_BY_SIDE_EVERY) < 1000) turns += SIDE_BY_SIDE_EVERY;
+  return turns;
+})();
+
+beforeAll(async () => {
+  stack = await startE2eStack();
+  browser = await openBrowser();
+  const { page } = browser;
+  await signUpWithCode(page, stack.appUrl, stack.mailboxUrl, email);
+  await completeProfiling(page);
+  if (!stack.supabase) throw new Error('the stack runs without its Supabase stand-in');
+  const { url, serviceRoleKey } = stack.supabase;
+  // The stack holds one user: the one just signed up.
+  const profiles = await fetch(`${url}/rest/v1/profiles?select=id`, { headers: { apikey: serviceRoleKey, authorization: `Bearer ${serviceRoleKey}` } });
+  const [owner] = (await profiles.json()) as { id: string }[];
+  if (!owner) throw new Error('the signed-up user has no profile');
+  seeded = await seedLongConversation({ restUrl: url, serviceRoleKey, userId: owner.id, turns: TURNS, sideBySideEvery: SIDE_BY_SIDE_EVERY, title: 'A very long conversation' });
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+const conversationUrl = () => `${stack.appUrl}/chat/${seeded.conversationId}`;
+const messageCount = (page: Page) => page.locator('[id^="message-"]').count();
+
+/** Where the list's scroller and an element stand on screen. */
+const boxes = (page: Page, selector: string) =>
+  page.evaluate((css) => {
+    const scroller = document.querySelector('.chat-view__scroll')?.getBoundingClientRect();
+    const target = document.querySelector(css)?.getBoundingClientRect();
+    return scroller && target ? { top: scroller.top, bottom: scroller.bottom, targetTop: target.top, targetBottom: target.bottom } : null;
+  }, selector);
+
+/** The first message whose top is inside the list's scroller, and where it stands. */
+const firstVisible = (page: Page) =>
+  page.evaluate(() => {
+    const top = document.querySelector('.chat-view__scroll')?.getBoundingClientRect().top ?? 0;
+    const shown = [...document.querySelectorAll<HTMLElement>('[id^="message-"]')].find((el) => el.getBoundingClientRect().top >= top);
+    return shown ? { id: shown.id, top: shown.getBoundingClientRect().top } : null;
+  });
+
+/** Index on the visible path of the oldest message drawn or held (the drawn ones are the window's visible part). */
+const oldestDrawn = (page: Page) =>
+  page.evaluate((ids) => {
+    const drawn = [...document.querySelectorAll<HTMLElement>('[id^="message-"]')].map((el) => ids.indexOf(el.id.slice('message-'.length))).filter((i) => i >= 0);
+    return Math.min(...drawn);
+  }, [...seeded.messageIds]);
+
+/** Waits until the end of the last answer, its figures and buttons included, is inside the list's scroller. */
+async function expectEndVisible(page: Page) {
+  const last = `#message-${seeded.lastMessageId}`;
+  await page.locator(last).waitFor();
+  await expect.poll(async () => {
+    const b = await boxes(page, last);
+    return b !== null && b.targetBottom <= b.bottom + 1 && b.targetBottom > b.top;
+  }, { timeout: 15_000 }).toBe(true);
+  const actions = await boxes(page, `${last} .message__actions`);
+  expect(actions).not.toBeNull();
+  expect(actions!.targetBottom).toBeLessThanOrEqual(actions!.bottom + 1);
+}
+
+describe('e2e: a long conversation', () => {
+  it(`${TURNS} turns (at least 1,000 messages) open at the end of the last answer, with fewer than 200 messages drawn`, async () => {
+    const { page } = browser;
+    expect(seeded.messageIds.length).toBeGreaterThanOrEqual(1000);
+    await page.goto(conversationUrl());
+    await expectEndVisible(page);
+    // Settled: still at the end a moment later (images, fonts and late measurements do not push it away).
+    await page.waitForTimeout(500);
+    await expectEndVisible(page);
+    expect(await messageCount(page)).toBeLessThan(200);
+    expect(await page.getByRole('button', { name: 'Jump to latest' }).count()).toBe(0);
+    await screenshot(page, 'long-conversation-1280-end');
+  });
+
+  it('scrolling up reads older pages without moving the first message in view', async () => {
+    const { page } = browser;
+    const scroller = page.locator('.chat-view__scroll');
+    const oldestBefore = await oldestDrawn(page);
+    let oldest = oldestBefore;
+    // A few times to the top: each time the first message in view stays where it stood while older turns come in above it.
+    for (let round = 0; round < 3; round += 1) {
+      await scroller.evaluate((el) => el.scrollTo({ top: 0 }));
+      await page.waitForTimeout(30);
+      const anchor = await firstVisible(page);
+      expect(anchor).not.toBeNull();
+      // The older page is in once the list stands below its top again (the turns put above the anchor).
+      await page.waitForFunction(() => (document.querySelector('.chat-view__scroll')?.scrollTop ?? 0) > 0, undefined, { timeout: 15_000 });
+      await page.waitForTimeout(300);
+      const after = await page.locator(`[id="${anchor!.id}"]`).evaluate((el) => el.getBoundingClientRect().top);
+      expect(Math.abs(after - anchor!.top)).toBeLessThanOrEqual(2);
+      oldest = await oldestDrawn(page);
+    }
+    expect(oldest).toBeLessThan(oldestBefore);
+    expect(await messageCount(page)).toBeLessThan(200);
+  });
+
+  it('Jump to latest, shown away from the end and reachable by keyboard, goes back to the end of the last answer', async () => {
+    const { page } = browser;
+    const jump = page.getByRole('button', { name: 'Jump to latest' });
+    await jump.waitFor();
+    await jump.focus();
+    await page.keyboard.press('Enter');
+    await expectEndVisible(page);
+    await expect.poll(() => jump.count()).toBe(0);
+  });
+
+  it('a search hit deep in the history opens there: its message in view and marked, the latest turns a jump away', async () => {
+    const { page } = browser;
+    const hit = seeded.messageIds[40] as string;
+    // Opened afresh (a search hit from another page), not a change of the address's fragment alone.
+    await page.goto(`${stack.appUrl}/chat`);
+    await page.goto(`${conversationUrl()}#message-${hit}`);
+    const target = page.locator(`#message-${hit}`);
+    await target.waitFor();
+    // In view from its start (or in the middle when short) and marked for a moment.
+    await expect.poll(async () => {
+      const b = await boxes(page, `#message-${hit}`);
+      const marked = await target.evaluate((el) => el.classList.contains('message--found'));
+      return marked && b !== null && b.targetTop >= b.top - 1 && b.targetTop < b.bottom;
+    }, { timeout: 15_000, intervals: [50] }).toBe(true);
+    expect(await messageCount(page)).toBeLessThan(200);
+    await screenshot(page, 'long-conversation-1280-search-hit');
+    // It stays where it was opened: reading the pages beside it does not move it away.
+    await page.waitForTimeout(1000);
+    const settled = await boxes(page, `#message-${hit}`);
+    expect(settled !== null && settled.targetTop >= settled.top - 1 && settled.targetTop < settled.bottom).toBe(true);
+    // The page around the hit does not reach the latest turn: Jump to latest reads it.
+    await page.getByRole('button', { name: 'Jump to latest' }).click();
+    await expectEndVisible(page);
+  });
+
+  it('on a phone the list opens at the end and a side-by-side turn switches columns inside it', async () => {
+    const { page } = browser;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(conversationUrl());
+    await expectEndVisible(page);
+    await screenshot(page, 'long-conversation-390-end');
+    const switcher = page.locator('.answer-switcher__row').last();
+    await switcher.scrollIntoViewIfNeeded();
+    const tabs = switcher.getByRole('button');
+    expect(await tabs.count()).toBeGreaterThan(1);
+    await tabs.nth(1).click();
+    await expect.poll(() => tabs.nth(1).getAttribute('aria-pressed')).toBe('true');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await screenshot(page, 'long-conversation-390-columns');
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
+});
