@@ -24,7 +24,8 @@ const TURNS = (() => {
 })();
 
 beforeAll(async () => {
-  stack = await startE2eStack();
+  // The offline models write slowly enough to watch the list follow an answer as it is written.
+  stack = await startE2eStack({ env: { OFFLINE_MODEL_TOKEN_DELAY_MS: '25' } });
   browser = await openBrowser();
   const { page } = browser;
   await signUpWithCode(page, stack.appUrl, stack.mailboxUrl, email);
@@ -141,7 +142,7 @@ describe('e2e: a long conversation', () => {
       const b = await boxes(page, `#message-${hit}`);
       const marked = await target.evaluate((el) => el.classList.contains('message--found'));
       return marked && b !== null && b.targetTop >= b.top - 1 && b.targetTop < b.bottom;
-    }, { timeout: 15_000, intervals: [50] }).toBe(true);
+    }, { timeout: 15_000, interval: 50 }).toBe(true);
     expect(await messageCount(page)).toBeLessThan(200);
     await screenshot(page, 'long-conversation-1280-search-hit');
     // It stays where it was opened: reading the pages beside it does not move it away.
@@ -168,5 +169,32 @@ describe('e2e: a long conversation', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await screenshot(page, 'long-conversation-390-columns');
     await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  it('a streaming answer is followed to its end while the reader stays at the bottom', async () => {
+    const { page } = browser;
+    await page.goto(conversationUrl());
+    await expectEndVisible(page);
+    const box = page.getByRole('textbox', { name: 'Your message' });
+    await box.fill('How do tides follow the moon?');
+    await box.press('Enter');
+    await page.locator('[aria-busy="true"]').first().waitFor({ timeout: 30_000 });
+    const lastTurnBottom = () => page.evaluate(() => {
+      const scroller = document.querySelector('.chat-view__scroll')?.getBoundingClientRect();
+      const turns = [...document.querySelectorAll('.chat-turn')];
+      const last = turns.at(-1)?.getBoundingClientRect();
+      return scroller && last ? last.bottom - scroller.bottom : null;
+    });
+    const gaps: number[] = [];
+    while ((await page.locator('[aria-busy="true"]').count()) > 0 && gaps.length < 40) {
+      const gap = await lastTurnBottom();
+      if (gap !== null) gaps.push(gap);
+      await page.waitForTimeout(100);
+    }
+    expect(gaps.length).toBeGreaterThan(3);
+    // The end of the turn being written (its spacing below included) stays within two lines of the list's
+    // bottom edge the whole time: a token may land a frame before the list follows it, never more.
+    expect(Math.max(...gaps)).toBeLessThanOrEqual(64);
+    await page.getByRole('button', { name: 'Stop', exact: true }).waitFor({ state: 'detached', timeout: 60_000 });
   });
 });

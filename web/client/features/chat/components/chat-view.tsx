@@ -337,6 +337,12 @@ export function ChatView(props: ChatViewProps) {
   useEffect(() => {
     if (streaming) toEnd();
   }, [streaming, toEnd]);
+  // The streaming answer grows inside the last turn: the list follows it while the reader is at the bottom.
+  useEffect(() => {
+    if (!streaming || !atBottomNow.current) return;
+    const frame = requestAnimationFrame(() => list.current?.autoscrollToBottom());
+    return () => cancelAnimationFrame(frame);
+  }, [lastTurn, streaming]);
   // The latest page read for "Jump to latest" is scrolled to once it is there.
   const endWanted = useRef(false);
   useEffect(() => {
