@@ -35,10 +35,14 @@ export const makeOpenConversation =
     const page = parseInput(pageQuerySchema, query);
     if (!page.success) return page;
     const { conversationId } = valid.data;
-    const conversation = await deps.conversationLibrary.getConversation(user.data.id, conversationId);
+    // Read side by side (over /api they are two requests): a missing conversation answers as such
+    // whatever its page read says.
+    const [conversation, read] = await Promise.all([
+      deps.conversationLibrary.getConversation(user.data.id, conversationId),
+      deps.conversationLibrary.listMessagePage(user.data.id, conversationId, page.data),
+    ]);
     if (!conversation.success) return conversation;
     if (!conversation.data) return fail(domainError('not_found', `Conversation ${conversationId} does not exist`));
-    const read = await deps.conversationLibrary.listMessagePage(user.data.id, conversationId, page.data);
     if (!read.success) return read;
     const { messages, older, newer, weights } = read.data;
     return ok({ conversation: conversation.data, messages, page: { older, newer }, weights });
