@@ -254,7 +254,11 @@ describe('e2e: versions and branches', () => {
 
     // The side-by-side conversation: the column's switcher among its tools.
     await page.goto(urls.columns);
-    const column = page.locator('.answer-column').first();
+    await page.locator('.answer-column').first().waitFor();
+    // The list draws only the turns near the screen and opens at the latest: the first turn, whose
+    // column has versions, is drawn once the reader scrolls up to it.
+    await page.locator('.chat-view__scroll').evaluate((list) => list.scrollTo({ top: 0 }));
+    const column = page.locator('.answer-column').filter({ has: page.getByRole('group', { name: /^Version \d+ of \d+$/ }) }).first();
     await column.waitFor();
     await checkSwitcher(switcher(column));
     expect(await pageOverflow()).toBeLessThanOrEqual(0);
