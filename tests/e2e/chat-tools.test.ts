@@ -110,7 +110,7 @@ describe('e2e: the chat’s tools', () => {
     // After the reload each column, the merge too, shows how its answer went, as the server stored it.
     const figures = await page.locator('.answer-column .answer-metrics').allTextContents();
     expect(figures).toHaveLength(3);
-    for (const line of figures) expect(line).toMatch(/^first word in \d+\.\d s · \d+\.\d s in all · tokens: \d+ · credits: \d+$/);
+    for (const line of figures) expect(line).toMatch(/^first word in \d+\.\d s · \d+\.\d s in all · [\d,]+ tokens in · [\d,]+ out · credits: \d+$/);
     // Continue with the model that merged: the next message goes to it alone.
     await merged.getByRole('button', { name: 'Continue with this model' }).click();
     await page.setViewportSize({ width: 390, height: 844 });

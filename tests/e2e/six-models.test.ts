@@ -132,7 +132,7 @@ describe('e2e: six models side by side', () => {
     await page.locator('.answer-column').first().waitFor();
     const figures = await page.locator('.answer-column .answer-metrics').allTextContents();
     expect(figures).toHaveLength(6);
-    for (const line of figures) expect(line).toMatch(/^first word in \d+\.\d s · \d+\.\d s in all · tokens: \d+ · credits: \d+$/);
+    for (const line of figures) expect(line).toMatch(/^first word in \d+\.\d s · \d+\.\d s in all · [\d,]+ tokens in · [\d,]+ out · credits: \d+$/);
   });
 
   it('at 390 px: one column fills most of the screen, the others scroll sideways, and the page itself does not', async () => {
