@@ -54,3 +54,6 @@ export interface TurnView {
   readonly answers: readonly MessageView[];
   readonly columns: boolean;
 }
+
+/** The id of the turn of a question being answered before it is stored (a new or edited question). */
+export const LIVE_TURN_ID = 'live';

@@ -7,7 +7,7 @@ import { ArrowDownIcon, ColumnsIcon, SparkIcon } from '../../../ui/icons.js';
 import { Skeleton } from '../../../ui/spinner.js';
 import { useTitle } from '../../../ui/use-title.js';
 import { AnswerColumns } from './answer-columns.js';
-import type { TurnView } from './chat-types.js';
+import { LIVE_TURN_ID, type TurnView } from './chat-types.js';
 import type { ComposerFileView } from './attachment-views.js';
 import { Composer, type ComposerCost } from './composer.js';
 import { MessageItem } from './message-item.js';
@@ -115,6 +115,9 @@ function useTurnNumbering(turns: readonly TurnView[] | undefined): { firstItemIn
     const newFirst = (turns[0] as TurnView).id;
     const was = before.turns.findIndex((turn) => turn.id === newFirst);
     if (was >= 0) return { firstItemIndex: before.firstItemIndex + was, generation: before.generation };
+    // A new chat's first turn, answered: the turn shown while it ran becomes the stored one in place
+    // (a new list would be drawn empty for a few frames).
+    if (before.turns.length === 1 && oldFirst === LIVE_TURN_ID && turns.length === 1) return { firstItemIndex: before.firstItemIndex, generation: before.generation };
     return { firstItemIndex: FIRST_INDEX, generation: before.generation + 1 };
   }, [turns]);
   useEffect(() => {

@@ -1,5 +1,5 @@
 import type { ChatMessage } from '../../../../../core/chat/index.js';
-import type { MessageView, TurnView } from '../components/chat-types.js';
+import { LIVE_TURN_ID, type MessageView, type TurnView } from '../components/chat-types.js';
 import type { AnswerMetrics, LiveRun } from './chat-session.js';
 
 /** A message as the turns need it: a stored one, or one of a shared conversation. */
@@ -62,7 +62,7 @@ export function toTurns(
       if (!run.mergedFrom && !run.columns) stored.asked = run.modelIds;
     } else {
       const question: MessageView = { id: 'live-question', role: 'user', content: run.question, modelId: null, ...(run.attachments ? { attachments: run.attachments } : {}) };
-      turns.push({ id: 'live', question, answers: live, asked: run.modelIds });
+      turns.push({ id: LIVE_TURN_ID, question, answers: live, asked: run.modelIds });
     }
   }
   return turns.map((turn) => {
