@@ -1,14 +1,13 @@
 // The local stack behind `npm start` and `npm run dev`: the Supabase stand-in and the billing sandbox
-// when their real counterparts are not configured, then the app server. Data stays in .data/.
-import { spawnSync } from 'node:child_process';
+// when their real counterparts are not configured, then the app server, each in a process of its own
+// (scripts/stack-part.ts): the app server's event loop serves the app alone. Data stays in .data/.
+import { fork, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { DEFAULT_PLAN_TEXT } from '../core/billing/index.js';
-import type { RunningSandbox } from '@ensemble/billing-sandbox';
-import { ownerOnlyFolder } from '@ensemble/supabase-stand-in';
-import type { LocalSupabase } from '@ensemble/supabase-stand-in';
-import { startAppServer, type RunningAppServer } from '../web/server/start-app-server.js';
+import { createInterface } from 'node:readline';
+import { authProtectionFromEnv, ownerOnlyFolder } from '@ensemble/supabase-stand-in';
 import { appOrigins } from '../web/server/http/app-origin.js';
+import type { StackPartReply, StackPartStart } from './stack-part.js';
 
 const portOf = (name: string, fallback: number): number => {
   const raw = process.env[name];
@@ -17,13 +16,6 @@ const portOf = (name: string, fallback: number): number => {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`${name} must be a port number from 0 to 65535, got "${raw}"`);
   return port;
 };
-
-export interface LocalStack {
-  readonly app: RunningAppServer;
-  readonly supabase: LocalSupabase | null;
-  readonly sandbox: RunningSandbox | null;
-  stop(): Promise<void>;
-}
 
 /** Newest modification time under the client's sources (the build is stale when dist is older). */
 function newestSource(paths: readonly string[]): number {
@@ -73,87 +65,239 @@ export function buildClientIfNeeded(distDir = 'web/client/dist'): 'fresh' | 'bui
   return 'failed';
 }
 
-/** Starts what is not configured, then the app server pointing at it. */
-export async function startLocalStack(options: { serveClient: boolean }): Promise<LocalStack> {
-  const env: Record<string, string | undefined> = { ...process.env };
+/** A part of the stack in its own process. */
+interface PartProcess {
+  readonly pid: number;
+  /** SIGTERM, then (past STOP_GRACE_MS) SIGKILL; resolves once the process is gone. */
+  stop(): Promise<void>;
+}
+
+/** The app server, in its own process. */
+export interface StackApp {
+  readonly pid: number;
+  readonly url: string;
+  readonly port: number;
+  readonly dataMode: 'supabase' | 'memory';
+  readonly config: { readonly publicUrl: string | null; readonly supabase: { readonly url: string } | null; readonly billing: { readonly server: string } | null };
+}
+
+/** The Supabase stand-in and its mailbox, in their own process. */
+export interface StackSupabase {
+  readonly pid: number;
+  readonly url: string;
+  readonly anonKey: string;
+  readonly serviceRoleKey: string;
+  readonly mailboxUrl: string;
+  readonly keys: { readonly jwtSecret: string };
+}
+
+/** The billing sandbox, in its own process. */
+export interface StackSandbox {
+  readonly pid: number;
+  readonly url: string;
+  readonly seed: Extract<StackPartReply, { part: 'billing' }>['seed'];
+}
+
+export interface LocalStack {
+  readonly app: StackApp;
+  readonly supabase: StackSupabase | null;
+  readonly sandbox: StackSandbox | null;
+  /** The process that started the parts (it serves nothing itself). */
+  readonly pid: number;
+  stop(): Promise<void>;
+}
+
+const PART_SCRIPT = join(import.meta.dirname, 'stack-part.ts');
+const READY_TIMEOUT_MS = 120_000;
+const STOP_GRACE_MS = 15_000;
+
+type PartName = StackPartStart['part'];
+type ReadyOf<P extends PartName> = Extract<StackPartReply, { type: 'ready'; part: P }>;
+
+/** Copies a child's output line by line, each line prefixed with its part's name. */
+function prefixLines(from: NodeJS.ReadableStream, to: NodeJS.WritableStream, name: string): void {
+  createInterface({ input: from, crlfDelay: Infinity }).on('line', (line) => to.write(`[${name}] ${line}\n`));
+}
+
+/** Resolves once `url` answers 200 (a part is ready only when its health route says so). */
+async function healthy(name: string, url: string, headers: Record<string, string> = {}): Promise<void> {
+  const until = Date.now() + READY_TIMEOUT_MS;
+  let last = 'no answer';
+  while (Date.now() < until) {
+    try {
+      const response = await fetch(url, { headers });
+      await response.body?.cancel();
+      if (response.ok) return;
+      last = `HTTP ${response.status}`;
+    } catch (error) {
+      last = error instanceof Error ? error.message : String(error);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`${name} did not answer its health route ${url} (${last})`);
+}
+
+/**
+ * Forks one part (scripts/stack-part.ts), tells it what to start and resolves with what it serves once
+ * it listens. A part that exits on its own afterwards calls `onExit` with why.
+ */
+async function startPart<P extends PartName>(
+  message: Extract<StackPartStart, { part: P }>,
+  env: NodeJS.ProcessEnv,
+  onExit: (name: P, why: string) => void,
+): Promise<{ process: PartProcess; ready: ReadyOf<P> }> {
+  const name = message.part;
+  const child = fork(PART_SCRIPT, [], { env, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+  prefixLines(child.stdout!, process.stdout, name);
+  prefixLines(child.stderr!, process.stderr, name);
+  let stopping = false;
+  const exited = new Promise<string>((resolve) => child.once('exit', (code, signal) => resolve(signal ? `signal ${signal}` : `exit code ${code}`)));
+  const ready = await new Promise<ReadyOf<P>>((resolve, reject) => {
+    child.once('error', reject);
+    child.on('message', (reply: StackPartReply) => {
+      if (reply.type === 'failed') reject(new Error(`the ${name} process could not start: ${reply.message}`));
+      else if (reply.part === name) resolve(reply as ReadyOf<P>);
+    });
+    void exited.then((why) => reject(new Error(`the ${name} process stopped while starting (${why})`)));
+    child.send(message);
+  });
+  void exited.then((why) => {
+    if (!stopping) onExit(name, why);
+  });
+  const stop = async () => {
+    stopping = true;
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const killer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
+    child.kill('SIGTERM');
+    await exited;
+    clearTimeout(killer);
+  };
+  return { process: { pid: child.pid ?? -1, stop }, ready };
+}
+
+export interface LocalStackOptions {
+  readonly serveClient: boolean;
+  /**
+   * A part stopped on its own (it crashed): the rest of the stack is stopped, then this is called
+   * with what happened. Default: the message is printed.
+   */
+  readonly onCrash?: (message: string) => void;
+}
+
+/**
+ * Starts what is not configured, then the app server pointing at it, each in a process of its own:
+ * the Supabase stand-in with its mailbox, the billing sandbox, the app server. Their output comes
+ * through here line by line, prefixed [supabase], [billing], [app]; `stop()` stops them all.
+ */
+export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  const env: NodeJS.ProcessEnv = { ...process.env };
   const dataDir = env['DATA_DIR'] ?? '.data';
   // Keys, the billing sandbox's token and webhook secret, every user's data: the owner's only.
   await ownerOnlyFolder(dataDir);
   const appPort = portOf('PORT', 3000);
   const appUrl = env['PUBLIC_URL'] ?? `http://localhost:${appPort}`;
-  let supabase: LocalSupabase | null = null;
-  let sandbox: RunningSandbox | null = null;
-  const stopParts = async () => {
-    await sandbox?.close();
-    await supabase?.stop();
+  const standIns: PartProcess[] = [];
+  let appProcess: PartProcess | null = null;
+  let stopped: Promise<void> | null = null;
+  // The app first (it may still write), then the stand-ins together.
+  const stopAll = () =>
+    (stopped ??= (async () => {
+      await appProcess?.stop();
+      await Promise.all(standIns.map((part) => part.stop()));
+    })());
+  const onExit = (name: PartName, why: string) => {
+    const message = `the ${name} process stopped unexpectedly (${why}); stopping the rest of the stack`;
+    void stopAll().then(() => (options.onCrash ?? ((text: string) => console.error(`!! ${text}`)))(message));
   };
   try {
-    if (!env['SUPABASE_URL']) {
-      const { startLocalSupabase } = await import('@ensemble/supabase-stand-in');
-      const { authProtectionFromEnv } = await import('@ensemble/supabase-stand-in');
-      // Supabase's per-address Auth limits unless AUTH_RATE_LIMIT_* / AUTH_OTP_MAX_ATTEMPTS say otherwise.
+    const wantsSupabase = !env['SUPABASE_URL'];
+    const wantsSandbox = !env['BILLING_ACCESS_TOKEN'];
+    if (wantsSupabase) {
       const protection = authProtectionFromEnv(env);
       if (!protection.success) throw new Error(protection.error);
-      supabase = await startLocalSupabase({
-        dataDir,
-        port: portOf('SUPABASE_PORT', 54321),
-        mailboxPort: portOf('MAILBOX_PORT', 54324),
-        siteUrl: appUrl,
-        // Sign-in links go back to the origin that asked for them: the app under every loopback name
-        // (a page opened at 127.0.0.1 keeps its session there), on its port and at its public address.
-        additionalRedirectUrls: [...new Set([appUrl, `http://localhost:${appPort}`, 'http://localhost:5173'].flatMap(appOrigins))],
-        authRateLimits: protection.data.rateLimits,
-        otpMaxAttempts: protection.data.otpMaxAttempts,
-      });
-      Object.assign(env, {
-        SUPABASE_URL: supabase.url,
-        SUPABASE_ANON_KEY: supabase.anonKey,
-        SUPABASE_SERVICE_ROLE_KEY: supabase.serviceRoleKey,
-        SUPABASE_JWT_SECRET: supabase.keys.jwtSecret,
-      });
     }
-    // The sandbox is optional: if it cannot load or start, the app runs with billing unavailable.
-    const startSandbox = env['BILLING_ACCESS_TOKEN']
-      ? null
-      : await import('@ensemble/billing-sandbox').then(
-          (m) => m.startSandbox,
-          (error: Error) => {
-            console.warn(`!! the billing sandbox could not be loaded (${error.message}); billing is unavailable`);
-            return null;
-          },
-        );
-    if (startSandbox) {
-      sandbox = await startSandbox({
-        port: portOf('BILLING_SANDBOX_PORT', 54380),
-        dataDir: join(dataDir, 'billing'),
-        // The plan as a fresh provider set-up has it: the app shows its own translated text in its place.
-        seed: { webhookUrl: `http://127.0.0.1:${appPort}/api/webhooks/billing`, plan: DEFAULT_PLAN_TEXT },
-        log: () => undefined,
-      });
-      const seed = sandbox.seed;
-      if (seed === null) throw new Error('the billing sandbox started without its seed');
+    // Both at once; both settled before going on, so a failure of one leaves nothing of the other running.
+    const [supabaseStart, sandboxStart] = await Promise.allSettled([
+      wantsSupabase
+        ? startPart(
+            {
+              part: 'supabase',
+              dataDir,
+              port: portOf('SUPABASE_PORT', 54321),
+              mailboxPort: portOf('MAILBOX_PORT', 54324),
+              siteUrl: appUrl,
+              // Sign-in links go back to the origin that asked for them: the app under every loopback name
+              // (a page opened at 127.0.0.1 keeps its session there), on its port and at its public address.
+              additionalRedirectUrls: [...new Set([appUrl, `http://localhost:${appPort}`, 'http://localhost:5173'].flatMap(appOrigins))],
+            },
+            env,
+            onExit,
+          ).then(async (started) => {
+            standIns.push(started.process);
+            await healthy('the Supabase stand-in', `${started.ready.url}/auth/v1/health`, { apikey: started.ready.anonKey });
+            await healthy('the mailbox', started.ready.mailboxUrl);
+            return started;
+          })
+        : null,
+      // The sandbox is optional: if it cannot start, the app runs with billing unavailable.
+      wantsSandbox
+        ? startPart({ part: 'billing', dataDir, port: portOf('BILLING_SANDBOX_PORT', 54380), webhookUrl: `http://127.0.0.1:${appPort}/api/webhooks/billing` }, env, onExit).then(
+            async (started) => {
+              standIns.push(started.process);
+              await healthy('the billing sandbox', `${started.ready.url}/__sandbox/health`);
+              return started;
+            },
+            (error: Error) => {
+              console.warn(`!! ${error.message}; billing is unavailable`);
+              return null;
+            },
+          )
+        : null,
+    ]);
+    if (supabaseStart.status === 'rejected') throw supabaseStart.reason;
+    if (sandboxStart.status === 'rejected') throw sandboxStart.reason;
+    const [supabasePart, sandboxPart] = [supabaseStart.value, sandboxStart.value];
+    const supabase: StackSupabase | null = supabasePart && {
+      pid: supabasePart.process.pid,
+      url: supabasePart.ready.url,
+      anonKey: supabasePart.ready.anonKey,
+      serviceRoleKey: supabasePart.ready.serviceRoleKey,
+      mailboxUrl: supabasePart.ready.mailboxUrl,
+      keys: { jwtSecret: supabasePart.ready.jwtSecret },
+    };
+    if (supabase) {
+      Object.assign(env, { SUPABASE_URL: supabase.url, SUPABASE_ANON_KEY: supabase.anonKey, SUPABASE_SERVICE_ROLE_KEY: supabase.serviceRoleKey, SUPABASE_JWT_SECRET: supabase.keys.jwtSecret });
+    }
+    const sandbox: StackSandbox | null = sandboxPart && { pid: sandboxPart.process.pid, url: sandboxPart.ready.url, seed: sandboxPart.ready.seed };
+    if (sandbox) {
       Object.assign(env, {
-        BILLING_ACCESS_TOKEN: seed.accessToken,
+        BILLING_ACCESS_TOKEN: sandbox.seed.accessToken,
         BILLING_SERVER: sandbox.url,
-        BILLING_PRODUCT_ID: seed.productId,
-        BILLING_DISCOUNT_ID: seed.discountId,
-        BILLING_WEBHOOK_SECRET: seed.webhookSecret,
+        BILLING_PRODUCT_ID: sandbox.seed.productId,
+        BILLING_DISCOUNT_ID: sandbox.seed.discountId,
+        BILLING_WEBHOOK_SECRET: sandbox.seed.webhookSecret,
       });
     }
     if (!options.serveClient) env['CLIENT_DIST'] = join(dataDir, 'no-client-in-dev');
     env['PORT'] = String(appPort);
-    const app = await startAppServer(env);
-    return {
-      app,
-      supabase,
-      sandbox,
-      stop: async () => {
-        await app.close();
-        await stopParts();
+    const appPart = await startPart({ part: 'app' }, env, onExit);
+    appProcess = appPart.process;
+    const ready = appPart.ready;
+    await healthy('the app server', `http://127.0.0.1:${ready.port}/api/health`);
+    const app: StackApp = {
+      pid: appPart.process.pid,
+      url: ready.url,
+      port: ready.port,
+      dataMode: ready.dataMode,
+      config: {
+        publicUrl: ready.publicUrl,
+        supabase: ready.supabaseUrl === null ? null : { url: ready.supabaseUrl },
+        billing: ready.billingServer === null ? null : { server: ready.billingServer },
       },
     };
+    return { app, supabase, sandbox, pid: process.pid, stop: stopAll };
   } catch (error) {
-    await stopParts();
+    await stopAll();
     throw error;
   }
 }
@@ -166,6 +310,7 @@ export function printStack(stack: LocalStack, appUrl: string): void {
     stack.supabase ? `  Supabase        ${stack.supabase.url}  (local stand-in, data in ${join(dataDir, 'postgres')})` : `  Supabase        ${stack.app.config.supabase?.url} (configured)`,
     stack.supabase ? `  Mailbox         ${stack.supabase.mailboxUrl}  (every magic link and sign-in code)` : null,
     stack.sandbox ? `  Billing sandbox ${stack.sandbox.url}  (test card 4242 4242 4242 4242, data in ${join(dataDir, 'billing')})` : `  Billing         ${stack.app.config.billing?.server ?? 'unavailable'}`,
+    `  Processes       stack ${stack.pid}, app ${stack.app.pid}${stack.supabase ? `, supabase ${stack.supabase.pid}` : ''}${stack.sandbox ? `, billing ${stack.sandbox.pid}` : ''}`,
     '',
     '  Real providers: set SUPABASE_URL + SUPABASE_ANON_KEY + SUPABASE_SERVICE_ROLE_KEY (+ SUPABASE_JWT_SECRET),',
     '  BILLING_ACCESS_TOKEN + BILLING_SERVER + BILLING_PRODUCT_ID (+ BILLING_DISCOUNT_ID, BILLING_WEBHOOK_SECRET),',
@@ -174,6 +319,12 @@ export function printStack(stack: LocalStack, appUrl: string): void {
     '',
   ];
   console.log(lines.filter((l) => l !== null).join('\n'));
+}
+
+/** A part of the stack crashed (the rest is stopped already): say so and exit with a failure. */
+export function exitOnCrash(message: string): void {
+  console.error(`!! ${message}`);
+  process.exit(1);
 }
 
 /** Ctrl-C / SIGTERM: stop once, in order, then exit. */
