@@ -32,6 +32,8 @@ export interface LocalDb {
 export interface RoleOptions {
   /** PostgREST runs GET and HEAD requests read-only: a writing function then fails with 25006. */
   readonly readOnly?: boolean;
+  /** `Prefer: timezone=…`: the transaction's TimeZone (a name already checked against pg_timezone_names). */
+  readonly timezone?: string;
 }
 
 export interface OpenLocalDbOptions {
@@ -79,6 +81,7 @@ export async function openLocalDb(options: OpenLocalDbOptions = {}): Promise<Loc
       sql.transaction(async (tx) => {
         // set_config(..., true) is SET LOCAL: all of it ends with the transaction.
         await tx.query(roleOptions?.readOnly ? setRoleReadOnly : setRole, [role, JSON.stringify({ ...claims, role })]);
+        if (roleOptions?.timezone) await tx.query("select set_config('timezone', $1, true)", [roleOptions.timezone]);
         return fn(tx);
       }),
     dumpTemplate: async () => {

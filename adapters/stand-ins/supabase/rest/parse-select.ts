@@ -7,6 +7,8 @@ export type SelectItem =
   | {
       readonly kind: 'embed';
       readonly relation: string;
+      /** `!fkey_name`, `!column` or `!junction`: which relationship to follow when several match. */
+      readonly hint: string | null;
       readonly alias: string | null;
       readonly inner: boolean;
       readonly items: readonly SelectItem[];
@@ -42,12 +44,17 @@ function parseItem(text: string, raw: string): SelectItem {
   if (open >= 0) {
     if (!rest.endsWith(')')) throw fail(`unexpected text after "${rest}"`);
     if (rest.slice(open + 1, -1).trim() === '') throw fail('aggregates and empty embeds are not supported by the local stand-in');
-    const [relation = '', ...hints] = rest.slice(0, open).split('!');
+    if (rest.startsWith('...')) throw fail('spread embeds (...) are not supported by the local stand-in');
+    const [relation = '', ...marks] = rest.slice(0, open).split('!');
     if (!identifier.test(relation)) throw fail(`"${relation}" is not a relation name`);
-    if (hints.some((hint) => hint !== 'inner' && hint !== 'left')) {
-      throw fail('only the !inner and !left embedding hints are supported by the local stand-in');
+    const joins = marks.filter((mark) => mark === 'inner' || mark === 'left');
+    const hints = marks.filter((mark) => mark !== 'inner' && mark !== 'left');
+    if (hints.length > 1 || joins.length > 1 || marks.some((mark) => !identifier.test(mark))) {
+      throw fail(`"${rest.slice(0, open)}" is not <relation>!<hint>!<inner|left>`);
     }
-    return { kind: 'embed', relation, alias, inner: hints.includes('inner'), items: parseSelect(rest.slice(open + 1, -1)) };
+    return {
+      kind: 'embed', relation, hint: hints[0] ?? null, alias, inner: joins[0] === 'inner', items: parseSelect(rest.slice(open + 1, -1)),
+    };
   }
   const [name = '', cast = null, ...extra] = rest.split('::');
   if (extra.length > 0 || !identifier.test(name)) throw fail(`"${rest}" is not a column the local stand-in can select`);

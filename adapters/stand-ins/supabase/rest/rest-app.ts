@@ -5,6 +5,7 @@ import type { LocalDb } from '../db.js';
 import { identifyCaller, type VerifyJwt } from './caller.js';
 import { readRelation } from './read-handler.js';
 import { parsePrefer, parseRequestQuery } from './request-query.js';
+import { checkBodyType, negotiateMedia } from './media-type.js';
 import { fromDatabaseError, RestError } from './rest-error.js';
 import type { RestRequest, RestResult } from './rest-response.js';
 import { callFunction, chooseFunction } from './rpc-handler.js';
@@ -16,9 +17,13 @@ export interface RestAppOptions {
   readonly verifyJwt: VerifyJwt;
   /** Larger request bodies get 413; 1 MiB unless told otherwise. */
   readonly maxBodyBytes?: number;
+  /**
+   * PostgREST's `db-max-rows`: at most this many rows in an answer, and the threshold above which
+   * `count=estimated` uses the planner's estimate. Hosted Supabase sets 1000 ("Max rows"); unset, as
+   * PostgREST's own default, nothing is capped.
+   */
+  readonly maxRows?: number | null;
 }
-
-const objectMediaType = 'application/vnd.pgrst.object+json';
 
 /**
  * PostgREST's `/rest/v1` as postgrest-js uses it. Mount with `app.route('/rest/v1', makeRestApp(…))`;
@@ -40,10 +45,10 @@ export function makeRestApp(options: RestAppOptions): Hono {
       checkProfile(c.req.header('accept-profile'), c.req.header('content-profile'));
       const caller = await identifyCaller(c.req.raw.headers, options.verifyJwt);
       role = caller.role;
-      const request = await buildRequest(c, options.db, caller, await schema(), kind);
+      const request = await buildRequest(c, options.db, caller, await schema(), kind, options.maxRows ?? null);
       const name = c.req.param(kind === 'rpc' ? 'fn' : 'relation') ?? '';
       const result = kind === 'rpc' ? await rpc(request, name) : await table(request, name);
-      return send(c, result);
+      return send(c, result, appliedPreferences(request, kind));
     } catch (error) {
       const failure = fromDatabaseError(error, role);
       return c.json(failure.toBody(), failure.status as ContentfulStatusCode, { ...failure.headers });
@@ -80,12 +85,15 @@ function checkProfile(...profiles: (string | undefined)[]): void {
 
 async function buildRequest(
   c: Context, db: LocalDb, caller: { role: RestRequest['role']; claims: RestRequest['claims'] }, cache: SchemaCache, kind: 'table' | 'rpc',
+  maxRows: number | null,
 ): Promise<RestRequest> {
   const method = c.req.method;
-  const accept = c.req.header('accept') ?? '';
-  if (/text\/csv|application\/geo\+json/.test(accept) && !accept.includes('json,')) {
-    throw new RestError(406, 'PGRST107', `None of these media types are available: ${accept}`);
+  const media = negotiateMedia(c.req.header('accept'));
+  const prefer = parsePrefer(c.req.header('prefer') ?? null, cache.timezones);
+  if (prefer.singleObjectParams) {
+    throw new RestError(400, 'PGRST100', 'Prefer: params=single-object is not supported by the local stand-in', 'PostgREST 12 deprecates it: give the function one unnamed json parameter instead');
   }
+  if (method === 'POST' || method === 'PATCH') checkBodyType(c.req.header('content-type'));
   let argNames = new Set<string>();
   if (kind === 'rpc') argNames = new Set(cache.functions(c.req.param('fn') ?? '').flatMap((fn) => fn.args.map((arg) => arg.name)));
   const url = new URL(c.req.url);
@@ -97,8 +105,10 @@ async function buildRequest(
     claims: caller.claims,
     method,
     query: parseRequestQuery(url.searchParams, range, kind === 'rpc' && method !== 'POST' ? argNames : new Set()),
-    prefer: parsePrefer(c.req.header('prefer') ?? null),
-    single: accept.includes(objectMediaType),
+    prefer,
+    media,
+    single: media.single,
+    maxRows,
     body: method === 'POST' || method === 'PATCH' ? await readJson(c, kind === 'rpc') : undefined,
   };
 }
@@ -153,15 +163,32 @@ function table(request: RestRequest, name: string): Promise<RestResult> {
 
 function rpc(request: RestRequest, name: string): Promise<RestResult> {
   const args = request.method === 'POST' ? request.body : request.query.args;
-  if (typeof args !== 'object' || args === null || Array.isArray(args)) {
+  const candidates = request.cache.functions(name);
+  const isObject = typeof args === 'object' && args !== null && !Array.isArray(args);
+  const fn = chooseFunction(candidates, name, isObject ? Object.keys(args) : [], request.method === 'POST');
+  if (!isObject && !(fn.args.length === 1 && fn.args[0]?.name === '')) {
     throw new RestError(400, 'PGRST102', 'Empty or invalid json', 'function arguments must be a JSON object');
   }
-  const fn = chooseFunction(request.cache.functions(name), name, Object.keys(args));
-  return callFunction(request, fn, args as Record<string, unknown>);
+  return callFunction(request, fn, args);
 }
 
-function send(c: Context, result: RestResult): Response {
+/** The preferences PostgREST 12 echoes in `Preference-Applied` for this kind of request. */
+function appliedPreferences(request: RestRequest, kind: 'table' | 'rpc'): string[] {
+  const names = kind === 'rpc'
+    ? ['count', 'tx', 'handling', 'timezone', 'max-affected']
+    : request.method === 'GET' || request.method === 'HEAD'
+      ? ['count', 'tx', 'handling', 'timezone']
+      : request.method === 'POST'
+        ? ['resolution', 'missing', 'return', 'count', 'tx', 'handling', 'timezone']
+        : request.method === 'PATCH'
+          ? ['return', 'count', 'tx', 'missing', 'handling', 'timezone', 'max-affected']
+          : ['return', 'count', 'tx', 'handling', 'timezone', 'max-affected'];
+  return request.prefer.applied.filter((token) => names.includes(token.slice(0, token.indexOf('='))));
+}
+
+function send(c: Context, result: RestResult, applied: readonly string[]): Response {
   const status = result.status as StatusCode;
-  if (result.body === null || c.req.method === 'HEAD') return c.body(null, status, result.headers);
-  return c.body(result.body, status as ContentfulStatusCode, result.headers);
+  const headers = applied.length > 0 ? { ...result.headers, 'Preference-Applied': applied.join(', ') } : result.headers;
+  if (result.body === null || c.req.method === 'HEAD') return c.body(null, status, headers);
+  return c.body(result.body, status as ContentfulStatusCode, headers);
 }

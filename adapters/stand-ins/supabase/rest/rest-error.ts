@@ -4,7 +4,8 @@ export class RestError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
-    readonly details: string | null = null,
+    /** A sentence, or (PGRST201) the list of candidate relationships. */
+    readonly details: string | readonly object[] | null = null,
     readonly hint: string | null = null,
     readonly headers: Readonly<Record<string, string>> = {},
   ) {
@@ -12,7 +13,7 @@ export class RestError extends Error {
     this.name = 'RestError';
   }
 
-  toBody(): { code: string; details: string | null; hint: string | null; message: string } {
+  toBody(): { code: string; details: string | readonly object[] | null; hint: string | null; message: string } {
     return { code: this.code, details: this.details, hint: this.hint, message: this.message };
   }
 }

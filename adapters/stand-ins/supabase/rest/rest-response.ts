@@ -1,7 +1,8 @@
 import type { DbRole, JwtClaims, LocalDb } from '../db.js';
-import { notSingle } from './rest-error.js';
+import { notSingle, RestError } from './rest-error.js';
 import type { Preferences, RequestQuery } from './request-query.js';
 import type { SchemaCache } from './schema-cache.js';
+import { contentTypeOf, type ResponseMedia } from './media-type.js';
 
 /** Everything a handler needs about one request, already validated. */
 export interface RestRequest {
@@ -12,8 +13,12 @@ export interface RestRequest {
   readonly method: string;
   readonly query: RequestQuery;
   readonly prefer: Preferences;
+  /** The negotiated answer: an array or one object (`.single()`), nulls stripped or not. */
+  readonly media: ResponseMedia;
   /** `Accept: application/vnd.pgrst.object+json` (supabase-js `.single()`). */
   readonly single: boolean;
+  /** PostgREST's db-max-rows, or null for no cap. */
+  readonly maxRows: number | null;
   readonly body: unknown;
 }
 
@@ -24,7 +29,6 @@ export interface RestResult {
 }
 
 export const jsonType = 'application/json; charset=utf-8';
-export const objectType = 'application/vnd.pgrst.object+json; charset=utf-8';
 
 export function contentRange(offset: number, rows: number, total: number | null): string {
   const size = total === null ? '*' : String(total);
@@ -38,12 +42,15 @@ export function rowsResult(
   const total = options.total ?? null;
   const headers: Record<string, string> = {
     'Content-Range': contentRange(options.offset ?? 0, rows, total),
-    'Content-Type': request.single ? objectType : jsonType,
+    'Content-Type': contentTypeOf(request.media),
   };
   if (request.single) {
     if (rows !== 1) throw notSingle(rows);
     // json_agg renders one row as `[{…}]`.
     return { status: options.status, body: json.slice(1, -1), headers };
+  }
+  if (total !== null && (options.offset ?? 0) > total && options.status === 200) {
+    throw new RestError(416, 'PGRST103', 'Requested range not satisfiable', `An offset of ${options.offset ?? 0} was requested, but there are only ${total} rows.`);
   }
   const partial = total !== null && rows < total && options.status === 200;
   return { status: partial ? 206 : options.status, body: json, headers };

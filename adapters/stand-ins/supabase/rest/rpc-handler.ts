@@ -1,67 +1,106 @@
+import { cappedLimit, countRows } from './read-handler.js';
+import { inRequestTransaction } from './request-transaction.js';
 import { RestError } from './rest-error.js';
 import { jsonType, rowsResult, type RestRequest, type RestResult } from './rest-response.js';
 import type { FunctionInfo } from './schema-cache.js';
-import { AliasCounter, compileCondition, compileOrder, compileSelect, ident, Params } from './sql-builder.js';
+import { AliasCounter, compileCondition, compileOrder, compileSelect, EmbedQueries, ident, Params, rowsJson } from './sql-builder.js';
+import { maxAffectedExceeded } from './write-handler.js';
 
-/** The overload whose argument names cover exactly what the client sent, as PostgREST chooses. */
-export function chooseFunction(candidates: readonly FunctionInfo[], name: string, given: readonly string[]): FunctionInfo {
-  const match = candidates.find(
-    (fn) => given.every((key) => fn.args.some((arg) => arg.name === key)) && fn.args.every((arg) => arg.hasDefault || given.includes(arg.name)),
-  );
-  if (!match) {
+const signature = (fn: FunctionInfo) => `public.${fn.name}(${fn.args.map((arg) => `${arg.name} => ${arg.type}`).join(', ')})`;
+
+/** A function whose one parameter is an unnamed json/jsonb: a POST's whole body becomes its argument. */
+const takesWholeBody = (fn: FunctionInfo) => fn.args.length === 1 && fn.args[0]?.name === '' && (fn.args[0].type === 'json' || fn.args[0].type === 'jsonb');
+
+/**
+ * PostgREST 12's `findProc`: the overloads whose required parameters are exactly the keys sent (optional
+ * ones may be added); none, and a POST falls back to a function with one unnamed json parameter. Two
+ * matches are ambiguous (300 PGRST203), never a guess.
+ */
+export function chooseFunction(candidates: readonly FunctionInfo[], name: string, given: readonly string[], isPost: boolean): FunctionInfo {
+  const keys = new Set(given);
+  const matches = candidates.filter((fn) => {
+    if (fn.args.length === 0) return keys.size === 0;
+    const required = fn.args.filter((arg) => !arg.hasDefault).map((arg) => arg.name);
+    const optional = new Set(fn.args.filter((arg) => arg.hasDefault).map((arg) => arg.name));
+    const rest = [...keys].filter((key) => !optional.has(key));
+    return rest.length === required.length && required.every((arg) => keys.has(arg));
+  });
+  const fallbacks = isPost ? candidates.filter(takesWholeBody) : [];
+  const chosen = matches.length > 0 ? matches : fallbacks;
+  if (chosen.length === 1) return chosen[0]!;
+  if (chosen.length > 1) {
     throw new RestError(
-      404,
-      'PGRST202',
-      `Could not find the function public.${name}(${[...given].sort().join(', ')}) in the schema cache`,
-      `Searched for the function public.${name} with parameters ${[...given].sort().join(', ') || '(none)'}, but no matches were found in the schema cache.`,
+      300,
+      'PGRST203',
+      `Could not choose the best candidate function between: ${chosen.map(signature).join(', ')}`,
+      null,
+      'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
     );
   }
-  return match;
+  const list = [...given].sort().join(', ');
+  throw new RestError(
+    404,
+    'PGRST202',
+    `Could not find the function public.${name}${given.length > 0 ? `(${list})` : ' without parameters'} in the schema cache`,
+    `Searched for the function public.${name}${given.length > 0 ? ` with parameter${given.length > 1 ? 's' : ''} ${list}` : ' without parameters'}${isPost ? ' or with a single unnamed json/jsonb parameter' : ''}, but no matches were found in the schema cache.`,
+  );
 }
 
 /** POST/GET/HEAD /rest/v1/rpc/<fn>: named arguments go through json_to_record, so values stay data. */
-export async function callFunction(request: RestRequest, fn: FunctionInfo, args: Record<string, unknown>): Promise<RestResult> {
+export async function callFunction(request: RestRequest, fn: FunctionInfo, args: unknown): Promise<RestResult> {
   const params = new Params();
-  const used = fn.args.filter((arg) => arg.name in args);
   let from = '';
   let call = `public.${ident(fn.name)}()`;
-  if (used.length > 0) {
-    const definitions = used.map((arg) => `${ident(arg.name)} ${arg.type}`).join(', ');
-    from = `json_to_record(${params.add(JSON.stringify(args))}::json) as _a(${definitions})`;
-    call = `public.${ident(fn.name)}(${used.map((arg) => `${ident(arg.name)} => _a.${ident(arg.name)}`).join(', ')})`;
+  if (takesWholeBody(fn) && fn.args[0]) {
+    call = `public.${ident(fn.name)}(${params.add(JSON.stringify(args))}::${fn.args[0].type})`;
+  } else {
+    const named = args as Record<string, unknown>;
+    const used = fn.args.filter((arg) => arg.name in named);
+    if (used.length > 0) {
+      const definitions = used.map((arg) => `${ident(arg.name)} ${arg.type}`).join(', ');
+      from = `json_to_record(${params.add(JSON.stringify(named))}::json) as _a(${definitions})`;
+      call = `public.${ident(fn.name)}(${used.map((arg) => `${ident(arg.name)} => _a.${ident(arg.name)}`).join(', ')})`;
+    }
   }
   const readOnly = request.method !== 'POST';
-  const run = <T>(sql: string) =>
-    request.db.withRole(request.role, request.claims, async (tx) => (await tx.query<T>(sql, params.values)).rows[0], { readOnly });
+  const maxAffected = request.prefer.maxAffected;
 
   if (fn.rowColumns) {
     const relation = { name: fn.name, columns: fn.rowColumns };
-    const selected = compileSelect(request.query.select, relation, 't0', request.cache, new AliasCounter());
+    const embeds = new EmbedQueries(request.query.embedded);
+    const selected = compileSelect(request.query.select, relation, 't0', { cache: request.cache, aliases: new AliasCounter(), params, embeds });
+    embeds.checkAllUsed();
     const where = request.query.conditions.map((condition) => compileCondition(condition, relation, 't0', params));
     const { query } = request;
-    const page = `${compileOrder(query.order, relation, 't0')}${query.limit !== null ? ` limit ${query.limit}` : ''}${query.offset ? ` offset ${query.offset}` : ''}`;
-    const source = from ? `${from}, ${call} t0` : `${call} t0`;
-    const sql = `select coalesce(json_agg(_r), '[]'::json)::text as body, count(*)::int as n from (select ${selected.list} from ${source}${where.length > 0 ? ` where ${where.join(' and ')}` : ''}${page}) _r`;
-    const row = (await run<{ body: string; n: number }>(sql)) ?? { body: '[]', n: 0 };
+    const limit = cappedLimit(query.limit, request.maxRows);
+    const page = `${compileOrder(query.order, relation, 't0')}${limit !== null ? ` limit ${limit}` : ''}${query.offset ? ` offset ${query.offset}` : ''}`;
+    const source = `from ${from ? `${from}, ` : ''}${call} t0${where.length > 0 ? ` where ${where.join(' and ')}` : ''}`;
+    const sql = `select ${rowsJson(request.media)}::text as body, count(*)::int as n from (select ${selected.list} ${source}${page}) _r`;
+    const { row, total } = await inRequestTransaction(request, async (tx) => {
+      const result = (await tx.query<{ body: string; n: number }>(sql, params.values)).rows[0] ?? { body: '[]', n: 0 };
+      if (maxAffected !== null && result.n > maxAffected) throw maxAffectedExceeded(result.n);
+      return { row: result, total: await countRows(tx, request.prefer.count, `select 1 ${source}`, params.values, request.maxRows) };
+    }, { readOnly });
     if (!fn.returnsSet && !request.single) {
       // A function returning one composite answers with an object, not an array.
       return { status: 200, body: row.n === 1 ? row.body.slice(1, -1) : 'null', headers: { 'Content-Type': jsonType } };
     }
-    return rowsResult(request, row.body, row.n, { status: 200, offset: query.offset, total: request.prefer.count ? row.n : null });
+    return rowsResult(request, row.body, row.n, { status: 200, offset: query.offset, total });
   }
   if (request.query.conditions.length > 0 || request.query.order.length > 0) {
     throw new RestError(400, 'PGRST100', `public.${fn.name} returns ${fn.returnType}: filters and ordering apply only to functions returning rows`);
   }
-  if (fn.returnsSet) {
-    const sql = `select coalesce(json_agg(t0), '[]'::json)::text as body from ${from ? `${from}, ` : ''}${call} t0`;
-    const row = await run<{ body: string }>(sql);
-    return { status: 200, body: row?.body ?? '[]', headers: { 'Content-Type': jsonType } };
-  }
   const fromClause = from ? ` from ${from}` : '';
-  if (fn.returnsVoid) {
-    await run(`select ${call} as body${fromClause}`);
-    return { status: 204, body: null, headers: {} };
-  }
-  const row = await run<{ body: string | null }>(`select to_json(${call})::text as body${fromClause}`);
-  return { status: 200, body: row?.body ?? 'null', headers: { 'Content-Type': jsonType } };
+  const sql = fn.returnsSet
+    ? `select coalesce(json_agg(t0), '[]'::json)::text as body, count(*)::int as n from ${from ? `${from}, ` : ''}${call} t0`
+    : fn.returnsVoid
+      ? `select null::text as body, 1 as n from (select ${call}${fromClause}) _v`
+      : `select to_json(${call})::text as body, 1 as n${fromClause}`;
+  const row = await inRequestTransaction(request, async (tx) => {
+    const result = (await tx.query<{ body: string | null; n: number }>(sql, params.values)).rows[0];
+    if (maxAffected !== null && (result?.n ?? 0) > maxAffected) throw maxAffectedExceeded(result?.n ?? 0);
+    return result;
+  }, { readOnly });
+  if (fn.returnsVoid) return { status: 204, body: null, headers: {} };
+  return { status: 200, body: row?.body ?? (fn.returnsSet ? '[]' : 'null'), headers: { 'Content-Type': jsonType } };
 }

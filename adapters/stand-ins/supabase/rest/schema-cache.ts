@@ -9,23 +9,47 @@ export interface ColumnInfo {
   readonly defaultExpr: string | null;
 }
 
+/** PostgREST's cardinalities: a foreign key gives m2o (o2o when its columns are unique) and its inverse. */
+export type Cardinality = 'many-to-one' | 'one-to-many' | 'one-to-one' | 'many-to-many';
+
+export interface Junction {
+  readonly table: string;
+  /** [column of the origin, column of the junction] (the junction's key towards the origin). */
+  readonly sourcePairs: readonly (readonly [string, string])[];
+  readonly sourceConstraint: string;
+  /** [column of the target, column of the junction]. */
+  readonly targetPairs: readonly (readonly [string, string])[];
+  readonly targetConstraint: string;
+}
+
 export interface Relationship {
+  /** The relation the embed starts from. */
+  readonly origin: string;
   /** The embedded relation. */
   readonly target: string;
-  /** Column pairs [column of this relation, column of the target]. */
+  readonly cardinality: Cardinality;
+  /** The foreign key's constraint name (for many-to-many, the junction table's name). */
+  readonly constraint: string;
+  /** Column pairs [column of the origin, column of the target] (empty for many-to-many). */
   readonly pairs: readonly (readonly [string, string])[];
-  /** true when each row of this relation points at one target row (a foreign key on this side). */
-  readonly toOne: boolean;
+  readonly junction: Junction | null;
+  /** A foreign key from a table to itself. */
+  readonly isSelf: boolean;
+  readonly targetIsView: boolean;
 }
+
+export const isToOne = (link: Relationship): boolean => link.cardinality === 'many-to-one' || link.cardinality === 'one-to-one';
 
 export interface RelationInfo {
   readonly name: string;
+  readonly isView: boolean;
   readonly columns: ReadonlyMap<string, ColumnInfo>;
   readonly primaryKey: readonly string[];
   readonly relationships: readonly Relationship[];
 }
 
 export interface FunctionArg {
+  /** Empty for an unnamed parameter. */
   readonly name: string;
   readonly type: string;
   readonly hasDefault: boolean;
@@ -44,6 +68,8 @@ export interface FunctionInfo {
 export interface SchemaCache {
   relation(name: string): RelationInfo;
   functions(name: string): readonly FunctionInfo[];
+  /** pg_timezone_names, for `Prefer: timezone=…`. */
+  readonly timezones: ReadonlySet<string>;
 }
 
 export function column(relation: Pick<RelationInfo, 'name' | 'columns'>, name: string, inPayload = false): ColumnInfo {
@@ -52,9 +78,9 @@ export function column(relation: Pick<RelationInfo, 'name' | 'columns'>, name: s
   return found;
 }
 
-interface ColumnRow { rel: string; col: string; type: string; default_expr: string | null }
+interface ColumnRow { rel: string; kind: string; col: string; type: string; default_expr: string | null }
 interface KeyRow { rel: string; cols: string[] }
-interface ForeignKeyRow { rel: string; cols: string[]; target: string; target_cols: string[] }
+interface ForeignKeyRow { rel: string; name: string; cols: string[]; target: string; target_cols: string[]; one_to_one: boolean }
 interface FunctionRow {
   name: string; arg_names: string[] | null; arg_modes: string[] | null; arg_types: string[]; n_defaults: number;
   returns_set: boolean; return_type: string; return_relid: number; return_rel: string | null; out_types: string[] | null;
@@ -64,8 +90,9 @@ interface FunctionRow {
 export async function loadSchemaCache(db: LocalDb): Promise<SchemaCache> {
   return db.asAdmin(async (tx) => {
     const columns = await tx.query<ColumnRow>(`
-      select c.relname as rel, a.attname as col, format_type(a.atttypid, a.atttypmod) as type,
-        pg_get_expr(d.adbin, d.adrelid) as default_expr
+      select c.relname as rel, c.relkind::text as kind, a.attname as col, format_type(a.atttypid, a.atttypmod) as type,
+        case when a.attidentity = 'd' then format('nextval(%L::regclass)', pg_get_serial_sequence(format('%I.%I', n.nspname, c.relname), a.attname))
+          else pg_get_expr(d.adbin, d.adrelid) end as default_expr
       from pg_attribute a join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
       left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum and a.attgenerated = ''
       where n.nspname = 'public' and c.relkind in ('r', 'v', 'm', 'p', 'f') and a.attnum > 0 and not a.attisdropped
@@ -77,12 +104,17 @@ export async function loadSchemaCache(db: LocalDb): Promise<SchemaCache> {
       join pg_attribute a on a.attrelid = c.oid and a.attnum = k.attnum
       where n.nspname = 'public' and con.contype = 'p' group by c.relname, con.oid`);
     const foreignKeys = await tx.query<ForeignKeyRow>(`
-      select c.relname as rel, t.relname as target,
+      select c.relname as rel, con.conname as name, t.relname as target,
         array(select a.attname from unnest(con.conkey) with ordinality k(n, o) join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.n order by k.o) as cols,
-        array(select a.attname from unnest(con.confkey) with ordinality k(n, o) join pg_attribute a on a.attrelid = con.confrelid and a.attnum = k.n order by k.o) as target_cols
+        array(select a.attname from unnest(con.confkey) with ordinality k(n, o) join pg_attribute a on a.attrelid = con.confrelid and a.attnum = k.n order by k.o) as target_cols,
+        -- One-to-one when the key's columns are exactly the columns of a primary key or unique constraint.
+        exists (select 1 from pg_constraint u where u.conrelid = con.conrelid and u.contype in ('p', 'u')
+          and (select array_agg(x order by x) from unnest(u.conkey) x) = (select array_agg(x order by x) from unnest(con.conkey) x)) as one_to_one
       from pg_constraint con join pg_class c on c.oid = con.conrelid join pg_class t on t.oid = con.confrelid
       join pg_namespace n on n.oid = c.relnamespace join pg_namespace tn on tn.oid = t.relnamespace
-      where con.contype = 'f' and n.nspname = 'public' and tn.nspname = 'public'`);
+      where con.contype = 'f' and n.nspname = 'public' and tn.nspname = 'public' and con.conparentid = 0
+      order by con.conrelid, con.conname`);
+    const timezones = await tx.query<{ name: string }>('select name from pg_timezone_names');
     const functions = await tx.query<FunctionRow>(`
       select p.proname as name, p.proargnames as arg_names, p.proargmodes::text[] as arg_modes,
         array(select format_type(t, null) from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) t) as arg_types,
@@ -92,18 +124,14 @@ export async function loadSchemaCache(db: LocalDb): Promise<SchemaCache> {
       left join pg_class rc on rc.oid = rt.typrelid
       where n.nspname = 'public' and p.prokind = 'f'`);
 
-    const relations = new Map<string, { name: string; columns: Map<string, ColumnInfo>; primaryKey: string[]; relationships: Relationship[] }>();
+    const relations = new Map<string, MutableRelation>();
     for (const row of columns.rows) {
       let rel = relations.get(row.rel);
-      if (!rel) relations.set(row.rel, (rel = { name: row.rel, columns: new Map(), primaryKey: [], relationships: [] }));
+      if (!rel) relations.set(row.rel, (rel = { name: row.rel, isView: row.kind === 'v' || row.kind === 'm', columns: new Map(), primaryKey: [], relationships: [] }));
       rel.columns.set(row.col, { name: row.col, type: row.type, defaultExpr: row.default_expr });
     }
     for (const row of keys.rows) relations.get(row.rel)?.primaryKey.push(...row.cols);
-    for (const fk of foreignKeys.rows) {
-      const pairs = fk.cols.map((col, i) => [col, fk.target_cols[i] ?? ''] as const);
-      relations.get(fk.rel)?.relationships.push({ target: fk.target, pairs, toOne: true });
-      relations.get(fk.target)?.relationships.push({ target: fk.rel, pairs: pairs.map(([a, b]) => [b, a] as const), toOne: false });
-    }
+    addRelationships(relations, foreignKeys.rows);
 
     const byName = new Map<string, FunctionInfo[]>();
     for (const row of functions.rows) {
@@ -112,6 +140,7 @@ export async function loadSchemaCache(db: LocalDb): Promise<SchemaCache> {
     }
 
     return {
+      timezones: new Set(timezones.rows.map((row) => row.name)),
       relation(name) {
         const found = relations.get(name);
         if (!found) throw tableNotFound(name);
@@ -124,6 +153,66 @@ export async function loadSchemaCache(db: LocalDb): Promise<SchemaCache> {
       },
     };
   });
+}
+
+interface MutableRelation {
+  name: string;
+  isView: boolean;
+  columns: Map<string, ColumnInfo>;
+  primaryKey: string[];
+  relationships: Relationship[];
+}
+
+/**
+ * PostgREST's relationships: each foreign key is many-to-one (one-to-one when its columns are unique) from
+ * the table holding it and the inverse from the table it references; a table with two foreign keys whose
+ * columns are all in its primary key is a junction, giving many-to-many between the two tables it links.
+ */
+function addRelationships(relations: Map<string, MutableRelation>, foreignKeys: readonly ForeignKeyRow[]): void {
+  const direct: Relationship[] = foreignKeys.map((fk) => ({
+    origin: fk.rel,
+    target: fk.target,
+    cardinality: fk.one_to_one ? 'one-to-one' : 'many-to-one',
+    constraint: fk.name,
+    pairs: fk.cols.map((col, i) => [col, fk.target_cols[i] ?? ''] as const),
+    junction: null,
+    isSelf: fk.rel === fk.target,
+    targetIsView: relations.get(fk.target)?.isView ?? false,
+  }));
+  const inverse: Relationship[] = direct.map((link) => ({
+    ...link,
+    origin: link.target,
+    target: link.origin,
+    cardinality: link.cardinality === 'one-to-one' ? 'one-to-one' : 'one-to-many',
+    pairs: link.pairs.map(([a, b]) => [b, a] as const),
+    targetIsView: relations.get(link.origin)?.isView ?? false,
+  }));
+  const manyToMany: Relationship[] = [];
+  for (const first of direct) {
+    for (const second of direct) {
+      if (first.origin !== second.origin || first.constraint === second.constraint) continue;
+      const key = new Set(relations.get(first.origin)?.primaryKey ?? []);
+      const used = [...first.pairs, ...second.pairs].map(([junctionColumn]) => junctionColumn);
+      if (key.size === 0 || !used.every((name) => key.has(name))) continue;
+      manyToMany.push({
+        origin: first.target,
+        target: second.target,
+        cardinality: 'many-to-many',
+        constraint: first.origin,
+        pairs: [],
+        junction: {
+          table: first.origin,
+          sourcePairs: first.pairs.map(([junctionColumn, originColumn]) => [originColumn, junctionColumn] as const),
+          sourceConstraint: first.constraint,
+          targetPairs: second.pairs.map(([junctionColumn, targetColumn]) => [targetColumn, junctionColumn] as const),
+          targetConstraint: second.constraint,
+        },
+        isSelf: first.target === second.target,
+        targetIsView: relations.get(second.target)?.isView ?? false,
+      });
+    }
+  }
+  for (const link of [...direct, ...inverse, ...manyToMany]) relations.get(link.origin)?.relationships.push(link);
 }
 
 function toFunctionInfo(row: FunctionRow, relations: Map<string, { columns: Map<string, ColumnInfo> }>): FunctionInfo {

@@ -1,7 +1,7 @@
 import { badRequest, RestError } from './rest-error.js';
 import type { Condition, FilterCondition, OrderTerm } from './parse-filter.js';
 import type { SelectItem } from './parse-select.js';
-import { column, type RelationInfo, type SchemaCache } from './schema-cache.js';
+import { column, isToOne, type RelationInfo, type Relationship, type SchemaCache } from './schema-cache.js';
 
 /** Identifiers reach SQL only after a catalogue lookup, and always quoted; values only as `$n`. */
 export const ident = (name: string): string => `"${name.replaceAll('"', '""')}"`;
@@ -18,7 +18,7 @@ type Columns = Pick<RelationInfo, 'name' | 'columns'>;
 
 const comparison: Partial<Record<string, string>> = {
   eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=', like: 'like', ilike: 'ilike', match: '~', imatch: '~*',
-  cs: '@>', cd: '<@', ov: '&&', sl: '<<', sr: '>>', nxl: '&<', nxr: '&>', adj: '-|-',
+  cs: '@>', cd: '<@', ov: '&&', sl: '<<', sr: '>>', nxl: '&>', nxr: '&<', adj: '-|-',
 };
 const textSearch: Partial<Record<string, string>> = {
   fts: 'to_tsquery', plfts: 'plainto_tsquery', phfts: 'phraseto_tsquery', wfts: 'websearch_to_tsquery',
@@ -83,8 +83,48 @@ export class AliasCounter {
   }
 }
 
+/** Filters, order and paging that apply inside one embedded resource (`rel.col=eq.1`, `rel.order=…`, `rel.limit=…`). */
+export interface EmbedQuery {
+  readonly conditions: readonly Condition[];
+  readonly order: readonly OrderTerm[];
+  readonly limit: number | null;
+  readonly offset: number;
+}
+
+/** What the rest of a request's query string says about its embeds, by path (`a` or `a.b`, alias or name). */
+export class EmbedQueries {
+  private readonly used = new Set<string>();
+  constructor(private readonly byPath: ReadonlyMap<string, EmbedQuery> = new Map()) {}
+  take(paths: readonly string[]): EmbedQuery | null {
+    for (const path of paths) {
+      const found = this.byPath.get(path);
+      if (found) {
+        this.used.add(path);
+        return found;
+      }
+    }
+    return null;
+  }
+  /** PGRST108 for a path that names no embed of the select. */
+  checkAllUsed(): void {
+    for (const path of this.byPath.keys()) {
+      if (!this.used.has(path)) {
+        throw new RestError(400, 'PGRST108', `'${path}' is not an embedded resource in this request`, null,
+          `Verify that '${path}' is included in the 'select' query parameter.`);
+      }
+    }
+  }
+}
+
+export interface SelectContext {
+  readonly cache: SchemaCache;
+  readonly aliases: AliasCounter;
+  readonly params: Params;
+  readonly embeds: EmbedQueries;
+}
+
 export function compileSelect(
-  items: readonly SelectItem[], relation: Columns, alias: string, cache: SchemaCache, aliases: AliasCounter, expandStar = false,
+  items: readonly SelectItem[], relation: Columns, alias: string, context: SelectContext, expandStar = false, path = '',
 ): CompiledSelect {
   const list: string[] = [];
   const conditions: string[] = [];
@@ -96,7 +136,7 @@ export function compileSelect(
       const cast = item.cast ? `::${item.cast}` : '';
       list.push(`${alias}.${ident(col.name)}${cast} as ${ident(item.alias ?? col.name)}`);
     } else {
-      const embedded = compileEmbed(item, relation, alias, cache, aliases);
+      const embedded = compileEmbed(item, relation, alias, context, path);
       list.push(`${embedded.expression} as ${ident(item.alias ?? item.relation)}`);
       if (item.inner) conditions.push(embedded.exists);
     }
@@ -104,27 +144,99 @@ export function compileSelect(
   return { list: list.join(', '), conditions };
 }
 
+const fmtColumns = (names: readonly string[]) => `(${names.join(', ')})`;
+
+function describeLink(link: Relationship): { embedding: string; cardinality: string; relationship: string } {
+  const embedding = `${link.origin} with ${link.target}`;
+  if (link.junction) {
+    const { table, sourceConstraint, sourcePairs, targetConstraint, targetPairs } = link.junction;
+    return {
+      embedding,
+      cardinality: link.cardinality,
+      relationship: `${table} using ${sourceConstraint}${fmtColumns(sourcePairs.map(([, j]) => j))} and ${targetConstraint}${fmtColumns(targetPairs.map(([, j]) => j))}`,
+    };
+  }
+  return {
+    embedding,
+    cardinality: link.cardinality,
+    relationship: `${link.constraint} using ${link.origin}${fmtColumns(link.pairs.map(([a]) => a))} and ${link.target}${fmtColumns(link.pairs.map(([, b]) => b))}`,
+  };
+}
+
+const singleColumn = (link: Relationship, side: 0 | 1): string | null => (link.pairs.length === 1 ? (link.pairs[0]?.[side] ?? null) : null);
+
+/** PostgREST 12's `findRel`: which relationship an embed `target!hint` follows from `origin`. */
+export function findRelationship(links: readonly Relationship[], origin: string, target: string, hint: string | null): Relationship {
+  const matches = links.filter((link) => {
+    if (link.isSelf) {
+      // One foreign key, two relationships: the table's name gives the children, the column the parent.
+      if (hint === null) {
+        return (target === link.target && link.cardinality === 'one-to-many')
+          || (singleColumn(link, 0) === target && link.cardinality === 'many-to-one');
+      }
+      return target === link.target && link.cardinality === 'one-to-many' && singleColumn(link, 1) === hint;
+    }
+    if (hint === null) {
+      return target === link.target
+        || (!link.targetIsView && link.junction === null && (link.constraint === target || singleColumn(link, 0) === target));
+    }
+    return target === link.target && (
+      (link.junction === null && (link.constraint === hint || singleColumn(link, 0) === hint || singleColumn(link, 1) === hint))
+      || link.junction?.table === hint
+    );
+  });
+  if (matches.length === 0) {
+    throw new RestError(
+      400,
+      'PGRST200',
+      `Could not find a relationship between '${origin}' and '${target}' in the schema cache`,
+      `Searched for a foreign key relationship between '${origin}' and '${target}'${hint ? ` using the hint '${hint}'` : ''} in the schema 'public', but no matches were found.`,
+    );
+  }
+  if (matches.length > 1) {
+    const hints = matches.map((link) => `'${link.target}!${link.junction ? link.junction.table : link.constraint}'`).join(', ');
+    throw new RestError(
+      300,
+      'PGRST201',
+      `Could not embed because more than one relationship was found for '${origin}' and '${target}'`,
+      matches.map(describeLink),
+      `Try changing '${target}' to one of the following: ${hints}. Find the desired relationship in the 'details' key.`,
+    );
+  }
+  return matches[0]!;
+}
+
 function compileEmbed(
-  item: Extract<SelectItem, { kind: 'embed' }>, relation: Columns, alias: string, cache: SchemaCache, aliases: AliasCounter,
+  item: Extract<SelectItem, { kind: 'embed' }>, relation: Columns, alias: string, context: SelectContext, parentPath: string,
 ): { expression: string; exists: string } {
+  const { cache, aliases, params } = context;
   const parent = cache.relation(relation.name);
-  const links = parent.relationships.filter((link) => link.target === item.relation);
-  const target = cache.relation(item.relation);
-  if (links.length === 0) {
-    throw new RestError(400, 'PGRST200', `Could not find a relationship between '${relation.name}' and '${item.relation}' in the schema cache`);
-  }
-  if (links.length > 1) {
-    throw new RestError(300, 'PGRST201', `Could not embed because more than one relationship was found for '${relation.name}' and '${item.relation}'`);
-  }
-  const link = links[0]!;
+  const link = findRelationship(parent.relationships, relation.name, item.relation, item.hint);
+  const target = cache.relation(link.target);
   const child = aliases.take();
-  const join = link.pairs.map(([mine, theirs]) => `${child}.${ident(theirs)} = ${alias}.${ident(mine)}`).join(' and ');
-  const inner = compileSelect(item.items, target, child, cache, aliases);
-  const where = [join, ...inner.conditions].join(' and ');
-  const from = `from public.${ident(target.name)} ${child} where ${where}`;
-  const expression = link.toOne
+  const prefix = parentPath ? `${parentPath}.` : '';
+  const path = `${prefix}${item.alias ?? item.relation}`;
+  const options = context.embeds.take(item.alias ? [path, `${prefix}${item.relation}`] : [path]);
+  let source = `public.${ident(target.name)} ${child}`;
+  let join: string;
+  if (link.junction) {
+    const through = aliases.take();
+    const { table, sourcePairs, targetPairs } = link.junction;
+    source += ` join public.${ident(table)} ${through} on ${targetPairs.map(([mine, theirs]) => `${through}.${ident(theirs)} = ${child}.${ident(mine)}`).join(' and ')}`;
+    join = sourcePairs.map(([mine, theirs]) => `${through}.${ident(theirs)} = ${alias}.${ident(mine)}`).join(' and ');
+  } else {
+    join = link.pairs.map(([mine, theirs]) => `${child}.${ident(theirs)} = ${alias}.${ident(mine)}`).join(' and ');
+  }
+  const inner = compileSelect(item.items, target, child, context, false, path);
+  const filters = (options?.conditions ?? []).map((condition) => compileCondition(condition, target, child, params));
+  const where = [join, ...filters, ...inner.conditions].join(' and ');
+  const from = `from ${source} where ${where}`;
+  const toOne = isToOne(link);
+  const order = options ? compileOrder(options.order, target, child) : '';
+  const page = !toOne && options ? `${options.limit !== null ? ` limit ${options.limit}` : ''}${options.offset ? ` offset ${options.offset}` : ''}` : '';
+  const expression = toOne
     ? `(select row_to_json(_e) from (select ${inner.list} ${from}) _e limit 1)`
-    : `coalesce((select json_agg(_e) from (select ${inner.list} ${from}) _e), '[]'::json)`;
+    : `coalesce((select json_agg(_e) from (select ${inner.list} ${from}${order}${page}) _e), '[]'::json)`;
   return { expression, exists: `exists (select 1 ${from})` };
 }
 
@@ -136,4 +248,10 @@ export function compileOrder(terms: readonly OrderTerm[], relation: Columns, ali
     return `${alias}.${ident(col.name)} ${term.descending ? 'desc' : 'asc'}${nulls}`;
   });
   return ` order by ${parts.join(', ')}`;
+}
+
+/** The page's rows (`_r`) as one JSON array, null-valued keys left out for `nulls=stripped`. */
+export function rowsJson(media: { readonly stripNulls: boolean }): string {
+  const rows = `coalesce(json_agg(_r), '[]'::json)`;
+  return media.stripNulls ? `json_strip_nulls(${rows})` : rows;
 }

@@ -2,17 +2,19 @@ import type { Transaction } from '../db.js';
 import { badRequest, notSingle, RestError } from './rest-error.js';
 import { contentRange, rowsResult, type RestRequest, type RestResult } from './rest-response.js';
 import { column, type RelationInfo } from './schema-cache.js';
-import { AliasCounter, compileCondition, compileSelect, ident, Params } from './sql-builder.js';
+import { inRequestTransaction } from './request-transaction.js';
+import { AliasCounter, compileCondition, compileOrder, compileSelect, EmbedQueries, ident, Params, rowsJson } from './sql-builder.js';
 
 const invalidJson = (details: string) => new RestError(400, 'PGRST102', 'Empty or invalid json', details);
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-interface Written { body: string | null; n: number; inserted?: number }
+interface Written { body: string | null; n: number; affected?: number; inserted?: number }
 
 /**
  * Runs `statement` (an insert/update/delete on `t0`) and, when the client asked for the rows back,
- * renders them with the requested `select`. With `.single()` anything but one row rolls back (406).
+ * renders them with the requested `select`. With `.single()` anything but one row rolls back (406), as
+ * does going over `Prefer: max-affected` with `handling=strict` (PGRST124, updates and deletes).
  * An upsert also counts the rows it inserted (`xmax = 0`): 201 if any, else 200.
  */
 async function runWrite(
@@ -23,18 +25,23 @@ async function runWrite(
   let sql = statement;
   if (wantsRows) {
     // `*` is spelled out so that the helper column pgrst_inserted stays out of the answer.
-    const selected = compileSelect(request.query.select, relation, 't0', request.cache, new AliasCounter(), upsert);
+    const embeds = new EmbedQueries(request.query.embedded);
+    const selected = compileSelect(request.query.select, relation, 't0', { cache: request.cache, aliases: new AliasCounter(), params, embeds }, upsert);
+    embeds.checkAllUsed();
     const where = selected.conditions.length > 0 ? ` where ${selected.conditions.join(' and ')}` : '';
     const returning = upsert ? 't0.*, (t0.xmax = 0) as pgrst_inserted' : 't0.*';
-    sql = `with _w as (${statement} returning ${returning}) select coalesce(json_agg(_r), '[]'::json)::text as body, count(*)::int as n${inserted} from (select ${selected.list} from _w t0${where}) _r`;
+    sql = `with _w as (${statement} returning ${returning}) select ${rowsJson(request.media)}::text as body, count(*)::int as n, (select count(*)::int from _w) as affected${inserted} from (select ${selected.list} from _w t0${where}) _r`;
   } else if (upsert) {
     sql = `with _w as (${statement} returning (t0.xmax = 0) as pgrst_inserted) select null::text as body, count(*)::int as n${inserted} from _w`;
   }
-  const written = await request.db.withRole(request.role, request.claims, async (tx: Transaction): Promise<Written> => {
+  const maxAffected = request.method === 'POST' ? null : request.prefer.maxAffected;
+  const written = await inRequestTransaction(request, async (tx: Transaction): Promise<Written> => {
     const result = await tx.query<Written>(sql, params.values);
     const outcome = wantsRows || upsert ? (result.rows[0] ?? { body: null, n: 0 }) : { body: null, n: result.affectedRows ?? 0 };
-    // Thrown inside the transaction so that PGlite rolls the write back, as PostgREST does.
+    // Thrown inside the transaction so that the write rolls back, as PostgREST does.
     if (request.single && outcome.n !== 1) throw notSingle(outcome.n);
+    const affected = outcome.affected ?? outcome.n;
+    if (maxAffected !== null && affected > maxAffected) throw maxAffectedExceeded(affected);
     return outcome;
   });
   const finalStatus = upsert && written.inserted === 0 ? 200 : status;
@@ -46,8 +53,22 @@ async function runWrite(
   };
 }
 
-function whereClause(request: RestRequest, relation: RelationInfo, params: Params): string {
-  const parts = request.query.conditions.map((condition) => compileCondition(condition, relation, 't0', params));
+export const maxAffectedExceeded = (rows: number): RestError =>
+  new RestError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${rows} rows`);
+
+/**
+ * `limit`/`offset` on PATCH and DELETE (PostgREST 12's limited update and delete): only the rows of
+ * that page, in the given order, are changed.
+ */
+function filteredRows(request: RestRequest, relation: RelationInfo, params: Params): string {
+  const { limit, offset, order } = request.query;
+  if (limit === null && offset === 0) return whereClause(request, relation, params, 't0');
+  const page = `${compileOrder(order, relation, '_l')}${limit !== null ? ` limit ${limit}` : ''}${offset ? ` offset ${offset}` : ''}`;
+  return ` where t0.ctid in (select _l.ctid from public.${ident(relation.name)} _l${whereClause(request, relation, params, '_l')}${page})`;
+}
+
+function whereClause(request: RestRequest, relation: RelationInfo, params: Params, alias: string): string {
+  const parts = request.query.conditions.map((condition) => compileCondition(condition, relation, alias, params));
   return parts.length > 0 ? ` where ${parts.join(' and ')}` : '';
 }
 
@@ -106,7 +127,8 @@ export async function updateRows(request: RestRequest, name: string): Promise<Re
   if (columns.length === 0) return noRows(request, 200);
   const values = params.add(JSON.stringify(request.body));
   const set = columns.map((col) => `${ident(col)} = _v.${ident(col)}`).join(', ');
-  const statement = `update public.${ident(relation.name)} as t0 set ${set} from (select * from json_populate_record(null::public.${ident(relation.name)}, ${values}::json)) _v${whereClause(request, relation, params)}`;
+  const where = filteredRows(request, relation, params);
+  const statement = `update public.${ident(relation.name)} as t0 set ${set} from (select * from json_populate_record(null::public.${ident(relation.name)}, ${values}::json)) _v${where}`;
   return runWrite(request, relation, statement, params, 200);
 }
 
@@ -114,5 +136,6 @@ export async function updateRows(request: RestRequest, name: string): Promise<Re
 export async function deleteRows(request: RestRequest, name: string): Promise<RestResult> {
   const relation = request.cache.relation(name);
   const params = new Params();
-  return runWrite(request, relation, `delete from public.${ident(relation.name)} as t0${whereClause(request, relation, params)}`, params, 200);
+  const where = filteredRows(request, relation, params);
+  return runWrite(request, relation, `delete from public.${ident(relation.name)} as t0${where}`, params, 200);
 }

@@ -57,13 +57,16 @@ describe('stand-in REST: query grammar as postgrest-js writes it', () => {
       { kind: 'column', name: 'id', alias: null, cast: null },
       { kind: 'column', name: 'label', alias: 'name', cast: null },
       { kind: 'column', name: 'price', alias: null, cast: 'text' },
-      { kind: 'embed', relation: 'prompts', alias: null, inner: true, items: [
+      { kind: 'embed', relation: 'prompts', hint: null, alias: null, inner: true, items: [
         { kind: 'column', name: 'title', alias: null, cast: null }, { kind: 'column', name: 'category', alias: null, cast: null },
       ] },
     ]);
     expect(parseSelect(null)).toEqual([{ kind: 'star' }]);
     expect(parseError(() => parseSelect('id::regclass'))).toEqual({ status: 400, code: 'PGRST100' });
     expect(parseError(() => parseSelect('count()'))).toEqual({ status: 400, code: 'PGRST100' });
+    expect(parseSelect('author:users!author_id!inner(name)')).toMatchObject([{ kind: 'embed', relation: 'users', hint: 'author_id', alias: 'author', inner: true }]);
+    expect(parseError(() => parseSelect('...users(name)'))).toEqual({ status: 400, code: 'PGRST100' });
+    expect(parseError(() => parseSelect('users!a!b(name)'))).toEqual({ status: 400, code: 'PGRST100' });
   });
 
   it('reads order, limit, offset, Range and Prefer', () => {
@@ -74,8 +77,25 @@ describe('stand-in REST: query grammar as postgrest-js writes it', () => {
     const query = parseRequestQuery(new URLSearchParams('select=id&limit=10&offset=5&title=eq.a+b'), '0-4');
     expect(query).toMatchObject({ limit: 5, offset: 5, conditions: [{ column: 'title', value: 'a b' }] });
     expect(parseError(() => parseRequestQuery(new URLSearchParams(''), '9-1'))).toEqual({ status: 416, code: 'PGRST103' });
-    expect(parsePrefer('return=representation, count=exact,resolution=merge-duplicates')).toEqual({
-      returnMode: 'representation', count: true, resolution: 'merge-duplicates', missingDefault: false,
+    expect(parsePrefer('return=representation, count=exact,resolution=merge-duplicates')).toMatchObject({
+      returnMode: 'representation', count: 'exact', resolution: 'merge-duplicates', missingDefault: false, tx: null, maxAffected: null,
     });
+  });
+
+  it('reads Prefer as PostgREST 12: the first value wins, max-affected only when strict, unknown tokens refused when strict', () => {
+    expect(parsePrefer('count=planned, count=exact, tx=rollback')).toMatchObject({ count: 'planned', tx: 'rollback', applied: ['count=planned', 'tx=rollback'] });
+    expect(parsePrefer('max-affected=5')).toMatchObject({ maxAffected: null, applied: [] });
+    expect(parsePrefer('handling=strict, max-affected=5')).toMatchObject({ maxAffected: 5, applied: ['handling=strict', 'max-affected=5'] });
+    expect(parsePrefer('timezone=Europe/Paris', new Set(['Europe/Paris']))).toMatchObject({ timezone: 'Europe/Paris' });
+    expect(parsePrefer('timezone=Mars/Base')).toMatchObject({ timezone: null, applied: [] });
+    expect(parseError(() => parsePrefer('handling=strict, return=everything'))).toEqual({ status: 400, code: 'PGRST122' });
+    expect(parseError(() => parsePrefer('handling=strict, timezone=Mars/Base'))).toEqual({ status: 400, code: 'PGRST122' });
+  });
+
+  it('reads filters, order and paging on embeds by their path', () => {
+    const query = parseRequestQuery(new URLSearchParams('select=a,b(c(d))&b.c.d=eq.1&b.order=x.desc&b.limit=2&b.offset=1&b.or=(y.eq.1,y.eq.2)'), null);
+    expect(query.conditions).toEqual([]);
+    expect(query.embedded.get('b.c')).toMatchObject({ conditions: [{ column: 'd', op: 'eq', value: '1' }] });
+    expect(query.embedded.get('b')).toMatchObject({ order: [{ column: 'x', descending: true }], limit: 2, offset: 1, conditions: [{ kind: 'logic', op: 'or' }] });
   });
 });
