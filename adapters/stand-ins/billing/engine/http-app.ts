@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { SandboxHttpError } from './errors.js';
 import type { FaultController } from './faults.js';
-import { json } from './respond.js';
+import { addHeader, json } from './respond.js';
 
 const API_VERSIONS = ['2026-04', '2026-10', '2027-01'];
 const DEFAULT_API_VERSION = '2026-04';
@@ -19,7 +19,7 @@ export function createHttpApp(faults: FaultController, log: (line: string) => vo
     const version = c.req.header('polar-version') ?? DEFAULT_API_VERSION;
     if (!API_VERSIONS.includes(version)) return json({ detail: 'Not Found' }, 404);
     await next();
-    c.res.headers.set('polar-version', version);
+    addHeader(c.res, 'polar-version', version);
   });
   app.onError((error) => {
     if (error instanceof SandboxHttpError) {

@@ -85,20 +85,21 @@ export function parseSorting(values: readonly string[] | undefined, allowed: rea
 
 type SortValue = string | number | boolean | null | undefined;
 
-/** Stable multi-key sort; nulls go last whatever the direction. */
+/** Stable multi-key sort; nulls go last whatever the direction. Each record's keys are read once, not per comparison. */
 export function sortRecords<T>(records: readonly T[], keys: readonly SortKey[], accessors: Record<string, (record: T) => SortValue>): T[] {
-  const decorated = records.map((record, index) => ({ record, index }));
+  const used = keys.flatMap(({ field, descending }) => {
+    const get = accessors[field];
+    return get === undefined ? [] : [{ get, sign: descending ? -1 : 1 }];
+  });
+  const decorated = records.map((record, index) => ({ record, index, values: used.map(({ get }) => get(record)) }));
   decorated.sort((a, b) => {
-    for (const { field, descending } of keys) {
-      const get = accessors[field];
-      if (get === undefined) continue;
-      const x = get(a.record);
-      const y = get(b.record);
+    for (let k = 0; k < used.length; k += 1) {
+      const x = a.values[k];
+      const y = b.values[k];
       if (x === y) continue;
       if (x === null || x === undefined) return 1;
       if (y === null || y === undefined) return -1;
-      const order = x < y ? -1 : 1;
-      return descending ? -order : order;
+      return x < y ? -(used[k] as { sign: number }).sign : (used[k] as { sign: number }).sign;
     }
     return a.index - b.index;
   });

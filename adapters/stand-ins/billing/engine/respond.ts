@@ -31,8 +31,29 @@ export function toJson(body: unknown): string {
   return JSON.stringify(body);
 }
 
-export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(toJson(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+/** The headers each answer was built with, as a plain object, so a middleware can add one without materialising a `Headers`. */
+const plainHeaders = new WeakMap<Response, Record<string, string>>();
+
+/** An answer whose body is JSON text already (a pre-serialised view, or lists of them joined). */
+export function jsonText(text: string, status = 200, headers?: Record<string, string>): Response {
+  const plain = headers === undefined ? { 'content-type': 'application/json' } : { 'content-type': 'application/json', ...headers };
+  const response = new Response(text, { status, headers: plain });
+  plainHeaders.set(response, plain);
+  return response;
+}
+
+export function json(body: unknown, status = 200, headers?: Record<string, string>): Response {
+  return jsonText(toJson(body), status, headers);
+}
+
+/**
+ * Adds a header to an answer: into the plain headers it was built with when it is one of ours (Node's
+ * adapter then writes them as they are), else through `headers` (any other Response).
+ */
+export function addHeader(response: Response, name: string, value: string): void {
+  const plain = plainHeaders.get(response);
+  if (plain === undefined) response.headers.set(name, value);
+  else plain[name] = value;
 }
 
 /** 204 with no body (deletes). */

@@ -34,11 +34,25 @@ export class Store {
   private readonly persistence: FolderPersistence | null;
   private tx: Transaction | null = null;
   private readonly compactEvery: number;
+  private changes = 0;
 
   constructor(options: StoreOptions = {}) {
     this.compactEvery = options.compactEvery ?? 5_000;
     this.persistence = options.dataDir === undefined ? null : new FolderPersistence(options.dataDir, { fsync: options.fsync ?? true });
     this.raw = this.persistence?.load() ?? new Map();
+  }
+
+  /**
+   * Counts every change to any record (undone ones too): a view computed from several records is
+   * still current while this number is the one it was computed at.
+   */
+  get generation(): number {
+    return this.changes;
+  }
+
+  /** @internal used by Collection on every put, delete and undo */
+  changed(): void {
+    this.changes += 1;
   }
 
   /** The collection called `name`, created on first use; indexes may be added by any module. */
@@ -211,6 +225,7 @@ export class Collection<T extends StoredRecord> {
   }
 
   private setRaw(id: string, record: T | undefined): void {
+    this.store.changed();
     const previous = this.records.get(id);
     for (const { key, entries } of this.indexes.values()) {
       if (entries === null) continue;

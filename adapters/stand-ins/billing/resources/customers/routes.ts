@@ -2,12 +2,16 @@ import type { Context, Hono } from 'hono';
 import { customerCreate, customerUpdate, customerUpdateExternal } from '@ensemble/billing-client/schemas';
 import type { SandboxContext } from '../../engine/context.js';
 import { fieldError, notFound } from '../../engine/errors.js';
-import { matchesMetadata, paginate, parseMetadataFilter, parseQuery, parseSorting, pathUuid, q, querySchema, sortRecords } from '../../engine/query.js';
+import { matchesMetadata, parseMetadataFilter, parseQuery, parseSorting, pathUuid, q, querySchema, sortRecords } from '../../engine/query.js';
 import type { CustomerRecord, OrganizationRecord } from '../../engine/records.js';
-import { json, noContent } from '../../engine/respond.js';
+import { json, jsonText, noContent } from '../../engine/respond.js';
 import { parseBody } from '../../engine/validation.js';
+import { jsonPage, recordJson } from '../../engine/wire-cache.js';
 import { createCustomer, customerByExternalId, deleteCustomer, saveCustomer, taxIdOf } from './service.js';
 import { customerStateWire, customerWire } from './wire.js';
+
+/** A customer's wire view, serialised once per stored version of it. */
+const customerJson = recordJson(customerWire);
 
 type Update = { -readonly [K in keyof CustomerRecord]?: CustomerRecord[K] | undefined };
 
@@ -55,7 +59,7 @@ export function registerCustomers(app: Hono, ctx: SandboxContext): void {
         matchesMetadata(cu.metadata, metadata),
     );
     const sorted = sortRecords(found, sorting, { created_at: (cu) => cu.created_at, email: (cu) => cu.email, name: (cu) => cu.name });
-    return json(paginate(sorted, query, customerWire));
+    return jsonPage(sorted, query, customerJson);
   });
 
   app.post('/v1/customers', async (c) => {
@@ -74,7 +78,7 @@ export function registerCustomers(app: Hono, ctx: SandboxContext): void {
 
   // external-id routes first, so `/external/{x}` is never read as a customer id
   app.get('/v1/customers/external/:external_id/state', (c) => json(customerStateWire(ctx, byExternal(c).customer)));
-  app.get('/v1/customers/external/:external_id', (c) => json(customerWire(byExternal(c).customer)));
+  app.get('/v1/customers/external/:external_id', (c) => jsonText(customerJson(byExternal(c).customer)));
   app.patch('/v1/customers/external/:external_id', async (c) => {
     const { customer } = byExternal(c);
     const body = await parseBody(c.req.raw, customerUpdateExternal);
@@ -87,7 +91,7 @@ export function registerCustomers(app: Hono, ctx: SandboxContext): void {
   });
 
   app.get('/v1/customers/:id/state', (c) => json(customerStateWire(ctx, byId(c).customer)));
-  app.get('/v1/customers/:id', (c) => json(customerWire(byId(c).customer)));
+  app.get('/v1/customers/:id', (c) => jsonText(customerJson(byId(c).customer)));
   app.patch('/v1/customers/:id', async (c) => {
     const { customer } = byId(c);
     const body = await parseBody(c.req.raw, customerUpdate);

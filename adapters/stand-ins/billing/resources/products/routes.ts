@@ -5,10 +5,11 @@ import type { SandboxContext } from '../../engine/context.js';
 import { fieldError, notFound } from '../../engine/errors.js';
 import { runProductWritten } from '../../engine/hooks.js';
 import { newId } from '../../engine/ids.js';
-import { matchesMetadata, paginate, parseMetadataFilter, parseQuery, parseSorting, pathUuid, q, querySchema, sortRecords } from '../../engine/query.js';
+import { matchesMetadata, parseMetadataFilter, parseQuery, parseSorting, pathUuid, q, querySchema, sortRecords } from '../../engine/query.js';
 import type { OrganizationRecord, PriceRecord, ProductRecord } from '../../engine/records.js';
-import { json } from '../../engine/respond.js';
+import { json, jsonText } from '../../engine/respond.js';
 import { parseBody } from '../../engine/validation.js';
+import { jsonPage, storeJson } from '../../engine/wire-cache.js';
 import { currentPrices } from './service.js';
 import { productWire } from './wire.js';
 
@@ -75,6 +76,8 @@ export function ownProduct(ctx: SandboxContext, c: Context): { org: Organization
 
 export function registerProducts(app: Hono, ctx: SandboxContext): void {
   const { db } = ctx;
+  // a product shows its prices, benefits and attachments: its JSON is kept until the next write
+  const productJson = storeJson<ProductRecord>(ctx, (p) => productWire(ctx, p));
   const listQuery = querySchema({
     id: q.uuids().optional(),
     organization_id: q.uuids().optional(),
@@ -111,7 +114,7 @@ export function registerProducts(app: Hono, ctx: SandboxContext): void {
         return price?.price_amount ?? price?.minimum_amount ?? 0;
       },
     });
-    return json(paginate(sorted, query, (p) => productWire(ctx, p)));
+    return jsonPage(sorted, query, productJson);
   });
 
   app.post('/v1/products', async (c) => {
@@ -137,7 +140,7 @@ export function registerProducts(app: Hono, ctx: SandboxContext): void {
     return json(productWire(ctx, product), 201);
   });
 
-  app.get('/v1/products/:id', (c) => json(productWire(ctx, ownProduct(ctx, c).product)));
+  app.get('/v1/products/:id', (c) => jsonText(productJson(ownProduct(ctx, c).product)));
 
   app.patch('/v1/products/:id', async (c) => {
     const { org, product } = ownProduct(ctx, c);
