@@ -15,6 +15,7 @@ import { ModelPicker } from './model-picker.js';
 import { SelectionPopover, type SelectionActions } from './selection-popover.js';
 import { MergeBar } from './merge-bar.js';
 import { ShortcutsDialog } from './shortcuts-dialog.js';
+import { useStickToBottom } from './stick-to-bottom.js';
 import './chat.css';
 
 export interface ChatViewProps {
@@ -272,9 +273,20 @@ export function ChatView(props: ChatViewProps) {
   const focusAt = props.focus?.at;
   const found = useRef<string | null>(null);
   const focusIndex = focusId === null || !turns ? -1 : turns.findIndex((turn) => holds(turn, focusId));
+  // The list keeps to its end as the latest turns grow (an answer written, its figures shown) until the
+  // reader scrolls up; a list opened at a search hit does not.
+  const follower = useStickToBottom(atLatest, focusIndex < 0);
+  const { stick } = follower;
+  // Each new list (another conversation) starts at its end, or at the message it opened at.
+  const opensAtFocus = useRef(focusIndex >= 0);
+  opensAtFocus.current = focusIndex >= 0;
+  useEffect(() => {
+    if (generation > 0) stick(!opensAtFocus.current);
+  }, [generation, stick]);
   useEffect(() => {
     if (focusId === null || focusIndex < 0 || found.current === `${focusId}@${focusAt}`) return;
     found.current = `${focusId}@${focusAt}`;
+    stick(false);
     list.current?.scrollToIndex({ index: focusIndex, align: 'start' });
     let frames = 0;
     let frame = 0;
@@ -295,19 +307,20 @@ export function ChatView(props: ChatViewProps) {
     };
     frame = requestAnimationFrame(mark);
     return () => cancelAnimationFrame(frame);
-  }, [focusId, focusAt, focusIndex]);
+  }, [focusId, focusAt, focusIndex, stick]);
 
   // A message sent (or an answer asked again) shows its turn: the list goes to the end. Turns far away
   // are measured only as they are drawn, so the end is sought again until the list stands there.
   const atBottomNow = useRef(true);
   const toEnd = useCallback(() => {
+    stick(true);
     list.current?.scrollToIndex({ index: 'LAST', align: 'end' });
     for (const delay of [120, 360, 800]) {
       window.setTimeout(() => {
         if (!atBottomNow.current) list.current?.scrollToIndex({ index: 'LAST', align: 'end' });
       }, delay);
     }
-  }, []);
+  }, [stick]);
   const onAtBottom = useCallback((bottom: boolean) => {
     atBottomNow.current = bottom;
     setAtBottom(bottom);
@@ -337,15 +350,11 @@ export function ChatView(props: ChatViewProps) {
     frame = requestAnimationFrame(settle);
     return () => cancelAnimationFrame(frame);
   }, [firstItemIndex]);
+  // An answer starting (a message sent, an answer asked again) brings the list to its end, and it follows
+  // the answer from there (useStickToBottom) while the reader does not scroll up.
   useEffect(() => {
     if (streaming) toEnd();
   }, [streaming, toEnd]);
-  // The streaming answer grows inside the last turn: the list follows it while the reader is at the bottom.
-  useEffect(() => {
-    if (!streaming || !atBottomNow.current) return;
-    const frame = requestAnimationFrame(() => list.current?.autoscrollToBottom());
-    return () => cancelAnimationFrame(frame);
-  }, [lastTurn, streaming]);
   // The latest page read for "Jump to latest" is scrolled to once it is there.
   const endWanted = useRef(false);
   useEffect(() => {
@@ -416,7 +425,7 @@ export function ChatView(props: ChatViewProps) {
     );
   };
   const listContext = useMemo(() => ({ paging: props.paging }), [props.paging]);
-  const awayFromEnd = turns !== undefined && turns.length > 0 && (!atBottom || !atLatest);
+  const awayFromEnd = turns !== undefined && turns.length > 0 && (!atLatest || (!atBottom && !follower.stuck));
 
   return (
     <div className={compare ? 'chat-view chat-view--compare' : 'chat-view'}>
@@ -461,7 +470,8 @@ export function ChatView(props: ChatViewProps) {
           <Virtuoso key={generation} ref={list} className="chat-view__scroll" data={turns} firstItemIndex={firstItemIndex}
             computeItemKey={(_index, turn) => turn.id} itemContent={renderTurn} components={LIST_COMPONENTS} context={listContext}
             initialTopMostItemIndex={focusIndex >= 0 ? { index: focusIndex, align: 'start' } : { index: 'LAST', align: 'end' }}
-            followOutput={(bottom) => (bottom ? 'auto' : false)} atBottomStateChange={onAtBottom} atBottomThreshold={48}
+            scrollerRef={follower.scrollerRef}
+            followOutput={(bottom) => (bottom && follower.stuck ? 'auto' : false)} atBottomStateChange={onAtBottom} atBottomThreshold={48}
             increaseViewportBy={{ top: 600, bottom: 600 }}
             startReached={loadOlder} endReached={() => props.onLoadNewer?.()} />
         )}
