@@ -88,7 +88,7 @@ describe('the settings dialog', () => {
     const length = within(dialog).getByRole('spinbutton', { name: 'Longest answer of Claude Sonnet in tokens, 1 to 4096' });
     expect(length.parentElement?.contains(temperatureError)).toBe(false);
     // The length keeps its price line while the temperature is wrong.
-    expect(length.parentElement?.textContent).toContain('Held before answering: a short answer');
+    expect(length.parentElement?.textContent).toContain('Empty: the model’s usual length. You pay for what it writes.');
     await userEvent.type(length, '9000');
     const lengthError = within(dialog).getByText('Enter a whole number from 1 to 4096');
     expect(length.parentElement?.contains(lengthError)).toBe(true);

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import type { ModelInfo } from '../../../../../core/chat/index.js';
 import { EmptyState } from '../../../ui/empty-state.js';
-import { ArrowDownIcon, ColumnsIcon, SparkIcon } from '../../../ui/icons.js';
+import { ArrowDownIcon, ChatIcon, ColumnsIcon, MoreIcon } from '../../../ui/icons.js';
+import { MenuButton, type MenuItem } from '../../../ui/menu-button.js';
 import { Skeleton } from '../../../ui/spinner.js';
 import { useTitle } from '../../../ui/use-title.js';
 import { AnswerColumns } from './answer-columns.js';
@@ -88,6 +89,8 @@ export interface ChatViewProps {
   paging?: 'older' | 'newer' | null | undefined;
   /** A note shown above the composer (a long conversation's offer to go on from a summary). */
   composerNotice?: ReactNode;
+  /** The conversation's title, shown in the header (absent: a new chat). */
+  title?: string | undefined;
 }
 
 const typingInto = (target: EventTarget | null) =>
@@ -204,7 +207,8 @@ const TurnItem = memo(function TurnItem({ turn, last, streaming, actions, offers
         {last && !streaming && turn.answers.length > 0 ? (
           <li key={`${turn.id}-again`} className="turn-actions">
             {offers.merge && mergeModels && turn.answers.filter((a) => !a.mergedFrom && a.content !== '').length >= 2 ? (
-              <MergeBar models={mergeModels} answeredBy={turn.answers.flatMap((a) => (a.modelId && !a.mergedFrom ? [a.modelId] : []))} onMerge={actions.merge} />
+              <MergeBar models={mergeModels} answeredBy={turn.answers.flatMap((a) => (a.modelId && !a.mergedFrom ? [a.modelId] : []))}
+                mergedBy={turn.answers.find((a) => a.mergedFrom)?.modelId} onMerge={actions.merge} />
             ) : null}
             <button type="button" className="message__action" onClick={actions.regenerate}>{t('chat.regenerateAll')}</button>
           </li>
@@ -261,7 +265,9 @@ export function ChatView(props: ChatViewProps) {
   const { t } = useTranslation();
   const { turns, models, streaming, compare, selected } = props;
   const atLatest = props.atLatest !== false;
-  useTitle(compare ? t('sidebar.allModels') : t('chat.heading'));
+  // The conversation's title once it has one; a new chat is named by what it is.
+  const heading = props.title === undefined ? (compare ? t('sidebar.allModels') : t('sidebar.newChat')) : props.title.trim() || t('sidebar.untitled');
+  useTitle(props.title === undefined ? (compare ? t('sidebar.allModels') : t('chat.heading')) : heading);
   const area = useRef<HTMLDivElement>(null);
   const list = useRef<VirtuosoHandle>(null);
   const { firstItemIndex, generation } = useTurnNumbering(turns);
@@ -426,25 +432,29 @@ export function ChatView(props: ChatViewProps) {
   };
   const listContext = useMemo(() => ({ paging: props.paging }), [props.paging]);
   const awayFromEnd = turns !== undefined && turns.length > 0 && (!atLatest || (!atBottom && !follower.stuck));
+  const hasTurns = turns !== undefined && turns.length > 0;
+  const tools: MenuItem[] = [
+    ...(props.onExport && hasTurns ? [
+      { label: t('chat.exportMarkdown'), onSelect: () => props.onExport?.('md') },
+      { label: t('chat.exportJson'), onSelect: () => props.onExport?.('json') },
+    ] : []),
+    ...(props.onShare && hasTurns ? [{ label: t('share.button'), onSelect: props.onShare }] : []),
+    ...(props.onOpenSettings ? [{ label: t('settings.open'), onSelect: props.onOpenSettings, disabled: props.instruction === undefined }] : []),
+    { label: t('shortcuts.open'), onSelect: () => setHelpOpen(true), keyShortcuts: '?' },
+  ];
 
   return (
     <div className={compare ? 'chat-view chat-view--compare' : 'chat-view'}>
-      <h1 className="visually-hidden">{compare ? t('sidebar.allModels') : t('chat.heading')}</h1>
-      <div className="chat-view__toolbar">
-        {props.onExport && turns && turns.length > 0 ? (
-          <>
-            <button type="button" className="message__action" onClick={() => props.onExport?.('md')}>{t('chat.exportMarkdown')}</button>
-            <button type="button" className="message__action" onClick={() => props.onExport?.('json')}>{t('chat.exportJson')}</button>
-          </>
-        ) : null}
-        {props.onShare && turns && turns.length > 0 ? (
-          <button type="button" className="message__action" onClick={props.onShare}>{t('share.button')}</button>
-        ) : null}
-        {props.onOpenSettings ? (
-          <button type="button" className="message__action" onClick={props.onOpenSettings} disabled={props.instruction === undefined}>{t('settings.open')}</button>
-        ) : null}
-        <button type="button" className="message__action" aria-keyshortcuts="?" onClick={() => setHelpOpen(true)}>{t('shortcuts.open')}</button>
-      </div>
+      <header className="chat-view__header">
+        <h1 className="chat-view__title" title={heading}>{heading}</h1>
+        {/* Wide screens show the chat's tools as buttons; a phone gathers them in one menu. */}
+        <div className="chat-view__toolbar">
+          {tools.map((tool) => (
+            <button key={tool.label} type="button" className="message__action" onClick={tool.onSelect} disabled={tool.disabled} aria-keyshortcuts={tool.keyShortcuts}>{tool.label}</button>
+          ))}
+        </div>
+        <MenuButton className="chat-view__more" label={t('chat.more')} icon={<MoreIcon size={18} />} items={tools} />
+      </header>
       {props.instruction ? (
         <p className="chat-view__instruction" title={props.instruction}>
           <span className="badge">{t('settings.instructionBadge')}</span> <span className="chat-view__instruction-text">{props.instruction}</span>
@@ -463,7 +473,7 @@ export function ChatView(props: ChatViewProps) {
             {compare ? (
               <EmptyState icon={<ColumnsIcon size={32} />} title={t('allModels.emptyTitle')}>{t('allModels.emptyBody')}</EmptyState>
             ) : (
-              <EmptyState icon={<SparkIcon size={32} />} title={t('chat.emptyTitle')}>{t('chat.emptyBody')}</EmptyState>
+              <EmptyState icon={<ChatIcon size={32} />} title={t('chat.emptyTitle')}>{t('chat.emptyBody')}</EmptyState>
             )}
           </div>
         ) : (

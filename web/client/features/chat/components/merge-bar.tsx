@@ -7,14 +7,16 @@ export interface MergeBarProps {
   models: readonly ModelInfo[];
   /** The models that answered the turn, in order: the first one is offered first. */
   answeredBy: readonly string[];
+  /** The model that wrote the turn's merge, if any: offered again (a merge shown keeps its model chosen). */
+  mergedBy?: string | null | undefined;
   onMerge: (modelId: string) => void;
 }
 
 /** "Merge": a chosen model fuses the side-by-side answers into one, as a new column of the turn. */
-export function MergeBar({ models, answeredBy, onMerge }: MergeBarProps) {
+export function MergeBar({ models, answeredBy, mergedBy, onMerge }: MergeBarProps) {
   const { t } = useTranslation();
   const id = useId();
-  const preferred = answeredBy.find((m) => models.some((x) => x.id === m)) ?? models[0]?.id ?? '';
+  const preferred = [mergedBy, ...answeredBy].find((m) => models.some((x) => x.id === m)) ?? models[0]?.id ?? '';
   const [chosen, setChosen] = useState<string | null>(null);
   const modelId = chosen !== null && models.some((m) => m.id === chosen) ? chosen : preferred;
   if (models.length === 0) return null;
