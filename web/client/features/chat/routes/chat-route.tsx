@@ -203,6 +203,7 @@ export default function ChatRoute({ chatId, compareRoute }: { chatId: string | n
         else download(exportFileName(title, 'json'), conversationAsJson(area.conversations?.find((c) => c.id === chatId) ?? { id: chatId, title }, messages, state.settings), 'application/json');
       } : undefined}
       onShare={chatId ? () => void openShare() : undefined}
+      title={chatId ? (area.conversations?.find((c) => c.id === chatId)?.title ?? undefined) : undefined}
       instruction={state.settings?.instruction}
       onOpenSettings={settings.open}
       mergeModels={usable}
