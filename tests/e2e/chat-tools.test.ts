@@ -158,7 +158,9 @@ describe('e2e: the chat’s tools', () => {
     await page.keyboard.press('Escape');
     // The scrim beside the menu closes it.
     await page.locator('.chat-scrim').click({ position: { x: 360, y: 400 } });
-    await page.getByRole('button', { name: 'Instructions & settings' }).click();
+    // On a phone the chat's tools are items of the header's More menu.
+    await page.getByRole('button', { name: 'More', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Instructions & settings' }).click();
     const dialog = page.getByRole('dialog', { name: 'Instructions and settings of this chat' });
     await dialog.waitFor();
     const fits = await dialog.evaluate((node) => node.getBoundingClientRect().width <= window.innerWidth);

@@ -3,7 +3,7 @@
 // beside Send saying so. Screenshots of the dialog at 1280×800 and 390×844, in English and Japanese.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Locator } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, screenshot, type E2eBrowser } from './support/browser.js';
 import { completeProfiling, signUpWithCode } from './support/journeys.js';
@@ -14,7 +14,7 @@ let browser: E2eBrowser;
 const email = `context-setting-${Date.now()}@example.com`;
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
-const ja = JSON.parse(readFileSync(join(process.cwd(), 'web/public/locales/ja/translation.json'), 'utf8')) as { settings: Record<string, string> };
+const ja = JSON.parse(readFileSync(join(process.cwd(), 'web/public/locales/ja/translation.json'), 'utf8')) as { settings: Record<string, string>; chat: Record<string, string> };
 
 beforeAll(async () => {
   stack = await startE2eStack({ env: { OFFLINE_MODEL_TOKEN_DELAY_MS: '0' } });
@@ -36,6 +36,16 @@ async function inViewport(locator: Locator, viewport: { width: number; height: n
   return box !== null && box.y >= 0 && box.x >= 0 && box.y + box.height <= viewport.height && box.x + box.width <= viewport.width;
 }
 
+/** Opens a tool of the chat's header: a button on a wide screen, an item of its More menu on a phone. */
+async function openTool(page: Page, name: string, more = 'More'): Promise<void> {
+  await page.locator('.chat-view__header').waitFor();
+  const menu = page.getByRole('button', { name: more, exact: true });
+  if (await menu.isVisible()) {
+    await menu.click();
+    await page.getByRole('menuitem', { name, exact: true }).click();
+  } else await page.getByRole('button', { name }).click();
+}
+
 describe('e2e: the context setting and the settings dialog on a phone', () => {
   it('three questions answered make a conversation of six messages', async () => {
     const { page } = browser;
@@ -52,7 +62,7 @@ describe('e2e: the context setting and the settings dialog on a phone', () => {
 
   it('at 390×844 the dialog shows Save and Cancel and each model’s Temperature and Longest answer headings', async () => {
     const { page } = browser;
-    await page.getByRole('button', { name: 'Instructions & settings' }).click();
+    await openTool(page, 'Instructions & settings');
     const dialog = page.getByRole('dialog', { name: 'Instructions and settings of this chat' });
     await dialog.waitFor();
     await screenshot(page, 'settings-dialog-390-en');
@@ -84,7 +94,7 @@ describe('e2e: the context setting and the settings dialog on a phone', () => {
     // Kept with the conversation: a reload reads it back.
     await page.reload();
     await page.locator('.composer__cost', { hasText: 'sends the last 4 of 6 messages' }).waitFor();
-    await page.getByRole('button', { name: 'Instructions & settings' }).click();
+    await openTool(page, 'Instructions & settings');
     expect(await page.getByRole('dialog').getByRole('radio', { name: 'Last 4 messages' }).isChecked()).toBe(true);
     await page.keyboard.press('Escape');
   });
@@ -99,7 +109,7 @@ describe('e2e: the context setting and the settings dialog on a phone', () => {
         const open = language === 'en' ? 'Instructions & settings' : (ja.settings['open'] as string);
         const title = language === 'en' ? 'Instructions and settings of this chat' : (ja.settings['title'] as string);
         const save = language === 'en' ? 'Save settings' : (ja.settings['save'] as string);
-        await page.getByRole('button', { name: open }).click();
+        await openTool(page, open, language === 'en' ? 'More' : (ja.chat['more'] as string));
         const dialog = page.getByRole('dialog', { name: title });
         await dialog.waitFor();
         expect(await inViewport(dialog.getByRole('button', { name: save }), viewport)).toBe(true);
