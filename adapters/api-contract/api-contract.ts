@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { CANCELLATION_REASONS, CHECKOUT_STATUSES, DISCOUNT_DURATIONS } from '../../core/billing/index.js';
-import { LEADERBOARD_PERIODS, MAX_PAGE_TURNS, VOTE_KINDS, conversationIdSchema, messageSchema, modelIdsSchema, titleSchema, attachmentIdsSchema, attachmentRefSchema, conversationSettingsSchema, sendChatSchema, PROVIDER_IDS } from '../../core/chat/index.js';
+import { LEADERBOARD_PERIODS, MAX_PAGE_TURNS, VOTE_KINDS, conversationIdSchema, messageSchema, modelIdsSchema, titleSchema, attachmentIdsSchema, attachmentRefSchema, conversationSettingsSchema, packedWeightsSchema, sendChatSchema, PROVIDER_IDS } from '../../core/chat/index.js';
 import { LEDGER_KINDS, spendingCapSchema } from '../../core/credits/index.js';
 import { DOMAIN_ERROR_CODES } from '../../core/shared/index.js';
 
@@ -195,32 +195,30 @@ export const conversationPageQuery = z
   .refine((q) => [q.before, q.after, q.around].filter((c) => c !== undefined).length <= 1, 'give at most one of before, after and around');
 /** The cursors beside a page: `older` to pass as `before`, `newer` as `after` (null: nothing on that side). */
 export const pageCursors = z.object({ older: z.string().nullable(), newer: z.string().nullable() });
-/** What pricing the next message needs of a message of the visible path, without its text (MessageWeight). */
-export const messageWeight = z.object({
-  id: z.string(),
-  role: z.enum(['user', 'assistant', 'system']),
-  modelId: z.string().nullable(),
-  column: z.number().int().min(-1).max(15).optional(),
-  mergedFrom: z.array(z.string()).readonly().optional(),
-  attachments: z.array(attachmentRefSchema).readonly().optional(),
-  quarters: z.number().int().nonnegative(),
-  summaryQuarters: z.number().int().nonnegative(),
-});
 /**
- * GET /api/conversations/:id: a page of whole turns of the visible path, its cursors, and the weight of
- * every message of the whole path (`liveRun`: null when no answer is running; absent from an older server).
+ * What pricing the next message needs of every message of the visible path, without its texts
+ * (MessageWeight), packed a column per field (PackedWeights: one letter, three numbers a message).
+ */
+const messageWeights = packedWeightsSchema;
+/**
+ * GET /api/conversations/:id: everything the chat view draws of a conversation, in one answer: a page
+ * of whole turns of the visible path, its cursors, the weights of the whole path, the conversation's
+ * settings, its choices on side-by-side turns, and its run still being answered (`liveRun`: null when
+ * none; absent from an older server).
  */
 export const openConversationAnswer = z.object({
   conversation,
   messages: z.array(chatMessage).readonly(),
   page: pageCursors,
-  weights: z.array(messageWeight).readonly(),
+  weights: messageWeights,
+  settings: conversationSettingsSchema,
+  votes: z.array(z.lazy(() => compareVote)).readonly(),
   liveRun: liveRun.nullable().optional(),
 });
 /** GET /api/conversations/:id/messages: the whole visible path (an export) */
 export const messagesAnswer = z.object({ messages: z.array(chatMessage).readonly() });
 /** POST /api/conversations/:id/messages/:messageId/show: the page of the new visible path around the message shown, as GET /api/conversations/:id pages it. */
-export const shownPageAnswer = z.object({ messages: z.array(chatMessage).readonly(), page: pageCursors, weights: z.array(messageWeight).readonly() });
+export const shownPageAnswer = z.object({ messages: z.array(chatMessage).readonly(), page: pageCursors, weights: messageWeights });
 /** POST /api/conversations/:id/messages/:messageId/show: the message (or its version of that number) and its ancestors shown; answers shownPageAnswer. */
 export const showMessageParams = z.object({ id: conversationIdSchema.max(200, 'is too long'), messageId: z.string().trim().min(1, 'is required').max(200, 'is too long') });
 export const showMessageRequest = z.strictObject({

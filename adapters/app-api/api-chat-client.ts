@@ -1,4 +1,5 @@
-import type { ChatClient, ChatRunEvent, ChatRunHandle, EditLastChatInput, LiveRun, MergeChatInput, RegenerateChatInput, ResumeChatInput, SendChatInput, SummarizeConversationInput } from '../../core/chat/index.js';
+import type { ChatClient, ChatMessage, ChatRunEvent, ChatRunHandle, EditLastChatInput, LiveRun, MergeChatInput, OpenedChat, PageQuery, RegenerateChatInput, ResumeChatInput, SendChatInput, SummarizeConversationInput } from '../../core/chat/index.js';
+import { unpackWeights } from '../../core/chat/index.js';
 import type { AbortSignalLike } from '../../core/shared/index.js';
 import { domainError, fail, ok, type Result } from '../../core/shared/index.js';
 import { ApiClient, toDomainError, type ApiClientOptions } from './api-client.js';
@@ -70,6 +71,19 @@ export class ApiChatClient implements ChatClient {
   async stop(input: { runId: string; modelId?: string }): Promise<Result<void>> {
     const r = await this.api.json<unknown>(`${runPath(input.runId)}/stop`, { method: 'POST', ...(input.modelId === undefined ? {} : { json: { modelId: input.modelId } }) });
     return r.success ? ok(undefined) : r;
+  }
+
+  /** GET /api/conversations/:id with the query's limit and cursor: the page and all the chat view draws, in one request. */
+  async open(input: { conversationId: string } & PageQuery): Promise<Result<OpenedChat>> {
+    const search = new URLSearchParams();
+    for (const key of ['limit', 'before', 'after', 'around'] as const) {
+      const value = input[key];
+      if (value !== undefined) search.set(key, String(value));
+    }
+    const r = await this.api.parsed(`/api/conversations/${encodeURIComponent(input.conversationId)}${search.size > 0 ? `?${search}` : ''}`, openConversationAnswer, 'conversation');
+    if (!r.success) return r;
+    const { conversation, messages, page, weights, settings, votes, liveRun } = r.data;
+    return ok({ conversation, messages: messages as readonly ChatMessage[], page, weights: unpackWeights(weights), settings, votes, liveRun: liveRun ?? null });
   }
 
   async liveRun(input: { conversationId: string }): Promise<Result<LiveRun | null>> {

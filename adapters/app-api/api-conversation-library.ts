@@ -1,16 +1,16 @@
-import type { ChatMessage, Conversation, ConversationSettings, ConversationLibrary, PageQuery, PathPage } from '../../core/chat/index.js';
+import { unpackWeights, type ChatMessage, type Conversation, type ConversationSettings, type ConversationLibrary, type PackedWeights, type PageQuery, type PathPage } from '../../core/chat/index.js';
 import { ok, type Result } from '../../core/shared/index.js';
 import { ApiClient, type ApiClientOptions } from './api-client.js';
 import { conversationAnswer, conversationListAnswer, messagesAnswer, openConversationAnswer, settingsAnswer, shownPageAnswer } from '../api-contract/api-contract.js';
 
 const path = (id: string) => `/api/conversations/${encodeURIComponent(id)}`;
 
-/** A page as the port answers it, from the wire's `{ messages, page: { older, newer }, weights }`. */
-const pathPageOf = (answer: { messages: readonly unknown[]; page: { older: string | null; newer: string | null }; weights: PathPage['weights'] }): PathPage => ({
+/** A page as the port answers it, from the wire's `{ messages, page: { older, newer }, weights }` (the weights packed). */
+const pathPageOf = (answer: { messages: readonly unknown[]; page: { older: string | null; newer: string | null }; weights: PackedWeights }): PathPage => ({
   messages: answer.messages as readonly ChatMessage[],
   older: answer.page.older,
   newer: answer.page.newer,
-  weights: answer.weights,
+  weights: unpackWeights(answer.weights),
 });
 
 /**

@@ -51,6 +51,7 @@ export function createInMemoryAdapters(options: Partial<Pick<BoundDependencies, 
   const attachmentStore = new InMemoryAttachmentStore();
   const documentText = new PdfjsDocumentText();
   const profileWriter = new InMemoryProfileWriter(db);
+  const compareVotes = new InMemoryCompareVotes(conversationStore, { clock });
   const adapters = {
     authenticator,
     profileStore,
@@ -64,7 +65,7 @@ export function createInMemoryAdapters(options: Partial<Pick<BoundDependencies, 
     conversationTurns,
     conversationSearch: new InMemoryConversationSearch(conversationStore),
     instructionPresets: new InMemoryInstructionPresets({ clock }),
-    compareVotes: new InMemoryCompareVotes(conversationStore, { clock }),
+    compareVotes,
     sharedConversations: new InMemorySharedConversations({ conversationShares, conversationLibrary: conversationStore }),
     // The browser's chat runs the server's use cases in this process, for the signed-in user.
     chatClient: new InMemoryChatClient({
@@ -77,6 +78,7 @@ export function createInMemoryAdapters(options: Partial<Pick<BoundDependencies, 
       logger,
       attachmentStore,
       clock,
+      compareVotes,
     }),
     attachmentStore,
     documentText,

@@ -1,7 +1,7 @@
 import { makeFindUser, makeGetAccountStatus, makeGetMarketingConsent, makeGetProfiling, makeGetProfilingCompleted, makeLookUpUser, makeRememberMarketingConsent, makeSaveProfilingStep, makeTurboCheck, makeUpdateMarketingConsent } from '../../core/account/index.js';
 import { makeCompleteRedirectSignIn, makeGetCurrentUser, makeRememberReturnTo, makeTakeReturnTo, makeHandleSignedIn, makeRequestEmailCode, makeRequestMagicLink, makeResendEmailCode, makeSessionController, makeSignInWithGoogle, makeSignOut, makeVerifyEmailCode } from '../../core/auth/index.js';
 import { makeCancelSubscription, makeCompleteCheckout, makeRememberPendingCheckout, makeTakePendingCheckout, makeGetBillingState, makeGetCheckoutState, makeHandleBillingWebhook, makeLoadPlanOffer, makeOpenCustomerPortal, makeResumeSubscription, makeStartCheckout } from '../../core/billing/index.js';
-import { makeLastModelChoice, makeRememberModelChoice, makeListCompareVotes, makeListLeaderboard, makeRecordCompareVote, makeAttachFile, makeCreateConversation, makeDeleteConversation, makeDeleteInstructionPreset, makeEditChatMessage, makeEditLastMessage, makeFindLiveChatRun, makeGetAttachmentLink, makeGetConversationSettings, makeGetConversationShare, makeListConversations, makeListInstructionPresets, makeListMessages, makeListModels, makeLoadAttachment, makeMergeAnswers, makeMergeChatAnswers, makeOpenConversation, makeOpenSharedConversation, makeReadAttachment, makeRegenerateAnswer, makeRegenerateChatAnswers, makeRemoveAttachment, makeRenameConversation, makeResumeChatRun, makeRevokeConversationShare, makeRunChat, makeSaveConversationSettings, makeSaveInstructionPreset, makeSearchConversations, makeSendChatMessage, makeShareConversation, makeShowMessage, makeStopChatRun, makeSummarizeChatConversation, makeSummarizeConversation, makeUploadAttachment, makeViewSharedConversation } from '../../core/chat/index.js';
+import { makeLastModelChoice, makeRememberModelChoice, makeListCompareVotes, makeListLeaderboard, makeRecordCompareVote, makeAttachFile, makeCreateConversation, makeDeleteConversation, makeDeleteInstructionPreset, makeEditChatMessage, makeEditLastMessage, makeFindLiveChatRun, makeGetAttachmentLink, makeGetConversationSettings, makeGetConversationShare, makeListConversations, makeListInstructionPresets, makeListMessages, makeListModels, makeLoadAttachment, makeMergeAnswers, makeMergeChatAnswers, makeOpenChat, makeOpenConversation, makeOpenSharedConversation, makeReadAttachment, makeRegenerateAnswer, makeRegenerateChatAnswers, makeRemoveAttachment, makeRenameConversation, makeResumeChatRun, makeRevokeConversationShare, makeRunChat, makeSaveConversationSettings, makeSaveInstructionPreset, makeSearchConversations, makeSendChatMessage, makeShareConversation, makeShowMessage, makeStopChatRun, makeSummarizeChatConversation, makeSummarizeConversation, makeUploadAttachment, makeViewSharedConversation } from '../../core/chat/index.js';
 import { makeGetCreditBalance, makeGetSpendingCap, makeGrantCredits, makeListCreditHistory, makeSetSpendingCap } from '../../core/credits/index.js';
 import { makeLoadDeferredScript, makeLoadTagManager, makeToastCenter, makeTrackEvent } from '../../core/interface/index.js';
 import {
@@ -93,6 +93,7 @@ export const USE_CASE_DEFINITIONS = {
   resumeChatRun: uses(['currentUser', 'chatClient'], makeResumeChatRun),
   stopChatRun: uses(['currentUser', 'chatClient'], makeStopChatRun),
   findLiveChatRun: uses(['currentUser', 'chatClient'], makeFindLiveChatRun),
+  openChat: uses(['currentUser', 'chatClient'], makeOpenChat),
   uploadAttachment: uses(['currentUser', 'attachmentClient'], makeUploadAttachment),
   loadAttachment: uses(['currentUser', 'attachmentClient'], makeLoadAttachment),
   viewSharedConversation: uses(['sharedConversations'], makeViewSharedConversation),
@@ -154,7 +155,7 @@ export const BROWSER_USE_CASES = [
   'trackEvent', 'toastCenter', 'loadDeferredScript',
   'loadTagManager', 'getBillingState', 'mergeChatAnswers', 'summarizeChatConversation', 'getConversationSettings', 'saveConversationSettings',
   'searchConversations', 'listInstructionPresets', 'saveInstructionPreset', 'deleteInstructionPreset',
-  'resumeChatRun', 'stopChatRun', 'findLiveChatRun',
+  'resumeChatRun', 'stopChatRun', 'findLiveChatRun', 'openChat',
   'uploadAttachment', 'loadAttachment',
   'recordCompareVote', 'listCompareVotes', 'listLeaderboard',
   'getSpendingCap', 'setSpendingCap',

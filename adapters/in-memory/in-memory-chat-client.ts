@@ -1,7 +1,7 @@
-import type { ChatClient, ChatRunEvent, ChatRunHandle, EditLastChatInput, LiveRun, MergeChatInput, RegenerateChatInput, ResumeChatInput, SendChatInput, SummarizeConversationInput, ChatRun } from '../../core/chat/index.js';
+import type { ChatClient, ChatRunEvent, ChatRunHandle, CompareVotes, EditLastChatInput, LiveRun, MergeChatInput, OpenedChat, PageQuery, RegenerateChatInput, ResumeChatInput, SendChatInput, SummarizeConversationInput, ChatRun } from '../../core/chat/index.js';
 import type { AbortSignalLike } from '../../core/shared/index.js';
 import { createAbortSource, domainError, fail, ok, type Result } from '../../core/shared/index.js';
-import { makeEditLastMessage, makeMergeAnswers, makeRegenerateAnswer, makeRunChat, makeSummarizeConversation, type ChatDeps } from '../../core/chat/index.js';
+import { makeEditLastMessage, makeMergeAnswers, makeOpenConversation, makeRegenerateAnswer, makeRunChat, makeSummarizeConversation, type ChatDeps } from '../../core/chat/index.js';
 import { ChatRunRelay, type RunStream } from '../../core/chat/index.js';
 import { requireUser } from '../../core/auth/index.js';
 import { InMemoryChatRunLog } from './in-memory-chat-run-log.js';
@@ -45,8 +45,11 @@ export class InMemoryChatClient implements ChatClient {
   private readonly mergeAnswers;
   private readonly summarize;
   private readonly relay: ChatRunRelay;
+  private readonly openConversation;
 
-  constructor(private readonly deps: ChatDeps & { readonly relay?: ChatRunRelay }) {
+  /** `compareVotes`: where the choices on a conversation's turns are read (none: a conversation opens without any). */
+  constructor(private readonly deps: ChatDeps & { readonly relay?: ChatRunRelay; readonly compareVotes?: CompareVotes }) {
+    this.openConversation = makeOpenConversation({ currentUser: deps.currentUser, conversationLibrary: deps.conversationStore });
     this.mergeAnswers = makeMergeAnswers(deps);
     this.runChat = makeRunChat(deps);
     this.regenerateAnswer = makeRegenerateAnswer(deps);
@@ -95,6 +98,24 @@ export class InMemoryChatClient implements ChatClient {
     if (!found.success) return found;
     if (found.data === null) return fail(domainError('not_found', `Conversation ${input.conversationId} does not exist`));
     return this.relay.liveRunOf(user.data.id, input.conversationId);
+  }
+
+  /** As the app server answers GET /api/conversations/:id: the page, the settings, the votes and the running run, read at once. */
+  async open(input: { conversationId: string } & PageQuery): Promise<Result<OpenedChat>> {
+    const user = await requireUser(this.deps.currentUser);
+    if (!user.success) return user;
+    const userId = user.data.id;
+    const live = await this.relay.liveRunOf(userId, input.conversationId);
+    const [opened, settings, votes] = await Promise.all([
+      this.openConversation(input),
+      this.deps.conversationStore.getSettings(userId, input.conversationId),
+      this.deps.compareVotes ? this.deps.compareVotes.listVotes(userId, input.conversationId) : Promise.resolve(ok([])),
+    ]);
+    if (!opened.success) return opened;
+    if (!settings.success) return settings;
+    if (!votes.success) return votes;
+    const { conversation, messages, page, weights } = opened.data;
+    return ok({ conversation, messages, page, weights, settings: settings.data, votes: votes.data, liveRun: live.success ? live.data : null });
   }
 
   /** Starts a run the relay then owns; `signal` only stops reading (before the run starts: nothing starts). */

@@ -10,6 +10,8 @@ export { CONTEXT_MODES, DEFAULT_CONTEXT, DEFAULT_CONTEXT_MESSAGES, DEFAULT_CONTE
 export type { ContextMode, ContextPolicy, ModelContext, Weighed } from './domain/context-window.js';
 export { DEFAULT_PAGE_TURNS, MAX_PAGE_TURNS, SUMMARY_LINE_CHARS, missingCursorMessage, pageOf, pageQuerySchema, pageWithWeights, summaryLineOf, weightOf } from './domain/history-page.js';
 export type { MessagePage, MessageWeight, PageQuery, PathPage } from './domain/history-page.js';
+export { packWeights, packedWeightsSchema, unpackWeights } from './domain/packed-weights.js';
+export type { PackedWeights } from './domain/packed-weights.js';
 export { MAX_COLUMN, MERGE_COLUMN, ancestry, continuingPlace, versionAt, versionGroups, visiblePath } from './domain/conversation-tree.js';
 export type { TreePlace, VersionOf } from './domain/conversation-tree.js';
 export { MAX_INSTRUCTION_LENGTH, NO_SETTINGS, conversationSettingsSchema, settingLimitsOf } from './domain/conversation-settings.js';
@@ -25,7 +27,7 @@ export { sendChatSchema } from './domain/send-chat.js';
 export type { SendChatFields } from './domain/send-chat.js';
 export type { AttachmentClient } from './ports/attachment-client.js';
 export type { AttachmentContent, AttachmentStore, NewAttachment } from './ports/attachment-store.js';
-export type { ChatClient, ChatRunEvent, ChatRunHandle, EditLastChatInput, LiveRun, MergeChatInput, RegenerateChatInput, ResumeChatInput, SendChatInput, SummarizeConversationInput } from './ports/chat-client.js';
+export type { ChatClient, ChatRunEvent, ChatRunHandle, EditLastChatInput, LiveRun, MergeChatInput, OpenedChat, RegenerateChatInput, ResumeChatInput, SendChatInput, SummarizeConversationInput } from './ports/chat-client.js';
 export { CHAT_RUN_LEASE_MS, CHAT_RUN_RETENTION_MS } from './ports/chat-run-log.js';
 export type { ChatRunLog, LoggedEvent, RunInfo, RunStart, RunSync, StopRequest } from './ports/chat-run-log.js';
 export type { CompareVotes } from './ports/compare-votes.js';
@@ -42,7 +44,7 @@ export { makeAttachFile, makeGetAttachmentLink, makeLoadAttachment, makeReadAtta
 export type { ChatRun, ModelAnswer } from './use-cases/chat-answers.js';
 export { promptMessagesFor } from './use-cases/chat-attachments.js';
 export type { HistoryMessage } from './use-cases/chat-attachments.js';
-export { makeEditChatMessage, makeFindLiveChatRun, makeMergeChatAnswers, makeRegenerateChatAnswers, makeResumeChatRun, makeSendChatMessage, makeStopChatRun, makeSummarizeChatConversation } from './use-cases/chat-in-browser.js';
+export { makeEditChatMessage, makeFindLiveChatRun, makeMergeChatAnswers, makeOpenChat, makeRegenerateChatAnswers, makeResumeChatRun, makeSendChatMessage, makeStopChatRun, makeSummarizeChatConversation } from './use-cases/chat-in-browser.js';
 export { ChatRunRelay } from './use-cases/chat-run-relay.js';
 export type { RunStream } from './use-cases/chat-run-relay.js';
 export { makeListCompareVotes, makeListLeaderboard, makeRecordCompareVote } from './use-cases/compare-votes.js';

@@ -112,10 +112,8 @@ export function pageOf<T extends Pick<ChatMessage, 'id' | 'role'>>(path: readonl
  * the next message exactly as the server holds it.
  */
 export interface MessageWeight {
-  readonly id: string;
   readonly role: ChatMessage['role'];
   readonly modelId: string | null;
-  readonly column?: number;
   readonly mergedFrom?: readonly string[];
   readonly attachments?: readonly AttachmentRef[];
   readonly quarters: number;
@@ -138,10 +136,8 @@ export const summaryLineOf = (m: Pick<ChatMessage, 'role' | 'content'>): string 
 };
 
 export const weightOf = (m: ChatMessage): MessageWeight => ({
-  id: m.id,
   role: m.role,
   modelId: m.modelId,
-  ...(m.column === undefined ? {} : { column: m.column }),
   ...(m.mergedFrom === undefined ? {} : { mergedFrom: m.mergedFrom }),
   ...(m.attachments === undefined || m.attachments.length === 0 ? {} : { attachments: m.attachments }),
   quarters: tallyTexts([m.content]).quarters,

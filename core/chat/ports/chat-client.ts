@@ -1,4 +1,7 @@
-import type { ChatStreamEvent } from '../domain/chat.js';
+import type { ChatMessage, ChatStreamEvent, Conversation } from '../domain/chat.js';
+import type { CompareVote } from '../domain/compare-votes.js';
+import type { ConversationSettings } from '../domain/conversation-settings.js';
+import type { MessageWeight, PageQuery } from '../domain/history-page.js';
 import type { SendChatFields } from '../domain/send-chat.js';
 import type { AbortSignalLike, Result } from '../../shared/index.js';
 
@@ -42,6 +45,25 @@ export interface LiveRun {
   readonly runId: string;
   readonly userMessageId: string;
   readonly modelIds: readonly string[];
+}
+
+/**
+ * Everything the chat view draws of a conversation, read at once (one request in the browser): a page
+ * of whole turns of its visible path (history-page.ts) with its cursors, the weight of every message
+ * of the path (to price the next message), its settings, the run of it still being answered, and the
+ * choices made on its side-by-side turns.
+ */
+export interface OpenedChat {
+  readonly conversation: Conversation;
+  /** Whole turns, oldest first. */
+  readonly messages: readonly ChatMessage[];
+  /** `older`: pass as `before`; `newer`: as `after` (null: nothing on that side). */
+  readonly page: { readonly older: string | null; readonly newer: string | null };
+  readonly weights: readonly MessageWeight[];
+  readonly settings: ConversationSettings;
+  /** The run still being answered (null: none, or the run log could not be read). */
+  readonly liveRun: LiveRun | null;
+  readonly votes: readonly CompareVote[];
 }
 
 export interface ResumeChatInput {
@@ -133,4 +155,10 @@ export interface ChatClient {
   stop(input: { readonly runId: string; readonly modelId?: string }): Promise<Result<void>>;
   /** The conversation's run that is still being answered, or null; `not_found` for a conversation that is not the caller's. */
   liveRun(input: { readonly conversationId: string }): Promise<Result<LiveRun | null>>;
+  /**
+   * A conversation of the caller's as the chat view opens it (OpenedChat), the page the query names
+   * (no cursor: the latest). `not_found` for a conversation that is not the caller's, or a cursor that
+   * is not on its visible path.
+   */
+  open(input: { readonly conversationId: string } & PageQuery): Promise<Result<OpenedChat>>;
 }

@@ -3,7 +3,8 @@ import { attachmentIdsSchema } from '../domain/attachments.js';
 import { conversationIdSchema, messageSchema, modelIdsSchema } from '../domain/chat-rules.js';
 import { sendChatSchema } from '../domain/send-chat.js';
 import { summarizeConversationSchema } from '../domain/conversation-summary.js';
-import type { ChatClient, ChatRunHandle, EditLastChatInput, LiveRun, MergeChatInput, RegenerateChatInput, ResumeChatInput, SendChatInput, SummarizeConversationInput } from '../ports/chat-client.js';
+import { pageQuerySchema, type PageQuery } from '../domain/history-page.js';
+import type { ChatClient, ChatRunHandle, EditLastChatInput, LiveRun, MergeChatInput, OpenedChat, RegenerateChatInput, ResumeChatInput, SendChatInput, SummarizeConversationInput } from '../ports/chat-client.js';
 import { parseInput, type Result } from '../../shared/index.js';
 import { requireUser, type CurrentUser } from '../../auth/index.js';
 
@@ -82,4 +83,22 @@ export const makeFindLiveChatRun =
     if (!user.success) return user;
     const valid = parseInput(z.object({ conversationId: conversationIdSchema }), input);
     return valid.success ? deps.chatClient.liveRun(valid.data) : valid;
+  };
+
+/**
+ * /chat/{id} in the browser: the page of the conversation the query names (no cursor: the latest)
+ * with all the chat view draws of it (its settings, the run still being answered, the choices on its
+ * turns), in one request.
+ */
+export const makeOpenChat =
+  (deps: Deps) =>
+  async (input: { conversationId: string } & PageQuery): Promise<Result<OpenedChat>> => {
+    const user = await requireUser(deps.currentUser);
+    if (!user.success) return user;
+    const { conversationId, ...query } = input;
+    const valid = parseInput(z.object({ conversationId: conversationIdSchema }), { conversationId });
+    if (!valid.success) return valid;
+    const page = parseInput(pageQuerySchema, query);
+    if (!page.success) return page;
+    return deps.chatClient.open({ conversationId: valid.data.conversationId, ...page.data });
   };

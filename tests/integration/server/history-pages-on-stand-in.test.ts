@@ -2,11 +2,14 @@
 // migrations), called over HTTP as the browser calls it. A conversation of 40 turns opens with its
 // latest 30, older and newer pages follow by cursor, a message opens the page around it; a second,
 // hostile user aiming the paged routes at it (its id, its cursors, in her own conversation too) gets
-// 404 and nothing of it; a bad query is a 400 naming what is wrong.
+// 404 and nothing of it; a bad query is a 400 naming what is wrong. Opening answers in one request all
+// the chat view draws (settings, votes, the running run), held to the wire schema the browser reads.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalSupabase } from '@ensemble/supabase-stand-in';
 import type { RunningAppServer } from '../../../web/server/start-app-server.js';
+import { openConversationAnswer } from '../../../adapters/api-contract/api-contract.js';
+import { unpackWeights, type PackedWeights } from '../../../core/chat/index.js';
 import { signUpOnStandIn, startAppOnStandIn } from '../../support/app-on-stand-in.js';
 
 let supabase: LocalSupabase;
@@ -19,7 +22,9 @@ type User = Awaited<ReturnType<typeof signUpOnStandIn>>;
 interface Page {
   messages: { id: string; role: string; content: string }[];
   page: { older: string | null; newer: string | null };
-  weights: { id: string; role: string; quarters: number; summaryQuarters: number }[];
+  weights: PackedWeights;
+  settings?: { instruction: string };
+  votes?: { messageId: string; modelId: string }[];
   liveRun?: unknown;
 }
 
@@ -69,10 +74,18 @@ describe('a long conversation in pages over HTTP', () => {
     const latest = await pageOf(owner, conversationId);
     expect(contents(latest)).toEqual(turnsOf('tide', 11, 40));
     expect(latest.page).toEqual({ older: id('tide Q11'), newer: null });
-    expect(latest.weights.map((w) => w.id)).toHaveLength(80);
-    expect(latest.weights[0]).toMatchObject({ id: id('tide Q1'), role: 'user', modelId: null });
-    expect(latest.weights.every((w) => w.quarters > 0 && w.summaryQuarters > 0)).toBe(true);
+    // The weights of all 80 messages, packed: a letter and three numbers a message, one model named once.
+    expect(latest.weights.roles).toBe('ua'.repeat(40));
+    expect(latest.weights.models).toEqual(['offline']);
+    expect(latest.weights.model).toEqual(Array.from({ length: 80 }, (_, i) => i % 2));
+    const weights = unpackWeights(latest.weights);
+    expect(weights).toHaveLength(80);
+    expect(weights[0]).toMatchObject({ role: 'user', modelId: null });
+    expect(weights.every((w) => w.quarters > 0 && w.summaryQuarters > 0)).toBe(true);
     expect(latest.liveRun).toBeNull();
+    expect(latest.settings).toMatchObject({ instruction: '', models: {} });
+    expect(latest.votes).toEqual([]);
+    expect(openConversationAnswer.safeParse(latest).success).toBe(true);
     const older = await pageOf(owner, conversationId, `?before=${latest.page.older}`);
     expect(contents(older)).toEqual(turnsOf('tide', 1, 10));
     expect(older.page).toEqual({ older: null, newer: id('tide A10') });
@@ -96,6 +109,40 @@ describe('a long conversation in pages over HTTP', () => {
     expect(shownPage.weights).toEqual(latest.weights);
   });
 
+  it('opening answers all the chat view draws in one request: the settings saved, the votes cast, no running run; the packed weights are a fraction of the page', async () => {
+    const owner = await signedUp('bundle');
+    const { conversationId, id } = await seeded(owner.userId, 'Bundle', 200, 'bundle');
+    const saved = await owner.call('PUT', `/api/conversations/${conversationId}/settings`, {
+      settings: { instruction: 'Answer like a harbour master', models: {}, context: { mode: 'recent', messages: 10 } },
+    });
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    // A side-by-side turn, voted on.
+    const question = randomUUID();
+    await supabase.db.withRole('service_role', null, async (tx) => {
+      await tx.query(
+        `insert into public.messages (id, conversation_id, user_id, role, content, model_id, parent_id, column_index, model_ids) values
+          ($1::uuid, $2::uuid, $3::uuid, 'user', 'Which harbour is oldest?', null, $6::uuid, null, array['offline', 'offline-twin']),
+          ($4::uuid, $2::uuid, $3::uuid, 'assistant', 'Byblos, perhaps.', 'offline', $1::uuid, 0, null),
+          ($5::uuid, $2::uuid, $3::uuid, 'assistant', 'Lothal, perhaps.', 'offline-twin', $1::uuid, 1, null)`,
+        [question, conversationId, owner.userId, randomUUID(), randomUUID(), id('bundle Q200')],
+      );
+    });
+    const latest = await pageOf(owner, conversationId);
+    expect(latest.messages.at(-1)?.content).toBe('Lothal, perhaps.');
+    const vote = await owner.call('PUT', `/api/conversations/${conversationId}/turns/${question}/vote`, { modelId: 'offline-twin' });
+    expect(vote.status, await vote.clone().text()).toBe(200);
+    const response = await owner.call('GET', `/api/conversations/${conversationId}`);
+    const text = await response.text();
+    const opened = openConversationAnswer.parse(JSON.parse(text));
+    expect(opened.settings).toMatchObject({ instruction: 'Answer like a harbour master', context: { mode: 'recent', messages: 10 } });
+    expect(opened.votes).toMatchObject([{ messageId: question, modelId: 'offline-twin', kind: 'vote' }]);
+    expect(opened.liveRun).toBeNull();
+    expect(unpackWeights(opened.weights)).toHaveLength(403);
+    // 403 messages weighed in a few bytes each, well under the page of 30 turns beside them.
+    expect(JSON.stringify(opened.weights).length).toBeLessThan(403 * 16);
+    expect(JSON.stringify(opened.weights).length).toBeLessThan(JSON.stringify(opened.messages).length / 2);
+  });
+
   it('a cursor that is not on the visible path is a 404 with the API error body; the reader opens the latest page again', async () => {
     const owner = await signedUp('cursor');
     const { conversationId } = await seeded(owner.userId, 'Short', 2, 'wave');
@@ -114,6 +161,8 @@ describe('a long conversation in pages over HTTP', () => {
     const alice = await signedUp('alice');
     const mallory = await signedUp('mallory');
     const secret = await seeded(alice.userId, 'Alice private', 6, 'secret');
+    const settings = await alice.call('PUT', `/api/conversations/${secret.conversationId}/settings`, { settings: { instruction: 'secret instruction', models: {} } });
+    expect(settings.status).toBe(200);
     const own = await seeded(mallory.userId, 'Mallory', 2, 'mallory');
     const attempts: [string, string][] = [
       ['GET', `/api/conversations/${secret.conversationId}`],
@@ -132,11 +181,12 @@ describe('a long conversation in pages over HTTP', () => {
       const text = await response.text();
       expect(response.status, `${method} ${path}: ${text}`).toBe(404);
       expect(JSON.parse(text)).toMatchObject({ error: 'not_found' });
-      expect(text).not.toMatch(/secret [QA]\d|Alice private/);
+      expect(text).not.toMatch(/secret [QA]\d|secret instruction|Alice private/);
     }
     // Her own conversation still reads, and Alice's is as it was (nothing was shown for Mallory).
     expect(contents(await pageOf(mallory, own.conversationId))).toEqual(turnsOf('mallory', 1, 2));
     expect(contents(await pageOf(alice, secret.conversationId))).toEqual(turnsOf('secret', 1, 6));
+    expect((await pageOf(alice, secret.conversationId)).settings).toMatchObject({ instruction: 'secret instruction' });
   });
 
   it('a bad page query is a 400 naming the problem, before anything is read', async () => {

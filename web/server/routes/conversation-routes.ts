@@ -16,16 +16,17 @@ import {
   type shownPageAnswer,
 } from '../../../adapters/api-contract/api-contract.js';
 import type { z } from 'zod';
-import type { ChatRunRelay } from '../../../core/chat/index.js';
+import { packWeights, type ChatRunRelay } from '../../../core/chat/index.js';
 import { domainFailure } from '../http/api-error.js';
 import type { AppEnv } from '../http/app-env.js';
 import { checked, jsonBody } from '../http/validate.js';
 
 /**
  * /api/conversations (schemas in api-contract.ts): the caller's own conversations and their
- * settings; someone else's reads as 404. Opening one answers a page of whole turns of its visible path
- * (the latest, or before, after or around a message of it) with the weight of every message of the
- * path, and says which run of it is still being answered (on any server), so a reloaded page resumes it.
+ * settings; someone else's reads as 404. Opening one answers, in one round trip, all the chat view
+ * draws: a page of whole turns of its visible path (the latest, or before, after or around a message of
+ * it) with the weights of every message of the path (packed), its settings, its votes, and which run of
+ * it is still being answered (on any server), so a reloaded page resumes it.
  */
 export function conversationRoutes(relay: ChatRunRelay): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
@@ -50,14 +51,25 @@ export function conversationRoutes(relay: ChatRunRelay): Hono<AppEnv> {
     if (!params.ok) return params.response;
     const query = checked(c, conversationPageQuery, c.req.query(), 'query');
     if (!query.ok) return query.response;
-    // The running answer is looked for first: a run found ended has stored its answers, so the
-    // messages read next hold them (one found live may have ended since; the client reads it again).
-    const live = await relay.liveRunOf(c.get('user').id, params.data.id);
-    const opened = await c.get('useCases').openConversation({ conversationId: params.data.id, ...query.data });
+    const conversationId = params.data.id;
+    const useCases = c.get('useCases');
+    // Everything the chat view draws, read side by side. The running answer is looked for before the
+    // messages: a run found ended has stored its answers, so the messages read next hold them (one
+    // found live may have ended since; the client reads it again).
+    const [[live, opened], settings, votes] = await Promise.all([
+      relay.liveRunOf(c.get('user').id, conversationId).then(async (found) => [found, await useCases.openConversation({ conversationId, ...query.data })] as const),
+      useCases.getConversationSettings({ conversationId }),
+      useCases.listCompareVotes({ conversationId }),
+    ]);
     if (!opened.success) return domainFailure(c, opened.error);
+    if (!settings.success) return domainFailure(c, settings.error);
+    if (!votes.success) return domainFailure(c, votes.error);
     // The conversation still opens when the run log cannot be read; its running answer shows once it ends.
-    if (!live.success) c.get('logger').warn('Could not look for a running answer of a conversation', { conversationId: params.data.id, error: live.error });
-    return c.json({ ...opened.data, liveRun: live.success ? live.data : null } satisfies z.input<typeof openConversationAnswer>);
+    if (!live.success) c.get('logger').warn('Could not look for a running answer of a conversation', { conversationId, error: live.error });
+    const { weights, ...page } = opened.data;
+    return c.json({
+      ...page, weights: packWeights(weights), settings: settings.data, votes: votes.data, liveRun: live.success ? live.data : null,
+    } satisfies z.input<typeof openConversationAnswer>);
   });
 
   routes.get('/:id/messages', async (c) => {
@@ -76,7 +88,7 @@ export function conversationRoutes(relay: ChatRunRelay): Hono<AppEnv> {
     const shown = await c.get('useCases').showMessage({ conversationId, messageId, ...(body.data.version === undefined ? {} : { version: body.data.version }) });
     if (!shown.success) return domainFailure(c, shown.error);
     const { messages, older, newer, weights } = shown.data;
-    return c.json({ messages, page: { older, newer }, weights } satisfies z.input<typeof shownPageAnswer>);
+    return c.json({ messages, page: { older, newer }, weights: packWeights(weights) } satisfies z.input<typeof shownPageAnswer>);
   });
 
   routes.get('/:id/settings', async (c) => {

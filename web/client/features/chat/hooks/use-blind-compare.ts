@@ -22,6 +22,12 @@ function writeBlind(ids: Set<string>): void {
   }
 }
 
+const choicesByTurn = (votes: readonly CompareVote[]): Map<string, TurnChoices> => {
+  const byTurn = new Map<string, TurnChoices>();
+  for (const v of votes) byTurn.set(v.messageId, { ...byTurn.get(v.messageId), [v.kind === 'vote' ? 'vote' : 'continued']: v });
+  return byTurn;
+};
+
 /** The choices made on each turn of the conversation: its best answer and the model continued with, by the turn's question id. */
 export interface TurnChoices {
   readonly vote?: CompareVote;
@@ -30,10 +36,11 @@ export interface TurnChoices {
 
 /**
  * Blind compare for the chat on screen: whether names are hidden (per conversation, in this
- * browser; a new chat's choice goes with it once saved), the votes already cast (read when the
- * conversation opens), and casting one (the best answer of a turn, or the model continued with).
+ * browser; a new chat's choice goes with it once saved), the votes already cast (`opened`: those the
+ * conversation opened with; read apart only once it has opened without them), and casting one (the
+ * best answer of a turn, or the model continued with).
  */
-export function useBlindCompare(chatId: string | null) {
+export function useBlindCompare(chatId: string | null, opened?: { readonly loaded: boolean; readonly votes: readonly CompareVote[] | undefined }) {
   const { listCompareVotes, recordCompareVote, trackEvent, toastCenter } = useUseCases();
   const [blindIds, setBlindIds] = useState<Set<string>>(() => readBlind());
   const [choices, setChoices] = useState<ReadonlyMap<string, TurnChoices>>(new Map());
@@ -52,20 +59,25 @@ export function useBlindCompare(chatId: string | null) {
     });
   }, [chatId]);
 
+  const openedVotes = opened?.votes;
+  const waiting = opened !== undefined && !opened.loaded;
   useEffect(() => {
     setChoices(new Map());
     if (chatId === null) return;
+    if (openedVotes !== undefined) {
+      setChoices(choicesByTurn(openedVotes));
+      return;
+    }
+    // The conversation is still opening: its votes may come with it.
+    if (waiting) return;
     let current = true;
     void listCompareVotes({ conversationId: chatId }).then((listed) => {
-      if (!current || !listed.success) return;
-      const byTurn = new Map<string, TurnChoices>();
-      for (const v of listed.data) byTurn.set(v.messageId, { ...byTurn.get(v.messageId), [v.kind === 'vote' ? 'vote' : 'continued']: v });
-      setChoices(byTurn);
+      if (current && listed.success) setChoices(choicesByTurn(listed.data));
     });
     return () => {
       current = false;
     };
-  }, [chatId, listCompareVotes]);
+  }, [chatId, listCompareVotes, openedVotes, waiting]);
 
   const setBlind = useCallback((on: boolean) => {
     setBlindIds((ids) => {

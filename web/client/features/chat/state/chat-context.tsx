@@ -43,7 +43,7 @@ const ChatAreaContext = createContext<ChatArea | null>(null);
 export function ChatAreaProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const {
-    listConversations, getAccountStatus, getSpendingCap, listModels, openConversation, sendChatMessage, regenerateChatAnswers, editChatMessage,
+    listConversations, getAccountStatus, getSpendingCap, listModels, openChat, sendChatMessage, regenerateChatAnswers, editChatMessage,
     mergeChatAnswers, getConversationSettings, saveConversationSettings, resumeChatRun, stopChatRun, findLiveChatRun, showMessage, toastCenter,
     summarizeChatConversation,
   } = useUseCases();
@@ -80,7 +80,8 @@ export function ChatAreaProvider({ children }: { children: ReactNode }) {
     () =>
       new ChatSession(
         {
-          openConversation, sendChatMessage, regenerateChatAnswers, editChatMessage, mergeChatAnswers, getConversationSettings, saveConversationSettings,
+          // One request opens a conversation: its page with its settings, running run and votes.
+          openConversation: openChat, sendChatMessage, regenerateChatAnswers, editChatMessage, mergeChatAnswers, getConversationSettings, saveConversationSettings,
           summarizeChatConversation,
           resumeChatRun, stopChatRun, findLiveChatRun, showMessage,
         },

@@ -1,4 +1,4 @@
-import type { AttachmentRef, ChatMessage, ConversationSettings, ChatRunHandle, LiveRun as ServerLiveRun, MessageWeight, PageQuery, SendChatFields } from '../../../../../core/chat/index.js';
+import type { AttachmentRef, ChatMessage, CompareVote, ConversationSettings, ChatRunHandle, LiveRun as ServerLiveRun, MessageWeight, PageQuery, SendChatFields } from '../../../../../core/chat/index.js';
 import type { Result } from '../../../../../core/shared/index.js';
 import type { PageAnswer } from './history-window.js';
 import type { SpendingCapRefusal } from './spending-cap-refusal.js';
@@ -69,10 +69,15 @@ export interface ChatSessionState {
   readonly metrics: Readonly<Record<string, AnswerMetrics>>;
   /** The conversation's instruction and model settings (a new chat's go with its first message); undefined while they load. */
   readonly settings: ConversationSettings | undefined;
+  /** The choices made on its side-by-side turns, where the server sent them with the conversation (undefined: not sent). */
+  readonly votes: readonly CompareVote[] | undefined;
 }
 
 export interface ChatSessionPorts {
-  /** A page of the conversation's visible path (no cursor: the latest); a cursor not on the path is not_found. */
+  /**
+   * A page of the conversation's visible path (no cursor: the latest); a cursor not on the path is not_found.
+   * The app server's answer carries all the chat view draws (settings, the running run, votes) besides.
+   */
   openConversation(input: { conversationId: string } & PageQuery): Promise<Result<PageAnswer>>;
   regenerateChatAnswers(input: { conversationId: string; modelIds?: readonly string[]; column?: number; modelId?: string; signal?: AbortSignal }): Promise<Result<ChatRunHandle>>;
   editChatMessage(input: { conversationId: string; messageId?: string; message: string; modelIds?: readonly string[]; signal?: AbortSignal }): Promise<Result<ChatRunHandle>>;

@@ -1,11 +1,11 @@
-import type { AttachmentRef, ChatRunHandle, LiveRun as ServerLiveRun, MessageWeight } from '../../../../../core/chat/index.js';
+import type { AttachmentRef, ChatMessage, ChatRunHandle, LiveRun as ServerLiveRun, MessageWeight } from '../../../../../core/chat/index.js';
 import { NO_SETTINGS, weightOf, type ConversationSettings } from '../../../../../core/chat/index.js';
 import type { Result } from '../../../../../core/shared/index.js';
 import { freshAnswer, readRun } from './chat-run-reading.js';
 import type { ChatSessionPorts, ChatSessionState, LiveAnswer, LiveRun, RunOutcome } from './chat-session-types.js';
 import { answeredBy, columnModels, dropLast, hasSettings, lastQuestion, messagesOfRun, withoutColumn, withoutLastMerge } from './chat-session-rules.js';
 import { spendingCapRefusalOf } from './spending-cap-refusal.js';
-import { pageOfAnswer, placePage, withNewer, withOlder, type HistoryWindow } from './history-window.js';
+import { pageOfAnswer, placePage, withNewer, withOlder, type HistoryWindow, type PageAnswer } from './history-window.js';
 
 export type { AnswerMetrics, ChatSessionPorts, ChatSessionState, LiveAnswer, LiveRun, RunOutcome } from './chat-session-types.js';
 
@@ -31,7 +31,7 @@ const nextFrame = (task: () => void): (() => void) => {
  */
 export class ChatSession {
   private state: ChatSessionState = {
-    conversationId: null, messages: [], page: NO_PAGE, paging: null, weights: [], run: null, drafts: {}, metrics: {}, settings: NO_SETTINGS,
+    conversationId: null, messages: [], page: NO_PAGE, paging: null, weights: [], run: null, drafts: {}, metrics: {}, settings: NO_SETTINGS, votes: [],
   };
   private readonly listeners = new Set<() => void>();
   /** Stops reading the run on screen (it goes on on the server). */
@@ -110,7 +110,7 @@ export class ChatSession {
     const ticket = this.loading;
     this.set({
       conversationId, messages: conversationId === null ? [] : undefined, page: NO_PAGE, paging: null, weights: conversationId === null ? [] : undefined,
-      run: null, settings: conversationId === null ? NO_SETTINGS : undefined,
+      run: null, settings: conversationId === null ? NO_SETTINGS : undefined, votes: conversationId === null ? [] : undefined,
     });
     if (conversationId === null) return;
     const shown = () => ticket === this.loading && this.state.conversationId === conversationId;
@@ -121,25 +121,38 @@ export class ChatSession {
       }
       return this.ports.openConversation({ conversationId });
     };
-    void Promise.all([read(), this.ports.findLiveChatRun({ conversationId })]).then(async ([first, live]) => {
+    // One request answers all the chat view draws (the page, the settings, the running run, the votes).
+    // An answer without them (an older server) has them read beside it as before.
+    const bundled = (o: Result<PageAnswer>) => (o.success && !Array.isArray(o.data) ? (o.data as Exclude<PageAnswer, readonly ChatMessage[]>) : null);
+    void read().then(async (first) => {
       if (!shown()) return;
-      let opened = first;
-      // Both are read at once, so the messages may predate the end of a run the server no longer
-      // calls live: a question left without its answer is read again (it may also have failed).
-      const ending = (o: typeof opened) => (o.success ? pageOfAnswer(o.data) : null);
-      const page = ending(opened);
-      if (page && page.newer === null && live.success && live.data === null && page.messages.at(-1)?.role === 'user') {
-        opened = await read();
+      if (!first.success) return void this.hooks.onLoadFailed?.();
+      const whole = bundled(first);
+      if (whole?.settings === undefined) this.readSettings(conversationId, shown);
+      else this.set({ settings: whole.settings });
+      let opened: Result<PageAnswer> = first;
+      let live: Result<ServerLiveRun | null>;
+      if (whole?.liveRun !== undefined) live = { success: true, data: whole.liveRun };
+      else {
+        live = await this.ports.findLiveChatRun({ conversationId });
         if (!shown()) return;
+        // Read one after the other, so the messages may predate the end of a run the server no longer
+        // calls live: a question left without its answer is read again (it may also have failed).
+        const page = pageOfAnswer(first.data);
+        if (page.newer === null && live.success && live.data === null && page.messages.at(-1)?.role === 'user') {
+          opened = await read();
+          if (!shown()) return;
+        }
       }
-      if (!opened.success) {
-        this.hooks.onLoadFailed?.();
-        return;
-      }
+      if (!opened.success) return void this.hooks.onLoadFailed?.();
       const latest = pageOfAnswer(opened.data);
       if (live.success && live.data && !this.streaming) this.waiting = { conversationId, run: live.data };
-      this.setWindow(latest, latest.weights);
+      this.setWindow(latest, latest.weights, whole?.votes === undefined ? {} : { votes: whole.votes });
     });
+  }
+
+  /** The settings of the conversation, read apart (from a server whose page does not carry them). */
+  private readSettings(conversationId: string, shown: () => boolean): void {
     void this.ports.getConversationSettings({ conversationId }).then((read) => {
       if (!shown()) return;
       // Unreadable settings show as none; the server still applies the stored ones.

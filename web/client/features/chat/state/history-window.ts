@@ -1,4 +1,4 @@
-import type { ChatMessage, MessageWeight } from '../../../../../core/chat/index.js';
+import type { ChatMessage, CompareVote, ConversationSettings, LiveRun, MessageWeight } from '../../../../../core/chat/index.js';
 
 /**
  * The part of a conversation's visible path the browser holds: the pages read so far, one unbroken
@@ -32,6 +32,10 @@ export type PageAnswer =
       readonly older?: string | null | undefined;
       readonly newer?: string | null | undefined;
       readonly weights?: readonly MessageWeight[] | undefined;
+      /** Opening a conversation (the app server's answer): its settings, its running run (null: none) and its votes. */
+      readonly settings?: ConversationSettings | undefined;
+      readonly liveRun?: LiveRun | null | undefined;
+      readonly votes?: readonly CompareVote[] | undefined;
     };
 
 /** A page from either answer shape. */
