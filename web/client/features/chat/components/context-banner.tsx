@@ -51,12 +51,14 @@ export interface ContextBannerProps {
 /**
  * A calm note above the composer once a conversation has grown long: what each message now sends
  * and costs, and a new conversation started from a summary of this one, written by a model the user
- * picks (its price shown as for any answer).
+ * picks (its price shown as for any answer). On a phone it is one line with a Details toggle.
  */
 export function ContextBanner({ load, models, preferredModelId, priceOf, busy = false, onStart, onDismiss }: ContextBannerProps) {
   const { t, i18n } = useTranslation();
   const id = useId();
   const [chosen, setChosen] = useState<string | null>(null);
+  // On a phone the note is one line until its details are asked for (the toggle shows only there).
+  const [open, setOpen] = useState(false);
   const fallback = models.some((m) => m.id === preferredModelId) ? preferredModelId : models[0]?.id ?? null;
   const modelId = chosen !== null && models.some((m) => m.id === chosen) ? chosen : fallback;
   const label = models.find((m) => m.id === load.modelId)?.label ?? load.modelId;
@@ -65,14 +67,22 @@ export function ContextBanner({ load, models, preferredModelId, priceOf, busy = 
   // The model's window already cuts the oldest turns: what it forgets is said rather than what it is sent.
   const cut = (load.settingTokens ?? 0) > load.historyTokens && load.sent !== undefined && load.total !== undefined;
   return (
-    <section className="context-banner" aria-labelledby={`${id}-title`}>
-      <p className="context-banner__text">
-        <strong id={`${id}-title`}>{t('chat.longConversation.title')}</strong>{' '}
-        {cut
-          ? t('chat.longConversation.bodyCut', { model: label, sent: load.sent, total: load.total, credits: load.credits })
-          : t('chat.longConversation.body', { tokens, model: label, credits: load.credits })}
-      </p>
-      <div className="context-banner__actions">
+    <section className={`context-banner${open ? ' context-banner--open' : ''}`} aria-labelledby={`${id}-title`}>
+      <div className="context-banner__head">
+        <p className="context-banner__text">
+          <strong id={`${id}-title`}>{t('chat.longConversation.title')}</strong>{' '}
+          <span className="context-banner__body">
+            {cut
+              ? t('chat.longConversation.bodyCut', { model: label, sent: load.sent, total: load.total, credits: load.credits })
+              : t('chat.longConversation.body', { tokens, model: label, credits: load.credits })}
+          </span>
+        </p>
+        <button type="button" className="message__action context-banner__toggle" aria-expanded={open} aria-controls={`${id}-details`}
+          onClick={() => setOpen((was) => !was)}>
+          {open ? t('chat.longConversation.less') : t('chat.longConversation.details')}
+        </button>
+      </div>
+      <div className="context-banner__actions" id={`${id}-details`}>
         {modelId !== null ? (
           <>
             <label className="context-banner__model">

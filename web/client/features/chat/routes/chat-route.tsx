@@ -17,6 +17,7 @@ import { useComposerFiles } from '../hooks/use-composer-files.js';
 import { useSettingsDialog } from '../hooks/use-settings-dialog.js';
 import { useSendEstimate, useSummaryPrice } from '../hooks/use-send-estimate.js';
 import { useBlindCompare } from '../hooks/use-blind-compare.js';
+import { AnswerStatus } from '../components/answer-status.js';
 
 
 /** Quotes a selection for the composer, with the label of the model that wrote it. */
@@ -37,7 +38,9 @@ export default function ChatRoute({ chatId, compareRoute }: { chatId: string | n
   const { session, state } = useChatSession();
   const usable = area.models.filter((m) => isSelectable(m, area.subscribed));
   const [choice, setChoice] = useState<{ compare: boolean; modelIds: string[] } | null>(null);
-  const blindCompare = useBlindCompare(chatId);
+  // The votes come with the conversation when it opens (one request for all the chat view draws).
+  const opened = state.conversationId === chatId;
+  const blindCompare = useBlindCompare(chatId, { loaded: opened && state.messages !== undefined, votes: opened ? state.votes : undefined });
   // "Compare my best" opens /chat/all?models=a,b,c with those columns chosen.
   const search = useSearch();
   const presetModels = useMemo(() => modelsFromSearch(search), [search]);
@@ -140,6 +143,7 @@ export default function ChatRoute({ chatId, compareRoute }: { chatId: string | n
 
   return (
     <AttachmentImageSource.Provider value={imageSource}>
+    <AnswerStatus run={state.run} lastAnswersStopped={lastAnswersStopped(state.messages)} />
     <ChatView turns={turns} models={area.models} selected={selected} subscribed={area.subscribed} streaming={state.run?.streaming === true}
       compare={compare}
       onCompareChange={(next) => choose(next ? defaultSelection(true, selected.length > 1 ? selected : null, usable, null) : selected.slice(0, 1), next)}
@@ -232,6 +236,13 @@ const summaryRefusal = (code: string, t: (key: string) => string): string =>
   code === 'insufficient_credits' ? t('chat.errors.noCreditsTitle')
   : ['model_unavailable', 'rate_limited', 'network', 'conversation_busy'].includes(code) ? t(`chat.errors.${code}`)
   : code === 'spending_cap_reached' ? t('spendingCap.refusalTitle') : t('toast.actionFailed');
+
+/** Whether an answer of the latest turn held was stopped before its end. */
+const lastAnswersStopped = (messages: readonly ChatMessage[] | undefined): boolean => {
+  const held = messages ?? [];
+  const question = held.findLastIndex((m) => m.role === 'user');
+  return held.slice(question + 1).some((m) => m.stopped === true);
+};
 
 /** The model voted best in each turn, by its question id. */
 const votesByTurn = (choices: ReturnType<typeof useBlindCompare>['choices']): ReadonlyMap<string, string> =>
