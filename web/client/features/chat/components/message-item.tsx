@@ -43,7 +43,15 @@ export const MessageItem = memo(function MessageItem({ message, modelLabel, onEd
         {editing && onEdit ? (
           <form className="message__edit" onSubmit={(event) => { event.preventDefault(); setEditing(false); onEdit(draft.trim()); }}>
             <label className="visually-hidden" htmlFor={`edit-${message.id}`}>{t('chat.editLabel')}</label>
-            <Textarea id={`edit-${message.id}`} value={draft} autoFocus onChange={(event) => setDraft(event.target.value)} />
+            <Textarea id={`edit-${message.id}`} value={draft} autoFocus onChange={(event) => setDraft(event.target.value)}
+              onKeyDown={(event) => {
+                // Esc cancels the edit, as the Cancel button does.
+                if (event.key !== 'Escape') return;
+                event.preventDefault();
+                event.stopPropagation();
+                setEditing(false);
+                setDraft(message.content);
+              }} />
             <div className="row" style={{ justifyContent: 'flex-end' }}>
               <Button variant="ghost" size="sm" onClick={() => { setEditing(false); setDraft(message.content); }}>{t('common.cancel')}</Button>
               <Button type="submit" size="sm" disabled={draft.trim() === ''}>{t('chat.saveAndSend')}</Button>
