@@ -3,6 +3,10 @@
 // where it usually lives, else installed from Debian's packages when this process may (root and
 // apt-get), else the run stops at once with the one command to run. (The PostgreSQL lane provisions
 // its server the same way: postgres-global-setup.ts.)
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SHARED_STACKS_ENV, STACK_OWNER_ENV, stopSharedStacks } from '../e2e/support/stack.js';
 import { CHROMIUM_CANDIDATES, findChromium, isExecutable } from './chromium.js';
 import { aptInstall, canInstallWithApt, setupLog as log } from './debian-packages.js';
 
@@ -39,7 +43,13 @@ export function provisionChromium(options: ProvisionOptions = {}): string {
   return installed;
 }
 
-export default function setup(): void {
+export default function setup(): () => Promise<void> {
   // Workers are forked after the global setup and inherit this environment.
   process.env['CHROMIUM_PATH'] = provisionChromium();
+  // The browser-test files asking for the same stack share one (tests/e2e/support/stack.ts), started
+  // by the first of them and registered here; the teardown stops them once every file has run.
+  const stacks = mkdtempSync(join(tmpdir(), 'ensemble-e2e-stacks-'));
+  process.env[SHARED_STACKS_ENV] = stacks;
+  process.env[STACK_OWNER_ENV] = String(process.pid);
+  return () => stopSharedStacks(stacks);
 }

@@ -1,8 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../../support/free-port.js';
-import { buildClientIfNeeded, startLocalStack, type LocalStack } from '../../../scripts/local-stack.js';
+import type { LocalStack } from '../../../scripts/local-stack.js';
 
 export interface E2eStack {
   readonly appUrl: string;
@@ -12,19 +14,49 @@ export interface E2eStack {
   stop(): Promise<void>;
 }
 
+/** What a running stack serves, as the process hosting a shared one writes it down. */
+type StackAddresses = Omit<E2eStack, 'stop'>;
+
+/**
+ * Set by the global setup (tests/support/global-setup.ts): the folder where the stacks shared by the
+ * run's browser-test files are registered, one sub-folder per configuration.
+ */
+export const SHARED_STACKS_ENV = 'ENSEMBLE_E2E_STACKS';
+/** The test run's own process: a shared stack outlives no run. */
+export const STACK_OWNER_ENV = 'ENSEMBLE_E2E_STACKS_OWNER';
+const HOST_SCRIPT = join(import.meta.dirname, 'stack-host.ts');
+/** Sign-ins one address may make per window on a shared stack: every file of the run signs its users up from 127.0.0.1. */
+const SHARED_AUTH_LIMIT = '1000';
+const START_TIMEOUT_MS = 240_000;
+
 /**
  * The whole product as `npm start` runs it (scripts/local-stack.ts: Supabase stand-in, mailbox,
  * billing sandbox, app server serving the built client), on free ports with a temporary data dir.
  * Real services and provider keys of the environment are left out; `env` may set them (a provider
  * stand-in's base URL, for instance).
+ *
+ * Under `npm test` the files asking for the same `env` share one stack, started by the first of them
+ * in a process of its own and stopped by the global teardown once every file has run (each test signs
+ * up its own user, so files never see each other's data); `stop()` then leaves it to the others.
+ * Without the global setup (a file run by hand outside vitest's config) each call starts its own.
  */
 export async function startE2eStack(options: { env?: Record<string, string> } = {}): Promise<E2eStack> {
+  const registry = process.env[SHARED_STACKS_ENV];
+  if (!registry) return startOwnStack(options);
+  const addresses = await sharedStack(registry, options.env ?? {});
+  return { ...addresses, stop: async () => undefined };
+}
+
+/** A stack of this process's own, stopped by `stop()`. */
+export async function startOwnStack(options: { env?: Record<string, string> } = {}): Promise<E2eStack> {
+  // Loaded here, not at the top: a file on a shared stack never loads the stack's code.
+  const { buildClientIfNeeded, startLocalStack } = await import('../../../scripts/local-stack.js');
   if (buildClientIfNeeded() === 'failed') throw new Error('The web client does not build');
   const dataDir = mkdtempSync(join(tmpdir(), 'ensemble-e2e-'));
   const [app, supabase, mailbox, sandbox] = [await freePort(), await freePort(), await freePort(), await freePort()];
   const saved = { ...process.env };
   const appUrl = `http://localhost:${app}`;
-  for (const name of ['SUPABASE_URL', 'BILLING_ACCESS_TOKEN', 'OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'GOOGLE_GENERATIVE_AI_API_KEY', 'OPENAI_COMPATIBLE_BASE_URL']) delete process.env[name];
+  for (const name of ['SUPABASE_URL', 'BILLING_ACCESS_TOKEN', 'OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'GOOGLE_GENERATIVE_AI_API_KEY', 'OPENAI_COMPATIBLE_BASE_URL', SHARED_STACKS_ENV, STACK_OWNER_ENV]) delete process.env[name];
   Object.assign(process.env, {
     DATA_DIR: dataDir, PORT: String(app), PUBLIC_URL: appUrl, SUPABASE_PORT: String(supabase), MAILBOX_PORT: String(mailbox),
     BILLING_SANDBOX_PORT: String(sandbox),
@@ -35,6 +67,9 @@ export async function startE2eStack(options: { env?: Record<string, string> } = 
   let stack: LocalStack;
   try {
     stack = await startLocalStack({ serveClient: true });
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
   } finally {
     process.env = saved;
   }
@@ -47,4 +82,73 @@ export async function startE2eStack(options: { env?: Record<string, string> } = 
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** One configuration's folder name: the same `env` in any order is the same stack. */
+const configKey = (env: Record<string, string>): string =>
+  createHash('sha256').update(JSON.stringify(Object.entries(env).sort(([a], [b]) => a.localeCompare(b)))).digest('hex').slice(0, 16);
+
+/**
+ * The shared stack of this configuration: the first file to ask creates its folder (mkdir is atomic,
+ * so exactly one does) and starts the hosting process; every file then waits for the addresses it
+ * writes there (`ready.json`), or for why it could not start (`failed.json`).
+ */
+async function sharedStack(registry: string, env: Record<string, string>): Promise<StackAddresses> {
+  const folder = join(registry, configKey(env));
+  let first = true;
+  try {
+    mkdirSync(folder);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    first = false;
+  }
+  if (first) {
+    const log = openSync(join(folder, 'log'), 'a');
+    const stackEnv = {
+      AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: SHARED_AUTH_LIMIT,
+      AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS: SHARED_AUTH_LIMIT,
+      ...env,
+    };
+    // Detached: it outlives this file's process and is stopped by the global teardown (or on its own
+    // once the run's process is gone).
+    const host = spawn(process.execPath, ['--import', 'tsx', HOST_SCRIPT, folder, JSON.stringify(stackEnv)], { detached: true, stdio: ['ignore', log, log], env: process.env });
+    host.unref();
+  }
+  const until = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < until) {
+    if (existsSync(join(folder, 'ready.json'))) return JSON.parse(readFileSync(join(folder, 'ready.json'), 'utf8')) as StackAddresses;
+    if (existsSync(join(folder, 'failed.json'))) throw new Error(`The shared browser-test stack did not start: ${(JSON.parse(readFileSync(join(folder, 'failed.json'), 'utf8')) as { message: string }).message}\n${logTail(folder)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`The shared browser-test stack did not start within ${START_TIMEOUT_MS / 1000} s\n${logTail(folder)}`);
+}
+
+const logTail = (folder: string): string => {
+  const path = join(folder, 'log');
+  if (!existsSync(path)) return '';
+  return `its output (${path}) ends:\n${readFileSync(path, 'utf8').split('\n').slice(-30).join('\n')}`;
+};
+
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Stops every stack registered under `registry` (SIGTERM, then SIGKILL after 20 s) and removes the folder. */
+export async function stopSharedStacks(registry: string): Promise<void> {
+  if (!existsSync(registry)) return;
+  const pids = readdirSync(registry)
+    .map((name) => join(registry, name, 'pid'))
+    .filter((path) => existsSync(path))
+    .map((path) => Number(readFileSync(path, 'utf8')))
+    .filter((pid) => Number.isInteger(pid) && pid > 0 && alive(pid));
+  pids.forEach((pid) => process.kill(pid, 'SIGTERM'));
+  const until = Date.now() + 20_000;
+  while (pids.some(alive) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 100));
+  pids.filter(alive).forEach((pid) => process.kill(pid, 'SIGKILL'));
+  rmSync(registry, { recursive: true, force: true });
 }
