@@ -51,6 +51,8 @@ export function provisionPostgres(options: ProvisionPostgresOptions = {}): strin
 export interface PostgresServer {
   /** `postgres://supabase_admin@127.0.0.1:<port>/<database>` */
   urlOf(database: string): string;
+  /** The postmaster's process id (its backends are its children). */
+  readonly pid: number;
   stop(): Promise<void>;
 }
 
@@ -88,6 +90,7 @@ export async function startPostgresServer(bin: string, port: number): Promise<Po
   }
   return {
     urlOf: (database) => `postgres://${POSTGRES_SUPERUSER}@127.0.0.1:${port}/${database}`,
+    pid: child.pid!,
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));

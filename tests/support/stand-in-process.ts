@@ -10,6 +10,8 @@ const root = join(import.meta.dirname, '..', '..');
 
 export interface StandInProcess {
   readonly url: string;
+  /** Its process id (for its CPU time in /proc). */
+  readonly pid: number;
   readonly mailbox: string;
   readonly keys: { readonly jwtSecret: string; readonly anonKey: string; readonly serviceRoleKey: string };
   /** Stops it and removes its data folder. */
@@ -19,9 +21,10 @@ export interface StandInProcess {
 /**
  * The Supabase stand-in (`npm run supabase:local`, PGlite) as a process of its own on a fresh data
  * folder (migrations first: it takes a while), as the app servers of a benchmark meet a database
- * that is not in their process.
+ * that is not in their process. With `postgresUrl` it keeps the data on that PostgreSQL server
+ * (an empty database; it applies the migrations there) instead of PGlite.
  */
-export async function spawnStandIn(): Promise<StandInProcess> {
+export async function spawnStandIn(options: { postgresUrl?: string } = {}): Promise<StandInProcess> {
   const dir = mkdtempSync(join(tmpdir(), 'stand-in-process-'));
   const [port, mailboxPort] = [String(await freePort()), String(await freePort())];
   const child = spawn(
@@ -30,6 +33,7 @@ export async function spawnStandIn(): Promise<StandInProcess> {
       '--import', 'tsx', 'adapters/stand-ins/supabase/main.ts', '--port', port, '--mailbox-port', mailboxPort, '--data', dir, '--email-interval', '0',
       // A benchmark signs many users in from 127.0.0.1: Auth's per-address limits would refuse them.
       '--rate-limit-sign-ins', '0', '--rate-limit-verifications', '0', '--rate-limit-refreshes', '0',
+      ...(options.postgresUrl === undefined ? [] : ['--postgres-url', options.postgresUrl]),
     ],
     { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
   );
@@ -45,6 +49,7 @@ export async function spawnStandIn(): Promise<StandInProcess> {
   const keys = JSON.parse(readFileSync(join(dir, KEYS_FILE_NAME), 'utf8')) as StandInProcess['keys'];
   return {
     url,
+    pid: child.pid!,
     keys,
     mailbox: `http://127.0.0.1:${mailboxPort}`,
     stop: async () => {
