@@ -70,6 +70,14 @@ const oldestDrawn = (page: Page) =>
     return Math.min(...drawn);
   }, [...seeded.messageIds]);
 
+/** How far the last turn's bottom stands below the list's bottom edge (negative: above it). */
+const lastTurnBottom = (page: Page) =>
+  page.evaluate(() => {
+    const scroller = document.querySelector('.chat-view__scroll')?.getBoundingClientRect();
+    const last = [...document.querySelectorAll('.chat-turn')].at(-1)?.getBoundingClientRect();
+    return scroller && last ? last.bottom - scroller.bottom : null;
+  });
+
 /** Waits until the end of the last answer, its figures and buttons included, is inside the list's scroller. */
 async function expectEndVisible(page: Page) {
   const last = `#message-${seeded.lastMessageId}`;
@@ -179,22 +187,51 @@ describe('e2e: a long conversation', () => {
     await box.fill('How do tides follow the moon?');
     await box.press('Enter');
     await page.locator('[aria-busy="true"]').first().waitFor({ timeout: 30_000 });
-    const lastTurnBottom = () => page.evaluate(() => {
-      const scroller = document.querySelector('.chat-view__scroll')?.getBoundingClientRect();
-      const turns = [...document.querySelectorAll('.chat-turn')];
-      const last = turns.at(-1)?.getBoundingClientRect();
-      return scroller && last ? last.bottom - scroller.bottom : null;
-    });
     const gaps: number[] = [];
     while ((await page.locator('[aria-busy="true"]').count()) > 0 && gaps.length < 40) {
-      const gap = await lastTurnBottom();
+      const gap = await lastTurnBottom(page);
       if (gap !== null) gaps.push(gap);
       await page.waitForTimeout(100);
     }
     expect(gaps.length).toBeGreaterThan(3);
     // The end of the turn being written (its spacing below included) stays within two lines of the list's
     // bottom edge the whole time: a token may land a frame before the list follows it, never more.
-    expect(Math.max(...gaps)).toBeLessThanOrEqual(64);
+    expect(Math.max(...gaps), `gaps while it streamed (px): ${gaps.map((g) => g.toFixed(0)).join(', ')}`).toBeLessThanOrEqual(64);
     await page.getByRole('button', { name: 'Stop', exact: true }).waitFor({ state: 'detached', timeout: 60_000 });
-  });
+    // Once written, its figures and buttons are in view too.
+    await expect.poll(async () => (await lastTurnBottom(page)) ?? 1000, { timeout: 5_000 }).toBeLessThanOrEqual(1);
+  }, 120_000);
+
+  it('scrolling up while an answer streams stops the following and offers Jump to latest; back at the bottom, it follows again', async () => {
+    const { page } = browser;
+    await page.getByRole('button', { name: 'Stop', exact: true }).waitFor({ state: 'detached', timeout: 60_000 });
+    const box = page.getByRole('textbox', { name: 'Your message' });
+    await box.fill('Tell me more about the tides, at length.');
+    await box.press('Enter');
+    await page.locator('[aria-busy="true"]').first().waitFor({ timeout: 30_000 });
+    const scroller = page.locator('.chat-view__scroll');
+    // The reader turns the wheel up: the list stays where they put it while the answer grows below.
+    await scroller.hover();
+    await page.mouse.wheel(0, -400);
+    const jump = page.getByRole('button', { name: 'Jump to latest' });
+    await jump.waitFor({ timeout: 5_000 });
+    // The answer grows below while the list stays where the reader put it.
+    const held = await scroller.evaluate((el) => ({ top: el.scrollTop, height: el.scrollHeight }));
+    await expect.poll(() => scroller.evaluate((el) => el.scrollHeight), { timeout: 15_000 }).toBeGreaterThan(held.height + 20);
+    expect(Math.abs((await scroller.evaluate((el) => el.scrollTop)) - held.top)).toBeLessThanOrEqual(2);
+    expect(await lastTurnBottom(page)).toBeGreaterThan(64);
+    // Back at the bottom (the wheel down to the end): the list follows the answer again and the button goes.
+    await page.mouse.wheel(0, 100_000);
+    await expect.poll(() => jump.count(), { timeout: 5_000 }).toBe(0);
+    const gaps: number[] = [];
+    while ((await page.locator('[aria-busy="true"]').count()) > 0 && gaps.length < 20) {
+      const gap = await lastTurnBottom(page);
+      if (gap !== null) gaps.push(gap);
+      await page.waitForTimeout(100);
+    }
+    expect(Math.max(0, ...gaps), `gaps after coming back (px): ${gaps.map((g) => g.toFixed(0)).join(', ')}`).toBeLessThanOrEqual(64);
+    await page.getByRole('button', { name: 'Stop', exact: true }).waitFor({ state: 'detached', timeout: 60_000 });
+    // To its very end: the answer's figures and buttons are in view.
+    await expect.poll(async () => (await lastTurnBottom(page)) ?? 1000, { timeout: 5_000 }).toBeLessThanOrEqual(1);
+  }, 120_000);
 });

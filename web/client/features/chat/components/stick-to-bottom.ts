@@ -1,7 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** How close to the end the list must come (px) for a reader's own scroll to stick it to the bottom again. */
+/** How close to the end the list stands (px) when it is there. */
 const AT_END = 2;
+/**
+ * How close to the end a scroll down must bring the list (px) to stick it again: the end moves on while
+ * an answer grows, so a scroll (an animated wheel turn) aimed at it lands a little short.
+ */
+const NEAR_END = 48;
 
 /** How long after the reader's wheel, touch or key a scroll up counts as theirs (ms). */
 const BY_READER_MS = 600;
@@ -30,7 +35,7 @@ export interface StickToBottom {
  * the list up and away from its end while the reader acts on it (the scrollbar dragged) or by more
  * than half its height at once (a jump to the top). Growth never lets it go, however large a step,
  * nor do the list's own small corrections (a turn drawn again at another height); coming back to
- * the end sticks it again.
+ * the end (or scrolling down to near it) sticks it again.
  *
  * The list is followed from a ResizeObserver on its content and on the scroller, which runs after
  * layout and before paint: the end of what grew is on screen in the frame it grew in.
@@ -102,7 +107,10 @@ export function useStickToBottom(follow: boolean, initiallyStuck: boolean): Stic
       const away = distanceFromEnd(scroller);
       const byReader = pointerOnScroller || performance.now() - readerActed < BY_READER_MS || lastTop - top > scroller.clientHeight / 2;
       if (top < lastTop - 1 && away > AT_END && byReader) release();
-      else if (away <= AT_END && !stuckRef.current) stick(true);
+      else if (!stuckRef.current && (away <= AT_END || (top > lastTop && away <= NEAR_END))) {
+        stick(true);
+        toEnd();
+      }
       lastTop = top;
     };
 
