@@ -8,7 +8,7 @@ export interface MenuItem {
   readonly keyShortcuts?: string | undefined;
 }
 
-export interface MenuButtonProps {
+interface MenuButtonProps {
   /** The button's accessible name (its face may be an icon alone). */
   readonly label: string;
   readonly icon: ReactNode;
