@@ -1,8 +1,10 @@
 // @vitest-environment jsdom
-import { cleanup, screen } from '@testing-library/react';
+import { act, cleanup, screen } from '@testing-library/react';
+import { useState } from 'react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Markdown } from '../../../web/client/features/chat/components/markdown.js';
+import { Lexer, type Token } from 'marked';
+import { Markdown, lexGrowing } from '../../../web/client/features/chat/components/markdown.js';
 import { renderUi } from './support/render.js';
 
 afterEach(cleanup);
@@ -44,5 +46,71 @@ describe('Markdown answers', () => {
     await user.click(screen.getByRole('button', { name: 'Copy code' }));
     expect(await navigator.clipboard.readText()).toBe(code);
     expect(screen.getByRole('button', { name: 'Copied' })).toBeTruthy();
+  });
+});
+
+/** What an answer's blocks are when read whole: each block's kind and text. */
+const blocksOf = (tokens: readonly Token[]) => tokens.map((token) => `${token.type}:${token.raw}`);
+const wholly = (text: string) => blocksOf(Lexer.lex(text, { gfm: true, breaks: true }));
+
+/** An answer written piece by piece: the blocks read at each step, and the finished part kept meanwhile. */
+function writePieceByPiece(text: string, piece: number) {
+  let finished = { text: '', tokens: [] as readonly Token[] };
+  const steps: { text: string; tokens: readonly Token[]; finishedTokens: readonly Token[] }[] = [];
+  for (let end = piece; end < text.length + piece; end += piece) {
+    const shown = text.slice(0, Math.min(end, text.length));
+    const read = lexGrowing(shown, finished);
+    steps.push({ text: shown, tokens: read.tokens, finishedTokens: read.finished.tokens });
+    finished = read.finished;
+  }
+  return steps;
+}
+
+const ANSWER = [
+  '# Tides', '', 'The moon pulls the **oceans** toward it.', 'A second line of the same paragraph.', '',
+  '- one', '- two', '', '- still the same list', '', '1. first', '', '2. second', '', '```ts', 'const a = 1;', '', 'const b = 2;', '```', '',
+  '| a | b |', '|---|---|', '| 1 | 2 |', '', '> quoted', '', '    indented code', '', '    more of it', '', '<!-- a comment', '', 'still the comment -->', '',
+  'A closing paragraph with `code` and a [link](https://example.com).', '', '---', '', 'The end.',
+].join('\n');
+
+describe('Markdown of an answer being written', () => {
+  it('reads the same blocks as the whole text at every step, in small and large pieces', () => {
+    for (const piece of [1, 7, 40]) {
+      for (const step of writePieceByPiece(ANSWER, piece)) expect(blocksOf(step.tokens)).toEqual(wholly(step.text));
+    }
+  });
+
+  it('keeps the finished blocks as they were read: each new piece reads only what follows them', () => {
+    const steps = writePieceByPiece(ANSWER, 3);
+    const last = steps.at(-1)!;
+    // By the end most of the answer is finished, read once.
+    expect(last.finishedTokens.length).toBeGreaterThan(10);
+    for (let i = 1; i < steps.length; i += 1) {
+      const before = steps[i - 1]!.finishedTokens;
+      // A finished block is the same token from then on (drawn once).
+      before.forEach((token, k) => expect(steps[i]!.tokens[k]).toBe(token));
+    }
+  });
+
+  it('starts again when the text is not a continuation of what it read', () => {
+    const first = lexGrowing('Para one.\n\nPara two.\n\nPara three', { text: '', tokens: [] });
+    expect(first.finished.text).toBe('Para one.\n\nPara two.\n\n');
+    const other = lexGrowing('Something else entirely.\n\nAnd more', first.finished);
+    expect(blocksOf(other.tokens)).toEqual(wholly('Something else entirely.\n\nAnd more'));
+  });
+
+  it('draws a growing answer like a finished one', () => {
+    let write: (text: string) => void = () => undefined;
+    function Writing() {
+      const [text, setText] = useState(ANSWER.slice(0, 200));
+      write = setText;
+      return <Markdown text={text} growing />;
+    }
+    const { container } = renderUi(<Writing />);
+    for (let end = 220; end <= ANSWER.length + 20; end += 20) act(() => write(ANSWER.slice(0, end)));
+    const growing = container.innerHTML;
+    cleanup();
+    const { container: whole } = renderUi(<Markdown text={ANSWER} />);
+    expect(growing).toBe(whole.innerHTML);
   });
 });

@@ -99,7 +99,7 @@ export function AnswerColumns({ answers, labelOf, onContinueWith, voting, onShow
               <h2 id={`col-${answer.id}`} className="answer-column__model">{heading(answer, index)}</h2>
               {winner ? <span className="badge badge--accent answer-column__winner">{t('compare.winner')}</span> : null}
             </header>
-            {answer.content ? <Markdown text={answer.content} /> : answer.streaming ? <TypingDots /> : null}
+            {answer.content ? <Markdown text={answer.content} growing={answer.streaming === true} /> : answer.streaming ? <TypingDots /> : null}
             {answer.streaming && onStopColumn && answer.modelId ? (
               <div className="message__actions">
                 <button type="button" className="message__action" onClick={() => onStopColumn(answer.modelId as string)}

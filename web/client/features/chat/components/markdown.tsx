@@ -1,14 +1,71 @@
 import { Lexer, type Token, type Tokens } from 'marked';
-import { memo, type ReactNode } from 'react';
+import { memo, useRef, type ReactNode } from 'react';
 import { CodeBlock } from './code-block.js';
+
+const OPTIONS = { gfm: true, breaks: true } as const;
+
+/** The finished part of an answer being written: its text and its blocks, read once. */
+interface Finished {
+  readonly text: string;
+  readonly tokens: readonly Token[];
+}
+
+const NOTHING_FINISHED: Finished = { text: '', tokens: [] };
+const rawLength = (tokens: readonly Token[]) => tokens.reduce((n, token) => n + token.raw.length, 0);
+
+/**
+ * The blocks of a text that grows at its end, reading again only what follows its finished blocks. A
+ * block is finished once a blank line and another block follow it, unless more of it may still come
+ * after a blank line: a list (its next item), raw HTML (a comment or a <pre> runs on), or a block
+ * followed by indented text (a list item's or an indented code block's continuation). Answers the
+ * blocks and what is finished now.
+ */
+export function lexGrowing(text: string, before: Finished): { tokens: readonly Token[]; finished: Finished } {
+  const kept = text.startsWith(before.text) ? before : NOTHING_FINISHED;
+  const rest = text.slice(kept.text.length);
+  let tail: readonly Token[] = Lexer.lex(rest, OPTIONS);
+  // Every block of the text is one of the tokens; should the lexer have changed the text (line endings), all of it is read whole.
+  if (rawLength(tail) !== rest.length) return { tokens: Lexer.lex(text, OPTIONS), finished: NOTHING_FINISHED };
+  let cut = -1;
+  for (let i = tail.length - 2; i > 0; i -= 1) {
+    const gap = tail[i] as Token;
+    const previous = tail[i - 1] as Token;
+    const next = tail[i + 1] as Token;
+    if (gap.type === 'space' && gap.raw.includes('\n\n') && next.type !== 'space' && !['list', 'html', 'def'].includes(previous.type) && !/^[ \t]/.test(next.raw)) {
+      cut = i;
+      break;
+    }
+  }
+  if (cut < 0) return { tokens: [...kept.tokens, ...tail], finished: kept };
+  const done = tail.slice(0, cut + 1);
+  tail = tail.slice(cut + 1);
+  const finished = { text: kept.text + done.map((token) => token.raw).join(''), tokens: [...kept.tokens, ...done] };
+  return { tokens: [...finished.tokens, ...tail], finished };
+}
 
 /**
  * Model answers as Markdown, rendered to React elements from marked's tokens: no HTML string is
  * ever injected, raw HTML in an answer shows as text, and only http(s)/mailto links become links.
+ * While an answer is being written (`growing`), its finished blocks are read once and drawn once:
+ * each new piece reads and draws only the block it lands in.
  */
-export const Markdown = memo(function Markdown({ text }: { text: string }) {
-  const tokens = Lexer.lex(text, { gfm: true, breaks: true });
-  return <div className="markdown">{blocks(tokens)}</div>;
+export const Markdown = memo(function Markdown({ text, growing = false }: { text: string; growing?: boolean }) {
+  const finished = useRef<Finished>(NOTHING_FINISHED);
+  let tokens: readonly Token[];
+  if (growing) {
+    const read = lexGrowing(text, finished.current);
+    finished.current = read.finished;
+    tokens = read.tokens;
+  } else {
+    finished.current = NOTHING_FINISHED;
+    tokens = Lexer.lex(text, OPTIONS);
+  }
+  return <div className="markdown">{tokens.map((token, i) => <Block key={i} token={token} />)}</div>;
+});
+
+/** One block, drawn again only when it is another token (the finished blocks of a growing answer stay the same tokens). */
+const Block = memo(function Block({ token }: { token: Token }) {
+  return block(token, 0);
 });
 
 function blocks(tokens: readonly Token[]): ReactNode[] {

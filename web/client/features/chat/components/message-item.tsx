@@ -79,7 +79,7 @@ export const MessageItem = memo(function MessageItem({ message, modelLabel, onEd
         <span className="message__avatar" aria-hidden="true"><SparkIcon size={14} /></span>
         <span>{modelLabel ?? t('chat.assistant')}</span>
       </div>
-      {message.content ? <Markdown text={message.content} /> : message.streaming ? <TypingDots /> : null}
+      {message.content ? <Markdown text={message.content} growing={message.streaming === true} /> : message.streaming ? <TypingDots /> : null}
       {message.error ? <AnswerError error={message.error} onRetry={onRegenerate} /> : null}
       {!message.streaming ? <AnswerMetrics metrics={message.metrics} /> : null}
       {!message.streaming && message.content ? (
