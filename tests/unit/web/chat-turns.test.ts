@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../../core/chat/index.js';
-import { toTurns } from '../../../web/client/features/chat/state/chat-turns.js';
+import { reuseTurns, toTurns } from '../../../web/client/features/chat/state/chat-turns.js';
+import type { LiveRun } from '../../../web/client/features/chat/state/chat-session.js';
 
 const at = '2026-11-28T10:00:00.000Z';
 const question: ChatMessage = {
@@ -25,5 +26,48 @@ describe('the figures under each answer', () => {
     const bare = { ...answer('a2', 'offline-brief'), inputTokens: null, outputTokens: null };
     const turns = toTurns([question, answer('a1', 'offline', { firstTokenMs: 420, durationMs: 3100, creditsCharged: 3 }), bare], null, { a1: live });
     expect(turns?.[0]?.answers.map((a) => a.metrics)).toEqual([live, null]);
+  });
+});
+
+describe('the turns while an answer streams', () => {
+  const history: ChatMessage[] = [
+    question, answer('a1', 'offline'), answer('a2', 'offline-brief'),
+    { ...question, id: 'q2', content: 'And another?', modelIds: ['offline'] }, answer('a3', 'offline'),
+  ];
+  const metrics = { firstTokenMs: null, durationMs: null, tokens: null, credits: null };
+  const run = (content: string, questionStored = false): LiveRun => ({
+    question: 'One more', questionStored, modelIds: ['offline'], streaming: true,
+    answers: [{ modelId: 'offline', content, streaming: true, error: null, metrics }],
+  });
+
+  it('a streamed token leaves every stored turn the same object and rebuilds only the turn being answered', () => {
+    const first = toTurns(history, run('The'))!;
+    const second = toTurns(history, run('The moon'))!;
+    expect(second.slice(0, -1).every((turn, i) => turn === first[i])).toBe(true);
+    expect(second.at(-1)).not.toBe(first.at(-1));
+    expect(second.at(-1)?.answers[0]?.content).toBe('The moon');
+    // Drawn turns found equal stay the drawn ones, token after token.
+    const drawn = reuseTurns(first, second)!;
+    const next = reuseTurns(drawn, toTurns(history, run('The moon pulls'))!)!;
+    expect(next.slice(0, -1).every((turn, i) => turn === drawn[i])).toBe(true);
+  });
+
+  it('an answer asked again streams into the stored turn without changing the stored turns read before', () => {
+    const before = toTurns(history, null)!;
+    const again = toTurns(history, run('Again', true))!;
+    expect(again).toHaveLength(before.length);
+    expect(again.at(-1)?.answers.map((a) => a.id)).toEqual(['a3', 'live-offline']);
+    // The stored turn itself is untouched: read without the run it is as it was.
+    expect(toTurns(history, null)!.at(-1)?.answers.map((a) => a.id)).toEqual(['a3']);
+    expect(before.at(-1)?.answers.map((a) => a.id)).toEqual(['a3']);
+  });
+
+  it('other figures or other messages are turns read afresh', () => {
+    const plain = toTurns(history, null)!;
+    const withFigures = toTurns(history, null, { a3: { firstTokenMs: 300, durationMs: 900, tokens: 12, credits: 1 } })!;
+    expect(withFigures.at(-1)?.answers[0]?.metrics?.durationMs).toBe(900);
+    expect(plain.at(-1)?.answers[0]?.metrics?.durationMs).toBeNull();
+    const longer = toTurns([...history, { ...question, id: 'q3', content: 'Third', modelIds: ['offline'] }], null)!;
+    expect(longer).toHaveLength(plain.length + 1);
   });
 });

@@ -21,13 +21,61 @@ function storedMetrics(m: TurnMessage): AnswerMetrics | null {
 const withStopped = (figures: AnswerMetrics | null, stopped: boolean): AnswerMetrics | null =>
   stopped ? { ...(figures ?? { firstTokenMs: null, durationMs: null, tokens: null, credits: null }), stopped: true } : figures;
 
-/** Stored messages and the run on screen, as turns: each question with its answers, columns when several models were asked. */
+/** A turn being put together: its question, its answers in the order read, and the models it asked (its columns). */
+interface TurnParts {
+  readonly id: string;
+  readonly question: MessageView | null;
+  readonly answers: readonly MessageView[];
+  readonly asked: readonly string[];
+}
+
+/** The stored messages' turns, put together once per list of messages (a streamed token changes only the run). */
+interface StoredTurns {
+  readonly metrics: Readonly<Record<string, AnswerMetrics>>;
+  readonly parts: readonly TurnParts[];
+  readonly turns: readonly TurnView[];
+}
+const storedTurnsOf = new WeakMap<readonly TurnMessage[], StoredTurns>();
+const NO_FIGURES: Readonly<Record<string, AnswerMetrics>> = {};
+
+/**
+ * Stored messages and the run on screen, as turns: each question with its answers, columns when
+ * several models were asked. The stored messages' turns are put together once per list of messages
+ * and the same turns are answered while only the run changes: a streamed token rebuilds the last turn.
+ */
 export function toTurns(
   messages: readonly TurnMessage[] | undefined,
   run: LiveRun | null,
-  metrics: Readonly<Record<string, AnswerMetrics>> = {},
+  metrics: Readonly<Record<string, AnswerMetrics>> = NO_FIGURES,
 ): TurnView[] | undefined {
   if (messages === undefined) return undefined;
+  let stored = storedTurnsOf.get(messages);
+  if (!stored || stored.metrics !== metrics) {
+    const parts = storedParts(messages, metrics);
+    stored = { metrics, parts, turns: parts.map(finishTurn) };
+    storedTurnsOf.set(messages, stored);
+  }
+  if (!run) return [...stored.turns];
+  const live: MessageView[] = run.answers
+    .filter((a) => a.streaming || a.content !== '' || a.error !== null)
+    .map((a) => ({
+      id: run.mergedFrom ? `live-merge-${a.modelId}` : `live-${a.modelId}`, role: 'assistant', content: a.content, modelId: a.modelId,
+      streaming: a.streaming, error: a.error, metrics: a.metrics, ...(run.mergedFrom ? { mergedFrom: run.mergedFrom } : {}),
+      ...(run.columns?.[a.modelId] === undefined ? {} : { column: run.columns[a.modelId] as number }),
+    }));
+  const last = stored.parts.at(-1);
+  // A regenerate keeps its stored question; a new or edited question is shown at once; a merge
+  // is one more column of the stored turn.
+  if (run.questionStored && last) {
+    const asked = !run.mergedFrom && !run.columns ? run.modelIds : last.asked;
+    return [...stored.turns.slice(0, -1), finishTurn({ ...last, answers: [...last.answers, ...live], asked })];
+  }
+  const question: MessageView = { id: 'live-question', role: 'user', content: run.question, modelId: null, ...(run.attachments ? { attachments: run.attachments } : {}) };
+  return [...stored.turns, finishTurn({ id: LIVE_TURN_ID, question, answers: live, asked: run.modelIds })];
+}
+
+/** The stored messages grouped by turn. */
+function storedParts(messages: readonly TurnMessage[], metrics: Readonly<Record<string, AnswerMetrics>>): TurnParts[] {
   const turns: { id: string; question: MessageView | null; answers: MessageView[]; asked: readonly string[] }[] = [];
   for (const m of messages) {
     if (m.role === 'system') continue;
@@ -46,35 +94,19 @@ export function toTurns(
       ...(m.column === undefined ? {} : { column: m.column }), ...(m.version ? { version: m.version } : {}),
     });
   }
-  if (run) {
-    const live: MessageView[] = run.answers
-      .filter((a) => a.streaming || a.content !== '' || a.error !== null)
-      .map((a) => ({
-        id: run.mergedFrom ? `live-merge-${a.modelId}` : `live-${a.modelId}`, role: 'assistant', content: a.content, modelId: a.modelId,
-        streaming: a.streaming, error: a.error, metrics: a.metrics, ...(run.mergedFrom ? { mergedFrom: run.mergedFrom } : {}),
-        ...(run.columns?.[a.modelId] === undefined ? {} : { column: run.columns[a.modelId] as number }),
-      }));
-    const stored = turns.at(-1);
-    // A regenerate keeps its stored question; a new or edited question is shown at once; a merge
-    // is one more column of the stored turn.
-    if (run.questionStored && stored) {
-      stored.answers.push(...live);
-      if (!run.mergedFrom && !run.columns) stored.asked = run.modelIds;
-    } else {
-      const question: MessageView = { id: 'live-question', role: 'user', content: run.question, modelId: null, ...(run.attachments ? { attachments: run.attachments } : {}) };
-      turns.push({ id: LIVE_TURN_ID, question, answers: live, asked: run.modelIds });
-    }
-  }
-  return turns.map((turn) => {
-    const order = turn.asked;
-    // Stored answers know their column; the others go by the order asked.
-    const byColumn = turn.answers.every((a) => a.column !== undefined || a.mergedFrom);
-    const answers = byColumn
-      ? [...turn.answers].sort((a, b) => columnRank(a) - columnRank(b))
-      : order.length > 1 ? [...turn.answers].sort((a, b) => rank(order, a) - rank(order, b)) : turn.answers;
-    const columns = order.length > 1 || new Set(turn.answers.map((a) => a.modelId)).size > 1 || turn.answers.some((a) => a.mergedFrom || (a.column ?? 0) > 0);
-    return { id: turn.id, question: turn.question, answers, columns };
-  });
+  return turns;
+}
+
+/** A turn as drawn: its answers in their columns' order, and whether it shows columns. */
+function finishTurn(turn: TurnParts): TurnView {
+  const order = turn.asked;
+  // Stored answers know their column; the others go by the order asked.
+  const byColumn = turn.answers.every((a) => a.column !== undefined || a.mergedFrom);
+  const answers = byColumn
+    ? [...turn.answers].sort((a, b) => columnRank(a) - columnRank(b))
+    : order.length > 1 ? [...turn.answers].sort((a, b) => rank(order, a) - rank(order, b)) : turn.answers;
+  const columns = order.length > 1 || new Set(turn.answers.map((a) => a.modelId)).size > 1 || turn.answers.some((a) => a.mergedFrom || (a.column ?? 0) > 0);
+  return { id: turn.id, question: turn.question, answers, columns };
 }
 
 /** An answer placed by its stored column; a merge after every column. */
@@ -105,10 +137,22 @@ export function reuseTurns(previous: readonly TurnView[] | undefined, next: Turn
   const byId = new Map(previous.map((turn) => [turn.id, turn]));
   return next.map((turn) => {
     const before = byId.get(turn.id);
-    if (!before || before.columns !== turn.columns || before.answers.length !== turn.answers.length) return turn;
-    const question = before.question && turn.question && sameMessage(before.question, turn.question) ? before.question : turn.question;
-    const answers = turn.answers.map((a, i) => (sameMessage(before.answers[i] as MessageView, a) ? (before.answers[i] as MessageView) : a));
-    const unchanged = question === before.question && answers.every((a, i) => a === before.answers[i]);
-    return unchanged ? before : { ...turn, question, answers };
+    // The same turn, or one already found equal to it (toTurns answers the same stored turns while only the run changes).
+    if (before === turn) return turn;
+    if (before !== undefined && sameAs.get(turn) === before) return before;
+    const reused = reuseTurn(before, turn);
+    if (reused !== turn) sameAs.set(turn, reused);
+    return reused;
   });
+}
+
+/** Turns found equal to a drawn one: the drawn one, kept. */
+const sameAs = new WeakMap<TurnView, TurnView>();
+
+function reuseTurn(before: TurnView | undefined, turn: TurnView): TurnView {
+  if (!before || before.columns !== turn.columns || before.answers.length !== turn.answers.length) return turn;
+  const question = before.question && turn.question && sameMessage(before.question, turn.question) ? before.question : turn.question;
+  const answers = turn.answers.map((a, i) => (sameMessage(before.answers[i] as MessageView, a) ? (before.answers[i] as MessageView) : a));
+  const unchanged = question === before.question && answers.every((a, i) => a === before.answers[i]);
+  return unchanged ? before : { ...turn, question, answers };
 }
