@@ -98,5 +98,10 @@ export async function makeAuthApp(options: AuthAppOptions): Promise<Hono> {
   app.get('/health', (c) =>
     c.json({ version: 'local-stand-in', name: 'GoTrue', description: 'Local stand-in for Supabase Auth (Ensemble)' }),
   );
+  // What the stand-in does not serve (password sign-up and sign-in, /admin, phone, MFA, SSO…) is answered
+  // in GoTrue's error shape, so auth-js reports an AuthApiError with a code instead of failing to parse.
+  // A mounted sub-app's notFound is not consulted by its parent, hence a catch-all route.
+  app.all('*', (c) =>
+    respondAuthError(c, authFailure(404, 'not_found', `${c.req.method} ${new URL(c.req.url).pathname} is not served by the local Supabase stand-in`)));
   return app;
 }

@@ -2,7 +2,7 @@ import type { Hono } from 'hono';
 import { z } from 'zod';
 import type { AuthContext, Queryable } from './auth-context.js';
 import { deleteFlowState, issueAuthCode } from './flow-state.js';
-import { respondAuthError, validationFailed } from './gotrue-errors.js';
+import { otpExpired, respondAuthError, validationFailed } from './gotrue-errors.js';
 import { PKCE_PREFIX, consumeEmailToken, countWrongCode, tokenHashOf } from './one-time-tokens.js';
 import { errorRedirect, implicitRedirect, resolveRedirect, withQuery } from './redirects.js';
 import { normalizeEmail, readBody } from './request-body.js';
@@ -12,6 +12,8 @@ import { recordSignIn } from './users.js';
 /** E-mail verification types the stand-in serves; with autoconfirm they all sign the user in. */
 const EMAIL_TYPES = ['email', 'magiclink', 'signup'] as const;
 const UNSUPPORTED_TYPE = 'Unsupported verification type';
+/** GoTrue's other verification types: the stand-in never issues their tokens, so none is ever valid (as hosted, 403). */
+const NEVER_ISSUED_TYPES = ['invite', 'recovery', 'email_change', 'sms', 'phone_change'];
 
 const verifyBody = z.object({
   type: z.string(),
@@ -36,6 +38,7 @@ export function registerVerifyRoutes(app: Hono, ctx: AuthContext): void {
     const body = await readBody(c, verifyBody);
     if (!body.success) return respondAuthError(c, body.error);
     const { type, token, token_hash: tokenHash } = body.data;
+    if (NEVER_ISSUED_TYPES.includes(type)) return respondAuthError(c, otpExpired());
     if (!(EMAIL_TYPES as readonly string[]).includes(type)) return respondAuthError(c, validationFailed(UNSUPPORTED_TYPE));
     let hash: string;
     // The address whose code a typed token is tried against (a token hash names no address).
