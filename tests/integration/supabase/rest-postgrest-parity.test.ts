@@ -36,6 +36,7 @@ create function fx_pick(a integer) returns text language sql as $$ select 'one' 
 create function fx_pick(a integer, b integer) returns text language sql as $$ select 'two' $$;
 create function fx_whole(json) returns json language sql as $$ select json_build_object('got', $1) $$;
 create function fx_add(integer, integer) returns integer language sql as $$ select $1 + $2 $$;
+create function fx_channel_list() returns setof fx_channels language sql stable as $$ select * from fx_channels $$;
 create function fx_touch_tickets() returns setof fx_tickets language sql as $$ update fx_tickets set priority = priority + 1 returning * $$;
 
 insert into fx_channels values (1, 'general'), (2, 'random'), (3, 'empty');
@@ -52,7 +53,7 @@ beforeAll(async () => {
   db = await openTestDb();
   await db.asAdmin((tx) => tx.exec(fixture));
   server = await startRestServer(db);
-});
+}, 240_000);
 
 afterAll(async () => {
   await server?.close();
@@ -106,8 +107,8 @@ describe('PostgREST Prefer header', () => {
       code: 'PGRST124', message: 'Query result exceeds max-affected preference constraint', details: 'The query affects 2 rows', hint: null,
     });
     expect(await countOf("select count(*)::int as n from fx_messages where note = 'edited'")).toBe(0);
-    const viaClient = await service().from('fx_messages').delete().eq('channel_id', 1).maxAffected(1);
-    expect(viaClient.error?.code).toBe('PGRST124');
+    const deleted = await rest('fx_messages?channel_id=eq.1', { method: 'DELETE', headers: { Prefer: 'handling=strict, max-affected=1' } });
+    expect(deleted.body).toMatchObject({ code: 'PGRST124' });
     expect(await countOf('select count(*)::int as n from fx_messages where channel_id = 1')).toBe(2);
     const within = await rest('fx_messages?channel_id=eq.1', {
       method: 'PATCH', headers: { Prefer: 'handling=strict, max-affected=2' }, body: { note: 'edited' },
@@ -350,6 +351,12 @@ describe('PostgREST functions', () => {
     expect((await service().rpc('fx_pick', { a: 1 })).data).toBe('one');
     expect((await service().rpc('fx_pick', { a: 1, b: 2 })).data).toBe('two');
     expect((await service().rpc('fx_pick', { b: 2 })).error?.code).toBe('PGRST202');
+  });
+
+  it('rows of a table\'s type returned by a function embed along that table\'s relationships', async () => {
+    const { data, error } = await service().rpc('fx_channel_list').select('slug, fx_channel_details(topic)').eq('id', 1);
+    expect(error).toBeNull();
+    expect(data).toEqual([{ slug: 'general', fx_channel_details: { topic: 'everything' } }]);
   });
 
   it('a function with one unnamed json parameter takes the whole body; unnamed parameters otherwise are not callable', async () => {

@@ -66,7 +66,8 @@ export async function callFunction(request: RestRequest, fn: FunctionInfo, args:
   const maxAffected = request.prefer.maxAffected;
 
   if (fn.rowColumns) {
-    const relation = { name: fn.name, columns: fn.rowColumns };
+    // Rows of a table's type embed along that table's relationships, as PostgREST allows.
+    const relation = { name: fn.returnRelation ?? fn.name, columns: fn.rowColumns };
     const embeds = new EmbedQueries(request.query.embedded);
     const selected = compileSelect(request.query.select, relation, 't0', { cache: request.cache, aliases: new AliasCounter(), params, embeds });
     embeds.checkAllUsed();

@@ -62,11 +62,14 @@ export interface FunctionInfo {
   readonly returnType: string;
   /** Output columns when the function yields rows (composite or `returns table`), else null. */
   readonly rowColumns: ReadonlyMap<string, ColumnInfo> | null;
+  /** The table or view whose row type the function returns (its relationships then serve embeds), else null. */
+  readonly returnRelation: string | null;
   readonly returnsVoid: boolean;
 }
 
 export interface SchemaCache {
   relation(name: string): RelationInfo;
+  hasRelation(name: string): boolean;
   functions(name: string): readonly FunctionInfo[];
   /** pg_timezone_names, for `Prefer: timezone=…`. */
   readonly timezones: ReadonlySet<string>;
@@ -141,6 +144,7 @@ export async function loadSchemaCache(db: LocalDb): Promise<SchemaCache> {
 
     return {
       timezones: new Set(timezones.rows.map((row) => row.name)),
+      hasRelation: (name) => relations.has(name),
       relation(name) {
         const found = relations.get(name);
         if (!found) throw tableNotFound(name);
@@ -235,6 +239,7 @@ function toFunctionInfo(row: FunctionRow, relations: Map<string, { columns: Map<
     returnsSet: row.returns_set,
     returnType: row.return_type,
     rowColumns,
+    returnRelation: outputs.size === 0 && row.return_rel && relations.has(row.return_rel) ? row.return_rel : null,
     returnsVoid: row.return_type === 'void',
   };
 }

@@ -210,8 +210,8 @@ function compileEmbed(
   item: Extract<SelectItem, { kind: 'embed' }>, relation: Columns, alias: string, context: SelectContext, parentPath: string,
 ): { expression: string; exists: string } {
   const { cache, aliases, params } = context;
-  const parent = cache.relation(relation.name);
-  const link = findRelationship(parent.relationships, relation.name, item.relation, item.hint);
+  const parent = cache.hasRelation(relation.name) ? cache.relation(relation.name) : null;
+  const link = findRelationship(parent?.relationships ?? [], relation.name, item.relation, item.hint);
   const target = cache.relation(link.target);
   const child = aliases.take();
   const prefix = parentPath ? `${parentPath}.` : '';
