@@ -1,4 +1,4 @@
-import type { ChatMessage, ChatStreamEvent, ModelInfo, PromptAttachment } from '../domain/chat.js';
+import type { ChatMessage, ChatRequest, ChatStreamEvent, ModelInfo, PromptAttachment } from '../domain/chat.js';
 import { chargeUsage, releaseHolds, type TokenUsage, estimateTokens, type UsageLedger } from '../../credits/index.js';
 import type { ConversationSettings, ModelSettings } from '../domain/conversation-settings.js';
 import { MERGE_COLUMN } from '../domain/conversation-tree.js';
@@ -83,6 +83,11 @@ export const streamAnswers = (
     readonly mergedFrom?: readonly string[];
     /** What the models receive of the history's files, by attachment id (see loadPromptAttachments). */
     readonly attachments?: ReadonlyMap<string, PromptAttachment>;
+    /**
+     * Models already asked while the message was being written (askModelsEarly): each answer takes
+     * its model's request over when it asked for the same thing, else stops it and asks anew.
+     */
+    readonly early?: EarlyAnswers;
   },
 ): Pick<ChatRun, 'events' | 'settled' | 'modelIds' | 'stopModel'> => {
   const abort = createAbortSource(run.signal);
@@ -100,10 +105,7 @@ export const streamAnswers = (
   // What a model receives: its side of the history before the message answered, as the context rule keeps it (held alike).
   const contextOf = (model: ModelInfo) => {
     const newest = run.history.at(-1);
-    if (!newest) return [];
-    const files = newest.attachments ?? [];
-    const send = { instruction: run.instruction ?? '', message: newest.content, files, settings: run.conversation };
-    return contextMessagesFor(run.history.slice(0, -1), files.length > 0 ? { role: newest.role, content: newest.content, attachments: files } : { role: newest.role, content: newest.content }, model, send);
+    return newest ? contextWith(run.history.slice(0, -1), newest, model, run.instruction ?? '', run.conversation) : [];
   };
   const holdOf = (modelId: string) => run.holds?.get(modelId);
   const release = (modelId: string): Promise<void> => {
@@ -114,30 +116,26 @@ export const streamAnswers = (
   async function* answer(model: ModelInfo): AsyncGenerator<ChatStreamEvent> {
     const stopped = signalOf(model.id);
     const none = { inputTokens: 0, outputTokens: 0 };
+    const early = run.early?.take(model.id);
     if (stopped.aborted) {
+      early?.discard();
       await release(model.id);
       done({ modelId: model.id, messageId: null, usage: none, finishReason: 'aborted', creditsCharged: 0, error: null });
       return;
     }
     const messages = run.messagesFor?.(model) ?? promptMessagesFor(contextOf(model), run.attachments, model);
-    const settings = run.settings?.get(model.id);
-    const askedAt = deps.clock.now().getTime();
+    const request = { ...modelRequest(model, messages, run.instruction, run.settings?.get(model.id)), conversationId: run.conversationId, signal: stopped };
+    // Asked early for the same thing: that request goes on under this answer's signal.
+    const adopted = early?.adopt(request, stopped) ?? null;
+    const askedAt = adopted?.askedAt ?? deps.clock.now().getTime();
     const since = () => Math.max(0, deps.clock.now().getTime() - askedAt);
     let firstTokenMs: number | null = null;
-    const request = {
-      modelIds: [model.id],
-      messages,
-      conversationId: run.conversationId,
-      signal: stopped,
-      ...(run.instruction ? { instruction: run.instruction } : {}),
-      ...(settings && Object.keys(settings).length > 0 ? { settings: { [model.id]: settings } } : {}),
-    };
     let shown = '';
     let unseen = '';
     let reported: { usage: TokenUsage; finishReason: FinishReason } | null = null;
     let failure: { code: string; message: string } | null = null;
     try {
-      const stream = deps.modelGateway.stream(request);
+      const stream = adopted?.events ?? deps.modelGateway.stream(request);
       for await (const event of stream) {
         if (event.modelId !== model.id) continue;
         if (event.type === 'start') yield event;
@@ -229,8 +227,137 @@ export const streamAnswers = (
     } finally {
       for (const source of own.values()) source.dispose();
       abort.dispose();
+      // A model asked early that no answer took over (not among the models answering) is stopped.
+      run.early?.discard();
     }
   }
 
   return { events: events(), settled, modelIds: run.models.map((m) => m.id), stopModel: (modelId) => own.get(modelId)?.abort() };
+};
+
+/** What a model receives: its side of the history before `newest`, as the conversation's context rule keeps it, then `newest`. */
+const contextWith = (
+  previous: readonly ChatMessage[],
+  newest: Pick<ChatMessage, 'role' | 'content' | 'attachments'>,
+  model: ModelInfo,
+  instruction: string,
+  conversation: ConversationSettings | undefined,
+) => {
+  const files = newest.attachments ?? [];
+  const send = { instruction, message: newest.content, files, settings: conversation };
+  return contextMessagesFor(previous, files.length > 0 ? { role: newest.role, content: newest.content, attachments: files } : { role: newest.role, content: newest.content }, model, send);
+};
+
+/** The request for one model's answer, but its conversation and signal. */
+const modelRequest = (model: ModelInfo, messages: ChatRequest['messages'], instruction: string | undefined, settings: ModelSettings | undefined) => ({
+  modelIds: [model.id],
+  messages,
+  ...(instruction ? { instruction } : {}),
+  ...(settings && Object.keys(settings).length > 0 ? { settings: { [model.id]: settings } } : {}),
+});
+
+/** One model asked early, taken over by its answer. */
+interface EarlyAnswer {
+  /**
+   * Takes the request over when `request` asks the same (messages, instruction, settings): its events
+   * from the start, its signal following `stopped`. Otherwise it is stopped and null is answered.
+   */
+  adopt(request: ChatRequest, stopped: AbortSignalLike): { readonly events: AsyncIterable<ChatStreamEvent>; readonly askedAt: number } | null;
+  /** Stops it; nothing it sent is read. */
+  discard(): void;
+}
+
+/**
+ * Models asked before the chat is admitted (askModelsEarly), so their answers start while the
+ * message is written; the answers take them over once it is (streamAnswers' `early`), and a refused
+ * chat stops them all (`discard`): nothing they sent is shown or charged.
+ */
+export interface EarlyAnswers {
+  /** The model's early request, once (a second take answers undefined). */
+  take(modelId: string): EarlyAnswer | undefined;
+  /** Stops every request not taken over. */
+  discard(): void;
+}
+
+/** A new message to a new conversation (no history, no files): what its models will be asked. */
+interface EarlyChat {
+  readonly models: readonly ModelInfo[];
+  readonly message: string;
+  /** The settings the conversation is created with (its instruction, its context rule). */
+  readonly conversation: ConversationSettings;
+  /** Temperature and maximum length by model id, fitted to each model (see priceChat). */
+  readonly settings?: ReadonlyMap<string, ModelSettings>;
+  /** The client going away stops them too. */
+  readonly signal?: AbortSignalLike;
+}
+
+/**
+ * Asks each model of a new chat now, before its admission is written: each request starts (its first
+ * event is read, which sends it) and waits there; what the model sends meanwhile waits in the
+ * gateway until an answer takes the request over, so nothing reaches the client before the chat is
+ * admitted. Each request has a signal of its own, which a refusal fires.
+ */
+export const askModelsEarly = (deps: Pick<AnswerDeps, 'modelGateway' | 'clock'>, chat: EarlyChat): EarlyAnswers => {
+  const early = new Map<string, EarlyAnswer>();
+  for (const model of chat.models) {
+    const messages = promptMessagesFor(contextWith([], { role: 'user', content: chat.message }, model, chat.conversation.instruction, chat.conversation), undefined, model);
+    const asked = modelRequest(model, messages, chat.conversation.instruction, chat.settings?.get(model.id));
+    const source = createAbortSource(chat.signal);
+    const askedAt = deps.clock.now().getTime();
+    const iterator = deps.modelGateway.stream({ ...asked, signal: source.signal })[Symbol.asyncIterator]();
+    // The first event: reading it sends the request. Its failure is the answer's to read (or nobody's).
+    const first = iterator.next();
+    first.catch(() => undefined);
+    let settled = false;
+    const discard = () => {
+      if (settled) return;
+      settled = true;
+      source.abort();
+      source.dispose();
+      // The gateway cleans up as a reader that went away (after the read under way).
+      void first.then(() => iterator.return?.(), () => undefined).catch(() => undefined);
+    };
+    early.set(model.id, {
+      discard,
+      adopt(request, stopped) {
+        if (settled) return null;
+        const same = JSON.stringify({ ...request, conversationId: undefined, signal: undefined }) === JSON.stringify(asked);
+        if (!same) {
+          discard();
+          return null;
+        }
+        settled = true;
+        if (stopped.aborted) source.abort();
+        else stopped.addEventListener('abort', () => source.abort(), { once: true });
+        const events: AsyncIterable<ChatStreamEvent> = {
+          [Symbol.asyncIterator]: () => {
+            let pending: Promise<IteratorResult<ChatStreamEvent>> | null = first;
+            return {
+              next: () => {
+                const next = pending ?? iterator.next();
+                pending = null;
+                return next;
+              },
+              return: async () => {
+                source.dispose();
+                return (await iterator.return?.()) ?? { done: true, value: undefined };
+              },
+            };
+          },
+        };
+        return { events, askedAt };
+      },
+    });
+  }
+  return {
+    take: (modelId) => {
+      const answer = early.get(modelId);
+      early.delete(modelId);
+      return answer;
+    },
+    discard: () => {
+      for (const answer of early.values()) answer.discard();
+      early.clear();
+    },
+  };
 };

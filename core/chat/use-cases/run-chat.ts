@@ -7,13 +7,13 @@ import { CHAT_HOLD_TTL_SECONDS, insufficientCredits, releaseHolds, spendingCapRe
 import { sendPromptOfHistory } from './model-context.js';
 import type { StartedTurn, TurnHold } from '../ports/conversation-turns.js';
 import { type AbortSignalLike, parseInput, fail, ok, type Result } from '../../shared/index.js';
-import { streamAnswers } from './chat-answers.js';
-import type { AnswerDeps, ChatRun } from './chat-answers.js';
+import { askModelsEarly, streamAnswers } from './chat-answers.js';
+import type { AnswerDeps, ChatRun, EarlyAnswers } from './chat-answers.js';
 import {
   attachWithHistory, describeAttachments, loadPromptAttachments, refuseImagesToBlindModels, type AttachmentDeps,
 } from './chat-attachments.js';
 import { chatPreflight, priceChat, requireSubscription, type ChatAdmission } from './chat-preflight.js';
-import type { PreflightDeps } from './chat-preflight.js';
+import type { PreflightDeps, PricedChat } from './chat-preflight.js';
 import { CHAT_TURN_TTL_SECONDS, heldTurn, releasingWhenSettled } from './conversation-turn.js';
 import type { TurnDeps } from './conversation-turn.js';
 import { requireUser, type CurrentUser } from '../../auth/index.js';
@@ -77,14 +77,17 @@ export const makeRunChat =
         ...(holds.length > 0 ? { holds, holdTtlSeconds: CHAT_HOLD_TTL_SECONDS } : {}),
         ...(input.sessionId === undefined ? {} : { sessionId: input.sessionId }),
       });
-    const chat: ChatToAdmit = { userId, modelIds, message, files, newConversation: conversationId === undefined, begin };
+    const chat: ChatToAdmit = { userId, modelIds, message, files, newConversation: conversationId === undefined, begin, ...(input.signal ? { signal: input.signal } : {}) };
     const admitted = conversationId === undefined ? await admitNewChat(deps, chat, settings ?? NO_SETTINGS) : await admitFollowUp(deps, chat, conversationId);
     if (!admitted.success) return admitted;
-    const { started, history, userMessage, models, holds } = admitted.data;
+    const { started, history, userMessage, models, holds, early } = admitted.data;
     const { conversation } = started;
     const turn = heldTurn(deps, userId, conversation.id, started.turnId);
     const loaded = await loadPromptAttachments(deps, userId, [...history, userMessage]);
-    if (!loaded.success) return undo(deps, chat, started, loaded, holds);
+    if (!loaded.success) {
+      early?.discard();
+      return undo(deps, chat, started, loaded, holds);
+    }
     const streaming = streamAnswers(deps, {
       userId,
       conversationId: conversation.id,
@@ -97,6 +100,7 @@ export const makeRunChat =
       parentId: userMessage.id,
       ...(loaded.data ? { attachments: loaded.data } : {}),
       ...(input.signal ? { signal: input.signal } : {}),
+      ...(early ? { early } : {}),
     });
     return ok(releasingWhenSettled({ conversationId: conversation.id, userMessage, ...streaming }, turn));
   };
@@ -116,10 +120,14 @@ interface ChatToAdmit {
   /** Whether the first step creates the conversation (undone by deleting it, else by cutting the message). */
   readonly newConversation: boolean;
   readonly begin: Begin;
+  /** The client going away: models asked early stop with it. */
+  readonly signal?: AbortSignalLike;
 }
 
 /** An admitted chat: its first step, its history and message with their files, its models and holds. */
-type Admitted = Result<ChatAdmission & { readonly started: StartedTurn; readonly history: readonly ChatMessage[]; readonly userMessage: ChatMessage }>;
+type Admitted = Result<
+  ChatAdmission & { readonly started: StartedTurn; readonly history: readonly ChatMessage[]; readonly userMessage: ChatMessage; readonly early?: EarlyAnswers }
+>;
 
 /** Refused after the first step: what it wrote goes again (the new conversation, or the message), with the turn and any holds. */
 async function undo<T>(deps: ChatDeps, chat: ChatToAdmit, started: StartedTurn, refusal: Result<T>, holds?: ReadonlyMap<string, string>): Promise<Result<T>> {
@@ -133,26 +141,39 @@ async function undo<T>(deps: ChatDeps, chat: ChatToAdmit, started: StartedTurn, 
 /**
  * A new chat: priced from its message and files alone, its holds taken with the conversation, turn
  * and message in one step; a subscriber check for paid models runs beside it and undoes that step
- * when it refuses.
+ * when it refuses. Without files, its models are asked at the same time as that step (they see no
+ * history): what they send waits for the step, and a refusal stops them, nothing shown or charged.
  */
 async function admitNewChat(deps: ChatDeps, chat: ChatToAdmit, settings: ConversationSettings): Promise<Admitted> {
-  const { userId, modelIds, message, files } = chat;
+  const { modelIds, message, files } = chat;
   const prompt = sendPromptOfHistory([], { instruction: settings.instruction, message, files, settings });
   const priced = await priceChat(deps, { modelIds, settings, prompt, attachments: files });
   if (!priced.success) return priced;
-  const [started, subscribed] = await Promise.all([chat.begin(priced.data.holds), requireSubscription(deps, userId, priced.data.paid)]);
+  const early =
+    files.length === 0 && !chat.signal?.aborted
+      ? askModelsEarly(deps, { models: priced.data.models, message, conversation: settings, settings: priced.data.settings, ...(chat.signal ? { signal: chat.signal } : {}) })
+      : undefined;
+  const admitted = await admitPriced(deps, chat, priced.data);
+  if (!admitted.success) early?.discard();
+  return admitted.success && early ? ok({ ...admitted.data, early }) : admitted;
+}
+
+/** The step that writes a priced new chat, the subscriber check beside it. */
+async function admitPriced(deps: ChatDeps, chat: ChatToAdmit, priced: PricedChat): Promise<Admitted> {
+  const { userId, files } = chat;
+  const [started, subscribed] = await Promise.all([chat.begin(priced.holds), requireSubscription(deps, userId, priced.paid)]);
   if (!started.success) {
     // Nothing was held or written: the cap's refusal is told with this month's spending as it stands.
-    if (started.error.code === 'spending_cap_reached') return fail(await spendingCapRefusal(deps, userId, started.error, priced.data.required));
+    if (started.error.code === 'spending_cap_reached') return fail(await spendingCapRefusal(deps, userId, started.error, priced.required));
     if (started.error.code !== 'insufficient_credits') return started;
     const { balance, held } = started.error.details ?? {};
-    return fail(insufficientCredits(typeof balance === 'number' ? balance : null, typeof held === 'number' ? held : 0, priced.data.required));
+    return fail(insufficientCredits(typeof balance === 'number' ? balance : null, typeof held === 'number' ? held : 0, priced.required));
   }
   const holds = started.data.holds;
   if (!subscribed.success) return undo(deps, chat, started.data, subscribed, holds);
   const withFiles = await attachWithHistory(deps, userId, started.data, files, null);
   if (!withFiles.success) return undo(deps, chat, started.data, withFiles, holds);
-  return ok({ started: started.data, ...withFiles.data, models: priced.data.models, holds, settings: priced.data.settings });
+  return ok({ started: started.data, ...withFiles.data, models: priced.models, holds, settings: priced.settings });
 }
 
 /**

@@ -31,6 +31,15 @@ const balanceOf = async (w: InMemoryAppWorld, userId: string) => {
   return balance.data;
 };
 
+/**
+ * A new chat's models are asked while its admission is written; a refused admission stops them:
+ * each was asked once, its request aborted, nothing of it read (so nothing shown or charged).
+ */
+const askedAndStopped = (w: InMemoryAppWorld, modelIds: readonly string[]) => {
+  expect(w.modelGateway.requests.map((r) => r.modelIds)).toEqual(modelIds.map((id) => [id]));
+  expect(w.modelGateway.requests.every((r) => r.signal?.aborted === true)).toBe(true);
+};
+
 describe('run-chat: input (side-by-side chat)', () => {
   it('one to six distinct model ids and a non-empty message, or validation before anything runs', async () => {
     const { w, userId, runChat } = await funded();
@@ -68,12 +77,12 @@ describe('run-chat: input (side-by-side chat)', () => {
   });
 });
 
-describe('run-chat: refusals before any model is called', () => {
+describe('run-chat: refusals before any answer is shown', () => {
   it('app §4, §6: a paid-plan model needs an active subscription (forbidden), nothing is saved', async () => {
     const { w, userId, runChat } = await funded();
     const refused = await runChat({ message: 'hi', modelIds: ['echo-basic', 'echo-pro'] });
     expect(refused).toEqual({ success: false, error: expect.objectContaining({ code: 'forbidden', details: { modelIds: ['echo-pro'] } }) });
-    expect(w.modelGateway.requests).toEqual([]);
+    askedAndStopped(w, ['echo-basic', 'echo-pro']);
     expect(await w.conversationStore.listConversations(userId)).toEqual({ success: true, data: [] });
   });
 
@@ -85,7 +94,7 @@ describe('run-chat: refusals before any model is called', () => {
     expect(textOf(events, 'echo-pro')).toBe('echo-pro heard: hi');
   });
 
-  it('a balance below the minimal answer is refused with insufficient_credits before calling a model', async () => {
+  it('a balance below the minimal answer is refused with insufficient_credits, the models asked beside it stopped', async () => {
     const message = 'Hello there';
     const needed = minimalAnswerCredits(model('echo-basic'), estimateTokens(message)) + minimalAnswerCredits(model('echo-swift'), estimateTokens(message));
     const { w, userId, runChat } = await funded(needed - 1);
@@ -94,7 +103,7 @@ describe('run-chat: refusals before any model is called', () => {
       success: false,
       error: expect.objectContaining({ code: 'insufficient_credits', details: { balance: needed - 1, required: needed } }),
     });
-    expect(w.modelGateway.requests).toEqual([]);
+    askedAndStopped(w, ['echo-basic', 'echo-swift']);
     expect(await w.conversationStore.listConversations(userId)).toEqual({ success: true, data: [] });
     expect(await balanceOf(w, userId)).toBe(needed - 1);
   });
@@ -248,11 +257,11 @@ describe('run-chat: streaming, saving and charging', () => {
     expect(warning?.context).toMatchObject({ modelId: 'echo-basic', charged: minimal, shortfall: cost - minimal });
   });
 
-  it('a user message that cannot be saved stops the chat before any model runs', async () => {
+  it('a user message that cannot be saved stops the chat and the models asked beside it', async () => {
     const { w, runChat } = await funded();
     w.conversationStore.failures.failNext('appendMessage', domainError('network', 'db down'));
     expect(await runChat({ message: 'hi', modelIds: ['echo-basic'] })).toEqual({ success: false, error: expect.objectContaining({ code: 'network' }) });
-    expect(w.modelGateway.requests).toEqual([]);
+    askedAndStopped(w, ['echo-basic']);
   });
 });
 
@@ -336,7 +345,7 @@ describe('run-chat: credit holds (concurrent chats)', () => {
   const message = 'hi';
   const minimal = minimalAnswerCredits(model('echo-basic'), estimateTokens(message));
 
-  it('a running chat holds its minimal answer: a concurrent chat beyond the balance is refused before any model runs', async () => {
+  it('a running chat holds its minimal answer: a concurrent chat beyond the balance is refused and its model stopped unread', async () => {
     const { w, userId, runChat } = await funded(minimal);
     const first = await start(runChat, { message, modelIds: ['echo-basic'] });
     const second = await runChat({ message, modelIds: ['echo-basic'] });
@@ -344,7 +353,8 @@ describe('run-chat: credit holds (concurrent chats)', () => {
       success: false,
       error: expect.objectContaining({ code: 'insufficient_credits', details: { balance: minimal, required: minimal, held: minimal } }),
     });
-    expect(w.modelGateway.requests).toHaveLength(0);
+    // The first chat's model runs; the second's, asked beside its refused write, was stopped.
+    expect(w.modelGateway.requests.map((r) => r.signal?.aborted)).toEqual([false, true]);
     const events = await readAll(first.events);
     const finish = events.find((e) => e.type === 'finish');
     if (finish?.type !== 'finish') throw new Error('no finish');
@@ -374,7 +384,7 @@ describe('run-chat: credit holds (concurrent chats)', () => {
     if (!outside.success) throw new Error(outside.error.message);
     const refused = await runChat({ message, modelIds: ['echo-basic', 'echo-swift'] });
     expect(refused).toEqual({ success: false, error: expect.objectContaining({ code: 'insufficient_credits' }) });
-    expect(w.modelGateway.requests).toHaveLength(0);
+    askedAndStopped(w, ['echo-basic', 'echo-swift']);
     expect(await w.usageLedger.releaseHold({ holdId: outside.data.id, userId })).toEqual({ success: true, data: { released: true } });
     expect(await canHold(w, userId, 1000)).toBe(true);
   });

@@ -61,7 +61,7 @@ describe('the monthly spending cap: reading and setting it', () => {
 });
 
 describe('the monthly spending cap: sends past it', () => {
-  it('a new chat whose holds would pass the cap is refused with the whole send\'s numbers; nothing is held, written or asked', async () => {
+  it('a new chat whose holds would pass the cap is refused with the whole send\'s numbers; nothing is held, written or shown, and the models asked beside it are stopped', async () => {
     const { w, userId, getCap, setCap, runChat } = await world();
     // What one model's answer to this message holds: the cap leaves room for it, not for two.
     await setCap({ cap: MAX_MONTHLY_CREDIT_CAP });
@@ -85,7 +85,8 @@ describe('the monthly spending cap: sends past it', () => {
     expect(required).toBeGreaterThan(1);
     expect(refused.error.details).toEqual({ cap: spent + 1, spent, required, remaining: 1 });
     expect(await getCap()).toEqual({ success: true, data: { cap: spent + 1, spent, remaining: 1 } });
-    expect(w.modelGateway.requests).toEqual([]);
+    // Asked beside the refused write, both models were stopped unread: nothing shown or charged.
+    expect(w.modelGateway.requests.map((r) => [r.modelIds, r.signal?.aborted])).toEqual([[['echo-swift'], true], [['echo-basic'], true]]);
     expect(await w.conversationStore.listConversations(userId)).toEqual(conversations);
   });
 
