@@ -141,15 +141,29 @@ async function main(): Promise<void> {
     };
     const link = (conversationId: string) => page.locator(`a.conversation__link[href$="/${conversationId}"]`);
 
-    /** From the click on the sidebar link to the last message on screen (ms), and the message elements then. */
+    // The requests a conversation's open makes (GET /api/conversations/:id and what hangs under it), and
+    // the size of the answer that opens it.
+    const requested: string[] = [];
+    const answerBytes: Record<string, number> = {};
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (/^\/api\/conversations\/[^/]+/.test(url.pathname)) requested.push(`${request.method()} ${url.pathname}${url.search}`);
+    });
+    page.on('response', (response) => {
+      const url = new URL(response.url());
+      const id = /^\/api\/conversations\/([^/]+)$/.exec(url.pathname)?.[1];
+      if (id && url.search === '' && response.request().method() === 'GET') void response.body().then((body) => void (answerBytes[id] = body.length), () => undefined);
+    });
+    /** From the click on the sidebar link to the last message on screen (ms), the message elements then, and the requests made meanwhile. */
     const openByClick = async (conversation: typeof long) => {
       await newChat();
       await link(conversation.conversationId).waitFor();
       await page.evaluate(`window.__benchArm(${JSON.stringify(conversation.lastMessageId)})`);
+      requested.length = 0;
       await link(conversation.conversationId).click();
       const [clicked, shown] = (await page.evaluate('window.__benchOpened')) as [number, number];
       const elapsed = shown - clicked;
-      return { elapsed, elements: await messageElements(page) };
+      return { elapsed, elements: await messageElements(page), requests: [...requested] };
     };
     /** From navigation start (a load of the conversation's address) to its last message on screen (ms). */
     const openByNavigation = async (conversation: typeof long) => {
@@ -161,6 +175,7 @@ async function main(): Promise<void> {
     await page.goto(`${stack.appUrl}/chat`);
     const figures = { click: { long: [] as number[], short: [] as number[] }, navigation: { long: [] as number[], short: [] as number[] } };
     const elements = { long: 0, short: 0 };
+    const requests = { long: [] as string[], short: [] as string[] };
     for (let i = 0; i < WARMUP + OPENS; i += 1) {
       // Alternating, each pair in either order.
       const order = i % 2 === 0 ? (['long', 'short'] as const) : (['short', 'long'] as const);
@@ -168,6 +183,7 @@ async function main(): Promise<void> {
         const opened = await openByClick(which === 'long' ? long : short);
         if (i >= WARMUP) figures.click[which].push(opened.elapsed);
         elements[which] = opened.elements;
+        requests[which] = opened.requests;
       }
     }
     for (let i = 0; i < WARMUP + OPENS; i += 1) {
@@ -184,6 +200,8 @@ async function main(): Promise<void> {
     console.log(`  ${SHORT_MESSAGES} messages:   p50 ${ms(clickP50.short)}, p95 ${ms(quantile(figures.click.short, 0.95))} (budget p50 ≤ ${BUDGET.openP50Ms} ms) ${verdict(clickP50.short <= BUDGET.openP50Ms)}`);
     console.log(`  p50(${LONG_MESSAGES}) / p50(${SHORT_MESSAGES}) = ${openRatio.toFixed(2)}× (budget ≤ ${BUDGET.openRatio}×) ${verdict(openRatio <= BUDGET.openRatio)}`);
     console.log(`  message elements in the page: ${elements.long} with ${LONG_MESSAGES} messages open, ${elements.short} with ${SHORT_MESSAGES}`);
+    console.log(`  requests for the conversation until its last message is on screen: ${requests.long.length} with ${LONG_MESSAGES} messages (${requests.long.join(', ')}), ${requests.short.length} with ${SHORT_MESSAGES}`);
+    console.log(`  the answer that opens it: ${(answerBytes[long.conversationId] ?? NaN) / 1000} KB with ${LONG_MESSAGES} messages, ${(answerBytes[short.conversationId] ?? NaN) / 1000} KB with ${SHORT_MESSAGES}`);
     console.log(`opening, from navigation start (the conversation's address loaded) to the last message on screen, no budget:`);
     console.log(`  ${LONG_MESSAGES} messages: p50 ${ms(quantile(figures.navigation.long, 0.5))}, p95 ${ms(quantile(figures.navigation.long, 0.95))}`);
     console.log(`  ${SHORT_MESSAGES} messages:   p50 ${ms(quantile(figures.navigation.short, 0.5))}, p95 ${ms(quantile(figures.navigation.short, 0.95))}`);

@@ -143,9 +143,17 @@ describe('e2e: the context setting and the settings dialog on a phone', () => {
     // The menu slides away as the screen narrows.
     await page.locator('.chat-sidebar').evaluate((sidebar) => Promise.all(sidebar.getAnimations().map((a) => a.finished)));
     await page.waitForTimeout(300);
+    // On a phone the note is one line: its title and a Details toggle; the rest opens with it.
+    const start = banner.getByRole('button', { name: 'Start a new conversation from a summary' });
+    expect(await start.isVisible()).toBe(false);
+    expect((await banner.boundingBox())?.height).toBeLessThan(64);
     await screenshot(page, 'long-conversation-banner-390-en');
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    await banner.getByRole('button', { name: 'Start a new conversation from a summary' }).click();
+    await banner.getByRole('button', { name: 'Details' }).click();
+    await start.waitFor();
+    await screenshot(page, 'long-conversation-banner-390-en-details');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await start.click();
     await page.waitForURL((url) => url.href !== old && /\/chat\/[\w-]+$/.test(url.pathname));
     await page.getByText(/^Summary of “.+” to continue from$/).waitFor();
     await answerDone();
