@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { openLocalDb } from '@ensemble/supabase-stand-in';
-import { createTestUser, openTestDb, startRestServer, testTemplate } from '../support/supabase-rest-harness.js';
+import { createTestUser, openTestDb, serviceClient, startRestServer, testTemplate } from '../support/supabase-rest-harness.js';
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length * 0.95)] ?? NaN;
@@ -60,6 +60,49 @@ async function singleRowSelect(): Promise<number> {
   }
 }
 
+/**
+ * An embed three levels deep over 1,000 rows (orders → customers → regions → countries) through
+ * supabase-js, beside the same rows read with one join straight on PGlite.
+ */
+async function deepEmbed(): Promise<void> {
+  const db = await openTestDb();
+  await db.asAdmin((tx) => tx.exec(`
+    set local role postgres;
+    create table bx_countries (id int primary key, name text not null);
+    create table bx_regions (id int primary key, name text not null, country_id int not null references bx_countries (id));
+    create table bx_customers (id int primary key, name text not null, region_id int not null references bx_regions (id));
+    create table bx_orders (id int primary key, total int not null, customer_id int not null references bx_customers (id));
+    insert into bx_countries select g, 'country ' || g from generate_series(1, 10) g;
+    insert into bx_regions select g, 'region ' || g, 1 + g % 10 from generate_series(1, 50) g;
+    insert into bx_customers select g, 'customer ' || g, 1 + g % 50 from generate_series(1, 200) g;
+    insert into bx_orders select g, g * 3, 1 + g % 200 from generate_series(1, 1000) g;
+    analyze;`));
+  const server = await startRestServer(db);
+  try {
+    const client = serviceClient(server);
+    const viaSupabaseJs = async () => {
+      const { data, error } = await client.from('bx_orders').select('id, total, bx_customers(name, bx_regions(name, bx_countries(name)))');
+      if (error || data?.length !== 1000) throw new Error(error?.message ?? 'expected 1000 rows');
+    };
+    const direct = () => db.withRole('service_role', { role: 'service_role' }, (tx) => tx.query(
+      `select o.id, o.total, c.name as customer, r.name as region, k.name as country from bx_orders o
+       join bx_customers c on c.id = o.customer_id join bx_regions r on r.id = c.region_id join bx_countries k on k.id = r.country_id`), { readOnly: true });
+    const samples = { supabaseJs: [] as number[], direct: [] as number[] };
+    for (let round = 0; round < 60; round++) {
+      const s = await time(viaSupabaseJs);
+      const d = await time(direct);
+      if (round < 10) continue; // warm-up
+      samples.supabaseJs.push(s);
+      samples.direct.push(d);
+    }
+    console.log(`embed three levels deep over 1,000 rows via supabase-js: p50 ${ms(median(samples.supabaseJs))}, p95 ${ms(p95(samples.supabaseJs))}`);
+    console.log(`  the same rows joined on PGlite directly: p50 ${ms(median(samples.direct))}`);
+  } finally {
+    await server.close();
+    await db.close();
+  }
+}
+
 async function restart(): Promise<number> {
   const dir = await mkdtemp(join(tmpdir(), 'ensemble-pglite-bench-'));
   try {
@@ -78,6 +121,7 @@ async function restart(): Promise<number> {
 }
 
 const p50 = await singleRowSelect();
+await deepEmbed();
 const restartMs = await restart();
 const ok = p50 <= 5 && restartMs <= 3000;
 console.log(ok ? 'supabase stand-in: within budget' : 'supabase stand-in: OVER BUDGET (check the baselines: a loaded machine inflates all three)');
