@@ -3,12 +3,15 @@ import { ensureDataLayer } from '../../adapters/analytics/data-layer.js';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.js';
 import { createI18n } from './i18n/i18n.js';
+import { applyTheme, readTheme } from './ui/theme.js';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/components.css';
 
 // app spec §7: the data layer exists before anything can push to it or a tag manager reads it.
 ensureDataLayer(window as { dataLayer?: unknown });
+// The colour theme chosen on this browser, before the first paint.
+applyTheme(readTheme(), false);
 
 // The composition (config, supabase-js, inversify, adapters, use cases) is its own chunk, started
 // now and in parallel with the first paint: the home route paints from React, i18n and the page

@@ -4,6 +4,7 @@ import type { CancellationReason } from '../../../../../core/billing/index.js';
 import { Button } from '../../../ui/button.js';
 import { Checkbox } from '../../../ui/field.js';
 import { LanguageSwitcher } from '../../../ui/language-switcher.js';
+import { ThemeSwitcher } from '../../../ui/theme-switcher.js';
 import { CreditHistory } from './credit-history.js';
 import { SpendingCapSection, type SpendingCapSectionProps } from './spending-cap-section.js';
 import { SubscriptionPanel, type SubscriptionView } from './subscription-panel.js';
@@ -66,6 +67,7 @@ export function AccountScreen(props: AccountScreenProps) {
         <h2 id="account-preferences">{t('account.preferences')}</h2>
         <Checkbox label={t('account.marketing')} checked={props.marketingConsent} onChange={(event) => props.onMarketingConsentChange(event.target.checked)} />
         <div className="account__language"><LanguageSwitcher showLabel /></div>
+        <div className="account__language"><ThemeSwitcher /></div>
       </section>
     </div>
   );
