@@ -97,6 +97,18 @@ function layoutProblems(page: Page, root: string): Promise<string[]> {
         problems.push(`${name(el)} lies outside the viewport (${Math.round(r.left)},${Math.round(r.top)} to ${Math.round(r.right)},${Math.round(r.bottom)})`);
         continue;
       }
+      // A box around it that clips (the dialog, its body) must hold all of it, not only its centre.
+      let clipped: Element | null = null;
+      for (let box = el.parentElement; box && !clipped; box = box === container ? null : box.parentElement) {
+        const style = getComputedStyle(box);
+        if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
+        const b = box.getBoundingClientRect();
+        if (r.left < b.left - 1 || r.top < b.top - 1 || r.right > b.right + 1 || r.bottom > b.bottom + 1) clipped = box;
+      }
+      if (clipped) {
+        problems.push(`${name(el)} is cut off by ${clipped.tagName.toLowerCase()}.${clipped.className}`);
+        continue;
+      }
       const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
       if (!hit || !(el === hit || el.contains(hit))) problems.push(`${name(el)} is covered at its centre by ${hit ? name(hit) : 'nothing'}`);
     }
@@ -206,6 +218,9 @@ describe('e2e: every dialog and menu fits the screen', () => {
       await page.getByRole('button', { name: /^Account/ }).click();
       const account = page.getByRole('dialog', { name: 'Account' });
       await account.getByRole('button', { name: 'Cancel subscription' }).waitFor({ timeout: 20_000 });
+      // Its sections come in as their figures arrive: checked once all are there.
+      await account.getByRole('heading', { name: 'Monthly spending cap' }).waitFor();
+      await account.getByText('Welcome credits').first().waitFor();
       await expectFits(page, '[role="dialog"]', `${size}-account`);
       await account.getByRole('button', { name: 'Cancel subscription' }).click();
       const cancel = page.getByRole('dialog', { name: 'Cancel your subscription?' });
