@@ -71,6 +71,18 @@ function detailOf(error: ApiError): string | null {
   return null;
 }
 
+/** The provider's name for a refusal (`AlreadyCanceledSubscription`), typed or read from an untyped `{"error": ...}` body. */
+export function providerErrorOf(error: BillingFailure): string | undefined {
+  if (error.kind === 'provider') return error.error;
+  if (error.kind !== 'api') return undefined;
+  try {
+    const body = JSON.parse(error.http.body) as { error?: unknown };
+    return typeof body.error === 'string' ? body.error : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** One line for a billing failure (a BillingError from the client or an iterator). */
 export function billingFailure(error: unknown, subject: Subject, where: Where): CliError {
   if (!isBillingFailure(error)) throw error;
@@ -89,12 +101,17 @@ export function billingFailure(error: unknown, subject: Subject, where: Where): 
     case 'http_validation':
     case 'api': {
       const status = error.statusCode;
-      const provider = error.kind === 'provider' ? error.error : undefined;
+      // The provider's own name for the refusal is read before the status: a 403 may be `AlreadyCanceledSubscription`.
+      const provider = providerErrorOf(error);
       if (status === 404 || provider === 'ResourceNotFound') {
         const next = subject.listCommand === undefined ? '' : `: check the id (\`${subject.listCommand}\` lists them)`;
         return new CliError(`No ${named} found on ${where.env}${next}`);
       }
       if (status === 401) return new CliError(`The billing access token was refused for ${where.env}: check --token or BILLING_ACCESS_TOKEN`);
+      if (provider !== undefined && provider !== 'NotPermitted' && status !== 404 && status !== 410) {
+        const detail = error.kind === 'provider' ? error.detail : error.kind === 'api' ? detailOf(error) : null;
+        return new CliError(`${named}: ${detail ?? 'refused'} (${provider})`);
+      }
       if (status === 403 || provider === 'NotPermitted') {
         return new CliError(`Not permitted to act on ${named}: the token lacks the scope, or the ${subject.noun} belongs to another organization`);
       }

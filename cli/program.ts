@@ -8,7 +8,7 @@ import { registerSubscriptions } from './commands/subscriptions.js';
 import { registerUsers } from './commands/users.js';
 import { registerWebhooks } from './commands/webhooks.js';
 import { CommandContext } from './context.js';
-import { CliError, EXIT } from './errors.js';
+import { CliError, EXIT, usageError } from './errors.js';
 import type { CliIo } from './io.js';
 import { defaultDeps, type CliDeps } from './services.js';
 
@@ -20,7 +20,8 @@ export type Act = <O>(
 const ROOT_HELP = `
 Environments (--env):
   local       the billing sandbox of \`npm start\` (http://localhost:54380), token from .data/billing/seed.json
-  sandbox     https://sandbox-api.polar.sh        production  https://api.polar.sh
+  sandbox     https://sandbox-api.polar.sh
+  production  https://api.polar.sh
   <url>       any billing server, e.g. http://127.0.0.1:8080
 
 Examples:
@@ -51,7 +52,9 @@ export function buildProgram(deps: Partial<CliDeps> = {}, io: CliIo): Command {
     .option('--json', 'machine output only on stdout (JSON)')
     .option('--no-color', 'plain output without colours')
     .option('--verbose', 'say what the program is doing on stderr')
-    .addHelpText('after', ROOT_HELP);
+    .addHelpText('after', ROOT_HELP)
+    .configureHelp({ showGlobalOptions: true })
+    .helpCommand(false);
 
   const act: Act = (handler) => async (...raw) => {
     const command = raw[raw.length - 1] as Command;
@@ -66,7 +69,26 @@ export function buildProgram(deps: Partial<CliDeps> = {}, io: CliIo): Command {
   registerWebhooks(program, act);
   registerMetrics(program, act);
   registerExport(program, act);
+  registerHelp(program);
   return program;
+}
+
+/** `ensemble help [command...]`: the help of the command named by the whole path, exit 0 (gh's `help`). */
+function registerHelp(program: Command): void {
+  program
+    .command('help')
+    .description('show the help of a command, e.g. `ensemble help subscriptions list`')
+    .argument('[command...]', 'the command, as typed after `ensemble`')
+    .addHelpText('after', '\nExamples:\n  $ ensemble help\n  $ ensemble help subscriptions list')
+    .action((names: string[]) => {
+      let command = program;
+      for (const name of names) {
+        const next = command.commands.find((c) => c.name() === name || c.aliases().includes(name));
+        if (next === undefined) throw usageError(`Unknown command "${[...names.slice(0, names.indexOf(name)), name].join(' ')}": \`ensemble --help\` lists the commands`);
+        command = next;
+      }
+      command.outputHelp();
+    });
 }
 
 /** Runs one command line (without `node` and the script) and answers the exit code. */
@@ -78,6 +100,8 @@ export async function runCli(argv: readonly string[], io: CliIo, deps: Partial<C
   } catch (error) {
     if (error instanceof CommanderError) {
       if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return EXIT.ok;
+      // `ensemble users help` asked for help (exit 0); a group run without a subcommand prints it as an error (exit 1 in commander).
+      if (error.code === 'commander.help' && error.exitCode === 0) return EXIT.ok;
       // A group run without a subcommand prints its help and exits 1 in commander: that is a usage error.
       return EXIT.usage;
     }
