@@ -49,3 +49,12 @@ export function checked<T>(parse: (value: string) => T, value: string): T {
     throw error;
   }
 }
+
+export const maxLength =
+  (name: string, max: number) =>
+  (value: string): string => {
+    const text = value.trim();
+    if (text === '') throw new InvalidArgumentError(`${name} must not be empty.`);
+    if (text.length > max) throw new InvalidArgumentError(`${name} takes at most ${max} characters, not ${text.length}.`);
+    return text;
+  };

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { homedir } from 'node:os';
+import { homedir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { usageError } from './errors.js';
@@ -14,6 +14,7 @@ const configFileSchema = z.strictObject({
   billingAccessToken: z.string().min(1, 'billingAccessToken must not be empty').optional(),
   supabaseUrl: z.url({ error: 'supabaseUrl must be a URL' }).optional(),
   supabaseServiceRoleKey: z.string().min(1, 'supabaseServiceRoleKey must not be empty').optional(),
+  operator: z.string().trim().min(1, 'operator must not be empty').max(100, 'operator must contain at most 100 characters').optional(),
 });
 export type ConfigFile = z.output<typeof configFileSchema>;
 
@@ -41,7 +42,7 @@ export function loadConfigFile(io: CliIo): ConfigFile {
     const parsed = configFileSchema.safeParse(raw);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      throw usageError(`${file}: ${issue?.path.join('.') || 'config'}: ${issue?.message ?? 'invalid'} (keys: env, billingAccessToken, supabaseUrl, supabaseServiceRoleKey)`);
+      throw usageError(`${file}: ${issue?.path.join('.') || 'config'}: ${issue?.message ?? 'invalid'} (keys: env, billingAccessToken, supabaseUrl, supabaseServiceRoleKey, operator)`);
     }
     merged = { ...merged, ...parsed.data };
   }
@@ -89,8 +90,14 @@ export interface SupabaseTarget {
 export function resolveSupabaseTarget(options: { env?: string }, io: CliIo): SupabaseTarget {
   const file = loadConfigFile(io);
   const env = resolveEnv(options.env, io, file);
-  const url = io.env.SUPABASE_URL ?? file.supabaseUrl;
-  const key = io.env.SUPABASE_SERVICE_ROLE_KEY ?? file.supabaseServiceRoleKey;
+  // A variable set but empty is a mistake to name, not a reason to fall back to another source.
+  for (const name of ['SUPABASE_URL', 'SUPABASE_SERVICE_ROLE_KEY'] as const) {
+    if (io.env[name] !== undefined && io.env[name].trim() === '') {
+      throw usageError(`${name} is set but empty: give it ${name === 'SUPABASE_URL' ? "the project's URL" : "the project's service-role key"}, or unset it`);
+    }
+  }
+  const url = io.env.SUPABASE_URL?.trim() ?? file.supabaseUrl;
+  const key = io.env.SUPABASE_SERVICE_ROLE_KEY?.trim() ?? file.supabaseServiceRoleKey;
   if (url !== undefined && key !== undefined) return { url, serviceRoleKey: key, local: false };
   if (env === 'local') {
     const keysFile = join(io.cwd ?? process.cwd(), '.data', 'supabase-keys.json');
@@ -100,4 +107,24 @@ export function resolveSupabaseTarget(options: { env?: string }, io: CliIo): Sup
   throw usageError(
     'No Supabase service-role access: set SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY (or supabaseUrl and supabaseServiceRoleKey in ./.ensemble.json)',
   );
+}
+
+/** Who runs the support program, recorded with every change: ENSEMBLE_OPERATOR, then `operator` in a config file, then the OS user name. */
+export function resolveOperator(io: CliIo): string {
+  const named = io.env.ENSEMBLE_OPERATOR;
+  if (named !== undefined) {
+    const name = named.trim();
+    if (name === '' || name.length > 100) throw usageError('ENSEMBLE_OPERATOR must be a name of 1 to 100 characters');
+    return name;
+  }
+  const file = loadConfigFile(io).operator;
+  if (file !== undefined) return file;
+  let account: string | undefined;
+  try {
+    account = userInfo().username;
+  } catch {
+    account = io.env.USER ?? io.env.LOGNAME;
+  }
+  if (account === undefined || account.trim() === '') throw usageError('Cannot tell who you are: set ENSEMBLE_OPERATOR to your name (it is recorded with every change)');
+  return account.trim().slice(0, 100);
 }

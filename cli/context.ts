@@ -94,6 +94,34 @@ export class CommandContext {
     return this.supportCases;
   }
 
+  /** Who is acting, recorded with every change (config.ts resolveOperator). */
+  async operator(): Promise<string> {
+    const { resolveOperator } = await import('./config.js');
+    return resolveOperator(this.io);
+  }
+
+  /**
+   * Records a billing action support carried out, with who did it. The action has happened: when the
+   * record cannot be written it is said on stderr (the exit code stays that of the action).
+   */
+  async recordAction(action: Omit<Parameters<SupportUseCases['recordSupportAction']>[0], 'operator' | 'environment'>): Promise<void> {
+    try {
+      const operator = await this.operator();
+      const support = await this.support();
+      const recorded = await support.recordSupportAction({ ...action, operator, environment: this.billingWhere.env });
+      if (!recorded.success) throw this.domainFailure(recorded.error);
+      this.debug(`recorded: ${action.action} ${action.subject} by ${operator}`);
+    } catch (error) {
+      if (!(error instanceof CliError)) throw error;
+      this.note(this.style.yellow(`warning: the ${action.action} of ${action.subject} was not recorded in the support log: ${error.message}`));
+    }
+  }
+
+  private domainFailure(error: DomainError): CliError {
+    const target = this.supabaseTarget;
+    return domainFailure(error, target?.url ?? 'Supabase', target?.local ?? false);
+  }
+
   /** The data of a billing call, or the one-line error a person can act on. */
   async call<T>(subject: Subject, run: (client: BillingClient) => Promise<Result<T, BillingFailure>>): Promise<T> {
     const client = await this.billing();
@@ -114,8 +142,7 @@ export class CommandContext {
   /** The data of a Supabase-backed use case, or its one-line error. */
   domain<T>(answer: Result<T, DomainError>): T {
     if (answer.success) return answer.data;
-    const target = this.supabaseTarget;
-    throw domainFailure(answer.error, target?.url ?? 'Supabase', target?.local ?? false);
+    throw this.domainFailure(answer.error);
   }
 
   /** Asks before a destructive action unless --yes; without a terminal to ask on, refuses (exit 2). */

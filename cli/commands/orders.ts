@@ -1,6 +1,6 @@
 import { Option, type Command } from 'commander';
 import type { BillingClient } from '@ensemble/billing-client';
-import { billingId, positiveInt } from '../arguments.js';
+import { billingId, maxLength, positiveInt } from '../arguments.js';
 import type { Order, Refund } from '../billing-types.js';
 import type { CommandContext } from '../context.js';
 import { CliError } from '../errors.js';
@@ -33,6 +33,8 @@ const refundColumns = (ctx: CommandContext): Column<Refund>[] => [
   { header: 'ORDER', cell: (r) => r.orderId },
   { header: 'REASON', cell: (r) => r.reason },
   { header: 'AMOUNT', cell: (r) => formatMoney(r.amount, r.currency, ctx.locale), align: 'right' },
+  { header: 'BY', cell: (r) => text(typeof r.metadata.operator === 'string' ? r.metadata.operator : null) },
+  { header: 'COMMENT', cell: (r) => text(typeof r.metadata.comment === 'string' ? r.metadata.comment : null), max: 40 },
 ];
 
 function printOrder(ctx: CommandContext, o: Order): void {
@@ -166,7 +168,7 @@ export function registerOrders(program: Command, act: Act): void {
     .argument('<order-id>', 'order id', billingId('order'))
     .requiredOption('--amount <cents>', 'amount in the smallest currency unit (cents), before tax', positiveInt('--amount'))
     .addOption(new Option('--reason <reason>', 'why').choices(refundReasons).makeOptionMandatory())
-    .option('--comment <text>', 'a note kept with the refund')
+    .option('--comment <text>', 'a note kept with the refund (in its metadata, shown by `refunds list`, and in the support log of `users show`)', maxLength('--comment', 500))
     .option('--revoke-benefits', "also revoke the benefits the order granted (ends the customer's access)")
     .option('-y, --yes', 'do not ask for confirmation')
     .addHelpText('after', '\nExamples:\n  $ ensemble refunds create <order-id> --amount 2500 --reason customer_request\n  $ ensemble refunds create <order-id> --amount 1000 --reason service_disruption --comment "outage" --yes')
@@ -176,9 +178,15 @@ export function registerOrders(program: Command, act: Act): void {
         const order = await ctx.call(orderSubject(id), (c) => c.orders.get({ id }));
         const amount = formatMoney(o.amount, order.currency, ctx.locale);
         await ctx.confirm(`Refund ${amount} of order ${id} (${text(order.customer.email)})${o.revokeBenefits ? ' and revoke its benefits' : ''}?`, o.yes);
+        const operator = await ctx.operator();
+        // The comment also goes into the refund's metadata, so `refunds list` shows it (the API never returns `comment`).
+        const metadata = { operator, ...(o.comment === undefined ? {} : { comment: o.comment }) };
         const refund = await ctx.call(orderSubject(id), (c) =>
-          c.refunds.create({ orderId: id, amount: o.amount, reason: o.reason, comment: o.comment ?? null, revokeBenefits: o.revokeBenefits === true }),
+          c.refunds.create({ orderId: id, amount: o.amount, reason: o.reason, comment: o.comment ?? null, revokeBenefits: o.revokeBenefits === true, metadata }),
         );
+        await ctx.recordAction({
+          userId: order.customer.externalId ?? null, action: 'refund', subject: refund.id, amount: refund.amount, currency: refund.currency, reason: o.reason, comment: o.comment ?? null,
+        });
         ctx.emitJson(refund);
         ctx.line(`${ctx.style.green('Refunded')} ${formatMoney(refund.amount, refund.currency, ctx.locale)} of order ${id}: refund ${refund.id}, ${refund.status}.`);
       }),

@@ -4,7 +4,7 @@ import { CANCELLATION_REASONS } from '../../core/billing/index.js';
 import { billingId } from '../arguments.js';
 import type { Subscription } from '../billing-types.js';
 import type { CommandContext } from '../context.js';
-import type { Subject } from '../failures.js';
+import { providerErrorOf, type Subject } from '../failures.js';
 import { renderFields, type Column } from '../format/table.js';
 import { formatDate, formatMoney, text, yesNo } from '../format/values.js';
 import { addPaging, streamListing, type Paging } from '../listing.js';
@@ -41,6 +41,32 @@ function printSubscription(ctx: CommandContext, s: Subscription): void {
   ];
   for (const line of renderFields(fields, ctx.style.dim)) ctx.line(line);
 }
+
+type SubscriptionUpdate = Parameters<BillingClient['subscriptions']['update']>[0]['subscriptionUpdate'];
+
+/**
+ * Cancels or revokes; a subscription the provider already counts as cancelled (403
+ * `AlreadyCanceledSubscription`) is not a failure: nothing changed, and the command says so, exit 0.
+ * Answers null when nothing changed (the subscription as it stands was printed).
+ */
+async function updateOrAlready(ctx: CommandContext, id: string, update: SubscriptionUpdate): Promise<Subscription | null> {
+  const client = await ctx.billing();
+  const answer = await client.subscriptions.update({ id, subscriptionUpdate: update });
+  if (answer.success) return answer.data;
+  if (providerErrorOf(answer.error) !== 'AlreadyCanceledSubscription') throw ctx.billingError(answer.error, subject(id));
+  const s = await ctx.call(subject(id), (c) => c.subscriptions.get({ id }));
+  const when = s.endedAt !== null ? `ended ${formatDate(s.endedAt)}` : `ends ${formatDate(s.endsAt ?? s.currentPeriodEnd)}`;
+  const message = `Subscription ${s.id} is already cancelled (status ${s.status}, ${when}): nothing changed.`;
+  // With --json stdout holds the subscription as it stands, as after a change; the words go to stderr.
+  ctx.emitJson(s);
+  if (ctx.json) ctx.note(message);
+  else ctx.line(message);
+  return null;
+}
+
+/** The support log's record of a change to a subscription, on the user whose id is the customer's external id. */
+const recordOn = (ctx: CommandContext, s: Subscription, action: 'cancel' | 'revoke' | 'resume', reason: string, comment: string | undefined) =>
+  ctx.recordAction({ userId: s.customer.externalId ?? null, action, subject: s.id, amount: null, currency: null, reason, comment: comment ?? null });
 
 const idArgument = (command: Command) => command.argument('<id>', 'subscription id', billingId('subscription'));
 
@@ -95,12 +121,16 @@ export function registerSubscriptions(program: Command, act: Act): void {
         const why = { customerCancellationReason: o.reason, customerCancellationComment: o.comment ?? null };
         if (o.now === true) {
           await ctx.confirm(`Revoke subscription ${id} now? The customer loses access immediately`, o.yes);
-          const s = await ctx.call(subject(id), (client) => client.subscriptions.update({ id, subscriptionUpdate: { revoke: true, ...why } }));
+          const s = await updateOrAlready(ctx, id, { revoke: true, ...why });
+          if (s === null) return;
+          await recordOn(ctx, s, 'revoke', o.reason, o.comment);
           ctx.emitJson(s);
           ctx.line(`${ctx.style.green('Revoked')} subscription ${s.id}: status ${s.status}, ended ${formatDate(s.endedAt ?? s.canceledAt)}.`);
           return;
         }
-        const s = await ctx.call(subject(id), (client) => client.subscriptions.update({ id, subscriptionUpdate: { cancelAtPeriodEnd: true, ...why } }));
+        const s = await updateOrAlready(ctx, id, { cancelAtPeriodEnd: true, ...why });
+        if (s === null) return;
+        await recordOn(ctx, s, 'cancel', o.reason, o.comment);
         ctx.emitJson(s);
         ctx.line(`${ctx.style.green('Canceled')} subscription ${s.id} at period end: it stays ${s.status} until ${formatDate(s.endsAt ?? s.currentPeriodEnd)}.`);
       }),
@@ -111,6 +141,7 @@ export function registerSubscriptions(program: Command, act: Act): void {
       act(async (ctx, [rawId]) => {
         const id = String(rawId);
         const s = await ctx.call(subject(id), (client) => client.subscriptions.update({ id, subscriptionUpdate: { cancelAtPeriodEnd: false } }));
+        await recordOn(ctx, s, 'resume', '', undefined);
         ctx.emitJson(s);
         ctx.line(`${ctx.style.green('Uncanceled')} subscription ${s.id}: it renews on ${formatDate(s.currentPeriodEnd)}.`);
       }),

@@ -1,12 +1,15 @@
-import type { Command } from 'commander';
+import { InvalidArgumentError, type Command } from 'commander';
 import type { LedgerEntry } from '../../core/credits/index.js';
-import type { UserOverview } from '../../core/account/index.js';
+import type { SupportAction, UserOverview } from '../../core/account/index.js';
+
+/** The most credits one grant or debit moves (core/account MAX_SUPPORT_CREDIT_CHANGE; not imported, to keep --help light). */
+const MAX_SUPPORT_CREDIT_CHANGE = 1_000_000;
 import { positiveInt, nonEmpty } from '../arguments.js';
 import type { CommandContext } from '../context.js';
 import { CliError } from '../errors.js';
 import { statusOf } from '../failures.js';
 import { renderFields, renderTable, type Column } from '../format/table.js';
-import { formatDate, text, yesNo } from '../format/values.js';
+import { formatDate, formatMoney, text, yesNo } from '../format/values.js';
 import type { Act } from '../program.js';
 import { printState } from './customers.js';
 
@@ -20,16 +23,43 @@ async function loadState(ctx: CommandContext, userId: string) {
   throw ctx.billingError(answer.error, { noun: 'billing customer with external id', id: userId });
 }
 
-const ledgerColumns: Column<LedgerEntry>[] = [
+/** A ledger line as `users show` prints it: with the operator who made it, when support did. */
+type ShownEntry = LedgerEntry & { readonly operator: string | null };
+
+const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
+
+const ledgerColumns: Column<ShownEntry>[] = [
   { header: 'WHEN', cell: (e) => formatDate(e.createdAt) },
   { header: 'KIND', cell: (e) => e.kind },
-  { header: 'AMOUNT', cell: (e) => (e.amount > 0 ? `+${e.amount}` : String(e.amount)), align: 'right' },
+  { header: 'AMOUNT', cell: (e) => signed(e.amount), align: 'right' },
   { header: 'BALANCE', cell: (e) => String(e.balanceAfter), align: 'right' },
   { header: 'MODEL', cell: (e) => text(e.modelId) },
+  { header: 'BY', cell: (e) => text(e.operator) },
+  { header: 'REFERENCE', cell: (e) => text(e.reference), max: 40 },
   { header: 'REASON', cell: (e) => e.reason, max: 50 },
 ];
 
-function printOverview(ctx: CommandContext, view: UserOverview, state: CustomerState | undefined): void {
+const actionColumns = (ctx: CommandContext): Column<SupportAction>[] => [
+  { header: 'WHEN', cell: (a) => formatDate(a.createdAt) },
+  { header: 'ACTION', cell: (a) => a.action },
+  { header: 'BY', cell: (a) => a.operator },
+  { header: 'SUBJECT', cell: (a) => a.subject },
+  {
+    header: 'AMOUNT',
+    cell: (a) => (a.amount === null ? '-' : a.currency === null ? `${signed(a.amount)} credits` : formatMoney(a.amount, a.currency, ctx.locale)),
+    align: 'right',
+  },
+  { header: 'ENV', cell: (a) => text(a.environment || null) },
+  { header: 'REASON', cell: (a) => (a.comment ? `${a.reason}: ${a.comment}` : a.reason), max: 60 },
+];
+
+/** The ledger lines with the operator of each line support made (its support action's subject is `ledger:<id>`). */
+function withOperators(ledger: readonly LedgerEntry[], actions: readonly SupportAction[]): ShownEntry[] {
+  const byLine = new Map(actions.filter((a) => a.subject.startsWith('ledger:')).map((a) => [a.subject.slice('ledger:'.length), a.operator]));
+  return ledger.map((e) => ({ ...e, operator: byLine.get(e.id) ?? null }));
+}
+
+function printOverview(ctx: CommandContext, view: UserOverview, ledger: readonly ShownEntry[], actions: readonly SupportAction[], state: CustomerState | undefined): void {
   const { bold, dim } = ctx.style;
   ctx.line(bold(`User ${view.user.email ?? '(no e-mail)'}`));
   const fields: [string, string][] = [
@@ -61,7 +91,11 @@ function printOverview(ctx: CommandContext, view: UserOverview, state: CustomerS
   ctx.line();
   ctx.line(bold(`Credit ledger and usage (latest ${view.ledger.length})`));
   if (view.ledger.length === 0) ctx.line(dim('  no entries'));
-  else for (const line of renderTable(ledgerColumns, view.ledger, bold)) ctx.line(`  ${line}`);
+  else for (const line of renderTable(ledgerColumns, ledger, bold)) ctx.line(`  ${line}`);
+  ctx.line();
+  ctx.line(bold(`Support actions (latest ${actions.length})`));
+  if (actions.length === 0) ctx.line(dim('  none'));
+  else for (const line of renderTable(actionColumns(ctx), actions, bold)) ctx.line(`  ${line}`);
   ctx.line();
   ctx.line(bold('Billing customer (external id = user id)'));
   if (state === undefined) ctx.line(dim('  unavailable (see the error below)'));
@@ -87,12 +121,14 @@ export function registerUsers(program: Command, act: Act): void {
     .command('show')
     .description('profile, profiling answers, credit ledger and the billing customer state of one user')
     .argument('<user>', 'e-mail address or user id', nonEmpty('<user>'))
-    .option('--ledger <n>', 'how many ledger entries to show', positiveInt('--ledger', 500), 20)
+    .option('--ledger <n>', 'how many ledger entries and support actions to show', positiveInt('--ledger', 500), 20)
     .addHelpText('after', '\nExamples:\n  $ ensemble users show ada@example.com\n  $ ensemble --json users show 5b0c...-... | jq .account')
     .action(
       act<{ ledger: number }>(async (ctx, [query], options) => {
         const support = await ctx.support();
         const view = ctx.domain(await support.lookUpUser({ query: String(query), ledgerLimit: options.ledger }));
+        const actions = ctx.domain(await support.listSupportActions({ userId: view.user.id, limit: options.ledger }));
+        const ledger = withOperators(view.ledger, actions);
         let state: CustomerState | undefined;
         let billingError: CliError | null = null;
         try {
@@ -101,28 +137,88 @@ export function registerUsers(program: Command, act: Act): void {
           if (!(error instanceof CliError)) throw error;
           billingError = error;
         }
-        if (ctx.json) ctx.emitJson({ ...view, billing: state === undefined ? { error: billingError?.message } : { customerState: state } });
-        else printOverview(ctx, view, state);
+        if (ctx.json) ctx.emitJson({ ...view, ledger, supportActions: actions, billing: state === undefined ? { error: billingError?.message } : { customerState: state } });
+        else printOverview(ctx, view, ledger, actions, state);
         if (billingError !== null) throw billingError;
       }),
     );
 
-  const credits = users.command('credits').description("a user's credits");
-  credits
-    .command('grant')
-    .description('give a user credits, recorded in the credit ledger as a manual grant')
-    .argument('<user>', 'e-mail address or user id', nonEmpty('<user>'))
-    .argument('<amount>', 'whole number of credits', positiveInt('<amount>'))
-    .requiredOption('--reason <text>', 'why (kept in the ledger)', nonEmpty('--reason'))
-    .option('--reference <key>', 'idempotency key: granting twice with the same key changes nothing')
-    .addHelpText('after', '\nExamples:\n  $ ensemble users credits grant ada@example.com 500 --reason "outage on 3 May"\n  $ ensemble users credits grant ada@example.com 500 --reason "ticket 1234" --reference ticket-1234')
-    .action(
-      act<{ reason: string; reference?: string }>(async (ctx, [query, amount], options) => {
-        const support = await ctx.support();
-        const user = ctx.domain(await support.findUser({ query: String(query) }));
-        const entry = ctx.domain(await support.grantCredits({ userId: user.id, amount: Number(amount), reason: options.reason, reference: options.reference ?? null }));
-        ctx.emitJson({ user, entry });
-        ctx.line(`${ctx.style.green('Granted')} ${entry.amount} credits to ${user.email ?? user.id}: balance ${entry.balanceAfter}.`);
-      }),
-    );
+  const credits = users.command('credits').description("a user's credits: grant or debit, recorded with who did it");
+  const change = (verb: 'grant' | 'debit') =>
+    credits
+      .command(verb)
+      .description(
+        verb === 'grant'
+          ? 'give a user credits, recorded in the credit ledger as a manual grant with your operator name'
+          : 'take credits from a user (never below a zero balance), recorded in the ledger as an adjustment with your operator name',
+      )
+      .argument('<user>', 'e-mail address or user id', nonEmpty('<user>'))
+      .argument('<amount>', 'whole number of credits', creditAmount(verb))
+      .requiredOption('--reason <text>', 'why (kept in the ledger)', nonEmpty('--reason'))
+      .option('--reference <key>', 'idempotency key (a ticket id): the same key again changes nothing and says so; with another amount it is refused')
+      .option('--dry-run', 'say what would change, change nothing')
+      .addHelpText(
+        'after',
+        verb === 'grant'
+          ? '\nExamples:\n  $ ensemble users credits grant ada@example.com 500 --reason "outage on 3 May"\n  $ ensemble users credits grant ada@example.com 500 --reason "ticket 1234" --reference ticket-1234'
+          : '\nExamples:\n  $ ensemble users credits debit ada@example.com 200 --reason "granted twice by mistake" --reference ticket-1234-fix',
+      )
+      .action(
+        act<{ reason: string; reference?: string; dryRun?: boolean }>(async (ctx, [query, rawAmount], options) => {
+          const support = await ctx.support();
+          const operator = await ctx.operator();
+          const user = ctx.domain(await support.findUser({ query: String(query) }));
+          const who = user.email ?? user.id;
+          const amount = Number(rawAmount);
+          if (options.dryRun === true) {
+            const view = ctx.domain(await support.lookUpUser({ query: user.id, ledgerLimit: 1 }));
+            const balance = view.account.credits;
+            const after = verb === 'grant' ? balance + amount : balance - amount;
+            ctx.emitJson({ dryRun: true, user, amount: verb === 'grant' ? amount : -amount, balance, balanceAfter: after, operator });
+            ctx.line(
+              after < 0
+                ? `Dry run: ${who} has ${balance} credits, less than the debit of ${amount}: the debit would be refused.`
+                : `Dry run: would ${verb} ${amount} credits ${verb === 'grant' ? 'to' : 'from'} ${who} as ${operator}: balance ${balance} → ${after}. Nothing changed.`,
+            );
+            return;
+          }
+          const signed = verb === 'grant' ? amount : -amount;
+          const answer = await support.changeCredits({ userId: user.id, amount: signed, reason: options.reason, reference: options.reference ?? null, operator });
+          if (!answer.success) {
+            if (answer.error.code === 'insufficient_credits') {
+              throw new CliError(`${who} has ${String(answer.error.details?.balance)} credits, less than the debit of ${amount}: nothing changed`);
+            }
+            if (answer.error.code === 'conflict' && answer.error.details?.usedAmount !== undefined) {
+              const used = Number(answer.error.details.usedAmount);
+              throw new CliError(
+                `Reference ${options.reference ?? ''} was already used for ${used > 0 ? `a grant of ${used}` : `a debit of ${-used}`} credits, not ${amount}: nothing changed (use another --reference for another change)`,
+              );
+            }
+          }
+          const changed = ctx.domain(answer);
+          ctx.emitJson({ user, ...changed });
+          const done = verb === 'grant' ? `${amount} credits to ${who}` : `${amount} credits from ${who}`;
+          if (changed.repeated) {
+            const by = changed.operator === null ? '' : ` by ${changed.operator}`;
+            const word = verb === 'grant' ? 'granted' : 'debited';
+            if (ctx.json) ctx.note(`Already ${word} under ${options.reference ?? ''}: nothing changed.`);
+            ctx.line(`Already ${word} under ${options.reference ?? ''} (${done}${by}, ${formatDate(changed.entry.createdAt)}): nothing changed; balance ${changed.balance}.`);
+            return;
+          }
+          ctx.line(`${ctx.style.green(verb === 'grant' ? 'Granted' : 'Debited')} ${done} as ${operator}: balance ${changed.balance}.`);
+        }),
+      );
+  change('grant');
+  change('debit');
+}
+
+/** A grant's or a debit's amount: a whole number of credits; a negative grant points at `debit`. */
+function creditAmount(verb: 'grant' | 'debit') {
+  const parse = positiveInt('<amount>', MAX_SUPPORT_CREDIT_CHANGE);
+  return (value: string): number => {
+    if (verb === 'grant' && /^-\d+$/.test(value.trim())) {
+      throw new InvalidArgumentError(`<amount> of a grant is positive; to take ${value.trim().slice(1)} credits away run \`ensemble users credits debit <user> ${value.trim().slice(1)} --reason ...\`.`);
+    }
+    return parse(value);
+  };
 }

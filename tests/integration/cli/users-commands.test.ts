@@ -86,7 +86,7 @@ describe('CLI: users credits grant', () => {
     }
     const tooMany = await stack.run(['users', 'credits', 'grant', email, '2000000', '--reason', 'x']);
     expect(tooMany.code).toBe(2);
-    expect(tooMany.stderr).toMatch(/Amount must be less than or equal to 1000000/);
+    expect(tooMany.stderr).toMatch(/<amount> must be between 1 and 1000000/);
     const noReason = await stack.run(['users', 'credits', 'grant', email, '5']);
     expect(noReason.code).toBe(2);
     expect(noReason.stderr).toMatch(/required option '--reason <text>'/);

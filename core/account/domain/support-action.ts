@@ -1,0 +1,45 @@
+import type { LedgerEntry } from '../../credits/index.js';
+
+/** What support does from the support program, each recorded with who did it. */
+export const SUPPORT_ACTIONS = ['grant', 'debit', 'cancel', 'resume', 'revoke', 'refund'] as const;
+export type SupportActionKind = (typeof SUPPORT_ACTIONS)[number];
+
+/** The billing actions recorded after the billing provider carried them out (credits are recorded with their ledger line). */
+export const BILLING_SUPPORT_ACTIONS = ['cancel', 'resume', 'revoke', 'refund'] as const satisfies readonly SupportActionKind[];
+export type BillingSupportAction = (typeof BILLING_SUPPORT_ACTIONS)[number];
+
+/** The longest operator name kept. */
+export const MAX_OPERATOR_LENGTH = 100;
+
+/** One support action: who did what to which user, and why. */
+export interface SupportAction {
+  readonly id: string;
+  /** Null when the billing customer acted on is no user of this project. */
+  readonly userId: string | null;
+  readonly operator: string;
+  readonly action: SupportActionKind;
+  /** `ledger:<entry id>` for credits, else the subscription or refund id. */
+  readonly subject: string;
+  /** Credits (signed) for grants and debits; minor units of `currency` for refunds. */
+  readonly amount: number | null;
+  readonly currency: string | null;
+  readonly reason: string;
+  readonly comment: string | null;
+  /** The billing environment of a billing action; empty for credits. */
+  readonly environment: string;
+  readonly createdAt: string;
+}
+
+/** The subject of the support action that wrote a ledger line. */
+export const ledgerSubject = (entryId: string): string => `ledger:${entryId}`;
+
+/** A grant or a debit by support: the ledger line, who made it, and whether this call changed anything. */
+export interface CreditChange {
+  readonly entry: LedgerEntry;
+  /** Who made the line (the first operator when this call was a repeat). */
+  readonly operator: string | null;
+  /** True when the reference had been used already for the same amount: nothing changed. */
+  readonly repeated: boolean;
+  /** The balance now. */
+  readonly balance: number;
+}
