@@ -30,9 +30,6 @@ export interface SupportAction {
   readonly createdAt: string;
 }
 
-/** The subject of the support action that wrote a ledger line. */
-export const ledgerSubject = (entryId: string): string => `ledger:${entryId}`;
-
 /** A grant or a debit by support: the ledger line, who made it, and whether this call changed anything. */
 export interface CreditChange {
   readonly entry: LedgerEntry;

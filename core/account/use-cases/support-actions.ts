@@ -5,7 +5,7 @@ import type { SupportJournal } from '../ports/support-journal.js';
 import { parseInput, type Logger, type Result } from '../../shared/index.js';
 
 /** The most credits one support grant or debit moves. */
-export const MAX_SUPPORT_CREDIT_CHANGE = 1_000_000;
+const MAX_SUPPORT_CREDIT_CHANGE = 1_000_000;
 
 const operator = z
   .string({ error: 'An operator name is required' })
