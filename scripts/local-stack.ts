@@ -137,32 +137,26 @@ async function healthy(name: string, url: string, headers: Record<string, string
   throw new Error(`${name} did not answer its health route ${url} (${last})`);
 }
 
+/** A part's process, forked and loading its code, not started yet. */
+interface LaunchedPart<P extends PartName> {
+  /** Tells it what to start; resolves with what it serves once it listens. */
+  start(message: Extract<StackPartStart, { part: P }>): Promise<ReadyOf<P>>;
+  readonly process: PartProcess;
+}
+
 /**
- * Forks one part (scripts/stack-part.ts), tells it what to start and resolves with what it serves once
- * it listens. A part that exits on its own afterwards calls `onExit` with why.
+ * Forks one part (scripts/stack-part.ts), its output prefixed with its name. Once started, a part
+ * that exits on its own calls `onExit` with why.
  */
-async function startPart<P extends PartName>(
-  message: Extract<StackPartStart, { part: P }>,
-  env: NodeJS.ProcessEnv,
-  onExit: (name: P, why: string) => void,
-): Promise<{ process: PartProcess; ready: ReadyOf<P> }> {
-  const name = message.part;
-  const child = fork(PART_SCRIPT, [], { env, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+function launchPart<P extends PartName>(name: P, env: NodeJS.ProcessEnv, onExit: (name: P, why: string) => void): LaunchedPart<P> {
+  const child = fork(PART_SCRIPT, [name], { env, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
   prefixLines(child.stdout!, process.stdout, name);
   prefixLines(child.stderr!, process.stderr, name);
   let stopping = false;
+  let started = false;
   const exited = new Promise<string>((resolve) => child.once('exit', (code, signal) => resolve(signal ? `signal ${signal}` : `exit code ${code}`)));
-  const ready = await new Promise<ReadyOf<P>>((resolve, reject) => {
-    child.once('error', reject);
-    child.on('message', (reply: StackPartReply) => {
-      if (reply.type === 'failed') reject(new Error(`the ${name} process could not start: ${reply.message}`));
-      else if (reply.part === name) resolve(reply as ReadyOf<P>);
-    });
-    void exited.then((why) => reject(new Error(`the ${name} process stopped while starting (${why})`)));
-    child.send(message);
-  });
   void exited.then((why) => {
-    if (!stopping) onExit(name, why);
+    if (started && !stopping) onExit(name, why);
   });
   const stop = async () => {
     stopping = true;
@@ -172,8 +166,24 @@ async function startPart<P extends PartName>(
     await exited;
     clearTimeout(killer);
   };
-  return { process: { pid: child.pid ?? -1, stop }, ready };
+  const start = (message: Extract<StackPartStart, { part: P }>) =>
+    new Promise<ReadyOf<P>>((resolve, reject) => {
+      child.once('error', reject);
+      child.on('message', (reply: StackPartReply) => {
+        if (reply.type === 'failed') reject(new Error(`the ${name} process could not start: ${reply.message}`));
+        else if (reply.part === name) {
+          started = true;
+          resolve(reply as ReadyOf<P>);
+        }
+      });
+      void exited.then((why) => reject(new Error(`the ${name} process stopped while starting (${why})`)));
+      child.send(message);
+    });
+  return { start, process: { pid: child.pid ?? -1, stop } };
 }
+
+/** Starts a launched part: what it serves, with its process. */
+const startLaunched = async <P extends PartName>(part: LaunchedPart<P>, message: Extract<StackPartStart, { part: P }>) => ({ process: part.process, ready: await part.start(message) });
 
 export interface LocalStackOptions {
   readonly serveClient: boolean;
@@ -216,10 +226,18 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       const protection = authProtectionFromEnv(env);
       if (!protection.success) throw new Error(protection.error);
     }
+    // Every part is forked at once, so each loads its code while the others start.
+    const launchedApp = launchPart('app', env, onExit);
+    appProcess = launchedApp.process;
+    const launched = <P extends PartName>(name: P) => {
+      const part = launchPart(name, env, onExit);
+      standIns.push(part.process);
+      return part;
+    };
     // Both at once; both settled before going on, so a failure of one leaves nothing of the other running.
     const [supabaseStart, sandboxStart] = await Promise.allSettled([
       wantsSupabase
-        ? startPart(
+        ? startLaunched(launched('supabase'),
             {
               part: 'supabase',
               dataDir,
@@ -230,10 +248,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
               // (a page opened at 127.0.0.1 keeps its session there), on its port and at its public address.
               additionalRedirectUrls: [...new Set([appUrl, `http://localhost:${appPort}`, 'http://localhost:5173'].flatMap(appOrigins))],
             },
-            env,
-            onExit,
           ).then(async (started) => {
-            standIns.push(started.process);
             await healthy('the Supabase stand-in', `${started.ready.url}/auth/v1/health`, { apikey: started.ready.anonKey });
             await healthy('the mailbox', started.ready.mailboxUrl);
             return started;
@@ -241,9 +256,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         : null,
       // The sandbox is optional: if it cannot start, the app runs with billing unavailable.
       wantsSandbox
-        ? startPart({ part: 'billing', dataDir, port: portOf('BILLING_SANDBOX_PORT', 54380), webhookUrl: `http://127.0.0.1:${appPort}/api/webhooks/billing` }, env, onExit).then(
+        ? startLaunched(launched('billing'), { part: 'billing', dataDir, port: portOf('BILLING_SANDBOX_PORT', 54380), webhookUrl: `http://127.0.0.1:${appPort}/api/webhooks/billing` }).then(
             async (started) => {
-              standIns.push(started.process);
               await healthy('the billing sandbox', `${started.ready.url}/__sandbox/health`);
               return started;
             },
@@ -280,8 +294,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     }
     if (!options.serveClient) env['CLIENT_DIST'] = join(dataDir, 'no-client-in-dev');
     env['PORT'] = String(appPort);
-    const appPart = await startPart({ part: 'app' }, env, onExit);
-    appProcess = appPart.process;
+    const appEnv = Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined));
+    const appPart = await startLaunched(launchedApp, { part: 'app', env: appEnv });
     const ready = appPart.ready;
     await healthy('the app server', `http://127.0.0.1:${ready.port}/api/health`);
     const app: StackApp = {

@@ -16,8 +16,8 @@ const startMessage = z.discriminatedUnion('part', [
     additionalRedirectUrls: z.array(z.string()),
   }),
   z.object({ part: z.literal('billing'), dataDir: z.string(), port: z.number().int(), webhookUrl: z.string() }),
-  // The app server reads its configuration from its environment, as `npm run serve` does.
-  z.object({ part: z.literal('app') }),
+  // The app server's configuration: its environment, as `npm run serve` reads it, once the stand-ins it points at are up.
+  z.object({ part: z.literal('app'), env: z.record(z.string(), z.string()) }),
 ]);
 export type StackPartStart = z.infer<typeof startMessage>;
 
@@ -42,10 +42,18 @@ const reply = (message: StackPartReply) => new Promise<void>((resolve) => (proce
 
 let stop: (() => Promise<void>) | null = null;
 
+// Forked as soon as the stack starts (the app before the stand-ins it needs are up): each part loads
+// its code while it waits for what to start.
+const PART = process.argv[2];
+const supabaseCode = PART === 'supabase' ? import('@ensemble/supabase-stand-in') : null;
+const billingCode = PART === 'billing' ? Promise.all([import('@ensemble/billing-sandbox'), import('../core/billing/index.js')]) : null;
+const appCode = PART === 'app' ? import('../web/server/start-app-server.js') : null;
+for (const code of [supabaseCode, billingCode, appCode]) code?.catch(() => undefined);
+
 /** Starts the part; `stop` stops it from the moment it listens. */
 async function start(message: StackPartStart): Promise<void> {
   if (message.part === 'supabase') {
-    const { authProtectionFromEnv, startLocalSupabase } = await import('@ensemble/supabase-stand-in');
+    const { authProtectionFromEnv, startLocalSupabase } = await (supabaseCode ?? import('@ensemble/supabase-stand-in'));
     // Supabase's per-address Auth limits unless AUTH_RATE_LIMIT_* / AUTH_OTP_MAX_ATTEMPTS say otherwise.
     const protection = authProtectionFromEnv(process.env);
     if (!protection.success) throw new Error(protection.error);
@@ -63,7 +71,7 @@ async function start(message: StackPartStart): Promise<void> {
     return;
   }
   if (message.part === 'billing') {
-    const [{ startSandbox }, { DEFAULT_PLAN_TEXT }] = await Promise.all([import('@ensemble/billing-sandbox'), import('../core/billing/index.js')]);
+    const [{ startSandbox }, { DEFAULT_PLAN_TEXT }] = await (billingCode ?? Promise.all([import('@ensemble/billing-sandbox'), import('../core/billing/index.js')]));
     const sandbox = await startSandbox({
       port: message.port,
       dataDir: join(message.dataDir, 'billing'),
@@ -80,8 +88,8 @@ async function start(message: StackPartStart): Promise<void> {
     await reply({ type: 'ready', part: 'billing', url: sandbox.url, seed: { accessToken: seed.accessToken, productId: seed.productId, discountId: seed.discountId, webhookSecret: seed.webhookSecret } });
     return;
   }
-  const { startAppServer } = await import('../web/server/start-app-server.js');
-  const app = await startAppServer(process.env);
+  const { startAppServer } = await (appCode ?? import('../web/server/start-app-server.js'));
+  const app = await startAppServer({ ...process.env, ...message.env });
   stop = () => app.close();
   await reply({
     type: 'ready',

@@ -1,5 +1,6 @@
 // `npm start`: the real script as a child process on a fresh data folder, stopped with
 // Ctrl-C (SIGINT), started again on another app port: data kept, the sandbox's webhook follows.
+// Each part runs in a process of its own; Ctrl-C, or a part that dies, stops them all.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +17,28 @@ afterAll(() => {
 async function npmStart(ports: Record<string, number>) {
   const started = await runStackScript('scripts/start.ts', { DATA_DIR: dataDir, ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])) });
   return { ...started, urls: { app: started.url('Ensemble'), mailbox: started.url('Mailbox'), sandbox: started.url('Billing sandbox') } };
+}
+
+/** The processes npm start printed: the stack's own and each part's. */
+function processesOf(output: string): Record<'stack' | 'app' | 'supabase' | 'billing', number> {
+  const line = /Processes\s+(.+)/.exec(output)?.[1] ?? '';
+  const pid = (name: string) => Number(new RegExp(`${name} (\\d+)`).exec(line)?.[1] ?? NaN);
+  return { stack: pid('stack'), app: pid('app'), supabase: pid('supabase'), billing: pid('billing') };
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Waits (bounded) until none of `pids` runs any more; answers those still running. */
+async function gone(pids: readonly number[]): Promise<number[]> {
+  for (let attempt = 0; attempt < 400 && pids.some(alive); attempt += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+  return pids.filter(alive);
 }
 
 const seed = () => JSON.parse(readFileSync(join(dataDir, 'billing', 'seed.json'), 'utf8')) as { accessToken: string; webhookEndpointId: string };
@@ -48,9 +71,16 @@ describe('npm start: the whole product offline in one command', () => {
       fetch(`${first.urls.sandbox}${path}`, { ...init, headers: { authorization: `Bearer ${seed().accessToken}`, 'content-type': 'application/json' } });
     const created = await sandboxCall('/v1/customers/', { method: 'POST', body: JSON.stringify({ email: 'kept@example.com', external_id: 'kept-user' }) });
     expect(created.status).toBe(201);
+    // The app server's process holds the app alone: the stand-in, its mailbox and the sandbox run in
+    // processes of their own, each its own, none of them the one that started them.
+    const pids = processesOf(first.output());
+    expect(Object.values(pids).every((pid) => Number.isInteger(pid) && alive(pid)), first.output()).toBe(true);
+    expect(new Set(Object.values(pids)).size).toBe(4);
     const stopped = await first.stop();
     expect(stopped.code, stopped.output).toBe(0);
     expect(stopped.output).toMatch(/SIGINT: stopping/);
+    // Ctrl-C leaves nothing behind.
+    expect(await gone(Object.values(pids))).toEqual([]);
 
     const secondPort = await freePort();
     const second = await npmStart({ ...ports, PORT: secondPort });
@@ -62,8 +92,14 @@ describe('npm start: the whole product offline in one command', () => {
       const endpoint = (await (await sandboxCall(`/v1/webhooks/endpoints/${seed().webhookEndpointId}`)).json()) as { url: string };
       expect(endpoint.url).toBe(`http://127.0.0.1:${secondPort}/api/webhooks/billing`);
       expect((await fetch(`${second.urls.app}/api/health`)).status).toBe(200);
+      // A part that dies takes the whole down, saying which one.
+      const parts = processesOf(second.output());
+      process.kill(parts.billing, 'SIGKILL');
+      expect(await gone(Object.values(parts))).toEqual([]);
     } finally {
-      expect((await second.stop()).code).toBe(0);
+      const ended = await second.stop();
+      expect(ended.code, ended.output).toBe(1);
+      expect(ended.output).toMatch(/the billing process stopped unexpectedly \(signal SIGKILL\); stopping the rest of the stack/);
     }
-  }, 180_000);
+  }, 400_000);
 });

@@ -49,23 +49,23 @@ function pushingGateway(w: InMemoryAppWorld) {
     stream(request) {
       signals.push(request.signal);
       const queue: ChatStreamEvent[] = [];
-      let wake: (() => void) | null = null;
+      const waiting: { wake: (() => void) | null } = { wake: null };
       let ended = false;
       void (async () => {
         for await (const event of w.modelGateway.stream(request)) {
           arrived.push(event);
           queue.push(event);
-          wake?.();
+          waiting.wake?.();
         }
         ended = true;
-        wake?.();
+        waiting.wake?.();
       })();
       return (async function* () {
         for (;;) {
           const next = queue.shift();
           if (next) yield next;
           else if (ended) return;
-          else await new Promise<void>((resolve) => (wake = resolve));
+          else await new Promise<void>((resolve) => (waiting.wake = resolve));
         }
       })();
     },
@@ -82,7 +82,7 @@ async function world(credits: number) {
   const held = gate();
   const { turns, calls } = heldTurns(w, held.opened);
   const pushing = pushingGateway(w);
-  const runChat = makeRunChat({ ...w, conversationTurns: turns, modelGateway: pushing.gateway, modelDirectory: pushing.gateway });
+  const runChat = makeRunChat({ ...w, conversationTurns: turns, modelGateway: pushing.gateway });
   return { w, userId, held, calls, pushing, runChat };
 }
 
