@@ -24,7 +24,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** startLocalStack reads process.env, as npm start does; each case sets its own and restores it. */
+/** startLocalStack reads process.env, as npm start does; each case sets its own and restores it. Each part starts in a process of its own (a stand-in migrates a fresh database): a case has two minutes. */
 async function stackWith(env: Record<string, string>): Promise<LocalStack> {
   const saved = { ...process.env };
   for (const name of ['SUPABASE_URL', 'SUPABASE_ANON_KEY', 'SUPABASE_SERVICE_ROLE_KEY', 'SUPABASE_JWT_SECRET', 'BILLING_ACCESS_TOKEN', 'BILLING_SERVER', 'BILLING_PRODUCT_ID', 'BILLING_DISCOUNT_ID', 'BILLING_WEBHOOK_SECRET', 'PUBLIC_URL']) {
@@ -75,7 +75,7 @@ describe('npm start uses what is configured and starts only the rest', () => {
     } finally {
       await stack.stop();
     }
-  });
+  }, 120_000);
 
   it('with only Supabase configured it starts the billing sandbox, and with only billing configured the Supabase stand-in', async () => {
     const onlySupabase = await stackWith(supabaseEnv());
@@ -97,5 +97,5 @@ describe('npm start uses what is configured and starts only the rest', () => {
     } finally {
       await onlyBilling.stop();
     }
-  });
+  }, 120_000);
 });
