@@ -215,10 +215,31 @@ describe('e2e: a long conversation', () => {
     await page.mouse.wheel(0, -400);
     const jump = page.getByRole('button', { name: 'Jump to latest' });
     await jump.waitFor({ timeout: 5_000 });
-    // The answer grows below while the list stays where the reader put it.
-    const held = await scroller.evaluate((el) => ({ top: el.scrollTop, height: el.scrollHeight }));
-    await expect.poll(() => scroller.evaluate((el) => el.scrollHeight), { timeout: 15_000 }).toBeGreaterThan(held.height + 20);
-    expect(Math.abs((await scroller.evaluate((el) => el.scrollTop)) - held.top)).toBeLessThanOrEqual(2);
+    // The answer grows below while what the reader sees stays where they put it: the piece of text near
+    // the top of the list keeps its place in the list's box (the list may correct its offset as turns
+    // above are measured, and a note above the list may come and go).
+    const inView = () => scroller.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      const marked = el.querySelector<HTMLElement>('[data-held]');
+      const at = marked ?? document.elementFromPoint(box.left + box.width / 2, box.top + 60);
+      if (!(at instanceof HTMLElement) || !el.contains(at)) return null;
+      at.dataset.held = '';
+      return at.getBoundingClientRect().top - box.top;
+    });
+    // The wheel's scroll has come to rest: two looks a moment apart see the same text at the same place.
+    let held: number | null = null;
+    await expect.poll(async () => {
+      await scroller.evaluate((el) => el.querySelector<HTMLElement>('[data-held]')?.removeAttribute('data-held'));
+      const before = await inView();
+      await page.waitForTimeout(150);
+      held = await inView();
+      return before !== null && held !== null && Math.abs(before - held) <= 1;
+    }, { timeout: 10_000 }).toBe(true);
+    const height = await scroller.evaluate((el) => el.scrollHeight);
+    await expect.poll(() => scroller.evaluate((el) => el.scrollHeight), { timeout: 15_000 }).toBeGreaterThan(height + 20);
+    const now = await inView();
+    const where = await scroller.evaluate((el) => `scrollTop ${el.scrollTop}, height ${el.scrollHeight}, held ${el.querySelector<HTMLElement>('[data-held]')?.outerHTML.slice(0, 120)}`);
+    expect(held !== null && now !== null && Math.abs(now - (held as number)) <= 2, `text in view was at ${held} px, now at ${now} px (${where})`).toBe(true);
     expect(await lastTurnBottom(page)).toBeGreaterThan(64);
     // Back at the bottom (the wheel down to the end): the list follows the answer again and the button goes.
     await page.mouse.wheel(0, 100_000);

@@ -282,7 +282,7 @@ export function ChatView(props: ChatViewProps) {
   // The list keeps to its end as the latest turns grow (an answer written, its figures shown) until the
   // reader scrolls up; a list opened at a search hit does not.
   const follower = useStickToBottom(atLatest, focusIndex < 0);
-  const { stick } = follower;
+  const { stick, isStuck } = follower;
   // Each new list (another conversation) starts at its end, or at the message it opened at.
   const opensAtFocus = useRef(focusIndex >= 0);
   opensAtFocus.current = focusIndex >= 0;
@@ -323,10 +323,11 @@ export function ChatView(props: ChatViewProps) {
     list.current?.scrollToIndex({ index: 'LAST', align: 'end' });
     for (const delay of [120, 360, 800]) {
       window.setTimeout(() => {
-        if (!atBottomNow.current) list.current?.scrollToIndex({ index: 'LAST', align: 'end' });
+        // Not once the reader has scrolled away themselves in the meantime.
+        if (!atBottomNow.current && isStuck()) list.current?.scrollToIndex({ index: 'LAST', align: 'end' });
       }, delay);
     }
-  }, [stick]);
+  }, [stick, isStuck]);
   const onAtBottom = useCallback((bottom: boolean) => {
     atBottomNow.current = bottom;
     setAtBottom(bottom);

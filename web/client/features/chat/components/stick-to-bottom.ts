@@ -26,6 +26,8 @@ export interface StickToBottom {
   readonly scrollerRef: (element: HTMLElement | Window | null) => void;
   /** Sticks the list to its end (a message sent, Jump to latest) or lets it go (a search hit opened). */
   stick(stuck: boolean): void;
+  /** Whether the list keeps to its end right now (read in timers, where the state may be stale). */
+  isStuck(): boolean;
 }
 
 /**
@@ -145,5 +147,6 @@ export function useStickToBottom(follow: boolean, initiallyStuck: boolean): Stic
     if (follow && stuckRef.current && scroller) scroller.scrollTop = scroller.scrollHeight;
   }, [follow, scroller]);
 
-  return { stuck, scrollerRef, stick };
+  const isStuck = useCallback(() => stuckRef.current, []);
+  return { stuck, scrollerRef, stick, isStuck };
 }
