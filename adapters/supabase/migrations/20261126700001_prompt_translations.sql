@@ -1,6 +1,6 @@
 -- The prompt library in every interface language. English stays in public.prompts (the source and
 -- the fallback); each other language has one row per prompt in prompt_translations and one label per
--- category in prompt_category_translations. Placeholders in square brackets are kept as in English.
+-- category in prompt_category_translations. Placeholders in square brackets are translated too (20261203400001).
 -- Search runs in the reader's language: Postgres's own text-search configuration for German, French,
 -- Spanish and Portuguese (stemming, stop words); Japanese has no built-in configuration (no word
 -- segmentation), so it is matched by substring (ILIKE on each word of the query) instead.

@@ -1,5 +1,5 @@
 -- The prompt library in German: every category's label and every prompt's title, description and
--- body. Placeholders in square brackets are kept exactly as in English. Only prompts that exist are
+-- body. Its square-bracket placeholders, still in English here, are translated by 20261203400001. Only prompts that exist are
 -- translated, and a translation already present is left alone, so the file also applies to a project
 -- whose library was changed.
 

@@ -1,6 +1,8 @@
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalDb } from '@ensemble/supabase-stand-in';
 import { SUPPORTED_LANGUAGES } from '../../../core/interface/index.js';
+import { findPlaceholders } from '../../../web/client/features/chat/components/placeholder-field.js';
 import { openTestDb } from '../../support/supabase-rest-harness.js';
 
 // The seeded library as the migrations leave it: every prompt and category in all six languages.
@@ -15,6 +17,8 @@ afterAll(async () => {
 const rows = async <T>(sql: string, args: unknown[] = []) => (await db.asAdmin((tx) => tx.query<T>(sql, args))).rows;
 const placeholders = (text: string) => (text.match(/\[[^[\]\n]*\]/g) ?? []).sort();
 const OTHER_LANGUAGES = SUPPORTED_LANGUAGES.filter((l) => l !== 'en');
+/** Placeholders that are the English word in that language too (German capitalises them). */
+const SAME_WORD: Readonly<Record<string, readonly string[]>> = { de: ['[Person]', '[Problem]', '[Team]'] };
 
 interface Prompt { id: string; title: string; description: string; body: string; category: string }
 interface Translation { prompt_id: string; language: string; title: string; description: string; body: string }
@@ -39,16 +43,45 @@ describe('the prompt library is written in all six languages', () => {
     expect(labels.every((l) => l.label.trim() !== '')).toBe(true);
   });
 
-  it('a translation is really translated, and keeps the English placeholders exactly', async () => {
+  it('a translation is really translated, its placeholders too: as many as in English, none of them English', async () => {
     const pairs = await rows<Translation & { en_title: string; en_body: string }>(
       `select t.*, p.title as en_title, p.body as en_body from public.prompt_translations t join public.prompts p on p.id = t.prompt_id`,
     );
     expect(pairs.length).toBe(64 * OTHER_LANGUAGES.length);
     const copied = pairs.filter((t) => t.body === t.en_body || t.title === t.en_title).map((t) => `${t.prompt_id}:${t.language}`);
     expect(copied).toEqual([]);
-    const changed = pairs.filter((t) => JSON.stringify(placeholders(t.body)) !== JSON.stringify(placeholders(t.en_body))).map((t) => `${t.prompt_id}:${t.language}`);
-    expect(changed).toEqual([]);
     expect(pairs.every((t) => t.description.trim() !== '')).toBe(true);
+    // The composer offers one field per placeholder it finds: a translated prompt offers as many as the English.
+    const counted = pairs
+      .filter((t) => placeholders(t.body).length !== placeholders(t.en_body).length || findPlaceholders(t.body).length !== findPlaceholders(t.en_body).length)
+      .map((t) => `${t.prompt_id}:${t.language}`);
+    expect(counted).toEqual([]);
+    const english = new Set(pairs.flatMap((t) => placeholders(t.en_body)).map((p) => p.toLowerCase()));
+    expect(english.size).toBeGreaterThan(70);
+    const untranslated = pairs.flatMap((t) =>
+      [t.title, t.description, t.body].flatMap(placeholders)
+        .filter((p) => english.has(p.toLowerCase()) && !SAME_WORD[t.language]?.includes(p))
+        .map((p) => `${t.prompt_id}:${t.language}:${p}`),
+    );
+    expect(untranslated).toEqual([]);
+    // Every placeholder still reads as one in the composer (brackets holding a letter, on one line).
+    const unseen = pairs.filter((t) => JSON.stringify(findPlaceholders(t.body).map((p) => p.text).sort()) !== JSON.stringify(placeholders(t.body))).map((t) => `${t.prompt_id}:${t.language}`);
+    expect(unseen).toEqual([]);
+  });
+
+  it('the placeholders migration changes nothing when it runs again', async () => {
+    const before = await rows<Translation & { updated_at: string }>('select * from public.prompt_translations order by prompt_id, language');
+    const script = await readFile(new URL('../../../adapters/supabase/migrations/20261203400001_prompt_placeholders_translated.sql', import.meta.url), 'utf8');
+    await db.asAdmin((tx) => tx.exec(`set local role postgres;\n${script}`));
+    const after = await rows<Translation & { updated_at: string }>('select * from public.prompt_translations order by prompt_id, language');
+    expect(after).toEqual(before);
+  });
+
+  it('a German prompt reads its placeholders in German', async () => {
+    const [strategy] = await rows<{ body: string }>(`select body from public.prompt_translations where prompt_id = 'one-page-strategy' and language = 'de'`);
+    expect(strategy?.body).toContain('[Team oder Unternehmen]');
+    const [japanese] = await rows<{ body: string }>(`select body from public.prompt_translations where prompt_id = 'one-page-strategy' and language = 'ja'`);
+    expect(japanese?.body).toContain('[チームまたは会社]');
   });
 
   it('each language is searched in its own words: German and French stemmed, Japanese by substring, English as written', async () => {
