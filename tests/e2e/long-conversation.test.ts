@@ -32,11 +32,10 @@ beforeAll(async () => {
   await completeProfiling(page);
   if (!stack.supabase) throw new Error('the stack runs without its Supabase stand-in');
   const { url, serviceRoleKey } = stack.supabase;
-  // The stack holds one user: the one just signed up.
-  const profiles = await fetch(`${url}/rest/v1/profiles?select=id`, { headers: { apikey: serviceRoleKey, authorization: `Bearer ${serviceRoleKey}` } });
-  const [owner] = (await profiles.json()) as { id: string }[];
-  if (!owner) throw new Error('the signed-up user has no profile');
-  seeded = await seedLongConversation({ restUrl: url, serviceRoleKey, userId: owner.id, turns: TURNS, sideBySideEvery: SIDE_BY_SIDE_EVERY, title: 'A very long conversation' });
+  // The stack may be shared with other files' users: the one just signed up is named by its sign-up event.
+  const userId = browser.events.find((e) => e['event'] === 'signup_succeeded')?.['user_id'];
+  if (typeof userId !== 'string') throw new Error('the sign-up pushed no signup_succeeded event with its user');
+  seeded = await seedLongConversation({ restUrl: url, serviceRoleKey, userId, turns: TURNS, sideBySideEvery: SIDE_BY_SIDE_EVERY, title: 'A very long conversation' });
 }, 240_000);
 
 afterAll(async () => {

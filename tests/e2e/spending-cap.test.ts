@@ -39,13 +39,18 @@ const openAccount = async (narrow = false) => {
   return account;
 };
 
-/** What the database says was spent this calendar month: charges since the month began (UTC); this stack has one user. */
+/**
+ * What the database says this test's user spent this calendar month: their charges since the month
+ * began (UTC). The stack may be shared with other files' users: this one is named by its sign-up event.
+ */
 async function chargedThisMonth(): Promise<number> {
   if (!stack.supabase) throw new Error('the stack runs without its Supabase stand-in');
+  const userId = browser.events.find((e) => e['event'] === 'signup_succeeded')?.['user_id'];
+  if (typeof userId !== 'string') throw new Error('the sign-up pushed no signup_succeeded event with its user');
   const service = createClient(stack.supabase.url, stack.supabase.serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
   const now = new Date();
   const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
-  const { data, error } = await service.from('usage_events').select('credits_charged').gte('created_at', monthStart);
+  const { data, error } = await service.from('usage_events').select('credits_charged').eq('user_id', userId).gte('created_at', monthStart);
   if (error) throw new Error(error.message);
   return data.reduce((sum, row) => sum + Number(row.credits_charged), 0);
 }
