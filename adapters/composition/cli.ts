@@ -1,17 +1,9 @@
 import type { BillingClient } from '@ensemble/billing-client';
 import type { Result } from '../../core/shared/index.js';
 import type { BoundDependencies } from './ports.js';
-import type { makeChangeCredits, makeListSupportActions, makeRecordSupportAction } from '../../core/account/index.js';
-import type { CliUseCases as RegisteredCliUseCases } from './use-case-registry.js';
+import type { CliUseCases } from './use-case-registry.js';
 
-/** Support's own record of who did what: built here, over the support journal only the support program binds. */
-export interface SupportJournalUseCases {
-  readonly changeCredits: ReturnType<typeof makeChangeCredits>;
-  readonly recordSupportAction: ReturnType<typeof makeRecordSupportAction>;
-  readonly listSupportActions: ReturnType<typeof makeListSupportActions>;
-}
-
-export type CliUseCases = RegisteredCliUseCases & SupportJournalUseCases;
+export type { CliUseCases } from './use-case-registry.js';
 
 /** Where the support program reaches Supabase: the project's URL and its service-role key. */
 export interface CliSettings extends Readonly<Pick<BoundDependencies, 'logger'>> {
@@ -20,20 +12,20 @@ export interface CliSettings extends Readonly<Pick<BoundDependencies, 'logger'>>
 
 /**
  * The support program's composition root: its use cases over Supabase with the service role (the
- * user directory, profiles, profiling, the ledger). Every module is imported on first use, so a
- * billing command never loads supabase-js, and `--help` loads none of this (cli/services.ts).
+ * user directory, profiles, profiling, the ledger, the support journal), each built from the
+ * registry. Every module is imported on first use, so a billing command never loads supabase-js,
+ * and `--help` loads none of this (cli/services.ts).
  */
 export async function createCliUseCases(settings: CliSettings): Promise<Result<CliUseCases>> {
-  const [config, directory, profiles, profiling, ledger, build, registry, journal, account] = await Promise.all([
+  const [config, directory, profiles, profiling, ledger, journal, build, registry] = await Promise.all([
     import('../supabase/supabase-config.js'),
     import('../supabase/supabase-user-directory.js'),
     import('../supabase/supabase-profile-store.js'),
     import('../supabase/supabase-profiling-store.js'),
     import('../supabase/supabase-usage-ledger.js'),
+    import('../supabase/supabase-support-journal.js'),
     import('./build-use-cases.js'),
     import('./use-case-registry.js'),
-    import('../supabase/supabase-support-journal.js'),
-    import('../../core/account/index.js'),
   ]);
   // The service-role key doubles as the "anon" key: the program never signs anybody in.
   const input = { url: settings.supabase.url, anonKey: settings.supabase.serviceRoleKey, serviceRoleKey: settings.supabase.serviceRoleKey };
@@ -46,15 +38,10 @@ export async function createCliUseCases(settings: CliSettings): Promise<Result<C
     profileStore: new profiles.SupabaseProfileStore(service),
     profilingStore: new profiling.SupabaseProfilingStore(service),
     usageLedger: new ledger.SupabaseUsageLedger(service),
+    supportJournal: new journal.SupabaseSupportJournal(service),
     logger: settings.logger,
   };
-  const supportJournal = new journal.SupabaseSupportJournal(service);
-  const support: SupportJournalUseCases = {
-    changeCredits: account.makeChangeCredits({ supportJournal, logger: settings.logger }),
-    recordSupportAction: account.makeRecordSupportAction({ supportJournal }),
-    listSupportActions: account.makeListSupportActions({ supportJournal }),
-  };
-  return { success: true, data: { ...build.buildUseCases(registry.CLI_USE_CASES, adapters, 'CLI'), ...support } };
+  return { success: true, data: build.buildUseCases(registry.CLI_USE_CASES, adapters, 'CLI') };
 }
 
 /** The billing API client of the support program (its own user agent, a patient timeout). */

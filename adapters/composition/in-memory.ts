@@ -22,6 +22,7 @@ import { InMemoryPromptCatalog } from '../in-memory/in-memory-prompt-catalog.js'
 import { InMemoryScheduler } from '../in-memory/in-memory-scheduler.js';
 import { InMemoryScriptLoader } from '../in-memory/in-memory-script-loader.js';
 import { InMemorySharedConversations } from '../in-memory/in-memory-shared-conversations.js';
+import { InMemorySupportJournal } from '../in-memory/in-memory-support-journal.js';
 import { InMemoryUsageLedger } from '../in-memory/in-memory-usage-ledger.js';
 import { InMemoryUserDirectory } from '../in-memory/in-memory-user-directory.js';
 import { InMemoryWebhookInbox } from '../in-memory/in-memory-webhook-inbox.js';
@@ -35,7 +36,7 @@ import { CLI_USE_CASES, type BrowserUseCases, type CliUseCases } from './use-cas
 /**
  * Every port as an in-memory adapter over one shared database: the way to run every use case with
  * no service at all (tests, demos, the composition check). The browser's ports act as the signed-in
- * user of `authenticator`; the writer, ledger and directory act as the service role.
+ * user of `authenticator`; the writer, ledger, support journal and directory act as the service role.
  */
 export function createInMemoryAdapters(options: Partial<Pick<BoundDependencies, 'origin'>> = {}) {
   const clock = new InMemoryClock();
@@ -85,6 +86,8 @@ export function createInMemoryAdapters(options: Partial<Pick<BoundDependencies, 
     attachmentClient: new InMemoryAttachmentClient({ currentUser: makeGetCurrentUser({ authenticator }), attachmentStore, documentText }),
     promptCatalog: new InMemoryPromptCatalog(),
     usageLedger,
+    // The support program's grants and debits are lines of the same ledger.
+    supportJournal: new InMemorySupportJournal({ ledger: usageLedger, clock }),
     userDirectory: new InMemoryUserDirectory(db),
     keyValueStore: new InMemoryKeyValueStore(),
     clock,

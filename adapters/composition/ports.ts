@@ -3,7 +3,7 @@ import type { AuthErrorSink, AuthSession, Authenticator, CurrentUser, SignInMeth
 import type { AttachmentClient, AttachmentStore, CompareVotes, DocumentText, ChatClient, ConversationShares, ConversationSharing, SharedConversations, ConversationSearch, ConversationLibrary, ConversationStore, ConversationTurns, InstructionPresets, ModelDirectory, ModelGateway } from '../../core/chat/index.js';
 import type { BillingGateway, WebhookInbox } from '../../core/billing/index.js';
 import type { Clock, Logger, Scheduler } from '../../core/shared/index.js';
-import type { ProfileStore, ProfileWriter, ProfilingStore, UserDirectory } from '../../core/account/index.js';
+import type { ProfileStore, ProfileWriter, ProfilingStore, SupportJournal, UserDirectory } from '../../core/account/index.js';
 import type { PromptCatalog } from '../../core/prompts/index.js';
 import type { CreditBalance, SpendingCaps, UsageLedger } from '../../core/credits/index.js';
 
@@ -77,6 +77,8 @@ export const DEPENDENCIES = {
   promptCatalog: port<PromptCatalog>(),
   /** Server: charges, grants and holds. */
   usageLedger: port<UsageLedger>(),
+  /** CLI: support's record of who did what (credit grants and debits with their ledger line, billing actions). */
+  supportJournal: port<SupportJournal>(),
   /** Balance and ledger lines (the browser's port; on the server the ledger). */
   creditBalance: readingRole<CreditBalance>()('usageLedger'),
   /** Each user's monthly spending cap (the browser's port, over /api; on the server the ledger, whose holds keep to it). */

@@ -107,6 +107,35 @@ export class InMemoryUsageLedger implements UsageLedger {
     return ok(this.record({ ...input, modelId: null }));
   }
 
+  /**
+   * Support's grant (amount > 0) or debit (amount < 0), as support_change_credits writes it: a
+   * reference already used for the same user and amount answers its line (`repeated`), for another
+   * amount or user it is refused; a debit never takes the balance below zero. One synchronous step.
+   */
+  changeBySupport(input: { userId: string; amount: number; reason: string; reference: string | null }): Result<{ entry: LedgerEntry; repeated: boolean; balance: number }> {
+    const unknown = this.unknownUser(input.userId);
+    if (unknown) return unknown;
+    const balance = this.balances.get(input.userId);
+    const earlier = input.reference === null ? undefined : this.entries.find((e) => e.reference === input.reference);
+    if (earlier) {
+      if (earlier.userId !== input.userId) return fail(domainError('conflict', `Reference ${input.reference ?? ''} already belongs to another user`));
+      if (earlier.amount !== input.amount) {
+        return fail(domainError('conflict', `Reference ${input.reference ?? ''} was already used for ${earlier.amount} credits, not ${input.amount}`, { usedAmount: earlier.amount, amount: input.amount }));
+      }
+      return ok({ entry: earlier, repeated: true, balance });
+    }
+    if (balance + input.amount < 0) {
+      return fail(domainError('insufficient_credits', `The balance is ${balance} credits, less than the debit of ${-input.amount}`, { balance, debit: -input.amount }));
+    }
+    const entry = this.record({ ...input, kind: input.amount > 0 ? 'manual_grant' : 'adjustment', modelId: null });
+    return ok({ entry, repeated: false, balance: entry.balanceAfter });
+  }
+
+  /** Whether the user has a profile (a standalone ledger knows every user). */
+  knowsUser(userId: string): boolean {
+    return this.balances.has?.(userId) ?? true;
+  }
+
   async listEntries(userId: string, options: { limit?: number } = {}): Promise<Result<readonly LedgerEntry[]>> {
     const injected = this.failures.take('listEntries');
     if (injected) return fail(injected);

@@ -6,7 +6,7 @@ export type { Profiling, StoredProfiling } from './domain/profiling.js';
 export type { ProfileStore } from './ports/profile-store.js';
 export type { ProfileWriter } from './ports/profile-writer.js';
 export type { ProfilingStore } from './ports/profiling-store.js';
-export { SUPPORT_ACTIONS } from './domain/support-action.js';
+export { BILLING_SUPPORT_ACTIONS, MAX_OPERATOR_LENGTH, SUPPORT_ACTIONS } from './domain/support-action.js';
 export type { BillingSupportAction, CreditChange, SupportAction, SupportActionKind } from './domain/support-action.js';
 export type { SupportJournal } from './ports/support-journal.js';
 export type { DirectoryUser, UserDirectory } from './ports/user-directory.js';
