@@ -54,11 +54,13 @@ const boxes = (page: Page, selector: string) =>
     return scroller && target ? { top: scroller.top, bottom: scroller.bottom, targetTop: target.top, targetBottom: target.bottom } : null;
   }, selector);
 
-/** The first message whose top is inside the list's scroller, and where it stands. */
+/** The first message whose top is inside the list's scroller (on screen, not only drawn), and where it stands. */
 const firstVisible = (page: Page) =>
   page.evaluate(() => {
-    const top = document.querySelector('.chat-view__scroll')?.getBoundingClientRect().top ?? 0;
-    const shown = [...document.querySelectorAll<HTMLElement>('[id^="message-"]')].find((el) => el.getBoundingClientRect().top >= top);
+    const box = document.querySelector('.chat-view__scroll')?.getBoundingClientRect();
+    const top = box?.top ?? 0;
+    const bottom = box?.bottom ?? window.innerHeight;
+    const shown = [...document.querySelectorAll<HTMLElement>('[id^="message-"]')].find((el) => el.getBoundingClientRect().top >= top && el.getBoundingClientRect().top < bottom);
     return shown ? { id: shown.id, top: shown.getBoundingClientRect().top } : null;
   });
 
@@ -112,7 +114,8 @@ describe('e2e: a long conversation', () => {
     // A few times to the top: each time the first message in view stays where it stood while older turns come in above it.
     for (let round = 0; round < 3; round += 1) {
       await scroller.evaluate((el) => el.scrollTo({ top: 0 }));
-      await page.waitForTimeout(30);
+      // The list has drawn what stands at its top (on a busy machine a frame or more later).
+      await expect.poll(() => firstVisible(page), { timeout: 10_000, interval: 20 }).not.toBeNull();
       const anchor = await firstVisible(page);
       expect(anchor).not.toBeNull();
       // The older page is in once the list stands below its top again (the turns put above the anchor).

@@ -346,16 +346,33 @@ export function ChatView(props: ChatViewProps) {
     const held = anchor.current;
     if (!held) return;
     let frames = 0;
+    let still = 0;
     let frame = 0;
+    // Until the message has stood still for a few frames (turns above are measured as they are drawn,
+    // later on a busy machine), within about a second and a half.
     const settle = () => {
       const el = document.getElementById(held.id);
       const moved = el ? el.getBoundingClientRect().top - held.top : 0;
-      if (Math.abs(moved) >= 1) list.current?.scrollBy({ top: moved });
-      if (frames++ < 8) frame = requestAnimationFrame(settle);
-      else if (anchor.current === held) anchor.current = null;
+      if (Math.abs(moved) >= 1) {
+        list.current?.scrollBy({ top: moved });
+        still = 0;
+      } else still += 1;
+      if (frames++ < 90 && (frames < 8 || still < 6)) frame = requestAnimationFrame(settle);
+      else stop();
     };
+    // The reader scrolling on their own ends it: what they see is theirs to move.
+    const scroller = area.current?.querySelector('.chat-view__scroll');
+    const detach = () => {
+      cancelAnimationFrame(frame);
+      for (const type of ['wheel', 'touchmove', 'keydown'] as const) scroller?.removeEventListener(type, stop);
+    };
+    const stop = () => {
+      detach();
+      if (anchor.current === held) anchor.current = null;
+    };
+    for (const type of ['wheel', 'touchmove', 'keydown'] as const) scroller?.addEventListener(type, stop, { passive: true });
     frame = requestAnimationFrame(settle);
-    return () => cancelAnimationFrame(frame);
+    return detach;
   }, [firstItemIndex]);
   // An answer starting (a message sent, an answer asked again) brings the list to its end, and it follows
   // the answer from there (useStickToBottom) while the reader does not scroll up.
