@@ -59,9 +59,11 @@ export const titleFromMessage = (message: string, maxLength = 60): string => {
   // A message of markup only (say, a bare code fence) keeps its own text rather than no title.
   const flat = plain === '' ? message.replace(/\s+/g, ' ').trim() : plain;
   if (flat.length <= maxLength) return flat;
+  // Cut at a word boundary and stored without an ellipsis: the title is words of the message, and
+  // where a list has no room for all of them it shows its own ellipsis.
   const cut = flat.slice(0, maxLength);
   const lastSpace = cut.lastIndexOf(' ');
-  return `${(lastSpace > maxLength / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
+  return (lastSpace > maxLength / 2 ? cut.slice(0, lastSpace) : cut).trimEnd();
 };
 
 /**

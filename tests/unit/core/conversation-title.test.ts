@@ -7,10 +7,12 @@ describe('a new conversation is named after its first message', () => {
     expect(titleFromMessage('  Name\n\nthree   rivers  ')).toBe('Name three rivers');
   });
 
-  it('cuts a long message at a word boundary with an ellipsis', () => {
+  it('cuts a long message at a word boundary and stores no ellipsis (a list too narrow draws its own)', () => {
     const title = titleFromMessage('Explain the difference between optimistic and pessimistic locking in a relational database');
-    expect(title).toBe('Explain the difference between optimistic and pessimistic…');
-    expect(title.length).toBeLessThanOrEqual(61);
+    expect(title).toBe('Explain the difference between optimistic and pessimistic');
+    expect(title.length).toBeLessThanOrEqual(60);
+    // One long word is cut where the limit falls, still without an ellipsis.
+    expect(titleFromMessage('x'.repeat(90))).toBe('x'.repeat(60));
   });
 
   it('shows the words of a markdown message, not its markup', () => {
