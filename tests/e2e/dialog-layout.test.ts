@@ -118,7 +118,13 @@ function layoutProblems(page: Page, root: string): Promise<string[]> {
 
 /** Checks the topmost `root` at this width and keeps a screenshot of it. */
 async function expectFits(page: Page, root: string, picture: string): Promise<void> {
-  const problems = await layoutProblems(page, root);
+  // A menu or dialog that slides or fades in is judged once it has come to rest: it is looked at again
+  // until nothing is wrong or five seconds have passed, and what is still wrong then fails the test.
+  let problems: string[] = [];
+  await expect
+    .poll(async () => (problems = await layoutProblems(page, root)), { timeout: 5_000, interval: 100 })
+    .toEqual([])
+    .catch(() => undefined);
   await screenshot(page, `dialog-layout-${picture}`);
   expect(problems, picture).toEqual([]);
 }
