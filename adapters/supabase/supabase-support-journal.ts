@@ -1,9 +1,9 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
 import { SUPPORT_ACTIONS, type CreditChange, type SupportAction, type SupportJournal } from '../../core/account/index.js';
-import { LEDGER_KINDS, type LedgerEntry } from '../../core/credits/index.js';
 import { domainError, fail, ok, type Result } from '../../core/shared/index.js';
 import { fromRest, parseRow } from './supabase-errors.js';
+import { ledgerRow } from './supabase-usage-ledger.js';
 
 const ACTION_COLUMNS = 'id, user_id, operator, action, subject, amount, currency, reason, comment, environment, created_at';
 
@@ -39,31 +39,6 @@ const actionRow = z
     }),
   );
 
-const ledgerRow = z
-  .object({
-    id: bigintId,
-    user_id: z.string(),
-    kind: z.enum(LEDGER_KINDS),
-    amount: z.number().int(),
-    balance_after: z.number().int(),
-    reason: z.string(),
-    reference: z.string().nullable(),
-    model_id: z.string().nullable(),
-    created_at: z.string(),
-  })
-  .transform(
-    (row): LedgerEntry => ({
-      id: String(row.id),
-      userId: row.user_id,
-      kind: row.kind,
-      amount: row.amount,
-      balanceAfter: row.balance_after,
-      reason: row.reason,
-      reference: row.reference,
-      modelId: row.model_id,
-      createdAt: new Date(row.created_at).toISOString(),
-    }),
-  );
 
 const changeRow = z
   .object({ entry: ledgerRow, operator: z.string().nullable(), repeated: z.boolean(), balance: z.number().int() })

@@ -8,7 +8,8 @@ import { fromRest, isRowNotFound, parseRow } from './supabase-errors.js';
 const LEDGER_COLUMNS = 'id, user_id, kind, amount, balance_after, reason, reference, model_id, created_at';
 const MAX_ENTRIES = 1000;
 
-const ledgerRow = z
+/** A ledger row as PostgREST answers it (the support journal reads the same rows). */
+export const ledgerRow = z
   .object({
     // bigint identity: a JSON number from PostgREST, a string if it ever outgrows doubles.
     id: z.union([z.number().int(), z.string()]),
