@@ -159,6 +159,30 @@ describe('e2e: the chat header', () => {
     await share.waitFor({ state: 'detached' });
     expect(await focusedName(page)).toBe('More');
 
+    // Closed before its link loads, the dialog stays closed when the late answer arrives.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    let asked: () => void = () => {};
+    const askedFor = new Promise<void>((resolve) => { asked = resolve; });
+    await page.route(/\/api\/conversations\/[^/]+\/share$/, async (route) => {
+      asked();
+      await held;
+      await route.continue();
+    });
+    await item('Share');
+    await askedFor;
+    await share.waitFor();
+    await page.keyboard.press('Escape');
+    await share.waitFor({ state: 'detached' });
+    const answered = page.waitForResponse(/\/api\/conversations\/[^/]+\/share$/);
+    release();
+    await answered;
+    await page.unroute(/\/api\/conversations\/[^/]+\/share$/);
+    // The answer is handled within a frame or two; the dialog must not come back, and the focus stays on More.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    expect(await share.count()).toBe(0);
+    expect(await focusedName(page)).toBe('More');
+
     await item('Instructions & settings');
     const settings = page.getByRole('dialog', { name: 'Instructions and settings of this chat' });
     await settings.waitFor();

@@ -108,11 +108,12 @@ export default function ChatRoute({ chatId, compareRoute }: { chatId: string | n
     if (!chatId) return;
     setSharing({ url: undefined, busy: false });
     const found = await getConversationShare({ conversationId: chatId });
+    // A dialog closed while the link loaded stays closed: the late answer fills an open dialog only.
     if (!found.success) {
       setSharing(null);
       return void toastCenter.error(t('toast.loadFailed'));
     }
-    setSharing({ url: found.data ? linkOf(found.data.token) : null, busy: false });
+    setSharing((s) => s && { url: found.data ? linkOf(found.data.token) : null, busy: false });
   };
   const changeShare = async (share: boolean) => {
     if (!chatId) return;
@@ -122,7 +123,7 @@ export default function ChatRoute({ chatId, compareRoute }: { chatId: string | n
       setSharing((s) => s && { ...s, busy: false });
       return void toastCenter.error(t('toast.actionFailed'));
     }
-    setSharing({ url: changed.data ? linkOf(changed.data.token) : null, busy: false });
+    setSharing((s) => s && { url: changed.data ? linkOf(changed.data.token) : null, busy: false });
   };
 
   // Turns that did not change stay the same objects, so a streamed token redraws the streaming turn alone.
