@@ -26,10 +26,26 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-const box = () => browser.page.getByRole('textbox', { name: 'Your message' });
-const stopButton = () => browser.page.getByRole('button', { name: 'Stop', exact: true });
-const answerDone = () => stopButton().waitFor({ state: 'detached', timeout: 90_000 });
-const lastAnswer = () => browser.page.locator('.message--assistant').last();
+const box = (page = browser.page) => page.getByRole('textbox', { name: 'Your message' });
+const stopButton = (page = browser.page) => page.getByRole('button', { name: 'Stop', exact: true });
+const answerDone = (page = browser.page) => stopButton(page).waitFor({ state: 'detached', timeout: 90_000 });
+const lastAnswer = (page = browser.page) => page.locator('.message--assistant').last();
+
+/**
+ * A browser context and a user of its own, signed up and profiled, for `run`: the three tests that
+ * wait out a whole answer of the slow model (half a minute each) run side by side, each with its own
+ * balance, instead of one after another (so each asserts with its own test's `expect`).
+ */
+async function asOwnUser(name: string, run: (page: Page) => Promise<void>): Promise<void> {
+  const own = await openBrowser();
+  try {
+    await signUpWithCode(own.page, stack.appUrl, stack.mailboxUrl, `stopped-${name}-${Date.now()}@example.com`);
+    await completeProfiling(own.page);
+    await run(own.page);
+  } finally {
+    await own.close();
+  }
+}
 
 /** The balance as the server answers it (GET /api/credits), asked with the page's own session. */
 const serverBalance = (page: Page): Promise<number> =>
@@ -107,39 +123,37 @@ describe('e2e: a stopped answer says so; the balance follows every run', () => {
     expect(await page.locator('.answer-metrics__stopped').count()).toBe(0);
   });
 
-  it('reloaded right after sending, the sidebar ends at the server\'s balance once the answer is written', async () => {
-    const { page } = browser;
+  it.concurrent('reloaded right after sending, the sidebar ends at the server\'s balance once the answer is written', ({ expect }) => asOwnUser('reload', async (page) => {
     await page.getByRole('button', { name: 'New chat' }).click();
     // The slow and thorough model writes for half a minute: the reload lands inside its answer however busy the machine is.
     await page.getByRole('button', { name: /^Models: / }).click();
     await page.locator('.model-option', { hasText: 'Offline demo: slow and thorough' }).click();
     await page.keyboard.press('Escape');
-    await box().fill('Explain how a tide works');
+    await box(page).fill('Explain how a tide works');
     await page.getByRole('button', { name: 'Send' }).click();
     // The server named the conversation: the answer runs there, and the page goes away at once.
     await page.waitForURL(CONVERSATION_URL, { timeout: 30_000 });
     await page.reload();
     // The answer comes back still being written, then ends.
-    await stopButton().waitFor({ timeout: 30_000 });
-    await answerDone();
-    await lastAnswer().locator('.answer-metrics').waitFor();
-    expect(await lastAnswer().locator('.answer-metrics__stopped').count()).toBe(0);
+    await stopButton(page).waitFor({ timeout: 30_000 });
+    await answerDone(page);
+    await lastAnswer(page).locator('.answer-metrics').waitFor();
+    expect(await lastAnswer(page).locator('.answer-metrics__stopped').count()).toBe(0);
     const server = await serverBalance(page);
     await expect.poll(() => shownBalance(page), { timeout: 10_000 }).toBe(server);
     // And stays so: nothing later moves either.
     await page.waitForTimeout(1500);
     expect(await shownBalance(page)).toBe(server);
     expect(await serverBalance(page)).toBe(server);
-  }, 150_000);
+  }), 210_000);
 
-  it('a run left streaming for another conversation still ends with the sidebar at the server\'s balance', async () => {
-    const { page } = browser;
+  it.concurrent('a run left streaming for another conversation still ends with the sidebar at the server\'s balance', ({ expect }) => asOwnUser('away', async (page) => {
     await page.getByRole('button', { name: 'New chat' }).click();
     // The slow and thorough model writes for half a minute: the page leaves long before it ends.
     await page.getByRole('button', { name: /^Models: / }).click();
     await page.locator('.model-option', { hasText: 'Offline demo: slow and thorough' }).click();
     await page.keyboard.press('Escape');
-    await box().fill('Tell me about the phases of the moon');
+    await box(page).fill('Tell me about the phases of the moon');
     await page.getByRole('button', { name: 'Send' }).click();
     await page.waitForURL(CONVERSATION_URL, { timeout: 30_000 });
     await page.waitForFunction(() => (document.querySelector('.message--assistant:last-of-type')?.textContent ?? '').split(/\s+/).length > 3, undefined, { timeout: 30_000 });
@@ -151,10 +165,9 @@ describe('e2e: a stopped answer says so; the balance follows every run', () => {
     await expect.poll(() => serverBalance(page), { timeout: 90_000, interval: 500 }).toBeLessThan(before);
     const server = await serverBalance(page);
     await expect.poll(() => shownBalance(page), { timeout: 10_000 }).toBe(server);
-  }, 150_000);
+  }), 210_000);
 
-  it('sent and reloaded before the server named the conversation, the sidebar still ends at the server\'s balance', async () => {
-    const { page } = browser;
+  it.concurrent('sent and reloaded before the server named the conversation, the sidebar still ends at the server\'s balance', ({ expect }) => asOwnUser('early-reload', async (page) => {
     await page.getByRole('button', { name: 'New chat' }).click();
     await page.getByRole('button', { name: /^Models: / }).click();
     await page.locator('.model-option', { hasText: 'Offline demo: slow and thorough' }).click();
@@ -163,7 +176,7 @@ describe('e2e: a stopped answer says so; the balance follows every run', () => {
     const spentBefore = await serverSpent(page);
     // The send reaches the server, its answer never reaches the page: the page is reloaded first.
     await page.route('**/api/chat', (route) => void route.fetch().catch(() => undefined));
-    await box().fill('Tell me about the tides of the Bay of Fundy');
+    await box(page).fill('Tell me about the tides of the Bay of Fundy');
     await page.getByRole('button', { name: 'Send' }).click();
     // The server holds credits for the answer: it runs.
     await expect.poll(() => serverSpent(page), { timeout: 30_000, interval: 100 }).toBeGreaterThan(spentBefore);
@@ -173,5 +186,5 @@ describe('e2e: a stopped answer says so; the balance follows every run', () => {
     const server = await serverBalance(page);
     await expect.poll(() => shownBalance(page), { timeout: 10_000 }).toBe(server);
     await page.unroute('**/api/chat');
-  }, 150_000);
+  }), 210_000);
 });
