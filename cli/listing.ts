@@ -4,6 +4,7 @@ import type { CommandContext } from './context.js';
 import type { Subject } from './failures.js';
 import { StreamingTable, type Column } from './format/table.js';
 import { positiveInt } from './arguments.js';
+import { usageError } from './errors.js';
 
 export interface Paging {
   readonly page?: number;
@@ -27,23 +28,39 @@ export interface Listing<R extends Paging, T> {
   readonly request: NoInfer<R>;
 }
 
+/** The provider's largest page. */
+export const PAGE_MAX = 100;
+
 /** `--page` shows that one page; without it every page streams, `--limit` caps the rows. */
 export const addPaging = (command: Command): Command =>
   command
     .option('--page <n>', 'show only this page (1-based)', positiveInt('--page'))
-    .option('--limit <n>', 'with --page: items per page (max 100); otherwise the most rows to show', positiveInt('--limit'));
+    .option('--limit <n>', `with --page: items per page (max ${PAGE_MAX}); otherwise the most rows to show (pages are read until there are that many)`, positiveInt('--limit'));
+
+/**
+ * The request's paging: one page of `--limit` items with `--page` (more than a page holds is refused,
+ * never quietly cut), else full pages read until `--limit` rows (or all) are shown.
+ */
+export function pagingRequest(paging: Paging): { page?: number; limit: number; cap: number } {
+  if (paging.page === undefined) return { limit: PAGE_MAX, cap: paging.limit ?? Infinity };
+  const limit = paging.limit ?? 10;
+  if (limit > PAGE_MAX) {
+    throw usageError(
+      `--limit ${limit} with --page: a page holds at most ${PAGE_MAX} items; give --limit ${PAGE_MAX} or less with --page, or leave out --page to list the first ${limit} across pages`,
+    );
+  }
+  return { page: paging.page, limit, cap: Infinity };
+}
 
 /**
  * Streams a listing row by row: each page is printed as soon as it arrives (human table or JSON
  * array elements), progress goes to stderr, and the next page is only fetched after that.
  */
 export async function streamListing<R extends Paging, T>(ctx: CommandContext, listing: Listing<R, T>, paging: Paging): Promise<void> {
+  const { cap, ...pageRequest } = pagingRequest(paging);
   const client = await ctx.billing();
   const single = paging.page !== undefined;
-  const request: R = single
-    ? { ...listing.request, page: paging.page, limit: Math.min(paging.limit ?? 10, 100) }
-    : { ...listing.request, limit: 100 };
-  const cap = single ? Infinity : (paging.limit ?? Infinity);
+  const request: R = { ...listing.request, ...pageRequest };
   const table = new StreamingTable(listing.columns, (line) => ctx.line(line), ctx.style.bold);
   const progress = ctx.io.isTTY && !single;
   let shown = 0;

@@ -1,4 +1,4 @@
-import { Command, CommanderError, Option } from 'commander';
+import { Argument, Command, CommanderError, Option } from 'commander';
 import { registerBillingCatalog } from './commands/catalog.js';
 import { registerCustomers } from './commands/customers.js';
 import { registerExport } from './commands/export.js';
@@ -7,10 +7,12 @@ import { registerOrders } from './commands/orders.js';
 import { registerSubscriptions } from './commands/subscriptions.js';
 import { registerUsers } from './commands/users.js';
 import { registerWebhooks } from './commands/webhooks.js';
+import { completionScript, SHELLS, type Shell } from './completion.js';
 import { CommandContext } from './context.js';
 import { CliError, EXIT, usageError } from './errors.js';
 import type { CliIo } from './io.js';
 import { defaultDeps, type CliDeps } from './services.js';
+import { VERSION } from './version.js';
 
 /** Wraps a command handler: builds its context and hands over the parsed arguments and options. */
 export type Act = <O>(
@@ -31,6 +33,9 @@ Examples:
   $ ensemble subscriptions cancel <subscription-id> --reason too_expensive
   $ ensemble --env sandbox --json customers list --email ada@example.com
   $ ensemble metrics --from 2026-01-01 --to 2026-03-31 --interval month
+  $ ensemble metrics usage --by model
+  $ ensemble export users --with ledger,orders --format json --output users.json
+  $ source <(ensemble completion bash)
 
 Exit codes: 0 ok, 1 failure, 2 usage error. Docs: cli/README.md`;
 
@@ -52,6 +57,7 @@ export function buildProgram(deps: Partial<CliDeps> = {}, io: CliIo): Command {
     .option('--json', 'machine output only on stdout (JSON)')
     .option('--no-color', 'plain output without colours')
     .option('--verbose', 'say what the program is doing on stderr')
+    .version(`ensemble ${VERSION}`, '-V, --version', 'print the version and exit')
     .addHelpText('after', ROOT_HELP)
     .configureHelp({ showGlobalOptions: true })
     .helpCommand(false);
@@ -70,7 +76,29 @@ export function buildProgram(deps: Partial<CliDeps> = {}, io: CliIo): Command {
   registerMetrics(program, act);
   registerExport(program, act);
   registerHelp(program);
+  registerVersionAndCompletion(program, io);
   return program;
+}
+
+/** `ensemble version` (like `--version`) and `ensemble completion bash|zsh|fish` (gh's and the Stripe CLI's). */
+function registerVersionAndCompletion(program: Command, io: CliIo): void {
+  program
+    .command('version')
+    .description('print the version (same as --version)')
+    .action(() => {
+      io.stdout.write(`ensemble ${VERSION}\n`);
+    });
+  program
+    .command('completion')
+    .description('print a shell completion script for bash, zsh or fish')
+    .addArgument(new Argument('<shell>', 'the shell').choices(SHELLS))
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ source <(ensemble completion bash)          # add to ~/.bashrc\n  $ source <(ensemble completion zsh)           # add to ~/.zshrc\n  $ ensemble completion fish > ~/.config/fish/completions/ensemble.fish',
+    )
+    .action((shell: Shell) => {
+      io.stdout.write(completionScript(program, shell));
+    });
 }
 
 /** `ensemble help [command...]`: the help of the command named by the whole path, exit 0 (gh's `help`). */
