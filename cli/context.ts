@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Logger, DomainError, Result } from '../core/shared/index.js';
 import type { BillingClient } from '@ensemble/billing-client';
-import type { BillingTarget, SupabaseTarget } from './config.js';
+import type { BillingTarget, Profile, SupabaseTarget } from './config.js';
 import { confirm } from './confirm.js';
 import { CliError, usageError } from './errors.js';
 import { billingFailure, domainFailure, type BillingFailure, type Subject } from './failures.js';
@@ -11,6 +11,7 @@ import type { CliDeps, SupportUseCases } from './services.js';
 
 export interface GlobalOptions {
   readonly env?: string;
+  readonly profile?: string;
   readonly token?: string;
   readonly json?: boolean;
   readonly color?: boolean;
@@ -26,6 +27,7 @@ export class CommandContext {
   private billingClient: Promise<BillingClient> | null = null;
   private supabaseTarget: SupabaseTarget | null = null;
   private supportCases: Promise<SupportUseCases> | null = null;
+  private chosenProfile: Profile | null = null;
 
   constructor(
     readonly io: CliIo,
@@ -97,7 +99,28 @@ export class CommandContext {
   /** Who is acting, recorded with every change (config.ts resolveOperator). */
   async operator(): Promise<string> {
     const { resolveOperator } = await import('./config.js');
-    return resolveOperator(this.io);
+    return resolveOperator(this.io, this.options.profile);
+  }
+
+  /** The profile in use (`--profile`, ENSEMBLE_PROFILE, the config's `profile`, else `default`). */
+  async profile(): Promise<Profile> {
+    if (this.chosenProfile === null) {
+      const { loadProfile } = await import('./config.js');
+      this.chosenProfile = loadProfile(this.io, this.options.profile);
+    }
+    return this.chosenProfile;
+  }
+
+  /** The billing environment and profile, as every confirmation names them: `production, profile prod`. */
+  async environment(): Promise<string> {
+    await this.billing();
+    const profile = await this.profile();
+    return `${this.billingTarget?.env ?? 'local'}, profile ${profile.name}`;
+  }
+
+  /** Whether the Supabase side can be reached with the settings in use (without opening it). */
+  get supabaseWhere(): SupabaseTarget | null {
+    return this.supabaseTarget;
   }
 
   /**
@@ -145,11 +168,15 @@ export class CommandContext {
     throw this.domainFailure(answer.error);
   }
 
-  /** Asks before a destructive action unless --yes; without a terminal to ask on, refuses (exit 2). */
+  /**
+   * Asks before a destructive action unless --yes; without a terminal to ask on, refuses (exit 2).
+   * The question starts with the environment and profile it acts on: `[production, profile prod] Refund ...?`.
+   */
   async confirm(question: string, yes: boolean | undefined): Promise<void> {
     if (yes === true) return;
-    if (!this.io.isTTY) throw usageError(`${question.replace(/\?$/, '')}: refusing without a terminal to confirm on; pass --yes to go ahead`);
-    const answer = await confirm(question, this.io);
+    const asked = `[${await this.environment()}] ${question}`;
+    if (!this.io.isTTY) throw usageError(`${asked.replace(/\?$/, '')}: refusing without a terminal to confirm on; pass --yes to go ahead`);
+    const answer = await confirm(asked, this.io);
     if (!answer) throw usageError('Cancelled: nothing was changed');
   }
 }

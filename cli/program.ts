@@ -53,6 +53,7 @@ export function buildProgram(deps: Partial<CliDeps> = {}, io: CliIo): Command {
     })
     .showSuggestionAfterError(true)
     .addOption(new Option('--env <env>', 'billing environment: production, sandbox, local or a URL (default: local, or ENSEMBLE_ENV)'))
+    .option('--profile <name>', 'the named profile of the config file to use (default: ENSEMBLE_PROFILE, then its "profile" key)')
     .option('--token <token>', 'billing organization access token (default: BILLING_ACCESS_TOKEN)')
     .option('--json', 'machine output only on stdout (JSON)')
     .option('--no-color', 'plain output without colours')

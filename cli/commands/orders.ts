@@ -1,14 +1,15 @@
 import { Option, type Command } from 'commander';
 import type { BillingClient } from '@ensemble/billing-client';
-import { billingId, maxLength, positiveInt } from '../arguments.js';
+import { billingId, maxLength, nonEmpty, positiveInt } from '../arguments.js';
 import type { Order, Refund } from '../billing-types.js';
 import type { CommandContext } from '../context.js';
-import { CliError } from '../errors.js';
+import { CliError, usageError } from '../errors.js';
 import { statusOf, type Subject } from '../failures.js';
 import { renderFields, renderTable, type Column } from '../format/table.js';
 import { formatDate, formatMoney, text } from '../format/values.js';
 import { addPaging, streamListing, type Paging } from '../listing.js';
 import type { Act } from '../program.js';
+import { lastOrderOf } from '../user-billing.js';
 
 /** The refund reasons of the billing API (schemas/refund.ts; a unit test keeps them equal): not imported, to keep --help light. */
 export const REFUND_REASONS = ['duplicate', 'fraudulent', 'customer_request', 'service_disruption', 'satisfaction_guarantee', 'other'] as const;
@@ -164,31 +165,68 @@ export function registerOrders(program: Command, act: Act): void {
     );
   refunds
     .command('create')
-    .description('refund part or all of an order (asks first)')
-    .argument('<order-id>', 'order id', billingId('order'))
-    .requiredOption('--amount <cents>', 'amount in the smallest currency unit (cents), before tax', positiveInt('--amount'))
+    .description('refund an order, in full unless --amount says less (asks first, naming amount, customer and environment)')
+    .argument('[order-id]', 'order id (or give --user with --last-order)', billingId('order'))
+    .option('--user <email|user-id>', "the Ensemble user whose order to refund (with --last-order)", nonEmpty('--user'))
+    .option('--last-order', "with --user: the user's latest order")
+    .option('--amount <cents>', 'amount in the smallest currency unit (cents), before tax (default: all that is left refundable)', positiveInt('--amount'))
     .addOption(new Option('--reason <reason>', 'why').choices(refundReasons).makeOptionMandatory())
-    .option('--comment <text>', 'a note kept with the refund (in its metadata, shown by `refunds list`, and in the support log of `users show`)', maxLength('--comment', 500))
+    .option('--comment <text>', 'a note kept with the refund (in its metadata, shown by `refunds list` and `users show`, and in the support log)', maxLength('--comment', 500))
     .option('--revoke-benefits', "also revoke the benefits the order granted (ends the customer's access)")
+    .option('--dry-run', 'say what would be refunded, change nothing')
     .option('-y, --yes', 'do not ask for confirmation')
-    .addHelpText('after', '\nExamples:\n  $ ensemble refunds create <order-id> --amount 2500 --reason customer_request\n  $ ensemble refunds create <order-id> --amount 1000 --reason service_disruption --comment "outage" --yes')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ ensemble refunds create --user ada@example.com --last-order --reason customer_request\n  $ ensemble refunds create <order-id> --reason customer_request\n  $ ensemble refunds create <order-id> --amount 1000 --reason service_disruption --comment "outage" --yes\n  $ ensemble refunds create --user ada@example.com --last-order --reason duplicate --dry-run',
+    )
     .action(
-      act<{ amount: number; reason: (typeof refundReasons)[number]; comment?: string; revokeBenefits?: boolean; yes?: boolean }>(async (ctx, [rawId], o) => {
-        const id = String(rawId);
-        const order = await ctx.call(orderSubject(id), (c) => c.orders.get({ id }));
-        const amount = formatMoney(o.amount, order.currency, ctx.locale);
-        await ctx.confirm(`Refund ${amount} of order ${id} (${text(order.customer.email)})${o.revokeBenefits ? ' and revoke its benefits' : ''}?`, o.yes);
-        const operator = await ctx.operator();
-        // The comment also goes into the refund's metadata, so `refunds list` shows it (the API never returns `comment`).
-        const metadata = { operator, ...(o.comment === undefined ? {} : { comment: o.comment }) };
-        const refund = await ctx.call(orderSubject(id), (c) =>
-          c.refunds.create({ orderId: id, amount: o.amount, reason: o.reason, comment: o.comment ?? null, revokeBenefits: o.revokeBenefits === true, metadata }),
-        );
-        await ctx.recordAction({
-          userId: order.customer.externalId ?? null, action: 'refund', subject: refund.id, amount: refund.amount, currency: refund.currency, reason: o.reason, comment: o.comment ?? null,
-        });
-        ctx.emitJson(refund);
-        ctx.line(`${ctx.style.green('Refunded')} ${formatMoney(refund.amount, refund.currency, ctx.locale)} of order ${id}: refund ${refund.id}, ${refund.status}.`);
-      }),
+      act<{ user?: string; lastOrder?: boolean; amount?: number; reason: (typeof refundReasons)[number]; comment?: string; revokeBenefits?: boolean; dryRun?: boolean; yes?: boolean }>(
+        async (ctx, [rawId], o) => {
+          const order = await orderToRefund(ctx, rawId as string | undefined, o);
+          const id = order.id;
+          const money = (n: number) => `${formatMoney(n, order.currency, ctx.locale)} ${order.currency.toUpperCase()}`;
+          if (order.refundableAmount <= 0) {
+            throw new CliError(`Order ${id} has nothing left to refund (total ${money(order.totalAmount)}, refunded ${money(order.refundedAmount)}): nothing changed`);
+          }
+          const amount = o.amount ?? order.refundableAmount;
+          if (amount > order.refundableAmount) {
+            throw new CliError(`${money(amount)} is more than the ${money(order.refundableAmount)} left refundable on order ${id} (total ${money(order.totalAmount)}, refunded ${money(order.refundedAmount)}): nothing changed`);
+          }
+          const whole = amount === order.refundableAmount ? (order.refundedAmount === 0 ? ' (in full)' : ' (all that is left)') : '';
+          const customer = text(order.customer.email);
+          const what = `${money(amount)}${whole} of order ${id} (${formatDate(order.createdAt)}) to ${customer}${o.revokeBenefits ? ', and revoke its benefits' : ''}`;
+          if (o.dryRun === true) {
+            const environment = await ctx.environment();
+            ctx.emitJson({ dryRun: true, orderId: id, amount, currency: order.currency, customerEmail: order.customer.email, refundableAmount: order.refundableAmount, environment: ctx.billingWhere.env, profile: (await ctx.profile()).name });
+            ctx.line(`Dry run on ${environment}: would refund ${what}. Nothing changed.`);
+            return;
+          }
+          await ctx.confirm(`Refund ${what}?`, o.yes);
+          const operator = await ctx.operator();
+          // The comment also goes into the refund's metadata, so `refunds list` shows it (the API never returns `comment`).
+          const metadata = { operator, ...(o.comment === undefined ? {} : { comment: o.comment }) };
+          const refund = await ctx.call(orderSubject(id), (c) =>
+            c.refunds.create({ orderId: id, amount, reason: o.reason, comment: o.comment ?? null, revokeBenefits: o.revokeBenefits === true, metadata }),
+          );
+          await ctx.recordAction({
+            userId: order.customer.externalId ?? null, action: 'refund', subject: refund.id, amount: refund.amount, currency: refund.currency, reason: o.reason, comment: o.comment ?? null,
+          });
+          ctx.emitJson(refund);
+          ctx.line(`${ctx.style.green('Refunded')} ${formatMoney(refund.amount, refund.currency, ctx.locale)} of order ${id} to ${customer} as ${operator}: refund ${refund.id}, ${refund.status}.`);
+        },
+      ),
     );
+}
+
+/** The order a refund is for: the id given, or with `--user <email|id> --last-order` that user's latest order. */
+async function orderToRefund(ctx: CommandContext, id: string | undefined, o: { user?: string; lastOrder?: boolean }): Promise<Order> {
+  if (id !== undefined) {
+    if (o.user !== undefined || o.lastOrder === true) throw usageError('Give an order id, or --user <email|user-id> --last-order, not both');
+    return ctx.call(orderSubject(id), (c) => c.orders.get({ id }));
+  }
+  if (o.user === undefined) throw usageError('Give the order id, or --user <email|user-id> --last-order');
+  if (o.lastOrder !== true) throw usageError('--user goes with --last-order (the only order --user can name); or give the order id');
+  const { order } = await lastOrderOf(ctx, o.user);
+  // The listing's order is re-read so the amounts left refundable are current.
+  return ctx.call(orderSubject(order.id), (c) => c.orders.get({ id: order.id }));
 }

@@ -1,14 +1,16 @@
 import { Option, type Command } from 'commander';
 import type { BillingClient } from '@ensemble/billing-client';
 import { CANCELLATION_REASONS } from '../../core/billing/index.js';
-import { billingId } from '../arguments.js';
+import { billingId, nonEmpty } from '../arguments.js';
 import type { Subscription } from '../billing-types.js';
 import type { CommandContext } from '../context.js';
+import { usageError } from '../errors.js';
 import { providerErrorOf, type Subject } from '../failures.js';
 import { renderFields, type Column } from '../format/table.js';
 import { formatDate, formatMoney, text, yesNo } from '../format/values.js';
 import { addPaging, streamListing, type Paging } from '../listing.js';
 import type { Act } from '../program.js';
+import { activeSubscriptionOf, customerIdOf } from '../user-billing.js';
 
 const subject = (id?: string): Subject => ({ noun: 'subscription', ...(id ? { id } : {}), listCommand: 'ensemble subscriptions list' });
 
@@ -70,22 +72,43 @@ const recordOn = (ctx: CommandContext, s: Subscription, action: 'cancel' | 'revo
 
 const idArgument = (command: Command) => command.argument('<id>', 'subscription id', billingId('subscription'));
 
+/** A subscription named by its id, or by `--user <email|user-id>` (the user's one active subscription). */
+const idOrUser = (command: Command) =>
+  command
+    .argument('[id]', 'subscription id (or give --user)', billingId('subscription'))
+    .option('--user <email|user-id>', "the Ensemble user's one active subscription", nonEmpty('--user'));
+
+function checkIdOrUser(id: string | undefined, user: string | undefined): void {
+  if (id !== undefined && user !== undefined) throw usageError('Give a subscription id or --user, not both');
+  if (id === undefined && user === undefined) throw usageError('Give the subscription id, or --user <email|user-id>');
+}
+
+async function subscriptionOf(ctx: CommandContext, id: string | undefined, user: string | undefined): Promise<Subscription> {
+  checkIdOrUser(id, user);
+  if (id !== undefined) return ctx.call(subject(id), (c) => c.subscriptions.get({ id }));
+  if (user === undefined) throw usageError('Give the subscription id, or --user <email|user-id>');
+  return (await activeSubscriptionOf(ctx, user)).subscription;
+}
+
+const endOf = (s: Subscription) => formatDate(s.endsAt ?? s.currentPeriodEnd);
+
 export function registerSubscriptions(program: Command, act: Act): void {
   const subscriptions = program.command('subscriptions').description('billing subscriptions: list, show, cancel, uncancel');
   addPaging(
     subscriptions
       .command('list')
       .description('list subscriptions, newest first, streaming every page')
-      .option('--customer <id>', 'only this customer', billingId('customer'))
+      .option('--customer <id|email>', 'only this customer, by id or e-mail', nonEmpty('--customer'))
       .option('--external-customer <user-id>', "only the customer whose external id is this Ensemble user id")
       .option('--product <id>', 'only this product', billingId('product'))
       .option('--active', 'only active (and trialing) subscriptions')
       .option('--inactive', 'only ended or not yet active subscriptions'),
   )
-    .addHelpText('after', '\nExamples:\n  $ ensemble subscriptions list --active\n  $ ensemble subscriptions list --customer <customer-id>')
+    .addHelpText('after', '\nExamples:\n  $ ensemble subscriptions list --active\n  $ ensemble subscriptions list --customer <customer-id>\n  $ ensemble subscriptions list --customer ada@example.com')
     .action(
       act<{ customer?: string; externalCustomer?: string; product?: string; active?: boolean; inactive?: boolean } & Paging>(async (ctx, _args, o) => {
         const active = o.active === true ? true : o.inactive === true ? false : undefined;
+        const customerId = o.customer === undefined ? undefined : await customerIdOf(ctx, o.customer);
         await streamListing(
           ctx,
           {
@@ -93,7 +116,7 @@ export function registerSubscriptions(program: Command, act: Act): void {
             subject: subject(),
             columns: subscriptionColumns(ctx),
             list: (client: BillingClient) => client.subscriptions.list,
-            request: { customerId: o.customer, externalCustomerId: o.externalCustomer, productId: o.product, active, sorting: ['-started_at'] },
+            request: { customerId, externalCustomerId: o.externalCustomer, productId: o.product, active, sorting: ['-started_at'] },
           },
           o,
         );
@@ -106,21 +129,31 @@ export function registerSubscriptions(program: Command, act: Act): void {
         printSubscription(ctx, await ctx.call(subject(String(id)), (client) => client.subscriptions.get({ id: String(id) })));
       }),
     );
-  idArgument(subscriptions.command('cancel').description('cancel at the end of the paid period, or at once with --now'))
+  idOrUser(subscriptions.command('cancel').description('cancel at the end of the paid period, or at once with --now'))
     .addOption(new Option('--reason <reason>', 'why the customer leaves').choices(CANCELLATION_REASONS).makeOptionMandatory())
     .option('--comment <text>', "the customer's own words")
     .option('--now', 'revoke immediately: access ends now (asks first)')
+    .option('--dry-run', 'say what would change, change nothing')
     .option('-y, --yes', 'do not ask for confirmation')
     .addHelpText(
       'after',
-      '\nExamples:\n  $ ensemble subscriptions cancel <id> --reason too_expensive\n  $ ensemble subscriptions cancel <id> --reason unused --comment "moving to a team plan" --now --yes',
+      '\nExamples:\n  $ ensemble subscriptions cancel <id> --reason too_expensive\n  $ ensemble subscriptions cancel --user ada@example.com --reason too_expensive\n  $ ensemble subscriptions cancel <id> --reason unused --comment "moving to a team plan" --now --yes\n  $ ensemble subscriptions cancel --user ada@example.com --reason unused --now --dry-run',
     )
     .action(
-      act<{ reason: (typeof CANCELLATION_REASONS)[number]; comment?: string; now?: boolean; yes?: boolean }>(async (ctx, [rawId], o) => {
-        const id = String(rawId);
+      act<{ user?: string; reason: (typeof CANCELLATION_REASONS)[number]; comment?: string; now?: boolean; dryRun?: boolean; yes?: boolean }>(async (ctx, [rawId], o) => {
+        const given = rawId as string | undefined;
+        checkIdOrUser(given, o.user);
         const why = { customerCancellationReason: o.reason, customerCancellationComment: o.comment ?? null };
+        // By id the provider answers for itself; --user and --dry-run read the subscription first.
+        const found = given === undefined || o.dryRun === true ? await subscriptionOf(ctx, given, o.user) : null;
+        const id = found?.id ?? (given as string);
+        const who = found === null ? '' : ` of ${text(found.customer.email)}`;
+        if (o.dryRun === true && found !== null) {
+          await dryRun(ctx, found, o.now === true ? 'revoke' : 'cancel', `would ${o.now === true ? 'revoke' : 'cancel at period end'} subscription ${id}${who} (status ${found.status}, ${found.cancelAtPeriodEnd ? 'already cancelling, ' : ''}period ends ${endOf(found)})`);
+          return;
+        }
         if (o.now === true) {
-          await ctx.confirm(`Revoke subscription ${id} now? The customer loses access immediately`, o.yes);
+          await ctx.confirm(`Revoke subscription ${id}${who} now? The customer loses access immediately`, o.yes);
           const s = await updateOrAlready(ctx, id, { revoke: true, ...why });
           if (s === null) return;
           await recordOn(ctx, s, 'revoke', o.reason, o.comment);
@@ -132,18 +165,35 @@ export function registerSubscriptions(program: Command, act: Act): void {
         if (s === null) return;
         await recordOn(ctx, s, 'cancel', o.reason, o.comment);
         ctx.emitJson(s);
-        ctx.line(`${ctx.style.green('Canceled')} subscription ${s.id} at period end: it stays ${s.status} until ${formatDate(s.endsAt ?? s.currentPeriodEnd)}.`);
+        ctx.line(`${ctx.style.green('Canceled')} subscription ${s.id}${who} at period end: it stays ${s.status} until ${endOf(s)}.`);
       }),
     );
-  idArgument(subscriptions.command('uncancel').description('undo a cancellation at period end (the subscription renews again)'))
-    .addHelpText('after', '\nExamples:\n  $ ensemble subscriptions uncancel <subscription-id>')
+  idOrUser(subscriptions.command('uncancel').description('undo a cancellation at period end (the subscription renews again)'))
+    .option('--dry-run', 'say what would change, change nothing')
+    .addHelpText('after', '\nExamples:\n  $ ensemble subscriptions uncancel <subscription-id>\n  $ ensemble subscriptions uncancel --user ada@example.com')
     .action(
-      act(async (ctx, [rawId]) => {
-        const id = String(rawId);
+      act<{ user?: string; dryRun?: boolean }>(async (ctx, [rawId], o) => {
+        const given = rawId as string | undefined;
+        checkIdOrUser(given, o.user);
+        const found = given === undefined || o.dryRun === true ? await subscriptionOf(ctx, given, o.user) : null;
+        const id = found?.id ?? (given as string);
+        if (o.dryRun === true && found !== null) {
+          const s = found;
+          const what = s.cancelAtPeriodEnd ? `would resume subscription ${id} of ${text(s.customer.email)}: it would renew on ${formatDate(s.currentPeriodEnd)}` : `subscription ${id} is not cancelling: resuming it would change nothing`;
+          await dryRun(ctx, s, 'resume', what);
+          return;
+        }
         const s = await ctx.call(subject(id), (client) => client.subscriptions.update({ id, subscriptionUpdate: { cancelAtPeriodEnd: false } }));
         await recordOn(ctx, s, 'resume', '', undefined);
         ctx.emitJson(s);
         ctx.line(`${ctx.style.green('Uncanceled')} subscription ${s.id}: it renews on ${formatDate(s.currentPeriodEnd)}.`);
       }),
     );
+}
+
+/** `--dry-run`: what would change, on which environment; nothing is called that writes. */
+async function dryRun(ctx: CommandContext, s: Subscription, action: 'cancel' | 'revoke' | 'resume', what: string): Promise<void> {
+  const environment = await ctx.environment();
+  ctx.emitJson({ dryRun: true, action, environment: ctx.billingWhere.env, profile: (await ctx.profile()).name, subscription: s });
+  ctx.line(`Dry run on ${environment}: ${what}. Nothing changed.`);
 }

@@ -11,16 +11,76 @@ import { statusOf } from '../failures.js';
 import { renderFields, renderTable, type Column } from '../format/table.js';
 import { formatDate, formatMoney, text, yesNo } from '../format/values.js';
 import type { Act } from '../program.js';
+import type { CustomerState as BillingState, Order, Refund, Subscription } from '../billing-types.js';
 import { printState } from './customers.js';
 
-type CustomerState = Awaited<ReturnType<typeof loadState>>;
+/** The billing side of one user: what they have now, their subscriptions, orders and refunds (newest first). */
+interface UserBilling {
+  readonly customerState: BillingState;
+  readonly subscriptions: readonly Subscription[];
+  readonly orders: readonly Order[];
+  readonly refunds: readonly Refund[];
+}
 
-async function loadState(ctx: CommandContext, userId: string) {
+/** The billing customer whose external id is the user id, or null when the user never reached checkout. */
+async function loadBilling(ctx: CommandContext, userId: string, limit: number): Promise<UserBilling | null> {
   const client = await ctx.billing();
   const answer = await client.customers.getStateExternal({ externalId: userId });
-  if (answer.success) return answer.data;
-  if (statusOf(answer.error) === 404) return null;
-  throw ctx.billingError(answer.error, { noun: 'billing customer with external id', id: userId });
+  if (!answer.success) {
+    if (statusOf(answer.error) === 404) return null;
+    throw ctx.billingError(answer.error, { noun: 'billing customer with external id', id: userId });
+  }
+  const customerId = answer.data.id;
+  const subject = { noun: 'billing customer', id: customerId };
+  const size = Math.min(limit, 100);
+  const [subscriptions, orders, refunds] = await Promise.all([
+    ctx.call(subject, (c) => c.subscriptions.list({ customerId, limit: size, sorting: ['-started_at'] })),
+    ctx.call(subject, (c) => c.orders.list({ customerId, limit: size, sorting: ['-created_at'] })),
+    ctx.call(subject, (c) => c.refunds.list({ customerId, limit: size, sorting: ['-created_at'] })),
+  ]);
+  return { customerState: answer.data, subscriptions: subscriptions.items, orders: orders.items, refunds: refunds.items };
+}
+
+const subscriptionColumns: Column<Subscription>[] = [
+  { header: 'SUBSCRIPTION ID', cell: (s) => s.id },
+  { header: 'STATUS', cell: (s) => s.status },
+  { header: 'PRODUCT', cell: (s) => s.product.name, max: 24 },
+  { header: 'PERIOD END', cell: (s) => formatDate(s.endedAt ?? s.currentPeriodEnd) },
+  { header: 'CANCELS AT PERIOD END', cell: (s) => yesNo(s.cancelAtPeriodEnd) },
+];
+
+const userOrderColumns = (ctx: CommandContext): Column<Order>[] => [
+  { header: 'ORDER ID', cell: (o) => o.id },
+  { header: 'DATE', cell: (o) => formatDate(o.createdAt) },
+  { header: 'STATUS', cell: (o) => o.status },
+  { header: 'AMOUNT', cell: (o) => formatMoney(o.totalAmount, o.currency, ctx.locale), align: 'right' },
+  { header: 'REFUNDED', cell: (o) => (o.refundedAmount > 0 ? formatMoney(o.refundedAmount, o.currency, ctx.locale) : '-'), align: 'right' },
+];
+
+const metadataText = (r: Refund, key: string): string | null => (typeof r.metadata[key] === 'string' ? r.metadata[key] : null);
+
+const userRefundColumns = (ctx: CommandContext): Column<Refund>[] => [
+  { header: 'REFUND ID', cell: (r) => r.id },
+  { header: 'DATE', cell: (r) => formatDate(r.createdAt) },
+  { header: 'ORDER ID', cell: (r) => r.orderId },
+  { header: 'AMOUNT', cell: (r) => formatMoney(r.amount, r.currency, ctx.locale), align: 'right' },
+  { header: 'REASON', cell: (r) => r.reason },
+  { header: 'BY', cell: (r) => text(metadataText(r, 'operator')) },
+  { header: 'COMMENT', cell: (r) => text(metadataText(r, 'comment')), max: 50 },
+];
+
+function printBilling(ctx: CommandContext, billing: UserBilling): void {
+  const { bold, dim } = ctx.style;
+  printState(ctx, billing.customerState, '  ');
+  const section = <T>(title: string, columns: Column<T>[], rows: readonly T[]) => {
+    ctx.line();
+    ctx.line(bold(`${title} (${rows.length === 0 ? 'none' : `latest ${rows.length}`})`));
+    if (rows.length > 0) for (const line of renderTable(columns, rows, bold)) ctx.line(`  ${line}`);
+    else ctx.line(dim('  none'));
+  };
+  section('Subscriptions', subscriptionColumns, billing.subscriptions);
+  section('Orders', userOrderColumns(ctx), billing.orders);
+  section('Refunds', userRefundColumns(ctx), billing.refunds);
 }
 
 /** A ledger line as `users show` prints it: with the operator who made it, when support did. */
@@ -59,7 +119,7 @@ function withOperators(ledger: readonly LedgerEntry[], actions: readonly Support
   return ledger.map((e) => ({ ...e, operator: byLine.get(e.id) ?? null }));
 }
 
-function printOverview(ctx: CommandContext, view: UserOverview, ledger: readonly ShownEntry[], actions: readonly SupportAction[], state: CustomerState | undefined): void {
+function printOverview(ctx: CommandContext, view: UserOverview, ledger: readonly ShownEntry[], actions: readonly SupportAction[], billing: UserBilling | null | undefined): void {
   const { bold, dim } = ctx.style;
   ctx.line(bold(`User ${view.user.email ?? '(no e-mail)'}`));
   const fields: [string, string][] = [
@@ -98,12 +158,12 @@ function printOverview(ctx: CommandContext, view: UserOverview, ledger: readonly
   else for (const line of renderTable(actionColumns(ctx), actions, bold)) ctx.line(`  ${line}`);
   ctx.line();
   ctx.line(bold('Billing customer (external id = user id)'));
-  if (state === undefined) ctx.line(dim('  unavailable (see the error below)'));
-  else if (state === null) ctx.line(dim('  none: this user never reached checkout'));
-  else printState(ctx, state, '  ');
+  if (billing === undefined) ctx.line(dim('  unavailable (see the error below)'));
+  else if (billing === null) ctx.line(dim('  none: this user never reached checkout'));
+  else printBilling(ctx, billing);
   // The profile is updated by the billing webhooks; a mismatch usually means one never arrived.
-  if (state !== undefined) {
-    const billingActive = state !== null && state.activeSubscriptions.length > 0;
+  if (billing !== undefined) {
+    const billingActive = billing !== null && billing.customerState.activeSubscriptions.length > 0;
     if (billingActive !== view.account.subscribed) {
       ctx.line();
       ctx.line(
@@ -119,9 +179,9 @@ export function registerUsers(program: Command, act: Act): void {
   const users = program.command('users').description('Ensemble users: one view across Supabase and billing; credits');
   users
     .command('show')
-    .description('profile, profiling answers, credit ledger and the billing customer state of one user')
+    .description('profile, profiling answers, credit ledger, support actions, and the billing customer with its subscriptions, orders and refunds')
     .argument('<user>', 'e-mail address or user id', nonEmpty('<user>'))
-    .option('--ledger <n>', 'how many ledger entries and support actions to show', positiveInt('--ledger', 500), 20)
+    .option('--ledger <n>', 'how many ledger entries and support actions to show (also orders and refunds, at most 100)', positiveInt('--ledger', 500), 20)
     .addHelpText('after', '\nExamples:\n  $ ensemble users show ada@example.com\n  $ ensemble --json users show 5b0c...-... | jq .account')
     .action(
       act<{ ledger: number }>(async (ctx, [query], options) => {
@@ -129,16 +189,22 @@ export function registerUsers(program: Command, act: Act): void {
         const view = ctx.domain(await support.lookUpUser({ query: String(query), ledgerLimit: options.ledger }));
         const actions = ctx.domain(await support.listSupportActions({ userId: view.user.id, limit: options.ledger }));
         const ledger = withOperators(view.ledger, actions);
-        let state: CustomerState | undefined;
+        let billing: UserBilling | null | undefined;
         let billingError: CliError | null = null;
         try {
-          state = await loadState(ctx, view.user.id);
+          billing = await loadBilling(ctx, view.user.id, options.ledger);
         } catch (error) {
           if (!(error instanceof CliError)) throw error;
           billingError = error;
         }
-        if (ctx.json) ctx.emitJson({ ...view, ledger, supportActions: actions, billing: state === undefined ? { error: billingError?.message } : { customerState: state } });
-        else printOverview(ctx, view, ledger, actions, state);
+        const billingJson =
+          billing === undefined
+            ? { error: billingError?.message }
+            : billing === null
+              ? { customerState: null, subscriptions: [], orders: [], refunds: [] }
+              : billing;
+        if (ctx.json) ctx.emitJson({ ...view, ledger, supportActions: actions, billing: billingJson });
+        else printOverview(ctx, view, ledger, actions, billing);
         if (billingError !== null) throw billingError;
       }),
     );
