@@ -1,4 +1,5 @@
 import { badRequest } from './rest-error.js';
+import { parseField, readField, type JsonStep } from './parse-field.js';
 import { splitTopLevel, unquote } from './split-top-level.js';
 
 export const operators = [
@@ -10,6 +11,8 @@ export type Operator = (typeof operators)[number];
 export interface FilterCondition {
   readonly kind: 'filter';
   readonly column: string;
+  /** A JSON path into the column (`data->a->>b`), empty for the column itself. */
+  readonly path: readonly JsonStep[];
   readonly negate: boolean;
   readonly op: Operator;
   /** `any`/`all` for list comparisons, or the text-search configuration for the fts family. */
@@ -30,15 +33,12 @@ export type Condition = FilterCondition | LogicCondition;
 const operatorSet: ReadonlySet<string> = new Set(operators);
 const opPattern = /^(not\.)?([a-z]+)(?:\(([A-Za-z_][A-Za-z0-9_]*)\))?\.([\s\S]*)$/;
 const logicPattern = /^(not\.)?(and|or)\(([\s\S]*)\)$/;
-const columnName = /^[A-Za-z_][A-Za-z0-9_$]*$/;
 
 const failFilter = (raw: string, why: string) => badRequest(`failed to parse filter (${raw})`, why);
 
 /** `col=not.in.(a,b)` → a condition on `col`. */
 export function parseFilter(column: string, expression: string): FilterCondition {
-  if (!columnName.test(column)) {
-    throw badRequest(`failed to parse filter (${column}=${expression})`, 'JSON paths, casts and embedded-resource filters are not supported by the local stand-in');
-  }
+  const field = parseField(column, `filter (${column}=${expression})`);
   const match = opPattern.exec(expression);
   if (!match) throw failFilter(expression, 'expected <operator>.<value>, e.g. eq.1');
   const [, not, op = '', modifier = null, rawValue = ''] = match;
@@ -57,7 +57,7 @@ export function parseFilter(column: string, expression: string): FilterCondition
   } else if (operator === 'is' && !['null', 'true', 'false', 'unknown', 'not_null'].includes(rawValue.toLowerCase())) {
     throw failFilter(expression, 'is accepts null, not_null, true, false or unknown');
   }
-  return { kind: 'filter', column, negate: Boolean(not), op: operator, modifier, value };
+  return { kind: 'filter', column: field.name, path: field.path, negate: Boolean(not), op: operator, modifier, value };
 }
 
 /** `or=(a.eq.1,and(b.gt.2,c.is.null))` with its key (`or`, `and`, `not.or`, `not.and`). */
@@ -84,7 +84,8 @@ function parseConditionList(inner: string, raw: string, depth: number): Conditio
     if (logic) {
       return { kind: 'logic', op: logic[2] as 'and' | 'or', negate: Boolean(logic[1]), children: parseConditionList(logic[3] ?? '', raw, depth + 1) };
     }
-    const dot = text.indexOf('.');
+    const read = readField(text);
+    const dot = read && read.rest.startsWith('.') ? text.length - read.rest.length : -1;
     if (dot <= 0) throw failFilter(raw, `"${text}" is not <column>.<operator>.<value>`);
     const filter = parseFilter(text.slice(0, dot), text.slice(dot + 1));
     return typeof filter.value === 'string' ? { ...filter, value: unquote(filter.value) } : filter;
@@ -93,15 +94,21 @@ function parseConditionList(inner: string, raw: string, depth: number): Conditio
 
 export interface OrderTerm {
   readonly column: string;
+  readonly path: readonly JsonStep[];
   readonly descending: boolean;
   readonly nulls: 'first' | 'last' | null;
 }
 
 /** `order=a.desc.nullslast,b` */
 export function parseOrder(raw: string): OrderTerm[] {
-  return raw.split(',').map((term) => {
-    const [column = '', ...modifiers] = term.trim().split('.');
-    if (!columnName.test(column)) throw badRequest(`failed to parse order (${raw})`, `"${column}" is not a column name`);
+  const terms = splitTopLevel(raw);
+  if (!terms) throw badRequest(`failed to parse order (${raw})`, 'unbalanced quotes');
+  return terms.map((term) => {
+    const read = readField(term.trim());
+    if (!read || (read.rest !== '' && !read.rest.startsWith('.'))) {
+      throw badRequest(`failed to parse order (${raw})`, `"${term.trim()}" is not a column name or a JSON path into one`);
+    }
+    const modifiers = read.rest === '' ? [] : read.rest.slice(1).split('.');
     let descending = false;
     let nulls: 'first' | 'last' | null = null;
     for (const modifier of modifiers) {
@@ -109,6 +116,6 @@ export function parseOrder(raw: string): OrderTerm[] {
       else if (modifier === 'nullsfirst' || modifier === 'nullslast') nulls = modifier === 'nullsfirst' ? 'first' : 'last';
       else throw badRequest(`failed to parse order (${raw})`, `unknown modifier "${modifier}"`);
     }
-    return { column, descending, nulls };
+    return { column: read.field.name, path: read.field.path, descending, nulls };
   });
 }

@@ -49,7 +49,7 @@ export function parseRequestQuery(search: URLSearchParams, range: string | null,
     return found;
   };
   for (const [key, value] of search) {
-    const embedKey = /^((?:[A-Za-z_][A-Za-z0-9_$]*\.)+)((?:not\.)?(?:or|and)|order|limit|offset|[A-Za-z_][A-Za-z0-9_$]*)$/.exec(key);
+    const embedKey = /^((?:[A-Za-z_][A-Za-z0-9_$]*\.)+)((?:not\.)?(?:or|and)|order|limit|offset|[^.]+)$/.exec(key);
     if (argNames.has(key)) args[key] = value;
     else if (embedKey && !logicKeys.has(key)) {
       const target = embedAt((embedKey[1] ?? '').slice(0, -1));

@@ -71,11 +71,11 @@ export async function callFunction(request: RestRequest, fn: FunctionInfo, args:
     const embeds = new EmbedQueries(request.query.embedded);
     const selected = compileSelect(request.query.select, relation, 't0', { cache: request.cache, aliases: new AliasCounter(), params, embeds });
     embeds.checkAllUsed();
-    const where = request.query.conditions.map((condition) => compileCondition(condition, relation, 't0', params));
+    const where = [...request.query.conditions.map((condition) => compileCondition(condition, relation, 't0', params)), ...selected.conditions];
     const { query } = request;
     const limit = cappedLimit(query.limit, request.maxRows);
     const page = `${compileOrder(query.order, relation, 't0')}${limit !== null ? ` limit ${limit}` : ''}${query.offset ? ` offset ${query.offset}` : ''}`;
-    const source = `from ${from ? `${from}, ` : ''}${call} t0${where.length > 0 ? ` where ${where.join(' and ')}` : ''}`;
+    const source = `from ${from ? `${from}, ` : ''}${call} t0${selected.joins}${where.length > 0 ? ` where ${where.join(' and ')}` : ''}${selected.groupBy}`;
     const sql = `select ${rowsJson(request.media)}::text as body, count(*)::int as n from (select ${selected.list} ${source}${page}) _r`;
     const { row, total } = await inRequestTransaction(request, async (tx) => {
       const result = (await tx.query<{ body: string; n: number }>(sql, params.values)).rows[0] ?? { body: '[]', n: 0 };

@@ -1,5 +1,6 @@
 import { badRequest, RestError } from './rest-error.js';
 import type { Condition, FilterCondition, OrderTerm } from './parse-filter.js';
+import { fieldLabel, type JsonStep } from './parse-field.js';
 import type { SelectItem } from './parse-select.js';
 import { column, isToOne, type RelationInfo, type Relationship, type SchemaCache } from './schema-cache.js';
 
@@ -15,6 +16,21 @@ export class Params {
 }
 
 type Columns = Pick<RelationInfo, 'name' | 'columns'>;
+
+/** A JSON key as an SQL string literal (standard_conforming_strings: only quotes need doubling). */
+const literal = (text: string): string => `'${text.replaceAll("'", "''")}'`;
+
+/**
+ * A column, or a JSON path into it, as SQL: `t0."data"->'a'->>'b'`, an index as `->(0)`. Its type is the
+ * column's, or text after `->>`.
+ */
+export function fieldSql(relation: Columns, alias: string, name: string, path: readonly JsonStep[]): { sql: string; type: string } {
+  const col = column(relation, name);
+  let sql = `${alias}.${ident(col.name)}`;
+  for (const step of path) sql += `${step.text ? '->>' : '->'}${step.index ? `(${Number(step.key)})` : literal(step.key)}`;
+  const last = path.at(-1);
+  return { sql, type: last?.text ? 'text' : col.type };
+}
 
 const comparison: Partial<Record<string, string>> = {
   eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=', like: 'like', ilike: 'ilike', match: '~', imatch: '~*',
@@ -35,25 +51,24 @@ export function compileCondition(condition: Condition, relation: Columns, alias:
 }
 
 function compileFilter(filter: FilterCondition, relation: Columns, alias: string, params: Params): string {
-  const col = column(relation, filter.column);
-  const ref = `${alias}.${ident(col.name)}`;
+  const { sql: ref, type } = fieldSql(relation, alias, filter.column, filter.path);
   const value = filter.value;
   if (filter.op === 'in') {
     const list = value as readonly string[];
     if (list.length === 0) return 'false';
     if (list.length > maxInList) throw badRequest(`failed to parse filter (in list of ${list.length} values)`, `at most ${maxInList} values`);
-    return `${ref} in (${list.map((item) => `${params.add(item)}::${col.type}`).join(', ')})`;
+    return `${ref} in (${list.map((item) => `${params.add(item)}::${type}`).join(', ')})`;
   }
   const text = value as string;
   if (filter.op === 'is') {
     const word = text.toLowerCase();
     return word === 'not_null' ? `${ref} is not null` : `${ref} is ${word}`;
   }
-  if (filter.op === 'isdistinct') return `${ref} is distinct from ${params.add(text)}::${col.type}`;
+  if (filter.op === 'isdistinct') return `${ref} is distinct from ${params.add(text)}::${type}`;
   const search = textSearch[filter.op];
   if (search) {
     const config = filter.modifier ? `${params.add(filter.modifier)}::regconfig, ` : '';
-    const target = col.type === 'tsvector' ? ref : `to_tsvector(${config}${ref}::text)`;
+    const target = type === 'tsvector' ? ref : `to_tsvector(${config}${ref}::text)`;
     return `${target} @@ ${search}(${config}${params.add(text)})`;
   }
   const symbol = comparison[filter.op];
@@ -64,16 +79,29 @@ function compileFilter(filter: FilterCondition, relation: Columns, alias: string
   const operand = isPattern ? text.replaceAll('*', '%') : text;
   const left = isText ? `${ref}::text` : ref;
   if (filter.modifier === 'any' || filter.modifier === 'all') {
-    const elementType = isText ? 'text' : col.type.replace(/\[\]$/, '');
+    const elementType = isText ? 'text' : type.replace(/\[\]$/, '');
     return `${left} ${symbol} ${filter.modifier}(${params.add(operand)}::${elementType}[])`;
   }
-  return `${left} ${symbol} ${params.add(operand)}::${isText ? 'text' : col.type}`;
+  return `${left} ${symbol} ${params.add(operand)}::${isText ? 'text' : type}`;
+}
+
+/** One key of the answer's rows: its SQL, its name, and whether it aggregates (the others are then grouped). */
+export interface SelectOutput {
+  readonly expr: string;
+  readonly name: string;
+  readonly aggregate: boolean;
 }
 
 export interface CompiledSelect {
+  /** `expr as "name", …` */
   readonly list: string;
+  readonly outputs: readonly SelectOutput[];
+  /** ` left join lateral (…) sN on true` for each spread embed, to follow the relation's alias. */
+  readonly joins: string;
   /** `exists (…)` conditions from `!inner` embeds. */
   readonly conditions: readonly string[];
+  /** ` group by …` when the select aggregates, else empty. */
+  readonly groupBy: string;
 }
 
 export class AliasCounter {
@@ -124,24 +152,44 @@ export interface SelectContext {
 }
 
 export function compileSelect(
-  items: readonly SelectItem[], relation: Columns, alias: string, context: SelectContext, expandStar = false, path = '',
+  items: readonly SelectItem[], relation: Columns, alias: string, context: SelectContext, path = '',
 ): CompiledSelect {
-  const list: string[] = [];
+  const outputs: SelectOutput[] = [];
   const conditions: string[] = [];
+  let joins = '';
   for (const item of items) {
     if (item.kind === 'star') {
-      list.push(expandStar ? [...relation.columns.keys()].map((name) => `${alias}.${ident(name)}`).join(', ') : `${alias}.*`);
+      for (const name of relation.columns.keys()) outputs.push({ expr: `${alias}.${ident(name)}`, name, aggregate: false });
     } else if (item.kind === 'column') {
-      const col = column(relation, item.name);
-      const cast = item.cast ? `::${item.cast}` : '';
-      list.push(`${alias}.${ident(col.name)}${cast} as ${ident(item.alias ?? col.name)}`);
+      const field = fieldSql(relation, alias, item.name, item.path);
+      outputs.push({ expr: `${field.sql}${item.cast ? `::${item.cast}` : ''}`, name: item.alias ?? fieldLabel(item), aggregate: false });
+    } else if (item.kind === 'aggregate') {
+      const argument = item.field ? `${fieldSql(relation, alias, item.field.name, item.field.path).sql}${item.inputCast ? `::${item.inputCast}` : ''}` : '*';
+      outputs.push({ expr: `${item.fn}(${argument})${item.cast ? `::${item.cast}` : ''}`, name: item.alias ?? item.fn, aggregate: true });
+    } else if (item.spread) {
+      const spread = compileSpread(item, relation, alias, context, path);
+      joins += spread.join;
+      outputs.push(...spread.outputs);
+      if (item.inner) conditions.push(spread.exists);
     } else {
       const embedded = compileEmbed(item, relation, alias, context, path);
-      list.push(`${embedded.expression} as ${ident(item.alias ?? item.relation)}`);
+      // `rel()` only filters (with !inner): nothing of it is answered.
+      if (item.items.length > 0) outputs.push({ expr: embedded.expression, name: item.alias ?? item.relation, aggregate: false });
       if (item.inner) conditions.push(embedded.exists);
     }
   }
-  return { list: list.join(', '), conditions };
+  const aggregates = outputs.some((output) => output.aggregate);
+  if (aggregates && items.some((item) => item.kind === 'embed' && !item.spread && item.items.length > 0)) {
+    throw badRequest('failed to parse select parameter', 'aggregates beside an embed that is not spread are not supported by the local stand-in', 'Spread the embed (...relation(columns)) to group by its columns');
+  }
+  const grouped = aggregates ? outputs.filter((output) => !output.aggregate).map((output) => output.expr) : [];
+  return {
+    list: outputs.map((output) => `${output.expr} as ${ident(output.name)}`).join(', '),
+    outputs,
+    joins,
+    conditions,
+    groupBy: grouped.length > 0 ? ` group by ${grouped.join(', ')}` : '',
+  };
 }
 
 const fmtColumns = (names: readonly string[]) => `(${names.join(', ')})`;
@@ -206,9 +254,22 @@ export function findRelationship(links: readonly Relationship[], origin: string,
   return matches[0]!;
 }
 
-function compileEmbed(
-  item: Extract<SelectItem, { kind: 'embed' }>, relation: Columns, alias: string, context: SelectContext, parentPath: string,
-): { expression: string; exists: string } {
+type EmbedItem = Extract<SelectItem, { kind: 'embed' }>;
+
+interface EmbedParts {
+  readonly link: Relationship;
+  readonly target: RelationInfo;
+  readonly child: string;
+  readonly path: string;
+  readonly options: EmbedQuery | null;
+  /** The embedded relation (with its junction) aliased `child`. */
+  readonly source: string;
+  /** Join to the parent, the embed's own filters and its `!inner` children. */
+  readonly where: string;
+  readonly inner: CompiledSelect;
+}
+
+function embedParts(item: EmbedItem, relation: Columns, alias: string, context: SelectContext, parentPath: string): EmbedParts {
   const { cache, aliases, params } = context;
   const parent = cache.hasRelation(relation.name) ? cache.relation(relation.name) : null;
   const link = findRelationship(parent?.relationships ?? [], relation.name, item.relation, item.hint);
@@ -227,25 +288,51 @@ function compileEmbed(
   } else {
     join = link.pairs.map(([mine, theirs]) => `${child}.${ident(theirs)} = ${alias}.${ident(mine)}`).join(' and ');
   }
-  const inner = compileSelect(item.items, target, child, context, false, path);
+  const inner = compileSelect(item.items, target, child, context, path);
   const filters = (options?.conditions ?? []).map((condition) => compileCondition(condition, target, child, params));
-  const where = [join, ...filters, ...inner.conditions].join(' and ');
-  const from = `from ${source} where ${where}`;
+  return { link, target, child, path, options, source, where: [join, ...filters, ...inner.conditions].join(' and '), inner };
+}
+
+function compileEmbed(item: EmbedItem, relation: Columns, alias: string, context: SelectContext, parentPath: string): { expression: string; exists: string } {
+  const { link, target, child, options, source, where, inner } = embedParts(item, relation, alias, context, parentPath);
   const toOne = isToOne(link);
   const order = options ? compileOrder(options.order, target, child) : '';
   const page = !toOne && options ? `${options.limit !== null ? ` limit ${options.limit}` : ''}${options.offset ? ` offset ${options.offset}` : ''}` : '';
+  const rows = `select ${inner.list} from ${source}${inner.joins} where ${where}${inner.groupBy}`;
   const expression = toOne
-    ? `(select row_to_json(_e) from (select ${inner.list} ${from}) _e limit 1)`
-    : `coalesce((select json_agg(_e) from (select ${inner.list} ${from}${order}${page}) _e), '[]'::json)`;
-  return { expression, exists: `exists (select 1 ${from})` };
+    ? `(select row_to_json(_e) from (${rows}) _e limit 1)`
+    : `coalesce((select json_agg(_e) from (${rows}${order}${page}) _e), '[]'::json)`;
+  return { expression, exists: `exists (select 1 from ${source} where ${where})` };
+}
+
+/**
+ * `...rel(cols)`: the to-one relation's columns become the parent's own, through a lateral join (PostgREST 12
+ * spreads many-to-one and one-to-one relationships only: PGRST119 otherwise).
+ */
+function compileSpread(
+  item: EmbedItem, relation: Columns, alias: string, context: SelectContext, parentPath: string,
+): { join: string; outputs: SelectOutput[]; exists: string } {
+  const { link, source, where, inner } = embedParts(item, relation, alias, context, parentPath);
+  if (!isToOne(link)) {
+    throw new RestError(400, 'PGRST119', `A spread operation on '${item.relation}' is not possible`,
+      `'${relation.name}' and '${item.relation}' do not form a many-to-one or one-to-one relationship`);
+  }
+  if (inner.outputs.some((output) => output.aggregate)) {
+    throw badRequest(`failed to parse select parameter (...${item.relation})`, 'aggregates inside a spread embed are not supported by the local stand-in');
+  }
+  const lateral = context.aliases.take();
+  return {
+    join: ` left join lateral (select ${inner.list} from ${source}${inner.joins} where ${where} limit 1) ${lateral} on true`,
+    outputs: inner.outputs.map((output) => ({ expr: `${lateral}.${ident(output.name)}`, name: output.name, aggregate: false })),
+    exists: `exists (select 1 from ${source} where ${where})`,
+  };
 }
 
 export function compileOrder(terms: readonly OrderTerm[], relation: Columns, alias: string): string {
   if (terms.length === 0) return '';
   const parts = terms.map((term) => {
-    const col = column(relation, term.column);
     const nulls = term.nulls ? ` nulls ${term.nulls}` : '';
-    return `${alias}.${ident(col.name)} ${term.descending ? 'desc' : 'asc'}${nulls}`;
+    return `${fieldSql(relation, alias, term.column, term.path).sql} ${term.descending ? 'desc' : 'asc'}${nulls}`;
   });
   return ` order by ${parts.join(', ')}`;
 }

@@ -24,13 +24,13 @@ async function runWrite(
   const inserted = upsert ? ', (select count(*)::int from _w where pgrst_inserted) as inserted' : '';
   let sql = statement;
   if (wantsRows) {
-    // `*` is spelled out so that the helper column pgrst_inserted stays out of the answer.
+    // `*` is spelled out (compileSelect always does) so that the helper column pgrst_inserted stays out of the answer.
     const embeds = new EmbedQueries(request.query.embedded);
-    const selected = compileSelect(request.query.select, relation, 't0', { cache: request.cache, aliases: new AliasCounter(), params, embeds }, upsert);
+    const selected = compileSelect(request.query.select, relation, 't0', { cache: request.cache, aliases: new AliasCounter(), params, embeds });
     embeds.checkAllUsed();
     const where = selected.conditions.length > 0 ? ` where ${selected.conditions.join(' and ')}` : '';
     const returning = upsert ? 't0.*, (t0.xmax = 0) as pgrst_inserted' : 't0.*';
-    sql = `with _w as (${statement} returning ${returning}) select ${rowsJson(request.media)}::text as body, count(*)::int as n, (select count(*)::int from _w) as affected${inserted} from (select ${selected.list} from _w t0${where}) _r`;
+    sql = `with _w as (${statement} returning ${returning}) select ${rowsJson(request.media)}::text as body, count(*)::int as n, (select count(*)::int from _w) as affected${inserted} from (select ${selected.list} from _w t0${selected.joins}${where}${selected.groupBy}) _r`;
   } else if (upsert) {
     sql = `with _w as (${statement} returning (t0.xmax = 0) as pgrst_inserted) select null::text as body, count(*)::int as n${inserted} from _w`;
   }

@@ -31,10 +31,10 @@ describe('stand-in REST: query grammar as postgrest-js writes it', () => {
     expect(parseFilter('note', 'eq.a.b.c')).toMatchObject({ value: 'a.b.c' });
   });
 
-  it('refuses unknown operators, stray modifiers and JSON paths with PGRST100', () => {
+  it('refuses unknown operators, stray modifiers and broken JSON paths with PGRST100', () => {
     expect(parseError(() => parseFilter('id', 'equals.1'))).toEqual({ status: 400, code: 'PGRST100' });
     expect(parseError(() => parseFilter('id', 'eq(english).1'))).toEqual({ status: 400, code: 'PGRST100' });
-    expect(parseError(() => parseFilter('data->a', 'eq.1'))).toEqual({ status: 400, code: 'PGRST100' });
+    expect(parseError(() => parseFilter('data->', 'eq.1'))).toEqual({ status: 400, code: 'PGRST100' });
     expect(parseError(() => parseFilter('ok', 'is.maybe'))).toEqual({ status: 400, code: 'PGRST100' });
   });
 
@@ -54,25 +54,56 @@ describe('stand-in REST: query grammar as postgrest-js writes it', () => {
 
   it('reads select items: aliases, casts and embeds', () => {
     expect(parseSelect('id,name:label,price::text,prompts!inner(title,category)')).toEqual([
-      { kind: 'column', name: 'id', alias: null, cast: null },
-      { kind: 'column', name: 'label', alias: 'name', cast: null },
-      { kind: 'column', name: 'price', alias: null, cast: 'text' },
-      { kind: 'embed', relation: 'prompts', hint: null, alias: null, inner: true, items: [
-        { kind: 'column', name: 'title', alias: null, cast: null }, { kind: 'column', name: 'category', alias: null, cast: null },
+      { kind: 'column', name: 'id', path: [], alias: null, cast: null },
+      { kind: 'column', name: 'label', path: [], alias: 'name', cast: null },
+      { kind: 'column', name: 'price', path: [], alias: null, cast: 'text' },
+      { kind: 'embed', relation: 'prompts', hint: null, alias: null, inner: true, spread: false, items: [
+        { kind: 'column', name: 'title', path: [], alias: null, cast: null }, { kind: 'column', name: 'category', path: [], alias: null, cast: null },
       ] },
     ]);
     expect(parseSelect(null)).toEqual([{ kind: 'star' }]);
     expect(parseError(() => parseSelect('id::regclass'))).toEqual({ status: 400, code: 'PGRST100' });
-    expect(parseError(() => parseSelect('count()'))).toEqual({ status: 400, code: 'PGRST100' });
     expect(parseSelect('author:users!author_id!inner(name)')).toMatchObject([{ kind: 'embed', relation: 'users', hint: 'author_id', alias: 'author', inner: true }]);
-    expect(parseError(() => parseSelect('...users(name)'))).toEqual({ status: 400, code: 'PGRST100' });
     expect(parseError(() => parseSelect('users!a!b(name)'))).toEqual({ status: 400, code: 'PGRST100' });
+  });
+
+  it('reads spreads, empty embeds and aggregates', () => {
+    expect(parseSelect('...users!author_id(name),tags!inner()')).toMatchObject([
+      { kind: 'embed', relation: 'users', hint: 'author_id', spread: true, items: [{ kind: 'column', name: 'name' }] },
+      { kind: 'embed', relation: 'tags', inner: true, spread: false, items: [] },
+    ]);
+    expect(parseSelect('count(),n:count()::text,amount::int.sum(),total:price.avg()::int')).toEqual([
+      { kind: 'aggregate', fn: 'count', field: null, inputCast: null, alias: null, cast: null },
+      { kind: 'aggregate', fn: 'count', field: null, inputCast: null, alias: 'n', cast: 'text' },
+      { kind: 'aggregate', fn: 'sum', field: { name: 'amount', path: [] }, inputCast: 'int', alias: null, cast: null },
+      { kind: 'aggregate', fn: 'avg', field: { name: 'price', path: [] }, inputCast: null, alias: 'total', cast: 'int' },
+    ]);
+    expect(parseError(() => parseSelect('a:...users(name)'))).toEqual({ status: 400, code: 'PGRST100' });
+    expect(parseError(() => parseSelect('amount.median()'))).toEqual({ status: 400, code: 'PGRST100' });
+    expect(parseError(() => parseSelect('amount.sum()::regclass'))).toEqual({ status: 400, code: 'PGRST100' });
+  });
+
+  it('reads JSON paths and quoted names', () => {
+    expect(parseSelect('data->a->>b,x:data->list->-1,"a b"->>"c d","kind-of"')).toEqual([
+      { kind: 'column', name: 'data', path: [{ text: false, key: 'a', index: false }, { text: true, key: 'b', index: false }], alias: null, cast: null },
+      { kind: 'column', name: 'data', path: [{ text: false, key: 'list', index: false }, { text: false, key: '-1', index: true }], alias: 'x', cast: null },
+      { kind: 'column', name: 'a b', path: [{ text: true, key: 'c d', index: false }], alias: null, cast: null },
+      { kind: 'column', name: 'kind-of', path: [], alias: null, cast: null },
+    ]);
+    expect(parseFilter('data->a->>b', 'eq.1')).toMatchObject({ column: 'data', path: [{ key: 'a' }, { key: 'b', text: true }] });
+    expect(parseOrder('data->>rank.desc,"a.b".nullsfirst')).toMatchObject([
+      { column: 'data', path: [{ key: 'rank', text: true }], descending: true },
+      { column: 'a.b', path: [], nulls: 'first' },
+    ]);
+    expect(parseError(() => parseSelect('data->'))).toEqual({ status: 400, code: 'PGRST100' });
+    expect(parseError(() => parseFilter('data->>', 'eq.1'))).toEqual({ status: 400, code: 'PGRST100' });
+    expect(parseError(() => parseFilter('"open', 'eq.1'))).toEqual({ status: 400, code: 'PGRST100' });
   });
 
   it('reads order, limit, offset, Range and Prefer', () => {
     expect(parseOrder('a.desc.nullslast,b')).toEqual([
-      { column: 'a', descending: true, nulls: 'last' },
-      { column: 'b', descending: false, nulls: null },
+      { column: 'a', path: [], descending: true, nulls: 'last' },
+      { column: 'b', path: [], descending: false, nulls: null },
     ]);
     const query = parseRequestQuery(new URLSearchParams('select=id&limit=10&offset=5&title=eq.a+b'), '0-4');
     expect(query).toMatchObject({ limit: 5, offset: 5, conditions: [{ column: 'title', value: 'a b' }] });
