@@ -83,9 +83,13 @@ export function registerBillingCatalog(program: Command, act: Act): void {
     .option('--months <n>', 'with --duration repeating: for how many months', positiveInt('--months', 999))
     .option('--max-redemptions <n>', 'how many times it may be used', positiveInt('--max-redemptions'))
     .option('--product <id...>', 'only for these products')
-    .addHelpText('after', '\nExamples:\n  $ ensemble discounts create --name "Spring" --code SPRING25 --percent 25 --duration repeating --months 3\n  $ ensemble discounts create --name "Sorry" --amount 500 --duration once')
+    .option('--dry-run', 'say what would be created, change nothing')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ ensemble discounts create --name "Spring" --code SPRING25 --percent 25 --duration repeating --months 3\n  $ ensemble discounts create --name "Sorry" --amount 500 --duration once\n  $ ensemble discounts create --name "Sorry" --amount 500 --dry-run',
+    )
     .action(
-      act<{ name: string; code?: string; percent?: number; amount?: number; currency: string; duration: 'once' | 'forever' | 'repeating'; months?: number; maxRedemptions?: number; product?: string[] }>(
+      act<{ name: string; code?: string; percent?: number; amount?: number; currency: string; duration: 'once' | 'forever' | 'repeating'; months?: number; maxRedemptions?: number; product?: string[]; dryRun?: boolean }>(
         async (ctx, _a, o) => {
           if ((o.percent === undefined) === (o.amount === undefined)) throw usageError('Give exactly one of --percent and --amount');
           if ((o.duration === 'repeating') !== (o.months !== undefined)) throw usageError('--months goes with --duration repeating, and only with it');
@@ -93,6 +97,14 @@ export function registerBillingCatalog(program: Command, act: Act): void {
           const kind = o.percent !== undefined ? { type: 'percentage' as const, basisPoints: Math.round(o.percent * 100) } : { type: 'fixed' as const, amount: o.amount!, currency: o.currency.toLowerCase() };
           const timing = o.duration === 'repeating' ? { duration: 'repeating' as const, durationInMonths: o.months! } : { duration: o.duration };
           const body = { name: o.name, code: o.code ?? null, maxRedemptions: o.maxRedemptions ?? null, products: products ?? null, ...kind, ...timing };
+          if (o.dryRun === true) {
+            const environment = await ctx.environment();
+            ctx.emitJson({ dryRun: true, environment: ctx.billingWhere.env, profile: (await ctx.profile()).name, discount: body });
+            const value = kind.type === 'percentage' ? `${kind.basisPoints / 100} % off` : `${formatMoney(kind.amount, kind.currency, ctx.locale)} off`;
+            const span = timing.duration === 'repeating' ? `for ${timing.durationInMonths} months` : timing.duration;
+            ctx.line(`Dry run on ${environment}: would create discount ${o.name} (${value}, ${span}${o.code ? `, code ${o.code}` : ''}). Nothing changed.`);
+            return;
+          }
           const created = await ctx.call({ noun: 'discount' }, (c) => c.discounts.create(body));
           ctx.emitJson(created);
           ctx.line(`${ctx.style.green('Created')} discount ${created.name} (${created.id})${created.code ? `, code ${created.code}` : ''}.`);
