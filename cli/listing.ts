@@ -26,6 +26,8 @@ export interface Listing<R extends Paging, T> {
   readonly list: (client: BillingClient) => ListCall<R, T>;
   /** Filters, as that list call takes them; `page` and `limit` come from the paging options. */
   readonly request: NoInfer<R>;
+  /** What `--json` prints of an item (default: the item as the API sent it). */
+  readonly json?: (item: T) => unknown;
 }
 
 /** The provider's largest page. */
@@ -73,7 +75,7 @@ export async function streamListing<R extends Paging, T>(ctx: CommandContext, li
       const batch = page.items.slice(0, Math.max(0, cap - shown));
       if (ctx.json) {
         for (const item of batch) {
-          write(`${opened ? ',\n' : '[\n'}${JSON.stringify(item)}`);
+          write(`${opened ? ',\n' : '[\n'}${JSON.stringify(listing.json ? listing.json(item) : item)}`);
           opened = true;
         }
       } else if (batch.length > 0) {

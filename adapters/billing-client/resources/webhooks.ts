@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { empty, json, named, operation } from '../http/operation.js';
-import { listResource } from '../schemas/common.js';
-import { id, ids, pageQuery } from '../schemas/list-query.js';
-import { webhookDelivery, webhookEndpoint, webhookEndpointCreate, webhookEndpointUpdate } from '../schemas/webhook-endpoint.js';
+import { dateTime, listResource } from '../schemas/common.js';
+import { id, ids, oneOrMany, pageQuery } from '../schemas/list-query.js';
+import { webhookDelivery, webhookEndpoint, webhookEndpointCreate, webhookEndpointUpdate, webhookEventTypes } from '../schemas/webhook-endpoint.js';
 
 const byId = z.object({ id });
 
@@ -52,7 +52,17 @@ export const webhookOps = {
     method: 'GET',
     path: '/v1/webhooks/deliveries',
     security: 'accessToken',
-    query: z.object({ endpoint_id: ids.nullable().optional(), ...pageQuery }),
+    query: z.object({
+      endpoint_id: ids.nullable().optional(),
+      start_timestamp: dateTime.nullable().optional(),
+      end_timestamp: dateTime.nullable().optional(),
+      succeeded: z.boolean().nullable().optional(),
+      /** Text searched in the event's payload. */
+      query: z.string().nullable().optional(),
+      http_code_class: z.enum(['2xx', '3xx', '4xx', '5xx']).nullable().optional(),
+      event_type: oneOrMany(z.enum(webhookEventTypes)).nullable().optional(),
+      ...pageQuery,
+    }),
     responses: [json(200, listResource(webhookDelivery))],
   }),
   /** 202 with a JSON `null` body (reference §4); an empty body is accepted too. */

@@ -228,7 +228,7 @@ describe('CLI: products, discounts, checkouts, webhooks', () => {
     expect(r.stdout).toContain(`Queued redelivery of event ${eventId}`);
     const unknown = await stack.run(['webhooks', 'redeliver', '00000000-0000-4000-8000-000000000000']);
     expect(unknown.code).toBe(1);
-    expect(unknown.stderr).toMatch(/No webhook event 00000000-0000-4000-8000-000000000000 found/);
+    expect(unknown.stderr).toMatch(/No webhook event or delivery 00000000-0000-4000-8000-000000000000 found/);
   });
 });
 

@@ -26,7 +26,17 @@ const endpointCreate = z.object({
 export function registerWebhooks(app: Hono, ctx: SandboxContext): void {
   const { db } = ctx;
   const endpointsQuery = querySchema({ organization_id: q.uuids().optional() });
-  const deliveriesQuery = querySchema({ endpoint_id: q.uuids().optional() });
+  // The provider's filters of GET /v1/webhooks/deliveries: endpoint, time range (created_at), success,
+  // the HTTP status class, event types, and `query`, text searched in the event's payload (case ignored).
+  const deliveriesQuery = querySchema({
+    endpoint_id: q.uuids().optional(),
+    start_timestamp: q.dateTime().optional(),
+    end_timestamp: q.dateTime().optional(),
+    succeeded: q.bool().optional(),
+    query: q.string().optional(),
+    http_code_class: q.enumOf(['2xx', '3xx', '4xx', '5xx']).optional(),
+    event_type: q.many(z.enum(webhookEventTypes)).optional(),
+  });
 
   const own = (c: Context): { org: OrganizationRecord; endpoint: WebhookEndpointRecord } => {
     const org = ctx.auth.organization(c);
@@ -82,7 +92,21 @@ export function registerWebhooks(app: Hono, ctx: SandboxContext): void {
     const org = ctx.auth.organization(c);
     const query = parseQuery(new URL(c.req.url), deliveriesQuery);
     const endpoints = db.webhookEndpoints.byIndex('org', org.id).map((e) => e.id).filter((id) => query.endpoint_id === undefined || query.endpoint_id.includes(id));
-    const deliveries = endpoints.flatMap((id) => db.webhookDeliveries.byIndex('endpoint', id));
+    const text = query.query?.trim().toLowerCase();
+    const codeClass = query.http_code_class?.charAt(0);
+    const deliveries = endpoints
+      .flatMap((id) => db.webhookDeliveries.byIndex('endpoint', id))
+      .filter((d) => {
+        if (query.start_timestamp !== undefined && d.created_at < query.start_timestamp) return false;
+        if (query.end_timestamp !== undefined && d.created_at > query.end_timestamp) return false;
+        if (query.succeeded !== undefined && d.succeeded !== query.succeeded) return false;
+        if (codeClass !== undefined && (d.http_code === null || String(d.http_code).charAt(0) !== codeClass)) return false;
+        if (query.event_type === undefined && (text === undefined || text === '')) return true;
+        const event = db.webhookEvents.get(d.webhook_event_id);
+        if (event === undefined) return false;
+        if (query.event_type !== undefined && !query.event_type.includes(event.type as (typeof webhookEventTypes)[number])) return false;
+        return text === undefined || text === '' || (event.payload ?? '').toLowerCase().includes(text);
+      });
     deliveries.sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0));
     return json(paginate(deliveries, query, (d) => webhookDeliveryWire(ctx, d)));
   });
