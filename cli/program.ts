@@ -4,6 +4,7 @@ import { registerCustomers } from './commands/customers.js';
 import { registerExport } from './commands/export.js';
 import { registerMetrics } from './commands/metrics.js';
 import { registerOrders } from './commands/orders.js';
+import { registerStatus } from './commands/status.js';
 import { registerSubscriptions } from './commands/subscriptions.js';
 import { registerUsers } from './commands/users.js';
 import { registerWebhooks } from './commands/webhooks.js';
@@ -76,6 +77,7 @@ export function buildProgram(deps: Partial<CliDeps> = {}, io: CliIo): Command {
   registerWebhooks(program, act);
   registerMetrics(program, act);
   registerExport(program, act);
+  registerStatus(program, act);
   registerHelp(program);
   registerVersionAndCompletion(program, io);
   return program;
