@@ -24,6 +24,8 @@ export interface LocalDb {
    * a server they run side by side, as in production.
    */
   withRole<T>(role: DbRole, claims: JwtClaims | null, fn: (tx: Transaction) => Promise<T>, options?: RoleOptions): Promise<T>;
+  /** LISTEN on `channel` (PostgREST's `pgrst`, which DDL and `NOTIFY pgrst, 'reload schema'` signal). */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   /** A gzipped copy of the data directory, to open further instances from (tests; PGlite only). */
   dumpTemplate(): Promise<Blob>;
   close(): Promise<void>;
@@ -68,6 +70,7 @@ export async function openLocalDb(options: OpenLocalDbOptions = {}): Promise<Loc
   try {
     await bootstrap(sql);
     await applyMigrations(sql, options.upToVersion);
+    await watchSchemaChanges(sql);
     if (dataDir) await ownerOnlyTree(dataDir);
   } catch (error) {
     await sql.close();
@@ -84,6 +87,7 @@ export async function openLocalDb(options: OpenLocalDbOptions = {}): Promise<Loc
         if (roleOptions?.timezone) await tx.query("select set_config('timezone', $1, true)", [roleOptions.timezone]);
         return fn(tx);
       }),
+    listen: (channel, onNotify) => sql.listen(channel, onNotify),
     dumpTemplate: async () => {
       if (!(sql instanceof PGlite)) throw new Error('A PostgreSQL server database is copied with CREATE DATABASE ... TEMPLATE, not dumped');
       return sql.dumpDataDir('gzip');
@@ -118,6 +122,47 @@ async function bootstrap(sql: SqlDb): Promise<void> {
     const script = await readFile(storageSchemaFile, 'utf8');
     await sql.transaction((tx) => tx.exec(script));
   }
+}
+
+// As on a hosted project: event triggers that tell PostgREST (here the REST side's schema cache) to reload
+// after any DDL, by the same NOTIFY a person can send: `NOTIFY pgrst, 'reload schema'`.
+// As hosted, only changes to what the API exposes count, and temporary objects never do.
+const schemaWatch = `
+create schema if not exists extensions;
+create or replace function extensions.pgrst_ddl_watch() returns event_trigger language plpgsql as $$
+begin
+  if exists (
+    select 1 from pg_event_trigger_ddl_commands() c
+    where c.schema_name is distinct from 'pg_temp' and c.command_tag in (
+      'CREATE SCHEMA', 'ALTER SCHEMA', 'CREATE TABLE', 'CREATE TABLE AS', 'SELECT INTO', 'ALTER TABLE',
+      'CREATE FOREIGN TABLE', 'ALTER FOREIGN TABLE', 'CREATE VIEW', 'ALTER VIEW', 'CREATE MATERIALIZED VIEW',
+      'ALTER MATERIALIZED VIEW', 'CREATE FUNCTION', 'ALTER FUNCTION', 'CREATE TRIGGER', 'CREATE TYPE', 'ALTER TYPE',
+      'CREATE RULE', 'COMMENT')
+  ) then
+    perform pg_notify('pgrst', 'reload schema');
+  end if;
+end $$;
+create or replace function extensions.pgrst_drop_watch() returns event_trigger language plpgsql as $$
+begin
+  if exists (
+    select 1 from pg_event_trigger_dropped_objects() o
+    where not o.is_temporary and o.object_type in
+      ('schema', 'table', 'foreign table', 'view', 'materialized view', 'function', 'trigger', 'type', 'rule', 'table column')
+  ) then
+    perform pg_notify('pgrst', 'reload schema');
+  end if;
+end $$;
+create event trigger pgrst_ddl_watch on ddl_command_end execute function extensions.pgrst_ddl_watch();
+create event trigger pgrst_drop_watch on sql_drop execute function extensions.pgrst_drop_watch();
+`;
+
+async function watchSchemaChanges(sql: SqlDb): Promise<void> {
+  const { rows } = await sql.query<{ n: number }>("select count(*)::int as n from pg_event_trigger where evtname in ('pgrst_ddl_watch', 'pgrst_drop_watch')");
+  if (rows[0]?.n === 2) return;
+  await sql.transaction(async (tx) => {
+    await tx.exec('drop event trigger if exists pgrst_ddl_watch; drop event trigger if exists pgrst_drop_watch;');
+    await tx.exec(schemaWatch);
+  });
 }
 
 export interface MigrationFile {

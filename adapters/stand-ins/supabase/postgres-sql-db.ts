@@ -57,8 +57,33 @@ export function postgresSqlDb(connectionString: string, options: { max?: number 
   const pool = new pg.Pool({ connectionString, types, max: options.max ?? 10, application_name: 'ensemble-supabase-local' });
   // An idle client that loses its server must not take the process down with it.
   pool.on('error', (error) => console.error(`[supabase-local] idle PostgreSQL connection failed: ${error.message}`));
+  // LISTEN needs a connection of its own that stays open (a pooled one would be handed to others).
+  const handlers = new Map<string, Set<(payload: string) => void>>();
+  let listener: Promise<pg.Client> | null = null;
+  const listenerClient = (): Promise<pg.Client> =>
+    (listener ??= (async () => {
+      const client = new pg.Client({ connectionString, types, application_name: 'ensemble-supabase-local-listen' });
+      client.on('error', (error) => console.error(`[supabase-local] LISTEN connection failed: ${error.message}`));
+      client.on('notification', (message) => {
+        for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
+      });
+      await client.connect();
+      return client;
+    })());
   return {
     ...queryable(pool),
+    listen: async (channel, onNotify) => {
+      const client = await listenerClient();
+      let channelHandlers = handlers.get(channel);
+      if (!channelHandlers) {
+        handlers.set(channel, (channelHandlers = new Set()));
+        await client.query(`listen "${channel.replaceAll('"', '""')}"`);
+      }
+      channelHandlers.add(onNotify);
+      return async () => {
+        channelHandlers.delete(onNotify);
+      };
+    },
     transaction: async (fn) => {
       const client = await pool.connect();
       try {
@@ -73,6 +98,10 @@ export function postgresSqlDb(connectionString: string, options: { max?: number 
         client.release();
       }
     },
-    close: () => pool.end(),
+    close: async () => {
+      const client = listener ? await listener.catch(() => null) : null;
+      await client?.end();
+      await pool.end();
+    },
   };
 }

@@ -20,5 +20,7 @@ export interface SqlQueryable {
 export interface SqlDb extends SqlQueryable {
   /** BEGIN, `fn`, COMMIT; ROLLBACK when `fn` throws. */
   transaction<T>(fn: (tx: SqlQueryable) => Promise<T>): Promise<T>;
+  /** LISTEN on `channel`: `onNotify` gets each NOTIFY's payload once its transaction commits. Resolves to an unlisten. */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }

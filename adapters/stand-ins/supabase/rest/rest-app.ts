@@ -32,11 +32,21 @@ export interface RestAppOptions {
 export function makeRestApp(options: RestAppOptions): Hono {
   const app = new Hono();
   let cache: Promise<SchemaCache> | null = null;
-  const schema = (): Promise<SchemaCache> =>
-    (cache ??= loadSchemaCache(options.db).catch((error: unknown) => {
+  // PostgREST's schema cache reload: on `NOTIFY pgrst` with 'reload schema' (or nothing), which the database's
+  // event triggers send after any DDL. Listening starts before the first load, so no change is missed.
+  let watching: Promise<unknown> | null = null;
+  const schema = async (): Promise<SchemaCache> => {
+    await (watching ??= options.db.listen('pgrst', (payload) => {
+      if (payload === '' || payload === 'reload schema') cache = null;
+    }).catch((error: unknown) => {
+      watching = null;
+      throw error;
+    }));
+    return (cache ??= loadSchemaCache(options.db).catch((error: unknown) => {
       cache = null;
       throw error;
     }));
+  };
   const maxSize = options.maxBodyBytes ?? 1024 * 1024;
 
   const handle = (kind: 'table' | 'rpc') => async (c: Context) => {

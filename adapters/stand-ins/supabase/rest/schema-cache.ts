@@ -89,7 +89,7 @@ interface FunctionRow {
   returns_set: boolean; return_type: string; return_relid: number; return_rel: string | null; out_types: string[] | null;
 }
 
-/** Reads the `public` schema once, as PostgREST's schema cache does; the stand-in's schema only changes by migration. */
+/** Reads the `public` schema, as PostgREST's schema cache does (again after each `NOTIFY pgrst`, see rest-app.ts). */
 export async function loadSchemaCache(db: LocalDb): Promise<SchemaCache> {
   return db.asAdmin(async (tx) => {
     const columns = await tx.query<ColumnRow>(`

@@ -1,0 +1,77 @@
+// The stand-in's REST side reloads its schema cache as PostgREST 12 on a hosted project does (docs.postgrest.org
+// v12 "Schema Cache": NOTIFY pgrst, 'reload schema', sent after DDL by the project's event triggers): a table,
+// column or function created after the first request is served without a restart. Runs on PGlite and on the
+// PostgreSQL lane, where the notice arrives over a connection of its own (hence the polling).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LocalDb } from '@ensemble/supabase-stand-in';
+import { openTestDb, serviceClient, startRestServer, type RestServer } from '../../support/supabase-rest-harness.js';
+
+let db: LocalDb;
+let server: RestServer;
+
+beforeAll(async () => {
+  db = await openTestDb();
+  server = await startRestServer(db);
+}, 240_000);
+
+afterAll(async () => {
+  await server?.close();
+  await db?.close();
+});
+
+const service = () => serviceClient(server);
+const admin = (sql: string) => db.asAdmin((tx) => tx.exec(`set local role postgres;\n${sql}`));
+const poll = { timeout: 5_000, interval: 50 };
+
+describe('schema cache reload', () => {
+  it('a table created after the first request is served once its DDL commits', async () => {
+    const before = await service().from('fr_notes').select('*');
+    expect(before.status).toBe(404);
+    expect(before.error?.code).toBe('PGRST205');
+    await admin("create table fr_notes (id int primary key, body text); insert into fr_notes values (1, 'hello');");
+    await expect.poll(async () => (await service().from('fr_notes').select('id, body')).data, poll).toEqual([{ id: 1, body: 'hello' }]);
+  });
+
+  it('a column added, a relationship added and a function created are served as well', async () => {
+    await admin('alter table fr_notes add column stars int not null default 0;');
+    await expect.poll(async () => (await service().from('fr_notes').select('id, stars')).data, poll).toEqual([{ id: 1, stars: 0 }]);
+    await admin(`create table fr_replies (id int primary key, note_id int references fr_notes (id));
+      insert into fr_replies values (7, 1);
+      create function fr_double(n int) returns int language sql as $$ select n * 2 $$;`);
+    await expect.poll(async () => (await service().from('fr_notes').select('id, fr_replies(id)')).data, poll)
+      .toEqual([{ id: 1, fr_replies: [{ id: 7 }] }]);
+    await expect.poll(async () => (await service().rpc('fr_double', { n: 21 })).data, poll).toBe(42);
+  });
+
+  it('a dropped table is gone from the cache: 404 PGRST205, not a database error', async () => {
+    await admin('drop table fr_replies;');
+    await expect.poll(async () => (await service().from('fr_replies').select('*')).error?.code, poll).toBe('PGRST205');
+  });
+
+  it('with the DDL triggers off, a change waits for NOTIFY pgrst, \'reload schema\'', async () => {
+    await db.asAdmin((tx) => tx.exec('alter event trigger pgrst_ddl_watch disable'));
+    try {
+      await admin('create table fr_quiet (id int primary key);');
+      // No notice yet: the cache still answers that the table does not exist.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect((await service().from('fr_quiet').select('*')).error?.code).toBe('PGRST205');
+      await db.asAdmin((tx) => tx.exec("notify pgrst, 'reload schema'"));
+      await expect.poll(async () => (await service().from('fr_quiet').select('*')).status, poll).toBe(200);
+    } finally {
+      await db.asAdmin((tx) => tx.exec('alter event trigger pgrst_ddl_watch enable'));
+    }
+  });
+
+  it('temporary tables do not reload the cache (as hosted, whose triggers skip pg_temp)', async () => {
+    const notices: string[] = [];
+    const unlisten = await db.listen('pgrst', (payload) => notices.push(payload));
+    try {
+      await db.asAdmin((tx) => tx.exec('create temp table fr_scratch (id int) on commit drop'));
+      await admin('create table fr_loud (id int);');
+      await expect.poll(() => notices.length, poll).toBeGreaterThan(0);
+      expect(notices).toEqual(['reload schema']);
+    } finally {
+      await unlisten();
+    }
+  });
+});
