@@ -280,11 +280,20 @@ export function registerWebhooks(program: Command, act: Act): void {
     .argument('<event-id|delivery-id>', 'an EVENT or DELIVERY id of `webhooks deliveries`', billingId('webhook event or delivery'))
     .option('--wait', "wait for the new delivery and print the app's answer (exit 1 when it failed)")
     .option('--timeout <seconds>', 'with --wait: the longest wait', positiveInt('--timeout', 3_600), 60)
-    .addHelpText('after', '\nExamples:\n  $ ensemble webhooks redeliver <event-id>\n  $ ensemble webhooks redeliver <delivery-id> --wait --timeout 30')
+    .option('--dry-run', 'say which event would be sent again, send nothing')
+    .addHelpText('after', '\nExamples:\n  $ ensemble webhooks redeliver <event-id>\n  $ ensemble webhooks redeliver <delivery-id> --wait --timeout 30\n  $ ensemble webhooks redeliver <delivery-id> --dry-run')
     .action(
-      act<{ wait?: boolean; timeout: number }>(async (ctx, [raw], o) => {
+      act<{ wait?: boolean; timeout: number; dryRun?: boolean }>(async (ctx, [raw], o) => {
         const id = String(raw);
         const client = await ctx.billing();
+        if (o.dryRun === true) {
+          const event = (await findEvent(ctx, id, { firstOnly: true }))?.deliveries[0]?.webhookEvent;
+          if (event === undefined) throw notFound(ctx, id);
+          const environment = await ctx.environment();
+          ctx.emitJson({ dryRun: true, environment: ctx.billingWhere.env, profile: (await ctx.profile()).name, eventId: event.id, type: event.type });
+          ctx.line(`Dry run on ${environment}: would send event ${event.id} (${event.type})${event.id === id ? '' : ` of delivery ${id}`} again. Nothing changed.`);
+          return;
+        }
         // A delivery id is looked up first only when needed: an event id is redelivered at once.
         let found: Found | null = null;
         if (o.wait === true) {

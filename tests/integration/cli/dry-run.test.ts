@@ -96,6 +96,17 @@ describe('CLI --dry-run: says what would change and changes nothing', () => {
     expect(await supportActions()).toEqual([]);
   });
 
+  it('webhooks redeliver --dry-run names the event (also from a delivery id) and sends nothing', async () => {
+    const delivery = must(await stack.billing.webhooks.listDeliveries({ limit: 1 })).items[0]!;
+    const before = must(await stack.billing.webhooks.listDeliveries({ limit: 1 })).pagination.totalCount;
+    const r = await dry(['webhooks', 'redeliver', delivery.id, '--dry-run']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe(`Dry run on ${proxyUrl}, profile default: would send event ${delivery.webhookEvent.id} (${delivery.webhookEvent.type}) of delivery ${delivery.id} again. Nothing changed.\n`);
+    expect(writes(r.calls)).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(must(await stack.billing.webhooks.listDeliveries({ limit: 1 })).pagination.totalCount).toBe(before);
+  });
+
   it('a dry run still refuses what the change would refuse: an amount above what is refundable (exit 1)', async () => {
     const r = await dry(['refunds', 'create', sub.order.id, '--amount', '2600', '--reason', 'other', '--dry-run']);
     expect(r.code).toBe(1);
