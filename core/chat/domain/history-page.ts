@@ -123,9 +123,24 @@ export interface MessageWeight {
 /** The most characters of a message an older turn's summary keeps. */
 export const SUMMARY_LINE_CHARS = 160;
 
+/**
+ * The first `length` characters of a text with its white space run together and trimmed
+ * (`text.replace(/\s+/g, ' ').trim().slice(0, length)`), reading only as much of the text as they
+ * need: every message of a long conversation is weighed on each open, and an answer is often long.
+ */
+function openingOf(text: string, length: number): string {
+  for (let end = Math.max(4 * length, 512); end < text.length; end *= 2) {
+    // The start of the text run together is the start of the whole run together: a run of white space
+    // cut at `end` is one space either way, and only the whole text's last space is trimmed.
+    const start = text.slice(0, end).replace(/\s+/g, ' ').trimStart();
+    if (start.length >= length + 2) return start.slice(0, length);
+  }
+  return text.replace(/\s+/g, ' ').trim().slice(0, length);
+}
+
 /** The line a summary of older turns keeps of a message: who spoke, and its opening words. */
 export const summaryLineOf = (m: Pick<ChatMessage, 'role' | 'content'>): string => {
-  const flat = m.content.replace(/\s+/g, ' ').trim();
+  const flat = openingOf(m.content, SUMMARY_LINE_CHARS + 1);
   let opening = flat;
   if (flat.length > SUMMARY_LINE_CHARS) {
     const cut = flat.slice(0, SUMMARY_LINE_CHARS);

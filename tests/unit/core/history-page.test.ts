@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage, PageQuery } from '../../../core/chat/index.js';
-import { DEFAULT_PAGE_TURNS, MAX_PAGE_TURNS, missingCursorMessage, pageOf, pageQuerySchema, pageWithWeights, weightOf } from '../../../core/chat/index.js';
+import { DEFAULT_PAGE_TURNS, MAX_PAGE_TURNS, SUMMARY_LINE_CHARS, missingCursorMessage, pageOf, pageQuerySchema, pageWithWeights, summaryLineOf, weightOf } from '../../../core/chat/index.js';
 
 const message = (id: string, role: ChatMessage['role'], content: string, extra: Partial<ChatMessage> = {}): ChatMessage => ({
   id,
@@ -126,5 +126,34 @@ describe('pageQuerySchema', () => {
     expect(issue({ before: 'a', after: 'b' })).toBe('Give at most one of before, after and around');
     expect(issue({ page: 2 })).toMatch(/page/);
     expect(issue({ limit: MAX_PAGE_TURNS, around: 'a' })).toBe('ok');
+  });
+});
+
+describe('the line a summary keeps of a message', () => {
+  /** The rule as written plainly: the whole text run together, then its opening words. */
+  const plainly = (m: { role: 'user' | 'assistant'; content: string }) => {
+    const flat = m.content.replace(/\s+/g, ' ').trim();
+    let opening = flat;
+    if (flat.length > SUMMARY_LINE_CHARS) {
+      const cut = flat.slice(0, SUMMARY_LINE_CHARS);
+      const space = cut.lastIndexOf(' ');
+      opening = `${space > SUMMARY_LINE_CHARS / 2 ? cut.slice(0, space) : cut}…`;
+    }
+    return `${m.role === 'assistant' ? 'Assistant' : 'User'}: ${opening}`;
+  };
+
+  it('reads only the opening of a long message and says the same as the whole text run together', () => {
+    const pieces = ['word', ' ', '  ', '\n', '\n\n\t ', 'a', 'longerword', '\u00a0', '潮汐', ' \u2028 ', '—', ''];
+    let seed = 7;
+    const next = () => (seed = (seed * 48271) % 2147483647);
+    const texts = [
+      '', ' ', ' '.repeat(2000), `${' '.repeat(1000)}x`, `x${' '.repeat(1000)}`, `${'a'.repeat(700)} ${'b'.repeat(10)}`,
+      `${' \n'.repeat(600)}${'tide '.repeat(300)}${' '.repeat(900)}`, 'x'.repeat(SUMMARY_LINE_CHARS + 1), `${'x'.repeat(SUMMARY_LINE_CHARS)} `,
+      `${'x '.repeat(SUMMARY_LINE_CHARS / 2)}${' '.repeat(3000)}`, `${'x'.repeat(SUMMARY_LINE_CHARS)}${' '.repeat(3000)}`, `${'y'.repeat(SUMMARY_LINE_CHARS + 1)}${' '.repeat(5000)}z`,
+    ];
+    for (let i = 0; i < 400; i += 1) texts.push(Array.from({ length: next() % 900 }, () => pieces[next() % pieces.length]).join(''));
+    for (const content of texts) {
+      for (const role of ['user', 'assistant'] as const) expect(summaryLineOf({ role, content })).toBe(plainly({ role, content }));
+    }
   });
 });
