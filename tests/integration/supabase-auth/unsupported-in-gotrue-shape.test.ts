@@ -3,7 +3,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalSupabase } from '@ensemble/supabase-stand-in';
 import { browserLikeClient, startTestSupabase } from '../../support/local-supabase.js';
-import { uniqueEmail } from '../../support/unique-email.js';
 
 let supabase: LocalSupabase;
 
@@ -18,10 +17,9 @@ const auth = (path: string) => `${supabase.url}/auth/v1${path}`;
 
 describe('local Auth stand-in: unsupported endpoints answer in GoTrue\'s error shape', () => {
   it.each([
-    ['POST', '/signup'],
-    ['GET', '/admin/users'],
-    ['POST', '/admin/generate_link'],
     ['POST', '/factors'],
+    ['POST', '/sso'],
+    ['GET', '/admin/sso/providers'],
   ])('%s %s → 404 JSON with error_code', async (method, path) => {
     const response = await fetch(auth(path), {
       method,
@@ -38,12 +36,14 @@ describe('local Auth stand-in: unsupported endpoints answer in GoTrue\'s error s
 
   it('auth-js reads the refusal as an AuthApiError with its code', async () => {
     const client = browserLikeClient(supabase);
-    const signUp = await client.auth.signUp({ email: uniqueEmail(), password: 'a long enough password' });
-    expect(signUp.error?.status).toBe(404);
-    expect(signUp.error?.code).toBe('not_found');
-    const password = await client.auth.signInWithPassword({ email: uniqueEmail(), password: 'whatever it is' });
-    expect(password.error?.status).toBe(400);
-    expect(password.error?.code).toBe('unsupported_grant_type');
+    const sso = await client.auth.signInWithSSO({ domain: 'example.test' });
+    expect(sso.error?.status).toBe(404);
+    expect(sso.error?.code).toBe('not_found');
+    const grant = await fetch(auth('/token?grant_type=id_token'), {
+      method: 'POST', headers: { apikey: supabase.anonKey, 'content-type': 'application/json' }, body: '{}',
+    });
+    expect(grant.status).toBe(400);
+    expect(await grant.json()).toMatchObject({ error_code: 'unsupported_grant_type' });
   });
 
   it('verifyOtp for a type whose tokens the stand-in never issues answers as an invalid token, as hosted does', async () => {

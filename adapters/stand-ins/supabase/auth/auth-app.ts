@@ -8,8 +8,10 @@ import type { AuthContext, AuthDb } from './auth-context.js';
 import type { AuthRateLimits } from './auth-limits.js';
 import { DEFAULT_OTP_MAX_ATTEMPTS, withDefaultRateLimits } from './auth-limits.js';
 import { authFailure, respondAuthError } from './gotrue-errors.js';
+import { registerAdminRoutes } from './admin-routes.js';
 import { registerOAuthRoutes } from './oauth-routes.js';
 import { registerOtpRoute } from './otp-route.js';
+import { registerPasswordRoutes } from './password-routes.js';
 import { limitRequestsPerAddress } from './request-rate-limit.js';
 import { registerTokenRoute } from './token-route.js';
 import { registerUserRoutes } from './user-routes.js';
@@ -75,10 +77,13 @@ export async function makeAuthApp(options: AuthAppOptions): Promise<Hono> {
   const perAddress = (limit: number) => limitRequestsPerAddress(limit, limits.windowSeconds, ctx.now);
   const signIns = perAddress(limits.signInsAndSignUps);
   app.use('/otp', signIns);
+  app.use('/signup', signIns);
   app.use('/callback', signIns);
   app.use('/verify', perAddress(limits.tokenVerifications));
   app.use('/token', perAddress(limits.tokenRefreshes));
   registerOtpRoute(app, ctx);
+  registerPasswordRoutes(app, ctx);
+  registerAdminRoutes(app, ctx);
   registerVerifyRoutes(app, ctx);
   registerTokenRoute(app, ctx);
   registerOAuthRoutes(app, ctx);
@@ -98,7 +103,7 @@ export async function makeAuthApp(options: AuthAppOptions): Promise<Hono> {
   app.get('/health', (c) =>
     c.json({ version: 'local-stand-in', name: 'GoTrue', description: 'Local stand-in for Supabase Auth (Ensemble)' }),
   );
-  // What the stand-in does not serve (password sign-up and sign-in, /admin, phone, MFA, SSO…) is answered
+  // What the stand-in does not serve (phone, MFA, SSO, admin factors…) is answered
   // in GoTrue's error shape, so auth-js reports an AuthApiError with a code instead of failing to parse.
   // A mounted sub-app's notFound is not consulted by its parent, hence a catch-all route.
   app.all('*', (c) =>

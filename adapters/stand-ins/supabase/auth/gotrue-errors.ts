@@ -9,13 +9,13 @@ export interface AuthFailure {
   readonly status: ContentfulStatusCode;
   readonly code: string;
   readonly message: string;
+  /** Further keys of GoTrue's error body (e.g. `weak_password: {reasons}`). */
+  readonly extra?: Readonly<Record<string, unknown>>;
 }
 
-export const authFailure = (status: ContentfulStatusCode, code: string, message: string): AuthFailure => ({
-  status,
-  code,
-  message,
-});
+export const authFailure = (
+  status: ContentfulStatusCode, code: string, message: string, extra?: Readonly<Record<string, unknown>>,
+): AuthFailure => ({ status, code, message, ...(extra ? { extra } : {}) });
 
 export const otpExpired = (): AuthFailure => authFailure(403, 'otp_expired', 'Token has expired or is invalid');
 /** GoTrue's answer when a client address is over one of its per-IP request limits. */
@@ -31,7 +31,7 @@ export function respondAuthError(c: Context, failure: AuthFailure): Response {
   const requested = c.req.header(API_VERSION_HEADER);
   if (requested !== undefined && requested >= API_VERSION_2024) {
     c.header(API_VERSION_HEADER, API_VERSION_2024);
-    return c.json({ code: failure.code, message: failure.message }, failure.status);
+    return c.json({ code: failure.code, message: failure.message, ...failure.extra }, failure.status);
   }
-  return c.json({ code: failure.status, error_code: failure.code, msg: failure.message }, failure.status);
+  return c.json({ code: failure.status, error_code: failure.code, msg: failure.message, ...failure.extra }, failure.status);
 }

@@ -3,16 +3,18 @@ import { z } from 'zod';
 import type { AuthContext } from './auth-context.js';
 import { exchangeAuthCode } from './flow-state.js';
 import { authFailure, respondAuthError, validationFailed } from './gotrue-errors.js';
+import { passwordGrant } from './password-routes.js';
 import { readBody } from './request-body.js';
 import { refreshSession, startSession } from './sessions.js';
 
 const refreshBody = z.object({ refresh_token: z.string().optional() });
 const pkceBody = z.object({ auth_code: z.string().optional(), code_verifier: z.string().optional() });
 
-/** POST /token: `refresh_token` (rotating) and `pkce` (exchangeCodeForSession) grants. */
+/** POST /token: `password` (signInWithPassword), `refresh_token` (rotating) and `pkce` (exchangeCodeForSession) grants. */
 export function registerTokenRoute(app: Hono, ctx: AuthContext): void {
   app.post('/token', async (c) => {
     const grantType = c.req.query('grant_type');
+    if (grantType === 'password') return passwordGrant(c, ctx);
     if (grantType === 'refresh_token') {
       const body = await readBody(c, refreshBody);
       if (!body.success) return respondAuthError(c, body.error);

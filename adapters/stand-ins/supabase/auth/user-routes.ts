@@ -5,6 +5,7 @@ import { fail, ok } from '../result.js';
 import type { AuthContext } from './auth-context.js';
 import type { AuthFailure } from './gotrue-errors.js';
 import { authFailure, respondAuthError, validationFailed } from './gotrue-errors.js';
+import { hashPassword, passwordProblem } from './passwords.js';
 import { readBody } from './request-body.js';
 import { endSessions, sessionExists } from './sessions.js';
 import type { AuthUserRecord } from './users.js';
@@ -55,10 +56,15 @@ export function registerUserRoutes(app: Hono, ctx: AuthContext): void {
     if (!caller.success) return respondAuthError(c, caller.error);
     const body = await readBody(c, updateBody);
     if (!body.success) return respondAuthError(c, body.error);
-    if (body.data.email || body.data.phone || body.data.password) {
-      return respondAuthError(c, validationFailed('The local Supabase stand-in only updates user metadata (data)'));
+    if (body.data.email || body.data.phone) {
+      return respondAuthError(c, validationFailed('The local Supabase stand-in only updates user metadata (data) and the password'));
     }
+    const weak = body.data.password ? passwordProblem(body.data.password) : null;
+    if (weak) return respondAuthError(c, weak);
     const userId = caller.data.user.id;
+    if (body.data.password) {
+      await ctx.db.query('update auth.users set encrypted_password = $2 where id = $1', [userId, await hashPassword(body.data.password)]);
+    }
     if (body.data.data) await mergeUserMetadata(ctx.db, userId, body.data.data, ctx.now());
     const user = await findUserById(ctx.db, userId);
     return user === null

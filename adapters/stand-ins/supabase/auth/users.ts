@@ -8,6 +8,7 @@ interface UserRow {
   email: string | null;
   email_confirmed_at: Date | null;
   last_sign_in_at: Date | null;
+  invited_at: Date | null;
   raw_app_meta_data: Metadata | null;
   raw_user_meta_data: Metadata | null;
   created_at: Date;
@@ -32,6 +33,7 @@ export interface AuthUserRecord {
   readonly email: string | null;
   readonly emailConfirmedAt: Date | null;
   readonly lastSignInAt: Date | null;
+  readonly invitedAt: Date | null;
   readonly appMetadata: Metadata;
   readonly userMetadata: Metadata;
   readonly createdAt: Date;
@@ -40,7 +42,7 @@ export interface AuthUserRecord {
   readonly identities: readonly IdentityRow[];
 }
 
-const USER_COLUMNS = `id, email, email_confirmed_at, last_sign_in_at, raw_app_meta_data, raw_user_meta_data,
+const USER_COLUMNS = `id, email, email_confirmed_at, last_sign_in_at, invited_at, raw_app_meta_data, raw_user_meta_data,
   created_at, updated_at, is_anonymous`;
 
 async function withIdentities(db: Queryable, row: UserRow | undefined): Promise<AuthUserRecord | null> {
@@ -54,6 +56,7 @@ async function withIdentities(db: Queryable, row: UserRow | undefined): Promise<
     email: row.email,
     emailConfirmedAt: row.email_confirmed_at,
     lastSignInAt: row.last_sign_in_at,
+    invitedAt: row.invited_at,
     appMetadata: row.raw_app_meta_data ?? {},
     userMetadata: row.raw_user_meta_data ?? {},
     createdAt: row.created_at,
@@ -166,6 +169,7 @@ export function toUserJson(user: AuthUserRecord): Record<string, unknown> {
     email_confirmed_at: iso(user.emailConfirmedAt),
     phone: '',
     confirmed_at: iso(user.emailConfirmedAt),
+    invited_at: iso(user.invitedAt),
     last_sign_in_at: iso(user.lastSignInAt),
     app_metadata: user.appMetadata,
     user_metadata: user.userMetadata,

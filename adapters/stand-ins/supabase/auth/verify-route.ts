@@ -9,11 +9,11 @@ import { normalizeEmail, readBody } from './request-body.js';
 import { startSession } from './sessions.js';
 import { recordSignIn } from './users.js';
 
-/** E-mail verification types the stand-in serves; with autoconfirm they all sign the user in. */
-const EMAIL_TYPES = ['email', 'magiclink', 'signup'] as const;
+/** E-mail verification types the stand-in serves (invite and recovery links come from /admin/generate_link); all sign the user in. */
+const EMAIL_TYPES = ['email', 'magiclink', 'signup', 'invite', 'recovery'] as const;
 const UNSUPPORTED_TYPE = 'Unsupported verification type';
 /** GoTrue's other verification types: the stand-in never issues their tokens, so none is ever valid (as hosted, 403). */
-const NEVER_ISSUED_TYPES = ['invite', 'recovery', 'email_change', 'sms', 'phone_change'];
+const NEVER_ISSUED_TYPES = ['email_change', 'sms', 'phone_change'];
 
 const verifyBody = z.object({
   type: z.string(),
