@@ -29,10 +29,12 @@ function operatorSource(ctx: CommandContext, profileOperator: string | undefined
 }
 
 export function registerStatus(program: Command, act: Act): void {
-  program
-    .command('status')
+  const status = program.command('status');
+  // The usage line reads `ensemble status [options]` like every other; the alias is in the description.
+  status.configureHelp({ ...status.configureHelp(), commandUsage: (cmd) => `${program.name()} ${cmd.name()} ${cmd.usage()}` });
+  status
     .alias('whoami')
-    .description('the profile, environment, billing organization, Supabase project and operator in use, and whether each service answers')
+    .description('the profile, environment, billing organization, Supabase project and operator in use, and whether each service answers (alias: whoami)')
     .addHelpText('after', '\nExamples:\n  $ ensemble status\n  $ ensemble --profile production whoami\n  $ ENSEMBLE_PROFILE=staging ensemble --json status | jq .billing')
     .action(
       act(async (ctx) => {
