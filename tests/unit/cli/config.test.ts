@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { resolveBillingTarget, resolveSupabaseTarget } from '../../../cli/config.js';
+import { loadProfile, resolveBillingTarget, resolveOperator, resolveSupabaseTarget } from '../../../cli/config.js';
 import { CliError } from '../../../cli/errors.js';
 import type { CliIo } from '../../../cli/io.js';
 
@@ -77,5 +77,35 @@ describe('CLI global options: Supabase service-role access', () => {
   it('the config file keys are validated', () => {
     writeFileSync(join(dir, '.ensemble.json'), JSON.stringify({ supabaseUrl: 'not a url' }));
     expect(usage(() => resolveSupabaseTarget({}, io()))).toMatch(/supabaseUrl: supabaseUrl must be a URL/);
+  });
+});
+
+describe('CLI named profiles', () => {
+  const write = (file: string, config: unknown) => {
+    mkdirSync(join(file, '..'), { recursive: true });
+    writeFileSync(file, JSON.stringify(config));
+  };
+
+  it("profiles of both files merge by name, key by key, over the top-level keys; a profile's keys serve billing, Supabase and the operator", () => {
+    write(join(dir, 'home', '.config', 'ensemble', 'config.json'), {
+      operator: 'ada',
+      supabaseServiceRoleKey: 'top-key',
+      profiles: { prod: { env: 'production', billingAccessToken: 'prod-token', supabaseUrl: 'https://prod.supabase.co' } },
+    });
+    write(join(dir, '.ensemble.json'), { profile: 'prod', profiles: { prod: { operator: 'bea' } } });
+    expect(loadProfile(io())).toMatchObject({ name: 'prod', chosenBy: 'config', settings: { env: 'production', billingAccessToken: 'prod-token', operator: 'bea', supabaseServiceRoleKey: 'top-key' } });
+    expect(resolveBillingTarget({}, io())).toMatchObject({ env: 'production', server: 'production', accessToken: 'prod-token' });
+    expect(resolveSupabaseTarget({}, io())).toEqual({ url: 'https://prod.supabase.co', serviceRoleKey: 'top-key', local: false });
+    expect(resolveOperator(io())).toBe('bea');
+    // Without a chosen profile only the top-level keys apply.
+    write(join(dir, '.ensemble.json'), { profiles: { prod: { operator: 'bea' } } });
+    expect(loadProfile(io())).toMatchObject({ name: 'default', chosenBy: 'default', settings: { operator: 'ada' } });
+    expect(resolveOperator(io(), 'prod')).toBe('bea');
+  });
+
+  it('a set but empty ENSEMBLE_PROFILE is named; an unknown profile lists the known ones', () => {
+    write(join(dir, '.ensemble.json'), { profiles: { a: {}, b: {} } });
+    expect(usage(() => loadProfile(io({ ENSEMBLE_PROFILE: ' ' })))).toBe('ENSEMBLE_PROFILE is set but empty: give it a profile name, or unset it');
+    expect(usage(() => resolveBillingTarget({ profile: 'c', token: 't' }, io()))).toBe(`No profile "c" (from --profile) in ${join(dir, '.ensemble.json')}: the profiles are a, b`);
   });
 });
