@@ -188,3 +188,27 @@ describe('quoted identifiers', () => {
     expect(unquoted.body).toEqual([{ 'kind-of': 'plain' }, { 'kind-of': 'fancy' }]);
   });
 });
+
+describe('CSV answers (Accept: text/csv)', () => {
+  it('csv() answers a header of the keys and one line per row, quoting as Postgres writes a record, empty for null', async () => {
+    await db.asAdmin((tx) => tx.exec(`insert into ft_labels values (3, 'Quote "and", comma', null)`));
+    const { data, error, status } = await service().from('ft_labels').select('id, "display name", "kind-of"').order('id').csv();
+    expect(error).toBeNull();
+    expect(status).toBe(200);
+    expect(data).toBe('id,display name,kind-of\n1,"First label",plain\n2,"Second label",fancy\n3,"Quote ""and"", comma",');
+    const response = await fetch(`${server.url}/rest/v1/ft_labels?select=id&id=gt.99`, {
+      headers: { apikey: server.serviceKey, Authorization: `Bearer ${server.serviceKey}`, Accept: 'text/csv' },
+    });
+    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    // No rows: PostgREST's header comes from the first row, so the answer is the newline alone.
+    expect(await response.text()).toBe('\n');
+    await db.asAdmin((tx) => tx.exec('delete from ft_labels where id = 3'));
+  });
+
+  it('embeds and aggregates render as JSON and numbers inside the CSV', async () => {
+    const { data } = await service().from('ft_customers').select('name, ft_profiles(bio)').eq('id', 1).csv();
+    expect(data).toBe('name,ft_profiles\nada,"{""bio"":""maths""}"');
+    const { data: totals } = await service().from('ft_orders').select('status, count()').order('status').csv();
+    expect(totals).toBe('status,count\nopen,1\npaid,3');
+  });
+});

@@ -4,6 +4,8 @@ import { RestError } from './rest-error.js';
 export interface ResponseMedia {
   readonly single: boolean;
   readonly stripNulls: boolean;
+  /** `Accept: text/csv` (supabase-js `.csv()`). */
+  readonly csv?: boolean;
 }
 
 interface Accepted {
@@ -36,7 +38,7 @@ function parseAccept(header: string): Accepted[] {
 
 /**
  * PostgREST's content negotiation for what the stand-in produces: JSON arrays and single objects (with
- * `nulls=stripped`). CSV, GeoJSON and query plans (`application/vnd.pgrst.plan`, which hosted Supabase
+ * `nulls=stripped`) and CSV. GeoJSON and query plans (`application/vnd.pgrst.plan`, which hosted Supabase
  * has disabled by default) are refused with PGRST107 and 406, as PostgREST refuses a type it cannot produce.
  */
 export function negotiateMedia(header: string | undefined): ResponseMedia {
@@ -54,6 +56,8 @@ export function negotiateMedia(header: string | undefined): ResponseMedia {
       case 'application/vnd.pgrst.object+json':
       case 'application/vnd.pgrst.object':
         return { single: true, stripNulls };
+      case 'text/csv':
+        return { single: false, stripNulls: false, csv: true };
       default:
     }
   }
@@ -62,6 +66,7 @@ export function negotiateMedia(header: string | undefined): ResponseMedia {
 
 /** The Content-Type header of an answer in `media`. */
 export function contentTypeOf(media: ResponseMedia): string {
+  if (media.csv) return 'text/csv; charset=utf-8';
   const base = media.single ? 'application/vnd.pgrst.object+json' : media.stripNulls ? 'application/vnd.pgrst.array+json' : 'application/json';
   return `${base}${media.stripNulls ? ';nulls=stripped' : ''}; charset=utf-8`;
 }

@@ -82,7 +82,7 @@ export async function callFunction(request: RestRequest, fn: FunctionInfo, args:
       if (maxAffected !== null && result.n > maxAffected) throw maxAffectedExceeded(result.n);
       return { row: result, total: await countRows(tx, request.prefer.count, `select 1 ${source}`, params.values, request.maxRows) };
     }, { readOnly });
-    if (!fn.returnsSet && !request.single) {
+    if (!fn.returnsSet && !request.single && !request.media.csv) {
       // A function returning one composite answers with an object, not an array.
       return { status: 200, body: row.n === 1 ? row.body.slice(1, -1) : 'null', headers: { 'Content-Type': jsonType } };
     }
@@ -90,6 +90,9 @@ export async function callFunction(request: RestRequest, fn: FunctionInfo, args:
   }
   if (request.query.conditions.length > 0 || request.query.order.length > 0) {
     throw new RestError(400, 'PGRST100', `public.${fn.name} returns ${fn.returnType}: filters and ordering apply only to functions returning rows`);
+  }
+  if (request.media.csv) {
+    throw new RestError(406, 'PGRST107', `None of these media types are available: text/csv`, `public.${fn.name} returns ${fn.returnType}, not rows`);
   }
   const fromClause = from ? ` from ${from}` : '';
   const sql = fn.returnsSet

@@ -337,8 +337,16 @@ export function compileOrder(terms: readonly OrderTerm[], relation: Columns, ali
   return ` order by ${parts.join(', ')}`;
 }
 
-/** The page's rows (`_r`) as one JSON array, null-valued keys left out for `nulls=stripped`. */
-export function rowsJson(media: { readonly stripNulls: boolean }): string {
+/**
+ * The page's rows (`_r`) as the answer's body: one JSON array (null-valued keys left out for `nulls=stripped`),
+ * or, for `text/csv`, PostgREST's CSV: the first row's keys as the header, then each row as Postgres writes a
+ * record (quoted where needed, empty for null), lines joined by a newline.
+ */
+export function rowsJson(media: { readonly stripNulls: boolean; readonly csv?: boolean }): string {
+  if (media.csv) {
+    const header = `coalesce((select string_agg(_k, ',') from json_object_keys((array_agg(row_to_json(_r)))[1]) _k), '')`;
+    return `${header} || chr(10) || coalesce(string_agg(substring(_r::text, 2, length(_r::text) - 2), chr(10)), '')`;
+  }
   const rows = `coalesce(json_agg(_r), '[]'::json)`;
   return media.stripNulls ? `json_strip_nulls(${rows})` : rows;
 }
