@@ -13,7 +13,7 @@ import { CommandContext } from './context.js';
 import { CliError, EXIT, usageError } from './errors.js';
 import type { CliIo } from './io.js';
 import { defaultDeps, type CliDeps } from './services.js';
-import { VERSION } from './version.js';
+import { version } from './version.js';
 
 /** Wraps a command handler: builds its context and hands over the parsed arguments and options. */
 export type Act = <O>(
@@ -59,7 +59,7 @@ export function buildProgram(deps: Partial<CliDeps> = {}, io: CliIo): Command {
     .option('--json', 'machine output only on stdout (JSON)')
     .option('--no-color', 'plain output without colours')
     .option('--verbose', 'say what the program is doing on stderr')
-    .version(`ensemble ${VERSION}`, '-V, --version', 'print the version and exit')
+    .version(`ensemble ${version()}`, '-V, --version', 'print the version and exit')
     .addHelpText('after', ROOT_HELP)
     .configureHelp({ showGlobalOptions: true })
     .helpCommand(false);
@@ -89,7 +89,7 @@ function registerVersionAndCompletion(program: Command, io: CliIo): void {
     .command('version')
     .description('print the version (same as --version)')
     .action(() => {
-      io.stdout.write(`ensemble ${VERSION}\n`);
+      io.stdout.write(`ensemble ${version()}\n`);
     });
   program
     .command('completion')
