@@ -88,6 +88,7 @@ function registerVersionAndCompletion(program: Command, io: CliIo): void {
   program
     .command('version')
     .description('print the version (same as --version)')
+    .addHelpText('after', '\nExamples:\n  $ ensemble version\n  $ ensemble --version')
     .action(() => {
       io.stdout.write(`ensemble ${version()}\n`);
     });
@@ -97,7 +98,7 @@ function registerVersionAndCompletion(program: Command, io: CliIo): void {
     .addArgument(new Argument('<shell>', 'the shell').choices(SHELLS))
     .addHelpText(
       'after',
-      '\nExamples:\n  $ source <(ensemble completion bash)          # add to ~/.bashrc\n  $ source <(ensemble completion zsh)           # add to ~/.zshrc\n  $ ensemble completion fish > ~/.config/fish/completions/ensemble.fish',
+      '\nExamples:\n  $ ensemble completion bash > ~/.local/share/bash-completion/completions/ensemble\n  $ source <(ensemble completion bash)          # or add this to ~/.bashrc\n  $ source <(ensemble completion zsh)           # add to ~/.zshrc\n  $ ensemble completion fish > ~/.config/fish/completions/ensemble.fish',
     )
     .action((shell: Shell) => {
       io.stdout.write(completionScript(program, shell));

@@ -9,6 +9,7 @@ import { renderFields, renderTable, type Column } from '../format/table.js';
 import { formatDate, text } from '../format/values.js';
 import { addPaging, streamListing, type Paging } from '../listing.js';
 import type { Act } from '../program.js';
+import { customerOfUser, findNamedUser } from '../user-billing.js';
 
 /** What the app answered a delivery: its outcome, and the HTTP status when it failed. */
 export interface AppAnswer {
@@ -69,17 +70,12 @@ async function eventType(value: string): Promise<string> {
 }
 
 /** The billing customer whose id a payload names for `--user <email|user-id>` (its external id is the user id). */
-async function customerOfUser(ctx: CommandContext, reference: string): Promise<{ customerId: string; name: string }> {
-  const support = await ctx.support();
-  const user = ctx.domain(await support.findUser({ query: reference }));
+async function customerNamedBy(ctx: CommandContext, reference: string): Promise<{ customerId: string; name: string }> {
+  const user = await findNamedUser(ctx, reference);
   const name = user.email ?? user.id;
-  const client = await ctx.billing();
-  const answer = await client.customers.getExternal({ externalId: user.id });
-  if (answer.success) return { customerId: answer.data.id, name };
-  if (statusOf(answer.error) === 404) {
-    throw new CliError(`${name} has no billing customer on ${ctx.billingWhere.env} (they never reached checkout): no webhook names them`);
-  }
-  throw ctx.billingError(answer.error, { noun: 'billing customer with external id', id: user.id });
+  const customer = await customerOfUser(ctx, user.id);
+  if (customer === null) throw new CliError(`${name} has no billing customer on ${ctx.billingWhere.env} (they never reached checkout): no webhook names them`);
+  return { customerId: customer.id, name };
 }
 
 interface Found {
@@ -240,7 +236,7 @@ export function registerWebhooks(program: Command, act: Act): void {
     .action(
       act<DeliveriesOptions>(async (ctx, _a, o) => {
         const type = o.type === undefined ? undefined : await eventType(o.type);
-        const customer = o.user === undefined ? undefined : await customerOfUser(ctx, o.user);
+        const customer = o.user === undefined ? undefined : await customerNamedBy(ctx, o.user);
         await streamListing(
           ctx,
           {

@@ -58,9 +58,9 @@ describe('CLI conventions: version, completion, help, listings', () => {
     }
   });
 
-  it('`completion bash` sourced by bash completes commands, subcommands, flags and values', () => {
-    const script = spawnSync(process.execPath, ['--import', 'tsx', 'cli/main.ts', 'completion', 'bash'], { encoding: 'utf8' });
-    expect(script.status, script.stderr).toBe(0);
+  it('`completion bash` sourced by bash completes commands, subcommands, flags and values', async () => {
+    const script = await stack.run(['completion', 'bash']);
+    expect(script.code, script.stderr).toBe(0);
     const complete = (words: string[]) => {
       const line = words.map((w) => `'${w}'`).join(' ');
       const r = spawnSync('bash', ['-c', `eval "$SCRIPT"; COMP_WORDS=(${line}); COMP_CWORD=${words.length - 1}; _ensemble; echo "\${COMPREPLY[*]}"`], {
@@ -75,6 +75,9 @@ describe('CLI conventions: version, completion, help, listings', () => {
     expect(complete(['ensemble', '--env', 'sandbox', 'users', 'credits', ''])).toEqual(['grant', 'debit']);
     expect(complete(['ensemble', '--env', ''])).toEqual(['production', 'sandbox', 'local']);
     expect(complete(['ensemble', 'users', 'show', '--le'])).toEqual(['--ledger']);
+    expect(complete(['ensemble', '--env', 'sandbox', 'webhooks', ''])).toEqual(['deliveries', 'show', 'redeliver']);
+    expect(complete(['ensemble', 'webhooks', 'deliveries', '--fa'])).toEqual(['--failed']);
+    expect(complete(['ensemble', 'metrics', 'usage', '--by', ''])).toEqual(['model', 'user']);
     expect(complete(['ensemble', 'completion', ''])).toEqual(['bash', 'zsh', 'fish']);
     // The registered function is the one bash calls for `ensemble`.
     const registered = spawnSync('bash', ['-c', 'eval "$SCRIPT"; complete -p ensemble'], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '', SCRIPT: script.stdout } });
