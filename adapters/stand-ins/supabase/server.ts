@@ -53,6 +53,8 @@ export interface LocalSupabaseOptions {
   readonly onEmailSent?: (email: StoredEmail) => void;
   /** Also hands every e-mail to this SMTP server (e.g. a local Mailpit); the mailbox keeps a copy. */
   readonly smtp?: SmtpTarget;
+  /** The schemas REST exposes (PostgREST `db-schemas`, hosted "Exposed schemas"); `['public']` if unset. */
+  readonly restSchemas?: readonly string[];
 }
 
 export interface LocalSupabase {
@@ -125,7 +127,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
       }),
     );
     app.use('/rest/v1/*', requireApiKey(keys));
-    app.route('/rest/v1', makeRestApp({ db, verifyJwt: restVerifier(keys) }));
+    app.route('/rest/v1', makeRestApp({ db, verifyJwt: restVerifier(keys), ...(options.restSchemas ? { schemas: options.restSchemas } : {}) }));
     // Storage checks the JWT itself (its gateway route has no key check), as the hosted one does.
     const bytes = options.dataDir ? diskObjectBytes(join(options.dataDir, 'storage')) : memoryObjectBytes();
     app.route('/storage/v1', makeStorageApp({ db, keys, bytes, now, ...(options.maxObjectBytes ? { maxObjectBytes: options.maxObjectBytes } : {}) }));

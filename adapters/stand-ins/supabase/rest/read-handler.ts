@@ -2,7 +2,7 @@ import type { Transaction } from '../db.js';
 import type { CountPreference } from './request-query.js';
 import { inRequestTransaction } from './request-transaction.js';
 import { rowsResult, type RestRequest, type RestResult } from './rest-response.js';
-import { AliasCounter, compileCondition, compileOrder, compileSelect, EmbedQueries, ident, Params, rowsJson } from './sql-builder.js';
+import { AliasCounter, compileCondition, compileOrder, compileSelect, EmbedQueries, Params, rowsJson } from './sql-builder.js';
 
 interface PageRow { body: string; n: number }
 
@@ -43,7 +43,7 @@ export async function readRelation(request: RestRequest, name: string): Promise<
   const selected = compileSelect(query.select, relation, 't0', { cache, aliases: new AliasCounter(), params, embeds });
   embeds.checkAllUsed();
   const where = [...query.conditions.map((condition) => compileCondition(condition, relation, 't0', params)), ...selected.conditions];
-  const from = `from public.${ident(relation.name)} t0${selected.joins}${where.length > 0 ? ` where ${where.join(' and ')}` : ''}${selected.groupBy}`;
+  const from = `from ${cache.qualify(relation.name)} t0${selected.joins}${where.length > 0 ? ` where ${where.join(' and ')}` : ''}${selected.groupBy}`;
   const limit = cappedLimit(query.limit, request.maxRows);
   const page = `${compileOrder(query.order, relation, 't0')}${limit !== null ? ` limit ${limit}` : ''}${query.offset ? ` offset ${query.offset}` : ''}`;
   const sql = `select ${rowsJson(request.media)}::text as body, count(*)::int as n from (select ${selected.list} ${from}${page}) _r`;

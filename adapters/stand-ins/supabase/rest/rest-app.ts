@@ -23,6 +23,11 @@ export interface RestAppOptions {
    * PostgREST's own default, nothing is capped.
    */
   readonly maxRows?: number | null;
+  /**
+   * PostgREST's `db-schemas` (a hosted project's "Exposed schemas"): the first is the default, the others are
+   * chosen with `Accept-Profile` (GET, HEAD) or `Content-Profile` (POST, PATCH, DELETE). `['public']` if unset.
+   */
+  readonly schemas?: readonly string[];
 }
 
 /**
@@ -31,33 +36,41 @@ export interface RestAppOptions {
  */
 export function makeRestApp(options: RestAppOptions): Hono {
   const app = new Hono();
-  let cache: Promise<SchemaCache> | null = null;
+  const schemas = options.schemas && options.schemas.length > 0 ? options.schemas : ['public'];
+  const caches = new Map<string, Promise<SchemaCache>>();
   // PostgREST's schema cache reload: on `NOTIFY pgrst` with 'reload schema' (or nothing), which the database's
   // event triggers send after any DDL. Listening starts before the first load, so no change is missed.
   let watching: Promise<unknown> | null = null;
-  const schema = async (): Promise<SchemaCache> => {
+  const schema = async (name: string): Promise<SchemaCache> => {
     await (watching ??= options.db.listen('pgrst', (payload) => {
-      if (payload === '' || payload === 'reload schema') cache = null;
+      if (payload === '' || payload === 'reload schema') caches.clear();
     }).catch((error: unknown) => {
       watching = null;
       throw error;
     }));
-    return (cache ??= loadSchemaCache(options.db).catch((error: unknown) => {
-      cache = null;
-      throw error;
-    }));
+    let cache = caches.get(name);
+    if (!cache) {
+      cache = loadSchemaCache(options.db, name).catch((error: unknown) => {
+        caches.delete(name);
+        throw error;
+      });
+      caches.set(name, cache);
+    }
+    return cache;
   };
   const maxSize = options.maxBodyBytes ?? 1024 * 1024;
 
   const handle = (kind: 'table' | 'rpc') => async (c: Context) => {
     let role = 'anon';
     try {
-      checkProfile(c.req.header('accept-profile'), c.req.header('content-profile'));
+      const profile = chooseProfile(c.req.method, c.req.header('accept-profile'), c.req.header('content-profile'), schemas);
       const caller = await identifyCaller(c.req.raw.headers, options.verifyJwt);
       role = caller.role;
-      const request = await buildRequest(c, options.db, caller, await schema(), kind, options.maxRows ?? null);
+      const request = await buildRequest(c, options.db, caller, await schema(profile), kind, options.maxRows ?? null);
       const name = c.req.param(kind === 'rpc' ? 'fn' : 'relation') ?? '';
       const result = kind === 'rpc' ? await rpc(request, name) : await table(request, name);
+      // PostgREST names the schema it answered from once more than one is exposed.
+      if (schemas.length > 1) result.headers['Content-Profile'] = profile;
       return send(c, result, appliedPreferences(request, kind));
     } catch (error) {
       const failure = fromDatabaseError(error, role);
@@ -85,12 +98,14 @@ export function makeRestApp(options: RestAppOptions): Hono {
   return app;
 }
 
-function checkProfile(...profiles: (string | undefined)[]): void {
-  for (const profile of profiles) {
-    if (profile !== undefined && profile !== 'public') {
-      throw new RestError(406, 'PGRST106', 'Invalid schema: ' + profile, null, 'Only the following schemas are exposed: public');
-    }
+/** The schema a request reads (`Accept-Profile` on GET and HEAD) or writes (`Content-Profile` otherwise). */
+function chooseProfile(method: string, accept: string | undefined, content: string | undefined, schemas: readonly string[]): string {
+  const asked = method === 'GET' || method === 'HEAD' ? accept : content;
+  if (asked === undefined) return schemas[0] ?? 'public';
+  if (!schemas.includes(asked)) {
+    throw new RestError(406, 'PGRST106', 'Invalid schema: ' + asked, null, `Only the following schemas are exposed: ${schemas.join(', ')}`);
   }
+  return asked;
 }
 
 async function buildRequest(

@@ -21,8 +21,8 @@ export class RestError extends Error {
 export const badRequest = (message: string, details: string | null = null, hint: string | null = null): RestError =>
   new RestError(400, 'PGRST100', message, details, hint);
 
-export const tableNotFound = (name: string): RestError =>
-  new RestError(404, 'PGRST205', `Could not find the table 'public.${name}' in the schema cache`);
+export const tableNotFound = (schema: string, name: string): RestError =>
+  new RestError(404, 'PGRST205', `Could not find the table '${schema}.${name}' in the schema cache`);
 
 export const columnNotFound = (table: string, column: string): RestError =>
   new RestError(400, '42703', `column ${table}.${column} does not exist`);

@@ -1,9 +1,10 @@
+import { ident } from './identifiers.js';
 import { cappedLimit, countRows } from './read-handler.js';
 import { inRequestTransaction } from './request-transaction.js';
 import { RestError } from './rest-error.js';
 import { jsonType, rowsResult, type RestRequest, type RestResult } from './rest-response.js';
 import type { FunctionInfo } from './schema-cache.js';
-import { AliasCounter, compileCondition, compileOrder, compileSelect, EmbedQueries, ident, Params, rowsJson } from './sql-builder.js';
+import { AliasCounter, compileCondition, compileOrder, compileSelect, EmbedQueries, Params, rowsJson } from './sql-builder.js';
 import { maxAffectedExceeded } from './write-handler.js';
 
 const signature = (fn: FunctionInfo) => `public.${fn.name}(${fn.args.map((arg) => `${arg.name} => ${arg.type}`).join(', ')})`;
@@ -50,16 +51,16 @@ export function chooseFunction(candidates: readonly FunctionInfo[], name: string
 export async function callFunction(request: RestRequest, fn: FunctionInfo, args: unknown): Promise<RestResult> {
   const params = new Params();
   let from = '';
-  let call = `public.${ident(fn.name)}()`;
+  let call = `${request.cache.qualify(fn.name)}()`;
   if (takesWholeBody(fn) && fn.args[0]) {
-    call = `public.${ident(fn.name)}(${params.add(JSON.stringify(args))}::${fn.args[0].type})`;
+    call = `${request.cache.qualify(fn.name)}(${params.add(JSON.stringify(args))}::${fn.args[0].type})`;
   } else {
     const named = args as Record<string, unknown>;
     const used = fn.args.filter((arg) => arg.name in named);
     if (used.length > 0) {
       const definitions = used.map((arg) => `${ident(arg.name)} ${arg.type}`).join(', ');
       from = `json_to_record(${params.add(JSON.stringify(named))}::json) as _a(${definitions})`;
-      call = `public.${ident(fn.name)}(${used.map((arg) => `${ident(arg.name)} => _a.${ident(arg.name)}`).join(', ')})`;
+      call = `${request.cache.qualify(fn.name)}(${used.map((arg) => `${ident(arg.name)} => _a.${ident(arg.name)}`).join(', ')})`;
     }
   }
   const readOnly = request.method !== 'POST';

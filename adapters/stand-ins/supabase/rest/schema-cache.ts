@@ -1,4 +1,5 @@
 import type { LocalDb } from '../db.js';
+import { ident } from './identifiers.js';
 import { columnNotFound, payloadColumnNotFound, RestError, tableNotFound } from './rest-error.js';
 
 export interface ColumnInfo {
@@ -68,6 +69,10 @@ export interface FunctionInfo {
 }
 
 export interface SchemaCache {
+  /** The schema this cache reads (`public`, or another of the configured `db-schemas`). */
+  readonly schema: string;
+  /** `"schema"."name"` for SQL (the name comes from the catalogue). */
+  qualify(name: string): string;
   relation(name: string): RelationInfo;
   hasRelation(name: string): boolean;
   functions(name: string): readonly FunctionInfo[];
@@ -89,8 +94,8 @@ interface FunctionRow {
   returns_set: boolean; return_type: string; return_relid: number; return_rel: string | null; out_types: string[] | null;
 }
 
-/** Reads the `public` schema, as PostgREST's schema cache does (again after each `NOTIFY pgrst`, see rest-app.ts). */
-export async function loadSchemaCache(db: LocalDb): Promise<SchemaCache> {
+/** Reads one schema, as PostgREST's schema cache does (again after each `NOTIFY pgrst`, see rest-app.ts). */
+export async function loadSchemaCache(db: LocalDb, schema = 'public'): Promise<SchemaCache> {
   return db.asAdmin(async (tx) => {
     const columns = await tx.query<ColumnRow>(`
       select c.relname as rel, c.relkind::text as kind, a.attname as col, format_type(a.atttypid, a.atttypmod) as type,
@@ -98,14 +103,14 @@ export async function loadSchemaCache(db: LocalDb): Promise<SchemaCache> {
           else pg_get_expr(d.adbin, d.adrelid) end as default_expr
       from pg_attribute a join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
       left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum and a.attgenerated = ''
-      where n.nspname = 'public' and c.relkind in ('r', 'v', 'm', 'p', 'f') and a.attnum > 0 and not a.attisdropped
-      order by c.relname, a.attnum`);
+      where n.nspname = $1 and c.relkind in ('r', 'v', 'm', 'p', 'f') and a.attnum > 0 and not a.attisdropped
+      order by c.relname, a.attnum`, [schema]);
     const keys = await tx.query<KeyRow>(`
       select c.relname as rel, array_agg(a.attname order by k.ord) as cols
       from pg_constraint con join pg_class c on c.oid = con.conrelid join pg_namespace n on n.oid = c.relnamespace
       cross join lateral unnest(con.conkey) with ordinality k(attnum, ord)
       join pg_attribute a on a.attrelid = c.oid and a.attnum = k.attnum
-      where n.nspname = 'public' and con.contype = 'p' group by c.relname, con.oid`);
+      where n.nspname = $1 and con.contype = 'p' group by c.relname, con.oid`, [schema]);
     const foreignKeys = await tx.query<ForeignKeyRow>(`
       select c.relname as rel, con.conname as name, t.relname as target,
         array(select a.attname from unnest(con.conkey) with ordinality k(n, o) join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.n order by k.o) as cols,
@@ -115,8 +120,8 @@ export async function loadSchemaCache(db: LocalDb): Promise<SchemaCache> {
           and (select array_agg(x order by x) from unnest(u.conkey) x) = (select array_agg(x order by x) from unnest(con.conkey) x)) as one_to_one
       from pg_constraint con join pg_class c on c.oid = con.conrelid join pg_class t on t.oid = con.confrelid
       join pg_namespace n on n.oid = c.relnamespace join pg_namespace tn on tn.oid = t.relnamespace
-      where con.contype = 'f' and n.nspname = 'public' and tn.nspname = 'public' and con.conparentid = 0
-      order by con.conrelid, con.conname`);
+      where con.contype = 'f' and n.nspname = $1 and tn.nspname = $1 and con.conparentid = 0
+      order by con.conrelid, con.conname`, [schema]);
     const timezones = await tx.query<{ name: string }>('select name from pg_timezone_names');
     const functions = await tx.query<FunctionRow>(`
       select p.proname as name, p.proargnames as arg_names, p.proargmodes::text[] as arg_modes,
@@ -125,7 +130,7 @@ export async function loadSchemaCache(db: LocalDb): Promise<SchemaCache> {
         coalesce(rt.typrelid, 0)::int as return_relid, rc.relname as return_rel, null::text[] as out_types
       from pg_proc p join pg_namespace n on n.oid = p.pronamespace join pg_type rt on rt.oid = p.prorettype
       left join pg_class rc on rc.oid = rt.typrelid
-      where n.nspname = 'public' and p.prokind = 'f'`);
+      where n.nspname = $1 and p.prokind = 'f'`, [schema]);
 
     const relations = new Map<string, MutableRelation>();
     for (const row of columns.rows) {
@@ -143,16 +148,18 @@ export async function loadSchemaCache(db: LocalDb): Promise<SchemaCache> {
     }
 
     return {
+      schema,
+      qualify: (name) => `${ident(schema)}.${ident(name)}`,
       timezones: new Set(timezones.rows.map((row) => row.name)),
       hasRelation: (name) => relations.has(name),
       relation(name) {
         const found = relations.get(name);
-        if (!found) throw tableNotFound(name);
+        if (!found) throw tableNotFound(schema, name);
         return found;
       },
       functions(name) {
         const found = byName.get(name);
-        if (!found) throw new RestError(404, 'PGRST202', `Could not find the function public.${name} in the schema cache`);
+        if (!found) throw new RestError(404, 'PGRST202', `Could not find the function ${schema}.${name} in the schema cache`);
         return found;
       },
     };

@@ -1,11 +1,10 @@
+import { ident } from './identifiers.js';
 import { badRequest, RestError } from './rest-error.js';
 import type { Condition, FilterCondition, OrderTerm } from './parse-filter.js';
 import { fieldLabel, type JsonStep } from './parse-field.js';
 import type { SelectItem } from './parse-select.js';
 import { column, isToOne, type RelationInfo, type Relationship, type SchemaCache } from './schema-cache.js';
 
-/** Identifiers reach SQL only after a catalogue lookup, and always quoted; values only as `$n`. */
-export const ident = (name: string): string => `"${name.replaceAll('"', '""')}"`;
 
 export class Params {
   readonly values: unknown[] = [];
@@ -214,7 +213,9 @@ function describeLink(link: Relationship): { embedding: string; cardinality: str
 const singleColumn = (link: Relationship, side: 0 | 1): string | null => (link.pairs.length === 1 ? (link.pairs[0]?.[side] ?? null) : null);
 
 /** PostgREST 12's `findRel`: which relationship an embed `target!hint` follows from `origin`. */
-export function findRelationship(links: readonly Relationship[], origin: string, target: string, hint: string | null): Relationship {
+export function findRelationship(
+  links: readonly Relationship[], origin: string, target: string, hint: string | null, schemaName = 'public',
+): Relationship {
   const matches = links.filter((link) => {
     if (link.isSelf) {
       // One foreign key, two relationships: the table's name gives the children, the column the parent.
@@ -238,7 +239,7 @@ export function findRelationship(links: readonly Relationship[], origin: string,
       400,
       'PGRST200',
       `Could not find a relationship between '${origin}' and '${target}' in the schema cache`,
-      `Searched for a foreign key relationship between '${origin}' and '${target}'${hint ? ` using the hint '${hint}'` : ''} in the schema 'public', but no matches were found.`,
+      `Searched for a foreign key relationship between '${origin}' and '${target}'${hint ? ` using the hint '${hint}'` : ''} in the schema '${schemaName}', but no matches were found.`,
     );
   }
   if (matches.length > 1) {
@@ -272,18 +273,18 @@ interface EmbedParts {
 function embedParts(item: EmbedItem, relation: Columns, alias: string, context: SelectContext, parentPath: string): EmbedParts {
   const { cache, aliases, params } = context;
   const parent = cache.hasRelation(relation.name) ? cache.relation(relation.name) : null;
-  const link = findRelationship(parent?.relationships ?? [], relation.name, item.relation, item.hint);
+  const link = findRelationship(parent?.relationships ?? [], relation.name, item.relation, item.hint, cache.schema);
   const target = cache.relation(link.target);
   const child = aliases.take();
   const prefix = parentPath ? `${parentPath}.` : '';
   const path = `${prefix}${item.alias ?? item.relation}`;
   const options = context.embeds.take(item.alias ? [path, `${prefix}${item.relation}`] : [path]);
-  let source = `public.${ident(target.name)} ${child}`;
+  let source = `${cache.qualify(target.name)} ${child}`;
   let join: string;
   if (link.junction) {
     const through = aliases.take();
     const { table, sourcePairs, targetPairs } = link.junction;
-    source += ` join public.${ident(table)} ${through} on ${targetPairs.map(([mine, theirs]) => `${through}.${ident(theirs)} = ${child}.${ident(mine)}`).join(' and ')}`;
+    source += ` join ${cache.qualify(table)} ${through} on ${targetPairs.map(([mine, theirs]) => `${through}.${ident(theirs)} = ${child}.${ident(mine)}`).join(' and ')}`;
     join = sourcePairs.map(([mine, theirs]) => `${through}.${ident(theirs)} = ${alias}.${ident(mine)}`).join(' and ');
   } else {
     join = link.pairs.map(([mine, theirs]) => `${child}.${ident(theirs)} = ${alias}.${ident(mine)}`).join(' and ');

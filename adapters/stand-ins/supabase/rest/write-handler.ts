@@ -1,9 +1,10 @@
+import { ident } from './identifiers.js';
 import type { Transaction } from '../db.js';
 import { badRequest, notSingle, RestError } from './rest-error.js';
 import { contentRange, rowsResult, type RestRequest, type RestResult } from './rest-response.js';
 import { column, type RelationInfo } from './schema-cache.js';
 import { inRequestTransaction } from './request-transaction.js';
-import { AliasCounter, compileCondition, compileOrder, compileSelect, EmbedQueries, ident, Params, rowsJson } from './sql-builder.js';
+import { AliasCounter, compileCondition, compileOrder, compileSelect, EmbedQueries, Params, rowsJson } from './sql-builder.js';
 
 const invalidJson = (details: string) => new RestError(400, 'PGRST102', 'Empty or invalid json', details);
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -64,7 +65,7 @@ function filteredRows(request: RestRequest, relation: RelationInfo, params: Para
   const { limit, offset, order } = request.query;
   if (limit === null && offset === 0) return whereClause(request, relation, params, 't0');
   const page = `${compileOrder(order, relation, '_l')}${limit !== null ? ` limit ${limit}` : ''}${offset ? ` offset ${offset}` : ''}`;
-  return ` where t0.ctid in (select _l.ctid from public.${ident(relation.name)} _l${whereClause(request, relation, params, '_l')}${page})`;
+  return ` where t0.ctid in (select _l.ctid from ${request.cache.qualify(relation.name)} _l${whereClause(request, relation, params, '_l')}${page})`;
 }
 
 function whereClause(request: RestRequest, relation: RelationInfo, params: Params, alias: string): string {
@@ -81,7 +82,7 @@ export async function insertRows(request: RestRequest, name: string): Promise<Re
   const names = request.query.columns ?? [...new Set(rows.flatMap((row) => Object.keys(row)))];
   const columns = names.map((columnName) => column(relation, columnName, true).name);
   const params = new Params();
-  const target = `public.${ident(relation.name)} as t0`;
+  const target = `${request.cache.qualify(relation.name)} as t0`;
   let statement: string;
   if (columns.length === 0) {
     if (rows.length !== 1) throw badRequest('inserting several rows of defaults only is not supported by the local stand-in');
@@ -89,7 +90,7 @@ export async function insertRows(request: RestRequest, name: string): Promise<Re
   } else {
     const list = columns.map(ident).join(', ');
     const body = params.add(JSON.stringify(rows));
-    const rowType = `null::public.${ident(relation.name)}`;
+    const rowType = `null::${request.cache.qualify(relation.name)}`;
     if (request.prefer.missingDefault) {
       // A key absent from a row takes the column default (from the catalogue) instead of null.
       const values = columns.map((col) =>
@@ -128,7 +129,7 @@ export async function updateRows(request: RestRequest, name: string): Promise<Re
   const values = params.add(JSON.stringify(request.body));
   const set = columns.map((col) => `${ident(col)} = _v.${ident(col)}`).join(', ');
   const where = filteredRows(request, relation, params);
-  const statement = `update public.${ident(relation.name)} as t0 set ${set} from (select * from json_populate_record(null::public.${ident(relation.name)}, ${values}::json)) _v${where}`;
+  const statement = `update ${request.cache.qualify(relation.name)} as t0 set ${set} from (select * from json_populate_record(null::${request.cache.qualify(relation.name)}, ${values}::json)) _v${where}`;
   return runWrite(request, relation, statement, params, 200);
 }
 
@@ -137,5 +138,5 @@ export async function deleteRows(request: RestRequest, name: string): Promise<Re
   const relation = request.cache.relation(name);
   const params = new Params();
   const where = filteredRows(request, relation, params);
-  return runWrite(request, relation, `delete from public.${ident(relation.name)} as t0${where}`, params, 200);
+  return runWrite(request, relation, `delete from ${request.cache.qualify(relation.name)} as t0${where}`, params, 200);
 }
