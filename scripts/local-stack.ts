@@ -42,7 +42,12 @@ export function buildClientIfNeeded(distDir = 'web/client/dist'): 'fresh' | 'bui
   // Built beside the target and swapped in whole: two stacks starting at once (tests, or npm start
   // beside npm test) never serve or overwrite a half-written folder.
   const staging = resolve(`${distDir}.building-${process.pid}`);
-  const run = spawnSync(process.execPath, [join('node_modules', 'vite', 'bin', 'vite.js'), 'build', '--outDir', staging, '--emptyOutDir'], { stdio: 'inherit' });
+  // Always the production build: a NODE_ENV inherited from a test runner (vitest sets "test") would
+  // make Vite bundle React's development build, which npm start and the benches would then serve.
+  const run = spawnSync(process.execPath, [join('node_modules', 'vite', 'bin', 'vite.js'), 'build', '--outDir', staging, '--emptyOutDir'], {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (run.status === 0) {
     const retired = resolve(`${distDir}.retired-${process.pid}`);
     try {

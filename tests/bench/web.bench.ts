@@ -14,7 +14,7 @@ const BUDGET_KB = 150;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const gzipped = (file: string) => gzipSync(readFileSync(join(DIST, file)), { level: 9 }).length;
 
-const build = spawnSync(process.execPath, [join('node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'error'], { stdio: 'inherit' });
+const build = spawnSync(process.execPath, [join('node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'error'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
 if (build.status !== 0) throw new Error('vite build failed');
 
 // What index.html makes the browser fetch at once: the entry script and its modulepreload links.

@@ -70,6 +70,15 @@ describe('the built client contains no secret', () => {
     expectNoSecret(DIST, knownSecrets());
   }, 120_000);
 
+  // Built from inside a test runner too (vitest sets NODE_ENV=test), the client npm start serves is
+  // React's production build: its errors are the minified ones and the development checks are absent.
+  it('web/client/dist is the production build of React, whoever built it', () => {
+    expect(buildClientIfNeeded(DIST)).not.toBe('failed');
+    const scripts = files(DIST).filter((path) => path.endsWith('.js')).map((path) => readFileSync(path, 'utf8')).join('\n');
+    expect(scripts.includes('Minified React error'), 'the minified errors of React\'s production build').toBe(true);
+    expect(scripts.includes('validateDOMNesting'), 'a development check of React').toBe(false);
+  }, 120_000);
+
   // Runs on a fresh clone too (no dist yet): every server secret set to a unique value while building.
   it('a client built with every server secret in the environment holds none of them', () => {
     const out = mkdtempSync(join(tmpdir(), 'client-scan-'));
