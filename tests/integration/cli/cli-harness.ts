@@ -6,7 +6,7 @@ import type { LocalSupabase } from '@ensemble/supabase-stand-in';
 import type { CliIo } from '../../../cli/io.js';
 import { runCli } from '../../../cli/program.js';
 import { closedPort } from '../../support/local-http.js';
-import { startTestSupabase } from '../../support/local-supabase.js';
+import { signInWithCode, startTestSupabase } from '../../support/local-supabase.js';
 
 export interface Run {
   readonly code: number;
@@ -116,3 +116,13 @@ export async function subscribe(stack: Stack, email: string, externalId: string)
 }
 
 export const uniqueEmail = (tag: string): string => `${tag}-${Math.random().toString(36).slice(2, 10)}@example.com`;
+
+/** The CLI's options that make `operator` the support person recorded with what it changes. */
+export const asOperator = (operator: string) => ({ env: { ENSEMBLE_OPERATOR: operator } });
+
+/** A new user signed in by e-mail code and subscribed to the seeded plan through the checkout. */
+export async function subscribedUser(stack: Stack, label: string) {
+  const email = uniqueEmail(label);
+  const userId = (await signInWithCode(stack.supabase, email)).user.id;
+  return { email, userId, sub: await subscribe(stack, email, userId) };
+}

@@ -1,20 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInWithCode } from '../../support/local-supabase.js';
-import { must, startStack, subscribe, uniqueEmail, type Stack } from './cli-harness.js';
+import { asOperator, must, startStack, subscribedUser, uniqueEmail, type Stack } from './cli-harness.js';
 
 let stack: Stack;
 let email: string;
 let userId: string;
-let sub: Awaited<ReturnType<typeof subscribe>>;
+let sub: Awaited<ReturnType<typeof subscribedUser>>['sub'];
 beforeAll(async () => {
   stack = await startStack();
-  email = uniqueEmail('cancel');
-  userId = (await signInWithCode(stack.supabase, email)).user.id;
-  sub = await subscribe(stack, email, userId);
+  ({ email, userId, sub } = await subscribedUser(stack, 'cancel'));
 });
 afterAll(() => stack.close());
 
-const as = (operator: string) => ({ env: { ENSEMBLE_OPERATOR: operator } });
+const as = asOperator;
 const subscriptionNow = async () => must(await stack.billing.subscriptions.get({ id: sub.subscription.id }));
 
 describe('CLI: subscriptions by e-mail', () => {

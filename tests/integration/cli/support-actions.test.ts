@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInWithCode } from '../../support/local-supabase.js';
-import { startStack, subscribe, uniqueEmail, type Stack } from './cli-harness.js';
+import { asOperator, startStack, subscribe, uniqueEmail, type Stack } from './cli-harness.js';
 
 let stack: Stack;
 let email: string;
@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => stack.close());
 
-const as = (operator: string) => ({ env: { ENSEMBLE_OPERATOR: operator } });
+const as = asOperator;
 
 describe('CLI bugs of the support tool, each reproduced', () => {
   it('`ensemble help`, `help users` and `help subscriptions list` exit 0 with the right help; an unknown one exits 2', async () => {
