@@ -76,8 +76,7 @@ export default function ChatRoute({ chatId, compareRoute }: { chatId: string | n
   // A long conversation: past HEAVY_HISTORY_TOKENS (or half a window) the chat offers to go on from a summary.
   const summaryPrice = useSummaryPrice(state.settings, history.messages, history.weights, usable);
   const [summaryOffer, setSummaryOffer] = useState<{ dismissed: string | null; busy: boolean }>({ dismissed: null, busy: false });
-  // Offered from the history on screen only (not from the one before it while the new one is weighed).
-  const heavy = chatId && state.run?.streaming !== true && summaryOffer.dismissed !== chatId && history.messages === state.messages && cost ? heavyHistory(cost.perModel) : null;
+  const heavy = chatId && state.run?.streaming !== true && summaryOffer.dismissed !== chatId && cost ? heavyHistory(cost.perModel) : null;
   const summarize = (modelId: string) => {
     const title = area.conversations?.find((c) => c.id === chatId)?.title ?? t('chat.heading');
     setSummaryOffer((o) => ({ ...o, busy: true }));
