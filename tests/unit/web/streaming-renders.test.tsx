@@ -52,9 +52,7 @@ describe('streaming an answer draws the streaming answer alone (issue 27)', () =
     await waitFor(() => expect(container.querySelectorAll('[id^="message-"]:not([id^="message-live-"])').length).toBe(4));
 
     paceMs = 8;
-    await userEvent.click(box);
-    await userEvent.paste(WORDS);
-    await userEvent.keyboard('{Enter}');
+    await userEvent.type(box, `${WORDS}{Enter}`);
     const live = () => container.querySelector('#message-live-echo-basic')?.textContent ?? '';
     await waitFor(() => expect(live()).toContain('word5 '));
     const streamedParagraph = container.querySelector('#message-live-echo-basic .markdown > p');

@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import type { ChatMessage, ModelInfo } from '../../../../../core/chat/index.js';
@@ -65,16 +65,12 @@ export default function ChatRoute({ chatId, compareRoute }: { chatId: string | n
   const files = useComposerFiles(area.models, selected);
   const draft = session.draft();
   // What the message will hold, by the server's rule, from the balance the sidebar shows.
-  // Worked out in a render of its own after the one that shows a change (a message sent, an answer
-  // stored, a page read, a key typed): weighing a long history never holds up what the change shows.
-  const history = useDeferredValue(useMemo(() => ({ messages: state.messages, weights: state.weights }), [state.messages, state.weights]));
-  const typed = useDeferredValue(draft);
   const cost = useSendEstimate({
-    settings: state.settings, messages: history.messages, weights: history.weights, draft: typed, files: files.ready, models: area.models, selected, credits: area.credits,
+    settings: state.settings, messages: state.messages, weights: state.weights, draft, files: files.ready, models: area.models, selected, credits: area.credits,
     capRemaining: area.capRemaining ?? null,
   });
   // A long conversation: past HEAVY_HISTORY_TOKENS (or half a window) the chat offers to go on from a summary.
-  const summaryPrice = useSummaryPrice(state.settings, history.messages, history.weights, usable);
+  const summaryPrice = useSummaryPrice(state.settings, state.messages, state.weights, usable);
   const [summaryOffer, setSummaryOffer] = useState<{ dismissed: string | null; busy: boolean }>({ dismissed: null, busy: false });
   const heavy = chatId && state.run?.streaming !== true && summaryOffer.dismissed !== chatId && cost ? heavyHistory(cost.perModel) : null;
   const summarize = (modelId: string) => {
