@@ -6,14 +6,13 @@ import { exchangeOf } from '../../../../../core/chat/index.js';
 import { useUseCases } from '../../../use-cases/use-cases-provider.js';
 import { AttachmentImageSource } from '../components/attachment-views.js';
 import { ChatView } from '../components/chat-view.js';
-import { LiveAnswerSource, type LiveAnswers } from '../components/live-answer.js';
 import { ContextBanner, heavyHistory } from '../components/context-banner.js';
 import { SettingsDialog } from '../components/settings-dialog.js';
 import { ShareDialog } from '../components/share-dialog.js';
 import { isSelectable } from '../components/model-picker.js';
-import { useChatArea, useChatSessionView } from '../state/chat-context.js';
+import { useChatArea, useChatSession } from '../state/chat-context.js';
 import { conversationAsJson, conversationAsMarkdown, download, exportFileName } from '../state/chat-export.js';
-import { liveContentOf, reuseTurns, toTurns } from '../state/chat-turns.js';
+import { reuseTurns, toTurns } from '../state/chat-turns.js';
 import { useComposerFiles } from '../hooks/use-composer-files.js';
 import { useSettingsDialog } from '../hooks/use-settings-dialog.js';
 import { useSendEstimate, useSummaryPrice } from '../hooks/use-send-estimate.js';
@@ -36,9 +35,7 @@ export default function ChatRoute({ chatId, compareRoute }: { chatId: string | n
     trackEvent, toastCenter, getConversationShare, shareConversation, revokeConversationShare, loadAttachment, rememberModelChoice, lastModelChoice, listMessages,
   } = useUseCases();
   const area = useChatArea();
-  // Every change of the chat but a streamed token: the streaming answer's text reads those itself (liveAnswers).
-  const { session, state } = useChatSessionView();
-  const liveAnswers = useMemo<LiveAnswers>(() => ({ subscribe: session.subscribe, contentOf: (answerId) => liveContentOf(session.snapshot().run, answerId) }), [session]);
+  const { session, state } = useChatSession();
   const usable = area.models.filter((m) => isSelectable(m, area.subscribed));
   const [choice, setChoice] = useState<{ compare: boolean; modelIds: string[] } | null>(null);
   // The votes come with the conversation when it opens (one request for all the chat view draws).
@@ -147,7 +144,6 @@ export default function ChatRoute({ chatId, compareRoute }: { chatId: string | n
 
   return (
     <AttachmentImageSource.Provider value={imageSource}>
-    <LiveAnswerSource.Provider value={liveAnswers}>
     <AnswerStatus run={state.run} lastAnswersStopped={lastAnswersStopped(state.messages)} />
     <ChatView turns={turns} models={area.models} selected={selected} subscribed={area.subscribed} streaming={state.run?.streaming === true}
       compare={compare}
@@ -232,7 +228,6 @@ export default function ChatRoute({ chatId, compareRoute }: { chatId: string | n
     <SettingsDialog {...settings.dialog} />
     <ShareDialog open={sharing !== null} onClose={() => setSharing(null)} url={sharing?.url} busy={sharing?.busy ?? false}
       onShare={() => void changeShare(true)} onRevoke={() => void changeShare(false)} />
-    </LiveAnswerSource.Provider>
     </AttachmentImageSource.Provider>
   );
 }
