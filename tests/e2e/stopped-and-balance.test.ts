@@ -3,7 +3,7 @@
 // sidebar's balance ends at the server's after a reload in the middle of an answer. The offline models
 // write one word every 40 ms here (the slow and thorough one three times slower).
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ARTIFACTS, openBrowser, type E2eBrowser } from './support/browser.js';
 import { completeProfiling, signUpWithCode } from './support/journeys.js';
@@ -20,6 +20,11 @@ beforeAll(async () => {
   await signUpWithCode(browser.page, stack.appUrl, stack.mailboxUrl, email);
   await completeProfiling(browser.page);
 }, 180_000);
+
+// A test that narrows the window gives the next one the desktop layout back, whether it passed or not.
+afterEach(async () => {
+  await browser?.page.setViewportSize({ width: 1280, height: 800 });
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -101,12 +106,12 @@ describe('e2e: a stopped answer says so; the balance follows every run', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.reload();
     const label = lastAnswer().locator('.answer-metrics__stopped');
+    // The list settles where it opens (the latest turn) before it shows its rows: wait for it to show this one.
     await label.scrollIntoViewIfNeeded();
-    expect(await label.isVisible()).toBe(true);
+    await label.waitFor({ state: 'visible' });
     const box390 = await label.boundingBox();
     expect(box390 && box390.x >= 0 && box390.x + box390.width <= 390).toBe(true);
     await lastAnswer().screenshot({ path: join(ARTIFACTS, 'stopped-answer-390.png') });
-    await page.setViewportSize({ width: 1280, height: 800 });
   }, 90_000);
 
   it('an answer read to its end does not say "Stopped"', async () => {
