@@ -2,8 +2,10 @@ import { MERGE_PROMPT_OPENING } from '../../core/chat/index.js';
 
 /**
  * The offline models' answers: pure functions of the model id and the conversation, so the same
- * prompt always gets the same text. Each persona labels itself as offline in its first line so
- * nobody mistakes it for a real model. Six personas exist so that the side-by-side view has six
+ * prompt always gets the same text. Every persona starts with the same line, which says the answer is
+ * offline so nobody mistakes it for a real model's, and names no model: blind compare hides which
+ * column is which model, and the text must not tell (the column header names the model outside blind
+ * compare). Six personas exist so that the side-by-side view has six
  * visibly different columns (style, length and speed) with no provider configured; OFFLINE_MODELS
  * is the one table from catalogue id to persona and speed.
  */
@@ -60,12 +62,8 @@ export const OFFLINE_MODELS: Readonly<Record<string, OfflineModelStyle>> = {
 };
 const DEFAULT_STYLE: OfflineModelStyle = { persona: 'detailed', delayFactor: 1 };
 
-export const OFFLINE_ANSWER_HEADING = '**Offline model (local)**: no AI provider was contacted.';
-export const OFFLINE_BRIEF_ANSWER_HEADING = '**Offline model, brief (local)**: no AI provider was contacted.';
-export const OFFLINE_STEPS_ANSWER_HEADING = '**Offline demo, step by step (local)**: no AI provider was contacted.';
-export const OFFLINE_CRITIC_ANSWER_HEADING = '**Offline demo, skeptic (local)**: no AI provider was contacted.';
-export const OFFLINE_CODE_ANSWER_HEADING = '**Offline demo, code first (local)**: no AI provider was contacted.';
-export const OFFLINE_THOROUGH_ANSWER_HEADING = '**Offline demo, slow and thorough (local)**: no AI provider was contacted.';
+/** The first line of every offline answer, whichever persona: offline, and no model named. */
+export const OFFLINE_ANSWER_HEADING = '**Offline answer**: no AI provider was contacted.';
 
 const CODE_HINT = /```|\b(code|function|class|bug|compile|script|program|typescript|javascript|python|sql|regex|api)\b/i;
 const STOP_WORDS = new Set(
@@ -179,7 +177,7 @@ export function composeBriefOfflineAnswer(messages: readonly OfflinePromptMessag
       : `${topic} A configured model would answer it here in a sentence or two.`;
   const files = receivedFilesLine(messages);
   return [
-    OFFLINE_BRIEF_ANSWER_HEADING,
+    OFFLINE_ANSWER_HEADING,
     ...(received ? ['', received] : []),
     ...(files ? ['', files] : []),
     '',
@@ -256,7 +254,7 @@ export function composeStepsOfflineAnswer(messages: readonly OfflinePromptMessag
     'Check the answer against the question once more.',
     'Set a provider key, and a configured model would do these steps for real.',
   ];
-  return [OFFLINE_STEPS_ANSWER_HEADING, ...preamble, '', `Step by step for ${asks}:`, '', ...steps.map((step, i) => `${i + 1}. ${step}`)].join('\n');
+  return [OFFLINE_ANSWER_HEADING, ...preamble, '', `Step by step for ${asks}:`, '', ...steps.map((step, i) => `${i + 1}. ${step}`)].join('\n');
 }
 
 /** The skeptic persona (model id `offline-critic`): caveats, counter-points and a verdict. */
@@ -264,7 +262,7 @@ export function composeCriticOfflineAnswer(messages: readonly OfflinePromptMessa
   const { words, keywords, preamble, asks } = requestOf(messages, settings, 3);
   const topic = keywords.length > 0 ? listInProse(keywords) : 'the topic';
   return [
-    OFFLINE_CRITIC_ANSWER_HEADING,
+    OFFLINE_ANSWER_HEADING,
     ...preamble,
     '',
     `Before trusting any answer to ${asks}, consider:`,
@@ -287,7 +285,7 @@ export function composeCriticOfflineAnswer(messages: readonly OfflinePromptMessa
 /** The code-first persona (model id `offline-code`): a fenced code block for a technical question, else a short table. */
 export function composeCodeOfflineAnswer(messages: readonly OfflinePromptMessage[], settings: OfflineCallSettings = {}): string {
   const { question, words, keywords, preamble, asks } = requestOf(messages, settings, 3);
-  const head = [OFFLINE_CODE_ANSWER_HEADING, ...preamble, ''];
+  const head = [OFFLINE_ANSWER_HEADING, ...preamble, ''];
   if (CODE_HINT.test(question)) {
     const name = keywords.length > 0 ? keywords.map((k, i) => (i === 0 ? k : capitalised(k))).join('').replace(/[^\p{L}\p{N}_]/gu, '') : 'answer';
     return [
@@ -329,13 +327,13 @@ export function composeThoroughOfflineAnswer(messages: readonly OfflinePromptMes
   const images = ([...messages].reverse().find((m) => m.role === 'user')?.files ?? []).filter((f) => f.pixels);
   const topic = keywords.length > 0 ? listInProse(keywords) : 'no clear topic';
   return [
-    OFFLINE_THOROUGH_ANSWER_HEADING,
+    OFFLINE_ANSWER_HEADING,
     ...preamble,
     '',
     '## Overview',
     '',
     `You sent ${asks}: ${words.length} ${words.length === 1 ? 'word' : 'words'} about ${topic}, after ${earlierTurns} earlier ${earlierTurns === 1 ? 'turn' : 'turns'} in this conversation. ` +
-      'This demo model takes its time on purpose, so that the side-by-side view shows a slow, long answer next to quick, short ones.',
+      'This answer is long on purpose, so that the side-by-side view shows a long answer next to short ones.',
     ...(images.length > 0 ? ['', '## The image', '', ...images.map(imageInWords), '', 'A configured model that reads images would describe what they show; this one can only measure them.'] : []),
     '',
     '## Background',
@@ -356,7 +354,7 @@ export function composeThoroughOfflineAnswer(messages: readonly OfflinePromptMes
     '',
     '## Summary',
     '',
-    `This offline demo composed a long outline for ${topic} without contacting any AI provider. Set a provider key for a real, thorough answer.`,
+    `This long outline for ${topic} was composed offline, without contacting any AI provider. Set a provider key for a real, thorough answer.`,
   ].join('\n');
 }
 

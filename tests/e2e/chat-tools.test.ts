@@ -83,7 +83,8 @@ describe('e2e: the chat’s tools', () => {
     const text = readFileSync(await download.path(), 'utf8');
     expect(text).toContain('What do you do when the fog comes in?');
     expect(text).toContain('second line about beacons');
-    expect(text).toContain('Offline model (local)');
+    // Each answer under its model's name, its text as written.
+    expect(text).toContain('## Offline model (local, no network)\n\n**Offline answer**: no AI provider was contacted.');
   });
 
   it('side by side, then merge: a chosen model fuses the answers into a new column, priced, and it is still there after a reload', async () => {

@@ -158,8 +158,11 @@ describe('e2e: a new user in Chromium against the whole local stack', () => {
     // With no provider key the two offline models are the first usable ones: two columns, two personas.
     const column = page.locator('[data-model-id="offline"]');
     const briefColumn = page.locator('[data-model-id="offline-brief"]');
-    await column.getByText('Offline model (local)').first().waitFor({ timeout: 30_000 });
-    await briefColumn.getByText('Offline model, brief (local)').first().waitFor({ timeout: 30_000 });
+    // Each column is written in its own model's style (the answers name no model: the column header does).
+    await column.getByText('You asked: "Compare two answers"').waitFor({ timeout: 30_000 });
+    await briefColumn.getByText('In brief: your message is about compare, two and answers.').waitFor({ timeout: 30_000 });
+    expect(await column.locator('.answer-column__model').textContent()).toBe('Offline model (local, no network)');
+    expect(await briefColumn.locator('.answer-column__model').textContent()).toBe('Offline model, brief (local, no network)');
     await page.getByRole('button', { name: 'Stop', exact: true }).waitFor({ state: 'detached' }).catch(() => undefined);
     expect(await page.locator('[data-model-id]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-model-id')))).toEqual(['offline', 'offline-brief']);
     await briefColumn.getByText('In brief: your message is about compare, two and answers.').waitFor();

@@ -14,14 +14,15 @@ let stack: E2eStack;
 let browser: E2eBrowser;
 const email = `six-models-${Date.now()}@example.com`;
 const CONVERSATION_URL = /\/chat\/(?!all$|prompts$)[^/#]+(#.*)?$/;
-/** The six offline demo models, in the catalogue's order, with the first line each answer starts with. */
+/** The six offline demo models, in the catalogue's order, with a line only that model's answer to QUESTION has (each in its own style). */
+const QUESTION = 'Write a Python function to find the oldest lighthouse';
 const OFFLINE = [
-  { id: 'offline', label: 'Offline model (local, no network)', heading: 'Offline model (local)' },
-  { id: 'offline-brief', label: 'Offline model, brief (local, no network)', heading: 'Offline model, brief (local)' },
-  { id: 'offline-steps', label: 'Offline demo: step by step (local, no network)', heading: 'Offline demo, step by step (local)' },
-  { id: 'offline-critic', label: 'Offline demo: skeptic (local, no network)', heading: 'Offline demo, skeptic (local)' },
-  { id: 'offline-code', label: 'Offline demo: code first (local, no network)', heading: 'Offline demo, code first (local)' },
-  { id: 'offline-thorough', label: 'Offline demo: slow and thorough (local, no network)', heading: 'Offline demo, slow and thorough (local)' },
+  { id: 'offline', label: 'Offline model (local, no network)', own: `You asked: "${QUESTION}"` },
+  { id: 'offline-brief', label: 'Offline model, brief (local, no network)', own: 'In brief: your message is about write, python and function. A configured model would answer it here in a sentence or two.' },
+  { id: 'offline-steps', label: 'Offline demo: step by step (local, no network)', own: `Step by step for "${QUESTION}":` },
+  { id: 'offline-critic', label: 'Offline demo: skeptic (local, no network)', own: `Before trusting any answer to "${QUESTION}", consider:` },
+  { id: 'offline-code', label: 'Offline demo: code first (local, no network)', own: `Code first, for "${QUESTION}":` },
+  { id: 'offline-thorough', label: 'Offline demo: slow and thorough (local, no network)', own: 'Overview' },
 ];
 const ORDER = OFFLINE.map((m) => m.id);
 /** The catalogue's models of real providers, none of which has a key here. */
@@ -88,15 +89,21 @@ describe('e2e: six models side by side', () => {
     await page.getByRole('button', { name: /^Models: / }).click();
     for (const model of OFFLINE.slice(2)) await page.locator('.model-option', { hasText: model.label }).click();
     await page.keyboard.press('Escape');
-    await box().fill('Write a Python function to find the oldest lighthouse');
+    await box().fill(QUESTION);
     await page.getByRole('button', { name: 'Send' }).click();
     await page.waitForURL(CONVERSATION_URL, { timeout: 30_000 });
     await answerDone();
 
     const columns = page.locator('.answer-column');
     expect(await columns.evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-model-id')))).toEqual(ORDER);
-    // Every column is labelled an offline answer, and no two read alike.
-    for (const model of OFFLINE) await page.locator(`.answer-column[data-model-id="${model.id}"]`).getByText(model.heading, { exact: true }).waitFor();
+    // Every column is headed by its model, says it is an offline answer (naming no model), is written in
+    // its model's own style, and no two read alike.
+    for (const model of OFFLINE) {
+      const column = page.locator(`.answer-column[data-model-id="${model.id}"]`);
+      expect(await column.locator('.answer-column__model').textContent()).toBe(model.label);
+      await column.getByText('Offline answer', { exact: true }).waitFor();
+      await column.getByText(model.own, { exact: true }).waitFor();
+    }
     const texts = await page.locator('.answer-column .markdown').allTextContents();
     expect(new Set(texts).size).toBe(6);
     await page.locator('.answer-column[data-model-id="offline-steps"] ol li').first().waitFor();

@@ -200,7 +200,7 @@ describe('e2e: versions and branches', () => {
     await answerDone();
     expect(await order()).toEqual(['offline-steps', 'offline-brief']);
     expect(await switcherLabel(columns.nth(0))).toBe('Version 2 of 2');
-    await page.locator('.answer-column[data-model-id="offline-steps"]').getByText('Offline demo, step by step (local)', { exact: true }).waitFor();
+    await page.locator('.answer-column[data-model-id="offline-steps"]').getByText('Step by step for "Name a famous bridge":', { exact: true }).waitFor();
     expect((await idsOf(columns))[1]).toBe(before[1]);
     expect(await switcherLabel(columns.nth(1))).toBe('Version 1 of 2');
 
@@ -213,7 +213,7 @@ describe('e2e: versions and branches', () => {
     await expect.poll(() => last.locator('.answer-metrics').count(), { timeout: 30_000 }).toBe(2);
     await answerDone();
     expect(await page.locator('.answer-columns').count()).toBe(2);
-    await last.locator('.answer-column').first().getByText('Offline demo, step by step (local)', { exact: true }).waitFor();
+    await last.locator('.answer-column[data-model-id="offline-steps"]').getByText('Step by step for "Name a famous tunnel":', { exact: true }).waitFor();
     expect(await last.locator('.answer-column').first().textContent()).toMatch(/tunnel/i);
     expect(await last.locator('.answer-column').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-model-id')))).toEqual(['offline-steps', 'offline-brief']);
     expect(await switcher(last).count()).toBe(0);

@@ -168,7 +168,7 @@ describe('a hostile second user', () => {
     expect(await rows('select 1 from storage.objects where name = $1', [`${owner.userId}/${file.id}`])).toEqual([]);
     const next = await owner.call('POST', '/api/chat', { conversationId, message: 'Still there?', modelIds: ['offline'] });
     expect(next.status).toBe(200);
-    expect(textOf(await readNdjson(next))).toContain('Offline model');
+    expect(textOf(await readNdjson(next))).toContain('Offline answer');
   });
 });
 

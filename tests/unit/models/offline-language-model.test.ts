@@ -5,7 +5,6 @@ import {
   composeOfflineAnswer,
   composeOfflineAnswerFor,
   OFFLINE_ANSWER_HEADING,
-  OFFLINE_BRIEF_ANSWER_HEADING,
   offlinePersonaOf,
 } from '../../../adapters/models/offline-answer.js';
 import { OfflineLanguageModel } from '../../../adapters/models/offline-language-model.js';
@@ -176,7 +175,7 @@ describe('offline personas: the brief model answers differently from the detaile
     const text = (await brief(QUESTION)).deltas.join('');
     expect(text).toBe(
       [
-        OFFLINE_BRIEF_ANSWER_HEADING,
+        OFFLINE_ANSWER_HEADING,
         '',
         'In brief: your message is about capital and france. A configured model would answer it here in a sentence or two.',
         '',
@@ -213,7 +212,7 @@ describe('offline personas: the brief model answers differently from the detaile
 
   it('stops at maxOutputTokens with finish reason length', async () => {
     const { deltas, usage, finishReason } = await brief(QUESTION, { maxOutputTokens: 3 });
-    expect(deltas).toEqual(splitIntoPieces(OFFLINE_BRIEF_ANSWER_HEADING.slice(0, 12)));
+    expect(deltas).toEqual(splitIntoPieces(OFFLINE_ANSWER_HEADING.slice(0, 12)));
     expect(usage.outputTokens).toBe(3);
     expect(finishReason).toBe('length');
   });

@@ -9,6 +9,7 @@ import {
 } from '../../../adapters/models/offline-answer.js';
 import { OfflineLanguageModel } from '../../../adapters/models/offline-language-model.js';
 import { DEFAULT_CATALOGUE } from '../../../adapters/in-memory/default-model-catalogue.js';
+import { mergePrompt } from '../../../core/chat/index.js';
 
 const OFFLINE_IDS = DEFAULT_CATALOGUE.filter((m) => m.provider === 'offline').map((m) => m.id);
 const ask = (text: string, files?: OfflinePromptMessage['files']): OfflinePromptMessage[] => [{ role: 'user', text, ...(files ? { files } : {}) }];
@@ -35,11 +36,31 @@ describe('six offline demo models: one table, six personas', () => {
     expect(offline.filter((m) => m.supportsImages).map((m) => m.id)).toEqual(['offline', 'offline-thorough']);
   });
 
-  it('every answer is labelled an offline model in its first line, and the six differ', () => {
+  it('every answer says in its first line that it is offline, the same line for all six, and the six differ', () => {
     const answers = OFFLINE_IDS.map((id) => composeOfflineAnswerFor(id, GENERAL));
-    for (const answer of answers) expect(answer.split('\n')[0]).toMatch(/^\*\*Offline (model|demo)\b.*\(local\)\*\*: no AI provider was contacted\.$/);
+    for (const answer of answers) expect(answer.split('\n')[0]).toBe('**Offline answer**: no AI provider was contacted.');
     expect(new Set(answers).size).toBe(6);
     expect(new Set(answers.map((a) => a.length)).size).toBe(6);
+  });
+
+  it.each(OFFLINE_IDS)('%s names no model in its answer, whatever it is asked, sent or set: blind compare stays blind offline', (id) => {
+    // Every model's label, and an offline label's name without its "(local, no network)".
+    const names = DEFAULT_CATALOGUE.flatMap((m) => [m.label, m.label.replace(/\s*\(.*\)$/, '')]);
+    const merge = ask(mergePrompt('How do lighthouses warn ships at night?', [
+      { label: 'Offline model (local, no network)', content: 'First answer.' },
+      { label: 'Offline demo: skeptic (local, no network)', content: 'Second answer.' },
+    ]));
+    const conversations = [
+      GENERAL, CODE, ask(''),
+      ask('What is in this picture?', [{ name: 'harbour.png', mediaType: 'image/png', size: 12_345, pixels: { width: 800, height: 600 } }]),
+      [{ role: 'system' as const, text: 'Answer like a pirate.' }, ...GENERAL], merge,
+    ];
+    for (const conversation of conversations) {
+      const answer = composeOfflineAnswerFor(id, conversation, { temperature: 0.4, maxOutputTokens: 400 });
+      for (const name of names) expect(answer).not.toContain(name);
+      // Nor a catalogue id, nor the "(local)" of the labels.
+      expect(answer).not.toMatch(/\(local\b|\boffline-\w/);
+    }
   });
 
   it.each(OFFLINE_IDS)('%s is deterministic: the same prompt and settings give the same text', (id) => {

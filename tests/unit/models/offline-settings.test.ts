@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createModelGateway } from '../../../adapters/models/create-model-gateway.js';
-import { OFFLINE_ANSWER_HEADING, OFFLINE_BRIEF_ANSWER_HEADING } from '../../../adapters/models/offline-answer.js';
+import { OFFLINE_ANSWER_HEADING } from '../../../adapters/models/offline-answer.js';
 import { mergePrompt } from '../../../core/chat/index.js';
 import { catalogueEntry, collect, finishOf, textOf } from './model-test-kit.js';
 
@@ -22,7 +22,7 @@ describe('the offline model states what it received besides the conversation', (
     );
     const text = textOf(events, model);
     const [heading, , received] = text.split('\n');
-    expect(heading).toBe(model === 'offline' ? OFFLINE_ANSWER_HEADING : OFFLINE_BRIEF_ANSWER_HEADING);
+    expect(heading).toBe(OFFLINE_ANSWER_HEADING);
     expect(received).toBe('_Received: instruction "Answer like a pirate.", temperature 0.4, maximum length 400 tokens._');
     expect(finishOf(events, model).finishReason).toBe('stop');
   });
