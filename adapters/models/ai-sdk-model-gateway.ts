@@ -112,7 +112,7 @@ export class AiSdkModelGateway implements ModelGateway {
       for (const event of failedBeforeStart(modelId, 'not_found', `Unknown model "${modelId}"`)) emit(event);
       return;
     }
-    const model = this.registry.resolve(entry);
+    const model = await this.registry.resolve(entry);
     if (model === null) {
       const message = `Model "${entry.label}" is not available: ${PROVIDER_LABEL[entry.provider]} is not configured (${HOW_TO_ENABLE[entry.provider]})`;
       for (const event of failedBeforeStart(modelId, 'model_unavailable', message)) emit(event);

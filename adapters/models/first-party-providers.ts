@@ -1,6 +1,3 @@
-import { createAnthropic } from '@ai-sdk/anthropic';
-import { createGoogleGenerativeAI } from '@ai-sdk/google';
-import { createOpenAI } from '@ai-sdk/openai';
 import type { LanguageModel } from 'ai';
 import type { ModelProvider } from '../../core/chat/index.js';
 
@@ -20,8 +17,11 @@ export interface FirstPartyProvider {
    * process.env behind the validated configuration's back.
    */
   readonly defaultBaseUrl: string;
-  /** Its AI SDK client. */
-  readonly create: (settings: { readonly apiKey: string; readonly baseURL: string }) => ModelFactory;
+  /**
+   * Its AI SDK client. The package is loaded here, when the provider is configured, and not when the
+   * server's modules load: a server without the provider's key never evaluates its SDK.
+   */
+  readonly create: (settings: { readonly apiKey: string; readonly baseURL: string }) => Promise<ModelFactory>;
 }
 
 /**
@@ -38,7 +38,8 @@ export const FIRST_PARTY_PROVIDERS = {
     keyVariable: 'OPENAI_API_KEY',
     baseUrlVariable: 'OPENAI_BASE_URL',
     defaultBaseUrl: 'https://api.openai.com/v1',
-    create: (settings) => {
+    create: async (settings) => {
+      const { createOpenAI } = await import('@ai-sdk/openai');
       const provider = createOpenAI(settings);
       return (id) => provider(id);
     },
@@ -49,7 +50,8 @@ export const FIRST_PARTY_PROVIDERS = {
     keyVariable: 'ANTHROPIC_API_KEY',
     baseUrlVariable: 'ANTHROPIC_BASE_URL',
     defaultBaseUrl: 'https://api.anthropic.com/v1',
-    create: (settings) => {
+    create: async (settings) => {
+      const { createAnthropic } = await import('@ai-sdk/anthropic');
       const provider = createAnthropic(settings);
       return (id) => provider(id);
     },
@@ -60,7 +62,8 @@ export const FIRST_PARTY_PROVIDERS = {
     keyVariable: 'GOOGLE_GENERATIVE_AI_API_KEY',
     baseUrlVariable: 'GOOGLE_GENERATIVE_AI_BASE_URL',
     defaultBaseUrl: 'https://generativelanguage.googleapis.com/v1beta',
-    create: (settings) => {
+    create: async (settings) => {
+      const { createGoogleGenerativeAI } = await import('@ai-sdk/google');
       const provider = createGoogleGenerativeAI(settings);
       return (id) => provider(id);
     },
