@@ -1,9 +1,10 @@
 // Blind compare in Chromium against the whole local stack with nothing configured: two offline demo
 // models side by side with the names hidden ("Model A", "Model B", no figures, no model ids in the
 // page), a "Best answer" vote that reveals them and marks the winner, the vote still shown after a
-// reload, and the personal leaderboard counting it; at 1280 px and at 390 px. (The offline demo
-// answers state that they are offline in their first line, as every offline answer must; the test
-// checks what the page itself says about the columns.)
+// reload, and the personal leaderboard counting it; at 1280 px and at 390 px. Before the vote nothing
+// on the page names either model, to the eye or to a screen reader: no visible text (the answers say
+// they are offline without naming their model, the model picker says how many), no accessible name,
+// title or alt in the turn; the vote reveals them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, screenshot, type E2eBrowser } from './support/browser.js';
@@ -15,8 +16,8 @@ let browser: E2eBrowser;
 const email = `blind-compare-${Date.now()}@example.com`;
 const CONVERSATION_URL = /\/chat\/(?!all$|prompts$)[^/#?]+(#.*)?$/;
 const LABELS: Record<string, string> = { offline: 'Offline model (local, no network)', 'offline-brief': 'Offline model, brief (local, no network)' };
-/** How each offline answer starts (adapters/models/offline-answer.ts). */
-const HEADINGS: Record<string, string> = { offline: 'Offline model (local)', 'offline-brief': 'Offline model, brief (local)' };
+/** What only that model's answer says, in its own style (adapters/models/offline-answer.ts). */
+const STYLE: Record<string, string> = { offline: 'You asked: "', 'offline-brief': 'In brief: ' };
 
 beforeAll(async () => {
   stack = await startE2eStack({ env: { OFFLINE_MODEL_TOKEN_DELAY_MS: '2' } });
@@ -39,9 +40,37 @@ const columnsOf = (page: Page) =>
     winner: n.classList.contains('answer-column--winner'),
     text: n.querySelector('.markdown')?.textContent ?? '',
   })));
-/** Asks the two offline models side by side, blind, in a new chat; answers what the columns show. */
+/** The names of the models chosen, as the open model picker lists them. */
+async function chosenNames(page: Page): Promise<string[]> {
+  const button = page.getByRole('button', { name: /^Models: / });
+  await button.click();
+  const names = await page.locator('.model-picker__panel .model-option').evaluateAll((nodes) =>
+    nodes.filter((n) => n.querySelector('input')?.checked).map((n) => n.querySelector('.model-option__name')?.firstChild?.textContent ?? ''));
+  await page.keyboard.press('Escape');
+  await page.locator('.model-picker__panel').waitFor({ state: 'detached' });
+  return names;
+}
+
+/**
+ * Which of `names` the page tells: its visible text and title, and in the side-by-side turn every
+ * accessible name (the accessibility tree as a screen reader gets it) and every title, aria-label and alt.
+ */
+async function namesTold(page: Page, names: readonly string[]): Promise<string[]> {
+  const visible = await page.evaluate(() => `${document.title}\n${document.body.innerText}`);
+  const turn = page.locator('.chat-turn').filter({ has: page.locator('.answer-columns') }).last();
+  const tree = await turn.ariaSnapshot();
+  const attributes = await turn.evaluate((node) => [...node.querySelectorAll('*')].flatMap((el) =>
+    ['title', 'aria-label', 'aria-description', 'alt', 'placeholder'].map((name) => el.getAttribute(name) ?? '')).join('\n'));
+  // The model picker's button is outside the turn: its accessible name is read as well.
+  const picker = await page.locator('.model-picker__button').ariaSnapshot();
+  return names.filter((name) => [visible, tree, attributes, picker].some((told) => told.includes(name)));
+}
+
+/** Asks the two offline models side by side, blind, in a new chat; answers what the columns show and the models' names. */
 async function blindTurn(page: Page, question: string) {
   await page.goto(`${stack.appUrl}/chat/all`);
+  const names = await chosenNames(page);
+  expect([...names].sort()).toEqual(Object.values(LABELS).sort());
   const blind = page.getByRole('button', { name: 'Blind', exact: true });
   await blind.click();
   await expect.poll(() => blind.getAttribute('aria-pressed')).toBe('true');
@@ -50,7 +79,7 @@ async function blindTurn(page: Page, question: string) {
   await page.waitForURL(CONVERSATION_URL, { timeout: 30_000 });
   await answerDone(page);
   await page.locator('.answer-column .markdown').nth(1).waitFor();
-  return columnsOf(page);
+  return { columns: await columnsOf(page), names };
 }
 const leaderboardRows = (page: Page) =>
   page.locator('.leaderboard__table tbody tr').evaluateAll((rows) => rows.map((r) => [...r.children].map((c) => c.textContent)));
@@ -60,12 +89,17 @@ describe('e2e: blind compare and the leaderboard', () => {
 
   it('at 1280 px: the names are hidden until the vote; the vote reveals them, marks the winner and survives a reload', async () => {
     const { page } = browser;
-    const hidden = await blindTurn(page, 'Which lighthouse should I visit first?');
+    const { columns: hidden, names } = await blindTurn(page, 'Which lighthouse should I visit first?');
     expect(hidden.map((c) => c.heading)).toEqual(['Model A', 'Model B']);
     expect(hidden.map((c) => c.model)).toEqual([null, null]);
     expect(hidden.map((c) => c.figures)).toEqual([false, false]);
-    const page1 = (await page.locator('.answer-columns').last().textContent()) ?? '';
-    for (const label of Object.values(LABELS)) expect(page1).not.toContain(label);
+    // Nothing on the page names either model, and the answers say they are offline.
+    expect(await namesTold(page, names)).toEqual([]);
+    expect(hidden.every((c) => c.text.startsWith('Offline answer: no AI provider was contacted.'))).toBe(true);
+    expect(await page.locator('.model-picker__current').innerText()).toBe('2 models, names hidden until you vote');
+    // Merging waits for the vote (its choice of model would name one); the rest of the turn's actions are there.
+    expect(await page.getByRole('button', { name: 'Merge answers' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Regenerate all' }).waitFor();
     await screenshot(page, 'blind-compare-1280-hidden');
 
     // The vote goes to the answer shown as Model A, whichever model wrote it.
@@ -78,6 +112,10 @@ describe('e2e: blind compare and the leaderboard', () => {
     expect(revealed.map((c) => c.model).sort()).toEqual(['offline', 'offline-brief']);
     expect(revealed.every((c) => c.figures)).toBe(true);
     expect(revealed.map((c) => c.winner)).toEqual([true, false]);
+    // Revealed: the page names both, the picker too, and merging is offered.
+    await expect.poll(() => namesTold(page, names)).toEqual(names);
+    expect(await page.locator('.model-picker__current').innerText()).toBe(names.join(', '));
+    await page.getByRole('button', { name: 'Merge answers' }).waitFor();
     const won = revealed.filter((c) => c.winner);
     winner = won[0]?.model as string;
     expect(browser.events.filter((e) => e['event'] === 'compare_vote')).toEqual([{ event: 'compare_vote', model_id: winner, blind: true }]);
@@ -113,19 +151,25 @@ describe('e2e: blind compare and the leaderboard', () => {
   it('at 390 px: the columns stay blind until a vote for the other model; the leaderboard shows a win each; Compare my best opens both', async () => {
     const { page } = browser;
     await page.setViewportSize({ width: 390, height: 844 });
-    const hidden = await blindTurn(page, 'And which one at dawn?');
+    const { columns: hidden, names } = await blindTurn(page, 'And which one at dawn?');
     expect(hidden.map((c) => c.heading)).toEqual(['Model A', 'Model B']);
     expect(hidden.map((c) => c.figures)).toEqual([false, false]);
+    // The tabs that name the columns on a phone say "Model A" and "Model B"; nothing names a model.
+    await page.getByRole('group', { name: 'Columns' }).last().waitFor();
+    expect(await page.getByRole('group', { name: 'Columns' }).last().getByRole('button').allInnerTexts()).toEqual(['Model A', 'Model B']);
+    expect(await namesTold(page, names)).toEqual([]);
     await screenshot(page, 'blind-compare-390-hidden');
-    // This time the vote goes to the model that lost the first one (its answer says which it is).
+    // This time the vote goes to the model that lost the first one (its answer's style says which it is).
     const other = winner === 'offline' ? 'offline-brief' : 'offline';
-    const at = hidden.findIndex((c) => c.text.includes(HEADINGS[other] as string));
+    const at = hidden.findIndex((c) => c.text.includes(STYLE[other] as string));
     expect(at).toBeGreaterThanOrEqual(0);
+    expect(hidden.filter((c) => c.text.includes(STYLE[other] as string))).toHaveLength(1);
     await page.locator('.answer-column').nth(at).getByRole('button', { name: 'Best answer' }).click();
     await page.locator('.answer-column--winner').waitFor();
     const revealed = await columnsOf(page);
     expect(revealed.filter((c) => c.winner).map((c) => c.model)).toEqual([other]);
     expect(revealed.findIndex((c) => c.winner)).toBe(at);
+    await expect.poll(() => namesTold(page, names)).toEqual(names);
     await page.locator('.answer-column--winner').scrollIntoViewIfNeeded();
     await screenshot(page, 'blind-compare-390-revealed');
 

@@ -3,7 +3,9 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AnswerColumns, type TurnVoting } from '../../../web/client/features/chat/components/answer-columns.js';
 import type { MessageView } from '../../../web/client/features/chat/components/chat-types.js';
-import { blindOrder } from '../../../web/client/features/chat/hooks/use-blind-compare.js';
+import type { ChatMessage, CompareVote } from '../../../core/chat/index.js';
+import { blindNamesOf, blindOrder, type TurnChoices } from '../../../web/client/features/chat/hooks/use-blind-compare.js';
+import type { LiveRun } from '../../../web/client/features/chat/state/chat-session-types.js';
 import { renderUi } from './support/render.js';
 
 afterEach(cleanup);
@@ -61,5 +63,41 @@ describe('blind compare in a side-by-side turn', () => {
   it('without blind, names show before any vote', () => {
     const { headings } = show({ blind: false, seed: 'turn-1', votedModelId: null });
     expect(headings()).toEqual(['Alpha Model', 'Beta Model', 'Gamma Model']);
+  });
+});
+
+describe('what the chat hides around its turns (the model picker, the merge, the long-conversation offer)', () => {
+  const message = (id: string, role: 'user' | 'assistant', modelIds?: string[]): ChatMessage => ({
+    id, conversationId: 'c1', role, content: id, modelId: modelIds?.[0] ?? 'alpha', ...(modelIds ? { modelIds } : {}),
+    inputTokens: null, outputTokens: null, createdAt: '2026-11-28T12:00:00.000Z',
+  });
+  const sideBySide = [message('q1', 'user', ['alpha', 'beta']), message('a1', 'assistant'), message('a2', 'assistant')];
+  const single = [message('q2', 'user', ['alpha']), message('a3', 'assistant')];
+  const choice = (messageId: string, kind: 'vote' | 'continue'): CompareVote => ({
+    conversationId: 'c1', messageId, kind, modelId: 'beta', blind: true, models: ['alpha', 'beta'], createdAt: '2026-11-28T12:01:00.000Z',
+  });
+  const voted = (messageId: string): ReadonlyMap<string, TurnChoices> => new Map([[messageId, { vote: choice(messageId, 'vote') }]]);
+  const run = (fields: Partial<LiveRun>): LiveRun => ({ question: 'q', questionStored: false, modelIds: ['alpha', 'beta'], answers: [], streaming: true, ...fields });
+
+  it('hides nothing without blind compare, or with no side-by-side turn held', () => {
+    expect(blindNamesOf(false, sideBySide, null, new Map())).toEqual({ hidden: false, latestHidden: false });
+    expect(blindNamesOf(true, single, null, new Map())).toEqual({ hidden: false, latestHidden: false });
+    expect(blindNamesOf(true, undefined, null, new Map())).toEqual({ hidden: false, latestHidden: false });
+  });
+
+  it('hides the names while a blind side-by-side turn has no vote, the latest one or an earlier one, and not once voted', () => {
+    expect(blindNamesOf(true, sideBySide, null, new Map())).toEqual({ hidden: true, latestHidden: true });
+    expect(blindNamesOf(true, [...sideBySide, ...single], null, new Map())).toEqual({ hidden: true, latestHidden: false });
+    expect(blindNamesOf(true, sideBySide, null, voted('q1'))).toEqual({ hidden: false, latestHidden: false });
+    // Choosing the model to continue with is no vote.
+    const continued = new Map([['q1', { continued: choice('q1', 'continue') }]]);
+    expect(blindNamesOf(true, sideBySide, null, continued)).toEqual({ hidden: true, latestHidden: true });
+  });
+
+  it('hides them while a new side-by-side question is answered, not while a voted turn is answered again or merged', () => {
+    expect(blindNamesOf(true, [], run({}), new Map())).toEqual({ hidden: true, latestHidden: true });
+    expect(blindNamesOf(true, sideBySide, run({ questionStored: true }), voted('q1'))).toEqual({ hidden: false, latestHidden: false });
+    expect(blindNamesOf(true, sideBySide, run({ questionStored: true, modelIds: ['gamma'], mergedFrom: ['alpha', 'beta'] }), voted('q1'))).toEqual({ hidden: false, latestHidden: false });
+    expect(blindNamesOf(true, [], run({ modelIds: ['alpha'] }), new Map())).toEqual({ hidden: false, latestHidden: false });
   });
 });

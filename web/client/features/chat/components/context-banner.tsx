@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ModelInfo } from '../../../../../core/chat/index.js';
 import { Button } from '../../../ui/button.js';
+import { useBlindNames } from '../hooks/use-blind-compare.js';
 import './context-banner.css';
 
 /** Past this many tokens of history sent with each message, the chat offers to go on from a summary. */
@@ -59,6 +60,8 @@ export function ContextBanner({ load, models, preferredModelId, priceOf, busy = 
   const [chosen, setChosen] = useState<string | null>(null);
   // On a phone the note is one line until its details are asked for (the toggle shows only there).
   const [open, setOpen] = useState(false);
+  // Beside a blind turn not yet voted on, the offer waits for the vote: it names a model of the next send, and lists them all.
+  const { hidden } = useBlindNames();
   const fallback = models.some((m) => m.id === preferredModelId) ? preferredModelId : models[0]?.id ?? null;
   const modelId = chosen !== null && models.some((m) => m.id === chosen) ? chosen : fallback;
   const label = models.find((m) => m.id === load.modelId)?.label ?? load.modelId;
@@ -66,6 +69,7 @@ export function ContextBanner({ load, models, preferredModelId, priceOf, busy = 
   const tokens = new Intl.NumberFormat(i18n.resolvedLanguage).format(load.historyTokens);
   // The model's window already cuts the oldest turns: what it forgets is said rather than what it is sent.
   const cut = (load.settingTokens ?? 0) > load.historyTokens && load.sent !== undefined && load.total !== undefined;
+  if (hidden) return null;
   return (
     <section className={`context-banner${open ? ' context-banner--open' : ''}`} aria-labelledby={`${id}-title`}>
       <div className="context-banner__head">

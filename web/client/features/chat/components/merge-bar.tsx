@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ModelInfo } from '../../../../../core/chat/index.js';
+import { useBlindNames } from '../hooks/use-blind-compare.js';
 
 export interface MergeBarProps {
   /** The models that may write the merged answer. */
@@ -19,7 +20,10 @@ export function MergeBar({ models, answeredBy, mergedBy, onMerge }: MergeBarProp
   const preferred = [mergedBy, ...answeredBy].find((m) => models.some((x) => x.id === m)) ?? models[0]?.id ?? '';
   const [chosen, setChosen] = useState<string | null>(null);
   const modelId = chosen !== null && models.some((m) => m.id === chosen) ? chosen : preferred;
-  if (models.length === 0) return null;
+  // A blind turn not yet voted on is merged after the vote: the choice of model starts at one that
+  // answered it, and lists the models by name.
+  const { latestHidden } = useBlindNames();
+  if (models.length === 0 || latestHidden) return null;
   return (
     <span className="merge-bar">
       <label className="visually-hidden" htmlFor={id}>{t('merge.modelLabel')}</label>

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ModelInfo } from '../../../../../core/chat/index.js';
 import { MAX_MODELS_PER_CHAT } from '../../../../../core/chat/index.js';
+import { useBlindNames } from '../hooks/use-blind-compare.js';
 import './model-picker.css';
 
 export interface ModelPickerProps {
@@ -26,6 +27,10 @@ export function ModelPicker({ models, selected, onChange, multiple = false, subs
   const panelId = useId();
   const root = useRef<HTMLDivElement>(null);
   const labels = models.filter((m) => selected.includes(m.id)).map((m) => m.label);
+  // Beside a blind turn not yet voted on, the button names no model (as an arena names none before
+  // the vote): it would tell which models wrote the hidden columns. Opened, the list shows the choice.
+  const { hidden } = useBlindNames();
+  const current = labels.length === 0 ? t('models.choose') : hidden ? t('compare.pickerHidden', { count: labels.length }) : labels.join(', ');
 
   useEffect(() => {
     if (!open) return;
@@ -92,7 +97,7 @@ export function ModelPicker({ models, selected, onChange, multiple = false, subs
       <button type="button" className="btn btn--secondary btn--sm model-picker__button" aria-expanded={open} aria-controls={panelId}
         onClick={() => setOpen(!open)}>
         <span className="visually-hidden">{t('models.pickerLabel')}: </span>
-        <span className="model-picker__current">{labels.length ? labels.join(', ') : t('models.choose')}</span>
+        <span className="model-picker__current">{current}</span>
         <span aria-hidden="true" className="model-picker__caret">▾</span>
       </button>
       {open ? (

@@ -1,6 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
-import type { CompareVote } from '../../../../../core/chat/index.js';
+import { useCallback, useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
+import type { ChatMessage, CompareVote } from '../../../../../core/chat/index.js';
 import { useUseCases } from '../../../use-cases/use-cases-provider.js';
+import { useChatSessionView } from '../state/chat-context.js';
+import type { LiveRun } from '../state/chat-session-types.js';
 
 const BLIND_KEY = 'ensemble.blindCompare';
 
@@ -100,7 +102,58 @@ export function useBlindCompare(chatId: string | null, opened?: { readonly loade
     if (kind === 'vote') void trackEvent({ event: 'compare_vote', model_id: modelId, blind });
   }, [chatId, recordCompareVote, trackEvent, toastCenter]);
 
-  return { blind: blindIds.has(key), setBlind, choices, choose };
+  const blind = blindIds.has(key);
+  // What the chat on screen hides, told to the parts around its turns (the model picker, the merge).
+  const { state } = useChatSessionView();
+  const own = state.conversationId === chatId;
+  const { hidden, latestHidden } = blindNamesOf(blind, own ? state.messages : undefined, own ? state.run : null, choices);
+  // Before the paint: the names never show for a frame.
+  useLayoutEffect(() => {
+    publishBlindNames({ hidden, latestHidden });
+  }, [hidden, latestHidden]);
+  useLayoutEffect(() => () => publishBlindNames(NAMES_SHOWN), []);
+
+  return { blind, setBlind, choices, choose };
+}
+
+/**
+ * Whether the chat on screen hides model names: blind compare is on and a side-by-side turn held (or
+ * being answered) has no vote yet. `latestHidden`: its latest turn is such a turn, so what is offered
+ * under it (the merge) must name no model either.
+ */
+export interface BlindNames {
+  readonly hidden: boolean;
+  readonly latestHidden: boolean;
+}
+const NAMES_SHOWN: BlindNames = { hidden: false, latestHidden: false };
+
+/** The blind names of a chat: its side-by-side questions (asked of several models) without a vote, and a new side-by-side run. */
+export function blindNamesOf(blind: boolean, messages: readonly ChatMessage[] | undefined, run: LiveRun | null, choices: ReadonlyMap<string, TurnChoices>): BlindNames {
+  if (!blind) return NAMES_SHOWN;
+  const questions = (messages ?? []).filter((m) => m.role === 'user');
+  const unvoted = (m: ChatMessage) => (m.modelIds?.length ?? 0) > 1 && choices.get(m.id)?.vote === undefined;
+  const running = run !== null && run.streaming && !run.questionStored && run.modelIds.length > 1;
+  const latest = questions.at(-1);
+  return { hidden: running || questions.some(unvoted), latestHidden: running || (latest !== undefined && unvoted(latest)) };
+}
+
+let blindNames: BlindNames = NAMES_SHOWN;
+const blindNamesListeners = new Set<() => void>();
+function publishBlindNames(next: BlindNames): void {
+  if (next.hidden === blindNames.hidden && next.latestHidden === blindNames.latestHidden) return;
+  blindNames = next;
+  for (const listener of blindNamesListeners) listener();
+}
+const subscribeBlindNames = (listener: () => void) => {
+  blindNamesListeners.add(listener);
+  return () => {
+    blindNamesListeners.delete(listener);
+  };
+};
+
+/** What the chat on screen hides of the model names (see BlindNames); nothing outside a chat. */
+export function useBlindNames(): BlindNames {
+  return useSyncExternalStore(subscribeBlindNames, () => blindNames, () => NAMES_SHOWN);
 }
 
 /** A stable shuffle of `count` columns for a turn: the same order on every render and reload of it. */

@@ -4,6 +4,7 @@ import { checkFile, checkMessageImages, MAX_ATTACHMENTS_PER_MESSAGE, MB, type At
 import type { ModelInfo } from '../../../../../core/chat/index.js';
 import { useUseCases } from '../../../use-cases/use-cases-provider.js';
 import type { ComposerFileView } from '../components/attachment-views.js';
+import { useBlindNames } from './use-blind-compare.js';
 
 interface ComposerFile extends ComposerFileView {
   readonly attachment: AttachmentRef | null;
@@ -104,8 +105,10 @@ export function useComposerFiles(models: readonly ModelInfo[], selected: readonl
   const blind = images.length > 0 ? selected.map((id) => models.find((m) => m.id === id)).filter((m): m is ModelInfo => m !== undefined && m.supportsImages !== true) : [];
   // One request carries the images of one message: together they must fit in it.
   const imagesTooLarge = checkMessageImages(images.map((f) => ({ name: f.name, kind: 'image' as const, size: f.size })));
+  // Beside a blind turn not yet voted on, the models that cannot read images are counted, not named.
+  const namesHidden = useBlindNames().hidden;
   const blockedReason = blind.length > 0
-    ? t('attach.imagesNotSupported', { models: blind.map((m) => m.label).join(', ') })
+    ? namesHidden ? t('attach.imagesNotSupportedHidden', { count: blind.length }) : t('attach.imagesNotSupported', { models: blind.map((m) => m.label).join(', ') })
     : imagesTooLarge
       ? t('attach.errors.imagesTooLarge', { limit: localBytes(imagesTooLarge.limit, language), size: localBytes(imagesTooLarge.total, language) })
       : uploading ? t('attach.waitForUploads') : null;
