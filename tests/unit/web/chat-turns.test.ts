@@ -71,3 +71,34 @@ describe('the turns while an answer streams', () => {
     expect(longer).toHaveLength(plain.length + 1);
   });
 });
+
+describe('the end of an answer', () => {
+  const history: ChatMessage[] = [question, answer('a1', 'offline'), answer('a2', 'offline-brief')];
+  const metrics = { firstTokenMs: null, durationMs: null, tokens: null, credits: null };
+  const streamed = (content: string, streaming: boolean): LiveRun => ({
+    question: 'One more', questionStored: false, modelIds: ['offline'], streaming,
+    answers: [{ modelId: 'offline', content, streaming, error: null, metrics }],
+  });
+  const stored: ChatMessage[] = [
+    ...history, { ...question, id: 'q2', content: 'One more', modelIds: ['offline'] }, answer('a3', 'offline', { content: 'The moon pulls.' }),
+  ];
+
+  it('the stored turn and answer take the place of the streamed ones under the keys they were drawn with, each new turn under a key of its own', () => {
+    const live = reuseTurns(toTurns(history, null), toTurns(history, streamed('The moon', true)))!;
+    const liveTurn = live.at(-1)!;
+    expect(liveTurn.id).toBe('live');
+    const ended = reuseTurns(live, toTurns(stored, null))!;
+    const storedTurn = ended.at(-1)!;
+    expect(storedTurn.id).toBe('q2');
+    expect(storedTurn.drawKey).toBe(liveTurn.drawKey);
+    expect(storedTurn.question).toMatchObject({ id: 'q2', drawKey: 'live-question' });
+    expect(storedTurn.answers[0]).toMatchObject({ id: 'a3', drawKey: 'live-offline', content: 'The moon pulls.' });
+    // Read again from the server, the same turn stays the same object, keys and all.
+    const again = reuseTurns(ended, toTurns([...stored], null))!;
+    expect(again.at(-1)).toBe(storedTurn);
+    // The next question streams under another key than the turn before it took.
+    const next = reuseTurns(again, toTurns(stored, streamed('Next', true)))!;
+    const keys = next.map((turn) => turn.drawKey ?? turn.id);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+});

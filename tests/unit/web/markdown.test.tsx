@@ -4,7 +4,7 @@ import { useState } from 'react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Lexer, type Token } from 'marked';
-import { Markdown, lexGrowing } from '../../../web/client/features/chat/components/markdown.js';
+import { Markdown, lexFinal, lexGrowing } from '../../../web/client/features/chat/components/markdown.js';
 import { renderUi } from './support/render.js';
 
 afterEach(cleanup);
@@ -112,5 +112,46 @@ describe('Markdown of an answer being written', () => {
     cleanup();
     const { container: whole } = renderUi(<Markdown text={ANSWER} />);
     expect(growing).toBe(whole.innerHTML);
+  });
+});
+
+describe('Markdown of an answer that has just ended', () => {
+  it('keeps the blocks read while it was written and reads only what follows them, as the whole text reads', () => {
+    const steps = writePieceByPiece(ANSWER, 5);
+    const finished = { text: '', tokens: [] as readonly Token[] };
+    let kept = finished;
+    for (const step of steps.slice(0, -1)) kept = lexGrowing(step.text, kept).finished;
+    const final = lexFinal(ANSWER, kept);
+    expect(blocksOf(final)).toEqual(wholly(ANSWER));
+    kept.tokens.forEach((token, k) => expect(final[k]).toBe(token));
+    expect(kept.tokens.length).toBeGreaterThan(10);
+  });
+
+  it('reads the whole text again when a reference definition may name a link on either side', () => {
+    const text = 'See [the tide tables][t].\n\nMore text here.\n\n[t]: https://example.com/tides';
+    const kept = lexGrowing(text.slice(0, text.indexOf('[t]:')) + 'x', { text: '', tokens: [] }).finished;
+    expect(kept.tokens.length).toBeGreaterThan(0);
+    const final = lexFinal(text, kept);
+    expect(blocksOf(final)).toEqual(wholly(text));
+    expect(final[0]).not.toBe(kept.tokens[0]);
+    const { container } = renderUi(<Markdown text={text} />);
+    expect(container.querySelector('a')?.getAttribute('href')).toBe('https://example.com/tides');
+  });
+
+  it('the same paragraph elements stay on screen when the answer ends: only its last block is drawn again', () => {
+    let write: (text: string, growing: boolean) => void = () => undefined;
+    function Writing() {
+      const [shown, setShown] = useState({ text: ANSWER.slice(0, 300), growing: true });
+      write = (text, growing) => setShown({ text, growing });
+      return <Markdown text={shown.text} growing={shown.growing} />;
+    }
+    const { container } = renderUi(<Writing />);
+    for (let end = 320; end < ANSWER.length; end += 20) act(() => write(ANSWER.slice(0, end), true));
+    const before = [...container.querySelectorAll('.markdown > *')];
+    act(() => write(ANSWER, false));
+    const after = [...container.querySelectorAll('.markdown > *')];
+    // Every block but the last ones (finished only now) is the same element.
+    expect(after.slice(0, before.length - 2).every((element, i) => element === before[i])).toBe(true);
+    expect(container.querySelector('.markdown')?.innerHTML).toBe(renderUi(<Markdown text={ANSWER} />).container.querySelector('.markdown')?.innerHTML);
   });
 });

@@ -5,9 +5,8 @@ import { AnswerError } from './answer-error.js';
 import { AnswerMetrics } from './answer-metrics.js';
 import type { MessageView } from './chat-types.js';
 import { CopyButton } from './copy-button.js';
-import { Markdown } from './markdown.js';
 import { VersionSwitcher } from './version-switcher.js';
-import { TypingDots } from './message-item.js';
+import { AnswerText } from './live-answer.js';
 import './blind-compare.css';
 
 /** Blind compare and votes of one turn (see useBlindCompare). */
@@ -78,7 +77,7 @@ export function AnswerColumns({ answers, labelOf, onContinueWith, voting, onShow
     <li className="answer-switcher">
       <div className="answer-switcher__row" role="group" aria-label={t('compare.columns')}>
         {shown.map((answer, index) => (
-          <button key={answer.id} type="button" className="answer-switcher__tab" aria-pressed={index === current}
+          <button key={answer.drawKey ?? answer.id} type="button" className="answer-switcher__tab" aria-pressed={index === current}
             aria-controls={`message-${answer.id}`} onClick={() => goTo(index)}>
             {heading(answer, index)}
           </button>
@@ -92,14 +91,14 @@ export function AnswerColumns({ answers, labelOf, onContinueWith, voting, onShow
         const winner = voting?.votedModelId !== null && voting?.votedModelId === answer.modelId && !answer.mergedFrom;
         const classes = ['answer-column', answer.mergedFrom ? 'answer-column--merged' : '', winner ? 'answer-column--winner' : ''].filter(Boolean).join(' ');
         return (
-          <section key={answer.id} id={`message-${answer.id}`} className={classes}
+          <section key={answer.drawKey ?? answer.id} id={`message-${answer.id}`} className={classes}
             data-model-id={hidden ? undefined : (answer.modelId ?? undefined)} data-merged={answer.mergedFrom ? 'true' : undefined} aria-labelledby={`col-${answer.id}`}
             aria-busy={answer.streaming || undefined}>
             <header className="answer-column__header">
               <h2 id={`col-${answer.id}`} className="answer-column__model">{heading(answer, index)}</h2>
               {winner ? <span className="badge badge--accent answer-column__winner">{t('compare.winner')}</span> : null}
             </header>
-            {answer.content ? <Markdown text={answer.content} growing={answer.streaming === true} /> : answer.streaming ? <TypingDots /> : null}
+            <AnswerText message={answer} />
             {answer.streaming && onStopColumn && answer.modelId ? (
               <div className="message__actions">
                 <button type="button" className="message__action" onClick={() => onStopColumn(answer.modelId as string)}

@@ -20,6 +20,11 @@ export interface MessageView {
   readonly column?: number;
   /** Which of its versions is shown (‹ index/count ›); absent when it has one. */
   readonly version?: { readonly index: number; readonly count: number };
+  /**
+   * What it is drawn under when not its id: a stored message that replaced the one streamed on screen
+   * keeps the streamed one's, so its text is not drawn anew at the end of an answer.
+   */
+  readonly drawKey?: string;
 }
 
 export interface AnswerMetricsView {
@@ -53,6 +58,8 @@ export interface TurnView {
   readonly question: MessageView | null;
   readonly answers: readonly MessageView[];
   readonly columns: boolean;
+  /** What it is drawn under when not its id (a stored turn that replaced the turn streamed on screen). */
+  readonly drawKey?: string;
 }
 
 /** The id of the turn of a question being answered before it is stored (a new or edited question). */

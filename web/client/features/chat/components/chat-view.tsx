@@ -182,7 +182,7 @@ const TurnItem = memo(function TurnItem({ turn, last, streaming, actions, offers
   const showVersionOf = (messageId: string) => (streaming || !offers.showVersion ? undefined : (version: number) => actions.showVersion(messageId, version));
   const questionId = turn.question?.id;
   const question = turn.question ? (
-    <MessageItem key={turn.question.id} message={turn.question} modelLabel={null}
+    <MessageItem key={turn.question.drawKey ?? turn.question.id} message={turn.question} modelLabel={null}
       onEdit={streaming ? undefined : last ? actions.editLast : offers.edit ? (text) => actions.edit(questionId as string, text) : undefined}
       onShowVersion={showVersionOf(turn.question.id)} editRequest={last ? editRequest : undefined} />
   ) : null;
@@ -220,7 +220,7 @@ const TurnItem = memo(function TurnItem({ turn, last, streaming, actions, offers
     <>
       {question}
       {turn.answers.map((answer, i) => (
-        <MessageItem key={answer.id} message={answer} modelLabel={labelOf(answer.modelId)} onShowVersion={showVersionOf(answer.id)}
+        <MessageItem key={answer.drawKey ?? answer.id} message={answer} modelLabel={labelOf(answer.modelId)} onShowVersion={showVersionOf(answer.id)}
           onRegenerate={last && i === turn.answers.length - 1 && !streaming ? actions.regenerate : undefined} />
       ))}
     </>
@@ -436,6 +436,40 @@ export function ChatView(props: ChatViewProps) {
   const mergeModelsRef = useRef<{ key: string; models: readonly ModelInfo[] | undefined }>({ key: mergeKey, models: props.mergeModels });
   if (mergeModelsRef.current.key !== mergeKey) mergeModelsRef.current = { key: mergeKey, models: props.mergeModels };
   const mergeModels = mergeModelsRef.current.models;
+  // The composer is drawn again only when what it shows changes: its callbacks and tools stay the same meanwhile.
+  const composerActions = useMemo(() => ({
+    change: (text: string) => latest.current.onDraftChange(text),
+    send: (text: string) => latest.current.onSend(text),
+    stop: () => latest.current.onStop(),
+    editLastRequest: () => setEditRequest((n) => n + 1),
+    addFiles: (files: File[]) => latest.current.onAddFiles?.(files),
+    removeFile: (key: string) => latest.current.onRemoveFile?.(key),
+    selectedChange: (ids: string[]) => latest.current.onSelectedChange(ids),
+    compareChange: (next: boolean) => latest.current.onCompareChange(next),
+    blindChange: (next: boolean) => latest.current.onBlindChange?.(next),
+  }), [latest]);
+  const selectedKey = selected.join('\n');
+  const offerBlind = Boolean(props.onBlindChange);
+  const blind = props.blind === true;
+  const subscribed = props.subscribed;
+  const composerTools = useMemo(() => {
+    const chosen = selectedKey === '' ? [] : selectedKey.split('\n');
+    return (
+      <>
+        <ModelPicker multiple={compare} models={models} selected={chosen} onChange={composerActions.selectedChange} subscribed={subscribed} />
+        <button type="button" className={compare ? 'btn btn--sm btn--ghost compare-toggle compare-toggle--on' : 'btn btn--sm btn--ghost compare-toggle'}
+          aria-pressed={compare} onClick={() => composerActions.compareChange(!compare)}>
+          <ColumnsIcon size={14} /> {t('chat.sideBySide')}
+        </button>
+        {compare && offerBlind ? (
+          <button type="button" className={blind ? 'btn btn--sm btn--ghost blind-toggle blind-toggle--on' : 'btn btn--sm btn--ghost blind-toggle'}
+            aria-pressed={blind} title={t('compare.blindHint')} onClick={() => composerActions.blindChange(!blind)}>
+            {t('compare.blind')}
+          </button>
+        ) : null}
+      </>
+    );
+  }, [compare, models, selectedKey, subscribed, offerBlind, blind, composerActions, t]);
   const placeholder = compare
     ? selected.length === 0 ? t('allModels.pickFirst') : t('allModels.placeholder', { count: selected.length })
     : undefined;
@@ -496,7 +530,7 @@ export function ChatView(props: ChatViewProps) {
           </div>
         ) : (
           <Virtuoso key={generation} ref={list} className="chat-view__scroll" data={turns} firstItemIndex={firstItemIndex}
-            computeItemKey={(_index, turn) => turn.id} itemContent={renderTurn} components={LIST_COMPONENTS} context={listContext}
+            computeItemKey={(_index, turn) => turn.drawKey ?? turn.id} itemContent={renderTurn} components={LIST_COMPONENTS} context={listContext}
             initialTopMostItemIndex={focusIndex >= 0 ? { index: focusIndex, align: 'start' } : { index: 'LAST', align: 'end' }}
             scrollerRef={follower.scrollerRef}
             followOutput={(bottom) => (bottom && follower.stuck ? 'auto' : false)} atBottomStateChange={onAtBottom} atBottomThreshold={48}
@@ -512,28 +546,14 @@ export function ChatView(props: ChatViewProps) {
       </div>
       <div className="chat-view__composer">
         {props.composerNotice}
-        <Composer value={props.draft} onValueChange={props.onDraftChange} onSend={props.onSend} onStop={props.onStop} streaming={streaming}
+        <Composer value={props.draft} onValueChange={composerActions.change} onSend={composerActions.send} onStop={composerActions.stop} streaming={streaming}
           disabled={selected.length === 0} placeholder={placeholder}
-          onEditLastRequest={() => setEditRequest((n) => n + 1)}
+          onEditLastRequest={composerActions.editLastRequest}
           {...(props.files ? { files: props.files } : {})}
-          {...(props.onAddFiles ? { onAddFiles: props.onAddFiles } : {})}
-          {...(props.onRemoveFile ? { onRemoveFile: props.onRemoveFile } : {})}
+          {...(props.onAddFiles ? { onAddFiles: composerActions.addFiles } : {})}
+          {...(props.onRemoveFile ? { onRemoveFile: composerActions.removeFile } : {})}
           blockedReason={props.blockedReason ?? null} cost={props.cost ?? null}
-          tools={
-            <>
-              <ModelPicker multiple={compare} models={models} selected={selected} onChange={props.onSelectedChange} subscribed={props.subscribed} />
-              <button type="button" className={compare ? 'btn btn--sm btn--ghost compare-toggle compare-toggle--on' : 'btn btn--sm btn--ghost compare-toggle'}
-                aria-pressed={compare} onClick={() => props.onCompareChange(!compare)}>
-                <ColumnsIcon size={14} /> {t('chat.sideBySide')}
-              </button>
-              {compare && props.onBlindChange ? (
-                <button type="button" className={props.blind ? 'btn btn--sm btn--ghost blind-toggle blind-toggle--on' : 'btn btn--sm btn--ghost blind-toggle'}
-                  aria-pressed={props.blind === true} title={t('compare.blindHint')} onClick={() => props.onBlindChange?.(!props.blind)}>
-                  {t('compare.blind')}
-                </button>
-              ) : null}
-            </>
-          } />
+          tools={composerTools} />
       </div>
     </div>
   );

@@ -1,4 +1,4 @@
-import { useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { memo, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACCEPT_ATTRIBUTE } from '../../../../../core/chat/index.js';
 import { Button } from '../../../ui/button.js';
@@ -70,8 +70,9 @@ function CostLine({ cost }: { cost: ComposerCost }) {
 /**
  * Enter sends, Shift+Enter adds a line; while an answer streams the button stops it (typing goes on).
  * Files come in by the Attach button (a file picker), by dropping them on the composer, or by pasting.
+ * Drawn again only when its own props change (a streamed token does not reach it).
  */
-export function Composer(props: ComposerProps) {
+export const Composer = memo(function Composer(props: ComposerProps) {
   const { value, onValueChange, onSend, onStop, streaming, disabled = false, tools, placeholder, onEditLastRequest } = props;
   const { t } = useTranslation();
   const picker = useRef<HTMLInputElement>(null);
@@ -150,4 +151,4 @@ export function Composer(props: ComposerProps) {
       </div>
     </form>
   );
-}
+});

@@ -51,17 +51,36 @@ export function lexGrowing(text: string, before: Finished): { tokens: readonly T
  */
 export const Markdown = memo(function Markdown({ text, growing = false }: { text: string; growing?: boolean }) {
   const finished = useRef<Finished>(NOTHING_FINISHED);
+  const drawn = useRef<{ text: string; tokens: readonly Token[] } | null>(null);
   let tokens: readonly Token[];
   if (growing) {
     const read = lexGrowing(text, finished.current);
     finished.current = read.finished;
     tokens = read.tokens;
+  } else if (drawn.current?.text === text) {
+    tokens = drawn.current.tokens;
   } else {
+    // An answer that has just ended keeps the blocks it streamed: only what follows them is read again.
+    tokens = lexFinal(text, finished.current);
     finished.current = NOTHING_FINISHED;
-    tokens = Lexer.lex(text, OPTIONS);
   }
+  drawn.current = growing ? null : { text, tokens };
   return <div className="markdown">{tokens.map((token, i) => <Block key={i} token={token} />)}</div>;
 });
+
+/**
+ * The blocks of a whole text whose start was read while it grew (`before`): those blocks as they were,
+ * then the rest read now. A reference definition ([1]: https://…) in the rest may name a link of the
+ * blocks before it, or one before the rest a link of the rest: then the whole text is read again, as it
+ * is when nothing was streamed.
+ */
+export function lexFinal(text: string, before: Finished): readonly Token[] {
+  if (before.tokens.length === 0 || !text.startsWith(before.text) || before.tokens.some((token) => token.type === 'def')) return Lexer.lex(text, OPTIONS);
+  const rest = text.slice(before.text.length);
+  const tail = Lexer.lex(rest, OPTIONS);
+  if (rawLength(tail) !== rest.length || Object.keys(tail.links).length > 0) return Lexer.lex(text, OPTIONS);
+  return [...before.tokens, ...tail];
+}
 
 /** One block, drawn again only when it is another token (the finished blocks of a growing answer stay the same tokens). */
 const Block = memo(function Block({ token }: { token: Token }) {

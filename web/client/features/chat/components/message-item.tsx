@@ -7,7 +7,7 @@ import { AnswerMetrics } from './answer-metrics.js';
 import { SentAttachments } from './attachment-views.js';
 import type { MessageView } from './chat-types.js';
 import { CopyButton } from './copy-button.js';
-import { Markdown } from './markdown.js';
+import { AnswerText } from './live-answer.js';
 import { VersionSwitcher } from './version-switcher.js';
 import { PencilIcon, RefreshIcon, SparkIcon } from '../../../ui/icons.js';
 
@@ -79,7 +79,7 @@ export const MessageItem = memo(function MessageItem({ message, modelLabel, onEd
         <span className="message__avatar" aria-hidden="true"><SparkIcon size={14} /></span>
         <span>{modelLabel ?? t('chat.assistant')}</span>
       </div>
-      {message.content ? <Markdown text={message.content} growing={message.streaming === true} /> : message.streaming ? <TypingDots /> : null}
+      <AnswerText message={message} />
       {message.error ? <AnswerError error={message.error} onRetry={onRegenerate} /> : null}
       {!message.streaming ? <AnswerMetrics metrics={message.metrics} /> : null}
       {!message.streaming && message.content ? (
@@ -92,13 +92,3 @@ export const MessageItem = memo(function MessageItem({ message, modelLabel, onEd
     </li>
   );
 });
-
-export function TypingDots() {
-  const { t } = useTranslation();
-  return (
-    <span className="typing" role="status">
-      <span /><span /><span />
-      <span className="visually-hidden">{t('chat.thinking')}</span>
-    </span>
-  );
-}

@@ -88,12 +88,15 @@ export function useSendEstimate({ settings, messages, weights, draft, files, mod
     () => (path && chosen.length > 0 ? estimateSend(path, instruction, message, files, chosen, settings) : null),
     [path, instruction, message, files, chosen, settings],
   );
-  if (estimate === null) return null;
-  const cut = estimate.perModel.filter((m) => m.sent < m.total).sort((a, b) => a.sent - b.sent)[0];
-  return {
-    held: estimate.total, balance: credits, capRemaining, perModel: estimate.perModel,
-    context: cut ? { sent: cut.sent, summarized: cut.summarized, total: cut.total } : null,
-  };
+  // The same estimate while nothing behind it changed, so the composer is not drawn again for it.
+  return useMemo(() => {
+    if (estimate === null) return null;
+    const cut = estimate.perModel.filter((m) => m.sent < m.total).sort((a, b) => a.sent - b.sent)[0];
+    return {
+      held: estimate.total, balance: credits, capRemaining, perModel: estimate.perModel,
+      context: cut ? { sent: cut.sent, summarized: cut.summarized, total: cut.total } : null,
+    };
+  }, [estimate, credits, capRemaining]);
 }
 
 /**

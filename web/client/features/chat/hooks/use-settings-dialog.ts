@@ -4,7 +4,7 @@ import type { ChatMessage, ModelInfo, InstructionPreset } from '../../../../../c
 import { NO_SETTINGS, type ConversationSettings } from '../../../../../core/chat/index.js';
 import { useUseCases } from '../../../use-cases/use-cases-provider.js';
 import type { SettingsDialogProps } from '../components/settings-dialog.js';
-import { useChatSession } from '../state/chat-context.js';
+import { useChatArea } from '../state/chat-context.js';
 
 /**
  * The settings dialog of the chat on screen: its rows are the models chosen for the next message,
@@ -18,7 +18,8 @@ export function useSettingsDialog(
 ): { open: () => void; dialog: SettingsDialogProps } {
   const { t } = useTranslation();
   const { listInstructionPresets, saveInstructionPreset, deleteInstructionPreset, toastCenter } = useUseCases();
-  const { session } = useChatSession();
+  // The session alone: the dialog reads none of its state, so a streamed token does not draw it again.
+  const { session } = useChatArea();
   const [isOpen, setOpen] = useState(false);
   const [presets, setPresets] = useState<readonly InstructionPreset[] | undefined>(undefined);
 

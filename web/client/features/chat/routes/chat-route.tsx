@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import type { ChatMessage, ModelInfo } from '../../../../../core/chat/index.js';
@@ -6,13 +6,14 @@ import { exchangeOf } from '../../../../../core/chat/index.js';
 import { useUseCases } from '../../../use-cases/use-cases-provider.js';
 import { AttachmentImageSource } from '../components/attachment-views.js';
 import { ChatView } from '../components/chat-view.js';
+import { LiveAnswerSource, type LiveAnswers } from '../components/live-answer.js';
 import { ContextBanner, heavyHistory } from '../components/context-banner.js';
 import { SettingsDialog } from '../components/settings-dialog.js';
 import { ShareDialog } from '../components/share-dialog.js';
 import { isSelectable } from '../components/model-picker.js';
-import { useChatArea, useChatSession } from '../state/chat-context.js';
+import { useChatArea, useChatSessionView } from '../state/chat-context.js';
 import { conversationAsJson, conversationAsMarkdown, download, exportFileName } from '../state/chat-export.js';
-import { reuseTurns, toTurns } from '../state/chat-turns.js';
+import { liveContentOf, reuseTurns, toTurns } from '../state/chat-turns.js';
 import { useComposerFiles } from '../hooks/use-composer-files.js';
 import { useSettingsDialog } from '../hooks/use-settings-dialog.js';
 import { useSendEstimate, useSummaryPrice } from '../hooks/use-send-estimate.js';
@@ -35,7 +36,9 @@ export default function ChatRoute({ chatId, compareRoute }: { chatId: string | n
     trackEvent, toastCenter, getConversationShare, shareConversation, revokeConversationShare, loadAttachment, rememberModelChoice, lastModelChoice, listMessages,
   } = useUseCases();
   const area = useChatArea();
-  const { session, state } = useChatSession();
+  // Every change of the chat but a streamed token: the streaming answer's text reads those itself (liveAnswers).
+  const { session, state } = useChatSessionView();
+  const liveAnswers = useMemo<LiveAnswers>(() => ({ subscribe: session.subscribe, contentOf: (answerId) => liveContentOf(session.snapshot().run, answerId) }), [session]);
   const usable = area.models.filter((m) => isSelectable(m, area.subscribed));
   const [choice, setChoice] = useState<{ compare: boolean; modelIds: string[] } | null>(null);
   // The votes come with the conversation when it opens (one request for all the chat view draws).
@@ -62,14 +65,19 @@ export default function ChatRoute({ chatId, compareRoute }: { chatId: string | n
   const files = useComposerFiles(area.models, selected);
   const draft = session.draft();
   // What the message will hold, by the server's rule, from the balance the sidebar shows.
+  // Worked out in a render of its own after the one that shows a change (a message sent, an answer
+  // stored, a page read, a key typed): weighing a long history never holds up what the change shows.
+  const history = useDeferredValue(useMemo(() => ({ messages: state.messages, weights: state.weights }), [state.messages, state.weights]));
+  const typed = useDeferredValue(draft);
   const cost = useSendEstimate({
-    settings: state.settings, messages: state.messages, weights: state.weights, draft, files: files.ready, models: area.models, selected, credits: area.credits,
+    settings: state.settings, messages: history.messages, weights: history.weights, draft: typed, files: files.ready, models: area.models, selected, credits: area.credits,
     capRemaining: area.capRemaining ?? null,
   });
   // A long conversation: past HEAVY_HISTORY_TOKENS (or half a window) the chat offers to go on from a summary.
-  const summaryPrice = useSummaryPrice(state.settings, state.messages, state.weights, usable);
+  const summaryPrice = useSummaryPrice(state.settings, history.messages, history.weights, usable);
   const [summaryOffer, setSummaryOffer] = useState<{ dismissed: string | null; busy: boolean }>({ dismissed: null, busy: false });
-  const heavy = chatId && state.run?.streaming !== true && summaryOffer.dismissed !== chatId && cost ? heavyHistory(cost.perModel) : null;
+  // Offered from the history on screen only (not from the one before it while the new one is weighed).
+  const heavy = chatId && state.run?.streaming !== true && summaryOffer.dismissed !== chatId && history.messages === state.messages && cost ? heavyHistory(cost.perModel) : null;
   const summarize = (modelId: string) => {
     const title = area.conversations?.find((c) => c.id === chatId)?.title ?? t('chat.heading');
     setSummaryOffer((o) => ({ ...o, busy: true }));
@@ -144,6 +152,7 @@ export default function ChatRoute({ chatId, compareRoute }: { chatId: string | n
 
   return (
     <AttachmentImageSource.Provider value={imageSource}>
+    <LiveAnswerSource.Provider value={liveAnswers}>
     <AnswerStatus run={state.run} lastAnswersStopped={lastAnswersStopped(state.messages)} />
     <ChatView turns={turns} models={area.models} selected={selected} subscribed={area.subscribed} streaming={state.run?.streaming === true}
       compare={compare}
@@ -228,6 +237,7 @@ export default function ChatRoute({ chatId, compareRoute }: { chatId: string | n
     <SettingsDialog {...settings.dialog} />
     <ShareDialog open={sharing !== null} onClose={() => setSharing(null)} url={sharing?.url} busy={sharing?.busy ?? false}
       onShare={() => void changeShare(true)} onRevoke={() => void changeShare(false)} />
+    </LiveAnswerSource.Provider>
     </AttachmentImageSource.Provider>
   );
 }

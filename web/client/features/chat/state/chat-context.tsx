@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { Conversation, ModelInfo } from '../../../../../core/chat/index.js';
 import { useUseCases } from '../../../use-cases/use-cases-provider.js';
-import { ChatSession, type ChatSessionState } from './chat-session.js';
+import { ChatSession, type ChatSessionState, type LiveRun } from './chat-session.js';
 
 /** What every view of the chat area shares: the sidebar's list, the balance, the plan, the models, the chat session. */
 export interface ChatArea {
@@ -168,9 +168,46 @@ export function useChatArea(): ChatArea {
   return area;
 }
 
-/** The chat session's state, re-rendered on every change. */
-export function useChatSession(): { session: ChatSession; state: ChatSessionState } {
+
+/** Whether two runs differ only by the words their streaming answers have written so far. */
+function sameBesidesTokens(a: LiveRun | null, b: LiveRun | null): boolean {
+  if (a === b) return true;
+  if (!a || !b) return false;
+  return a.question === b.question && a.questionStored === b.questionStored && a.mergedFrom === b.mergedFrom && a.attachments === b.attachments
+    && a.modelIds === b.modelIds && a.columns === b.columns && a.streaming === b.streaming && a.answers.length === b.answers.length
+    && a.answers.every((answer, i) => {
+      const other = b.answers[i];
+      if (answer === other) return true;
+      // A streaming answer's text and figures are not drawn around it (its text reads them itself, see AnswerText).
+      return other !== undefined && answer.streaming && other.streaming && answer.modelId === other.modelId && answer.error === other.error;
+    });
+}
+
+/** Whether two states of the session differ only by the words the streaming answers have written. */
+function onlyTokensMoved(before: ChatSessionState, now: ChatSessionState): boolean {
+  for (const key of Object.keys(now) as (keyof ChatSessionState)[]) {
+    if (key !== 'run' && before[key] !== now[key]) return false;
+  }
+  return sameBesidesTokens(before.run, now.run);
+}
+
+/**
+ * The chat session's state as the chat route draws it: a new state for every change but a streamed
+ * token. While an answer streams, the run kept here holds the words it had when something else last
+ * changed; the answer's text reads the newest ones itself (LiveAnswerSource), so the route, the list,
+ * its turns and the composer are not drawn again for each token.
+ */
+export function useChatSessionView(): { session: ChatSession; state: ChatSessionState } {
   const { session } = useChatArea();
-  const state = useSyncExternalStore(session.subscribe, session.snapshot);
+  const held = useRef<{ seen: ChatSessionState; shown: ChatSessionState } | null>(null);
+  const read = useCallback(() => {
+    const now = session.snapshot();
+    const last = held.current;
+    if (last?.seen === now) return last.shown;
+    const shown = last && onlyTokensMoved(last.seen, now) ? last.shown : now;
+    held.current = { seen: now, shown };
+    return shown;
+  }, [session]);
+  const state = useSyncExternalStore(session.subscribe, read);
   return { session, state };
 }

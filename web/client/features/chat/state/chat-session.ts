@@ -544,7 +544,9 @@ export class ChatSession {
    * until the stored ones are there.
    */
   private refresh(conversationId: string, attempt = 0): void {
-    void this.ports.openConversation({ conversationId }).then((opened) => {
+    // Shown at the next frame: reading the answer (a page and the weights of a long path) and drawing
+    // it are two tasks, so the end of an answer holds up no frame for long.
+    void this.ports.openConversation({ conversationId }).then((opened) => new Promise<typeof opened>((resolve) => nextFrame(() => resolve(opened)))).then((opened) => {
       if (!opened.success || this.state.conversationId !== conversationId || this.streaming) return;
       const page = pageOfAnswer(opened.data);
       const answered = page.messages.at(-1)?.role === 'assistant';

@@ -59,9 +59,9 @@ export function toTurns(
   const live: MessageView[] = run.answers
     .filter((a) => a.streaming || a.content !== '' || a.error !== null)
     .map((a) => ({
-      id: run.mergedFrom ? `live-merge-${a.modelId}` : `live-${a.modelId}`, role: 'assistant', content: a.content, modelId: a.modelId,
+      id: liveAnswerId(run, a.modelId), role: 'assistant', content: a.content, modelId: a.modelId,
       streaming: a.streaming, error: a.error, metrics: a.metrics, ...(run.mergedFrom ? { mergedFrom: run.mergedFrom } : {}),
-      ...(run.columns?.[a.modelId] === undefined ? {} : { column: run.columns[a.modelId] as number }),
+      ...(run.columns?.[a.modelId] === undefined ? {} : { column: run.columns[a.modelId] as number, drawKey: `${liveAnswerId(run, a.modelId)}@${run.columns[a.modelId]}` }),
     }));
   const last = stored.parts.at(-1);
   // A regenerate keeps its stored question; a new or edited question is shown at once; a merge
@@ -71,7 +71,16 @@ export function toTurns(
     return [...stored.turns.slice(0, -1), finishTurn({ ...last, answers: [...last.answers, ...live], asked })];
   }
   const question: MessageView = { id: 'live-question', role: 'user', content: run.question, modelId: null, ...(run.attachments ? { attachments: run.attachments } : {}) };
-  return [...stored.turns, finishTurn({ id: LIVE_TURN_ID, question, answers: live, asked: run.modelIds })];
+  // Drawn under a key of its own place (after the last stored turn), which the stored turn taking its place keeps.
+  return [...stored.turns, { ...finishTurn({ id: LIVE_TURN_ID, question, answers: live, asked: run.modelIds }), drawKey: `${LIVE_TURN_ID}@${last?.id ?? ''}` }];
+}
+
+/** The id an answer of the run on screen is drawn with until it is stored. */
+const liveAnswerId = (run: Pick<LiveRun, 'mergedFrom'>, modelId: string): string => (run.mergedFrom ? `live-merge-${modelId}` : `live-${modelId}`);
+
+/** The latest text of the run's answer drawn as `answerId` (what a streaming answer's text reads); undefined without it. */
+export function liveContentOf(run: LiveRun | null, answerId: string): string | undefined {
+  return run?.answers.find((a) => liveAnswerId(run, a.modelId) === answerId)?.content;
 }
 
 /** The stored messages grouped by turn. */
@@ -131,12 +140,17 @@ const sameMessage = (a: MessageView, b: MessageView): boolean =>
 /**
  * The turns as they were wherever nothing in them changed: a streamed token, a page read or a turn
  * answered makes new turns of every message, and only the turns that differ should be drawn again.
+ * A stored turn or answer that takes the place of the one streamed on screen keeps what that one was
+ * drawn under (`drawKey`), so the end of an answer redraws only what changed in it.
  */
 export function reuseTurns(previous: readonly TurnView[] | undefined, next: TurnView[] | undefined): TurnView[] | undefined {
   if (!previous || !next) return next;
   const byId = new Map(previous.map((turn) => [turn.id, turn]));
-  return next.map((turn) => {
-    const before = byId.get(turn.id);
+  const streamed = previous.at(-1)?.id === LIVE_TURN_ID ? previous.at(-1) : undefined;
+  return next.map((turn, i) => {
+    let before = byId.get(turn.id);
+    // The turn streamed as a new question, now stored: the last turn in place of the live one.
+    if (before === undefined && streamed && i === next.length - 1 && !byId.has(turn.id)) before = streamed;
     // The same turn, or one already found equal to it (toTurns answers the same stored turns while only the run changes).
     if (before === turn) return turn;
     if (before !== undefined && sameAs.get(turn) === before) return before;
@@ -149,10 +163,32 @@ export function reuseTurns(previous: readonly TurnView[] | undefined, next: Turn
 /** Turns found equal to a drawn one: the drawn one, kept. */
 const sameAs = new WeakMap<TurnView, TurnView>();
 
+const isLive = (message: MessageView) => message.id.startsWith('live-');
+const drawnAs = (message: MessageView) => message.drawKey ?? message.id;
+
+/** The message as drawn before when nothing in it changed, else the new one under the key it was drawn with. */
+function reuseMessage(before: MessageView | undefined, message: MessageView): MessageView {
+  if (!before) return message;
+  if (sameMessage(before, message)) return before;
+  const key = drawnAs(before);
+  return key === message.id ? message : { ...message, drawKey: key };
+}
+
 function reuseTurn(before: TurnView | undefined, turn: TurnView): TurnView {
-  if (!before || before.columns !== turn.columns || before.answers.length !== turn.answers.length) return turn;
-  const question = before.question && turn.question && sameMessage(before.question, turn.question) ? before.question : turn.question;
-  const answers = turn.answers.map((a, i) => (sameMessage(before.answers[i] as MessageView, a) ? (before.answers[i] as MessageView) : a));
-  const unchanged = question === before.question && answers.every((a, i) => a === before.answers[i]);
-  return unchanged ? before : { ...turn, question, answers };
+  if (!before || before.columns !== turn.columns) return turn;
+  // Each answer is matched by its id; a stored answer with none, by the model of a streamed one not yet matched.
+  const taken = new Set<MessageView>();
+  const match = (answer: MessageView): MessageView | undefined => {
+    const found = before.answers.find((b) => !taken.has(b) && b.id === answer.id)
+      ?? (isLive(answer) ? undefined : before.answers.find((b) => !taken.has(b) && isLive(b) && b.modelId === answer.modelId && Boolean(b.mergedFrom) === Boolean(answer.mergedFrom)));
+    if (found) taken.add(found);
+    return found;
+  };
+  const sameQuestion = before.question && turn.question && (before.question.id === turn.question.id || isLive(before.question)) ? before.question : undefined;
+  const question = turn.question ? reuseMessage(sameQuestion, turn.question) : turn.question;
+  const answers = turn.answers.map((a) => reuseMessage(match(a), a));
+  const unchanged = before.id === turn.id && question === before.question && answers.length === before.answers.length && answers.every((a, i) => a === before.answers[i]);
+  if (unchanged) return before;
+  const key = before.drawKey ?? before.id;
+  return { ...turn, question, answers, ...(key === turn.id ? {} : { drawKey: key }) };
 }
