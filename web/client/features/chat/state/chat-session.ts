@@ -39,6 +39,11 @@ export class ChatSession {
   /** The run on screen: its id once the server named it, and whether Stop was pressed. */
   private current: { runId: string | null; stopAsked: boolean } | null = null;
   private loading = 0;
+  /**
+   * Counts what changed the turns on screen since the conversation was read (a run begun, a version
+   * shown): a read asked before the latest such change answers an older path and is not shown.
+   */
+  private turnsChanged = 0;
   /** A run the server is still answering, found while the messages held do not reach the latest turn: read once they do. */
   private waiting: { conversationId: string; run: ServerLiveRun } | null = null;
   /** The streaming run's latest state, shown at the next frame (many tokens, one render). */
@@ -342,6 +347,7 @@ export class ChatSession {
     if (this.state.conversationId === conversationId && !this.streaming) {
       // What follows the message is the version's now; what the window held before it stays.
       const page = pageOfAnswer(shown.data);
+      this.turnsChanged += 1;
       this.setWindow(placePage(this.window(), page), page.weights, { run: null });
     }
     return { conversationId };
@@ -437,6 +443,7 @@ export class ChatSession {
       ...(mergedFrom ? { mergedFrom } : {}), ...(attachments.length > 0 ? { attachments } : {}),
     });
     const sentAt = Date.now();
+    this.turnsChanged += 1;
     // An earlier question edited: the new branch ends the path, nothing after it remains to read.
     this.set({ messages: kept, page: { older: pageBefore.older, newer: null }, run: live(modelIds.map(freshAnswer), true) });
     const release = () => {
@@ -517,6 +524,7 @@ export class ChatSession {
     const live = (answers: readonly LiveAnswer[], streaming: boolean): LiveRun => ({ question, questionStored: true, modelIds: found.modelIds, answers, streaming });
     // Answers of the run already stored (it may have ended since it was found) are read again from
     // its first event with the rest: shown once, as the run, until the stored conversation is read.
+    this.turnsChanged += 1;
     this.set({ messages: asked < 0 ? messages : messages.slice(0, asked + 1), run: live(found.modelIds.map(freshAnswer), true) });
     const onScreen = () => this.state.conversationId === conversationId;
     try {
@@ -543,16 +551,18 @@ export class ChatSession {
    * Reads the latest page again, held after the older pages already read; the answers on screen stay
    * until the stored ones are there.
    */
-  private refresh(conversationId: string, attempt = 0): void {
+  private refresh(conversationId: string, attempt = 0, asked = this.turnsChanged): void {
     // Shown at the next frame: reading the answer (a page and the weights of a long path) and drawing
     // it are two tasks, so the end of an answer holds up no frame for long.
     void this.ports.openConversation({ conversationId }).then((opened) => new Promise<typeof opened>((resolve) => nextFrame(() => resolve(opened)))).then((opened) => {
-      if (!opened.success || this.state.conversationId !== conversationId || this.streaming) return;
+      // Another run began (or a version was shown) since it was asked: what it read is older than the
+      // screen, and that change reads the conversation again itself when it ends.
+      if (!opened.success || this.state.conversationId !== conversationId || this.streaming || this.turnsChanged !== asked) return;
       const page = pageOfAnswer(opened.data);
       const answered = page.messages.at(-1)?.role === 'assistant';
       const shown = this.state.run?.answers.some((a) => a.content !== '') === true;
       if (answered || !shown) this.setWindow(placePage(this.window(), page), page.weights, { run: null });
-      else if (attempt < 5) setTimeout(() => this.refresh(conversationId, attempt + 1), 200 * (attempt + 1));
+      else if (attempt < 5) setTimeout(() => this.refresh(conversationId, attempt + 1, asked), 200 * (attempt + 1));
     });
   }
 }
