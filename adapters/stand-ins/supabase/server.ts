@@ -127,7 +127,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
       }),
     );
     app.use('/rest/v1/*', requireApiKey(keys));
-    app.route('/rest/v1', makeRestApp({ db, verifyJwt: restVerifier(keys), ...(options.restSchemas ? { schemas: options.restSchemas } : {}) }));
+    app.route('/rest/v1', makeRestApp({ db, verifyJwt: restVerifier(keys), now, ...(options.restSchemas ? { schemas: options.restSchemas } : {}) }));
     // Storage checks the JWT itself (its gateway route has no key check), as the hosted one does.
     const bytes = options.dataDir ? diskObjectBytes(join(options.dataDir, 'storage')) : memoryObjectBytes();
     app.route('/storage/v1', makeStorageApp({ db, keys, bytes, now, ...(options.maxObjectBytes ? { maxObjectBytes: options.maxObjectBytes } : {}) }));

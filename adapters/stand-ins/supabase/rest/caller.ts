@@ -7,6 +7,37 @@ import { RestError } from './rest-error.js';
  */
 export type VerifyJwt = (token: string) => Promise<JwtClaims> | JwtClaims;
 
+/** Verified tokens kept per REST app, as PostgREST's JWT cache; the least recently used go first past this many. */
+const verifiedTokenCacheSize = 1_000;
+
+/**
+ * `verify` with its answers remembered: a token's signature is checked once, and its claims are reused,
+ * keyed by the exact token string, until its `exp` passes by `now` (the stand-in's clock, so a test that
+ * moves time forward sees the token expire). Failures are never remembered.
+ */
+export function cachingVerifier(verify: VerifyJwt, now: () => number = Date.now, size = verifiedTokenCacheSize): VerifyJwt {
+  const verified = new Map<string, JwtClaims>();
+  return (token) => {
+    const known = verified.get(token);
+    if (known !== undefined) {
+      if (typeof known.exp !== 'number' || known.exp * 1000 > now()) {
+        // Most recently used last, so the first key is the one to evict.
+        verified.delete(token);
+        verified.set(token, known);
+        return known;
+      }
+      verified.delete(token);
+    }
+    const remember = (claims: JwtClaims): JwtClaims => {
+      if (verified.size >= size) verified.delete(verified.keys().next().value as string);
+      verified.set(token, claims);
+      return claims;
+    };
+    const claims = verify(token);
+    return claims instanceof Promise ? claims.then(remember) : remember(claims);
+  };
+}
+
 export interface Caller {
   readonly role: DbRole;
   readonly claims: JwtClaims;

@@ -1,5 +1,7 @@
 import type { Transaction } from '../db.js';
 import type { CountPreference } from './request-query.js';
+import type { Built } from './query-shapes.js';
+import { parseRequestQuery } from './request-query.js';
 import { inRequestTransaction } from './request-transaction.js';
 import { rowsResult, type RestRequest, type RestResult } from './rest-response.js';
 import { AliasCounter, compileCondition, compileOrder, compileSelect, EmbedQueries, Params, rowsJson } from './sql-builder.js';
@@ -34,27 +36,45 @@ export async function countRows(
   return exact;
 }
 
-/** GET/HEAD /rest/v1/<relation> */
-export async function readRelation(request: RestRequest, name: string): Promise<RestResult> {
-  const { cache, query } = request;
+interface ReadStatement extends Record<string, unknown> {
+  /** The page as one JSON (or CSV) body and its row count. */
+  readonly sql: string;
+  /** `select 1 from …` for `Prefer: count=…`. */
+  readonly countSql: string;
+  readonly offset: number;
+}
+
+/** The statements of a read, with their parameters (built once per query shape, see query-shapes.ts). */
+function compileRead(request: RestRequest, name: string, search: URLSearchParams): Built<ReadStatement> {
+  const { cache } = request;
+  const query = parseRequestQuery(search, request.range);
   const relation = cache.relation(name);
   const params = new Params();
   const embeds = new EmbedQueries(query.embedded);
   const selected = compileSelect(query.select, relation, 't0', { cache, aliases: new AliasCounter(), params, embeds });
   embeds.checkAllUsed();
   const where = [...query.conditions.map((condition) => compileCondition(condition, relation, 't0', params)), ...selected.conditions];
-  const from = `from ${cache.qualify(relation.name)} t0${selected.joins}${where.length > 0 ? ` where ${where.join(' and ')}` : ''}${selected.groupBy}`;
+  const filter = `${where.length > 0 ? ` where ${where.join(' and ')}` : ''}${selected.groupBy}`;
+  const table = `${cache.qualify(relation.name)} t0`;
   const limit = cappedLimit(query.limit, request.maxRows);
   const page = `${compileOrder(query.order, relation, 't0')}${limit !== null ? ` limit ${limit}` : ''}${query.offset ? ` offset ${query.offset}` : ''}`;
-  const sql = `select ${rowsJson(request.media)}::text as body, count(*)::int as n from (select ${selected.list} ${from}${page}) _r`;
+  const sql = `select ${rowsJson(request.media)}::text as body, count(*)::int as n from (select ${selected.list} from ${table}${selected.joins}${filter}${page}) _r`;
+  return { compiled: { sql, countSql: `select 1 from ${table}${selected.joins}${filter}`, offset: query.offset }, values: params.values };
+}
+
+/** GET/HEAD /rest/v1/<relation> */
+export async function readRelation(request: RestRequest, name: string): Promise<RestResult> {
+  // Everything besides the query string that changes the statements: the relation, the Range header, the body's format.
+  const context = `${name}\u0000${request.range ?? ''}\u0000${request.media.stripNulls}\u0000${request.media.csv === true}`;
+  const { compiled, values } = request.shapes.statement(request.cache, context, request.search, (search) => compileRead(request, name, search));
   const { rows, total } = await inRequestTransaction(
     request,
     async (tx) => {
-      const result = await tx.query<PageRow>(sql, params.values);
-      const counted = await countRows(tx, request.prefer.count, `select 1 ${from}`, params.values, request.maxRows);
+      const result = await tx.query<PageRow>(compiled.sql, [...values]);
+      const counted = await countRows(tx, request.prefer.count, compiled.countSql, [...values], request.maxRows);
       return { rows: result.rows[0] ?? { body: '[]', n: 0 }, total: counted };
     },
     { readOnly: true },
   );
-  return rowsResult(request, rows.body, rows.n, { status: 200, offset: query.offset, total });
+  return rowsResult(request, rows.body, rows.n, { status: 200, offset: compiled.offset, total });
 }

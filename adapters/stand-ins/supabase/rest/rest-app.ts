@@ -2,9 +2,10 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
 import type { LocalDb } from '../db.js';
-import { identifyCaller, type VerifyJwt } from './caller.js';
+import { cachingVerifier, identifyCaller, type VerifyJwt } from './caller.js';
 import { readRelation } from './read-handler.js';
-import { parsePrefer, parseRequestQuery } from './request-query.js';
+import { QueryShapes } from './query-shapes.js';
+import { parsePrefer, parseRequestQuery, type RequestQuery } from './request-query.js';
 import { checkBodyType, negotiateMedia } from './media-type.js';
 import { fromDatabaseError, RestError } from './rest-error.js';
 import type { RestRequest, RestResult } from './rest-response.js';
@@ -28,6 +29,8 @@ export interface RestAppOptions {
    * chosen with `Accept-Profile` (GET, HEAD) or `Content-Profile` (POST, PATCH, DELETE). `['public']` if unset.
    */
   readonly schemas?: readonly string[];
+  /** Milliseconds since the epoch, for when a remembered token expires; the Auth side's clock (tests move it). */
+  readonly now?: () => number;
 }
 
 /**
@@ -59,14 +62,16 @@ export function makeRestApp(options: RestAppOptions): Hono {
     return cache;
   };
   const maxSize = options.maxBodyBytes ?? 1024 * 1024;
+  const verifyJwt = cachingVerifier(options.verifyJwt, options.now);
+  const shapes = new QueryShapes();
 
   const handle = (kind: 'table' | 'rpc') => async (c: Context) => {
     let role = 'anon';
     try {
       const profile = chooseProfile(c.req.method, c.req.header('accept-profile'), c.req.header('content-profile'), schemas);
-      const caller = await identifyCaller(c.req.raw.headers, options.verifyJwt);
+      const caller = await identifyCaller(c.req.raw.headers, verifyJwt);
       role = caller.role;
-      const request = await buildRequest(c, options.db, caller, await schema(profile), kind, options.maxRows ?? null);
+      const request = await buildRequest(c, options.db, caller, await schema(profile), kind, options.maxRows ?? null, shapes);
       const name = c.req.param(kind === 'rpc' ? 'fn' : 'relation') ?? '';
       const result = kind === 'rpc' ? await rpc(request, name) : await table(request, name);
       // PostgREST names the schema it answered from once more than one is exposed.
@@ -78,12 +83,14 @@ export function makeRestApp(options: RestAppOptions): Hono {
     }
   };
 
-  app.use('*', bodyLimit({
+  const limitBody = bodyLimit({
     maxSize,
     // The unread rest of the body stays on the socket, so the connection must not be reused.
     onError: (c) =>
       c.json(new RestError(413, 'PT413', `Request body exceeds the limit of ${maxSize} bytes`).toBody(), 413, { Connection: 'close' }),
-  }));
+  });
+  // GET and HEAD carry no body: asking for one would build a whole Request per read for nothing.
+  app.use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
   app.on(['GET', 'POST'], '/rpc/:fn', handle('rpc'));
   app.on(['GET', 'POST', 'PATCH', 'DELETE'], '/:relation', handle('table'));
   // Only a bug gets here (bad input is answered above); keep PostgREST's error shape anyway.
@@ -110,7 +117,7 @@ function chooseProfile(method: string, accept: string | undefined, content: stri
 
 async function buildRequest(
   c: Context, db: LocalDb, caller: { role: RestRequest['role']; claims: RestRequest['claims'] }, cache: SchemaCache, kind: 'table' | 'rpc',
-  maxRows: number | null,
+  maxRows: number | null, shapes: QueryShapes,
 ): Promise<RestRequest> {
   const method = c.req.method;
   const media = negotiateMedia(c.req.header('accept'));
@@ -122,14 +129,23 @@ async function buildRequest(
   let argNames = new Set<string>();
   if (kind === 'rpc') argNames = new Set(cache.functions(c.req.param('fn') ?? '').flatMap((fn) => fn.args.map((arg) => arg.name)));
   const url = new URL(c.req.url);
-  const range = method === 'GET' || method === 'HEAD' ? (c.req.header('range') ?? null) : null;
+  const reading = method === 'GET' || method === 'HEAD';
+  const range = reading ? (c.req.header('range') ?? null) : null;
+  const parse = () => parseRequestQuery(url.searchParams, range, kind === 'rpc' && method !== 'POST' ? argNames : new Set());
+  // A table read builds its SQL through the query-shape cache, which parses only shapes it has not seen.
+  let query: RequestQuery | undefined = kind === 'table' && reading ? undefined : parse();
   return {
     db,
     cache,
     role: caller.role,
     claims: caller.claims,
     method,
-    query: parseRequestQuery(url.searchParams, range, kind === 'rpc' && method !== 'POST' ? argNames : new Set()),
+    get query() {
+      return (query ??= parse());
+    },
+    search: url.searchParams,
+    range,
+    shapes,
     prefer,
     media,
     single: media.single,

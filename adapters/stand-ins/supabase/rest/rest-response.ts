@@ -1,5 +1,6 @@
 import type { DbRole, JwtClaims, LocalDb } from '../db.js';
 import { notSingle, RestError } from './rest-error.js';
+import type { QueryShapes } from './query-shapes.js';
 import type { Preferences, RequestQuery } from './request-query.js';
 import type { SchemaCache } from './schema-cache.js';
 import { contentTypeOf, type ResponseMedia } from './media-type.js';
@@ -11,7 +12,13 @@ export interface RestRequest {
   readonly role: DbRole;
   readonly claims: JwtClaims;
   readonly method: string;
+  /** The query string read as PostgREST reads it (parsed on first use for table reads, which may not need it). */
   readonly query: RequestQuery;
+  /** The query string itself and the Range header (GET, HEAD), for the query-shape cache. */
+  readonly search: URLSearchParams;
+  readonly range: string | null;
+  /** This REST app's query-shape cache. */
+  readonly shapes: QueryShapes;
   readonly prefer: Preferences;
   /** The negotiated answer: an array or one object (`.single()`), nulls stripped or not. */
   readonly media: ResponseMedia;

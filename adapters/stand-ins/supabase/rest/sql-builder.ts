@@ -95,7 +95,10 @@ export interface CompiledSelect {
   /** `expr as "name", …` */
   readonly list: string;
   readonly outputs: readonly SelectOutput[];
-  /** ` left join lateral (…) sN on true` for each spread embed, to follow the relation's alias. */
+  /**
+   * ` left join lateral (…) tN on true` for each spread embed and each to-one embed, to follow the relation's
+   * alias (a to-one embed is one row or none, so the joins never repeat a row).
+   */
   readonly joins: string;
   /** `exists (…)` conditions from `!inner` embeds. */
   readonly conditions: readonly string[];
@@ -173,7 +176,10 @@ export function compileSelect(
     } else {
       const embedded = compileEmbed(item, relation, alias, context, path);
       // `rel()` only filters (with !inner): nothing of it is answered.
-      if (item.items.length > 0) outputs.push({ expr: embedded.expression, name: item.alias ?? item.relation, aggregate: false });
+      if (item.items.length > 0) {
+        outputs.push({ expr: embedded.expression, name: item.alias ?? item.relation, aggregate: false });
+        joins += embedded.join;
+      }
       if (item.inner) conditions.push(embedded.exists);
     }
   }
@@ -294,16 +300,24 @@ function embedParts(item: EmbedItem, relation: Columns, alias: string, context: 
   return { link, target, child, path, options, source, where: [join, ...filters, ...inner.conditions].join(' and '), inner };
 }
 
-function compileEmbed(item: EmbedItem, relation: Columns, alias: string, context: SelectContext, parentPath: string): { expression: string; exists: string } {
+/**
+ * An embed as PostgREST 12 builds it: a to-one relation (many-to-one, one-to-one) is a `left join lateral` of its
+ * one row, answered as `row_to_json` of it (null when there is none), so the planner joins whole tables at once
+ * however deep the embeds go; a to-many relation is its rows aggregated with `json_agg` for each parent row.
+ */
+function compileEmbed(
+  item: EmbedItem, relation: Columns, alias: string, context: SelectContext, parentPath: string,
+): { expression: string; join: string; exists: string } {
   const { link, target, child, options, source, where, inner } = embedParts(item, relation, alias, context, parentPath);
-  const toOne = isToOne(link);
-  const order = options ? compileOrder(options.order, target, child) : '';
-  const page = !toOne && options ? `${options.limit !== null ? ` limit ${options.limit}` : ''}${options.offset ? ` offset ${options.offset}` : ''}` : '';
+  const exists = `exists (select 1 from ${source} where ${where})`;
   const rows = `select ${inner.list} from ${source}${inner.joins} where ${where}${inner.groupBy}`;
-  const expression = toOne
-    ? `(select row_to_json(_e) from (${rows}) _e limit 1)`
-    : `coalesce((select json_agg(_e) from (${rows}${order}${page}) _e), '[]'::json)`;
-  return { expression, exists: `exists (select 1 from ${source} where ${where})` };
+  if (isToOne(link)) {
+    const lateral = context.aliases.take();
+    return { expression: `row_to_json(${lateral}.*)`, join: ` left join lateral (${rows}) ${lateral} on true`, exists };
+  }
+  const order = options ? compileOrder(options.order, target, child) : '';
+  const page = options ? `${options.limit !== null ? ` limit ${options.limit}` : ''}${options.offset ? ` offset ${options.offset}` : ''}` : '';
+  return { expression: `coalesce((select json_agg(_e) from (${rows}${order}${page}) _e), '[]'::json)`, join: '', exists };
 }
 
 /**
