@@ -42,7 +42,21 @@ function parseAccept(header: string): Accepted[] {
  * has disabled by default) are refused with PGRST107 and 406, as PostgREST refuses a type it cannot produce.
  */
 export function negotiateMedia(header: string | undefined): ResponseMedia {
-  if (header === undefined || header.trim() === '') return { single: false, stripNulls: false };
+  if (header === undefined) return plainJson;
+  // Clients send the same few Accept headers over and over: each is read once.
+  const known = negotiated.get(header);
+  if (known) return known;
+  const media = negotiate(header);
+  if (negotiated.size >= 100) negotiated.delete(negotiated.keys().next().value as string);
+  negotiated.set(header, media);
+  return media;
+}
+
+const plainJson: ResponseMedia = { single: false, stripNulls: false };
+const negotiated = new Map<string, ResponseMedia>();
+
+function negotiate(header: string): ResponseMedia {
+  if (header.trim() === '') return plainJson;
   const accepted = parseAccept(header);
   for (const item of accepted) {
     const stripNulls = item.params.get('nulls') === 'stripped';

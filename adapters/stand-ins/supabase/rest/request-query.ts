@@ -105,6 +105,11 @@ export interface Preferences {
   readonly applied: readonly string[];
 }
 
+const noPreferences: Preferences = {
+  returnMode: null, count: null, resolution: null, missingDefault: false, missing: null, handling: null, tx: null,
+  maxAffected: null, timezone: null, singleObjectParams: false, applied: [],
+};
+
 const acceptedTokens = new Set([
   'resolution=merge-duplicates', 'resolution=ignore-duplicates', 'return=representation', 'return=minimal', 'return=headers-only',
   'params=single-object', 'count=exact', 'count=planned', 'count=estimated', 'tx=commit', 'tx=rollback', 'missing=default',
@@ -116,6 +121,7 @@ const acceptedTokens = new Set([
  * `handling=strict` any token it does not know (or a time zone it does not have) is refused (PGRST122).
  */
 export function parsePrefer(header: string | null, timezones: ReadonlySet<string> = new Set()): Preferences {
+  if (header === null) return noPreferences;
   const tokens = (header ?? '').split(',').map((part) => part.trim()).filter((part) => part !== '');
   const first = <T extends string>(name: string, values: readonly T[]): T | null => {
     for (const token of tokens) {
