@@ -100,6 +100,8 @@ describe('e2e: blind compare and the leaderboard', () => {
     // Merging waits for the vote (its choice of model would name one); the rest of the turn's actions are there.
     expect(await page.getByRole('button', { name: 'Merge answers' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Regenerate all' }).waitFor();
+    // So does continuing with one column: the next answer's header would name the model behind it.
+    expect(await page.getByRole('button', { name: 'Continue with this model' }).count()).toBe(0);
     await screenshot(page, 'blind-compare-1280-hidden');
 
     // The vote goes to the answer shown as Model A, whichever model wrote it.
@@ -116,6 +118,7 @@ describe('e2e: blind compare and the leaderboard', () => {
     await expect.poll(() => namesTold(page, names)).toEqual(names);
     expect(await page.locator('.model-picker__current').innerText()).toBe(names.join(', '));
     await page.getByRole('button', { name: 'Merge answers' }).waitFor();
+    await page.getByRole('button', { name: 'Continue with this model' }).first().waitFor();
     const won = revealed.filter((c) => c.winner);
     winner = won[0]?.model as string;
     expect(browser.events.filter((e) => e['event'] === 'compare_vote')).toEqual([{ event: 'compare_vote', model_id: winner, blind: true }]);

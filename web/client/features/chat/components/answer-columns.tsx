@@ -134,7 +134,7 @@ export function AnswerColumns({ answers, labelOf, onContinueWith, voting, onShow
                     {t('compare.vote')}
                   </button>
                 ) : null}
-                {onContinueWith && answer.modelId ? (
+                {onContinueWith && answer.modelId && !hidden ? (
                   <button type="button" className="message__action" onClick={() => onContinueWith(answer.modelId as string)}>
                     {t('chat.continueWith')}
                   </button>
