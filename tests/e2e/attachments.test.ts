@@ -109,7 +109,8 @@ describe('e2e: attachments', () => {
     expect(await page.getByRole('button', { name: 'Send' }).isDisabled()).toBe(false);
     for (const n of ['one', 'two']) await page.getByRole('button', { name: `Remove ${n}.png` }).click();
     await box().fill('');
-  });
+    // Eleven megabytes read, checked and uploaded in the browser: more than the default 30 s on a busy machine.
+  }, 90_000);
 
   it('a dropped file and a pasted screenshot are attached too', async () => {
     const { page } = browser;

@@ -50,12 +50,20 @@ describe('e2e: the context setting and the settings dialog on a phone', () => {
   it('three questions answered make a conversation of six messages', async () => {
     const { page } = browser;
     const box = page.getByRole('textbox', { name: 'Your message' });
-    for (const question of ['Name a harbour', 'Name a lighthouse', 'Name a tide']) {
+    const send = page.getByRole('button', { name: 'Send', exact: true });
+    const questions = ['Name a harbour', 'Name a lighthouse', 'Name a tide'];
+    for (const [index, question] of questions.entries()) {
       await box.fill(question);
+      // Enter sends once the composer can (its models read, the last answer ended): Send says when.
+      await expect.poll(() => send.isEnabled(), { timeout: 30_000 }).toBe(true);
       await page.keyboard.press('Enter');
+      await page.locator('.message--user').nth(index).filter({ hasText: question }).waitFor();
+      await page.locator('.message--assistant').nth(index).locator('.answer-metrics').waitFor({ timeout: 30_000 });
       await answerDone();
     }
     await page.waitForURL(/\/chat\/[\w-]+$/);
+    expect(await page.locator('.message--user').count()).toBe(3);
+    expect(await page.locator('.message--assistant').count()).toBe(3);
     await page.locator('.composer__cost').waitFor();
     expect(await page.locator('.composer__cost').textContent()).not.toContain('sends the last');
   });
