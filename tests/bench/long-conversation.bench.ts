@@ -97,6 +97,20 @@ const hooksScript = (lastOf: Record<string, string>) => `var __name = (fn) => fn
 const startFrames = (page: Page) => page.evaluate('window.__benchRecording = window.__benchFrames(); undefined');
 const stopFrames = (page: Page) => page.evaluate('window.__benchRecording.stop()') as Promise<{ deltas: number[]; longTasks: number[] }>;
 
+/** How long the idle page's frames are recorded for the baseline (about as long as the answer streams). */
+const IDLE_BASELINE_MS = 2500;
+
+/** When each dropped frame ended, in ms from the first recorded frame (empty without any). */
+function droppedAt(deltas: number[]): string {
+  const at: string[] = [];
+  let elapsed = 0;
+  for (const delta of deltas) {
+    elapsed += delta;
+    if (delta > BUDGET.frameP95Ms * 1.5) at.push(`+${Math.round(elapsed)} ms (${delta.toFixed(1)} ms)`);
+  }
+  return at.length === 0 ? '' : `, at ${at.join(', ')}`;
+}
+
 async function heapUsed(cdp: CDPSession): Promise<number> {
   await cdp.send('HeapProfiler.collectGarbage');
   await cdp.send('HeapProfiler.collectGarbage');
@@ -221,6 +235,12 @@ async function main(): Promise<void> {
     console.log(`JS heap used after a full GC (median of ${HEAP_SAMPLES} loads): empty new chat ${mb(quantile(heap.empty, 0.5))}, ${LONG_MESSAGES} messages open ${mb(quantile(heap.long, 0.5))}`);
     console.log(`  ratio ${heapRatio.toFixed(2)}× (budget ≤ ${BUDGET.heapRatio}×) ${verdict(heapRatio <= BUDGET.heapRatio)}`);
 
+    // The baseline: the same page left idle for as long as an answer streams, so rAF's own jitter
+    // on this machine is printed beside what streaming costs.
+    await startFrames(page);
+    await page.waitForTimeout(IDLE_BASELINE_MS);
+    const idle = await stopFrames(page);
+
     // Streaming at the end of the long conversation (it is open from the last load).
     const box = page.getByRole('textbox', { name: 'Your message' });
     await box.fill('One more question at the end of a long conversation: how do tides work?');
@@ -251,7 +271,10 @@ async function main(): Promise<void> {
     // rAF deltas jitter around the display's interval: say how many frames were really dropped
     // (a delta longer than one and a half intervals) beside the exact p95.
     const dropped = frames.deltas.filter((delta) => delta > BUDGET.frameP95Ms * 1.5).length;
-    console.log(`  frame time p95 exactly ${framesP95.toFixed(2)} ms; frames dropped (longer than 1.5 × 16.7 ms): ${dropped} of ${frames.deltas.length}`);
+    console.log(`  frame time p95 exactly ${framesP95.toFixed(2)} ms; frames dropped (longer than 1.5 × 16.7 ms): ${dropped} of ${frames.deltas.length}${droppedAt(frames.deltas)}`);
+    const idleP95 = Math.round(quantile(idle.deltas, 0.95) * 10) / 10;
+    const idleDropped = idle.deltas.filter((delta) => delta > BUDGET.frameP95Ms * 1.5).length;
+    console.log(`  baseline, the same page idle for ${ms(IDLE_BASELINE_MS)}: frame time p95 ${idleP95.toFixed(2)} ms, frames dropped ${idleDropped} of ${idle.deltas.length}, long tasks ${idle.longTasks.length}`);
     console.log(`  long tasks over 50 ms: ${frames.longTasks.length}, longest ${ms(longest)} (budget ${BUDGET.longTasks}) ${verdict(frames.longTasks.length <= BUDGET.longTasks)}`);
   } finally {
     await browser.close();
