@@ -102,6 +102,8 @@ describe('e2e: blind compare and the leaderboard', () => {
     await page.getByRole('button', { name: 'Regenerate all' }).waitFor();
     // So does continuing with one column: the next answer's header would name the model behind it.
     expect(await page.getByRole('button', { name: 'Continue with this model' }).count()).toBe(0);
+    // And exporting or sharing, which name every answer's model.
+    for (const name of ['Export as Markdown', 'Export as JSON', 'Share']) expect(await page.locator('.chat-view__header').getByRole('button', { name, exact: true }).count()).toBe(0);
     await screenshot(page, 'blind-compare-1280-hidden');
 
     // The vote goes to the answer shown as Model A, whichever model wrote it.
@@ -119,6 +121,7 @@ describe('e2e: blind compare and the leaderboard', () => {
     expect(await page.locator('.model-picker__current').innerText()).toBe(names.join(', '));
     await page.getByRole('button', { name: 'Merge answers' }).waitFor();
     await page.getByRole('button', { name: 'Continue with this model' }).first().waitFor();
+    for (const name of ['Export as Markdown', 'Share']) await page.locator('.chat-view__header').getByRole('button', { name, exact: true }).waitFor();
     const won = revealed.filter((c) => c.winner);
     winner = won[0]?.model as string;
     expect(browser.events.filter((e) => e['event'] === 'compare_vote')).toEqual([{ event: 'compare_vote', model_id: winner, blind: true }]);

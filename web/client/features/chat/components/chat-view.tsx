@@ -15,6 +15,7 @@ import { MessageItem } from './message-item.js';
 import { ModelPicker } from './model-picker.js';
 import { SelectionPopover, type SelectionActions } from './selection-popover.js';
 import { MergeBar } from './merge-bar.js';
+import { useBlindNames } from '../hooks/use-blind-compare.js';
 import { ShortcutsDialog } from './shortcuts-dialog.js';
 import { useStickToBottom } from './stick-to-bottom.js';
 import './chat.css';
@@ -483,14 +484,17 @@ export function ChatView(props: ChatViewProps) {
     );
   };
   const listContext = useMemo(() => ({ paging: props.paging }), [props.paging]);
+  const { hidden: namesHidden } = useBlindNames();
   const awayFromEnd = turns !== undefined && turns.length > 0 && (!atLatest || (!atBottom && !follower.stuck));
   const hasTurns = turns !== undefined && turns.length > 0;
+  // An export or a share names every answer's model: neither is offered while a blind turn waits for its vote.
+  const shareable = hasTurns && !namesHidden;
   const tools: MenuItem[] = [
-    ...(props.onExport && hasTurns ? [
+    ...(props.onExport && shareable ? [
       { label: t('chat.exportMarkdown'), onSelect: () => props.onExport?.('md') },
       { label: t('chat.exportJson'), onSelect: () => props.onExport?.('json') },
     ] : []),
-    ...(props.onShare && hasTurns ? [{ label: t('share.button'), onSelect: props.onShare }] : []),
+    ...(props.onShare && shareable ? [{ label: t('share.button'), onSelect: props.onShare }] : []),
     ...(props.onOpenSettings ? [{ label: t('settings.open'), onSelect: props.onOpenSettings, disabled: props.instruction === undefined }] : []),
     { label: t('shortcuts.open'), onSelect: () => setHelpOpen(true), keyShortcuts: '?' },
   ];
