@@ -13,8 +13,12 @@ import './blind-compare.css';
 export interface TurnVoting {
   /** Columns in an order shuffled by `seed`, names hidden ("Model A", "Model B", …) until a vote. */
   readonly blind: boolean;
-  /** The turn's question id: the shuffle's seed. */
-  readonly seed: string;
+  /**
+   * The id the turn's question is stored under: the shuffle's seed. Null while a new question waits
+   * for it (no answer has a word yet): the empty columns stand in the order asked, with nothing to tell
+   * them apart, until the seed puts each in the place it keeps.
+   */
+  readonly seed: string | null;
   /** The model voted best in this turn (null: none yet); a vote reveals the names. */
   readonly votedModelId: string | null;
   /** Offered under each finished column: this answer is the best. */
@@ -49,7 +53,10 @@ export function AnswerColumns({ answers, labelOf, onContinueWith, voting, onShow
   const hidden = blind && voting.votedModelId === null;
   // Blind: a stable shuffle of the columns per turn, lettered in the order shown; the vote reveals
   // the names where the columns stand, so the chosen one does not move.
-  const shown = blind ? blindOrder(voting.seed, answers.length).map((i) => answers[i] as MessageView) : answers;
+  const seed = blind ? voting.seed : null;
+  const shown = seed === null ? answers : blindOrder(seed, answers);
+  // Before its seed a blind column is not yet in its place: it offers nothing of its own.
+  const placed = !blind || seed !== null;
   const row = useRef<HTMLLIElement>(null);
   const [current, setCurrent] = useState(0);
   const columnAt = (index: number) => row.current?.querySelectorAll<HTMLElement>(':scope > .answer-column')[index];
@@ -99,7 +106,7 @@ export function AnswerColumns({ answers, labelOf, onContinueWith, voting, onShow
               {winner ? <span className="badge badge--accent answer-column__winner">{t('compare.winner')}</span> : null}
             </header>
             <AnswerText message={answer} />
-            {answer.streaming && onStopColumn && answer.modelId ? (
+            {answer.streaming && onStopColumn && answer.modelId && placed ? (
               <div className="message__actions">
                 <button type="button" className="message__action" onClick={() => onStopColumn(answer.modelId as string)}
                   aria-label={hidden ? t('chat.stopColumnHidden', { letter: String.fromCharCode(65 + index) }) : t('chat.stopColumn', { model: labelOf(answer.modelId) })}>

@@ -60,7 +60,17 @@ export interface TurnView {
   readonly columns: boolean;
   /** What it is drawn under when not its id (a stored turn that replaced the turn streamed on screen). */
   readonly drawKey?: string;
+  /** The live turn of a new question: the id its question is stored under, once the server has named it. */
+  readonly storedQuestionId?: string;
 }
 
 /** The id of the turn of a question being answered before it is stored (a new or edited question). */
 export const LIVE_TURN_ID = 'live';
+
+/**
+ * The id a turn's question is stored under: a stored turn's question's, a live turn's once the server
+ * has named it (null before). A blind turn's columns are shuffled by it, so they stand in the same
+ * order while the answers stream, once they are stored and after a reload.
+ */
+export const storedQuestionIdOf = (turn: TurnView): string | null =>
+  turn.id === LIVE_TURN_ID ? (turn.storedQuestionId ?? null) : (turn.question?.id ?? null);

@@ -8,7 +8,7 @@ import { MenuButton, type MenuItem } from '../../../ui/menu-button.js';
 import { Skeleton } from '../../../ui/spinner.js';
 import { useTitle } from '../../../ui/use-title.js';
 import { AnswerColumns } from './answer-columns.js';
-import { LIVE_TURN_ID, type TurnView } from './chat-types.js';
+import { LIVE_TURN_ID, storedQuestionIdOf, type TurnView } from './chat-types.js';
 import type { ComposerFileView } from './attachment-views.js';
 import { Composer, type ComposerCost } from './composer.js';
 import { MessageItem } from './message-item.js';
@@ -201,7 +201,7 @@ const TurnItem = memo(function TurnItem({ turn, last, streaming, actions, offers
           } : undefined}
           onContinueWith={last && !streaming ? (modelId) => actions.continueWith(modelId, questionId) : undefined}
           voting={questionId ? {
-            blind, seed: questionId, votedModelId,
+            blind, seed: storedQuestionIdOf(turn), votedModelId,
             onVote: offers.vote && !(last && streaming) && turn.answers.filter((a) => !a.mergedFrom).length >= 2
               ? (modelId: string) => actions.vote(questionId, modelId) : undefined,
           } : undefined} />

@@ -156,20 +156,22 @@ export function useBlindNames(): BlindNames {
   return useSyncExternalStore(subscribeBlindNames, () => blindNames, () => NAMES_SHOWN);
 }
 
-/** A stable shuffle of `count` columns for a turn: the same order on every render and reload of it. */
-export function blindOrder(seed: string, count: number): number[] {
+/** A number in [0, 1) drawn from `key` alone (FNV-1a, then a mulberry32 step). */
+function draw(key: string): number {
   let h = 2166136261;
-  for (let i = 0; i < seed.length; i += 1) h = Math.imul(h ^ seed.charCodeAt(i), 16777619);
-  const random = () => {
-    h = (h + 0x6d2b79f5) | 0;
-    let t = Math.imul(h ^ (h >>> 15), 1 | h);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const order = Array.from({ length: count }, (_, i) => i);
-  for (let i = count - 1; i > 0; i -= 1) {
-    const j = Math.floor(random() * (i + 1));
-    [order[i], order[j]] = [order[j] as number, order[i] as number];
-  }
-  return order;
+  for (let i = 0; i < key.length; i += 1) h = Math.imul(h ^ key.charCodeAt(i), 16777619);
+  h = (h + 0x6d2b79f5) | 0;
+  let t = Math.imul(h ^ (h >>> 15), 1 | h);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+}
+
+/**
+ * A blind turn's columns in a shuffled order that depends only on the turn (`seed`, its question's
+ * stored id) and each column's model: the same while the answers stream, once they are stored, after
+ * a reload, and when a column leaves or a merge joins. A merged answer stays after the columns.
+ */
+export function blindOrder<T extends { readonly modelId: string | null; readonly mergedFrom?: readonly string[] | undefined }>(seed: string, answers: readonly T[]): T[] {
+  const rank = new Map(answers.map((answer, i) => [answer, answer.mergedFrom ? 1 + i : draw(`${seed}\u0000${answer.modelId ?? i}`) - 1] as const));
+  return [...answers].sort((a, b) => (rank.get(a) as number) - (rank.get(b) as number));
 }

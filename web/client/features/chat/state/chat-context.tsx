@@ -173,7 +173,7 @@ export function useChatArea(): ChatArea {
 function sameBesidesTokens(a: LiveRun | null, b: LiveRun | null): boolean {
   if (a === b) return true;
   if (!a || !b) return false;
-  return a.question === b.question && a.questionStored === b.questionStored && a.mergedFrom === b.mergedFrom && a.attachments === b.attachments
+  return a.question === b.question && a.questionStored === b.questionStored && a.questionId === b.questionId && a.mergedFrom === b.mergedFrom && a.attachments === b.attachments
     && a.modelIds === b.modelIds && a.columns === b.columns && a.streaming === b.streaming && a.answers.length === b.answers.length
     && a.answers.every((answer, i) => {
       const other = b.answers[i];

@@ -37,6 +37,11 @@ export interface LiveRun {
   readonly question: string;
   /** Whether the question is already among the stored messages (a regenerate asks it again, a merge answers it once more). */
   readonly questionStored: boolean;
+  /**
+   * The id the question is stored under, once known: a new question's from the run's first event
+   * (before any word of an answer), a stored question's own. Absent until then (and for a run refused).
+   */
+  readonly questionId?: string;
   /** A merge: the models whose answers the run's answer merges (a new column of the last turn). */
   readonly mergedFrom?: readonly string[];
   /** The files sent with the question. */

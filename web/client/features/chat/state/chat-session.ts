@@ -438,9 +438,11 @@ export class ChatSession {
     const shownFrom = this.state.conversationId;
     const questionStored = cut === 'answers' || cut === 'merge' || (typeof cut === 'object' && 'column' in cut);
     const columns = typeof cut === 'object' && 'column' in cut ? { [modelIds[0] as string]: cut.column } : undefined;
+    // The question's stored id, named by the run's first event (a blind turn's columns are shuffled by it).
+    let questionId: string | null = null;
     const live = (answers: readonly LiveAnswer[], streaming: boolean): LiveRun => ({
       question, questionStored, modelIds, answers, streaming, ...(columns ? { columns } : {}),
-      ...(mergedFrom ? { mergedFrom } : {}), ...(attachments.length > 0 ? { attachments } : {}),
+      ...(mergedFrom ? { mergedFrom } : {}), ...(attachments.length > 0 ? { attachments } : {}), ...(questionId === null ? {} : { questionId }),
     });
     const sentAt = Date.now();
     this.turnsChanged += 1;
@@ -473,14 +475,17 @@ export class ChatSession {
     }
     const run = started.data;
     current.runId = run.runId;
+    questionId = run.userMessageId;
     if (current.stopAsked) this.askStop(run.runId);
+    // The run on screen knows its question's id before any word of an answer is shown.
+    const named = this.state.run ? { run: live(this.state.run.answers, true) } : {};
     if (shownFrom === null && this.state.conversationId === null) {
       // The server named the new chat: the draft and the run move with it, nothing is reloaded.
       const drafts = { ...this.state.drafts, [run.conversationId]: this.draft(null) };
       delete drafts[''];
-      this.set({ conversationId: run.conversationId, drafts });
+      this.set({ conversationId: run.conversationId, drafts, ...named });
       this.hooks.onConversationStarted?.(run.conversationId);
-    }
+    } else if (this.state.conversationId === run.conversationId && 'run' in named) this.set(named);
     const onScreen = () => this.state.conversationId === run.conversationId;
     let read: Awaited<ReturnType<typeof readRun>>;
     try {
@@ -521,7 +526,9 @@ export class ChatSession {
     const messages = this.state.messages ?? [];
     const asked = messages.findIndex((m) => m.id === found.userMessageId);
     const question = messages[asked]?.content ?? '';
-    const live = (answers: readonly LiveAnswer[], streaming: boolean): LiveRun => ({ question, questionStored: true, modelIds: found.modelIds, answers, streaming });
+    const live = (answers: readonly LiveAnswer[], streaming: boolean): LiveRun => ({
+      question, questionStored: true, questionId: found.userMessageId, modelIds: found.modelIds, answers, streaming,
+    });
     // Answers of the run already stored (it may have ended since it was found) are read again from
     // its first event with the rest: shown once, as the run, until the stored conversation is read.
     this.turnsChanged += 1;

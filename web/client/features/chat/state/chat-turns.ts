@@ -72,7 +72,10 @@ export function toTurns(
   }
   const question: MessageView = { id: 'live-question', role: 'user', content: run.question, modelId: null, ...(run.attachments ? { attachments: run.attachments } : {}) };
   // Drawn under a key of its own place (after the last stored turn), which the stored turn taking its place keeps.
-  return [...stored.turns, { ...finishTurn({ id: LIVE_TURN_ID, question, answers: live, asked: run.modelIds }), drawKey: `${LIVE_TURN_ID}@${last?.id ?? ''}` }];
+  return [...stored.turns, {
+    ...finishTurn({ id: LIVE_TURN_ID, question, answers: live, asked: run.modelIds }), drawKey: `${LIVE_TURN_ID}@${last?.id ?? ''}`,
+    ...(run.questionId === undefined ? {} : { storedQuestionId: run.questionId }),
+  }];
 }
 
 /** The id an answer of the run on screen is drawn with until it is stored. */
@@ -187,7 +190,7 @@ function reuseTurn(before: TurnView | undefined, turn: TurnView): TurnView {
   const sameQuestion = before.question && turn.question && (before.question.id === turn.question.id || isLive(before.question)) ? before.question : undefined;
   const question = turn.question ? reuseMessage(sameQuestion, turn.question) : turn.question;
   const answers = turn.answers.map((a) => reuseMessage(match(a), a));
-  const unchanged = before.id === turn.id && question === before.question && answers.length === before.answers.length && answers.every((a, i) => a === before.answers[i]);
+  const unchanged = before.id === turn.id && before.storedQuestionId === turn.storedQuestionId && question === before.question && answers.length === before.answers.length && answers.every((a, i) => a === before.answers[i]);
   if (unchanged) return before;
   const key = before.drawKey ?? before.id;
   return { ...turn, question, answers, ...(key === turn.id ? {} : { drawKey: key }) };
