@@ -14,18 +14,21 @@ export class Params {
   }
 }
 
-type Columns = Pick<RelationInfo, 'name' | 'columns'>;
+/** What a statement needs of a relation: its columns and, for a table or view, its computed fields. */
+type Columns = Pick<RelationInfo, 'name' | 'columns'> & { readonly computed?: RelationInfo['computed'] };
 
 /** A JSON key as an SQL string literal (standard_conforming_strings: only quotes need doubling). */
 const literal = (text: string): string => `'${text.replaceAll("'", "''")}'`;
 
 /**
  * A column, or a JSON path into it, as SQL: `t0."data"->'a'->>'b'`, an index as `->(0)`. Its type is the
- * column's, or text after `->>`.
+ * column's, or text after `->>`. A name that is no column but a computed field is its function called with the
+ * row (cast to the relation's type, so rows of a write's `returning` qualify too): `"public"."f"(t0::"public"."t")`.
  */
 export function fieldSql(relation: Columns, alias: string, name: string, path: readonly JsonStep[]): { sql: string; type: string } {
-  const col = column(relation, name);
-  let sql = `${alias}.${ident(col.name)}`;
+  const computed = relation.columns.has(name) ? undefined : relation.computed?.get(name);
+  const col = computed ?? column(relation, name);
+  let sql = computed ? `${computed.function}(${alias}::${computed.rowType})` : `${alias}.${ident(col.name)}`;
   for (const step of path) sql += `${step.text ? '->>' : '->'}${step.index ? `(${Number(step.key)})` : literal(step.key)}`;
   const last = path.at(-1);
   return { sql, type: last?.text ? 'text' : col.type };
@@ -199,7 +202,9 @@ export function compileSelect(
 
 const fmtColumns = (names: readonly string[]) => `(${names.join(', ')})`;
 
-function describeLink(link: Relationship): { embedding: string; cardinality: string; relationship: string } {
+function describeLink(link: Relationship): { embedding: string; cardinality: string; relationship: string } | Record<string, never> {
+  // PostgREST lists a computed relationship among ambiguous candidates as an empty object.
+  if (link.computed) return {};
   const embedding = `${link.origin} with ${link.target}`;
   if (link.junction) {
     const { table, sourceConstraint, sourcePairs, targetConstraint, targetPairs } = link.junction;
@@ -223,6 +228,8 @@ export function findRelationship(
   links: readonly Relationship[], origin: string, target: string, hint: string | null, schemaName = 'public',
 ): Relationship {
   const matches = links.filter((link) => {
+    // A computed relationship is embedded by its function's name, whatever the hint.
+    if (link.computed) return target === link.constraint;
     if (link.isSelf) {
       // One foreign key, two relationships: the table's name gives the children, the column the parent.
       if (hint === null) {
@@ -249,7 +256,7 @@ export function findRelationship(
     );
   }
   if (matches.length > 1) {
-    const hints = matches.map((link) => `'${link.target}!${link.junction ? link.junction.table : link.constraint}'`).join(', ');
+    const hints = matches.map((link) => (link.computed ? '' : `'${link.target}!${link.junction ? link.junction.table : link.constraint}'`)).join(', ');
     throw new RestError(
       300,
       'PGRST201',
@@ -287,7 +294,11 @@ function embedParts(item: EmbedItem, relation: Columns, alias: string, context: 
   const options = context.embeds.take(item.alias ? [path, `${prefix}${item.relation}`] : [path]);
   let source = `${cache.qualify(target.name)} ${child}`;
   let join: string;
-  if (link.junction) {
+  if (link.computed) {
+    // The function's rows are the embed: `from "public"."f"(t0::"public"."t") t1`, nothing to join on.
+    source = `${link.computed.function}(${alias}::${link.computed.rowType}) ${child}`;
+    join = '';
+  } else if (link.junction) {
     const through = aliases.take();
     const { table, sourcePairs, targetPairs } = link.junction;
     source += ` join ${cache.qualify(table)} ${through} on ${targetPairs.map(([mine, theirs]) => `${through}.${ident(theirs)} = ${child}.${ident(mine)}`).join(' and ')}`;
@@ -297,7 +308,8 @@ function embedParts(item: EmbedItem, relation: Columns, alias: string, context: 
   }
   const inner = compileSelect(item.items, target, child, context, path);
   const filters = (options?.conditions ?? []).map((condition) => compileCondition(condition, target, child, params));
-  return { link, target, child, path, options, source, where: [join, ...filters, ...inner.conditions].join(' and '), inner };
+  const where = [join, ...filters, ...inner.conditions].filter((part) => part !== '');
+  return { link, target, child, path, options, source, where: where.length > 0 ? where.join(' and ') : 'true', inner };
 }
 
 /**
