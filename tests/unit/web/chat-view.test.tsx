@@ -176,6 +176,25 @@ describe('ChatView', () => {
     expect(await navigator.clipboard.readText()).toBe('Café Azulejo');
   });
 
+  it.each([['Copy', 'copy'], ['Add to chat', 'add']])('text selected in a blind column can be used with %s, named as the column is ("Model A"), never by its model', async (button, kind) => {
+    const used: string[] = [];
+    await setup({
+      turns: sideBySide, subscribed: true, compare: true, selected: ['gpt-4o-mini', 'claude-sonnet'], blind: true, votes: new Map(),
+      onCopySelection: (modelId, text, hiddenLabel) => used.push(`copy:${modelId}:${text}:${hiddenLabel}`),
+      onAddSelectionToChat: (modelId, text, hiddenLabel) => used.push(`add:${modelId}:${text}:${hiddenLabel}`),
+    });
+    const column = screen.getByText('Saudade and Co').closest('.answer-column') as HTMLElement;
+    const label = within(column).getByRole('heading', { level: 2 }).textContent;
+    expect(label).toMatch(/^Model [AB]$/);
+    // The column names no model, to the eye or in its attributes.
+    expect(column.outerHTML).not.toMatch(/claude|Claude/);
+    select('Saudade and Co');
+    await userEvent.click(within(screen.getByRole('toolbar', { name: 'Actions for the selected text' })).getByRole('button', { name: new RegExp(button) }));
+    // The model is told to the chat (its analytics event), the label to what the user sees.
+    expect(used).toEqual([`${kind}:claude-sonnet:Saudade and Co:${label}`]);
+    expect(screen.queryByRole('toolbar')).toBeNull();
+  });
+
   it('a selection outside the answers offers nothing', async () => {
     await setup({ turns: sideBySide });
     select('Name a coffee shop');

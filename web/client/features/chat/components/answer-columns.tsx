@@ -99,7 +99,7 @@ export function AnswerColumns({ answers, labelOf, onContinueWith, voting, onShow
         const classes = ['answer-column', answer.mergedFrom ? 'answer-column--merged' : '', winner ? 'answer-column--winner' : ''].filter(Boolean).join(' ');
         return (
           <section key={answer.drawKey ?? answer.id} id={`message-${answer.id}`} className={classes}
-            data-model-id={hidden ? undefined : (answer.modelId ?? undefined)} data-merged={answer.mergedFrom ? 'true' : undefined} aria-labelledby={`col-${answer.id}`}
+            data-model-id={hidden ? undefined : (answer.modelId ?? undefined)} data-blind-label={hidden ? heading(answer, index) ?? undefined : undefined} data-merged={answer.mergedFrom ? 'true' : undefined} aria-labelledby={`col-${answer.id}`}
             aria-busy={answer.streaming || undefined}>
             <header className="answer-column__header">
               <h2 id={`col-${answer.id}`} className="answer-column__model">{heading(answer, index)}</h2>

@@ -13,7 +13,7 @@ import type { ComposerFileView } from './attachment-views.js';
 import { Composer, type ComposerCost } from './composer.js';
 import { MessageItem } from './message-item.js';
 import { ModelPicker } from './model-picker.js';
-import { SelectionPopover, type SelectionActions } from './selection-popover.js';
+import { SelectionPopover, type SelectionSource } from './selection-popover.js';
 import { MergeBar } from './merge-bar.js';
 import { useBlindNames } from '../hooks/use-blind-compare.js';
 import { ShortcutsDialog } from './shortcuts-dialog.js';
@@ -56,8 +56,12 @@ export interface ChatViewProps {
   votes?: ReadonlyMap<string, string> | undefined;
   /** Votes for the best answer of a side-by-side turn. */
   onVote?: ((messageId: string, modelId: string) => void) | undefined;
-  onCopySelection: SelectionActions['onCopy'];
-  onAddSelectionToChat: SelectionActions['onAddToChat'];
+  /**
+   * Text selected in an answer, copied or quoted into the composer, with the model that wrote it;
+   * `hiddenLabel`: what a blind column is called ("Model A") while its model's name is hidden.
+   */
+  onCopySelection: (modelId: string, text: string, hiddenLabel: string | null) => void;
+  onAddSelectionToChat: (modelId: string, text: string, hiddenLabel: string | null) => void;
   /** Export of the conversation on screen; absent for a new chat. */
   onExport?: ((format: 'md' | 'json') => void) | undefined;
   /** Opens the share dialog of the conversation on screen; absent for a new chat. */
@@ -484,6 +488,11 @@ export function ChatView(props: ChatViewProps) {
     );
   };
   const listContext = useMemo(() => ({ paging: props.paging }), [props.paging]);
+  // A selection in a blind column names no model on the page: its answer tells which one wrote it.
+  const fromSelection = (source: SelectionSource, text: string, act: (modelId: string, text: string, hiddenLabel: string | null) => void) => {
+    const modelId = source.modelId ?? turns?.flatMap((turn) => turn.answers).find((a) => a.id === source.answerId)?.modelId;
+    if (modelId) act(modelId, text, source.hiddenLabel);
+  };
   const { hidden: namesHidden } = useBlindNames();
   const awayFromEnd = turns !== undefined && turns.length > 0 && (!atLatest || (!atBottom && !follower.stuck));
   const hasTurns = turns !== undefined && turns.length > 0;
@@ -546,7 +555,8 @@ export function ChatView(props: ChatViewProps) {
             <ArrowDownIcon size={14} /> {t('chat.jumpToLatest')}
           </button>
         ) : null}
-        <SelectionPopover container={area} onCopy={props.onCopySelection} onAddToChat={props.onAddSelectionToChat} />
+        <SelectionPopover container={area} onCopy={(source, text) => fromSelection(source, text, props.onCopySelection)}
+          onAddToChat={(source, text) => fromSelection(source, text, props.onAddSelectionToChat)} />
       </div>
       <div className="chat-view__composer">
         {props.composerNotice}

@@ -229,9 +229,10 @@ export default function ChatRoute({ chatId, compareRoute }: { chatId: string | n
       onLoadNewer={state.page.newer !== null ? () => session.loadNewer() : undefined}
       onJumpToLatest={() => session.openLatest()}
       onCopySelection={(modelId) => void trackEvent({ event: 'copy_selection', model_id: modelId })}
-      onAddSelectionToChat={(modelId, text) => {
+      onAddSelectionToChat={(modelId, text, hiddenLabel) => {
         void trackEvent({ event: 'add_selection_to_chat', model_id: modelId });
-        session.appendToDraft(quoteSelection(labelOf(modelId), text));
+        // A blind column is quoted by what it is called until the vote ("Model A"), never by its model's name.
+        session.appendToDraft(quoteSelection(hiddenLabel ?? labelOf(modelId), text));
         document.getElementById('composer-input')?.focus();
       }} />
     <SettingsDialog {...settings.dialog} />
