@@ -79,6 +79,9 @@ describe('computed fields', () => {
     expect(inserted.data).toEqual([{ id: 8, fx_display: 'DEE #8' }]);
     const updated = await service().from('fx_users').update({ name: 'ade' }).eq('id', 1).select('fx_display').rollback();
     expect(updated.data).toEqual([{ fx_display: 'ADE #1' }]);
+    const upserted = await service().from('fx_users').upsert({ id: 2, name: 'bo' }).select('fx_display').rollback();
+    expect(upserted.error).toBeNull();
+    expect(upserted.data).toEqual([{ fx_display: 'BO #2' }]);
   });
 
   it('a name that is neither a column nor a computed field is the database\'s 400 42703, as PostgREST answers', async () => {
@@ -156,6 +159,12 @@ describe('computed relationships', () => {
       ],
       hint: "Try changing 'author_id' to one of the following: 'fx_users!fx_messages_author_id_fkey', . Find the desired relationship in the 'details' key.",
     });
+  });
+
+  it('embed from the rows of a function returning a table\'s type too', async () => {
+    const { data, error } = await service().rpc('fx_channel_list').select('slug, fx_recent_messages(body)').eq('id', 2);
+    expect(error).toBeNull();
+    expect(data).toEqual([{ slug: 'random', fx_recent_messages: [{ body: 'third' }] }]);
   });
 
   it('a name that is no relationship and no function is 400 PGRST200', async () => {

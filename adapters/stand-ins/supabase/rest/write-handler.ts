@@ -31,7 +31,9 @@ async function runWrite(
     embeds.checkAllUsed();
     const where = selected.conditions.length > 0 ? ` where ${selected.conditions.join(' and ')}` : '';
     const returning = upsert ? 't0.*, (t0.xmax = 0) as pgrst_inserted' : 't0.*';
-    sql = `with _w as (${statement} returning ${returning}) select ${rowsJson(request.media)}::text as body, count(*)::int as n, (select count(*)::int from _w) as affected${inserted} from (select ${selected.list} from _w t0${selected.joins}${where}${selected.groupBy}) _r`;
+    // The rows as the relation's own row type (no helper column), so a computed field can take them.
+    const rows = upsert ? `(select ${[...relation.columns.keys()].map(ident).join(', ')} from _w)` : '_w';
+    sql = `with _w as (${statement} returning ${returning}) select ${rowsJson(request.media)}::text as body, count(*)::int as n, (select count(*)::int from _w) as affected${inserted} from (select ${selected.list} from ${rows} t0${selected.joins}${where}${selected.groupBy}) _r`;
   } else if (upsert) {
     sql = `with _w as (${statement} returning (t0.xmax = 0) as pgrst_inserted) select null::text as body, count(*)::int as n${inserted} from _w`;
   }
