@@ -1,7 +1,8 @@
 // The stand-in's REST side reloads its schema cache as PostgREST 12 on a hosted project does (docs.postgrest.org
 // v12 "Schema Cache": NOTIFY pgrst, 'reload schema', sent after DDL by the project's event triggers): a table,
-// column or function created after the first request is served without a restart. Runs on PGlite and on the
-// PostgreSQL lane, where the notice arrives over a connection of its own (hence the polling).
+// column, view, function, computed field or computed relationship created after the first request is served
+// without a restart. Runs on PGlite and on the PostgreSQL lane, where the notice arrives over a connection of its
+// own (hence the polling).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalDb } from '@ensemble/supabase-stand-in';
 import { openTestDb, serviceClient, startRestServer, type RestServer } from '../../support/supabase-rest-harness.js';
@@ -41,6 +42,23 @@ describe('schema cache reload', () => {
     await expect.poll(async () => (await service().from('fr_notes').select('id, fr_replies(id)')).data, poll)
       .toEqual([{ id: 1, fr_replies: [{ id: 7 }] }]);
     await expect.poll(async () => (await service().rpc('fr_double', { n: 21 })).data, poll).toBe(42);
+  });
+
+  it('a view, a computed field and a computed relationship created later are served as well', async () => {
+    await admin(`create table fr_books (id int primary key, title text not null);
+      create table fr_pages (id int primary key, book_id int not null references fr_books (id), words int not null);
+      insert into fr_books values (1, 'atlas');
+      insert into fr_pages values (1, 1, 10), (2, 1, 20);`);
+    await expect.poll(async () => (await service().from('fr_books').select('id, fr_pages(id)')).error, poll).toBeNull();
+    expect((await service().from('fr_books').select('fr_shout')).error?.code).toBe('42703');
+    await admin(`create view fr_page_view as select id, book_id from fr_pages;
+      create function fr_shout(fr_books) returns text language sql stable as $$ select upper($1.title) $$;
+      create function fr_long_pages(fr_books) returns setof fr_pages language sql stable as $$ select * from fr_pages where book_id = $1.id and words > 15 $$;`);
+    await expect.poll(async () => (await service()
+      .from('fr_books')
+      .select('fr_shout, fr_long_pages(id), fr_page_view(id)')
+      .order('id', { referencedTable: 'fr_page_view' })).data, poll)
+      .toEqual([{ fr_shout: 'ATLAS', fr_long_pages: [{ id: 2 }], fr_page_view: [{ id: 1 }, { id: 2 }] }]);
   });
 
   it('a dropped table is gone from the cache: 404 PGRST205, not a database error', async () => {
