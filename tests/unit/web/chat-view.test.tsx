@@ -207,6 +207,52 @@ describe('ChatView', () => {
     const box = screen.getByRole('textbox', { name: 'Your message' }) as HTMLTextAreaElement;
     await userEvent.type(box, 'hello');
     expect((screen.getByRole('button', { name: /Send/ }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText('Choose at least one model first', { selector: '.composer__waiting' })).toBeTruthy();
+  });
+
+  it.each([
+    ['loading', 'Loading models… Send is available as soon as they are here.'],
+    ['failed', 'The models could not be loaded. Reload the page to try again.'],
+  ] as const)('while the models are %s, Enter keeps the text and the composer says why Send waits', async (modelsStatus, reason) => {
+    const calls = await setup({ turns: [], selected: [], modelsStatus });
+    const box = screen.getByRole('textbox', { name: 'Your message' }) as HTMLTextAreaElement;
+    // Nothing typed: nothing to say.
+    expect(screen.queryByText(reason)).toBeNull();
+    await userEvent.type(box, 'hello{Enter}');
+    expect(calls).toEqual([]);
+    expect(box.value).toBe('hello');
+    const send = screen.getByRole('button', { name: /Send/ }) as HTMLButtonElement;
+    expect(send.disabled).toBe(true);
+    // Said beside the composer, in a live region, and read with the disabled Send.
+    const said = screen.getByText(reason);
+    expect(said.getAttribute('aria-live')).toBe('polite');
+    expect(send.getAttribute('aria-describedby')).toBe(said.id);
+  });
+
+  it('once the models are read, the text typed meanwhile is sent with Enter', async () => {
+    const sent: string[] = [];
+    function Loading() {
+      const [ready, setReady] = useState(false);
+      const [draft, setDraft] = useState('');
+      return (
+        <>
+          <button type="button" onClick={() => setReady(true)}>models read</button>
+          <ChatView turns={[]} models={sampleModels} selected={ready ? ['gpt-4o-mini'] : []} modelsStatus={ready ? 'ready' : 'loading'} onSelectedChange={() => undefined}
+            compare={false} onCompareChange={() => undefined} subscribed={false} streaming={false} draft={draft} onDraftChange={setDraft}
+            onSend={(text) => sent.push(text)} onStop={() => undefined} onRegenerate={() => undefined} onEditLast={() => undefined}
+            onContinueWith={() => undefined} onCopySelection={() => undefined} onAddSelectionToChat={() => undefined} />
+        </>
+      );
+    }
+    renderUi(<Loading />);
+    const box = screen.getByRole('textbox', { name: 'Your message' });
+    await userEvent.type(box, 'typed early{Enter}');
+    expect(sent).toEqual([]);
+    await screen.findByText('Loading models… Send is available as soon as they are here.');
+    await userEvent.click(screen.getByRole('button', { name: 'models read' }));
+    expect(screen.queryByText('Loading models… Send is available as soon as they are here.')).toBeNull();
+    await userEvent.type(box, '{Enter}');
+    expect(sent).toEqual(['typed early']);
   });
 
   it('keyboard: Esc stops a streaming answer, ? lists the shortcuts (Ctrl+K is the chat layout’s)', async () => {

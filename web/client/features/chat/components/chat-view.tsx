@@ -26,6 +26,8 @@ export interface ChatViewProps {
   models: readonly ModelInfo[];
   /** The models the next message goes to, in order. */
   selected: readonly string[];
+  /** Whether the models are still being read or could not be read (absent: they were read). */
+  modelsStatus?: 'loading' | 'ready' | 'failed' | undefined;
   onSelectedChange: (modelIds: string[]) => void;
   /** Several models at once (side by side) or one. */
   compare: boolean;
@@ -478,6 +480,9 @@ export function ChatView(props: ChatViewProps) {
   const placeholder = compare
     ? selected.length === 0 ? t('allModels.pickFirst') : t('allModels.placeholder', { count: selected.length })
     : undefined;
+  // Why Send waits with no model to send to: the models are being read, could not be read, or none is chosen.
+  const noModelReason = props.modelsStatus === 'loading' ? t('chat.modelsLoading')
+    : props.modelsStatus === 'failed' ? t('chat.modelsFailed') : compare ? t('allModels.pickFirst') : t('chat.chooseModel');
 
   const renderTurn = (_index: number, turn: TurnView) => {
     const last = atLatest && turn === lastTurn;
@@ -561,7 +566,7 @@ export function ChatView(props: ChatViewProps) {
       <div className="chat-view__composer">
         {props.composerNotice}
         <Composer value={props.draft} onValueChange={composerActions.change} onSend={composerActions.send} onStop={composerActions.stop} streaming={streaming}
-          disabled={selected.length === 0} placeholder={placeholder}
+          disabled={selected.length === 0} disabledReason={selected.length === 0 ? noModelReason : null} placeholder={placeholder}
           onEditLastRequest={composerActions.editLastRequest}
           {...(props.files ? { files: props.files } : {})}
           {...(props.onAddFiles ? { onAddFiles: composerActions.addFiles } : {})}

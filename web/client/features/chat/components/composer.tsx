@@ -1,4 +1,4 @@
-import { memo, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { memo, useId, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACCEPT_ATTRIBUTE } from '../../../../../core/chat/index.js';
 import { Button } from '../../../ui/button.js';
@@ -15,6 +15,8 @@ export interface ComposerProps {
   streaming: boolean;
   /** Nothing can be sent yet (no model chosen); typing still works. */
   disabled?: boolean;
+  /** Why nothing can be sent yet ("Loading models…"): said once there is text to send, and read with Send. */
+  disabledReason?: string | null;
   /** Controls shown beside the send button (model picker). */
   tools?: ReactNode;
   placeholder?: string;
@@ -79,6 +81,9 @@ export const Composer = memo(function Composer(props: ComposerProps) {
   const [dragging, setDragging] = useState(false);
   const takesFiles = props.onAddFiles !== undefined;
   const blocked = props.blockedReason ?? null;
+  // Text typed before Send can take it stays, and the composer says what it waits for.
+  const waitingId = useId();
+  const waiting = disabled && !streaming && value.trim() !== '' ? (props.disabledReason ?? null) : null;
   const send = () => {
     const text = value.trim();
     if (!text || streaming || disabled || blocked) return;
@@ -129,6 +134,7 @@ export const Composer = memo(function Composer(props: ComposerProps) {
       <PlaceholderField id="composer-input" className="composer__input" rows={1} value={value} placeholder={placeholder ?? t('chat.placeholder')}
         onChange={(event) => onValueChange(event.target.value)} onKeyDown={onKeyDown} onPaste={onPaste} />
       {blocked ? <p className="composer__blocked" role="status">{blocked}</p> : null}
+      <p className="composer__waiting" id={waitingId} aria-live="polite">{waiting}</p>
       <div className="composer__bar">
         <div className="composer__tools">
           {takesFiles ? (
@@ -146,7 +152,9 @@ export const Composer = memo(function Composer(props: ComposerProps) {
         {streaming ? (
           <Button variant="secondary" size="sm" onClick={onStop} icon={<StopIcon size={14} />}>{t('chat.stop')}</Button>
         ) : (
-          <Button type="submit" size="sm" disabled={disabled || value.trim() === '' || blocked !== null}>{t('chat.send')} <SendIcon size={14} /></Button>
+          <Button type="submit" size="sm" disabled={disabled || value.trim() === '' || blocked !== null} aria-describedby={waiting ? waitingId : undefined}>
+            {t('chat.send')} <SendIcon size={14} />
+          </Button>
         )}
       </div>
     </form>

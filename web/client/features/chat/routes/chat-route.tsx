@@ -154,7 +154,7 @@ export default function ChatRoute({ chatId, compareRoute }: { chatId: string | n
     <AttachmentImageSource.Provider value={imageSource}>
     <LiveAnswerSource.Provider value={liveAnswers}>
     <AnswerStatus run={state.run} lastAnswersStopped={lastAnswersStopped(state.messages)} />
-    <ChatView turns={turns} models={area.models} selected={selected} subscribed={area.subscribed} streaming={state.run?.streaming === true}
+    <ChatView turns={turns} models={area.models} selected={selected} modelsStatus={area.modelsStatus} subscribed={area.subscribed} streaming={state.run?.streaming === true}
       compare={compare}
       onCompareChange={(next) => choose(next ? defaultSelection(true, selected.length > 1 ? selected : null, usable, null) : selected.slice(0, 1), next)}
       onSelectedChange={(ids) => choose(ids)}

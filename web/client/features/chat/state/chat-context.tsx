@@ -11,6 +11,8 @@ export interface ChatArea {
   readonly credits: number | null;
   readonly subscribed: boolean;
   readonly models: readonly ModelInfo[];
+  /** Whether the models are still being read, were read, or could not be read. */
+  readonly modelsStatus: ModelsStatus;
   /** What remains of the monthly spending cap this month; null without a cap (or while unknown). */
   readonly capRemaining?: number | null;
   refreshConversations(): Promise<void>;
@@ -23,6 +25,8 @@ export interface ChatArea {
   /** Opens a conversation at one of its messages (null: at its end). */
   jumpTo(conversationId: string, messageId: string | null): void;
 }
+
+type ModelsStatus = 'loading' | 'ready' | 'failed';
 
 export interface Focus {
   readonly conversationId: string;
@@ -53,6 +57,7 @@ export function ChatAreaProvider({ children }: { children: ReactNode }) {
   const [subscribed, setSubscribed] = useState(false);
   const [capRemaining, setCapRemaining] = useState<number | null>(null);
   const [models, setModels] = useState<readonly ModelInfo[]>([]);
+  const [modelsStatus, setModelsStatus] = useState<ModelsStatus>('loading');
   const [focus, setFocus] = useState<Focus | null>(focusFromAddress);
   const jumpTo = useCallback(
     (conversationId: string, messageId: string | null) => {
@@ -102,7 +107,10 @@ export function ChatAreaProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     void refreshConversations();
     void refreshAccount();
-    void listModels().then((r) => r.success && setModels(r.data));
+    void listModels().then((r) => {
+      if (r.success) setModels(r.data);
+      setModelsStatus(r.success ? 'ready' : 'failed');
+    });
   }, [refreshConversations, refreshAccount, listModels]);
   // Leaving the chat area stops reading; the answer goes on on the server and shows again on return.
   useEffect(() => () => session.detach(), [session]);
@@ -156,8 +164,8 @@ export function ChatAreaProvider({ children }: { children: ReactNode }) {
   }, [conversations, session, followToEnd]);
 
   const value = useMemo(
-    () => ({ conversations, credits, subscribed, models, capRemaining, refreshConversations, refreshAccount, session, focus, jumpTo }),
-    [conversations, credits, subscribed, models, capRemaining, refreshConversations, refreshAccount, session, focus, jumpTo],
+    () => ({ conversations, credits, subscribed, models, modelsStatus, capRemaining, refreshConversations, refreshAccount, session, focus, jumpTo }),
+    [conversations, credits, subscribed, models, modelsStatus, capRemaining, refreshConversations, refreshAccount, session, focus, jumpTo],
   );
   return <ChatAreaContext.Provider value={value}>{children}</ChatAreaContext.Provider>;
 }
