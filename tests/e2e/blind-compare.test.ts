@@ -66,6 +66,25 @@ async function namesTold(page: Page, names: readonly string[]): Promise<string[]
   return names.filter((name) => [visible, tree, attributes, picker].some((told) => told.includes(name)));
 }
 
+/**
+ * Watches the page's last side-by-side turn from before its question is sent: after every change of
+ * the page, which model's answer (told by its style) each column shows so far ('' before its style
+ * shows). Read back with `columnOrders`.
+ */
+async function watchColumnOrder(page: Page, styles: Readonly<Record<string, string>>) {
+  await page.evaluate((byModel) => {
+    const seen: string[][] = [];
+    (window as unknown as { columnOrders: string[][] }).columnOrders = seen;
+    const read = () => {
+      const columns = [...(document.querySelectorAll('.answer-columns') as NodeListOf<HTMLElement>)].at(-1)?.querySelectorAll('.answer-column') ?? [];
+      const order = [...columns].map((c) => Object.entries(byModel).find(([, style]) => c.textContent?.includes(style))?.[0] ?? '');
+      if (order.length > 0 && order.join('|') !== seen.at(-1)?.join('|')) seen.push(order);
+    };
+    new MutationObserver(read).observe(document.body, { subtree: true, childList: true, characterData: true });
+  }, styles);
+}
+const columnOrders = (page: Page) => page.evaluate(() => (window as unknown as { columnOrders: string[][] }).columnOrders);
+
 /** Asks the two offline models side by side, blind, in a new chat; answers what the columns show and the models' names. */
 async function blindTurn(page: Page, question: string) {
   await page.goto(`${stack.appUrl}/chat/all`);
@@ -74,12 +93,20 @@ async function blindTurn(page: Page, question: string) {
   const blind = page.getByRole('button', { name: 'Blind', exact: true });
   await blind.click();
   await expect.poll(() => blind.getAttribute('aria-pressed')).toBe('true');
+  await watchColumnOrder(page, STYLE);
   await page.getByRole('textbox', { name: 'Your message' }).fill(question);
   await page.getByRole('button', { name: 'Send' }).click();
   await page.waitForURL(CONVERSATION_URL, { timeout: 30_000 });
   await answerDone(page);
   await page.locator('.answer-column .markdown').nth(1).waitFor();
-  return { columns: await columnsOf(page), names };
+  const columns = await columnsOf(page);
+  // From the first word to the stored answers, each column showed one model's answer and kept it.
+  const final = columns.map((c) => Object.entries(STYLE).find(([, style]) => c.text.includes(style))?.[0] ?? '');
+  expect([...final].sort()).toEqual(Object.keys(STYLE).sort());
+  const orders = await columnOrders(page);
+  expect(orders.length).toBeGreaterThan(0);
+  for (const order of orders) expect(order.map((model, i) => (model === '' ? final[i] : model))).toEqual(final);
+  return { columns, names };
 }
 const leaderboardRows = (page: Page) =>
   page.locator('.leaderboard__table tbody tr').evaluateAll((rows) => rows.map((r) => [...r.children].map((c) => c.textContent)));
@@ -105,6 +132,29 @@ describe('e2e: blind compare and the leaderboard', () => {
     // And exporting or sharing, which name every answer's model.
     for (const name of ['Export as Markdown', 'Export as JSON', 'Share']) expect(await page.locator('.chat-view__header').getByRole('button', { name, exact: true }).count()).toBe(0);
     await screenshot(page, 'blind-compare-1280-hidden');
+    // A reload shows the columns in the order they were written in, still hidden.
+    await page.reload();
+    await page.locator('.answer-column .markdown').nth(1).waitFor();
+    await expect.poll(async () => (await columnsOf(page)).map((c) => [c.heading, c.text])).toEqual(hidden.map((c) => [c.heading, c.text]));
+
+    // Text selected in a hidden column is quoted as the column is called, never by its model.
+    const quoted = await page.locator('.answer-column').nth(1).locator('.markdown p').first().evaluate((node) => {
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const selection = document.getSelection() as Selection;
+      selection.removeAllRanges();
+      selection.addRange(range);
+      node.dispatchEvent(new MouseEvent('mouseup', { bubbles: true }));
+      return selection.toString().trim();
+    });
+    await page.getByRole('toolbar', { name: 'Actions for the selected text' }).getByRole('button', { name: 'Add to chat' }).click();
+    const box = page.getByRole('textbox', { name: 'Your message' });
+    await expect.poll(() => box.inputValue()).toContain('> — Model B');
+    expect(await box.inputValue()).toContain(`> ${quoted.split('\n')[0]}`);
+    for (const name of names) expect(await box.inputValue()).not.toContain(name);
+    expect(await namesTold(page, names)).toEqual([]);
+    expect(browser.events.filter((e) => e['event'] === 'add_selection_to_chat')).toHaveLength(1);
+    await box.fill('');
 
     // The vote goes to the answer shown as Model A, whichever model wrote it.
     await page.locator('.answer-column').first().getByRole('button', { name: 'Best answer' }).click();
