@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
-import { authProtectionFromEnv } from './auth/auth-limits.js';
+import { authProtectionFromEnv, SMTP_EMAILS_SENT_PER_HOUR } from './auth/auth-limits.js';
 import { KEYS_FILE_NAME } from './keys.js';
 import { startLocalSupabase } from './server.js';
 
@@ -54,12 +54,16 @@ const program = new Command('supabase:local')
   .option('--rate-limit-verifications <count>', 'code and link verifications (/verify) per client address per window (0: off)', count, limits.tokenVerifications)
   .option('--rate-limit-refreshes <count>', 'token requests (/token: refresh, PKCE) per client address per window (0: off)', count, limits.tokenRefreshes)
   .option('--rate-limit-window <seconds>', 'the window those limits count in', windowSeconds, limits.windowSeconds)
+  .option('--rate-limit-emails <count>', `e-mails the whole project may send per hour (0: off; default off, ${SMTP_EMAILS_SENT_PER_HOUR} with --smtp-url, as Supabase)`, count)
   .option('--otp-max-attempts <count>', 'wrong codes an e-mailed code survives before it is deleted (0: off)', count, fromEnv.data.otpMaxAttempts)
   .option('--postgres-url <url>', 'keep the database on this PostgreSQL server (connect as a superuser) instead of PGlite', postgresUrl)
   .parse();
 
-const options = program.opts<{ port: number; mailboxPort: number; data: string; host: string; siteUrl: string; redirectUrl: string[]; emailInterval: number; refreshReuseInterval: number; rateLimitSignIns: number; rateLimitVerifications: number; rateLimitRefreshes: number; rateLimitWindow: number; otpMaxAttempts: number; smtpUrl?: string; smtpFrom: string; postgresUrl?: string }>();
+const options = program.opts<{ port: number; mailboxPort: number; data: string; host: string; siteUrl: string; redirectUrl: string[]; emailInterval: number; refreshReuseInterval: number; rateLimitSignIns: number; rateLimitVerifications: number; rateLimitRefreshes: number; rateLimitWindow: number; rateLimitEmails?: number; otpMaxAttempts: number; smtpUrl?: string; smtpFrom: string; postgresUrl?: string }>();
 const limitText = (n: number) => (n === 0 ? 'off' : String(n));
+// Hosted Supabase and the CLI count the project's e-mails only when they go out by SMTP.
+const emailsPerHour = options.rateLimitEmails
+  ?? (process.env['AUTH_RATE_LIMIT_EMAIL_SENT'] ? limits.emailsSentPerHour : options.smtpUrl ? SMTP_EMAILS_SENT_PER_HOUR : 0);
 const dataDir = resolve(options.data);
 const started = Date.now();
 const supabase = await startLocalSupabase({
@@ -76,6 +80,7 @@ const supabase = await startLocalSupabase({
     tokenVerifications: options.rateLimitVerifications,
     tokenRefreshes: options.rateLimitRefreshes,
     windowSeconds: options.rateLimitWindow,
+    emailsSentPerHour: emailsPerHour,
   },
   otpMaxAttempts: options.otpMaxAttempts,
   ...(options.postgresUrl ? { postgresUrl: options.postgresUrl } : {}),
@@ -89,7 +94,7 @@ console.log(`Local Supabase stand-in ready in ${Date.now() - started} ms
   Mailbox        ${supabase.mailboxUrl}
   SMTP delivery  ${options.smtpUrl ? options.smtpUrl.replace(/\/\/[^@/]*@/, '//***@') : 'off (set SMTP_URL to enable)'}
   Site URL       ${options.siteUrl} (also allowed: ${options.redirectUrl.join(', ')})
-  Auth limits    per client address per ${options.rateLimitWindow} s: sign-ins ${limitText(options.rateLimitSignIns)}, verifications ${limitText(options.rateLimitVerifications)}, token requests ${limitText(options.rateLimitRefreshes)}; a code dies after ${limitText(options.otpMaxAttempts)} wrong tries
+  Auth limits    per client address per ${options.rateLimitWindow} s: sign-ins ${limitText(options.rateLimitSignIns)}, verifications ${limitText(options.rateLimitVerifications)}, token requests ${limitText(options.rateLimitRefreshes)}; e-mails per hour for the project ${limitText(emailsPerHour)}; a code dies after ${limitText(options.otpMaxAttempts)} wrong tries
   anon key       ${supabase.anonKey}
   service_role   ${supabase.serviceRoleKey}
   Keys file      ${resolve(dataDir, KEYS_FILE_NAME)} (generated on first start; keep it private)

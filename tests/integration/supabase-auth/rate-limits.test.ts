@@ -201,6 +201,58 @@ describe('local Auth stand-in: token requests per client address (150 per 5 minu
   });
 });
 
+describe('local Auth stand-in: e-mails the whole project sends per hour (GoTrue email_sent)', () => {
+  const HOUR_MS = 60 * 60 * 1000;
+  const hourClock = testClock();
+  let standIn: LocalSupabase;
+  beforeAll(async () => {
+    standIn = await startTestSupabase({ now: hourClock.now, authRateLimits: { emailsSentPerHour: 2 } });
+  });
+  afterAll(async () => {
+    await standIn?.stop();
+  });
+  beforeEach(() => {
+    hourClock.advance(HOUR_MS);
+  });
+
+  it('over the count, any address is 429 over_email_send_rate_limit "email rate limit exceeded" with Retry-After, nothing sent or created; once the oldest leaves the hour it sends again', async () => {
+    const client = browserLikeClient(standIn);
+    const [first, second, third] = [uniqueEmail('hourly-a'), uniqueEmail('hourly-b'), uniqueEmail('hourly-c')];
+    expect((await client.auth.signInWithOtp({ email: first })).error).toBeNull();
+    hourClock.advance(10 * 60 * 1000);
+    expect((await client.auth.signInWithOtp({ email: second })).error).toBeNull();
+    const { error } = await client.auth.signInWithOtp({ email: third });
+    expect(error).toBeInstanceOf(AuthApiError);
+    expect(error?.status).toBe(429);
+    expect(error?.code).toBe('over_email_send_rate_limit');
+    expect(error?.message).toBe('email rate limit exceeded');
+    expect(await mailTo(standIn, third)).toHaveLength(0);
+    const { rows } = await standIn.db.sql.query<{ n: number }>('select count(*)::int as n from auth.users where email = $1', [third]);
+    expect(rows[0]?.n).toBe(0);
+    // The raw answer says when the oldest e-mail leaves the hour: 50 minutes from now.
+    const raw = await fetchFrom(`${standIn.url}/auth/v1/otp`, {
+      method: 'POST',
+      headers: { apikey: standIn.anonKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: third }),
+    });
+    expect(raw.status).toBe(429);
+    expect(raw.headers.get('retry-after')).toBe(String(50 * 60));
+    hourClock.advance(50 * 60 * 1000);
+    expect((await client.auth.signInWithOtp({ email: third })).error).toBeNull();
+    expect(await mailTo(standIn, third)).toHaveLength(1);
+    expect((await client.auth.signInWithOtp({ email: uniqueEmail('hourly-d') })).error?.code).toBe('over_email_send_rate_limit');
+  });
+
+  it('a request that sends nothing (an unknown address with create_user false) does not count', async () => {
+    const client = browserLikeClient(standIn);
+    const refused = await client.auth.signInWithOtp({ email: uniqueEmail('nobody-yet'), options: { shouldCreateUser: false } });
+    expect(refused.error?.code).toBe('otp_disabled');
+    expect((await client.auth.signInWithOtp({ email: uniqueEmail('counted-1') })).error).toBeNull();
+    expect((await client.auth.signInWithOtp({ email: uniqueEmail('counted-2') })).error).toBeNull();
+    expect((await client.auth.signInWithOtp({ email: uniqueEmail('over') })).error?.code).toBe('over_email_send_rate_limit');
+  });
+});
+
 describe('local Auth stand-in: configuring the limits', () => {
   it('a limit of 0 is off while the others hold', async () => {
     const standIn = await startTestSupabase({ authRateLimits: { signInsAndSignUps: 0, tokenVerifications: 3 } });

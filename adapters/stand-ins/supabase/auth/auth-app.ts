@@ -31,7 +31,7 @@ export interface AuthAppOptions {
   readonly flowStateTtlSeconds?: number;
   /** Default 10 s like GoTrue; 0 makes every replay of a used refresh token end its session. */
   readonly refreshTokenReuseIntervalSeconds?: number;
-  /** Per client address limits, GoTrue's defaults for those left out; 0 turns one off. */
+  /** Per client address limits and the project's e-mails per hour, GoTrue's defaults for those left out; 0 turns one off. */
   readonly rateLimits?: Partial<AuthRateLimits>;
   /** Wrong codes an e-mailed code survives (default 5); 0 turns the count off. */
   readonly otpMaxAttempts?: number;
@@ -45,6 +45,7 @@ const MAX_BODY_BYTES = 64 * 1024;
 /** Creates the auth tables beside auth.users (idempotent) and answers the `/auth/v1` sub-app. */
 export async function makeAuthApp(options: AuthAppOptions): Promise<Hono> {
   await options.db.exec(await readFile(new URL('./auth-schema.sql', import.meta.url), 'utf8'));
+  const limits = withDefaultRateLimits(options.rateLimits);
   const ctx: AuthContext = {
     db: options.db,
     keys: options.keys,
@@ -54,6 +55,7 @@ export async function makeAuthApp(options: AuthAppOptions): Promise<Hono> {
     additionalRedirectUrls: options.additionalRedirectUrls ?? [],
     otpTtlSeconds: options.otpTtlSeconds ?? 3600,
     emailMinIntervalSeconds: options.emailMinIntervalSeconds ?? 60,
+    emailsSentPerHour: limits.emailsSentPerHour,
     otpMaxAttempts: options.otpMaxAttempts ?? DEFAULT_OTP_MAX_ATTEMPTS,
     flowStateTtlSeconds: options.flowStateTtlSeconds ?? 300,
     refreshTokenReuseIntervalSeconds: options.refreshTokenReuseIntervalSeconds ?? 10,
@@ -73,7 +75,6 @@ export async function makeAuthApp(options: AuthAppOptions): Promise<Hono> {
     }),
   );
   // Before the routes, so a refused request is never read. /otp and /callback share one count.
-  const limits = withDefaultRateLimits(options.rateLimits);
   const perAddress = (limit: number) => limitRequestsPerAddress(limit, limits.windowSeconds, ctx.now);
   const signIns = perAddress(limits.signInsAndSignUps);
   app.use('/otp', signIns);

@@ -16,6 +16,8 @@ export interface AuthSettings {
   readonly otpTtlSeconds: number;
   /** Minimum time between two e-mails to one address (GoTrue `max_frequency`); 0 turns it off. */
   readonly emailMinIntervalSeconds: number;
+  /** E-mails the whole project may send per hour (GoTrue `rate_limit.email_sent`); 0 turns it off. */
+  readonly emailsSentPerHour: number;
   /** Wrong codes an e-mailed code survives; the last one deletes it (not in GoTrue); 0 turns it off. */
   readonly otpMaxAttempts: number;
   /** Time an issued PKCE auth code stays valid (GoTrue: 5 minutes). */

@@ -14,6 +14,12 @@ export interface AuthRateLimits {
   readonly tokenRefreshes: number;
   /** The window all three count in (Supabase's are per 5 minutes). */
   readonly windowSeconds: number;
+  /**
+   * E-mails the whole project may send per hour, whoever asks (GoTrue `rate_limit.email_sent`,
+   * hosted "Rate limit for sending emails"); over it `/otp` is 429 `over_email_send_rate_limit`.
+   * Off (0) by default, as the Supabase CLI counts it only when it delivers by SMTP.
+   */
+  readonly emailsSentPerHour: number;
 }
 
 export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
@@ -21,7 +27,11 @@ export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
   tokenVerifications: 30,
   tokenRefreshes: 150,
   windowSeconds: 300,
+  emailsSentPerHour: 0,
 };
+
+/** Hosted Supabase's and the CLI's `email_sent` with SMTP: what the stand-in counts when it delivers by SMTP. */
+export const SMTP_EMAILS_SENT_PER_HOUR = 2;
 
 /** The defaults for whatever `limits` leaves out (or sets to undefined). */
 export function withDefaultRateLimits(limits: Partial<AuthRateLimits> = {}): AuthRateLimits {
@@ -31,6 +41,7 @@ export function withDefaultRateLimits(limits: Partial<AuthRateLimits> = {}): Aut
     tokenVerifications: limits.tokenVerifications ?? d.tokenVerifications,
     tokenRefreshes: limits.tokenRefreshes ?? d.tokenRefreshes,
     windowSeconds: limits.windowSeconds ?? d.windowSeconds,
+    emailsSentPerHour: limits.emailsSentPerHour ?? d.emailsSentPerHour,
   };
 }
 
@@ -47,6 +58,7 @@ const COUNTS = {
   AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: 'signInsAndSignUps',
   AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS: 'tokenVerifications',
   AUTH_RATE_LIMIT_TOKEN_REFRESH: 'tokenRefreshes',
+  AUTH_RATE_LIMIT_EMAIL_SENT: 'emailsSentPerHour',
 } as const satisfies Record<string, keyof AuthRateLimits>;
 const WINDOW = 'AUTH_RATE_LIMIT_WINDOW_SECONDS';
 const ATTEMPTS = 'AUTH_OTP_MAX_ATTEMPTS';

@@ -5,6 +5,7 @@ import { createFlowState, parsePkceChallenge } from './flow-state.js';
 import { authFailure, respondAuthError, validationFailed } from './gotrue-errors.js';
 import { issueEmailToken } from './one-time-tokens.js';
 import { resolveRedirect } from './redirects.js';
+import { SlidingWindowLimiter } from './request-rate-limit.js';
 import { normalizeEmail, readBody } from './request-body.js';
 import { composeSignInEmail } from './sign-in-email.js';
 import { createUser, findUserByEmail, mergeUserMetadata, upsertIdentity } from './users.js';
@@ -24,6 +25,8 @@ const otpBody = z.object({
  */
 export function registerOtpRoute(app: Hono, ctx: AuthContext): void {
   const lastSentAt = new Map<string, number>();
+  // One count for the whole project, whichever address or client asks.
+  const projectEmails = ctx.emailsSentPerHour > 0 ? new SlidingWindowLimiter(ctx.emailsSentPerHour, 3600 * 1000, ctx.now) : null;
 
   app.post('/otp', async (c) => {
     const body = await readBody(c, otpBody);
@@ -45,6 +48,14 @@ export function registerOtpRoute(app: Hono, ctx: AuthContext): void {
       );
     }
 
+    // Counted before anything is written, and given back when no e-mail goes out after all.
+    const counted = projectEmails?.take(PROJECT);
+    if (counted && !counted.success) {
+      c.header('Retry-After', String(Math.max(1, Math.ceil(counted.error.retryAfterMs / 1000))));
+      return respondAuthError(c, authFailure(429, 'over_email_send_rate_limit', 'email rate limit exceeded'));
+    }
+    const refund = () => projectEmails?.giveBack(PROJECT);
+
     const redirectTo = resolveRedirect(ctx, c.req.query('redirect_to'));
     const issued = await ctx.db.transaction(async (tx) => {
       const existing = await findUserByEmail(tx, email.data);
@@ -56,17 +67,28 @@ export function registerOtpRoute(app: Hono, ctx: AuthContext): void {
           : await createFlowState(ctx, tx, { pkce: pkce.data, providerType: 'magiclink', redirectTo, authenticationMethod: 'magiclink' });
       return issueEmailToken(ctx, tx, { userId, email: email.data, flowStateId });
     });
-    if (issued === null) return respondAuthError(c, authFailure(422, 'otp_disabled', 'Signups not allowed for otp'));
+    if (issued === null) {
+      refund();
+      return respondAuthError(c, authFailure(422, 'otp_disabled', 'Signups not allowed for otp'));
+    }
 
     const link = new URL(`${ctx.apiExternalUrl}/auth/v1/verify`);
     link.searchParams.set('token', issued.linkToken);
     link.searchParams.set('type', 'magiclink');
     link.searchParams.set('redirect_to', redirectTo);
-    await ctx.mailbox.send(await composeSignInEmail({ to: email.data, link: link.toString(), code: issued.code }));
+    try {
+      await ctx.mailbox.send(await composeSignInEmail({ to: email.data, link: link.toString(), code: issued.code }));
+    } catch (error) {
+      refund();
+      throw error;
+    }
     lastSentAt.set(email.data, ctx.now());
     return c.json({}, 200);
   });
 }
+
+/** The key of the project-wide e-mail count. */
+const PROJECT = 'project';
 
 /** GoTrue's sign-up: identity data (sub, email, verified flags) is copied into user_metadata. */
 async function signUpByEmail(

@@ -36,6 +36,11 @@ export class SlidingWindowLimiter {
     return ok(null);
   }
 
+  /** Forgets the latest admitted request of `key` (taken for work that then did not happen). */
+  giveBack(key: string): void {
+    this.hits.get(key)?.pop();
+  }
+
   /** Once a window, forgets addresses that made no request in it, so many one-off clients do not pile up. */
   private sweep(at: number): void {
     if (at < this.nextSweepAt) return;

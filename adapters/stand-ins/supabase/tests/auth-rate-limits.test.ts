@@ -85,7 +85,7 @@ describe('Auth stand-in: limits from the environment (npm start, npm run supabas
   it('is Supabase’s per-IP defaults and five wrong codes when nothing is set', () => {
     expect(authProtectionFromEnv({})).toEqual({
       success: true,
-      data: { rateLimits: { signInsAndSignUps: 30, tokenVerifications: 30, tokenRefreshes: 150, windowSeconds: 300 }, otpMaxAttempts: 5 },
+      data: { rateLimits: { signInsAndSignUps: 30, tokenVerifications: 30, tokenRefreshes: 150, windowSeconds: 300, emailsSentPerHour: 0 }, otpMaxAttempts: 5 },
     });
   });
 
@@ -96,10 +96,11 @@ describe('Auth stand-in: limits from the environment (npm start, npm run supabas
       AUTH_RATE_LIMIT_TOKEN_REFRESH: ' 400 ',
       AUTH_RATE_LIMIT_WINDOW_SECONDS: '60',
       AUTH_OTP_MAX_ATTEMPTS: '3',
+      AUTH_RATE_LIMIT_EMAIL_SENT: '2',
     });
     expect(read).toEqual({
       success: true,
-      data: { rateLimits: { signInsAndSignUps: 0, tokenVerifications: 12, tokenRefreshes: 400, windowSeconds: 60 }, otpMaxAttempts: 3 },
+      data: { rateLimits: { signInsAndSignUps: 0, tokenVerifications: 12, tokenRefreshes: 400, windowSeconds: 60, emailsSentPerHour: 2 }, otpMaxAttempts: 3 },
     });
   });
 
@@ -107,6 +108,7 @@ describe('Auth stand-in: limits from the environment (npm start, npm run supabas
     ['AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS', '-1'],
     ['AUTH_RATE_LIMIT_TOKEN_REFRESH', '1.5'],
     ['AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS', 'many'],
+    ['AUTH_RATE_LIMIT_EMAIL_SENT', '2 per hour'],
     ['AUTH_RATE_LIMIT_WINDOW_SECONDS', '0'],
     ['AUTH_OTP_MAX_ATTEMPTS', '5x'],
   ])('refuses %s=%s, naming the variable', (name, value) => {

@@ -9,6 +9,7 @@ const settings: AuthSettings = {
   apiExternalUrl: 'http://127.0.0.1:54321',
   otpTtlSeconds: 3600,
   emailMinIntervalSeconds: 0,
+  emailsSentPerHour: 0,
   otpMaxAttempts: 5,
   flowStateTtlSeconds: 300,
   refreshTokenReuseIntervalSeconds: 10,
