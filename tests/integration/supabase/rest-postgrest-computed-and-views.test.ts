@@ -233,6 +233,20 @@ describe('embeds through views', () => {
     expect(hinted.body).toEqual([{ body: 'second', fx_channels: { slug: 'general' } }]);
   });
 
+  it('a view over a join passes its columns through under any name, quoted ones included', async () => {
+    const { data, error } = await service()
+      .from('fx_channel_labels')
+      .select('"name {x}", topic, fx_messages(body)')
+      .order('"the (id)"')
+      .order('id', { referencedTable: 'fx_messages' });
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { 'name {x}': 'general', topic: 'everything', fx_messages: [{ body: 'first' }, { body: 'second' }] },
+      { 'name {x}': 'random', topic: null, fx_messages: [{ body: 'third' }] },
+      { 'name {x}': 'empty', topic: null, fx_messages: [] },
+    ]);
+  });
+
   it('a view column that is computed, not passed through, carries no relationship: 400 PGRST200 both ways', async () => {
     const from = await get('fx_message_digest?select=excerpt,fx_channels(slug)');
     expect(from.status).toBe(400);
