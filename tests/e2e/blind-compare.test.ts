@@ -5,6 +5,7 @@
 // on the page names either model, to the eye or to a screen reader: no visible text (the answers say
 // they are offline without naming their model, the model picker says how many), no accessible name,
 // title or alt in the turn; the vote reveals them.
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, screenshot, type E2eBrowser } from './support/browser.js';
@@ -215,6 +216,24 @@ describe('e2e: blind compare and the leaderboard', () => {
     expect(await page.getByRole('group', { name: 'Columns' }).last().getByRole('button').allInnerTexts()).toEqual(['Model A', 'Model B']);
     expect(await namesTold(page, names)).toEqual([]);
     await screenshot(page, 'blind-compare-390-hidden');
+    // The model picker says how many models are hidden, whole and readable, in every language.
+    const conversation = page.url().replace(/[?#].*$/, '');
+    for (const lng of ['de', 'fr', 'es', 'pt', 'ja', 'en']) {
+      await page.goto(`${conversation}?hl=${lng}`);
+      const label = page.locator('.model-picker__current--counted');
+      const short = (JSON.parse(readFileSync(new URL(`../../web/public/locales/${lng}/translation.json`, import.meta.url), 'utf8')) as { compare: Record<string, string> }).compare['pickerHiddenShort_other'];
+      await expect.poll(() => label.innerText()).toBe(short?.replace('{{count}}', '2'));
+      const fit = await label.evaluate((node) => {
+        const button = node.closest('button') as HTMLElement;
+        const shown = [...node.children].filter((child) => getComputedStyle(child).display !== 'none').map((child) => (child as HTMLElement).innerText);
+        return { shown, cut: node.scrollWidth > node.clientWidth + 1 || node.scrollHeight > node.clientHeight + 1, buttonCut: button.scrollWidth > button.clientWidth + 1 };
+      });
+      expect(fit.shown).toHaveLength(1);
+      expect(fit.shown[0]).toMatch(/2/);
+      expect({ lng, cut: fit.cut, buttonCut: fit.buttonCut }).toEqual({ lng, cut: false, buttonCut: false });
+      await screenshot(page, `blind-compare-390-picker-${lng}`);
+    }
+    expect(await page.locator('.model-picker__current').innerText()).toBe('2 hidden models');
     // This time the vote goes to the model that lost the first one (its answer's style says which it is).
     const other = winner === 'offline' ? 'offline-brief' : 'offline';
     const at = hidden.findIndex((c) => c.text.includes(STYLE[other] as string));

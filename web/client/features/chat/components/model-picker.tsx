@@ -30,7 +30,14 @@ export function ModelPicker({ models, selected, onChange, multiple = false, subs
   // Beside a blind turn not yet voted on, the button names no model (as an arena names none before
   // the vote): it would tell which models wrote the hidden columns. Opened, the list shows the choice.
   const { hidden } = useBlindNames();
-  const current = labels.length === 0 ? t('models.choose') : hidden ? t('compare.pickerHidden', { count: labels.length }) : labels.join(', ');
+  const current = labels.length === 0 ? t('models.choose') : hidden ? (
+    // A phone's composer has room for the short form ("2 hidden models"); either may wrap rather than be cut.
+    <>
+      <span className="model-picker__long">{t('compare.pickerHidden', { count: labels.length })}</span>
+      <span className="model-picker__short">{t('compare.pickerHiddenShort', { count: labels.length })}</span>
+    </>
+  ) : labels.join(', ');
+  const counted = labels.length > 0 && hidden;
 
   useEffect(() => {
     if (!open) return;
@@ -97,7 +104,7 @@ export function ModelPicker({ models, selected, onChange, multiple = false, subs
       <button type="button" className="btn btn--secondary btn--sm model-picker__button" aria-expanded={open} aria-controls={panelId}
         onClick={() => setOpen(!open)}>
         <span className="visually-hidden">{t('models.pickerLabel')}: </span>
-        <span className="model-picker__current">{current}</span>
+        <span className={counted ? 'model-picker__current model-picker__current--counted' : 'model-picker__current'}>{current}</span>
         <span aria-hidden="true" className="model-picker__caret">▾</span>
       </button>
       {open ? (
