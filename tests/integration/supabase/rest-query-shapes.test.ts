@@ -22,6 +22,7 @@ insert into qs_regions values (1, 'Brittany', 1), (2, 'Kanto', 2), (3, 'Nowhere'
 insert into qs_customers values (1, 'ada', 1), (2, 'bob', 2), (3, 'cy', 3), (4, 'dee', null);
 insert into qs_orders values (1, 10, 'first', 1), (2, 20, null, 2), (3, 30, 'it''s', 3), (4, 40, null, 4), (5, 50, null, null);
 insert into qs_lines values (1, 1, 'pen'), (2, 1, 'ink'), (3, 2, 'cup');
+create function qs_all_orders() returns setof qs_orders language sql stable as 'select * from qs_orders';
 `;
 
 beforeAll(async () => {
@@ -142,6 +143,43 @@ describe('to-one embeds as lateral joins', () => {
     const inner = await service().from('qs_orders').select('id, qs_customers!inner(name)', { count: 'exact' }).eq('qs_customers.name', 'bob');
     expect(inner.data).toEqual([{ id: 2, qs_customers: { name: 'bob' } }]);
     expect(inner.count).toBe(1);
+  });
+
+  it('an exact count beside a filter inside a one-to-many embed, with and without !inner, counts the parent rows', async () => {
+    for (const sku of ['pen', 'cup']) {
+      // Without !inner the filter only narrows the embedded rows: every order is counted.
+      const left = await service().from('qs_orders').select('id, qs_lines(sku)', { count: 'exact' }).eq('qs_lines.sku', sku).order('id').range(0, 1);
+      expect(left.error).toBeNull();
+      expect(left.count).toBe(5);
+      expect(left.data).toEqual([
+        { id: 1, qs_lines: sku === 'pen' ? [{ sku }] : [] },
+        { id: 2, qs_lines: sku === 'cup' ? [{ sku }] : [] },
+      ]);
+      // With !inner it also chooses the orders, and the count follows.
+      const inner = await service().from('qs_orders').select('*, qs_lines!inner(*)', { count: 'exact' }).eq('qs_lines.sku', sku);
+      expect(inner.error).toBeNull();
+      expect(inner.count).toBe(1);
+      expect(inner.data?.map((row) => row.id)).toEqual([sku === 'pen' ? 1 : 2]);
+    }
+    // Beside a top-level filter whose value comes after the embed's, and with HEAD (count only).
+    const both = await service().from('qs_orders').select('id, qs_lines(sku)', { count: 'exact', head: true }).eq('qs_lines.sku', 'ink').gt('total', 15);
+    expect(both.error).toBeNull();
+    expect(both.count).toBe(4);
+    // An empty embed without !inner answers nothing and chooses nothing: its filter binds nowhere.
+    const empty = await service().from('qs_orders').select('id, qs_lines()', { count: 'exact' }).eq('qs_lines.sku', 'pen').lt('id', 3).order('id');
+    expect(empty.error).toBeNull();
+    expect(empty.data).toEqual([{ id: 1 }, { id: 2 }]);
+    expect(empty.count).toBe(2);
+    // The rows of a function, embedded along their table's relationships, count the same way.
+    const viaRpc = await service().rpc('qs_all_orders', {}, { count: 'exact' }).select('id, qs_lines(sku)').eq('qs_lines.sku', 'cup').lt('id', 3).order('id');
+    expect(viaRpc.error).toBeNull();
+    expect(viaRpc.count).toBe(2);
+    expect(viaRpc.data).toEqual([{ id: 1, qs_lines: [] }, { id: 2, qs_lines: [{ sku: 'cup' }] }]);
+    for (const count of ['planned', 'estimated'] as const) {
+      const other = await service().from('qs_orders').select('id, qs_lines(sku)', { count }).eq('qs_lines.sku', 'pen').limit(1);
+      expect(other.error).toBeNull();
+      expect(other.count).toBeGreaterThanOrEqual(1);
+    }
   });
 
   it('a one-to-many embed keeps one entry per row however many to-one embeds sit inside it', async () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Transaction } from '../db.js';
 import type { CountPreference } from './request-query.js';
 import type { Built } from './query-shapes.js';
@@ -41,7 +42,35 @@ interface ReadStatement extends Record<string, unknown> {
   readonly sql: string;
   /** `select 1 from …` for `Prefer: count=…`. */
   readonly countSql: string;
+  /** For each `$n` of `countSql`, the index of its value among the page statement's. */
+  readonly countSlots: readonly number[];
   readonly offset: number;
+}
+
+/**
+ * Parameters written as markers while a statement is built, then numbered for each statement by first use, so
+ * that each binds only the values it uses: the count leaves out the select list, and with it the values of
+ * filters inside a to-many embed (`rel.col=eq.…`), which Postgres would refuse to bind to a statement without them.
+ */
+export class StatementParams extends Params {
+  // Random, so no identifier or JSON key a client writes into the SQL can be mistaken for it.
+  private readonly marker = `\u0000param-${randomUUID()}-`;
+  private readonly markers = new RegExp(`${this.marker}(\\d+)\u0000`, 'g');
+
+  override add(value: unknown): string {
+    this.values.push(value);
+    return `${this.marker}${this.values.length - 1}\u0000`;
+  }
+
+  /** `sql` with `$1…` in the order its values are first used, and for each `$n` the index of its value. */
+  number(sql: string): { sql: string; slots: number[] } {
+    const slots: number[] = [];
+    const text = sql.replace(this.markers, (_, index: string) => {
+      const at = slots.indexOf(Number(index));
+      return `$${(at < 0 ? slots.push(Number(index)) : at + 1)}`;
+    });
+    return { sql: text, slots };
+  }
 }
 
 /** The statements of a read, with their parameters (built once per query shape, see query-shapes.ts). */
@@ -49,7 +78,7 @@ function compileRead(request: RestRequest, name: string, search: URLSearchParams
   const { cache } = request;
   const query = parseRequestQuery(search, request.range);
   const relation = cache.relation(name);
-  const params = new Params();
+  const params = new StatementParams();
   const embeds = new EmbedQueries(query.embedded);
   const selected = compileSelect(query.select, relation, 't0', { cache, aliases: new AliasCounter(), params, embeds });
   embeds.checkAllUsed();
@@ -58,8 +87,14 @@ function compileRead(request: RestRequest, name: string, search: URLSearchParams
   const table = `${cache.qualify(relation.name)} t0`;
   const limit = cappedLimit(query.limit, request.maxRows);
   const page = `${compileOrder(query.order, relation, 't0')}${limit !== null ? ` limit ${limit}` : ''}${query.offset ? ` offset ${query.offset}` : ''}`;
-  const sql = `select ${rowsJson(request.media)}::text as body, count(*)::int as n from (select ${selected.list} from ${table}${selected.joins}${filter}${page}) _r`;
-  return { compiled: { sql, countSql: `select 1 from ${table}${selected.joins}${filter}`, offset: query.offset }, values: params.values };
+  const main = params.number(`select ${rowsJson(request.media)}::text as body, count(*)::int as n from (select ${selected.list} from ${table}${selected.joins}${filter}${page}) _r`);
+  const count = params.number(`select 1 from ${table}${selected.joins}${filter}`);
+  // The count's text is part of the page's, so each of its values is one of the page's too.
+  const countSlots = count.slots.map((slot) => main.slots.indexOf(slot));
+  return {
+    compiled: { sql: main.sql, countSql: count.sql, countSlots, offset: query.offset },
+    values: main.slots.map((slot) => params.values[slot]),
+  };
 }
 
 /** GET/HEAD /rest/v1/<relation> */
@@ -71,7 +106,7 @@ export async function readRelation(request: RestRequest, name: string): Promise<
     request,
     async (tx) => {
       const result = await tx.query<PageRow>(compiled.sql, [...values]);
-      const counted = await countRows(tx, request.prefer.count, compiled.countSql, [...values], request.maxRows);
+      const counted = await countRows(tx, request.prefer.count, compiled.countSql, compiled.countSlots.map((slot) => values[slot]), request.maxRows);
       return { rows: result.rows[0] ?? { body: '[]', n: 0 }, total: counted };
     },
     { readOnly: true },

@@ -1,10 +1,10 @@
 import { ident } from './identifiers.js';
-import { cappedLimit, countRows } from './read-handler.js';
+import { cappedLimit, countRows, StatementParams } from './read-handler.js';
 import { inRequestTransaction } from './request-transaction.js';
 import { RestError } from './rest-error.js';
 import { jsonType, rowsResult, type RestRequest, type RestResult } from './rest-response.js';
 import type { FunctionInfo } from './schema-cache.js';
-import { AliasCounter, compileCondition, compileOrder, compileSelect, EmbedQueries, Params, rowsJson } from './sql-builder.js';
+import { AliasCounter, compileCondition, compileOrder, compileSelect, EmbedQueries, rowsJson } from './sql-builder.js';
 import { maxAffectedExceeded } from './write-handler.js';
 
 const signature = (fn: FunctionInfo) => `public.${fn.name}(${fn.args.map((arg) => `${arg.name} => ${arg.type}`).join(', ')})`;
@@ -49,7 +49,7 @@ export function chooseFunction(candidates: readonly FunctionInfo[], name: string
 
 /** POST/GET/HEAD /rest/v1/rpc/<fn>: named arguments go through json_to_record, so values stay data. */
 export async function callFunction(request: RestRequest, fn: FunctionInfo, args: unknown): Promise<RestResult> {
-  const params = new Params();
+  const params = new StatementParams();
   let from = '';
   let call = `${request.cache.qualify(fn.name)}()`;
   if (takesWholeBody(fn) && fn.args[0]) {
@@ -77,11 +77,13 @@ export async function callFunction(request: RestRequest, fn: FunctionInfo, args:
     const limit = cappedLimit(query.limit, request.maxRows);
     const page = `${compileOrder(query.order, relation, 't0')}${limit !== null ? ` limit ${limit}` : ''}${query.offset ? ` offset ${query.offset}` : ''}`;
     const source = `from ${from ? `${from}, ` : ''}${call} t0${selected.joins}${where.length > 0 ? ` where ${where.join(' and ')}` : ''}${selected.groupBy}`;
-    const sql = `select ${rowsJson(request.media)}::text as body, count(*)::int as n from (select ${selected.list} ${source}${page}) _r`;
+    // Each statement binds only the values it uses: the count has no select list, nor its embeds' filters.
+    const main = params.number(`select ${rowsJson(request.media)}::text as body, count(*)::int as n from (select ${selected.list} ${source}${page}) _r`);
+    const count = params.number(`select 1 ${source}`);
     const { row, total } = await inRequestTransaction(request, async (tx) => {
-      const result = (await tx.query<{ body: string; n: number }>(sql, params.values)).rows[0] ?? { body: '[]', n: 0 };
+      const result = (await tx.query<{ body: string; n: number }>(main.sql, main.slots.map((slot) => params.values[slot]))).rows[0] ?? { body: '[]', n: 0 };
       if (maxAffected !== null && result.n > maxAffected) throw maxAffectedExceeded(result.n);
-      return { row: result, total: await countRows(tx, request.prefer.count, `select 1 ${source}`, params.values, request.maxRows) };
+      return { row: result, total: await countRows(tx, request.prefer.count, count.sql, count.slots.map((slot) => params.values[slot]), request.maxRows) };
     }, { readOnly });
     if (!fn.returnsSet && !request.single && !request.media.csv) {
       // A function returning one composite answers with an object, not an array.
@@ -101,8 +103,9 @@ export async function callFunction(request: RestRequest, fn: FunctionInfo, args:
     : fn.returnsVoid
       ? `select null::text as body, 1 as n from (select ${call}${fromClause}) _v`
       : `select to_json(${call})::text as body, 1 as n${fromClause}`;
+  const numbered = params.number(sql);
   const row = await inRequestTransaction(request, async (tx) => {
-    const result = (await tx.query<{ body: string | null; n: number }>(sql, params.values)).rows[0];
+    const result = (await tx.query<{ body: string | null; n: number }>(numbered.sql, numbered.slots.map((slot) => params.values[slot]))).rows[0];
     if (maxAffected !== null && (result?.n ?? 0) > maxAffected) throw maxAffectedExceeded(result?.n ?? 0);
     return result;
   }, { readOnly });
