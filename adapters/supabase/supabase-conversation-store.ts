@@ -125,9 +125,12 @@ export class SupabaseConversationStore implements ConversationStore {
     return data.length === 0 ? noConversation(conversationId) : ok(undefined);
   }
 
-  /** The visible path, read in one step by conversation_path (the tree is walked in the database). */
+  /**
+   * The visible path, read in one step by conversation_path_json (the tree is walked in the database),
+   * one JSON value however long, so the API's row cap ("Max rows", 1000) never cuts it.
+   */
   async listMessages(userId: string, conversationId: string): Promise<Result<readonly ChatMessage[]>> {
-    const { data, error, status } = await this.client.rpc('conversation_path', { p_user_id: userId, p_conversation_id: conversationId });
+    const { data, error, status } = await this.client.rpc('conversation_path_json', { p_user_id: userId, p_conversation_id: conversationId });
     if (error) return isBadId(error) ? ok([]) : fail(fromRest('Could not list the messages', error, status));
     return parseRow('Could not list the messages', z.array(messageRow), data);
   }

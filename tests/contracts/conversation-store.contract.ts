@@ -6,6 +6,9 @@
  * - `createUser()`: a fresh user; answers the id;
  * - `actAs(userId)`: makes `store` act for that user. Adapters under row-level security switch to
  *   the user's token here; adapters that filter by the `userId` argument need not do anything.
+ * - `seedConversation(userId, turns)` (optional): writes a conversation of that many turns (a question
+ *   and one answer each) faster than the store would, answering its id and visible path; without it
+ *   the suite writes one through the store.
  *
  * The reads, names and deletes are also the ConversationLibrary contract (the browser's adapter runs
  * that one); this suite adds the message writes only the server's chat use cases make.
@@ -17,7 +20,11 @@ export interface ConversationStoreHarness {
   readonly store: ConversationStore;
   createUser(): Promise<string>;
   actAs(userId: string): Promise<void>;
+  seedConversation?(userId: string, turns: number): Promise<{ readonly conversationId: string; readonly messageIds: readonly string[] }>;
 }
+
+/** More visible messages than a hosted Supabase API answers rows by default ("Max rows", 1000). */
+const PAST_THE_ROW_CAP_TURNS = 501;
 
 const data = <T>(r: { success: true; data: T } | { success: false; error: { message: string } }): T => {
   if (!r.success) throw new Error(`expected success, got: ${r.error.message}`);
@@ -152,6 +159,32 @@ export function conversationStoreContract(name: string, makeHarness: () => Promi
       expect(data(await h.store.getConversation(alice, secret.id))?.title).toBe('Alice only');
       expect(data(await h.store.listMessages(alice, secret.id)).map((m) => [m.id, m.content])).toEqual([[question.id, 'private'], [answer.id, 'private answer']]);
       expect([...data(await h.store.listAttachments(alice, secret.id))]).toEqual([[question.id, [notes]]]);
+    });
+
+    it('a path longer than a hosted API answers rows (1,002 messages) reads whole and in order, and the next message continues after its end', async () => {
+      const { h, store, user } = await signedIn();
+      let seeded: { readonly conversationId: string; readonly messageIds: readonly string[] };
+      if (h.seedConversation) seeded = await h.seedConversation(user, PAST_THE_ROW_CAP_TURNS);
+      else {
+        const conv = data(await store.createConversation(user, 'Long'));
+        const ids: string[] = [];
+        // Each message placed (a question under the one before, its answer in column 0), as the chat use cases write them.
+        let previous: string | null = null;
+        for (let turn = 1; turn <= PAST_THE_ROW_CAP_TURNS; turn += 1) {
+          const question: ChatMessage = await append(h, user, conv.id, { ...userSays(`Q${turn}`), parentId: previous });
+          const answer = await append(h, user, conv.id, { ...modelSays('echo-basic', `A${turn}`), parentId: question.id, column: 0 });
+          ids.push(question.id, answer.id);
+          previous = question.id;
+        }
+        seeded = { conversationId: conv.id, messageIds: ids };
+      }
+      expect(seeded.messageIds).toHaveLength(PAST_THE_ROW_CAP_TURNS * 2);
+      expect(data(await store.listMessages(user, seeded.conversationId)).map((m) => m.id)).toEqual(seeded.messageIds);
+      const next = await append(h, user, seeded.conversationId, userSays('One more'));
+      const after = data(await store.listMessages(user, seeded.conversationId));
+      expect(after).toHaveLength(PAST_THE_ROW_CAP_TURNS * 2 + 1);
+      expect(after.at(-1)?.id).toBe(next.id);
+      expect(after.at(-2)?.id).toBe(seeded.messageIds.at(-1));
     });
 
     describe('the conversation tree', () => {

@@ -3,6 +3,7 @@ import type { LocalSupabase } from '@ensemble/supabase-stand-in';
 import { SupabaseConversationStore } from '../../adapters/supabase/supabase-conversation-store.js';
 import { StandInUsers, browserClient, serviceClient } from '../integration/supabase-adapters/adapter-harness.js';
 import { startTestSupabase } from '../support/local-supabase.js';
+import { seedLongConversation } from '../support/seed-long-conversation.js';
 import { conversationLibraryContract, storeAsLibrary } from './conversation-library.contract.js';
 import { conversationStoreContract } from './conversation-store.contract.js';
 
@@ -14,6 +15,10 @@ afterAll(async () => {
   await supabase?.stop();
 });
 
+/** A long conversation written in a few bulk inserts (service role), as the benchmarks seed one. */
+const seedConversation = (userId: string, turns: number) =>
+  seedLongConversation({ restUrl: supabase.url, serviceRoleKey: supabase.serviceRoleKey, userId, turns, codeEvery: 0 });
+
 const harness = async () => {
   const client = browserClient(supabase);
   const users = new StandInUsers(supabase);
@@ -21,6 +26,7 @@ const harness = async () => {
     store: new SupabaseConversationStore(client),
     createUser: () => users.create(),
     actAs: (userId: string) => users.signInAs(client, userId),
+    seedConversation,
   };
 };
 conversationStoreContract('SupabaseConversationStore on the local stand-in', harness);
@@ -34,6 +40,7 @@ const serviceHarness = async () => {
     store: new SupabaseConversationStore(serviceClient(supabase)),
     createUser: () => users.create(),
     actAs: async () => undefined,
+    seedConversation,
   };
 };
 conversationStoreContract('SupabaseConversationStore (service role) on the local stand-in', serviceHarness);

@@ -55,7 +55,15 @@ export interface LocalSupabaseOptions {
   readonly smtp?: SmtpTarget;
   /** The schemas REST exposes (PostgREST `db-schemas`, hosted "Exposed schemas"); `['public']` if unset. */
   readonly restSchemas?: readonly string[];
+  /**
+   * The most rows a read or a function's rows answer (PostgREST `db-max-rows`): 1000 unless set, as a
+   * hosted project's "Max rows"; null answers every row.
+   */
+  readonly restMaxRows?: number | null;
 }
+
+/** A hosted project's API setting "Max rows" until it is changed. */
+export const HOSTED_MAX_ROWS = 1000;
 
 export interface LocalSupabase {
   readonly url: string;
@@ -127,7 +135,10 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
       }),
     );
     app.use('/rest/v1/*', requireApiKey(keys));
-    app.route('/rest/v1', makeRestApp({ db, verifyJwt: restVerifier(keys), now, ...(options.restSchemas ? { schemas: options.restSchemas } : {}) }));
+    app.route('/rest/v1', makeRestApp({
+      db, verifyJwt: restVerifier(keys), now, maxRows: options.restMaxRows === undefined ? HOSTED_MAX_ROWS : options.restMaxRows,
+      ...(options.restSchemas ? { schemas: options.restSchemas } : {}),
+    }));
     // Storage checks the JWT itself (its gateway route has no key check), as the hosted one does.
     const bytes = options.dataDir ? diskObjectBytes(join(options.dataDir, 'storage')) : memoryObjectBytes();
     app.route('/storage/v1', makeStorageApp({ db, keys, bytes, now, ...(options.maxObjectBytes ? { maxObjectBytes: options.maxObjectBytes } : {}) }));
