@@ -86,6 +86,12 @@ describe('computed fields', () => {
     expect(upserted.data).toEqual([{ fx_display: 'BO #2' }]);
   });
 
+  it('serve the rows of a function returning the table\'s type as well', async () => {
+    const { data, error } = await service().rpc('fx_user_list').select('fx_display').gt('id', 1).order('fx_display', { ascending: false });
+    expect(error).toBeNull();
+    expect(data).toEqual([{ fx_display: 'CY #3' }, { fx_display: 'BOB #2' }]);
+  });
+
   it('a name that is neither a column nor a computed field is the database\'s 400 42703, as PostgREST answers', async () => {
     const selected = await get('fx_users?select=id,fx_nothing');
     expect(selected.status).toBe(400);

@@ -38,6 +38,7 @@ create function fx_channel_list() returns setof fx_channels language sql stable 
 create function fx_touch_tickets() returns setof fx_tickets language sql as $$ update fx_tickets set priority = priority + 1 returning * $$;
 -- Computed fields: a function of a row returning a value.
 create function fx_display(fx_users) returns text language sql stable as $$ select upper($1.name) || ' #' || $1.id $$;
+create function fx_user_list() returns setof fx_users language sql stable as $$ select * from fx_users $$;
 create function fx_slug_length(fx_channel_names) returns int language sql immutable as $$ select length($1.slug) $$;
 -- Computed relationships: a function of a row returning rows (to-one with rows 1 or without setof).
 create function fx_recent_messages(fx_channels) returns setof fx_messages language sql stable as $$ select * from fx_messages where channel_id = $1.id $$;

@@ -67,8 +67,9 @@ export async function callFunction(request: RestRequest, fn: FunctionInfo, args:
   const maxAffected = request.prefer.maxAffected;
 
   if (fn.rowColumns) {
-    // Rows of a table's type embed along that table's relationships, as PostgREST allows.
-    const relation = { name: fn.returnRelation ?? fn.name, columns: fn.rowColumns };
+    // Rows of a table's type embed along that table's relationships and have its computed fields, as PostgREST allows.
+    const computed = fn.returnRelation ? request.cache.relation(fn.returnRelation).computed : new Map();
+    const relation = { name: fn.returnRelation ?? fn.name, columns: fn.rowColumns, computed };
     const embeds = new EmbedQueries(request.query.embedded);
     const selected = compileSelect(request.query.select, relation, 't0', { cache: request.cache, aliases: new AliasCounter(), params, embeds });
     embeds.checkAllUsed();
