@@ -22,7 +22,7 @@ export type { ModelSend, SendParts, SendPrompt, SendWeight } from './domain/send
 export type { ModelProvider } from './domain/providers.js';
 export { MATCH_END, MATCH_START, parseQuery, snippetParts, textSearchConfigFor, wordsOf } from './domain/search-text.js';
 export type { ParsedQuery } from './domain/search-text.js';
-export { SUMMARY_REQUEST, summarizeConversationSchema, summaryTitle } from './domain/conversation-summary.js';
+export { SUMMARY_REQUEST, summarizeConversationSchema, summarizedTitleOf, summaryTitle } from './domain/conversation-summary.js';
 export { sendChatSchema } from './domain/send-chat.js';
 export type { SendChatFields } from './domain/send-chat.js';
 export type { AttachmentClient } from './ports/attachment-client.js';

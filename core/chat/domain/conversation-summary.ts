@@ -23,6 +23,13 @@ export const summaryTitle = (oldTitle: string): string => {
   return title.length <= MAX_TITLE_LENGTH ? title : `${title.slice(0, MAX_TITLE_LENGTH - 1).trimEnd()}…`;
 };
 
+/**
+ * The old title within a summary's title ("Summary: <old title>" gives "<old title>"), so that a screen
+ * can say "Summary" in its reader's language; null for any other title.
+ */
+export const summarizedTitleOf = (title: string): string | null =>
+  title.startsWith(SUMMARY_TITLE_PREFIX) ? title.slice(SUMMARY_TITLE_PREFIX.length) : null;
+
 /** A new conversation from a summary: the one description of its fields (server use case, browser use case, route). */
 export const summarizeConversationSchema = z.object({
   conversationId: conversationIdSchema,

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { SearchHit } from '../../../../../core/chat/index.js';
 import { Skeleton } from '../../../ui/spinner.js';
+import { shownTitle } from './conversation-title.js';
 
 export interface SearchResultsProps {
   /** undefined while the search runs; null when it failed. */
@@ -31,7 +32,7 @@ export function SearchResults({ hits, onOpen }: SearchResultsProps) {
       {hits.map((hit) => (
         <li key={`${hit.conversationId}-${hit.messageId ?? 'title'}`}>
           <button type="button" className="search-hit" onClick={() => onOpen(hit)}>
-            <span className="search-hit__title">{hit.conversationTitle || t('sidebar.untitled')}</span>
+            <span className="search-hit__title">{shownTitle(hit.conversationTitle, t) || t('sidebar.untitled')}</span>
             <span className="search-hit__where muted">{hit.messageId === null ? t('search.inTitle') : hit.role === 'user' ? t('search.byYou') : t('search.byModel')}</span>
             {/* Plain text parts: React escapes them; the matches are <mark>, nothing else is markup. */}
             <span className="search-hit__snippet">

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../ui/empty-state.js';
 import { Skeleton } from '../../../ui/spinner.js';
+import { shownTitle } from './conversation-title.js';
 import { useTitle } from '../../../ui/use-title.js';
 import { AnswerColumns } from './answer-columns.js';
 import type { TurnView } from './chat-types.js';
@@ -20,13 +21,14 @@ export interface SharedConversationViewProps {
 /** A shared conversation, read-only: the same turns and columns as the chat, with no controls. */
 export function SharedConversationView({ title, sharedAt, turns, missing, labelOf }: SharedConversationViewProps) {
   const { t, i18n } = useTranslation();
-  useTitle(title ?? t('share.pageTitle'));
+  const shown = title === null ? null : shownTitle(title, t);
+  useTitle(shown ?? t('share.pageTitle'));
   if (missing) return <EmptyState title={t('share.missingTitle')}>{t('share.missingBody')}</EmptyState>;
   return (
     <article className="shared-view">
       <header className="shared-view__header">
         <p className="badge">{t('share.readOnly')}</p>
-        <h1>{title ?? <Skeleton width="60%" height={32} />}</h1>
+        <h1>{shown ?? <Skeleton width="60%" height={32} />}</h1>
         {sharedAt ? <p className="muted">{t('share.sharedOn', { date: new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'long' }).format(new Date(sharedAt)) })}</p> : null}
       </header>
       {turns === undefined ? (

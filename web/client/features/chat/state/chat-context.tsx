@@ -4,6 +4,7 @@ import { useLocation } from 'wouter';
 import type { Conversation, ModelInfo } from '../../../../../core/chat/index.js';
 import { useUseCases } from '../../../use-cases/use-cases-provider.js';
 import { ChatSession, type ChatSessionState, type LiveRun } from './chat-session.js';
+import { shownTitle } from '../components/conversation-title.js';
 
 /** What every view of the chat area shares: the sidebar's list, the balance, the plan, the models, the chat session. */
 export interface ChatArea {
@@ -52,7 +53,12 @@ export function ChatAreaProvider({ children }: { children: ReactNode }) {
     summarizeChatConversation,
   } = useUseCases();
   const [, navigate] = useLocation();
-  const [conversations, setConversations] = useState<readonly Conversation[] | undefined>(undefined);
+  const [listed, setConversations] = useState<readonly Conversation[] | undefined>(undefined);
+  // Titles as the reader sees them ("Summary: …" in their language), in every view of the chat area.
+  const conversations = useMemo(() => listed?.map((c) => {
+    const title = shownTitle(c.title, t);
+    return title === c.title ? c : { ...c, title };
+  }), [listed, t]);
   const [credits, setCredits] = useState<number | null>(null);
   const [subscribed, setSubscribed] = useState(false);
   const [capRemaining, setCapRemaining] = useState<number | null>(null);
