@@ -114,7 +114,7 @@ export function AnswerColumns({ answers, labelOf, onContinueWith, voting, onShow
                 </button>
               </div>
             ) : null}
-            {answer.error ? <AnswerError error={answer.error} /> : null}
+            {answer.error ? <AnswerError error={answer.error} labelOf={labelOf} hidden={hidden} /> : null}
             {!answer.streaming && !hidden ? <AnswerMetrics metrics={answer.metrics} /> : null}
             {!answer.streaming && answer.content ? (
               <div className="message__actions">

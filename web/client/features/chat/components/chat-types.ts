@@ -47,6 +47,10 @@ export interface ChatErrorView {
   readonly held?: number;
   /** spending_cap_reached: the monthly cap, spent this month, what the send needed and what remains. */
   readonly spendingCap?: { readonly cap: number; readonly spent: number; readonly required: number; readonly remaining: number };
+  /** A refusal its details explain: images a model cannot read, images over one request, models that need a plan. */
+  readonly refusal?:
+    | { readonly reason: 'images_not_supported' | 'needs_plan'; readonly modelIds: readonly string[] }
+    | { readonly reason: 'images_too_large'; readonly limit: number };
 }
 
 /**

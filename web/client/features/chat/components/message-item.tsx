@@ -80,7 +80,7 @@ export const MessageItem = memo(function MessageItem({ message, modelLabel, onEd
         <span>{modelLabel ?? t('chat.assistant')}</span>
       </div>
       <AnswerText message={message} />
-      {message.error ? <AnswerError error={message.error} onRetry={onRegenerate} /> : null}
+      {message.error ? <AnswerError error={message.error} onRetry={onRegenerate} labelOf={(id) => (id === message.modelId ? modelLabel : id)} /> : null}
       {!message.streaming ? <AnswerMetrics metrics={message.metrics} /> : null}
       {!message.streaming && message.content ? (
         <div className="message__actions">

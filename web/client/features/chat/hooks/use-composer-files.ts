@@ -25,16 +25,23 @@ export function refusalText(t: Translate, language: string | undefined, name: st
     const key = refusal.kind === 'image' ? 'imageTooLarge' : refusal.kind === 'text' ? 'textTooLarge' : 'pdfTooLarge';
     return t(`attach.errors.${key}`, { name, size: localBytes(size, language), limit: localBytes(refusal.limit, language) });
   }
-  return size === 0 ? t('attach.errors.empty', { name }) : t('attach.errors.failed', { name, reason: refusal.message });
+  return size === 0 ? t('attach.errors.empty', { name }) : t('attach.errors.badName', { name });
 }
 
-/** An upload refused (here or by the server): an image's pixels over the limit in the reader's language, else the reason as given. */
-function uploadRefusalText(t: Translate, name: string, error: { message: string; details?: Readonly<Record<string, unknown>> }): string {
-  const { maxSidePixels, width, height } = error.details ?? {};
+/**
+ * An upload refused (here or by the server), in the reader's language by the refusal's reason and
+ * figures (the server's own sentence is English): pixels or bytes over a limit, contents that are not
+ * what the name says, a file that cannot be read; anything else did not reach the server.
+ */
+function uploadRefusalText(t: Translate, language: string | undefined, name: string, error: { code: string; details?: Readonly<Record<string, unknown>> }): string {
+  const { maxSidePixels, width, height, reason, limit } = error.details ?? {};
   if (typeof maxSidePixels === 'number' && typeof width === 'number' && typeof height === 'number') {
     return t('attach.errors.imageTooWide', { name, width, height, max: maxSidePixels });
   }
-  return t('attach.errors.failed', { name, reason: error.message });
+  if (reason === 'too_large' && typeof limit === 'number') return t('attach.errors.overLimit', { name, limit: localBytes(limit, language) });
+  if (reason === 'unsupported_type') return t('attach.errors.notAsNamed', { name });
+  if (reason === 'invalid' || error.code === 'validation') return t('attach.errors.unreadable', { name });
+  return t('attach.errors.uploadFailed', { name });
 }
 
 let sequence = 0;
@@ -70,7 +77,7 @@ export function useComposerFiles(models: readonly ModelInfo[], selected: readonl
         void file.arrayBuffer().then(async (buffer) => {
           const uploaded = await uploadAttachment({ name: file.name, type: file.type, bytes: new Uint8Array(buffer) });
           if (uploaded.success) update(key, { status: 'ready', attachment: uploaded.data });
-          else update(key, { status: 'failed', error: uploadRefusalText(t, file.name, uploaded.error) });
+          else update(key, { status: 'failed', error: uploadRefusalText(t, language, file.name, uploaded.error) });
         });
       });
     },

@@ -2,6 +2,7 @@ import type { AttachmentRef, ChatMessage, CompareVote, ConversationSettings, Cha
 import type { Result } from '../../../../../core/shared/index.js';
 import type { PageAnswer } from './history-window.js';
 import type { SpendingCapRefusal } from './spending-cap-refusal.js';
+import type { SendRefusal } from './send-refusal.js';
 
 // The chat session's state and the use cases it runs on (chat-session.ts).
 
@@ -28,7 +29,7 @@ export interface LiveAnswer {
   readonly modelId: string;
   readonly content: string;
   readonly streaming: boolean;
-  readonly error: { readonly code: string; readonly message?: string; readonly held?: number; readonly spendingCap?: SpendingCapRefusal } | null;
+  readonly error: { readonly code: string; readonly message?: string; readonly held?: number; readonly spendingCap?: SpendingCapRefusal; readonly refusal?: SendRefusal } | null;
   readonly metrics: AnswerMetrics;
 }
 

@@ -5,6 +5,7 @@ import { freshAnswer, readRun } from './chat-run-reading.js';
 import type { ChatSessionPorts, ChatSessionState, LiveAnswer, LiveRun, RunOutcome } from './chat-session-types.js';
 import { answeredBy, columnModels, dropLast, hasSettings, lastQuestion, messagesOfRun, withoutColumn, withoutLastMerge } from './chat-session-rules.js';
 import { spendingCapRefusalOf } from './spending-cap-refusal.js';
+import { sendRefusalOf } from './send-refusal.js';
 import { pageOfAnswer, placePage, withNewer, withOlder, type HistoryWindow, type PageAnswer } from './history-window.js';
 
 export type { AnswerMetrics, ChatSessionPorts, ChatSessionState, LiveAnswer, LiveRun, RunOutcome } from './chat-session-types.js';
@@ -459,8 +460,11 @@ export class ChatSession {
       const held = started.error.details?.['held'];
       // A 402 of the monthly spending cap names its numbers: the screen shows them.
       const spendingCap = spendingCapRefusalOf(started.error.details);
+      // A refusal its details explain (images a model cannot read, a model that needs a plan) is said in the reader's language.
+      const refusal = sendRefusalOf(started.error.code, started.error.details);
       const error = {
         code: started.error.code, message: started.error.message, ...(typeof held === 'number' && held > 0 ? { held } : {}), ...(spendingCap ? { spendingCap } : {}),
+        ...(refusal ? { refusal } : {}),
       };
       if (this.state.conversationId === shownFrom) {
         // Nothing was stored: the question goes back to the composer, the view to what it was.
