@@ -13,7 +13,9 @@ import de from '../../../web/public/locales/de/translation.json' with { type: 'j
 import en from '../../../web/public/locales/en/translation.json' with { type: 'json' };
 import { AnswerError } from '../../../web/client/features/chat/components/answer-error.js';
 import type { ChatErrorView } from '../../../web/client/features/chat/components/chat-types.js';
+import { useBlindCompare } from '../../../web/client/features/chat/hooks/use-blind-compare.js';
 import { useComposerFiles } from '../../../web/client/features/chat/hooks/use-composer-files.js';
+import { ChatAreaProvider } from '../../../web/client/features/chat/state/chat-context.js';
 import { ChatSession } from '../../../web/client/features/chat/state/chat-session.js';
 import { UseCasesProvider } from '../../../web/client/use-cases/use-cases-provider.js';
 import { pngBytes } from '../../support/storage-users.js';
@@ -88,5 +90,21 @@ describe('an upload the server refuses, in the reader\'s language', () => {
     act(() => result.current.add([new File(['hello'], 'cat.png', { type: 'image/png' })]));
     await waitFor(() => expect(result.current.files[0]?.status).toBe('failed'));
     expect(result.current.files[0]?.error).toBe('cat.png kann nicht angehängt werden: Der Inhalt passt nicht zu dem, was der Name sagt.');
+  });
+});
+
+describe('a vote the server refuses, in the reader\'s language', () => {
+  it('a vote on a turn no longer shown is said so in German, not in the server\'s words', async () => {
+    const world = await signedIn();
+    const created = await world.deps.conversationStore.createConversation(world.userId as string, 'Harbour plans');
+    if (!created.success) throw new Error(created.error.message);
+    const { result } = renderHook(() => useBlindCompare(created.data.id), {
+      wrapper: ({ children }) => inGerman(<ChatAreaProvider>{children}</ChatAreaProvider>, world.useCases),
+    });
+    await act(() => result.current.choose('00000000-0000-4000-8000-000000000000', 'echo-basic', 'vote', true));
+    const toasts = world.useCases.toastCenter.current().map((toast) => toast.message);
+    expect(toasts).toHaveLength(1);
+    expect(toasts).toEqual([german().t('compare.voteGone')]);
+    expect(toasts[0]).toMatch(/^Diese Runde ist so nicht mehr im Chat/);
   });
 });

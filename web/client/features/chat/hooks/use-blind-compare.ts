@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ChatMessage, CompareVote } from '../../../../../core/chat/index.js';
 import { useUseCases } from '../../../use-cases/use-cases-provider.js';
 import { useChatSessionView } from '../state/chat-context.js';
@@ -44,6 +45,7 @@ export interface TurnChoices {
  */
 export function useBlindCompare(chatId: string | null, opened?: { readonly loaded: boolean; readonly votes: readonly CompareVote[] | undefined }) {
   const { listCompareVotes, recordCompareVote, trackEvent, toastCenter } = useUseCases();
+  const { t } = useTranslation();
   const [blindIds, setBlindIds] = useState<Set<string>>(() => readBlind());
   const [choices, setChoices] = useState<ReadonlyMap<string, TurnChoices>>(new Map());
   const key = chatId ?? 'new';
@@ -95,12 +97,13 @@ export function useBlindCompare(chatId: string | null, opened?: { readonly loade
     if (chatId === null) return;
     const recorded = await recordCompareVote({ conversationId: chatId, messageId, modelId, kind, blind });
     if (!recorded.success) {
-      if (kind === 'vote') toastCenter.error(recorded.error.message);
+      // Said in the reader's language (the server's sentence is English): the turn is gone, or try again.
+      if (kind === 'vote') toastCenter.error(t(recorded.error.code === 'not_found' ? 'compare.voteGone' : 'toast.actionFailed'));
       return;
     }
     setChoices((map) => new Map(map).set(messageId, { ...map.get(messageId), [kind === 'vote' ? 'vote' : 'continued']: recorded.data }));
     if (kind === 'vote') void trackEvent({ event: 'compare_vote', model_id: modelId, blind });
-  }, [chatId, recordCompareVote, trackEvent, toastCenter]);
+  }, [chatId, recordCompareVote, trackEvent, toastCenter, t]);
 
   const blind = blindIds.has(key);
   // What the chat on screen hides, told to the parts around its turns (the model picker, the merge).
