@@ -25,6 +25,9 @@ const POSTGRES_LANE = [
 /** The npm workspaces' own tests (each package's tests/ folder). */
 const PACKAGE_TESTS = ['adapters/billing-client/tests/**/*.test.ts', 'adapters/stand-ins/billing/tests/**/*.test.ts', 'adapters/stand-ins/supabase/tests/**/*.test.ts', 'adapters/stand-ins/model-providers/tests/**/*.test.ts'];
 
+/** Tests of one module or component each, and the in-memory adapters' contracts: no app server, browser or database. */
+const UNIT_TESTS = ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx', 'tests/contracts/in-memory-*.test.ts'];
+
 /** Everything that needs a Redis server (the shared-state adapters used when REDIS_URL is set). */
 const REDIS_LANE = ['tests/contracts/redis-*.test.ts', 'tests/integration/server/*-on-redis.test.ts'];
 
@@ -42,9 +45,21 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // Unit tests start no server, browser or database and keep no state between files, so the
+          // files of one worker share their loaded modules (React, zod, core) instead of loading them
+          // again per file: about 2.5× faster. Proven order-free by shuffled runs (`--sequence.shuffle`).
+          name: 'unit',
+          include: UNIT_TESTS,
+          isolate: false,
+          setupFiles: ['tests/support/dom-setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'pglite',
           include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx', ...PACKAGE_TESTS],
-          exclude: ['tests/bench/**', 'node_modules/**', ...REDIS_LANE],
+          exclude: ['tests/bench/**', 'node_modules/**', ...REDIS_LANE, ...UNIT_TESTS],
           // Provisions Chromium (installing Debian's package when it can) before any file runs.
           globalSetup: ['tests/support/global-setup.ts'],
           setupFiles: ['tests/support/dom-setup.ts'],
