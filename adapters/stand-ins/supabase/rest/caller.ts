@@ -55,18 +55,32 @@ function jwtError(code: string, message: string): RestError {
  * The role PostgREST would switch to: from the JWT in `Authorization: Bearer`, or from `apikey` when
  * the bearer is missing or an opaque `sb_…` key (as the CLI's gateway does); no token at all is anon.
  */
-export async function identifyCaller(headers: Headers, verifyJwt: VerifyJwt): Promise<Caller> {
+export function identifyCaller(headers: Headers, verifyJwt: VerifyJwt): Caller | Promise<Caller> {
   const bearer = /^Bearer\s+(\S+)\s*$/i.exec(headers.get('authorization') ?? '')?.[1];
   const token = bearer && !bearer.startsWith('sb_') ? bearer : headers.get('apikey');
   if (!token) return { role: 'anon', claims: { role: 'anon' } };
-  let claims: JwtClaims;
+  let claims: JwtClaims | Promise<JwtClaims>;
   try {
-    claims = await verifyJwt(token);
+    claims = verifyJwt(token);
   } catch (error) {
-    const code = (error as { code?: unknown })?.code;
-    if (code === 'ERR_JWT_EXPIRED') throw jwtError('PGRST303', 'JWT expired');
-    throw jwtError('PGRST301', 'No suitable key or wrong key type');
+    throw verificationError(error);
   }
+  // A token the verifier remembers answers at once, without a promise (caching verifier).
+  if (claims instanceof Promise) {
+    return claims.then(callerOf, (error: unknown) => {
+      throw verificationError(error);
+    });
+  }
+  return callerOf(claims);
+}
+
+function verificationError(error: unknown): RestError {
+  const code = (error as { code?: unknown })?.code;
+  if (code === 'ERR_JWT_EXPIRED') return jwtError('PGRST303', 'JWT expired');
+  return jwtError('PGRST301', 'No suitable key or wrong key type');
+}
+
+function callerOf(claims: JwtClaims): Caller {
   const role = typeof claims.role === 'string' ? claims.role : 'anon';
   if (!apiRoles.has(role)) throw jwtError('PGRST301', `role "${role}" is not one of anon, authenticated, service_role`);
   return { role: role as DbRole, claims };

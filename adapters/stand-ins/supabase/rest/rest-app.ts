@@ -69,7 +69,9 @@ export function makeRestApp(options: RestAppOptions): Hono {
     let role = 'anon';
     try {
       const profile = chooseProfile(c.req.method, c.req.header('accept-profile'), c.req.header('content-profile'), schemas);
-      const caller = await identifyCaller(c.req.raw.headers, verifyJwt);
+      const known = identifyCaller(c.req.raw.headers, verifyJwt);
+      // A remembered token answers at once: no promise to wait for on the common path.
+      const caller = known instanceof Promise ? await known : known;
       role = caller.role;
       const request = await buildRequest(c, options.db, caller, await schema(profile), kind, options.maxRows ?? null, shapes);
       const name = c.req.param(kind === 'rpc' ? 'fn' : 'relation') ?? '';
@@ -89,10 +91,14 @@ export function makeRestApp(options: RestAppOptions): Hono {
     onError: (c) =>
       c.json(new RestError(413, 'PT413', `Request body exceeds the limit of ${maxSize} bytes`).toBody(), 413, { Connection: 'close' }),
   });
-  // GET and HEAD carry no body: asking for one would build a whole Request per read for nothing.
-  app.use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
-  app.on(['GET', 'POST'], '/rpc/:fn', handle('rpc'));
-  app.on(['GET', 'POST', 'PATCH', 'DELETE'], '/:relation', handle('table'));
+  // Only requests with a body go through the size check: GET and HEAD would otherwise build a whole Request per
+  // read for nothing, and a read's route has no middleware at all.
+  const rpcHandler = handle('rpc');
+  const tableHandler = handle('table');
+  app.get('/rpc/:fn', rpcHandler);
+  app.post('/rpc/:fn', limitBody, rpcHandler);
+  app.get('/:relation', tableHandler);
+  app.on(['POST', 'PATCH', 'DELETE'], '/:relation', limitBody, tableHandler);
   // Only a bug gets here (bad input is answered above); keep PostgREST's error shape anyway.
   app.onError((error, c) => {
     console.error('[supabase-local rest] unexpected error', error);
@@ -128,10 +134,15 @@ async function buildRequest(
   if (method === 'POST' || method === 'PATCH') checkBodyType(c.req.header('content-type'));
   let argNames = new Set<string>();
   if (kind === 'rpc') argNames = new Set(cache.functions(c.req.param('fn') ?? '').flatMap((fn) => fn.args.map((arg) => arg.name)));
-  const url = new URL(c.req.url);
+  // The query string alone (a whole URL parse per request is not needed); a request URL carries no fragment, but
+  // one given to app.request() in-process would, and is no part of the query.
+  const raw = c.req.url;
+  const at = raw.indexOf('?');
+  const hash = raw.indexOf('#', at);
+  const search = new URLSearchParams(at < 0 ? '' : raw.slice(at + 1, hash < 0 ? undefined : hash));
   const reading = method === 'GET' || method === 'HEAD';
   const range = reading ? (c.req.header('range') ?? null) : null;
-  const parse = () => parseRequestQuery(url.searchParams, range, kind === 'rpc' && method !== 'POST' ? argNames : new Set());
+  const parse = () => parseRequestQuery(search, range, kind === 'rpc' && method !== 'POST' ? argNames : new Set());
   // A table read builds its SQL through the query-shape cache, which parses only shapes it has not seen.
   let query: RequestQuery | undefined = kind === 'table' && reading ? undefined : parse();
   return {
@@ -143,7 +154,7 @@ async function buildRequest(
     get query() {
       return (query ??= parse());
     },
-    search: url.searchParams,
+    search,
     range,
     shapes,
     prefer,
