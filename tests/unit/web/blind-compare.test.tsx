@@ -65,7 +65,7 @@ describe('blind compare in a side-by-side turn', () => {
   });
 
   it("a new question's empty columns, before the server names it, stand in the order asked and offer no Stop of their own", () => {
-    const waiting = answers.map((a) => ({ ...a, id: `live-${a.modelId}`, content: '', streaming: true, metrics: null }));
+    const waiting = answers.map((a, i) => ({ ...a, id: `live-${i}`, content: '', streaming: true, metrics: null }));
     const stopped: string[] = [];
     renderUi(
       <ol>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../../core/chat/index.js';
-import { reuseTurns, toTurns } from '../../../web/client/features/chat/state/chat-turns.js';
+import { liveContentOf, reuseTurns, toTurns } from '../../../web/client/features/chat/state/chat-turns.js';
 import type { LiveRun } from '../../../web/client/features/chat/state/chat-session.js';
 
 const at = '2026-11-28T10:00:00.000Z';
@@ -52,11 +52,27 @@ describe('the turns while an answer streams', () => {
     expect(next.slice(0, -1).every((turn, i) => turn === drawn[i])).toBe(true);
   });
 
+  it('a streaming answer is drawn under an id of its place, never of its model (a blind turn names none before the vote), and its text is read by that id', () => {
+    
+    const side: LiveRun = {
+      question: 'Compare', questionStored: false, modelIds: ['offline', 'offline-brief'], streaming: true,
+      answers: [
+        { modelId: 'offline', content: '', streaming: true, error: null, metrics },
+        { modelId: 'offline-brief', content: 'Brief words', streaming: true, error: null, metrics },
+      ],
+    };
+    const ids = toTurns(history, side)!.at(-1)!.answers.map((a) => a.id);
+    expect(ids).toEqual(['live-0', 'live-1']);
+    expect(ids.some((id) => id.includes('offline'))).toBe(false);
+    expect(liveContentOf(side, 'live-1')).toBe('Brief words');
+    expect(liveContentOf(side, 'live-offline-brief')).toBeUndefined();
+  });
+
   it('an answer asked again streams into the stored turn without changing the stored turns read before', () => {
     const before = toTurns(history, null)!;
     const again = toTurns(history, run('Again', true))!;
     expect(again).toHaveLength(before.length);
-    expect(again.at(-1)?.answers.map((a) => a.id)).toEqual(['a3', 'live-offline']);
+    expect(again.at(-1)?.answers.map((a) => a.id)).toEqual(['a3', 'live-0']);
     // The stored turn itself is untouched: read without the run it is as it was.
     expect(toTurns(history, null)!.at(-1)?.answers.map((a) => a.id)).toEqual(['a3']);
     expect(before.at(-1)?.answers.map((a) => a.id)).toEqual(['a3']);
@@ -92,7 +108,7 @@ describe('the end of an answer', () => {
     expect(storedTurn.id).toBe('q2');
     expect(storedTurn.drawKey).toBe(liveTurn.drawKey);
     expect(storedTurn.question).toMatchObject({ id: 'q2', drawKey: 'live-question' });
-    expect(storedTurn.answers[0]).toMatchObject({ id: 'a3', drawKey: 'live-offline', content: 'The moon pulls.' });
+    expect(storedTurn.answers[0]).toMatchObject({ id: 'a3', drawKey: 'live-0', content: 'The moon pulls.' });
     // Read again from the server, the same turn stays the same object, keys and all.
     const again = reuseTurns(ended, toTurns([...stored], null))!;
     expect(again.at(-1)).toBe(storedTurn);

@@ -55,9 +55,9 @@ describe('streaming an answer draws the streaming answer alone (issue 27)', () =
     await userEvent.click(box);
     await userEvent.paste(WORDS);
     await userEvent.keyboard('{Enter}');
-    const live = () => container.querySelector('#message-live-echo-basic')?.textContent ?? '';
+    const live = () => container.querySelector('#message-live-0')?.textContent ?? '';
     await waitFor(() => expect(live()).toContain('word5 '));
-    const streamedParagraph = container.querySelector('#message-live-echo-basic .markdown > p');
+    const streamedParagraph = container.querySelector('#message-live-0 .markdown > p');
     expect(streamedParagraph).not.toBeNull();
     const counter = countRenders(container, labelOf);
     counter.reset();
@@ -79,7 +79,7 @@ describe('streaming an answer draws the streaming answer alone (issue 27)', () =
     // one's place as it was drawn: its text is not drawn anew (the same paragraph element stays).
     const stored = await screen.findByText(`echo-basic heard: ${WORDS}`);
     await screen.findByRole('button', { name: /Send/ });
-    await waitFor(() => expect(container.querySelector('#message-live-echo-basic')).toBeNull());
+    await waitFor(() => expect(container.querySelector('#message-live-0')).toBeNull());
     expect(stored).toBe(streamedParagraph);
     expect(stored.closest('[id^="message-"]')?.id).not.toContain('live');
   });

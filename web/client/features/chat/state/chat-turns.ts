@@ -57,11 +57,12 @@ export function toTurns(
   }
   if (!run) return [...stored.turns];
   const live: MessageView[] = run.answers
-    .filter((a) => a.streaming || a.content !== '' || a.error !== null)
-    .map((a) => ({
-      id: liveAnswerId(run, a.modelId), role: 'assistant', content: a.content, modelId: a.modelId,
+    .map((a, index) => ({ a, id: liveAnswerId(run, index) }))
+    .filter(({ a }) => a.streaming || a.content !== '' || a.error !== null)
+    .map(({ a, id }) => ({
+      id, role: 'assistant', content: a.content, modelId: a.modelId,
       streaming: a.streaming, error: a.error, metrics: a.metrics, ...(run.mergedFrom ? { mergedFrom: run.mergedFrom } : {}),
-      ...(run.columns?.[a.modelId] === undefined ? {} : { column: run.columns[a.modelId] as number, drawKey: `${liveAnswerId(run, a.modelId)}@${run.columns[a.modelId]}` }),
+      ...(run.columns?.[a.modelId] === undefined ? {} : { column: run.columns[a.modelId] as number, drawKey: `${id}@${run.columns[a.modelId]}` }),
     }));
   const last = stored.parts.at(-1);
   // A regenerate keeps its stored question; a new or edited question is shown at once; a merge
@@ -78,12 +79,16 @@ export function toTurns(
   }];
 }
 
-/** The id an answer of the run on screen is drawn with until it is stored. */
-const liveAnswerId = (run: Pick<LiveRun, 'mergedFrom'>, modelId: string): string => (run.mergedFrom ? `live-merge-${modelId}` : `live-${modelId}`);
+/**
+ * The id an answer of the run on screen is drawn with until it is stored: by its place among the run's
+ * answers, never by its model, since the id reaches the page (`message-<id>`) and a blind turn names
+ * no model before the vote.
+ */
+const liveAnswerId = (run: Pick<LiveRun, 'mergedFrom'>, index: number): string => (run.mergedFrom ? `live-merge-${index}` : `live-${index}`);
 
 /** The latest text of the run's answer drawn as `answerId` (what a streaming answer's text reads); undefined without it. */
 export function liveContentOf(run: LiveRun | null, answerId: string): string | undefined {
-  return run?.answers.find((a) => liveAnswerId(run, a.modelId) === answerId)?.content;
+  return run?.answers.find((_a, index) => liveAnswerId(run, index) === answerId)?.content;
 }
 
 /** The stored messages grouped by turn. */
