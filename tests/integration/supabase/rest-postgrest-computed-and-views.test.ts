@@ -3,34 +3,20 @@
 // relationships, foreign key joins on views), through supabase-js 2.99 where it writes the request, on the parity
 // fixture (rest-postgrest-fixture.ts). Runs on PGlite and on the PostgreSQL lane: the view definitions are read
 // from each database's own catalogue.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LocalDb } from '@ensemble/supabase-stand-in';
-import { openTestDb, serviceClient, startRestServer, type RestServer } from '../../support/supabase-rest-harness.js';
+import { serviceClient, type RestServer } from '../../support/supabase-rest-harness.js';
+import { restServerPerFile, serviceGet } from './rest-file-server.js';
 import { parityFixture } from './rest-postgrest-fixture.js';
 
 let db: LocalDb;
 let server: RestServer;
 
-beforeAll(async () => {
-  db = await openTestDb();
-  await db.asAdmin((tx) => tx.exec(parityFixture));
-  server = await startRestServer(db);
-}, 240_000);
-
-afterAll(async () => {
-  await server?.close();
-  await db?.close();
-});
+restServerPerFile(parityFixture, (opened) => ({ db, server } = opened));
 
 const service = () => serviceClient(server);
 
-/** A raw GET with the service role, for what supabase-js does not write itself. */
-async function get(path: string): Promise<{ status: number; body: unknown }> {
-  const response = await fetch(`${server.url}/rest/v1/${path}`, {
-    headers: { apikey: server.serviceKey, Authorization: `Bearer ${server.serviceKey}` },
-  });
-  return { status: response.status, body: (await response.json()) as unknown };
-}
+const get = (path: string) => serviceGet(server, path);
 
 describe('computed fields', () => {
   it('are selected like columns (aliased, cast), and `*` leaves them out', async () => {

@@ -5,24 +5,16 @@
 // computed relationships and views are checked in rest-postgrest-computed-and-views.test.ts). Where the stand-in
 // does not serve a feature, the test pins that it refuses with PostgREST's error shape instead of answering with
 // other data.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LocalDb } from '@ensemble/supabase-stand-in';
-import { openTestDb, serviceClient, startRestServer, type RestServer } from '../../support/supabase-rest-harness.js';
+import { serviceClient, type RestServer } from '../../support/supabase-rest-harness.js';
+import { restServerPerFile } from './rest-file-server.js';
 import { parityFixture } from './rest-postgrest-fixture.js';
 
 let db: LocalDb;
 let server: RestServer;
 
-beforeAll(async () => {
-  db = await openTestDb();
-  await db.asAdmin((tx) => tx.exec(parityFixture));
-  server = await startRestServer(db);
-}, 240_000);
-
-afterAll(async () => {
-  await server?.close();
-  await db?.close();
-});
+restServerPerFile(parityFixture, (opened) => ({ db, server } = opened));
 
 interface Answer {
   status: number;

@@ -2,9 +2,10 @@
 // embedding's spread, aggregate functions with db-aggregates-enabled, JSON columns, quoted identifiers), checked
 // through supabase-js 2.99 where it can write the request, on a fixture schema of this test's own. Runs on PGlite
 // and on the PostgreSQL lane: the answers are the database's.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LocalDb } from '@ensemble/supabase-stand-in';
-import { openTestDb, serviceClient, startRestServer, type RestServer } from '../../support/supabase-rest-harness.js';
+import { serviceClient, type RestServer } from '../../support/supabase-rest-harness.js';
+import { restServerPerFile, serviceGet } from './rest-file-server.js';
 
 let db: LocalDb;
 let server: RestServer;
@@ -32,26 +33,11 @@ insert into ft_orders values
 insert into ft_labels values (1, 'First label', 'plain'), (2, 'Second label', 'fancy');
 `;
 
-beforeAll(async () => {
-  db = await openTestDb();
-  await db.asAdmin((tx) => tx.exec(fixture));
-  server = await startRestServer(db);
-}, 240_000);
-
-afterAll(async () => {
-  await server?.close();
-  await db?.close();
-});
+restServerPerFile(fixture, (opened) => ({ db, server } = opened));
 
 const service = () => serviceClient(server);
 
-/** A raw GET with the service role, for what supabase-js does not write itself. */
-async function get(path: string): Promise<{ status: number; body: unknown }> {
-  const response = await fetch(`${server.url}/rest/v1/${path}`, {
-    headers: { apikey: server.serviceKey, Authorization: `Bearer ${server.serviceKey}` },
-  });
-  return { status: response.status, body: (await response.json()) as unknown };
-}
+const get = (path: string) => serviceGet(server, path);
 
 describe('spread embeds (...relation)', () => {
   it('a many-to-one relation\'s columns join the row\'s own, with aliases, null when there is no related row', async () => {

@@ -3,9 +3,10 @@
 // builds them. These cases hold the cache to what an uncached PostgREST answers: every value gets its own rows,
 // errors name what the client sent, and a schema reload (DDL, NOTIFY pgrst) is seen by a shape served before it.
 // Runs on PGlite and on the PostgreSQL lane (where the reload notice arrives on a connection of its own: polling).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LocalDb } from '@ensemble/supabase-stand-in';
-import { openTestDb, serviceClient, startRestServer, type RestServer } from '../../support/supabase-rest-harness.js';
+import { serviceClient, type RestServer } from '../../support/supabase-rest-harness.js';
+import { restServerPerFile } from './rest-file-server.js';
 
 let db: LocalDb;
 let server: RestServer;
@@ -25,16 +26,7 @@ insert into qs_lines values (1, 1, 'pen'), (2, 1, 'ink'), (3, 2, 'cup');
 create function qs_all_orders() returns setof qs_orders language sql stable as 'select * from qs_orders';
 `;
 
-beforeAll(async () => {
-  db = await openTestDb();
-  await db.asAdmin((tx) => tx.exec(fixture));
-  server = await startRestServer(db);
-}, 240_000);
-
-afterAll(async () => {
-  await server?.close();
-  await db?.close();
-});
+restServerPerFile(fixture, (opened) => ({ db, server } = opened));
 
 const service = () => serviceClient(server);
 const admin = (sql: string) => db.asAdmin((tx) => tx.exec(`set local role postgres;\n${sql}`));

@@ -3,22 +3,15 @@
 // column, view, function, computed field or computed relationship created after the first request is served
 // without a restart. Runs on PGlite and on the PostgreSQL lane, where the notice arrives over a connection of its
 // own (hence the polling).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LocalDb } from '@ensemble/supabase-stand-in';
-import { openTestDb, serviceClient, startRestServer, type RestServer } from '../../support/supabase-rest-harness.js';
+import { serviceClient, type RestServer } from '../../support/supabase-rest-harness.js';
+import { restServerPerFile } from './rest-file-server.js';
 
 let db: LocalDb;
 let server: RestServer;
 
-beforeAll(async () => {
-  db = await openTestDb();
-  server = await startRestServer(db);
-}, 240_000);
-
-afterAll(async () => {
-  await server?.close();
-  await db?.close();
-});
+restServerPerFile(null, (opened) => ({ db, server } = opened));
 
 const service = () => serviceClient(server);
 const admin = (sql: string) => db.asAdmin((tx) => tx.exec(`set local role postgres;\n${sql}`));
