@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../../support/free-port.js';
@@ -53,6 +54,8 @@ export async function startOwnStack(options: { env?: Record<string, string> } = 
   const { buildClientIfNeeded, startLocalStack } = await import('../../../scripts/local-stack.js');
   if (buildClientIfNeeded() === 'failed') throw new Error('The web client does not build');
   const dataDir = mkdtempSync(join(tmpdir(), 'ensemble-e2e-'));
+  // The stand-in opens this folder already migrated (its migrations are applied once per machine and content).
+  cpSync(await migratedDataDir(), join(dataDir, 'postgres'), { recursive: true });
   const [app, supabase, mailbox, sandbox] = [await freePort(), await freePort(), await freePort(), await freePort()];
   const saved = { ...process.env };
   const appUrl = `http://localhost:${app}`;
@@ -82,6 +85,47 @@ export async function startOwnStack(options: { env?: Record<string, string> } = 
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A PGlite data folder with the bootstrap and every migration applied, made once per machine and per
+ * content of the bootstrap, storage schema and migrations, then copied into each stack's data folder:
+ * the stand-in finds nothing left to apply, as on a second `npm start`. Made beside its final path and
+ * renamed into place, so a stack never copies a half-written folder; two stacks starting at once both
+ * wait for the one that takes the lock.
+ */
+async function migratedDataDir(): Promise<string> {
+  const { bootstrapFile, listMigrations, openLocalDb, storageSchemaFile } = await import('@ensemble/supabase-stand-in');
+  const hash = createHash('sha256');
+  hash.update(await readFile(bootstrapFile)).update(await readFile(storageSchemaFile));
+  for (const migration of await listMigrations()) hash.update(migration.version).update(await readFile(migration.path));
+  const path = join(tmpdir(), `ensemble-e2e-migrated-${hash.digest('hex').slice(0, 16)}`);
+  const lock = `${path}.lock`;
+  const until = Date.now() + START_TIMEOUT_MS;
+  while (!existsSync(path)) {
+    try {
+      mkdirSync(lock);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      // Another stack is migrating; past the start timeout its lock is taken to be left by a dead run.
+      if (Date.now() < until) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        continue;
+      }
+      rmSync(lock, { recursive: true, force: true });
+      continue;
+    }
+    try {
+      const staging = `${path}.${process.pid}`;
+      rmSync(staging, { recursive: true, force: true });
+      const db = await openLocalDb({ dataDir: staging });
+      await db.close();
+      renameSync(staging, path);
+    } finally {
+      rmSync(lock, { recursive: true, force: true });
+    }
+  }
+  return path;
 }
 
 /** One configuration's folder name: the same `env` in any order is the same stack. */
