@@ -19,7 +19,7 @@ const labelOf = (name: string, props: unknown): string | null => {
   const message = (props as { message?: { id: string; streaming?: boolean } } | null)?.message;
   if (name === 'AnswerText') return message?.streaming ? 'streaming text' : 'stored text';
   if (name === 'MessageItem') return message?.id.startsWith('live-') ? 'live message' : 'stored message';
-  return ['ChatRoute', 'ChatView', 'Composer', 'ChatLayout', 'ConversationList', 'TurnItem', 'ModelPicker'].includes(name) ? name : null;
+  return ['ChatRoute', 'ChatView', 'Composer', 'ChatLayout', 'ConversationList', 'TurnItem', 'ModelPicker', 'SettingsDialog', 'SettingsDialogBody'].includes(name) ? name : null;
 };
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -82,5 +82,31 @@ describe('streaming an answer draws the streaming answer alone (issue 27)', () =
     await waitFor(() => expect(container.querySelector('#message-live-0')).toBeNull());
     expect(stored).toBe(streamedParagraph);
     expect(stored.closest('[id^="message-"]')?.id).not.toContain('live');
+  });
+
+  it('a message sent and answered draws no closed dialog: the settings dialog is drawn only while it is open', async () => {
+    const world = inMemoryUseCases({ signedIn: 'profiled' });
+    const row = world.deps.db.profiles.get(world.userId ?? '');
+    if (!row) throw new Error('the signed-in user has no profile row');
+    world.deps.db.profiles.set(row.id, { ...row, credits: 100_000 });
+    const { container } = render(withListSizes(<App i18n={englishI18n()} useCases={world.useCases} routerHook={memoryLocation({ path: '/chat' }).hook} />));
+    const box = await screen.findByRole('textbox', { name: 'Your message' });
+    const counter = countRenders(container, labelOf);
+    counter.reset();
+    const sampling = setInterval(() => counter.sample(), 2);
+    try {
+      await userEvent.type(box, 'How do tides work?{Enter}');
+      await screen.findByText('echo-basic heard: How do tides work?');
+      await screen.findByRole('button', { name: /Send/ });
+      counter.sample();
+    } finally {
+      clearInterval(sampling);
+    }
+    // The chat was drawn again for the send and the answer, the dialog behind it never.
+    expect(counter.count('ChatRoute')).toBeGreaterThan(0);
+    expect({ closed: counter.count('SettingsDialog') + counter.count('SettingsDialogBody') }).toEqual({ closed: 0 });
+    // Opened, it is there with the conversation's settings.
+    await userEvent.click(screen.getAllByRole('button', { name: 'Instructions & settings' })[0]!);
+    await screen.findByRole('dialog');
   });
 });

@@ -1,4 +1,4 @@
-import { forwardRef, memo, useCallback, useEffect, useMemo, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
+import { forwardRef, memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import type { ModelInfo } from '../../../../../core/chat/index.js';
@@ -484,10 +484,14 @@ export function ChatView(props: ChatViewProps) {
   const noModelReason = props.modelsStatus === 'loading' ? t('chat.modelsLoading')
     : props.modelsStatus === 'failed' ? t('chat.modelsFailed') : compare ? t('allModels.pickFirst') : t('chat.chooseModel');
 
+  // An answer starting or ending changes what the latest turn offers at once; the earlier turns (their
+  // edit and version controls) follow in a render of their own, which yields to the browser's frames,
+  // so the click on Send draws the new turn and the composer alone.
+  const earlierStreaming = useDeferredValue(streaming);
   const renderTurn = (_index: number, turn: TurnView) => {
     const last = atLatest && turn === lastTurn;
     return (
-      <TurnItem turn={turn} last={last} streaming={streaming} actions={actions} offers={offers} labelOf={labelOf} blind={props.blind === true}
+      <TurnItem turn={turn} last={last} streaming={last ? streaming : earlierStreaming} actions={actions} offers={offers} labelOf={labelOf} blind={props.blind === true}
         votedModelId={turn.question ? (props.votes?.get(turn.question.id) ?? null) : null}
         editRequest={last ? editRequest : undefined} mergeModels={last ? mergeModels : undefined} />
     );

@@ -18,6 +18,7 @@ import { useComposerFiles } from '../hooks/use-composer-files.js';
 import { useSettingsDialog } from '../hooks/use-settings-dialog.js';
 import { useSendEstimate, useSummaryPrice } from '../hooks/use-send-estimate.js';
 import { useBlindCompare } from '../hooks/use-blind-compare.js';
+import { columnEvent, selectionEvent } from '../state/blind-analytics.js';
 import { AnswerStatus } from '../components/answer-status.js';
 
 
@@ -60,7 +61,11 @@ export default function ChatRoute({ chatId, compareRoute }: { chatId: string | n
   const lastAsked = useMemo(() => lastAskedModels(state.messages), [state.messages]);
   const compare = choice?.compare ?? (compareRoute || (lastAsked?.length ?? 0) > 1);
   const preset = compareRoute && presetModels.length > 1 ? presetModels : null;
-  const selected = (choice?.modelIds ?? preset ?? defaultSelection(compare, lastAsked, usable, lastModelChoice())).filter((id) => usable.some((m) => m.id === id));
+  const chosenNow = (choice?.modelIds ?? preset ?? defaultSelection(compare, lastAsked, usable, lastModelChoice())).filter((id) => usable.some((m) => m.id === id));
+  // The same models stay the same array, so what is worked out from them (the settings dialog's rows,
+  // the composer's files) is not worked out again on every change of the chat (a message sent, an answer stored).
+  const selectedKey = chosenNow.join('\n');
+  const selected = useMemo(() => (selectedKey === '' ? [] : selectedKey.split('\n')), [selectedKey]);
 
   const files = useComposerFiles(area.models, selected);
   const draft = session.draft();
@@ -175,7 +180,7 @@ export default function ChatRoute({ chatId, compareRoute }: { chatId: string | n
       ) : null}
       onStop={() => session.stop()}
       onStopColumn={(modelId) => {
-        if (session.stopColumn(modelId)) void trackEvent({ event: 'column_changed', action: 'stop', column: Math.max(0, selected.indexOf(modelId)), model_id: modelId });
+        if (session.stopColumn(modelId)) void trackEvent(columnEvent('stop', Math.max(0, selected.indexOf(modelId)), modelId, blindCompare.latestHidden));
       }}
       onRegenerate={() => void session.regenerate().then(after)}
       onEditLast={(text) => void session.editLast(text).then(after)}
@@ -190,7 +195,7 @@ export default function ChatRoute({ chatId, compareRoute }: { chatId: string | n
         });
       }}
       onRegenerateColumn={(column, modelId) => {
-        void trackEvent({ event: 'column_changed', action: modelId ? 'swap' : 'regenerate', column, ...(modelId ? { model_id: modelId } : {}) });
+        void trackEvent(columnEvent(modelId ? 'swap' : 'regenerate', column, modelId, blindCompare.latestHidden));
         // A swapped column keeps its new model for the next messages.
         if (modelId) {
           const next = [...columnsOfLastTurn(state.messages)];
@@ -228,14 +233,16 @@ export default function ChatRoute({ chatId, compareRoute }: { chatId: string | n
       onLoadOlder={state.page.older !== null ? () => session.loadOlder() : undefined}
       onLoadNewer={state.page.newer !== null ? () => session.loadNewer() : undefined}
       onJumpToLatest={() => session.openLatest()}
-      onCopySelection={(modelId) => void trackEvent({ event: 'copy_selection', model_id: modelId })}
+      onCopySelection={(modelId, _text, hiddenLabel) => void trackEvent(selectionEvent('copy_selection', modelId, hiddenLabel))}
       onAddSelectionToChat={(modelId, text, hiddenLabel) => {
-        void trackEvent({ event: 'add_selection_to_chat', model_id: modelId });
+        // Before the vote a hidden column is told by its label, in the data layer as on the page.
+        void trackEvent(selectionEvent('add_selection_to_chat', modelId, hiddenLabel));
         // A blind column is quoted by what it is called until the vote ("Model A"), never by its model's name.
         session.appendToDraft(quoteSelection(hiddenLabel ?? labelOf(modelId), text));
         document.getElementById('composer-input')?.focus();
       }} />
-    <SettingsDialog {...settings.dialog} />
+    {/* Drawn only while open: closed, it would be drawn again with every change of the chat behind it. */}
+    {settings.dialog.open ? <SettingsDialog {...settings.dialog} /> : null}
     <ShareDialog open={sharing !== null} onClose={() => setSharing(null)} url={sharing?.url} busy={sharing?.busy ?? false}
       onShare={() => void changeShare(true)} onRevoke={() => void changeShare(false)} />
     </LiveAnswerSource.Provider>
