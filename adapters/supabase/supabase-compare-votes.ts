@@ -54,12 +54,8 @@ export class SupabaseCompareVotes implements CompareVotes {
     const found = await this.library.getConversation(userId, conversationId);
     if (!found.success) return found;
     if (!found.data) return fail(domainError('not_found', `No conversation ${conversationId}`));
-    const { data, error, status } = await this.client
-      .from('compare_votes')
-      .select(COLUMNS)
-      .eq('user_id', userId)
-      .eq('conversation_id', conversationId)
-      .order('created_at', { ascending: true });
+    // One JSON value (conversation_votes_json), so the API's row cap never cuts a long conversation's votes.
+    const { data, error, status } = await this.client.rpc('conversation_votes_json', { p_user_id: userId, p_conversation_id: conversationId });
     if (error) return fail(fromRest('Could not list the votes', error, status));
     return parseRow('Could not list the votes', z.array(voteRow), data);
   }

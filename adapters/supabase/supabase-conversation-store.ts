@@ -223,13 +223,9 @@ export class SupabaseConversationStore implements ConversationStore {
     return data.length === 0 ? missing : ok(undefined);
   }
 
+  /** One JSON value (conversation_attachments_json) however many messages carry files: the API's row cap never cuts it. */
   async listAttachments(userId: string, conversationId: string): Promise<Result<ReadonlyMap<string, readonly AttachmentRef[]>>> {
-    const { data, error, status } = await this.client
-      .from('messages')
-      .select('id, attachments')
-      .eq('user_id', userId)
-      .eq('conversation_id', conversationId)
-      .not('attachments', 'is', null);
+    const { data, error, status } = await this.client.rpc('conversation_attachments_json', { p_user_id: userId, p_conversation_id: conversationId });
     if (error) return isBadId(error) ? ok(new Map()) : fail(fromRest('Could not read the message files', error, status));
     const rows = parseRow('Could not read the message files', z.array(z.object({ id: z.string(), attachments: attachmentsColumn })), data);
     if (!rows.success) return rows;

@@ -9,6 +9,8 @@
  * - `seedConversation(userId, turns)` (optional): writes a conversation of that many turns (a question
  *   and one answer each) faster than the store would, answering its id and visible path; without it
  *   the suite writes one through the store.
+ * - `attachToEvery(userId, conversationId, files)` (optional): gives every message of the conversation
+ *   these files faster than the store would; without it the suite attaches them one message at a time.
  *
  * The reads, names and deletes are also the ConversationLibrary contract (the browser's adapter runs
  * that one); this suite adds the message writes only the server's chat use cases make.
@@ -21,10 +23,13 @@ export interface ConversationStoreHarness {
   createUser(): Promise<string>;
   actAs(userId: string): Promise<void>;
   seedConversation?(userId: string, turns: number): Promise<{ readonly conversationId: string; readonly messageIds: readonly string[] }>;
+  attachToEvery?(userId: string, conversationId: string, files: readonly AttachmentRef[]): Promise<void>;
 }
 
 /** More visible messages than a hosted Supabase API answers rows by default ("Max rows", 1000). */
 const PAST_THE_ROW_CAP_TURNS = 501;
+/** Seeding a thousand rows and giving each its files takes a while on a loaded machine. */
+const SEEDED_CASE_MS = 120_000;
 
 const data = <T>(r: { success: true; data: T } | { success: false; error: { message: string } }): T => {
   if (!r.success) throw new Error(`expected success, got: ${r.error.message}`);
@@ -186,6 +191,30 @@ export function conversationStoreContract(name: string, makeHarness: () => Promi
       expect(after.at(-1)?.id).toBe(next.id);
       expect(after.at(-2)?.id).toBe(seeded.messageIds.at(-1));
     });
+
+    it('the files of more messages than a hosted API answers rows (1,002) are all read', async () => {
+      const { h, store, user } = await signedIn();
+      let seeded: { readonly conversationId: string; readonly messageIds: readonly string[] };
+      if (h.seedConversation) seeded = await h.seedConversation(user, PAST_THE_ROW_CAP_TURNS);
+      else {
+        const conv = data(await store.createConversation(user, 'Many files'));
+        const ids: string[] = [];
+        let previous: string | null = null;
+        for (let turn = 1; turn <= PAST_THE_ROW_CAP_TURNS; turn += 1) {
+          const question: ChatMessage = await append(h, user, conv.id, { ...userSays(`Q${turn}`), parentId: previous });
+          const answer = await append(h, user, conv.id, { ...modelSays('echo-basic', `A${turn}`), parentId: question.id, column: 0 });
+          ids.push(question.id, answer.id);
+          previous = question.id;
+        }
+        seeded = { conversationId: conv.id, messageIds: ids };
+      }
+      if (h.attachToEvery) await h.attachToEvery(user, seeded.conversationId, [notes]);
+      else for (const id of seeded.messageIds) data(await store.attachToMessage(user, seeded.conversationId, id, [notes]));
+      const files = data(await store.listAttachments(user, seeded.conversationId));
+      expect(files.size).toBe(PAST_THE_ROW_CAP_TURNS * 2);
+      expect([...files.keys()].sort()).toEqual([...seeded.messageIds].sort());
+      expect(files.get(seeded.messageIds.at(-1)!)).toEqual([notes]);
+    }, SEEDED_CASE_MS);
 
     describe('the conversation tree', () => {
       const answerIn = (modelId: string, content: string, parentId: string, column: number): NewMessage => ({ ...modelSays(modelId, content), parentId, column });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { LocalSupabase } from '@ensemble/supabase-stand-in';
+import type { AttachmentRef } from '../../core/chat/index.js';
 import { SupabaseConversationStore } from '../../adapters/supabase/supabase-conversation-store.js';
 import { StandInUsers, browserClient, serviceClient } from '../integration/supabase-adapters/adapter-harness.js';
 import { startTestSupabase } from '../support/local-supabase.js';
@@ -19,6 +20,18 @@ afterAll(async () => {
 const seedConversation = (userId: string, turns: number) =>
   seedLongConversation({ restUrl: supabase.url, serviceRoleKey: supabase.serviceRoleKey, userId, turns, codeEvery: 0 });
 
+/** Gives every message of the conversation these files in one PATCH (service role), as a seed. */
+const attachToEvery = async (userId: string, conversationId: string, files: readonly AttachmentRef[]) => {
+  const url = `${supabase.url}/rest/v1/messages?user_id=eq.${userId}&conversation_id=eq.${conversationId}`;
+  const key = supabase.serviceRoleKey;
+  const response = await fetch(url, {
+    method: 'PATCH',
+    headers: { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json', prefer: 'return=minimal' },
+    body: JSON.stringify({ attachments: files }),
+  });
+  if (!response.ok) throw new Error(`attaching the files answered ${response.status}: ${await response.text()}`);
+};
+
 const harness = async () => {
   const client = browserClient(supabase);
   const users = new StandInUsers(supabase);
@@ -27,6 +40,7 @@ const harness = async () => {
     createUser: () => users.create(),
     actAs: (userId: string) => users.signInAs(client, userId),
     seedConversation,
+    attachToEvery,
   };
 };
 conversationStoreContract('SupabaseConversationStore on the local stand-in', harness);
@@ -41,6 +55,7 @@ const serviceHarness = async () => {
     createUser: () => users.create(),
     actAs: async () => undefined,
     seedConversation,
+    attachToEvery,
   };
 };
 conversationStoreContract('SupabaseConversationStore (service role) on the local stand-in', serviceHarness);
