@@ -7,6 +7,11 @@ import { z } from 'zod';
 const method = z.enum(['magic_link', 'email_code', 'google']);
 const userId = z.string().min(1);
 
+/** Where a selection was made: the answer's model, or (a blind column before the vote) what the column is called. */
+const selectionSource = { model_id: z.string().min(1).optional(), blind_label: z.string().min(1).optional() };
+const namesItsSource = (e: { model_id?: string | undefined; blind_label?: string | undefined }) => (e.model_id === undefined) !== (e.blind_label === undefined);
+const sourceMissing = { message: 'Name the model or, in a blind column, its label (one of them)', path: ['model_id'] };
+
 export const analyticsEventSchema = z.discriminatedUnion('event', [
   z.object({ event: z.literal('signup_initiated'), method }),
   z.object({ event: z.literal('button_click'), button_name: z.string().min(1) }),
@@ -17,8 +22,9 @@ export const analyticsEventSchema = z.discriminatedUnion('event', [
   z.object({ event: z.literal('signup_failed'), user_id: userId.optional(), method }),
   z.object({ event: z.literal('signup_succeeded'), user_id: userId, method }),
   z.object({ event: z.literal('signin_succeeded'), user_id: userId, method }),
-  z.object({ event: z.literal('copy_selection'), model_id: z.string().min(1) }),
-  z.object({ event: z.literal('add_selection_to_chat'), model_id: z.string().min(1) }),
+  // A selection in a blind column before the vote carries what the column is called ("Model A"), never its model.
+  z.object({ event: z.literal('copy_selection'), ...selectionSource }).refine(namesItsSource, sourceMissing),
+  z.object({ event: z.literal('add_selection_to_chat'), ...selectionSource }).refine(namesItsSource, sourceMissing),
   z.object({ event: z.literal('prompt_library_opened') }),
   z.object({ event: z.literal('prompt_library_search'), query: z.string(), result_count: z.number().int().min(0) }),
   z.object({
@@ -45,7 +51,11 @@ export const analyticsEventSchema = z.discriminatedUnion('event', [
   // Added by the product (docs/analytics.md): an earlier question edited, which starts a branch (depth: its place among the questions, from 1).
   z.object({ event: z.literal('branch_created'), depth: z.number().int().positive() }),
   // Added by the product (docs/analytics.md): one column of a side-by-side turn answered again, given another model, or stopped.
-  z.object({ event: z.literal('column_changed'), action: z.enum(['regenerate', 'swap', 'stop']), column: z.number().int().min(0), model_id: z.string().min(1).optional() }),
+  // In a blind turn before the vote it names neither the column nor a model (blind: true): either would tell which model is which.
+  z.object({
+    event: z.literal('column_changed'), action: z.enum(['regenerate', 'swap', 'stop']), column: z.number().int().min(0).optional(), model_id: z.string().min(1).optional(),
+    blind: z.literal(true).optional(),
+  }).refine((e) => e.blind === true || e.column !== undefined, { message: 'A column is named unless the turn is blind', path: ['column'] }),
 ]);
 
 export type AnalyticsEvent = z.infer<typeof analyticsEventSchema>;

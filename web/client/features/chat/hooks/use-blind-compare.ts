@@ -116,7 +116,7 @@ export function useBlindCompare(chatId: string | null, opened?: { readonly loade
   }, [hidden, latestHidden]);
   useLayoutEffect(() => () => publishBlindNames(NAMES_SHOWN), []);
 
-  return { blind, setBlind, choices, choose };
+  return { blind, setBlind, choices, choose, latestHidden };
 }
 
 /**
