@@ -118,3 +118,45 @@ describe('the end of an answer', () => {
     expect(new Set(keys).size).toBe(keys.length);
   });
 });
+
+describe('a merge after its answers changed', () => {
+  const minute = (n: number) => new Date(Date.parse(at) + n * 60_000).toISOString();
+  const merged = answer('m1', 'offline', { content: 'Both say: the old lighthouse', mergedFrom: ['offline', 'offline-brief'], column: -1, createdAt: minute(2) });
+  const first = [answer('a1', 'offline', { column: 0, createdAt: minute(1) }), answer('a2', 'offline-brief', { column: 1, createdAt: minute(1) })];
+  const outdated = (turns: ReturnType<typeof toTurns>) => turns?.at(-1)?.answers.map((a) => [a.id, a.outdated === true]);
+
+  it('a merge made from the answers shown is not marked', () => {
+    expect(outdated(toTurns([question, ...first, merged], null))).toEqual([['a1', false], ['a2', false], ['m1', false]]);
+  });
+
+  it('after "Regenerate all" the merge is marked as made from earlier answers, while the new ones stream and once they are stored', () => {
+    const metrics = { firstTokenMs: null, durationMs: null, tokens: null, credits: null };
+    const regenerating: LiveRun = {
+      question: question.content, questionStored: true, questionId: 'q1', modelIds: ['offline', 'offline-brief'], columns: { offline: 0, 'offline-brief': 1 }, streaming: true,
+      answers: [{ modelId: 'offline', content: 'Anew', streaming: true, error: null, metrics }, { modelId: 'offline-brief', content: '', streaming: true, error: null, metrics }],
+    };
+    const streaming = toTurns([question, ...first, merged], regenerating)!.at(-1)!;
+    expect(streaming.answers.filter((a) => a.mergedFrom).map((a) => [a.id, a.outdated])).toEqual([['m1', true]]);
+    const version = { index: 2, count: 2 };
+    const stored = [
+      answer('a3', 'offline', { column: 0, createdAt: minute(3), version }), answer('a4', 'offline-brief', { column: 1, createdAt: minute(3), version }),
+    ];
+    expect(outdated(toTurns([question, ...stored, merged], null))).toEqual([['a3', false], ['a4', false], ['m1', true]]);
+    // One column regenerated is enough: the merge no longer says what that column says.
+    expect(outdated(toTurns([question, stored[0]!, first[1]!, merged], null))).toEqual([['a3', false], ['a2', false], ['m1', true]]);
+  });
+
+  it('showing the versions it was made from again, or merging again, leaves it unmarked; a merge being written is never marked', () => {
+    const version = { index: 1, count: 2 };
+    expect(outdated(toTurns([question, ...first.map((a) => ({ ...a, version })), merged], null))?.at(-1)).toEqual(['m1', false]);
+    const again = { ...merged, id: 'm2', createdAt: minute(4), version: { index: 2, count: 2 } };
+    const stored = [answer('a3', 'offline', { column: 0, createdAt: minute(3) }), answer('a4', 'offline-brief', { column: 1, createdAt: minute(3) })];
+    expect(outdated(toTurns([question, ...stored, again], null))?.at(-1)).toEqual(['m2', false]);
+    const metrics = { firstTokenMs: null, durationMs: null, tokens: null, credits: null };
+    const merging: LiveRun = {
+      question: question.content, questionStored: true, questionId: 'q1', modelIds: ['offline'], mergedFrom: ['offline', 'offline-brief'], streaming: true,
+      answers: [{ modelId: 'offline', content: 'Merging', streaming: true, error: null, metrics }],
+    };
+    expect(toTurns([question, ...stored], merging)!.at(-1)!.answers.map((a) => a.outdated === true)).toEqual([false, false, false]);
+  });
+});

@@ -105,6 +105,8 @@ export function AnswerColumns({ answers, labelOf, onContinueWith, voting, onShow
               <h2 id={`col-${answer.id}`} className="answer-column__model">{heading(answer, index)}</h2>
               {winner ? <span className="badge badge--accent answer-column__winner">{t('compare.winner')}</span> : null}
             </header>
+            {/* Columns answered again since: the merge says it sums up earlier answers, and Merge makes a new one. */}
+            {answer.mergedFrom && answer.outdated ? <p className="answer-column__outdated">{t('merge.outdated')}</p> : null}
             <AnswerText message={answer} />
             {answer.streaming && onStopColumn && answer.modelId && placed ? (
               <div className="message__actions">

@@ -14,6 +14,8 @@ export interface MessageView {
   readonly metrics?: AnswerMetricsView | null;
   /** A merged answer: the models whose answers it fused. */
   readonly mergedFrom?: readonly string[];
+  /** A merged answer made from earlier answers: a column shown now was answered again after it (see markOutdatedMerges). */
+  readonly outdated?: boolean;
   /** A question's files. */
   readonly attachments?: readonly AttachmentRef[];
   /** An answer's column in its turn (0, 1, …; -1 a merge), where known. */

@@ -5,6 +5,7 @@ import type { AnswerMetrics, LiveRun } from './chat-session.js';
 /** A message as the turns need it: a stored one, or one of a shared conversation. */
 type TurnMessage = Pick<ChatMessage, 'role' | 'content' | 'modelId' | 'modelIds' | 'mergedFrom' | 'attachments' | 'firstTokenMs' | 'durationMs' | 'creditsCharged' | 'stopped' | 'column' | 'version'> & {
   readonly id: string;
+  readonly createdAt?: string;
   readonly inputTokens?: number | null;
   readonly outputTokens?: number | null;
 };
@@ -69,7 +70,9 @@ export function toTurns(
   // is one more column of the stored turn.
   if (run.questionStored && last) {
     const asked = !run.mergedFrom && !run.columns ? run.modelIds : last.asked;
-    return [...stored.turns.slice(0, -1), finishTurn({ ...last, answers: [...last.answers, ...live], asked })];
+    // Columns answered again: a merge shown beside them was made from the answers they replace.
+    const answers = run.mergedFrom || live.length === 0 ? last.answers : last.answers.map((a) => (a.mergedFrom && !a.outdated ? { ...a, outdated: true } : a));
+    return [...stored.turns.slice(0, -1), finishTurn({ ...last, answers: [...answers, ...live], asked })];
   }
   const question: MessageView = { id: 'live-question', role: 'user', content: run.question, modelId: null, ...(run.attachments ? { attachments: run.attachments } : {}) };
   // Drawn under a key of its own place (after the last stored turn), which the stored turn taking its place keeps.
@@ -93,7 +96,7 @@ export function liveContentOf(run: LiveRun | null, answerId: string): string | u
 
 /** The stored messages grouped by turn. */
 function storedParts(messages: readonly TurnMessage[], metrics: Readonly<Record<string, AnswerMetrics>>): TurnParts[] {
-  const turns: { id: string; question: MessageView | null; answers: MessageView[]; asked: readonly string[] }[] = [];
+  const turns: { id: string; question: MessageView | null; answers: MessageView[]; asked: readonly string[]; written: Map<string, string | undefined> }[] = [];
   for (const m of messages) {
     if (m.role === 'system') continue;
     if (m.role === 'user' || turns.length === 0) {
@@ -101,7 +104,7 @@ function storedParts(messages: readonly TurnMessage[], metrics: Readonly<Record<
         m.role === 'user'
           ? { id: m.id, role: 'user', content: m.content, modelId: m.modelId, ...(m.attachments ? { attachments: m.attachments } : {}), ...(m.version ? { version: m.version } : {}) }
           : null;
-      turns.push({ id: m.id, question, answers: [], asked: m.modelIds ?? (m.modelId ? [m.modelId] : []) });
+      turns.push({ id: m.id, question, answers: [], asked: m.modelIds ?? (m.modelId ? [m.modelId] : []), written: new Map() });
       if (m.role === 'user') continue;
     }
     // This session's figures for the answer, else the ones the server stored with it (after a reload).
@@ -110,8 +113,27 @@ function storedParts(messages: readonly TurnMessage[], metrics: Readonly<Record<
       id: m.id, role: 'assistant', content: m.content, modelId: m.modelId, metrics: known, ...(m.mergedFrom ? { mergedFrom: m.mergedFrom } : {}),
       ...(m.column === undefined ? {} : { column: m.column }), ...(m.version ? { version: m.version } : {}),
     });
+    turns.at(-1)?.written.set(m.id, m.createdAt);
   }
-  return turns;
+  return turns.map(({ written, ...turn }) => ({ ...turn, answers: markOutdatedMerges(turn.answers, (a) => written.get(a.id)) }));
+}
+
+/**
+ * A merge shown beside a column answered after it (a regenerated or swapped column, or "Regenerate
+ * all") summarises answers no longer shown: it is marked, and says so. Showing again the versions it
+ * was made from, or merging again, unmarks it. Stored times are compared (ISO strings of one clock,
+ * the database's); an answer without one is not taken as newer.
+ */
+function markOutdatedMerges(answers: readonly MessageView[], writtenAt: (answer: MessageView) => string | undefined): MessageView[] {
+  const latest = answers.reduce<string | undefined>((newest, a) => {
+    const at = a.mergedFrom ? undefined : writtenAt(a);
+    return at !== undefined && (newest === undefined || Date.parse(at) > Date.parse(newest)) ? at : newest;
+  }, undefined);
+  if (latest === undefined) return [...answers];
+  return answers.map((a) => {
+    const at = a.mergedFrom ? writtenAt(a) : undefined;
+    return at !== undefined && Date.parse(at) < Date.parse(latest) ? { ...a, outdated: true } : a;
+  });
 }
 
 /** A turn as drawn: its answers in their columns' order, and whether it shows columns. */
@@ -141,7 +163,7 @@ const sameJson = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JS
 
 const sameMessage = (a: MessageView, b: MessageView): boolean =>
   a.id === b.id && a.content === b.content && a.streaming === b.streaming && a.error === b.error && a.modelId === b.modelId && a.column === b.column
-  && sameJson(a.attachments, b.attachments) && sameJson(a.mergedFrom, b.mergedFrom) && a.metrics?.durationMs === b.metrics?.durationMs
+  && sameJson(a.attachments, b.attachments) && sameJson(a.mergedFrom, b.mergedFrom) && a.outdated === b.outdated && a.metrics?.durationMs === b.metrics?.durationMs
   && a.metrics?.firstTokenMs === b.metrics?.firstTokenMs && a.metrics?.tokens === b.metrics?.tokens && a.metrics?.credits === b.metrics?.credits
   && a.version?.index === b.version?.index && a.version?.count === b.version?.count;
 
