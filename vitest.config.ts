@@ -22,6 +22,9 @@ const POSTGRES_LANE = [
   'tests/integration/server/spending-cap-on-stand-in.test.ts',
 ];
 
+/** Bundles the app server and the billing sandbox once per run: the processes tests spawn start from them, not through tsx. */
+const PREBUILT_ENTRIES = 'tests/support/prebuilt-entries.ts';
+
 /** The npm workspaces' own tests (each package's tests/ folder). */
 const PACKAGE_TESTS = ['adapters/billing-client/tests/**/*.test.ts', 'adapters/stand-ins/billing/tests/**/*.test.ts', 'adapters/stand-ins/supabase/tests/**/*.test.ts', 'adapters/stand-ins/model-providers/tests/**/*.test.ts'];
 
@@ -61,7 +64,7 @@ export default defineConfig({
           include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx', ...PACKAGE_TESTS],
           exclude: ['tests/bench/**', 'node_modules/**', ...REDIS_LANE, ...UNIT_TESTS],
           // Provisions Chromium (installing Debian's package when it can) before any file runs.
-          globalSetup: ['tests/support/global-setup.ts'],
+          globalSetup: ['tests/support/global-setup.ts', PREBUILT_ENTRIES],
           setupFiles: ['tests/support/dom-setup.ts'],
         },
       },
@@ -74,7 +77,7 @@ export default defineConfig({
           exclude: ['tests/integration/supabase/local-db.test.ts'],
           env: { ENSEMBLE_TEST_DATABASE: 'postgres' },
           // Provisions PostgreSQL (installing Debian's package when it can) and the migrated template.
-          globalSetup: ['tests/support/postgres-global-setup.ts'],
+          globalSetup: ['tests/support/postgres-global-setup.ts', PREBUILT_ENTRIES],
         },
       },
       {
@@ -83,7 +86,7 @@ export default defineConfig({
           name: 'redis',
           include: REDIS_LANE,
           // Provisions redis-server (installing Debian's package when it can) and starts one.
-          globalSetup: ['tests/support/redis-global-setup.ts'],
+          globalSetup: ['tests/support/redis-global-setup.ts', PREBUILT_ENTRIES],
         },
       },
     ],

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { entryArgs } from './prebuilt-entries.js';
 
 const root = join(import.meta.dirname, '..', '..');
 const children: ChildProcess[] = [];
@@ -40,7 +41,7 @@ export async function spawnAppServer(env: Record<string, string>): Promise<AppSe
     delete childEnv[name];
   }
   Object.assign(childEnv, env);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'web/server/main.ts'], { cwd: root, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, entryArgs('app-server'), { cwd: root, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   let output = '';
   const waiters = new Set<() => void>();

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SeedInfo } from '@ensemble/billing-sandbox';
+import { entryArgs } from './prebuilt-entries.js';
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -24,7 +25,7 @@ export async function spawnSandbox(options: { webhookUrl: string }): Promise<San
   const dataDir = mkdtempSync(join(tmpdir(), 'sandbox-process-'));
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', 'adapters/stand-ins/billing/main.ts', '--port', '0', '--data', dataDir, '--webhook-url', options.webhookUrl],
+    [...entryArgs('billing-sandbox'), '--port', '0', '--data', dataDir, '--webhook-url', options.webhookUrl],
     { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';
