@@ -3,10 +3,9 @@
 // exports, Share, Instructions & settings, Shortcuts). The menu is a real menu: it opens from the
 // keyboard, ↑ ↓ Home End move through it, Esc closes it and gives the focus back to its button, and a
 // dialog opened from it returns the focus there too. At 1280×800 the tools stay buttons in the same row.
-import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, screenshot, type E2eBrowser } from './support/browser.js';
+import { downloadedText, openBrowser, screenshot, type E2eBrowser } from './support/browser.js';
 import { completeProfiling, signUpWithCode } from './support/journeys.js';
 import { startE2eStack, type E2eStack } from './support/stack.js';
 
@@ -147,7 +146,7 @@ describe('e2e: the chat header', () => {
       await page.getByRole('menu', { name: 'More' }).getByRole('menuitem', { name, exact: true }).click();
     };
     const [markdown] = await Promise.all([page.waitForEvent('download', { timeout: 40_000 }), item('Export as Markdown')]);
-    expect(readFileSync(await markdown.path(), 'utf8')).toContain('Plan a weekend in Lisbon');
+    expect(await downloadedText(markdown)).toContain('Plan a weekend in Lisbon');
     const [json] = await Promise.all([page.waitForEvent('download', { timeout: 40_000 }), item('Export as JSON')]);
     expect(json.suggestedFilename()).toMatch(/\.json$/);
 

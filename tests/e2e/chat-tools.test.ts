@@ -1,8 +1,7 @@
 // Instructions and settings, search, export, merge and the keyboard in Chromium against the whole
 // local stack (npm start's parts on free ports): what a person does with the chat's tools.
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, screenshot, type E2eBrowser } from './support/browser.js';
+import { downloadedText, openBrowser, screenshot, type E2eBrowser } from './support/browser.js';
 import { completeProfiling, signUpWithCode } from './support/journeys.js';
 import { startE2eStack, type E2eStack } from './support/stack.js';
 
@@ -80,7 +79,7 @@ describe('e2e: the chat’s tools', () => {
     const { page } = browser;
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export as Markdown' }).click()]);
     expect(download.suggestedFilename()).toMatch(/\.md$/);
-    const text = readFileSync(await download.path(), 'utf8');
+    const text = await downloadedText(download);
     expect(text).toContain('What do you do when the fog comes in?');
     expect(text).toContain('second line about beacons');
     // Each answer under its model's name, its text as written.

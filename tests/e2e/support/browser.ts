@@ -1,8 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Download, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath } from '../../support/chromium.js';
+import { SHARED_STACKS_ENV, sharedHost } from './stack.js';
 
 export const ARTIFACTS = join(process.cwd(), 'tests/e2e/artifacts');
 
@@ -24,22 +25,67 @@ export interface E2eBrowser {
   close(): Promise<void>;
 }
 
+const HOST_SCRIPT = join(import.meta.dirname, 'browser-host.ts');
+
+/** This process's connection to the run's shared Chromium, and how many open contexts use it. */
+let shared: { browser: Promise<Browser>; users: number } | null = null;
+
 /**
- * The system Chromium, headless, with a fresh profile. The harness never creates `window.dataLayer`:
+ * A context with a fresh profile. Under `npm test` it is opened in the one Chromium the run's files
+ * share (started by the first of them, stopped by the global teardown, like the shared stacks):
+ * launching a browser per file costs seconds, a context milliseconds, and a context shares no
+ * cookies, storage or cache with another. Without the global setup Chromium is launched here.
+ */
+async function freshContext(options: { viewport: { width: number; height: number }; locale: string }): Promise<{ context: BrowserContext; dispose: () => Promise<void> }> {
+  const registry = process.env[SHARED_STACKS_ENV];
+  if (registry) {
+    shared ??= {
+      browser: sharedHost<{ wsEndpoint: string }>(join(registry, 'browser'), HOST_SCRIPT, [], 'browser').then(({ wsEndpoint }) => chromium.connect(wsEndpoint)),
+      users: 0,
+    };
+    const connection = shared;
+    connection.users += 1;
+    const release = async () => {
+      connection.users -= 1;
+      if (connection.users > 0 || shared !== connection) return;
+      shared = null;
+      await (await connection.browser).close();
+    };
+    try {
+      const context = await (await connection.browser).newContext(options);
+      return {
+        context,
+        dispose: async () => {
+          await context.close();
+          await release();
+        },
+      };
+    } catch (error) {
+      await release().catch(() => undefined);
+      if (shared === connection) shared = null;
+      throw error;
+    }
+  }
+  const profile = mkdtempSync(join(tmpdir(), 'ensemble-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, { executablePath: chromiumPath(), headless: true, args: CHROMIUM_ARGS, ...options });
+  return {
+    context,
+    dispose: async () => {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The system Chromium, headless, with a fresh profile (see freshContext). The harness never creates `window.dataLayer`:
  * an accessor installed before any page script watches the property, and when the app assigns its
  * data layer the array's `push` is wrapped so each push (and anything already in the array) is read
  * back. A page whose app never creates one records nothing, as a real tag manager would find nothing.
  */
 export async function openBrowser(options: { viewport?: { width: number; height: number }; locale?: string } = {}): Promise<E2eBrowser> {
   mkdirSync(ARTIFACTS, { recursive: true });
-  const profile = mkdtempSync(join(tmpdir(), 'ensemble-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: chromiumPath(),
-    headless: true,
-    args: CHROMIUM_ARGS,
-    viewport: options.viewport ?? { width: 1280, height: 800 },
-    locale: options.locale ?? 'en-US',
-  });
+  const { context, dispose } = await freshContext({ viewport: options.viewport ?? { width: 1280, height: 800 }, locale: options.locale ?? 'en-US' });
   // The data layer lives as long as a page; the record below outlives navigations.
   const events: Record<string, unknown>[] = [];
   const consoleErrors: string[] = [];
@@ -98,11 +144,15 @@ export async function openBrowser(options: { viewport?: { width: number; height:
     consoleErrors,
     faviconMisses,
     pagesWithoutIcon,
-    close: async () => {
-      await context.close();
-      rmSync(profile, { recursive: true, force: true });
-    },
+    close: dispose,
   };
+}
+
+/** A finished download's content as text, read through the browser's connection (a shared browser keeps its files to itself). */
+export async function downloadedText(download: Download): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 export const screenshot = (page: Page, name: string) => page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: false });

@@ -132,13 +132,24 @@ async function migratedDataDir(): Promise<string> {
 const configKey = (env: Record<string, string>): string =>
   createHash('sha256').update(JSON.stringify(Object.entries(env).sort(([a], [b]) => a.localeCompare(b)))).digest('hex').slice(0, 16);
 
-/**
- * The shared stack of this configuration: the first file to ask creates its folder (mkdir is atomic,
- * so exactly one does) and starts the hosting process; every file then waits for the addresses it
- * writes there (`ready.json`), or for why it could not start (`failed.json`).
- */
+/** The shared stack of this configuration (see sharedHost). */
 async function sharedStack(registry: string, env: Record<string, string>): Promise<StackAddresses> {
-  const folder = join(registry, configKey(env));
+  const stackEnv = {
+    AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: SHARED_AUTH_LIMIT,
+    AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS: SHARED_AUTH_LIMIT,
+    ...env,
+  };
+  return sharedHost<StackAddresses>(join(registry, configKey(env)), HOST_SCRIPT, [JSON.stringify(stackEnv)], 'browser-test stack');
+}
+
+/**
+ * What a process shared by the run's files serves (a stack, the browser): the first file to ask
+ * creates `folder` (mkdir is atomic, so exactly one does) and starts `script <folder> ...args` in a
+ * detached process, which writes its pid there and then what it serves (`ready.json`) or why it could
+ * not start (`failed.json`); every file waits for one of them. The global teardown stops the process
+ * (or it stops on its own once the run's process is gone).
+ */
+export async function sharedHost<T>(folder: string, script: string, args: readonly string[], what: string): Promise<T> {
   let first = true;
   try {
     mkdirSync(folder);
@@ -148,23 +159,16 @@ async function sharedStack(registry: string, env: Record<string, string>): Promi
   }
   if (first) {
     const log = openSync(join(folder, 'log'), 'a');
-    const stackEnv = {
-      AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: SHARED_AUTH_LIMIT,
-      AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS: SHARED_AUTH_LIMIT,
-      ...env,
-    };
-    // Detached: it outlives this file's process and is stopped by the global teardown (or on its own
-    // once the run's process is gone).
-    const host = spawn(process.execPath, ['--import', 'tsx', HOST_SCRIPT, folder, JSON.stringify(stackEnv)], { detached: true, stdio: ['ignore', log, log], env: process.env });
+    const host = spawn(process.execPath, ['--import', 'tsx', script, folder, ...args], { detached: true, stdio: ['ignore', log, log], env: process.env });
     host.unref();
   }
   const until = Date.now() + START_TIMEOUT_MS;
   while (Date.now() < until) {
-    if (existsSync(join(folder, 'ready.json'))) return JSON.parse(readFileSync(join(folder, 'ready.json'), 'utf8')) as StackAddresses;
-    if (existsSync(join(folder, 'failed.json'))) throw new Error(`The shared browser-test stack did not start: ${(JSON.parse(readFileSync(join(folder, 'failed.json'), 'utf8')) as { message: string }).message}\n${logTail(folder)}`);
+    if (existsSync(join(folder, 'ready.json'))) return JSON.parse(readFileSync(join(folder, 'ready.json'), 'utf8')) as T;
+    if (existsSync(join(folder, 'failed.json'))) throw new Error(`The shared ${what} did not start: ${(JSON.parse(readFileSync(join(folder, 'failed.json'), 'utf8')) as { message: string }).message}\n${logTail(folder)}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`The shared browser-test stack did not start within ${START_TIMEOUT_MS / 1000} s\n${logTail(folder)}`);
+  throw new Error(`The shared ${what} did not start within ${START_TIMEOUT_MS / 1000} s\n${logTail(folder)}`);
 }
 
 const logTail = (folder: string): string => {
@@ -182,7 +186,7 @@ const alive = (pid: number): boolean => {
   }
 };
 
-/** Stops every stack registered under `registry` (SIGTERM, then SIGKILL after 20 s) and removes the folder. */
+/** Stops every shared process (stacks, the browser) registered under `registry` (SIGTERM, then SIGKILL after 20 s) and removes the folder. */
 export async function stopSharedStacks(registry: string): Promise<void> {
   if (!existsSync(registry)) return;
   const pids = readdirSync(registry)
