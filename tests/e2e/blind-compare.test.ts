@@ -154,7 +154,9 @@ describe('e2e: blind compare and the leaderboard', () => {
     expect(await box.inputValue()).toContain(`> ${quoted.split('\n')[0]}`);
     for (const name of names) expect(await box.inputValue()).not.toContain(name);
     expect(await namesTold(page, names)).toEqual([]);
-    expect(browser.events.filter((e) => e['event'] === 'add_selection_to_chat')).toHaveLength(1);
+    expect(browser.events.filter((e) => e['event'] === 'add_selection_to_chat')).toEqual([{ event: 'add_selection_to_chat', blind_label: 'Model B' }]);
+    // Nothing pushed to the data layer before the vote names a model of the hidden columns either.
+    expect(browser.events.flatMap((e) => Object.values(e)).filter((v) => v === 'offline' || v === 'offline-brief')).toEqual([]);
     await box.fill('');
 
     // The vote goes to the answer shown as Model A, whichever model wrote it.
