@@ -326,8 +326,11 @@ export function ChatView(props: ChatViewProps) {
   // are measured only as they are drawn, so the end is sought again until the list stands there.
   const atBottomNow = useRef(true);
   const toEnd = useCallback(() => {
+    const atEnd = atBottomNow.current && isStuck();
     stick(true);
-    list.current?.scrollToIndex({ index: 'LAST', align: 'end' });
+    // A list at its end already follows the new turn itself (followOutput). Else it is brought there in
+    // the next frame, whose layout the scroll reads: not in the click's own task (a layout of its own).
+    if (!atEnd) requestAnimationFrame(() => list.current?.scrollToIndex({ index: 'LAST', align: 'end' }));
     for (const delay of [120, 360, 800]) {
       window.setTimeout(() => {
         // Not once the reader has scrolled away themselves in the meantime.
