@@ -9,15 +9,11 @@ import { fromRest, isRowNotFound, parseRow, type RestFailure } from './supabase-
 const CONVERSATION_COLUMNS = 'id, user_id, title, created_at, updated_at';
 const DEFAULT_LIMIT = 50;
 const MAX_LIMIT = 200;
-// Search results travel back as an `in.(…)` list in the URL: 100 uuids keep it under 4 KB.
-const MAX_SEARCH_MATCHES = 100;
 
 const timestamp = z.string().transform((value) => new Date(value).toISOString());
 const conversationRow = z
   .object({ id: z.string(), user_id: z.string(), title: z.string(), created_at: timestamp, updated_at: timestamp })
   .transform((r): Conversation => ({ id: r.id, userId: r.user_id, title: r.title, createdAt: r.created_at, updatedAt: r.updated_at }));
-/** `%`, `_` and `\` are literal in the user's words; `*` is PostgREST's `%`, so it becomes a one-character wildcard. */
-const containsPattern = (text: string): string => `*${text.replace(/[\\%_]/g, (c) => `\\${c}`).replaceAll('*', '_')}*`;
 
 const noConversation = (id: string): Result<never> =>
   fail(domainError('not_found', `No conversation ${id}`, { code: 'PGRST116' }));
@@ -32,52 +28,21 @@ export class SupabaseConversationStore implements ConversationStore {
   async listConversations(userId: string, options: { query?: string; limit?: number } = {}): Promise<Result<readonly Conversation[]>> {
     const limit = Math.min(Math.max(Math.trunc(options.limit ?? DEFAULT_LIMIT), 1), MAX_LIMIT);
     const query = options.query?.trim() ?? '';
-    let ids: string[] | null = null;
     if (query !== '') {
-      const matching = await this.matchingIds(userId, query);
-      if (!matching.success) return matching;
-      if (matching.data.length === 0) return ok([]);
-      ids = matching.data;
+      // Each conversation tested once in the database, answered as one JSON value (see the migration).
+      const { data, error, status } = await this.client.rpc('conversations_matching_json', { p_user_id: userId, p_text: query, p_limit: limit });
+      if (error) return fail(fromRest('Could not search the conversations', error, status));
+      return parseRow('Could not search the conversations', z.array(conversationRow), data);
     }
-    let request = this.client.from('conversations').select(CONVERSATION_COLUMNS).eq('user_id', userId);
-    if (ids !== null) request = request.in('id', ids);
-    const { data, error, status } = await request
+    const { data, error, status } = await this.client
+      .from('conversations')
+      .select(CONVERSATION_COLUMNS)
+      .eq('user_id', userId)
       .order('updated_at', { ascending: false })
       .order('created_at', { ascending: false })
       .limit(limit);
     if (error) return fail(fromRest('Could not list the conversations', error, status));
     return parseRow('Could not list the conversations', z.array(conversationRow), data);
-  }
-
-  /** Conversations whose title or any message contains the query text, ignoring case (most recent first). */
-  private async matchingIds(userId: string, query: string): Promise<Result<string[]>> {
-    const pattern = containsPattern(query);
-    const [titles, messages] = await Promise.all([
-      this.client
-        .from('conversations')
-        .select('id')
-        .eq('user_id', userId)
-        .ilike('title', pattern)
-        .order('updated_at', { ascending: false })
-        .limit(MAX_SEARCH_MATCHES),
-      this.client
-        .from('messages')
-        .select('conversation_id')
-        .eq('user_id', userId)
-        .ilike('content', pattern)
-        .order('seq', { ascending: false })
-        .limit(1000),
-    ]);
-    const failed = titles.error ?? messages.error;
-    if (failed) return fail(fromRest('Could not search the conversations', failed, titles.error ? titles.status : messages.status));
-    const rows = parseRow(
-      'Could not search the conversations',
-      z.object({ titles: z.array(z.object({ id: z.string() })), messages: z.array(z.object({ conversation_id: z.string() })) }),
-      { titles: titles.data, messages: messages.data },
-    );
-    if (!rows.success) return rows;
-    const ids = new Set([...rows.data.titles.map((r) => r.id), ...rows.data.messages.map((r) => r.conversation_id)]);
-    return ok([...ids].slice(0, MAX_SEARCH_MATCHES));
   }
 
   async getConversation(userId: string, conversationId: string): Promise<Result<Conversation | null>> {

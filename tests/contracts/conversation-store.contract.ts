@@ -216,6 +216,28 @@ export function conversationStoreContract(name: string, makeHarness: () => Promi
       expect(files.get(seeded.messageIds.at(-1)!)).toEqual([notes]);
     }, SEEDED_CASE_MS);
 
+    it('a search finds every conversation that says it, however many messages of another one say it too (1,002, past a hosted API’s row cap)', async () => {
+      const { h, store, user } = await signedIn();
+      // Said once, before a long conversation says it in every message (questions and answers alike say "about").
+      const older = data(await store.createConversation(user, 'Older'));
+      await append(h, user, older.id, userSays('What about the pelican colony?'));
+      let seeded: { readonly conversationId: string };
+      if (h.seedConversation) seeded = await h.seedConversation(user, PAST_THE_ROW_CAP_TURNS);
+      else {
+        const conv = data(await store.createConversation(user, 'Long'));
+        let previous: string | null = null;
+        for (let turn = 1; turn <= PAST_THE_ROW_CAP_TURNS; turn += 1) {
+          const question: ChatMessage = await append(h, user, conv.id, { ...userSays(`Turn ${turn}: what about tides?`), parentId: previous });
+          await append(h, user, conv.id, { ...modelSays('echo-basic', `Answer ${turn} about tides.`), parentId: question.id, column: 0 });
+          previous = question.id;
+        }
+        seeded = { conversationId: conv.id };
+      }
+      const found = data(await store.listConversations(user, { query: 'about' })).map((c) => c.id);
+      expect(found.sort()).toEqual([older.id, seeded.conversationId].sort());
+      expect(data(await store.listConversations(user, { query: 'PELICAN' })).map((c) => c.id)).toEqual([older.id]);
+    }, SEEDED_CASE_MS);
+
     describe('the conversation tree', () => {
       const answerIn = (modelId: string, content: string, parentId: string, column: number): NewMessage => ({ ...modelSays(modelId, content), parentId, column });
       const path = async (h: ConversationStoreHarness, user: string, conversationId: string) =>
