@@ -132,10 +132,19 @@ export class SupabaseSupportReports {
     return this.listUsers({ after_created_at: after?.createdAt ?? null, after_id: after?.id ?? null, limit_input: limit }, 'Could not list users');
   }
 
-  /** The users with these ids (the labels of a usage report). */
+  /**
+   * The users with these ids (the labels of a usage report), a page of PAGE ids a call: the function
+   * answers at most 1000 rows, as the API does, so a report of more users would lose the rest's labels.
+   */
   async usersById(ids: readonly string[]): Promise<Result<ReportUser[]>> {
-    if (ids.length === 0) return ok([]);
-    return this.listUsers({ ids_input: ids, limit_input: Math.min(ids.length, PAGE) }, 'Could not look up users');
+    const users: ReportUser[] = [];
+    for (let from = 0; from < ids.length; from += PAGE) {
+      const page = ids.slice(from, from + PAGE);
+      const found = await this.listUsers({ ids_input: page, limit_input: page.length }, 'Could not look up users');
+      if (!found.success) return found;
+      users.push(...found.data);
+    }
+    return ok(users);
   }
 
   async countUsers(): Promise<Result<number>> {
