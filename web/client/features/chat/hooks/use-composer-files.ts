@@ -51,6 +51,8 @@ let sequence = 0;
  * and the limit, and the file is never sent), then uploaded; `take` hands the uploaded ones to a
  * message and empties the list. Image previews are local object URLs, released when the file goes.
  */
+const NO_FILES: readonly AttachmentRef[] = [];
+
 export function useComposerFiles(models: readonly ModelInfo[], selected: readonly string[]) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage;
@@ -94,7 +96,8 @@ export function useComposerFiles(models: readonly ModelInfo[], selected: readonl
   const take = useCallback((): readonly AttachmentRef[] => {
     const ready = live.current.flatMap((f) => (f.attachment ? [f.attachment] : []));
     live.current.forEach((f) => f.previewUrl && URL.revokeObjectURL(f.previewUrl));
-    setFiles([]);
+    // An empty list stays the same list: a message sent without files changes nothing here (nor the price worked out from it).
+    setFiles((all) => (all.length === 0 ? all : []));
     return ready;
   }, []);
 
@@ -120,6 +123,9 @@ export function useComposerFiles(models: readonly ModelInfo[], selected: readonl
       ? t('attach.errors.imagesTooLarge', { limit: localBytes(imagesTooLarge.limit, language), size: localBytes(imagesTooLarge.total, language) })
       : uploading ? t('attach.waitForUploads') : null;
   // The uploaded files, as the next message's price counts them.
-  const ready = useMemo(() => files.flatMap((f) => (f.attachment ? [f.attachment] : [])), [files]);
+  const ready = useMemo(() => {
+    const uploaded = files.flatMap((f) => (f.attachment ? [f.attachment] : []));
+    return uploaded.length === 0 ? NO_FILES : uploaded;
+  }, [files]);
   return { files, ready, add, remove, take, restore, blockedReason };
 }
