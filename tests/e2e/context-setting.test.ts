@@ -7,7 +7,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, screenshot, type E2eBrowser } from './support/browser.js';
 import { completeProfiling, signUpWithCode } from './support/journeys.js';
-import { startE2eStack, type E2eStack } from './support/stack.js';
+import { INSTANT_STACK_ENV, startE2eStack, type E2eStack } from './support/stack.js';
 
 let stack: E2eStack;
 let browser: E2eBrowser;
@@ -17,7 +17,7 @@ const DESKTOP = { width: 1280, height: 800 };
 const ja = JSON.parse(readFileSync(join(process.cwd(), 'web/public/locales/ja/translation.json'), 'utf8')) as { settings: Record<string, string>; chat: Record<string, string> };
 
 beforeAll(async () => {
-  stack = await startE2eStack({ env: { OFFLINE_MODEL_TOKEN_DELAY_MS: '0' } });
+  stack = await startE2eStack({ env: INSTANT_STACK_ENV });
   browser = await openBrowser({ viewport: PHONE });
   await signUpWithCode(browser.page, stack.appUrl, stack.mailboxUrl, email);
   await completeProfiling(browser.page);

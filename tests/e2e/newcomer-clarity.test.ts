@@ -7,19 +7,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { latestMail, openBrowser, screenshot, type E2eBrowser } from './support/browser.js';
 import { completeProfiling } from './support/journeys.js';
-import { startE2eStack, type E2eStack } from './support/stack.js';
+import { INSTANT_STACK_ENV, startE2eStack, type E2eStack } from './support/stack.js';
 
 let stack: E2eStack;
 let browser: E2eBrowser;
 /** The app under the name the visitor typed: not the stack's public address (localhost). */
 let origin: string;
-// Not the default of 1,000: the plan must state the configured figure.
-const CREDITS_PER_PERIOD = 1200;
+// The stack grants 1,200 credits a period (INSTANT_STACK_ENV), not the default of 1,000: the plan must state the configured figure.
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 
 beforeAll(async () => {
-  stack = await startE2eStack({ env: { OFFLINE_MODEL_TOKEN_DELAY_MS: '0', CREDITS_PER_PERIOD: String(CREDITS_PER_PERIOD) } });
+  stack = await startE2eStack({ env: INSTANT_STACK_ENV });
   origin = stack.appUrl.replace('//localhost:', '//127.0.0.1:');
   browser = await openBrowser({ viewport: DESKTOP });
 }, 240_000);

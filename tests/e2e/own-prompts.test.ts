@@ -4,14 +4,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, screenshot, type E2eBrowser } from './support/browser.js';
 import { completeProfiling, signUpWithCode } from './support/journeys.js';
-import { startE2eStack, type E2eStack } from './support/stack.js';
+import { INSTANT_STACK_ENV, startE2eStack, type E2eStack } from './support/stack.js';
 
 let stack: E2eStack;
 let browser: E2eBrowser;
 const stamp = Date.now();
 
 beforeAll(async () => {
-  stack = await startE2eStack({ env: { OFFLINE_MODEL_TOKEN_DELAY_MS: '0' } });
+  stack = await startE2eStack({ env: INSTANT_STACK_ENV });
   browser = await openBrowser();
   await signUpWithCode(browser.page, stack.appUrl, stack.mailboxUrl, `own-prompts-a-${stamp}@example.com`);
   await completeProfiling(browser.page);

@@ -5,7 +5,7 @@ import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, screenshot, type E2eBrowser } from './support/browser.js';
 import { completeProfiling, signUpWithCode } from './support/journeys.js';
-import { startE2eStack, type E2eStack } from './support/stack.js';
+import { INSTANT_STACK_ENV, startE2eStack, type E2eStack } from './support/stack.js';
 
 let stack: E2eStack;
 let browser: E2eBrowser;
@@ -13,7 +13,7 @@ const email = `spending-cap-${Date.now()}@example.com`;
 const CAP = 8;
 
 beforeAll(async () => {
-  stack = await startE2eStack({ env: { OFFLINE_MODEL_TOKEN_DELAY_MS: '0' } });
+  stack = await startE2eStack({ env: INSTANT_STACK_ENV });
   browser = await openBrowser();
   await signUpWithCode(browser.page, stack.appUrl, stack.mailboxUrl, email);
   await completeProfiling(browser.page);

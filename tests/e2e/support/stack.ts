@@ -15,6 +15,13 @@ export interface E2eStack {
   stop(): Promise<void>;
 }
 
+/**
+ * The configuration of every file that need not watch an answer being written: the offline models
+ * answer at once, and a paid period grants a figure other than the default 1,000 (the newcomer test
+ * checks that the plan states the configured one). One configuration, so one shared stack for them all.
+ */
+export const INSTANT_STACK_ENV: Readonly<Record<string, string>> = { OFFLINE_MODEL_TOKEN_DELAY_MS: '0', CREDITS_PER_PERIOD: '1200' };
+
 /** What a running stack serves, as the process hosting a shared one writes it down. */
 type StackAddresses = Omit<E2eStack, 'stop'>;
 
