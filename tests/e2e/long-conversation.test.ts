@@ -24,8 +24,9 @@ const TURNS = (() => {
 })();
 
 beforeAll(async () => {
-  // The offline models write slowly enough to watch the list follow an answer as it is written.
-  stack = await startE2eStack({ env: { OFFLINE_MODEL_TOKEN_DELAY_MS: '25' } });
+  // The offline models write slowly enough to watch the list follow an answer as it is written (the
+  // chat-path and stopped-answer files' stack, shared with them).
+  stack = await startE2eStack({ env: { OFFLINE_MODEL_TOKEN_DELAY_MS: '40' } });
   browser = await openBrowser();
   const { page } = browser;
   await signUpWithCode(page, stack.appUrl, stack.mailboxUrl, email);
