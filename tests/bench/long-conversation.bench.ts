@@ -7,7 +7,9 @@
 //   beside it without a budget, with the number of message elements in the page;
 // - streaming at the end of the 1,000-message conversation: a message sent to the offline model, and
 //   the frame times while its answer streams (requestAnimationFrame deltas, long tasks from a
-//   PerformanceObserver): frame p95 ≤ 16.7 ms, no long task over 50 ms;
+//   PerformanceObserver): frame p95 ≤ 16.7 ms counted in display refreshes (each delta a whole number of
+//   the idle page's median interval, a quarter interval of clock jitter allowed; the raw p95 printed beside
+//   it), no long task over 50 ms;
 // - memory: the JS heap used (CDP Runtime.getHeapUsage after HeapProfiler.collectGarbage) with the
 //   1,000-message conversation open against an empty new chat: ≤ 2×.
 // The conversations are written through the stand-in's REST API (tests/support/seed-long-conversation.ts):
@@ -289,19 +291,29 @@ async function main(): Promise<void> {
       process.exitCode = 1;
       return;
     }
-    // The page's clock is coarsened to 100 µs, so a frame at 60 Hz reads 16.6 or 16.7 ms, and a
+    // The page's clock is coarsened to 100 µs, so a frame at 60 Hz reads 16.6, 16.7 or 16.8 ms, and a
     // difference of two such readings carries float noise (16.700000000000003): compare at 0.1 ms.
     const framesP95 = Math.round(quantile(frames.deltas, 0.95) * 10) / 10;
+    // A frame is shown on the display's refresh, so each delta is a whole number of refresh intervals
+    // read through that clock's jitter: the idle page alone reads a p95 of 16.8 ms in some runs, with no
+    // frame dropped. The budget is held against the frames as shown: each delta counted in intervals
+    // (the idle page's median delta), a quarter interval of jitter allowed, so a frame that took
+    // longer than 1.25 intervals counts as two (33.4 ms) and the p95 is over as soon as 5 % do.
+    const refresh = quantile(idle.deltas, 0.5);
+    const asShown = (delta: number) => Math.max(1, Math.ceil(delta / refresh - 0.25)) * refresh;
+    const shownP95 = Math.round(quantile(frames.deltas.map(asShown), 0.95) * 10) / 10;
     const longest = frames.longTasks.length === 0 ? 0 : Math.max(...frames.longTasks);
     console.log(`streaming an answer at the end of the ${LONG_MESSAGES}-message conversation (frames from the click on Send to the answer's end, ${ms(streamedFor)}, ${frames.deltas.length} frames):`);
-    console.log(`  frame time p50 ${ms(quantile(frames.deltas, 0.5))}, p95 ${ms(framesP95)}, longest ${ms(Math.max(0, ...frames.deltas))} (budget p95 ≤ ${BUDGET.frameP95Ms} ms) ${verdict(framesP95 <= BUDGET.frameP95Ms)}`);
+    console.log(`  frame time as shown (in display refreshes of ${refresh.toFixed(2)} ms): p95 ${ms(shownP95)} (budget p95 ≤ ${BUDGET.frameP95Ms} ms) ${verdict(shownP95 <= BUDGET.frameP95Ms)}`);
+    console.log(`  frame time as read: p50 ${ms(quantile(frames.deltas, 0.5))}, p95 ${ms(framesP95)}, longest ${ms(Math.max(0, ...frames.deltas))}`);
     // rAF deltas jitter around the display's interval: say how many frames were really dropped
     // (a delta longer than one and a half intervals) beside the exact p95.
     const dropped = frames.deltas.filter((delta) => delta > BUDGET.frameP95Ms * 1.5).length;
     console.log(`  frame time p95 exactly ${framesP95.toFixed(2)} ms; frames dropped (longer than 1.5 × 16.7 ms): ${dropped} of ${frames.deltas.length}${droppedAt(frames.deltas)}`);
     const idleP95 = Math.round(quantile(idle.deltas, 0.95) * 10) / 10;
     const idleDropped = idle.deltas.filter((delta) => delta > BUDGET.frameP95Ms * 1.5).length;
-    console.log(`  baseline, the same page idle for ${ms(IDLE_BASELINE_MS)}: frame time p95 ${idleP95.toFixed(2)} ms, frames dropped ${idleDropped} of ${idle.deltas.length}, long tasks ${idle.longTasks.length}`);
+    const idleShownP95 = Math.round(quantile(idle.deltas.map(asShown), 0.95) * 10) / 10;
+    console.log(`  baseline, the same page idle for ${ms(IDLE_BASELINE_MS)}: frame time p95 as read ${idleP95.toFixed(2)} ms, as shown ${idleShownP95.toFixed(2)} ms, frames dropped ${idleDropped} of ${idle.deltas.length}, long tasks ${idle.longTasks.length}`);
     console.log(`  long tasks over 50 ms: ${frames.longTasks.length}, longest ${ms(longest)} (budget ${BUDGET.longTasks}) ${verdict(frames.longTasks.length <= BUDGET.longTasks)}`);
   } finally {
     await browser.close();
