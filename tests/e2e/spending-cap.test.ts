@@ -4,19 +4,19 @@
 import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, screenshot, type E2eBrowser } from './support/browser.js';
-import { completeProfiling, signUpWithCode } from './support/journeys.js';
+import { signedInUser } from './support/journeys.js';
 import { INSTANT_STACK_ENV, startE2eStack, type E2eStack } from './support/stack.js';
 
 let stack: E2eStack;
 let browser: E2eBrowser;
 const email = `spending-cap-${Date.now()}@example.com`;
 const CAP = 8;
+let userId: string;
 
 beforeAll(async () => {
   stack = await startE2eStack({ env: INSTANT_STACK_ENV });
   browser = await openBrowser();
-  await signUpWithCode(browser.page, stack.appUrl, stack.mailboxUrl, email);
-  await completeProfiling(browser.page);
+  ({ userId } = await signedInUser(browser.page, stack, email));
 }, 180_000);
 
 afterAll(async () => {
@@ -41,12 +41,10 @@ const openAccount = async (narrow = false) => {
 
 /**
  * What the database says this test's user spent this calendar month: their charges since the month
- * began (UTC). The stack may be shared with other files' users: this one is named by its sign-up event.
+ * began (UTC). The stack may be shared with other files' users: this one is named by its id.
  */
 async function chargedThisMonth(): Promise<number> {
   if (!stack.supabase) throw new Error('the stack runs without its Supabase stand-in');
-  const userId = browser.events.find((e) => e['event'] === 'signup_succeeded')?.['user_id'];
-  if (typeof userId !== 'string') throw new Error('the sign-up pushed no signup_succeeded event with its user');
   const service = createClient(stack.supabase.url, stack.supabase.serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
   const now = new Date();
   const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
