@@ -51,6 +51,28 @@ const notes: AttachmentRef = { id: '00000000-0000-4000-8000-0000000000aa', name:
 const append = async (h: ConversationStoreHarness, userId: string, conversationId: string, message: NewMessage): Promise<ChatMessage> =>
   data(await h.store.appendMessage(userId, conversationId, message));
 
+/**
+ * A conversation of PAST_THE_ROW_CAP_TURNS turns, seeded in bulk where the harness can
+ * (`seedConversation`), else written message by message as the chat use cases write them: each
+ * question under the one before, its answer in column 0, worded by `say` (question, answer).
+ */
+async function pastTheRowCap(
+  h: ConversationStoreHarness, user: string, title: string, say: (turn: number) => readonly [string, string] = (turn) => [`Q${turn}`, `A${turn}`],
+): Promise<{ readonly conversationId: string; readonly messageIds: readonly string[] }> {
+  if (h.seedConversation) return h.seedConversation(user, PAST_THE_ROW_CAP_TURNS);
+  const conv = data(await h.store.createConversation(user, title));
+  const ids: string[] = [];
+  let previous: string | null = null;
+  for (let turn = 1; turn <= PAST_THE_ROW_CAP_TURNS; turn += 1) {
+    const [asked, answered] = say(turn);
+    const question: ChatMessage = await append(h, user, conv.id, { ...userSays(asked), parentId: previous });
+    const answer = await append(h, user, conv.id, { ...modelSays('echo-basic', answered), parentId: question.id, column: 0 });
+    ids.push(question.id, answer.id);
+    previous = question.id;
+  }
+  return { conversationId: conv.id, messageIds: ids };
+}
+
 export function conversationStoreContract(name: string, makeHarness: () => Promise<ConversationStoreHarness>): void {
   describe(`ConversationStore contract: ${name}`, () => {
     const signedIn = async () => {
@@ -168,21 +190,7 @@ export function conversationStoreContract(name: string, makeHarness: () => Promi
 
     it('a path longer than a hosted API answers rows (1,002 messages) reads whole and in order, and the next message continues after its end', async () => {
       const { h, store, user } = await signedIn();
-      let seeded: { readonly conversationId: string; readonly messageIds: readonly string[] };
-      if (h.seedConversation) seeded = await h.seedConversation(user, PAST_THE_ROW_CAP_TURNS);
-      else {
-        const conv = data(await store.createConversation(user, 'Long'));
-        const ids: string[] = [];
-        // Each message placed (a question under the one before, its answer in column 0), as the chat use cases write them.
-        let previous: string | null = null;
-        for (let turn = 1; turn <= PAST_THE_ROW_CAP_TURNS; turn += 1) {
-          const question: ChatMessage = await append(h, user, conv.id, { ...userSays(`Q${turn}`), parentId: previous });
-          const answer = await append(h, user, conv.id, { ...modelSays('echo-basic', `A${turn}`), parentId: question.id, column: 0 });
-          ids.push(question.id, answer.id);
-          previous = question.id;
-        }
-        seeded = { conversationId: conv.id, messageIds: ids };
-      }
+      const seeded = await pastTheRowCap(h, user, 'Long');
       expect(seeded.messageIds).toHaveLength(PAST_THE_ROW_CAP_TURNS * 2);
       expect(data(await store.listMessages(user, seeded.conversationId)).map((m) => m.id)).toEqual(seeded.messageIds);
       const next = await append(h, user, seeded.conversationId, userSays('One more'));
@@ -194,20 +202,7 @@ export function conversationStoreContract(name: string, makeHarness: () => Promi
 
     it('the files of more messages than a hosted API answers rows (1,002) are all read', async () => {
       const { h, store, user } = await signedIn();
-      let seeded: { readonly conversationId: string; readonly messageIds: readonly string[] };
-      if (h.seedConversation) seeded = await h.seedConversation(user, PAST_THE_ROW_CAP_TURNS);
-      else {
-        const conv = data(await store.createConversation(user, 'Many files'));
-        const ids: string[] = [];
-        let previous: string | null = null;
-        for (let turn = 1; turn <= PAST_THE_ROW_CAP_TURNS; turn += 1) {
-          const question: ChatMessage = await append(h, user, conv.id, { ...userSays(`Q${turn}`), parentId: previous });
-          const answer = await append(h, user, conv.id, { ...modelSays('echo-basic', `A${turn}`), parentId: question.id, column: 0 });
-          ids.push(question.id, answer.id);
-          previous = question.id;
-        }
-        seeded = { conversationId: conv.id, messageIds: ids };
-      }
+      const seeded = await pastTheRowCap(h, user, 'Many files');
       if (h.attachToEvery) await h.attachToEvery(user, seeded.conversationId, [notes]);
       else for (const id of seeded.messageIds) data(await store.attachToMessage(user, seeded.conversationId, id, [notes]));
       const files = data(await store.listAttachments(user, seeded.conversationId));
@@ -221,18 +216,7 @@ export function conversationStoreContract(name: string, makeHarness: () => Promi
       // Said once, before a long conversation says it in every message (questions and answers alike say "about").
       const older = data(await store.createConversation(user, 'Older'));
       await append(h, user, older.id, userSays('What about the pelican colony?'));
-      let seeded: { readonly conversationId: string };
-      if (h.seedConversation) seeded = await h.seedConversation(user, PAST_THE_ROW_CAP_TURNS);
-      else {
-        const conv = data(await store.createConversation(user, 'Long'));
-        let previous: string | null = null;
-        for (let turn = 1; turn <= PAST_THE_ROW_CAP_TURNS; turn += 1) {
-          const question: ChatMessage = await append(h, user, conv.id, { ...userSays(`Turn ${turn}: what about tides?`), parentId: previous });
-          await append(h, user, conv.id, { ...modelSays('echo-basic', `Answer ${turn} about tides.`), parentId: question.id, column: 0 });
-          previous = question.id;
-        }
-        seeded = { conversationId: conv.id };
-      }
+      const seeded = await pastTheRowCap(h, user, 'Long', (turn) => [`Turn ${turn}: what about tides?`, `Answer ${turn} about tides.`]);
       const found = data(await store.listConversations(user, { query: 'about' })).map((c) => c.id);
       expect(found.sort()).toEqual([older.id, seeded.conversationId].sort());
       expect(data(await store.listConversations(user, { query: 'PELICAN' })).map((c) => c.id)).toEqual([older.id]);
