@@ -6,7 +6,7 @@ import { MB } from '../../core/chat/index.js';
 import { gradientPng } from '../support/png-fixture.js';
 import { pngBytes } from '../support/storage-users.js';
 import { openBrowser, screenshot, type E2eBrowser } from './support/browser.js';
-import { completeProfiling, signUpWithCode } from './support/journeys.js';
+import { signedInUser } from './support/journeys.js';
 import { startE2eStack, type E2eStack } from './support/stack.js';
 
 let stack: E2eStack;
@@ -19,8 +19,7 @@ const NOTES = '# Tide notes\nHigh water at six, low water at noon.\n';
 beforeAll(async () => {
   stack = await startE2eStack({ env: { OFFLINE_MODEL_TOKEN_DELAY_MS: '2' } });
   browser = await openBrowser();
-  await signUpWithCode(browser.page, stack.appUrl, stack.mailboxUrl, email);
-  await completeProfiling(browser.page);
+  await signedInUser(browser.page, stack, email);
 }, 180_000);
 
 afterAll(async () => {

@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { downloadedText, openBrowser, screenshot, type E2eBrowser } from './support/browser.js';
-import { completeProfiling, signUpWithCode } from './support/journeys.js';
+import { signedInUser } from './support/journeys.js';
 import { INSTANT_STACK_ENV, startE2eStack, type E2eStack } from './support/stack.js';
 
 let stack: E2eStack;
@@ -21,8 +21,7 @@ let title = '';
 beforeAll(async () => {
   stack = await startE2eStack({ env: INSTANT_STACK_ENV });
   browser = await openBrowser({ viewport: DESKTOP });
-  await signUpWithCode(browser.page, stack.appUrl, stack.mailboxUrl, email);
-  await completeProfiling(browser.page);
+  await signedInUser(browser.page, stack, email);
 }, 300_000);
 
 afterAll(async () => {

@@ -3,7 +3,7 @@
 import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, screenshot, type E2eBrowser } from './support/browser.js';
-import { completeProfiling, signUpWithCode } from './support/journeys.js';
+import { signedInUser } from './support/journeys.js';
 import { startE2eStack, type E2eStack } from './support/stack.js';
 
 let stack: E2eStack;
@@ -15,8 +15,7 @@ beforeAll(async () => {
   stack = await startE2eStack({ env: { OFFLINE_MODEL_TOKEN_DELAY_MS: '40' } });
   browser = await openBrowser();
   const { page } = browser;
-  await signUpWithCode(page, stack.appUrl, stack.mailboxUrl, email);
-  await completeProfiling(page);
+  await signedInUser(page, stack, email);
 }, 180_000);
 
 afterAll(async () => {

@@ -2,7 +2,7 @@
 // local stack (npm start's parts on free ports): what a person does with the chat's tools.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { downloadedText, openBrowser, screenshot, type E2eBrowser } from './support/browser.js';
-import { completeProfiling, signUpWithCode } from './support/journeys.js';
+import { signedInUser } from './support/journeys.js';
 import { startE2eStack, type E2eStack } from './support/stack.js';
 
 let stack: E2eStack;
@@ -14,8 +14,7 @@ const INSTRUCTION = 'Answer like a lighthouse keeper.';
 beforeAll(async () => {
   stack = await startE2eStack({ env: { OFFLINE_MODEL_TOKEN_DELAY_MS: '2' } });
   browser = await openBrowser();
-  await signUpWithCode(browser.page, stack.appUrl, stack.mailboxUrl, email);
-  await completeProfiling(browser.page);
+  await signedInUser(browser.page, stack, email);
 }, 180_000);
 
 afterAll(async () => {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, screenshot, type E2eBrowser } from './support/browser.js';
-import { completeProfiling, signUpWithCode } from './support/journeys.js';
+import { signedInUser } from './support/journeys.js';
 import { INSTANT_STACK_ENV, startE2eStack, type E2eStack } from './support/stack.js';
 
 let stack: E2eStack;
@@ -19,8 +19,7 @@ const ja = JSON.parse(readFileSync(join(process.cwd(), 'web/public/locales/ja/tr
 beforeAll(async () => {
   stack = await startE2eStack({ env: INSTANT_STACK_ENV });
   browser = await openBrowser({ viewport: PHONE });
-  await signUpWithCode(browser.page, stack.appUrl, stack.mailboxUrl, email);
-  await completeProfiling(browser.page);
+  await signedInUser(browser.page, stack, email);
 }, 180_000);
 
 afterAll(async () => {

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedLongConversation, visibleMessagesOf, type SeededConversation } from '../support/seed-long-conversation.js';
 import { openBrowser, screenshot, type E2eBrowser } from './support/browser.js';
-import { completeProfiling, signUpWithCode } from './support/journeys.js';
+import { signedInUser } from './support/journeys.js';
 import { startE2eStack, type E2eStack } from './support/stack.js';
 
 let stack: E2eStack;
@@ -29,13 +29,10 @@ beforeAll(async () => {
   stack = await startE2eStack({ env: { OFFLINE_MODEL_TOKEN_DELAY_MS: '40' } });
   browser = await openBrowser();
   const { page } = browser;
-  await signUpWithCode(page, stack.appUrl, stack.mailboxUrl, email);
-  await completeProfiling(page);
+  const { userId } = await signedInUser(page, stack, email);
   if (!stack.supabase) throw new Error('the stack runs without its Supabase stand-in');
   const { url, serviceRoleKey } = stack.supabase;
-  // The stack may be shared with other files' users: the one just signed up is named by its sign-up event.
-  const userId = browser.events.find((e) => e['event'] === 'signup_succeeded')?.['user_id'];
-  if (typeof userId !== 'string') throw new Error('the sign-up pushed no signup_succeeded event with its user');
+  // The stack may be shared with other files' users: the conversation goes to the one just made, by its id.
   seeded = await seedLongConversation({ restUrl: url, serviceRoleKey, userId, turns: TURNS, sideBySideEvery: SIDE_BY_SIDE_EVERY, title: 'A very long conversation' });
 }, 240_000);
 
