@@ -9,7 +9,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, screenshot, type E2eBrowser } from './support/browser.js';
-import { completeProfiling, signUpWithCode } from './support/journeys.js';
+import { signedInUser } from './support/journeys.js';
 import { INSTANT_STACK_ENV, startE2eStack, type E2eStack } from './support/stack.js';
 
 let stack: E2eStack;
@@ -27,8 +27,7 @@ beforeAll(async () => {
   stack = await startE2eStack({ env: INSTANT_STACK_ENV });
   browser = await openBrowser({ viewport: DESKTOP });
   const { page } = browser;
-  await signUpWithCode(page, stack.appUrl, stack.mailboxUrl, email);
-  await completeProfiling(page);
+  await signedInUser(page, stack, email);
   // A conversation, with a title.
   await page.getByRole('textbox', { name: 'Your message' }).fill('Which dialogs does this app have?');
   await page.getByRole('button', { name: 'Send' }).click();

@@ -3,7 +3,7 @@
 // sees it. Screenshots at 1280×800 and 390×844.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, screenshot, type E2eBrowser } from './support/browser.js';
-import { completeProfiling, signUpWithCode } from './support/journeys.js';
+import { signedInUser } from './support/journeys.js';
 import { INSTANT_STACK_ENV, startE2eStack, type E2eStack } from './support/stack.js';
 
 let stack: E2eStack;
@@ -13,8 +13,7 @@ const stamp = Date.now();
 beforeAll(async () => {
   stack = await startE2eStack({ env: INSTANT_STACK_ENV });
   browser = await openBrowser();
-  await signUpWithCode(browser.page, stack.appUrl, stack.mailboxUrl, `own-prompts-a-${stamp}@example.com`);
-  await completeProfiling(browser.page);
+  await signedInUser(browser.page, stack, `own-prompts-a-${stamp}@example.com`);
 }, 180_000);
 
 afterAll(async () => {
@@ -108,8 +107,7 @@ describe('e2e: my own prompts in the library', () => {
     await page.getByRole('button', { name: 'Secret onboarding checklist', exact: true }).waitFor();
     const other = await openBrowser();
     try {
-      await signUpWithCode(other.page, stack.appUrl, stack.mailboxUrl, `own-prompts-b-${stamp}@example.com`);
-      await completeProfiling(other.page);
+      await signedInUser(other.page, stack, `own-prompts-b-${stamp}@example.com`);
       await other.page.goto(`${stack.appUrl}/chat/prompts`);
       await other.page.getByRole('searchbox', { name: 'Search prompts' }).fill('secret onboarding checklist');
       await other.page.getByRole('status').filter({ hasText: 'Results: 0' }).waitFor();

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ARTIFACTS, openBrowser, type E2eBrowser } from './support/browser.js';
-import { completeProfiling, signUpWithCode } from './support/journeys.js';
+import { signedInUser } from './support/journeys.js';
 import { startE2eStack, type E2eStack } from './support/stack.js';
 
 let stack: E2eStack;
@@ -17,8 +17,7 @@ const CONVERSATION_URL = /\/chat\/(?!all$|prompts$)[^/]+$/;
 beforeAll(async () => {
   stack = await startE2eStack({ env: { OFFLINE_MODEL_TOKEN_DELAY_MS: '40' } });
   browser = await openBrowser();
-  await signUpWithCode(browser.page, stack.appUrl, stack.mailboxUrl, email);
-  await completeProfiling(browser.page);
+  await signedInUser(browser.page, stack, email);
 }, 180_000);
 
 // A test that narrows the window gives the next one the desktop layout back, whether it passed or not.
@@ -44,8 +43,7 @@ const lastAnswer = (page = browser.page) => page.locator('.message--assistant').
 async function asOwnUser(name: string, run: (page: Page) => Promise<void>): Promise<void> {
   const own = await openBrowser();
   try {
-    await signUpWithCode(own.page, stack.appUrl, stack.mailboxUrl, `stopped-${name}-${Date.now()}@example.com`);
-    await completeProfiling(own.page);
+    await signedInUser(own.page, stack, `stopped-${name}-${Date.now()}@example.com`);
     await run(own.page);
   } finally {
     await own.close();
