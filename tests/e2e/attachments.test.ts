@@ -98,18 +98,19 @@ describe('e2e: attachments', () => {
 
     // Three images of 3.6 MB: each is within its limit, together they are more than one request carries.
     const [three] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Attach', exact: true }).click()]);
-    await three.setFiles(['one', 'two', 'three'].map((n) => ({ name: `${n}.png`, mimeType: 'image/png', buffer: Buffer.from(pngBytes(1600, 1200, 3.6 * MB)) })));
+    // 10.8 MB handed to the shared browser over its connection: more than Playwright's 20 s on a busy machine.
+    await three.setFiles(['one', 'two', 'three'].map((n) => ({ name: `${n}.png`, mimeType: 'image/png', buffer: Buffer.from(pngBytes(1600, 1200, 3.6 * MB)) })), { timeout: 60_000 });
     await uploadsDone();
     await page.getByText('The images of one message may add up to at most 10 MB; these add up to 10.8 MB.').waitFor();
     await box().fill('Three big pictures');
-    expect(await page.getByRole('button', { name: 'Send' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Send', disabled: true }).waitFor();
     await screenshot(page, 'attach-images-over-request-1280');
     await page.getByRole('button', { name: 'Remove three.png' }).click();
-    expect(await page.getByRole('button', { name: 'Send' }).isDisabled()).toBe(false);
+    await page.getByRole('button', { name: 'Send', disabled: false }).waitFor();
     for (const n of ['one', 'two']) await page.getByRole('button', { name: `Remove ${n}.png` }).click();
     await box().fill('');
     // Eleven megabytes read, checked and uploaded in the browser: more than the default 30 s on a busy machine.
-  }, 90_000);
+  }, 120_000);
 
   it('a dropped file and a pasted screenshot are attached too', async () => {
     const { page } = browser;
@@ -143,7 +144,7 @@ describe('e2e: attachments', () => {
     await uploadsDone();
     await page.getByText('Offline model, brief (local, no network) cannot read images. Remove the image or choose a model that reads images.').waitFor();
     await box().fill('Describe this picture');
-    expect(await page.getByRole('button', { name: 'Send' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Send', disabled: true }).waitFor();
     await box().press('Enter');
     expect(await box().inputValue()).toBe('Describe this picture');
     await screenshot(page, 'attach-text-only-model-1280');
@@ -153,7 +154,7 @@ describe('e2e: attachments', () => {
     await screenshot(page, 'attach-text-only-model-390');
     // Without the image the brief model takes the message.
     await page.getByRole('button', { name: 'Remove harbour.png' }).click();
-    expect(await page.getByRole('button', { name: 'Send' }).isDisabled()).toBe(false);
+    await page.getByRole('button', { name: 'Send', disabled: false }).waitFor();
     await page.setViewportSize({ width: 1280, height: 800 });
   });
 
