@@ -199,9 +199,13 @@ describe('e2e: every dialog and menu fits the screen', () => {
       const share = page.getByRole('dialog', { name: 'Share this conversation' });
       await share.getByRole('button', { name: /Create a link|Turn the link off/ }).waitFor();
       await expectFits(page, '[role="dialog"]', `${size}-share`);
-      const create = share.getByRole('button', { name: 'Create a link' });
-      if ((await create.count()) > 0) await create.click();
-      await share.getByRole('textbox', { name: 'Link' }).waitFor();
+      // While the share state loads, "Create a link" shows busy; wait until it is either the link
+      // (shared at an earlier size) or an enabled button, then create the link if it is not there.
+      const link = share.getByRole('textbox', { name: 'Link' });
+      const create = share.getByRole('button', { name: 'Create a link', disabled: false });
+      await link.or(create).waitFor();
+      if (!(await link.isVisible())) await create.click();
+      await link.waitFor();
       await expectFits(page, '[role="dialog"]', `${size}-share-link`);
       await closeDialog(page);
 
