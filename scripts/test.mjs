@@ -11,7 +11,10 @@ mkdirSync(join(CACHE, 'eslint'), { recursive: true });
 mkdirSync(join(CACHE, 'tsc'), { recursive: true });
 
 const bin = (name) => join('node_modules', '.bin', name);
-const tsc = (project, info) => [bin('tsc'), ['-p', project, '--noEmit', '--incremental', '--tsBuildInfoFile', join(CACHE, 'tsc', info)]];
+// TypeScript 7's native compiler (installed as `typescript-native`; ESLint's parser keeps TypeScript 5.9,
+// the `typescript` package): several times faster than tsc 5.9 over the same program and the same checks.
+const TSC = join('node_modules', 'typescript-native', 'bin', 'tsc');
+const tsc = (project, info) => [process.execPath, [TSC, '-p', project, '--noEmit', '--incremental', '--tsBuildInfoFile', join(CACHE, 'tsc', info)]];
 
 /** Each phase: a name and the commands it runs, one after another. */
 const PHASES = [
