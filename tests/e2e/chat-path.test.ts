@@ -10,12 +10,13 @@ let stack: E2eStack;
 let browser: E2eBrowser;
 const email = `chat-path-${Date.now()}@example.com`;
 const CONVERSATION_URL = /\/chat\/(?!all$|prompts$)[^/]+$/;
+let userId: string;
 
 beforeAll(async () => {
   stack = await startE2eStack({ env: { OFFLINE_MODEL_TOKEN_DELAY_MS: '40' } });
   browser = await openBrowser();
   const { page } = browser;
-  await signedInUser(page, stack, email);
+  ({ userId } = await signedInUser(page, stack, email));
 }, 180_000);
 
 afterAll(async () => {
@@ -77,7 +78,8 @@ describe('e2e: the chat path', () => {
     if (!stack.supabase) throw new Error('the stack runs without its Supabase stand-in');
     const service = createClient(stack.supabase.url, stack.supabase.serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
     const heldNow = async () => {
-      const { data, error } = await service.from('credit_holds').select('amount');
+      // This user's holds only: other files' users chat on the same shared stack at the same time.
+      const { data, error } = await service.from('credit_holds').select('amount').eq('user_id', userId);
       if (error) throw new Error(error.message);
       return (data as { amount: number }[]).reduce((sum, row) => sum + row.amount, 0);
     };
