@@ -7,9 +7,15 @@ import { startTestSupabase } from '../support/local-supabase.js';
 import { SEEDED_MODELS, columnsOfTurn, seedLongConversation } from '../support/seed-long-conversation.js';
 import { compareVotesContract } from './compare-votes.contract.js';
 
+/**
+ * The stand-in answers at most this many rows a request here (a hosted project's "Max rows", 1,000
+ * by default, can be set as low): the cases about reading past the cap seed just over it.
+ */
+const ROW_CAP = 100;
+
 let supabase: LocalSupabase;
 beforeAll(async () => {
-  supabase = await startTestSupabase();
+  supabase = await startTestSupabase({ restMaxRows: ROW_CAP });
 });
 afterAll(async () => {
   await supabase?.stop();
@@ -53,7 +59,7 @@ compareVotesContract('SupabaseCompareVotes (service role) on the local stand-in'
   const service = serviceClient(supabase);
   const users = new StandInUsers(supabase);
   const store = new SupabaseConversationStore(service);
-  return { votes: new SupabaseCompareVotes(service, store), store, createUser: () => users.create(), actAs: async () => undefined, seedVotedTurns };
+  return { votes: new SupabaseCompareVotes(service, store), store, createUser: () => users.create(), actAs: async () => undefined, seedVotedTurns, rowCap: ROW_CAP };
 });
 
 // With a user's own token, row-level security guards every row and the leaderboard function as well.
@@ -61,5 +67,5 @@ compareVotesContract('SupabaseCompareVotes (the user’s token) on the local sta
   const client = browserClient(supabase);
   const users = new StandInUsers(supabase);
   const store = new SupabaseConversationStore(serviceClient(supabase));
-  return { votes: new SupabaseCompareVotes(client, new SupabaseConversationStore(client)), store, createUser: () => users.create(), actAs: (userId) => users.signInAs(client, userId), seedVotedTurns };
+  return { votes: new SupabaseCompareVotes(client, new SupabaseConversationStore(client)), store, createUser: () => users.create(), actAs: (userId) => users.signInAs(client, userId), seedVotedTurns, rowCap: ROW_CAP };
 });

@@ -8,9 +8,15 @@ import { seedLongConversation } from '../support/seed-long-conversation.js';
 import { conversationLibraryContract, storeAsLibrary } from './conversation-library.contract.js';
 import { conversationStoreContract } from './conversation-store.contract.js';
 
+/**
+ * The stand-in answers at most this many rows a request here (a hosted project's "Max rows", 1,000
+ * by default, can be set as low): the cases about reading past the cap seed just over it.
+ */
+const ROW_CAP = 100;
+
 let supabase: LocalSupabase;
 beforeAll(async () => {
-  supabase = await startTestSupabase();
+  supabase = await startTestSupabase({ restMaxRows: ROW_CAP });
 });
 afterAll(async () => {
   await supabase?.stop();
@@ -41,6 +47,7 @@ const harness = async () => {
     actAs: (userId: string) => users.signInAs(client, userId),
     seedConversation,
     attachToEvery,
+    rowCap: ROW_CAP,
   };
 };
 conversationStoreContract('SupabaseConversationStore on the local stand-in', harness);
@@ -56,6 +63,7 @@ const serviceHarness = async () => {
     actAs: async () => undefined,
     seedConversation,
     attachToEvery,
+    rowCap: ROW_CAP,
   };
 };
 conversationStoreContract('SupabaseConversationStore (service role) on the local stand-in', serviceHarness);
