@@ -25,6 +25,14 @@ const POSTGRES_LANE = [
 /** Bundles the app server and the billing sandbox once per run: the processes tests spawn start from them, not through tsx. */
 const PREBUILT_ENTRIES = 'tests/support/prebuilt-entries.ts';
 
+/**
+ * Every project runs its files in one process per worker, sharing the modules they load (React, zod,
+ * supabase-js, PGlite's compiled WebAssembly, the JIT's warm code) instead of loading them again per
+ * file: each file still starts and stops its own servers and databases, and this setup file fails a
+ * file that leaves the environment changed (tests/support/shared-worker-guard.ts).
+ */
+const SHARED_WORKER_GUARD = 'tests/support/shared-worker-guard.ts';
+
 /** The npm workspaces' own tests (each package's tests/ folder). */
 const PACKAGE_TESTS = ['adapters/billing-client/tests/**/*.test.ts', 'adapters/stand-ins/billing/tests/**/*.test.ts', 'adapters/stand-ins/supabase/tests/**/*.test.ts', 'adapters/stand-ins/model-providers/tests/**/*.test.ts'];
 
@@ -54,7 +62,7 @@ export default defineConfig({
           name: 'unit',
           include: UNIT_TESTS,
           isolate: false,
-          setupFiles: ['tests/support/dom-setup.ts'],
+          setupFiles: ['tests/support/dom-setup.ts', SHARED_WORKER_GUARD],
         },
       },
       {
@@ -65,7 +73,8 @@ export default defineConfig({
           exclude: ['tests/bench/**', 'node_modules/**', ...REDIS_LANE, ...UNIT_TESTS],
           // Provisions Chromium (installing Debian's package when it can) before any file runs.
           globalSetup: ['tests/support/global-setup.ts', PREBUILT_ENTRIES],
-          setupFiles: ['tests/support/dom-setup.ts'],
+          setupFiles: ['tests/support/dom-setup.ts', SHARED_WORKER_GUARD],
+          isolate: false,
         },
       },
       {
@@ -78,6 +87,8 @@ export default defineConfig({
           env: { ENSEMBLE_TEST_DATABASE: 'postgres' },
           // Provisions PostgreSQL (installing Debian's package when it can) and the migrated template.
           globalSetup: ['tests/support/postgres-global-setup.ts', PREBUILT_ENTRIES],
+          setupFiles: [SHARED_WORKER_GUARD],
+          isolate: false,
         },
       },
       {
@@ -87,6 +98,8 @@ export default defineConfig({
           include: REDIS_LANE,
           // Provisions redis-server (installing Debian's package when it can) and starts one.
           globalSetup: ['tests/support/redis-global-setup.ts', PREBUILT_ENTRIES],
+          setupFiles: [SHARED_WORKER_GUARD],
+          isolate: false,
         },
       },
     ],
