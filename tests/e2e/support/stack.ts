@@ -55,8 +55,23 @@ export async function startE2eStack(options: { env?: Record<string, string> } = 
   return { ...addresses, stop: async () => undefined };
 }
 
-/** A stack of this process's own, stopped by `stop()`. */
+/**
+ * A stack of this process's own, stopped by `stop()`. Its ports are free when chosen and bound by its
+ * parts a few seconds later; should another process of the run have bound one in between, the stack
+ * starts again on other ports (up to three times).
+ */
 export async function startOwnStack(options: { env?: Record<string, string> } = {}): Promise<E2eStack> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startOwnStackOnce(options);
+    } catch (error) {
+      if (attempt >= 3 || !/already in use|EADDRINUSE/.test(error instanceof Error ? error.message : String(error))) throw error;
+      console.warn(`The stack's ports were taken before it bound them (${error instanceof Error ? error.message : String(error)}); starting again on others.`);
+    }
+  }
+}
+
+async function startOwnStackOnce(options: { env?: Record<string, string> }): Promise<E2eStack> {
   // Loaded here, not at the top: a file on a shared stack never loads the stack's code.
   const { buildClientIfNeeded, startLocalStack } = await import('../../../scripts/local-stack.js');
   if (buildClientIfNeeded() === 'failed') throw new Error('The web client does not build');
