@@ -119,7 +119,8 @@ export class SupabaseSupportReports {
         totals.set(key, total);
       }
       const last = rows.data[rows.data.length - 1];
-      if (last === undefined || rows.data.length < PAGE) break;
+      // Until an empty page: a project's "Max rows" may answer fewer than PAGE rows before the end.
+      if (last === undefined) break;
       after = String(last.id);
     }
     const list = [...totals].map(([key, total]) => ({ key, ...total }));
@@ -133,16 +134,20 @@ export class SupabaseSupportReports {
   }
 
   /**
-   * The users with these ids (the labels of a usage report), a page of PAGE ids a call: the function
-   * answers at most 1000 rows, as the API does, so a report of more users would lose the rest's labels.
+   * The users with these ids (the labels of a usage report), at most PAGE ids a call: the function
+   * answers no more rows than the API's "Max rows" (1000 by default, lower if a project sets it), so
+   * the ids a call did not answer are asked again, until a call finds none of them (those are gone).
    */
   async usersById(ids: readonly string[]): Promise<Result<ReportUser[]>> {
     const users: ReportUser[] = [];
-    for (let from = 0; from < ids.length; from += PAGE) {
-      const page = ids.slice(from, from + PAGE);
+    let rest = [...new Set(ids)];
+    while (rest.length > 0) {
+      const page = rest.slice(0, PAGE);
       const found = await this.listUsers({ ids_input: page, limit_input: page.length }, 'Could not look up users');
       if (!found.success) return found;
       users.push(...found.data);
+      const seen = new Set(found.data.map((user) => user.id));
+      rest = found.data.length === 0 ? rest.slice(page.length) : [...page.filter((id) => !seen.has(id)), ...rest.slice(page.length)];
     }
     return ok(users);
   }
@@ -170,7 +175,8 @@ export class SupabaseSupportReports {
       if (!rows.success) return rows;
       entries.push(...rows.data);
       const last = rows.data[rows.data.length - 1];
-      if (last === undefined || rows.data.length < PAGE) break;
+      // Until an empty page: a project's "Max rows" may answer fewer than PAGE rows before the end.
+      if (last === undefined) break;
       after = String(last.id);
     }
     return ok(entries);
