@@ -26,7 +26,7 @@ export interface LocalDb {
   withRole<T>(role: DbRole, claims: JwtClaims | null, fn: (tx: Transaction) => Promise<T>, options?: RoleOptions): Promise<T>;
   /** LISTEN on `channel` (PostgREST's `pgrst`, which DDL and `NOTIFY pgrst, 'reload schema'` signal). */
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
-  /** A gzipped copy of the data directory, to open further instances from (tests; PGlite only). */
+  /** A copy of the data directory (an uncompressed tar), to open further instances from (tests; PGlite only). */
   dumpTemplate(): Promise<Blob>;
   close(): Promise<void>;
 }
@@ -90,7 +90,8 @@ export async function openLocalDb(options: OpenLocalDbOptions = {}): Promise<Loc
     listen: (channel, onNotify) => sql.listen(channel, onNotify),
     dumpTemplate: async () => {
       if (!(sql instanceof PGlite)) throw new Error('A PostgreSQL server database is copied with CREATE DATABASE ... TEMPLATE, not dumped');
-      return sql.dumpDataDir('gzip');
+      // Uncompressed: an instance opened from it skips the gunzip, the larger file costs nothing in memory.
+      return sql.dumpDataDir('none');
     },
     close: async () => {
       await sql.close();
