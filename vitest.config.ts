@@ -25,12 +25,7 @@ const POSTGRES_LANE = [
 /** Bundles the app server and the billing sandbox once per run: the processes tests spawn start from them, not through tsx. */
 const PREBUILT_ENTRIES = 'tests/support/prebuilt-entries.ts';
 
-/**
- * Every project runs its files in one process per worker, sharing the modules they load (React, zod,
- * supabase-js, PGlite's compiled WebAssembly, the JIT's warm code) instead of loading them again per
- * file: each file still starts and stops its own servers and databases, and this setup file fails a
- * file that leaves the environment changed (tests/support/shared-worker-guard.ts).
- */
+/** Fails a file that leaves the environment changed: the files of a worker share its process (`isolate: false` below). */
 const SHARED_WORKER_GUARD = 'tests/support/shared-worker-guard.ts';
 
 /** The npm workspaces' own tests (each package's tests/ folder). */
@@ -50,18 +45,21 @@ export default defineConfig({
     // PGlite and the local servers are shared per worker; two cores do not need more forks.
     pool: 'forks',
     maxWorkers: 2,
+    // Every project runs its files in one process per worker, sharing the modules they load (React, zod,
+    // supabase-js, PGlite's compiled WebAssembly, the JIT's warm code) instead of loading them again per
+    // file. Each file still starts and stops its own servers and databases and restores what it changed;
+    // SHARED_WORKER_GUARD fails a file that leaves the environment changed. Unit files proven order-free
+    // by shuffled runs (`--sequence.shuffle`).
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
       {
         extends: true,
         test: {
-          // Unit tests start no server, browser or database and keep no state between files, so the
-          // files of one worker share their loaded modules (React, zod, core) instead of loading them
-          // again per file: about 2.5× faster. Proven order-free by shuffled runs (`--sequence.shuffle`).
+          // Unit tests start no server, browser or database.
           name: 'unit',
           include: UNIT_TESTS,
-          isolate: false,
           setupFiles: ['tests/support/dom-setup.ts', SHARED_WORKER_GUARD],
         },
       },
@@ -74,7 +72,6 @@ export default defineConfig({
           // Provisions Chromium (installing Debian's package when it can) before any file runs.
           globalSetup: ['tests/support/global-setup.ts', PREBUILT_ENTRIES],
           setupFiles: ['tests/support/dom-setup.ts', SHARED_WORKER_GUARD],
-          isolate: false,
         },
       },
       {
@@ -88,7 +85,6 @@ export default defineConfig({
           // Provisions PostgreSQL (installing Debian's package when it can) and the migrated template.
           globalSetup: ['tests/support/postgres-global-setup.ts', PREBUILT_ENTRIES],
           setupFiles: [SHARED_WORKER_GUARD],
-          isolate: false,
         },
       },
       {
@@ -99,7 +95,6 @@ export default defineConfig({
           // Provisions redis-server (installing Debian's package when it can) and starts one.
           globalSetup: ['tests/support/redis-global-setup.ts', PREBUILT_ENTRIES],
           setupFiles: [SHARED_WORKER_GUARD],
-          isolate: false,
         },
       },
     ],

@@ -38,8 +38,9 @@ const run = (command, args, held) =>
       child.stderr.on('data', (chunk) => held.push(chunk));
     }
     child.on('error', (error) => {
-      (held ?? []).push(Buffer.from(`${command}: ${error.message}\n`));
-      if (!held) console.error(`${command}: ${error.message}`);
+      const text = `${command}: ${error.message}\n`;
+      if (held) held.push(Buffer.from(text));
+      else process.stderr.write(text);
       resolve(1);
     });
     child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
