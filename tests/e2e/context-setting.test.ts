@@ -132,11 +132,15 @@ describe('e2e: the context setting and the settings dialog on a phone', () => {
     await page.setViewportSize(DESKTOP);
     await page.goto(`${stack.appUrl}/chat?hl=en`);
     const box = page.getByRole('textbox', { name: 'Your message' });
+    const send = page.getByRole('button', { name: 'Send', exact: true });
     const banner = page.getByRole('region', { name: 'This conversation has grown long.' });
     // Two long questions (about 5,000 tokens each): the next message would send more than 8,000.
     for (const [i, topic] of ['harbours', 'lighthouses'].entries()) {
       await box.fill(`Tell me about ${topic}. ${'The tide comes in and goes out again over the sand. '.repeat(380)}`);
+      // A fresh page reads its models first: Enter sends only once Send is enabled.
+      await expect.poll(() => send.isEnabled(), { timeout: 30_000 }).toBe(true);
       await page.keyboard.press('Enter');
+      await page.locator('.message--user').nth(i).filter({ hasText: `Tell me about ${topic}.` }).waitFor();
       await answerDone();
       if (i === 0) await page.waitForURL(/\/chat\/[\w-]+(\?.*)?$/);
     }
