@@ -79,8 +79,8 @@ export default defineConfig({
         test: {
           name: 'postgres',
           include: POSTGRES_LANE,
-          // PGlite's own data-directory behaviour has nothing to prove on a server.
-          exclude: ['tests/integration/supabase/local-db.test.ts'],
+          // PGlite's own data-directory behaviour and the pool of PGlite test databases have nothing to prove on a server.
+          exclude: ['tests/integration/supabase/local-db.test.ts', 'tests/integration/supabase/pooled-db.test.ts'],
           env: { ENSEMBLE_TEST_DATABASE: 'postgres' },
           // Provisions PostgreSQL (installing Debian's package when it can) and the migrated template.
           globalSetup: ['tests/support/postgres-global-setup.ts', PREBUILT_ENTRIES],

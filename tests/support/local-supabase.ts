@@ -3,6 +3,7 @@ import { createClient } from '@supabase/supabase-js';
 import type { LocalSupabase, LocalSupabaseOptions } from '@ensemble/supabase-stand-in';
 import { startLocalSupabase } from '@ensemble/supabase-stand-in';
 import { freshPostgresDatabase, postgresLaneUrl } from './postgres-lane.js';
+import { pooledTestDb } from './pooled-db.js';
 import { testTemplate } from './supabase-rest-harness.js';
 
 export const TEST_SITE_URL = 'http://127.0.0.1:3000';
@@ -44,11 +45,22 @@ export async function startTestSupabase(options: LocalSupabaseOptions = {}): Pro
     mailboxPort: 0,
     siteUrl: TEST_SITE_URL,
     emailMinIntervalSeconds: 0,
-    // On the PostgreSQL lane each stand-in gets a database of its own, copied from the migrated template.
-    ...(lane ? { postgresUrl: await freshPostgresDatabase(lane) } : { dbTemplate: await testTemplate() }),
+    ...(await defaultDatabase(options, lane)),
     ...options,
     authRateLimits: { ...NO_AUTH_RATE_LIMITS, ...options.authRateLimits },
   });
+}
+
+/**
+ * The database a test stand-in opens unless the test names one: on the PostgreSQL lane a database of
+ * its own copied from the migrated template; on PGlite, a data folder is filled from the template, and
+ * otherwise the worker's pool lends one that is the template again (tests/support/pooled-db.ts).
+ */
+async function defaultDatabase(options: LocalSupabaseOptions, lane: string | null): Promise<LocalSupabaseOptions> {
+  if ('db' in options || 'postgresUrl' in options) return {};
+  if (lane) return { postgresUrl: await freshPostgresDatabase(lane) };
+  if (options.dataDir !== undefined || 'dbTemplate' in options) return { dbTemplate: await testTemplate() };
+  return { db: await pooledTestDb() };
 }
 
 /** What the app server needs to use a Supabase stand-in: its URL, both keys and the JWT secret. */

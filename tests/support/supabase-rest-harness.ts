@@ -9,7 +9,8 @@ import { serve } from '@hono/node-server';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { Hono } from 'hono';
 import { jwtVerify, SignJWT } from 'jose';
-import { bootstrapFile, listMigrations, makeRestApp, openLocalDb, storageSchemaFile, type JwtClaims, type LocalDb } from '@ensemble/supabase-stand-in';
+import { authSchemaFile, bootstrapFile, listMigrations, makeRestApp, openLocalDb, storageSchemaFile, type JwtClaims, type LocalDb } from '@ensemble/supabase-stand-in';
+import { pooledTestDb } from './pooled-db.js';
 import { freshPostgresDatabase, postgresLaneUrl } from './postgres-lane.js';
 
 const secret = new TextEncoder().encode('test-only-jwt-secret-of-at-least-32-characters');
@@ -23,11 +24,12 @@ export async function verifyTestJwt(token: string): Promise<JwtClaims> {
   return (await jwtVerify(token, secret, { algorithms: ['HS256'] })).payload;
 }
 
-/** Bootstrap + migrations run once per machine and content; each test file loads the dumped result. */
+/** Bootstrap, migrations and Auth's tables run once per machine and content; each test file loads the dumped result. */
 async function templatePath(): Promise<string> {
   const hash = createHash('sha256');
   hash.update(await readFile(bootstrapFile));
   hash.update(await readFile(storageSchemaFile));
+  hash.update(await readFile(authSchemaFile));
   for (const migration of await listMigrations()) hash.update(migration.version).update(await readFile(migration.path));
   return join(tmpdir(), `ensemble-supabase-template-${hash.digest('hex').slice(0, 16)}.tar`);
 }
@@ -52,6 +54,8 @@ async function loadTemplate(): Promise<File> {
   let dump = await readFile(path).catch(() => null);
   if (!dump) {
     const db = await openLocalDb();
+    // With the tables Auth adds when it starts: a stand-in's database is the template again after it ran.
+    await db.sql.exec(await readFile(authSchemaFile, 'utf8'));
     dump = Buffer.from(await (await db.dumpTemplate()).arrayBuffer());
     await db.close();
     const partial = `${path}.${process.pid}.${randomUUID()}`;
@@ -61,11 +65,11 @@ async function loadTemplate(): Promise<File> {
   return new File([dump], 'template.tar', { type: 'application/x-tar' });
 }
 
-/** The migrated database for one test file: PGlite from the template, or a fresh database on the PostgreSQL lane. */
+/** The migrated database for one test file: PGlite as the template (from the worker's pool), or a fresh database on the PostgreSQL lane. */
 export async function openTestDb(): Promise<LocalDb> {
   const lane = postgresLaneUrl();
   if (lane) return openLocalDb({ postgresUrl: await freshPostgresDatabase(lane) });
-  return openLocalDb({ template: await testTemplate() });
+  return pooledTestDb();
 }
 
 export interface RestServer {

@@ -44,6 +44,11 @@ export interface LocalSupabaseOptions {
   readonly otpMaxAttempts?: number;
   /** Opens the database from a `dumpTemplate()` copy (tests start faster); with dataDir, only into an empty folder. */
   readonly dbTemplate?: Blob;
+  /**
+   * A database already open and migrated to serve instead of opening one (tests hand them out from a
+   * pool); `stop()` calls its `close()` as it would its own. dataDir then keeps only keys, mail and objects.
+   */
+  readonly db?: LocalDb;
   /** A database on a PostgreSQL server instead of PGlite (then dataDir keeps only keys and mail). */
   readonly postgresUrl?: string;
   readonly now?: () => number;
@@ -91,11 +96,13 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
   let db: LocalDb | undefined;
   try {
     const url = `http://${host}:${api.port}`;
-    db = await openLocalDb({
-      ...(options.postgresUrl ? { postgresUrl: options.postgresUrl } : {}),
-      ...(options.dataDir && !options.postgresUrl ? { dataDir: join(options.dataDir, 'postgres') } : {}),
-      ...(options.dbTemplate ? { template: options.dbTemplate } : {}),
-    });
+    db =
+      options.db ??
+      (await openLocalDb({
+        ...(options.postgresUrl ? { postgresUrl: options.postgresUrl } : {}),
+        ...(options.dataDir && !options.postgresUrl ? { dataDir: join(options.dataDir, 'postgres') } : {}),
+        ...(options.dbTemplate ? { template: options.dbTemplate } : {}),
+      }));
     const keys = await openLocalKeys({ dataDir: options.dataDir, issuer: `${url}/auth/v1`, now });
     const mailbox = await openMailbox({
       file: options.dataDir ? join(options.dataDir, 'mailbox.jsonl') : undefined,

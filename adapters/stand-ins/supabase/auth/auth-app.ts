@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requireApiKey } from '../api-key-guard.js';
@@ -42,9 +43,12 @@ export interface AuthAppOptions {
 const OPEN_PATHS = /\/(verify|callback|authorize|local-google|\.well-known\/jwks\.json)$/;
 const MAX_BODY_BYTES = 64 * 1024;
 
+/** The auth tables beside auth.users, which Auth creates (idempotently) each time it starts. */
+export const authSchemaFile = fileURLToPath(new URL('./auth-schema.sql', import.meta.url));
+
 /** Creates the auth tables beside auth.users (idempotent) and answers the `/auth/v1` sub-app. */
 export async function makeAuthApp(options: AuthAppOptions): Promise<Hono> {
-  await options.db.exec(await readFile(new URL('./auth-schema.sql', import.meta.url), 'utf8'));
+  await options.db.exec(await readFile(authSchemaFile, 'utf8'));
   const limits = withDefaultRateLimits(options.rateLimits);
   const ctx: AuthContext = {
     db: options.db,
