@@ -34,10 +34,12 @@ const box = (page = browser.page) => page.getByRole('textbox', { name: 'Your mes
 const stopButton = (page = browser.page) => page.getByRole('button', { name: 'Stop', exact: true });
 const answerDone = (page = browser.page) => stopButton(page).waitFor({ state: 'detached', timeout: 90_000 });
 const lastAnswer = (page = browser.page) => page.locator('.message--assistant').last();
+/** The model the balance tests wait out: about 200 pieces at 60 ms each here, some twelve seconds (the slow and thorough one writes for forty). */
+const SKEPTIC = 'Offline demo: skeptic';
 
 /**
  * A browser context and a user of its own, signed up and profiled, for `run`: the three tests that
- * wait out a whole answer of the slow model (half a minute each) run side by side, each with its own
+ * wait out a whole answer (about twelve seconds each) run side by side, each with its own
  * balance, instead of one after another (so each asserts with its own test's `expect`).
  */
 async function asOwnUser(name: string, run: (page: Page) => Promise<void>): Promise<void> {
@@ -128,9 +130,9 @@ describe('e2e: a stopped answer says so; the balance follows every run', () => {
 
   it.concurrent('reloaded right after sending, the sidebar ends at the server\'s balance once the answer is written', ({ expect }) => asOwnUser('reload', async (page) => {
     await page.getByRole('button', { name: 'New chat' }).click();
-    // The slow and thorough model writes for half a minute: the reload lands inside its answer however busy the machine is.
+    // The skeptic writes for about twelve seconds: the reload lands inside its answer however busy the machine is.
     await page.getByRole('button', { name: /^Models: / }).click();
-    await page.locator('.model-option', { hasText: 'Offline demo: slow and thorough' }).click();
+    await page.locator('.model-option', { hasText: SKEPTIC }).click();
     await page.keyboard.press('Escape');
     await box(page).fill('Explain how a tide works');
     await page.getByRole('button', { name: 'Send' }).click();
@@ -152,9 +154,9 @@ describe('e2e: a stopped answer says so; the balance follows every run', () => {
 
   it.concurrent('a run left streaming for another conversation still ends with the sidebar at the server\'s balance', ({ expect }) => asOwnUser('away', async (page) => {
     await page.getByRole('button', { name: 'New chat' }).click();
-    // The slow and thorough model writes for half a minute: the page leaves long before it ends.
+    // The skeptic writes for about twelve seconds: the page leaves long before it ends.
     await page.getByRole('button', { name: /^Models: / }).click();
-    await page.locator('.model-option', { hasText: 'Offline demo: slow and thorough' }).click();
+    await page.locator('.model-option', { hasText: SKEPTIC }).click();
     await page.keyboard.press('Escape');
     await box(page).fill('Tell me about the phases of the moon');
     await page.getByRole('button', { name: 'Send' }).click();
@@ -173,7 +175,7 @@ describe('e2e: a stopped answer says so; the balance follows every run', () => {
   it.concurrent('sent and reloaded before the server named the conversation, the sidebar still ends at the server\'s balance', ({ expect }) => asOwnUser('early-reload', async (page) => {
     await page.getByRole('button', { name: 'New chat' }).click();
     await page.getByRole('button', { name: /^Models: / }).click();
-    await page.locator('.model-option', { hasText: 'Offline demo: slow and thorough' }).click();
+    await page.locator('.model-option', { hasText: SKEPTIC }).click();
     await page.keyboard.press('Escape');
     const before = await serverBalance(page);
     const spentBefore = await serverSpent(page);
