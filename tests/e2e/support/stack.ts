@@ -116,7 +116,7 @@ async function startOwnStackOnce(options: { env?: Record<string, string> }): Pro
  * renamed into place, so a stack never copies a half-written folder; two stacks starting at once both
  * wait for the one that takes the lock.
  */
-async function migratedDataDir(): Promise<string> {
+export async function migratedDataDir(): Promise<string> {
   const { bootstrapFile, listMigrations, openLocalDb, storageSchemaFile } = await import('@ensemble/supabase-stand-in');
   const hash = createHash('sha256');
   hash.update(await readFile(bootstrapFile)).update(await readFile(storageSchemaFile));

@@ -1,7 +1,7 @@
 // `npm start`: each part switches to its real counterpart when its configuration is present.
 // The "real" Supabase and billing provider here are a stand-in and a sandbox started by the test on
 // their own ports: the stack must use them and start nothing of its own for that part.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import { startLocalStack, type LocalStack } from '../../../scripts/local-stack.j
 import { startTestSandbox, type TestSandbox } from '../billing-sandbox/sandbox-harness.js';
 import { closedPort } from '../../support/local-http.js';
 import { standInEnv, startTestSupabase } from '../../support/local-supabase.js';
+import { migratedDataDir } from '../../e2e/support/stack.js';
 
 const freePort = async () => Number(new URL(await closedPort()).port);
 const dataDir = mkdtempSync(join(tmpdir(), 'stack-switching-'));
@@ -18,13 +19,16 @@ let billing: TestSandbox;
 
 beforeAll(async () => {
   [supabase, billing] = await Promise.all([startTestSupabase(), startTestSandbox()]);
+  // The stack's own stand-in opens a database already migrated, as on a second `npm start` (the first,
+  // which migrates a fresh one, is npm-start.test.ts's): what is tested here is which parts start.
+  cpSync(await migratedDataDir(), join(dataDir, 'postgres'), { recursive: true });
 });
 afterAll(async () => {
   await Promise.all([supabase?.stop(), billing?.close()]);
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** startLocalStack reads process.env, as npm start does; each case sets its own and restores it. Each part starts in a process of its own (a stand-in migrates a fresh database): a case has two minutes. */
+/** startLocalStack reads process.env, as npm start does; each case sets its own and restores it. Each part starts in a process of its own: a case has two minutes. */
 async function stackWith(env: Record<string, string>): Promise<LocalStack> {
   const saved = { ...process.env };
   for (const name of ['SUPABASE_URL', 'SUPABASE_ANON_KEY', 'SUPABASE_SERVICE_ROLE_KEY', 'SUPABASE_JWT_SECRET', 'BILLING_ACCESS_TOKEN', 'BILLING_SERVER', 'BILLING_PRODUCT_ID', 'BILLING_DISCOUNT_ID', 'BILLING_WEBHOOK_SECRET', 'PUBLIC_URL']) {
