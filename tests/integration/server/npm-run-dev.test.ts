@@ -1,12 +1,17 @@
 // `npm run dev`: the same stack as npm start, with the client served by Vite's dev server
 // (hot reload) that proxies /api to the app server. Run as the real script, stopped with Ctrl-C.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, killStackScripts, runStackScript } from '../../support/stack-script.js';
+import { migratedDataDir } from '../../e2e/support/stack.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'npm-run-dev-'));
+// The stand-in opens a database already migrated, as on a second start (npm-start.test.ts runs the first).
+beforeAll(async () => {
+  cpSync(await migratedDataDir(), join(dataDir, 'postgres'), { recursive: true });
+});
 afterAll(() => {
   killStackScripts();
   rmSync(dataDir, { recursive: true, force: true });
