@@ -2,7 +2,7 @@ import { InMemoryLogger } from '../../adapters/in-memory/in-memory-logger.js';
 import { startSandbox, type RunningSandbox } from '@ensemble/billing-sandbox';
 import type { LocalSupabase } from '@ensemble/supabase-stand-in';
 import { startAppServer, type RunningAppServer } from '../../web/server/start-app-server.js';
-import { closedPort } from './local-http.js';
+import { freePort } from './free-port.js';
 import { signInWithCode, standInEnv, startTestSupabase, TEST_SITE_URL } from './local-supabase.js';
 
 type Env = Record<string, string>;
@@ -14,7 +14,7 @@ type Env = Record<string, string>;
 export async function appOnStandIn(supabase: LocalSupabase, env: Env = {}, logger = new InMemoryLogger()): Promise<RunningAppServer> {
   return startAppServer(
     {
-      PORT: new URL(await closedPort()).port,
+      PORT: String(await freePort()),
       ...standInEnv(supabase),
       PUBLIC_URL: TEST_SITE_URL,
       CLIENT_DIST: 'tests/integration/server/no-client-here',
@@ -59,7 +59,7 @@ export async function startStackOnStandIns(
   const supabase = await startTestSupabase();
   let sandbox: RunningSandbox | undefined;
   try {
-    const port = new URL(await closedPort()).port;
+    const port = String(await freePort());
     sandbox = await startSandbox({ port: 0, memory: true, log: () => undefined, seed: { webhookUrl: `http://127.0.0.1:${port}/api/webhooks/billing` }, webhooks: { baseDelayMs: 50 } });
     const seed = sandbox.seed!;
     const server = await appOnStandIn(

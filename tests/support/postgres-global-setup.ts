@@ -3,14 +3,14 @@
 // database every test file copies: Supabase's roles and auth schema, then every migration, applied
 // exactly as on PGlite. Test files reach it through ENSEMBLE_TEST_POSTGRES_URL.
 import { openLocalDb, postgresSqlDb } from '@ensemble/supabase-stand-in';
-import { closedPort } from './local-http.js';
+import { freePort } from './free-port.js';
 import { provisionPostgres, startPostgresServer } from './postgres-server.js';
 import { POSTGRES_TEMPLATE_DATABASE } from './postgres-lane.js';
 
 export default async function setup(): Promise<() => Promise<void>> {
   const bin = provisionPostgres();
   const started = Date.now();
-  const server = await startPostgresServer(bin, Number(new URL(await closedPort()).port));
+  const server = await startPostgresServer(bin, await freePort());
   try {
     const admin = postgresSqlDb(server.urlOf('postgres'), { max: 1 });
     await admin.query(`create database ${POSTGRES_TEMPLATE_DATABASE}`);

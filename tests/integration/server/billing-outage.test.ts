@@ -7,7 +7,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InMemoryLogger } from '../../../adapters/in-memory/in-memory-logger.js';
 import { startAppServer, type RunningAppServer } from '../../../web/server/start-app-server.js';
-import { closedPort } from '../../support/local-http.js';
+import { freePort } from '../../support/free-port.js';
 import { spawnSandbox, type SandboxProcess } from '../../support/sandbox-process.js';
 
 // Long enough that an answer refused by the open breaker is clearly quicker even on a busy machine.
@@ -19,7 +19,7 @@ let app: RunningAppServer;
 const logger = new InMemoryLogger();
 
 beforeAll(async () => {
-  const port = new URL(await closedPort()).port;
+  const port = String(await freePort());
   sandbox = await spawnSandbox({ webhookUrl: `http://127.0.0.1:${port}/api/webhooks/billing` });
   app = await startAppServer(
     {

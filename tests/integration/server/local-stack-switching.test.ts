@@ -8,11 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalSupabase } from '@ensemble/supabase-stand-in';
 import { startLocalStack, type LocalStack } from '../../../scripts/local-stack.js';
 import { startTestSandbox, type TestSandbox } from '../billing-sandbox/sandbox-harness.js';
-import { closedPort } from '../../support/local-http.js';
+import { freePort } from '../../support/free-port.js';
 import { standInEnv, startTestSupabase } from '../../support/local-supabase.js';
 import { migratedDataDir } from '../../e2e/support/stack.js';
 
-const freePort = async () => Number(new URL(await closedPort()).port);
 const dataDir = mkdtempSync(join(tmpdir(), 'stack-switching-'));
 let supabase: LocalSupabase;
 let billing: TestSandbox;
