@@ -51,7 +51,7 @@ describe('e2e: the context setting and the settings dialog on a phone', () => {
     const box = page.getByRole('textbox', { name: 'Your message' });
     const send = page.getByRole('button', { name: 'Send', exact: true });
     const questions = ['Name a harbour', 'Name a lighthouse', 'Name a tide'];
-    for (const [index, question] of questions.entries()) {
+    for (const question of questions) {
       await box.fill(question);
       // Enter sends once the composer can (its models read, the last answer ended): Send says when.
       await expect.poll(() => send.isEnabled(), { timeout: 30_000 }).toBe(true);
