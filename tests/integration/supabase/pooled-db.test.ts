@@ -1,13 +1,16 @@
 // The worker's pool of migrated PGlite databases (tests/support/pooled-db.ts): a database a file gives
 // back is lent again only as the template was: rows, sequences and session put back, and one whose
-// schema, roles or settings changed, or that holds a transaction open, is closed instead.
-import { afterAll, describe, expect, it } from 'vitest';
+// schema, grants, roles or settings changed, or that holds a transaction open, is closed instead.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalDb } from '@ensemble/supabase-stand-in';
 import { openLocalDb } from '@ensemble/supabase-stand-in';
 import { pooledTestDb } from '../../support/pooled-db.js';
 import { testTemplate } from '../../support/supabase-rest-harness.js';
 
 let template: LocalDb;
+beforeAll(async () => {
+  template = await openLocalDb({ template: await testTemplate() });
+});
 afterAll(async () => {
   await template?.close();
 });
@@ -28,7 +31,6 @@ async function state(db: LocalDb) {
 
 describe('the pool of test databases', () => {
   it('lends a used database again with the template’s rows, sequences and session, however the file left it', async () => {
-    template = await openLocalDb({ template: await testTemplate() });
     const expected = await state(template);
     const first = await pooledTestDb();
     const engine = first.sql;
@@ -49,38 +51,21 @@ describe('the pool of test databases', () => {
     await second.close();
   });
 
-  it('closes a database whose schema changed, and lends a fresh one', async () => {
+  // Each change alone: the database it was made in is closed, and the next one lent is another, as the template.
+  it.each([
+    ['a table created', 'create table public.left_behind (id int primary key)'],
+    ['a grant', 'grant insert on public.models to anon'],
+    ['a role setting', 'alter role authenticated set statement_timeout = 1234'],
+    ['a transaction left open', "begin; insert into auth.users (id, email) values (gen_random_uuid(), 'open@example.com')"],
+  ])('closes a database given back after %s, and lends another', async (_, change) => {
     const first = await pooledTestDb();
     const engine = first.sql;
-    await first.sql.exec('create table public.left_behind (id int primary key)');
+    await first.sql.exec(change);
     await first.close();
     const second = await pooledTestDb();
     expect(second.sql === engine).toBe(false);
+    expect(await state(second)).toEqual(await state(template));
     expect((await second.sql.query("select to_regclass('public.left_behind') as t")).rows[0]).toEqual({ t: null });
-    await second.close();
-  });
-
-  it('closes a database whose roles or grants changed', async () => {
-    const first = await pooledTestDb();
-    const engine = first.sql;
-    await first.sql.exec('grant select on public.models to anon');
-    await first.sql.exec('revoke select on public.models from anon');
-    await first.sql.exec('alter role authenticated set statement_timeout = 1234');
-    await first.close();
-    const second = await pooledTestDb();
-    expect(second.sql === engine).toBe(false);
-    await second.close();
-  });
-
-  it('closes a database given back inside an open transaction', async () => {
-    const first = await pooledTestDb();
-    const engine = first.sql;
-    await first.sql.exec('begin');
-    await first.sql.query("insert into auth.users (id, email) values (gen_random_uuid(), 'open@example.com')");
-    await first.close();
-    const second = await pooledTestDb();
-    expect(second.sql === engine).toBe(false);
-    expect((await second.sql.query<{ n: number }>('select count(*)::int as n from auth.users')).rows[0]?.n).toBe(0);
     await second.close();
   });
 
