@@ -18,7 +18,7 @@ interface TableFacts {
   readonly seed: string | null;
   /** The hash of the template's rows' text, or null when it has none. */
   readonly seedHash: string | null;
-  /** The columns an INSERT may write (generated ones left out). */
+  /** The columns an INSERT may write, quoted as SQL names them (generated ones left out). */
   readonly columns: readonly string[];
   /** The tables whose foreign keys reference this one. */
   readonly referencedBy: readonly string[];
@@ -67,7 +67,7 @@ select md5(string_agg(x, E'\\n' order by x)) as fingerprint from (
 
 const TABLES = `
 select format('%I.%I', n.nspname, c.relname) as name,
-  coalesce((select json_agg(a.attname order by a.attnum) from pg_attribute a
+  coalesce((select json_agg(quote_ident(a.attname) order by a.attnum) from pg_attribute a
     where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped and a.attgenerated = ''), '[]') as columns,
   coalesce((select json_agg(distinct format('%I.%I', rn.nspname, rc.relname)) from pg_constraint k
     join pg_class rc on rc.oid = k.conrelid join pg_namespace rn on rn.oid = rc.relnamespace
@@ -130,11 +130,9 @@ function lend(db: LocalDb): LocalDb {
 
 async function readBaseline(db: LocalDb): Promise<Baseline> {
   await db.sql.exec('discard all');
-  const [{ rows: print }, { rows: tables }, { rows: sequences }] = [
-    await db.sql.query<{ fingerprint: string }>(FINGERPRINT),
-    await db.sql.query<{ name: string; columns: string[]; referenced_by: string[] }>(TABLES),
-    await db.sql.query<{ name: string; last_value: string | null }>(SEQUENCES),
-  ];
+  const { rows: print } = await db.sql.query<{ fingerprint: string }>(FINGERPRINT);
+  const { rows: tables } = await db.sql.query<{ name: string; columns: string[]; referenced_by: string[] }>(TABLES);
+  const { rows: sequences } = await db.sql.query<{ name: string; last_value: string | null }>(SEQUENCES);
   const facts: TableFacts[] = [];
   for (const table of tables) {
     const { rows } = await db.sql.query<{ seed: string | null; hash: string | null }>(
@@ -178,7 +176,7 @@ async function resetToTemplate(db: LocalDb): Promise<boolean> {
         for (const name of dirty) {
           const table = byName.get(name);
           if (!table?.seed) continue;
-          const columns = table.columns.map((c) => `"${c.replaceAll('"', '""')}"`).join(', ');
+          const columns = table.columns.join(', ');
           await tx.query(`insert into ${name} (${columns}) overriding system value select ${columns} from json_populate_recordset(null::${name}, $1::json)`, [table.seed]);
         }
       });

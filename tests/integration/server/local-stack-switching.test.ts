@@ -10,7 +10,7 @@ import { startLocalStack, type LocalStack } from '../../../scripts/local-stack.j
 import { startTestSandbox, type TestSandbox } from '../billing-sandbox/sandbox-harness.js';
 import { freePort } from '../../support/free-port.js';
 import { standInEnv, startTestSupabase } from '../../support/local-supabase.js';
-import { migratedDataDir } from '../../e2e/support/stack.js';
+import { migratedDataDir } from '../../support/migrated-data-dir.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'stack-switching-'));
 let supabase: LocalSupabase;

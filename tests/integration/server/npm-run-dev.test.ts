@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, killStackScripts, runStackScript } from '../../support/stack-script.js';
-import { migratedDataDir } from '../../e2e/support/stack.js';
+import { migratedDataDir } from '../../support/migrated-data-dir.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'npm-run-dev-'));
 // The stand-in opens a database already migrated, as on a second start (npm-start.test.ts runs the first).
