@@ -3,7 +3,7 @@
 import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, screenshot, type E2eBrowser } from './support/browser.js';
-import { signedInUser } from './support/journeys.js';
+import { answerHasWords, signedInUser } from './support/journeys.js';
 import { startE2eStack, type E2eStack } from './support/stack.js';
 
 let stack: E2eStack;
@@ -202,7 +202,7 @@ describe('e2e: the chat path', () => {
     await page.getByRole('button', { name: 'Send' }).click();
     await page.waitForURL(CONVERSATION_URL, { timeout: 30_000 });
     const streaming = page.locator('.message--assistant').last();
-    await page.waitForFunction(() => (document.querySelector('.message--assistant:last-of-type')?.textContent ?? '').split(/\s+/).length > 8, undefined, { timeout: 30_000 });
+    await answerHasWords(page, 8);
     const before = (await streaming.textContent()) ?? '';
     await page.reload();
     // The running answer comes back, still being written, and grows past what was shown before the reload.
@@ -231,7 +231,7 @@ describe('e2e: the chat path', () => {
     await box().fill('Tell me a long story about a ship in a storm');
     await page.getByRole('button', { name: 'Send' }).click();
     await page.waitForURL(CONVERSATION_URL, { timeout: 30_000 });
-    await page.waitForFunction(() => (document.querySelector('.message--assistant:last-of-type')?.textContent ?? '').split(/\s+/).length > 5, undefined, { timeout: 30_000 });
+    await answerHasWords(page, 5);
     await page.getByRole('button', { name: 'Stop', exact: true }).click();
     await answerDone();
     const answerText = () => page.locator('.message--assistant').last().locator('.markdown').textContent();

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ARTIFACTS, openBrowser, type E2eBrowser } from './support/browser.js';
-import { signedInUser } from './support/journeys.js';
+import { answerHasWords, signedInUser } from './support/journeys.js';
 import { startE2eStack, type E2eStack } from './support/stack.js';
 
 let stack: E2eStack;
@@ -88,12 +88,18 @@ describe('e2e: a stopped answer says so; the balance follows every run', () => {
     await page.keyboard.press('Escape');
     await box().fill('Tell me a long story about a lighthouse keeper and the winter storms');
     await page.getByRole('button', { name: 'Send' }).click();
+    const diag: string[] = [];
+    const t0 = Date.now();
+    page.on('response', (r) => { if (r.url().includes('/api/')) diag.push(`${Date.now() - t0} ${r.request().method()} ${r.url()} ${r.status()}`); });
+    page.on('requestfailed', (r) => diag.push(`${Date.now() - t0} FAILED ${r.url()} ${r.failure()?.errorText}`));
+    page.on('console', (m) => diag.push(`${Date.now() - t0} console ${m.type()} ${m.text()}`));
     await page.waitForURL(CONVERSATION_URL, { timeout: 30_000 });
-    await page.waitForFunction(() => (document.querySelector('.message--assistant:last-of-type')?.textContent ?? '').split(/\s+/).length > 8, undefined, { timeout: 30_000 });
+    await answerHasWords(page, 8);
     await stopButton().click();
     await answerDone();
+    diag.push(`${Date.now() - t0} stop detached`);
     const stopped = lastAnswer().locator('.answer-metrics__stopped');
-    await stopped.waitFor();
+    try { await stopped.waitFor(); } catch (e) { console.log('DIAG', diag.join('\n'), await page.locator('.message-list, main').first().innerHTML()); throw e; }
     expect(await stopped.textContent()).toBe('Stopped');
     // Beside the figures it was charged with.
     expect(await lastAnswer().locator('.answer-metrics').textContent()).toMatch(/^Stopped · .*credits: \d+/);
@@ -161,7 +167,7 @@ describe('e2e: a stopped answer says so; the balance follows every run', () => {
     await box(page).fill('Tell me about the phases of the moon');
     await page.getByRole('button', { name: 'Send' }).click();
     await page.waitForURL(CONVERSATION_URL, { timeout: 30_000 });
-    await page.waitForFunction(() => (document.querySelector('.message--assistant:last-of-type')?.textContent ?? '').split(/\s+/).length > 3, undefined, { timeout: 30_000 });
+    await answerHasWords(page, 3);
     // Read while the answer is written: nothing of it is charged yet.
     const before = await serverBalance(page);
     // Away to a new chat while it is written: the answer goes on on the server.

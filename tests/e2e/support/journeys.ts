@@ -89,3 +89,21 @@ export async function signedInUser(page: Page, stack: E2eStack, email: string): 
   await page.waitForURL(/\/chat\/?(\?.*)?$/);
   return { userId: user.id, email };
 }
+
+/**
+ * Waits until the latest answer's own text (not its model's name beside it) has more than `words`
+ * words: the model has written that much, so a Stop or a reload lands inside the answer. The name
+ * alone ("Offline demo: slow and thorough (local, no network)") is eight words, and a Stop pressed
+ * before the first word leaves nothing to save.
+ */
+export async function answerHasWords(page: Page, words: number): Promise<void> {
+  await page.waitForFunction(
+    (n) => {
+      const answers = document.querySelectorAll('.message--assistant');
+      const text = answers[answers.length - 1]?.querySelector('.markdown')?.textContent ?? '';
+      return text.split(/\s+/).filter((w) => w !== '').length > n;
+    },
+    words,
+    { timeout: 30_000 },
+  );
+}
