@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import EnvironmentSequencer from './tests/support/environment-sequencer.js';
 
 /**
  * The database-level suites, run a second time on a real PostgreSQL server (the `postgres` lane):
@@ -51,6 +52,9 @@ export default defineConfig({
     // SHARED_WORKER_GUARD fails a file that leaves the environment changed. Unit files proven order-free
     // by shuffled runs (`--sequence.shuffle`).
     isolate: false,
+    // ...and a worker goes on to the next file only when it is of the same project and environment:
+    // the files of each are queued together (see the sequencer).
+    sequence: { sequencer: EnvironmentSequencer },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
