@@ -88,18 +88,12 @@ describe('e2e: a stopped answer says so; the balance follows every run', () => {
     await page.keyboard.press('Escape');
     await box().fill('Tell me a long story about a lighthouse keeper and the winter storms');
     await page.getByRole('button', { name: 'Send' }).click();
-    const diag: string[] = [];
-    const t0 = Date.now();
-    page.on('response', (r) => { if (r.url().includes('/api/')) diag.push(`${Date.now() - t0} ${r.request().method()} ${r.url()} ${r.status()}`); });
-    page.on('requestfailed', (r) => diag.push(`${Date.now() - t0} FAILED ${r.url()} ${r.failure()?.errorText}`));
-    page.on('console', (m) => diag.push(`${Date.now() - t0} console ${m.type()} ${m.text()}`));
     await page.waitForURL(CONVERSATION_URL, { timeout: 30_000 });
     await answerHasWords(page, 8);
     await stopButton().click();
     await answerDone();
-    diag.push(`${Date.now() - t0} stop detached`);
     const stopped = lastAnswer().locator('.answer-metrics__stopped');
-    try { await stopped.waitFor(); } catch (e) { console.log('DIAG', diag.join('\n'), await page.locator('.message-list, main').first().innerHTML()); throw e; }
+    await stopped.waitFor();
     expect(await stopped.textContent()).toBe('Stopped');
     // Beside the figures it was charged with.
     expect(await lastAnswer().locator('.answer-metrics').textContent()).toMatch(/^Stopped · .*credits: \d+/);

@@ -22,15 +22,14 @@ function environmentOf(spec: TestSpecification): string {
  */
 export default class EnvironmentSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const sorted = await super.sort(files);
-    const place = new Map<string, number>();
-    const keyOf = (spec: TestSpecification) => `${spec.project.name}\0${environmentOf(spec)}`;
-    const keys = new Map(sorted.map((spec) => [spec, keyOf(spec)]));
     // Each project and environment in the order its first file comes; within it, vitest's order.
-    for (const spec of sorted) if (!place.has(keys.get(spec) as string)) place.set(keys.get(spec) as string, place.size);
-    return sorted
-      .map((spec, index) => ({ spec, index, group: place.get(keys.get(spec) as string) as number }))
-      .sort((a, b) => a.group - b.group || a.index - b.index)
-      .map(({ spec }) => spec);
+    const groups = new Map<string, TestSpecification[]>();
+    for (const spec of await super.sort(files)) {
+      const key = `${spec.project.name}\0${environmentOf(spec)}`;
+      const group = groups.get(key);
+      if (group) group.push(spec);
+      else groups.set(key, [spec]);
+    }
+    return [...groups.values()].flat();
   }
 }
