@@ -153,8 +153,10 @@ interface LaunchedPart<P extends PartName> {
  * Forks one part (scripts/stack-part.ts), its output prefixed with its name. Once started, a part
  * that exits on its own calls `onExit` with why.
  */
-function launchPart<P extends PartName>(name: P, env: NodeJS.ProcessEnv, onExit: (name: P, why: string) => void): LaunchedPart<P> {
-  const child = fork(PART_SCRIPT, [name], { env, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+function launchPart<P extends PartName>(name: P, env: NodeJS.ProcessEnv, entry: readonly string[], onExit: (name: P, why: string) => void): LaunchedPart<P> {
+  const script = entry.at(-1);
+  if (script === undefined) throw new Error('A stack part needs a script to start');
+  const child = fork(script, [name], { env, execArgv: entry.slice(0, -1), stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
   prefixLines(child.stdout!, process.stdout, name);
   prefixLines(child.stderr!, process.stderr, name);
   let stopping = false;
@@ -197,6 +199,12 @@ export interface LocalStackOptions {
    * with what happened. Default: the message is printed.
    */
   readonly onCrash?: (message: string) => void;
+  /**
+   * The node arguments that start a part, its name appended: the script last, what node needs before
+   * it first. Default: scripts/stack-part.ts through tsx, as `npm start` runs it. The browser tests'
+   * stacks start one bundle of the same code instead (tests/support/prebuilt-entries.ts).
+   */
+  readonly partEntry?: readonly string[];
 }
 
 /**
@@ -206,6 +214,7 @@ export interface LocalStackOptions {
  */
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   const env: NodeJS.ProcessEnv = { ...process.env };
+  const partEntry = options.partEntry ?? ['--import', 'tsx', PART_SCRIPT];
   const dataDir = env['DATA_DIR'] ?? '.data';
   // Keys, the billing sandbox's token and webhook secret, every user's data: the owner's only.
   await ownerOnlyFolder(dataDir);
@@ -232,10 +241,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       if (!protection.success) throw new Error(protection.error);
     }
     // Every part is forked at once, so each loads its code while the others start.
-    const launchedApp = launchPart('app', env, onExit);
+    const launchedApp = launchPart('app', env, partEntry, onExit);
     appProcess = launchedApp.process;
     const launched = <P extends PartName>(name: P) => {
-      const part = launchPart(name, env, onExit);
+      const part = launchPart(name, env, partEntry, onExit);
       standIns.push(part.process);
       return part;
     };

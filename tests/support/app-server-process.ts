@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { entryArgs } from './prebuilt-entries.js';
+import { entryArgs } from './prebuilt-entry-args.js';
 
 const root = join(import.meta.dirname, '..', '..');
 const children: ChildProcess[] = [];

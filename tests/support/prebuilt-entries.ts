@@ -1,28 +1,15 @@
 // The processes the integration tests spawn by the dozen (app servers killed and restarted, the
-// billing sandbox frozen and thawed) start from one prebuilt file each, bundled once per run by the
-// global setup, instead of through tsx: tsx resolves and loads every module of the graph through its
-// loader on each start, which is most of a start (about 2.5× slower here). The bundle is the same
+// billing sandbox frozen and thawed), and the browser tests' shared stacks, their parts and their
+// browser, start from one prebuilt file each, bundled once per run by the global setup, instead of
+// through tsx: tsx resolves and loads every module of the graph through its loader on each start,
+// which is most of a start (about 2.5× slower here). The bundle is the same
 // code: each source keeps its own import.meta.url, packages stay imports of node_modules. The
 // scripts a user runs (npm start, npm run dev) are still tested through tsx, as they run.
-import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
-
-const root = join(import.meta.dirname, '..', '..');
-
-/** Where the bundles go: beside node_modules, so their package imports resolve from the repository. */
-const OUT_DIR = join(root, 'node_modules', '.cache', 'ensemble-test-entries');
-
-/** Set by the global setup to OUT_DIR once the bundles are built; workers inherit it. */
-export const PREBUILT_ENV = 'ENSEMBLE_TEST_PREBUILT_ENTRIES';
-
-/** The entry points spawned by tests, by the name of their bundle. */
-const ENTRIES = {
-  'app-server': 'web/server/main.ts',
-  'billing-sandbox': 'adapters/stand-ins/billing/main.ts',
-} as const;
-export type PrebuiltEntry = keyof typeof ENTRIES;
+import { ENTRIES, OUT_DIR, PREBUILT_ENV, root } from './prebuilt-entry-args.js';
 
 /** Each bundled source keeps its own location: `new URL('./x.mjs', import.meta.url)` still finds x.mjs beside it. */
 const ownLocation: Plugin = {
@@ -65,13 +52,6 @@ export async function buildPrebuiltEntries(): Promise<string> {
     }),
   );
   return OUT_DIR;
-}
-
-/** The node arguments that start `name`: its bundle when the global setup built one, else its source through tsx. */
-export function entryArgs(name: PrebuiltEntry): string[] {
-  const dir = process.env[PREBUILT_ENV];
-  const bundle = dir ? join(dir, `${name}.mjs`) : null;
-  return bundle && existsSync(bundle) ? [bundle] : ['--import', 'tsx', ENTRIES[name]];
 }
 
 /** Global setup (vitest.config.ts): builds the bundles; the forked workers inherit where they are. */

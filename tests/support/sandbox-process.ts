@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SeedInfo } from '@ensemble/billing-sandbox';
-import { entryArgs } from './prebuilt-entries.js';
+import { entryArgs } from './prebuilt-entry-args.js';
 
 const root = join(import.meta.dirname, '..', '..');
 

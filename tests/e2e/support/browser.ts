@@ -25,8 +25,6 @@ export interface E2eBrowser {
   close(): Promise<void>;
 }
 
-const HOST_SCRIPT = join(import.meta.dirname, 'browser-host.ts');
-
 /** This process's connection to the run's shared Chromium, and how many open contexts use it. */
 let shared: { browser: Promise<Browser>; users: number } | null = null;
 
@@ -40,7 +38,7 @@ async function freshContext(options: { viewport: { width: number; height: number
   const registry = process.env[SHARED_STACKS_ENV];
   if (registry) {
     shared ??= {
-      browser: sharedHost<{ wsEndpoint: string }>(join(registry, 'browser'), HOST_SCRIPT, [], 'browser').then(({ wsEndpoint }) => chromium.connect(wsEndpoint)),
+      browser: sharedHost<{ wsEndpoint: string }>(join(registry, 'browser'), 'browser-host', [], 'browser').then(({ wsEndpoint }) => chromium.connect(wsEndpoint)),
       users: 0,
     };
     const connection = shared;

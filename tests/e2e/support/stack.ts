@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../../support/free-port.js';
 import { migratedDataDir } from '../../support/migrated-data-dir.js';
+import { entryArgs, type PrebuiltEntry } from '../../support/prebuilt-entry-args.js';
 import type { LocalStack } from '../../../scripts/local-stack.js';
 
 export interface E2eStack {
@@ -32,7 +33,6 @@ type StackAddresses = Omit<E2eStack, 'stop'>;
 export const SHARED_STACKS_ENV = 'ENSEMBLE_E2E_STACKS';
 /** The test run's own process: a shared stack outlives no run. */
 export const STACK_OWNER_ENV = 'ENSEMBLE_E2E_STACKS_OWNER';
-const HOST_SCRIPT = join(import.meta.dirname, 'stack-host.ts');
 /** Sign-ins one address may make per window on a shared stack: every file of the run signs its users up from 127.0.0.1. */
 const SHARED_AUTH_LIMIT = '1000';
 const START_TIMEOUT_MS = 240_000;
@@ -91,7 +91,8 @@ async function startOwnStackOnce(options: { env?: Record<string, string> }): Pro
   });
   let stack: LocalStack;
   try {
-    stack = await startLocalStack({ serveClient: true });
+    // Each part from the run's bundle of scripts/stack-part.ts when the global setup built one.
+    stack = await startLocalStack({ serveClient: true, partEntry: entryArgs('stack-part') });
   } catch (error) {
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
@@ -120,17 +121,17 @@ async function sharedStack(registry: string, env: Record<string, string>): Promi
     AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS: SHARED_AUTH_LIMIT,
     ...env,
   };
-  return sharedHost<StackAddresses>(join(registry, configKey(env)), HOST_SCRIPT, [JSON.stringify(stackEnv)], 'browser-test stack');
+  return sharedHost<StackAddresses>(join(registry, configKey(env)), 'stack-host', [JSON.stringify(stackEnv)], 'browser-test stack');
 }
 
 /**
  * What a process shared by the run's files serves (a stack, the browser): the first file to ask
- * creates `folder` (mkdir is atomic, so exactly one does) and starts `script <folder> ...args` in a
+ * creates `folder` (mkdir is atomic, so exactly one does) and starts `host <folder> ...args` in a
  * detached process, which writes its pid there and then what it serves (`ready.json`) or why it could
  * not start (`failed.json`); every file waits for one of them. The global teardown stops the process
  * (or it stops on its own once the run's process is gone).
  */
-export async function sharedHost<T>(folder: string, script: string, args: readonly string[], what: string): Promise<T> {
+export async function sharedHost<T>(folder: string, host: Extract<PrebuiltEntry, 'stack-host' | 'browser-host'>, args: readonly string[], what: string): Promise<T> {
   let first = true;
   try {
     mkdirSync(folder);
@@ -140,8 +141,8 @@ export async function sharedHost<T>(folder: string, script: string, args: readon
   }
   if (first) {
     const log = openSync(join(folder, 'log'), 'a');
-    const host = spawn(process.execPath, ['--import', 'tsx', script, folder, ...args], { detached: true, stdio: ['ignore', log, log], env: process.env });
-    host.unref();
+    const child = spawn(process.execPath, [...entryArgs(host), folder, ...args], { detached: true, stdio: ['ignore', log, log], env: process.env });
+    child.unref();
   }
   const until = Date.now() + START_TIMEOUT_MS;
   while (Date.now() < until) {
