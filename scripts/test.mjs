@@ -1,7 +1,13 @@
-// `npm test`: the typecheck and the lint side by side, then every test file, stopping after the first
-// step that fails and exiting with its code. Each phase's time is printed at the end, whether the run
-// passed or not. The typecheck and ESLint keep incremental caches under node_modules/.cache/ (a second
-// run reads only what changed); extra arguments go to vitest (`npm test -- tests/unit`).
+// `npm test`: the tests, with the typecheck and the lint alongside them, and a report of each phase's time
+// at the end, whether the run passed or not. The typecheck and ESLint keep incremental caches under
+// node_modules/.cache/ (a second run reads only what changed); extra arguments go to vitest
+// (`npm test -- tests/unit`).
+//
+// The static checks run at a lower CPU priority beside vitest instead of before it: the first minutes of
+// the tests are mostly browser tests, which wait on Chromium and the stack more than they compute, and
+// the checks take the cores they leave idle. A failing check stops the run at once (vitest with it) and
+// its exit code is the run's; otherwise the run exits with the first failing phase's code, in the order
+// typecheck, lint, tests.
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,62 +22,108 @@ const bin = (name) => join('node_modules', '.bin', name);
 const TSC = join('node_modules', 'typescript-native', 'bin', 'tsc');
 const tsc = (project, info) => [process.execPath, [TSC, '-p', project, '--noEmit', '--incremental', '--tsBuildInfoFile', join(CACHE, 'tsc', info)]];
 
-/**
- * The steps, one after another; the phases of a step run side by side (the typecheck's compiler is
- * native and threaded, ESLint runs on one core), each phase's commands one after another. A side-by-side
- * phase's output is held until it ends, so two phases' messages never interleave.
- */
-const STEPS = [
-  [
-    ['typecheck', [tsc('tsconfig.json', 'app.tsbuildinfo'), tsc('core/tsconfig.json', 'core.tsbuildinfo')]],
-    ['lint', [[bin('eslint'), ['.', '--cache', '--cache-strategy', 'content', '--cache-location', join(CACHE, 'eslint') + '/']], [bin('knip'), []]]],
-  ],
-  [['vitest', [[bin('vitest'), ['run', ...process.argv.slice(2)]]]]],
+/** The static checks: each phase's commands one after another, the phases beside each other and beside vitest. */
+const CHECKS = [
+  ['typecheck', [tsc('tsconfig.json', 'app.tsbuildinfo'), tsc('core/tsconfig.json', 'core.tsbuildinfo')]],
+  ['lint', [[bin('eslint'), ['.', '--cache', '--cache-strategy', 'content', '--cache-location', join(CACHE, 'eslint') + '/']], [bin('knip'), []]]],
 ];
+const TESTS = ['vitest', [[bin('vitest'), ['run', ...process.argv.slice(2)]]]];
+/** How much less CPU the checks get than the tests when both want it (nice(1) steps; 0 turns it off). */
+const CHECK_NICENESS = 10;
 
-/** Runs one command; its output goes straight through, or into `held` when given. */
-const run = (command, args, held) =>
+const children = new Set();
+
+/**
+ * Runs one command; its output goes straight through, or into `held` when given. A command run `nice`
+ * starts at lower priority itself (the threads it starts inherit it), where nice(1) exists.
+ */
+const run = (command, args, { held, nice = 0 } = {}) =>
   new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: held ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    const [file, argv] = nice > 0 && process.platform !== 'win32' ? ['nice', ['-n', String(nice), command, ...args]] : [command, args];
+    // A check leads a process group of its own, so stopping it stops what it started (knip's workers); the
+    // tests stay in this terminal's group and take Ctrl-C from it as they would run alone.
+    const child = spawn(file, argv, { stdio: held ? ['ignore', 'pipe', 'pipe'] : 'inherit', detached: Boolean(held) && process.platform !== 'win32' });
+    child.ownGroup = Boolean(held) && process.platform !== 'win32';
+    children.add(child);
     if (held) {
       child.stdout.on('data', (chunk) => held.push(chunk));
       child.stderr.on('data', (chunk) => held.push(chunk));
     }
     child.on('error', (error) => {
+      children.delete(child);
       const text = `${command}: ${error.message}\n`;
       if (held) held.push(Buffer.from(text));
       else process.stderr.write(text);
       resolve(1);
     });
-    child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.on('close', (code, signal) => {
+      children.delete(child);
+      resolve(code ?? (signal ? 1 : 0));
+    });
   });
 
-/** A phase's commands in turn, up to the first that fails: its name, exit code and time. */
-async function runPhase([name, commands], hold) {
+/** Ends a command, a check with whatever it started. */
+function stop(child, signal) {
+  try {
+    if (child.ownGroup) process.kill(-child.pid, signal);
+    else child.kill(signal);
+  } catch {
+    // Already gone.
+  }
+}
+const stopAll = (signal = 'SIGTERM') => children.forEach((child) => stop(child, signal));
+// Ctrl-C reaches the terminal's group, the tests included; the checks lead groups of their own, so it is
+// passed on to them. A SIGTERM sent to this process alone is passed on to every command. Either way the
+// report below still prints once they have ended.
+let interrupted = false;
+process.on('SIGINT', () => {
+  interrupted = true;
+  for (const child of children) if (child.ownGroup) stop(child, 'SIGINT');
+});
+process.on('SIGTERM', () => {
+  interrupted = true;
+  stopAll('SIGTERM');
+});
+
+/** A phase's commands in turn, up to the first that fails: its name, exit code, time and held output. */
+async function runPhase([name, commands], options) {
   const started = performance.now();
-  const held = hold ? [] : undefined;
+  const held = options.hold ? [] : undefined;
   let code = 0;
   for (const [command, args] of commands) {
-    code = await run(command, args, held);
+    code = await run(command, args, { held, nice: options.nice });
     if (code !== 0) break;
   }
-  if (held && held.length > 0) process.stdout.write(Buffer.concat(held));
-  return { name, code, ms: performance.now() - started };
+  return { name, code, ms: performance.now() - started, output: held ? Buffer.concat(held) : null };
 }
 
-const results = [];
 const started = performance.now();
-for (const step of STEPS) {
-  const finished = await Promise.all(step.map((phase) => runPhase(phase, step.length > 1)));
-  results.push(...finished);
-  if (finished.some((phase) => phase.code !== 0)) break;
-}
+let stoppedBy = null;
+const checks = CHECKS.map((phase) =>
+  runPhase(phase, { hold: true, nice: CHECK_NICENESS }).then((result) => {
+    // A failing check's messages at once, and the run stops: there is no point waiting for the tests.
+    if (result.code !== 0 && stoppedBy === null && !interrupted) {
+      stoppedBy = result.name;
+      process.stdout.write(`\n${result.name} failed (exit code ${result.code}); stopping the tests.\n`);
+      if (result.output) process.stdout.write(result.output);
+      stopAll();
+    }
+    return result;
+  }),
+);
+const tests = runPhase(TESTS, { hold: false });
+const results = [...(await Promise.all(checks)), await tests];
+
+// The passing checks' messages (knip's, for instance) after the tests' report, so the two never interleave.
+for (const result of results) if (result.output && result.output.length > 0 && result.name !== stoppedBy) process.stdout.write(result.output);
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
-const failed = results.find((phase) => phase.code !== 0);
+const failed = results.find((phase) => phase.name === stoppedBy) ?? results.find((phase) => phase.code !== 0);
 console.log('\nnpm test, phase by phase:');
-for (const { name, code, ms } of results) console.log(`  ${name.padEnd(10)} ${seconds(ms).padStart(9)}${code !== 0 ? `  (failed, exit code ${code})` : ''}`);
-for (const [name] of STEPS.flat().slice(results.length)) console.log(`  ${name.padEnd(10)} ${'not run'.padStart(9)}`);
-if (STEPS[0].length > 1) console.log(`  (${STEPS[0].map(([name]) => name).join(' and ')} ran side by side)`);
+for (const { name, code, ms } of results) {
+  const note = code === 0 ? '' : stoppedBy !== null && name !== stoppedBy ? `  (stopped: ${stoppedBy} failed)` : `  (failed, exit code ${code})`;
+  console.log(`  ${name.padEnd(10)} ${seconds(ms).padStart(9)}${note}`);
+}
+console.log(`  (${CHECKS.map(([name]) => name).join(' and ')} ran beside the tests, at lower priority)`);
 console.log(`  ${'total'.padEnd(10)} ${seconds(performance.now() - started).padStart(9)}`);
-process.exit(failed ? failed.code : 0);
+process.exit(interrupted ? 130 : failed ? failed.code : 0);
