@@ -11,6 +11,7 @@ import { startTestSandbox, type TestSandbox } from '../billing-sandbox/sandbox-h
 import { freePort } from '../../support/free-port.js';
 import { standInEnv, startTestSupabase } from '../../support/local-supabase.js';
 import { migratedDataDir } from '../../support/migrated-data-dir.js';
+import { entryArgs } from '../../support/prebuilt-entry-args.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'stack-switching-'));
 let supabase: LocalSupabase;
@@ -43,7 +44,9 @@ async function stackWith(env: Record<string, string>): Promise<LocalStack> {
     ...env,
   });
   try {
-    return await startLocalStack({ serveClient: false });
+    // Its parts from the run's bundle of scripts/stack-part.ts: which parts start is the question here
+    // (npm-start.test.ts starts them through tsx, as npm start does).
+    return await startLocalStack({ serveClient: false, partEntry: entryArgs('stack-part') });
   } finally {
     process.env = saved;
   }

@@ -11,16 +11,21 @@ const repoRoot = join(import.meta.dirname, '..', '..', '..');
 let dir: string;
 
 /**
- * A stand-in command: appends "<name> start" to the log, then after `<NAME>_MS` (default 0) appends
- * "<name> end" and exits with `<NAME>_EXIT` (default 0); on SIGTERM it appends "<name> stopped".
+ * A stand-in command: appends "<name> start" (and its arguments) to the log; once the log holds the line
+ * `<NAME>_AFTER` names (if any) and `<NAME>_MS` more have passed (default 0), appends "<name> end" and
+ * exits with `<NAME>_EXIT` (default 0). On SIGTERM, from before its first line, it appends "<name> stopped".
  */
 const standIn = (name: string) => `#!/usr/bin/env node
-const { appendFileSync } = require('node:fs');
-const log = (what) => appendFileSync(require('node:path').join(process.env.LOG_DIR, 'log'), '${name} ' + what + '\\n');
+const { appendFileSync, readFileSync } = require('node:fs');
+const file = require('node:path').join(process.env.LOG_DIR, 'log');
+const log = (what) => appendFileSync(file, '${name} ' + what + '\\n');
 const key = '${name.toUpperCase()}';
-log('start ' + process.argv.slice(2).join(' '));
 process.on('SIGTERM', () => { log('stopped'); process.exit(143); });
-setTimeout(() => { log('end'); process.exit(Number(process.env[key + '_EXIT'] ?? 0)); }, Number(process.env[key + '_MS'] ?? 0));
+log('start ' + process.argv.slice(2).join(' '));
+const after = process.env[key + '_AFTER'];
+const finish = () => setTimeout(() => { log('end'); process.exit(Number(process.env[key + '_EXIT'] ?? 0)); }, Number(process.env[key + '_MS'] ?? 0));
+if (after === undefined) finish();
+else { const wait = setInterval(() => { if (readFileSync(file, 'utf8').split('\\n').some((line) => line.startsWith(after))) { clearInterval(wait); finish(); } }, 10); }
 `;
 
 beforeAll(() => {
@@ -45,7 +50,8 @@ function npmTest(env: Record<string, string>, ...args: string[]): Promise<{ stat
   const logDir = mkdtempSync(join(dir, 'run-'));
   writeFileSync(join(logDir, 'log'), '');
   return new Promise((resolve) => {
-    execFile(process.execPath, ['scripts/test.mjs', ...args], { cwd: dir, env: { ...process.env, ...env, LOG_DIR: logDir } }, (error, stdout, stderr) => {
+    // Bounded: a runner that waited for one step before starting the next would never end here.
+    execFile(process.execPath, ['scripts/test.mjs', ...args], { cwd: dir, timeout: 15_000, env: { ...process.env, ...env, LOG_DIR: logDir } }, (error, stdout, stderr) => {
       const status = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
       resolve({ status, out: stdout + stderr, log: readFileSync(join(logDir, 'log'), 'utf8').split('\n').filter(Boolean) });
     });
@@ -54,9 +60,10 @@ function npmTest(env: Record<string, string>, ...args: string[]): Promise<{ stat
 
 describe('npm test (scripts/test.mjs)', () => {
   it('runs the typecheck and the lint beside the tests, passes arguments to vitest, and reports every phase', async () => {
-    const run = await npmTest({ TSC_MS: '300', ESLINT_MS: '300', VITEST_MS: '400' }, 'tests/unit');
+    // Each check ends only once the tests have started, and the tests only once both checks have ended:
+    // run one after another, the run would never end.
+    const run = await npmTest({ TSC_AFTER: 'vitest start', ESLINT_AFTER: 'vitest start', KNIP_AFTER: 'vitest start', VITEST_AFTER: 'knip end' }, 'tests/unit');
     expect(run.status, run.out).toBe(0);
-    // The tests started before either check ended, and both checks before the tests ended: side by side.
     const at = (line: string) => run.log.indexOf(line);
     expect(at('vitest start run tests/unit')).toBeGreaterThanOrEqual(0);
     expect(at('vitest start run tests/unit')).toBeLessThan(Math.min(at('tsc end'), at('eslint end')));
@@ -69,7 +76,8 @@ describe('npm test (scripts/test.mjs)', () => {
   });
 
   it('a failing typecheck stops the tests at once; the run exits with its code and says why', async () => {
-    const run = await npmTest({ TSC_EXIT: '2', TSC_MS: '100', VITEST_MS: '30000' });
+    // The typecheck fails once the tests have started (and can take a signal).
+    const run = await npmTest({ TSC_EXIT: '2', TSC_AFTER: 'vitest start', VITEST_MS: '30000' });
     expect(run.status).toBe(2);
     expect(run.log).toContain('vitest stopped');
     expect(run.log).not.toContain('vitest end');
@@ -79,7 +87,7 @@ describe('npm test (scripts/test.mjs)', () => {
   });
 
   it('failing tests give the run their exit code once the checks have passed', async () => {
-    const run = await npmTest({ VITEST_EXIT: '1', TSC_MS: '200' });
+    const run = await npmTest({ VITEST_EXIT: '1', VITEST_AFTER: 'knip end', TSC_AFTER: 'vitest start' });
     expect(run.status).toBe(1);
     expect(run.log).toContain('tsc end');
     expect(run.out).toMatch(/vitest +\d+\.\d s {2}\(failed, exit code 1\)/);
