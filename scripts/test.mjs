@@ -9,7 +9,7 @@
 // its exit code is the run's; otherwise the run exits with the first failing phase's code, in the order
 // typecheck, lint, tests.
 import { spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 const CACHE = join('node_modules', '.cache');
@@ -30,16 +30,18 @@ const CHECKS = [
 const TESTS = ['vitest', [[bin('vitest'), ['run', ...process.argv.slice(2)]]]];
 /** How much less CPU the checks get than the tests when both want it (nice(1) steps; 0 turns it off). */
 const CHECK_NICENESS = 10;
+/** nice(1), where the system has it; without it the checks run at the tests' priority. */
+const NICE = process.platform === 'win32' ? undefined : ['/usr/bin/nice', '/bin/nice'].find((path) => existsSync(path));
 
 const children = new Set();
 
 /**
  * Runs one command; its output goes straight through, or into `held` when given. A command run `nice`
- * starts at lower priority itself (the threads it starts inherit it), where nice(1) exists.
+ * starts at lower priority itself (the threads it starts inherit it).
  */
 const run = (command, args, { held, nice = 0 } = {}) =>
   new Promise((resolve) => {
-    const [file, argv] = nice > 0 && process.platform !== 'win32' ? ['nice', ['-n', String(nice), command, ...args]] : [command, args];
+    const [file, argv] = nice > 0 && NICE !== undefined ? [NICE, ['-n', String(nice), command, ...args]] : [command, args];
     // A check leads a process group of its own, so stopping it stops what it started (knip's workers); the
     // tests stay in this terminal's group and take Ctrl-C from it as they would run alone.
     const child = spawn(file, argv, { stdio: held ? ['ignore', 'pipe', 'pipe'] : 'inherit', detached: Boolean(held) && process.platform !== 'win32' });
