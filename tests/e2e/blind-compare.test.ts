@@ -88,6 +88,11 @@ const columnOrders = (page: Page) => page.evaluate(() => (window as unknown as {
 /** Asks the two offline models side by side, blind, in a new chat; answers what the columns show and the models' names. */
 async function blindTurn(page: Page, question: string) {
   await page.goto(`${stack.appUrl}/chat/all`);
+  // The picker lists the models once the catalogue has loaded: opened before, it holds none.
+  await expect.poll(async () => {
+    const current = (await page.locator('.model-picker__current').textContent()) ?? '';
+    return Object.values(LABELS).every((label) => current.includes(label));
+  }, { timeout: 20_000 }).toBe(true);
   const names = await chosenNames(page);
   expect([...names].sort()).toEqual(Object.values(LABELS).sort());
   const blind = page.getByRole('button', { name: 'Blind', exact: true });
