@@ -44,8 +44,9 @@ const run = (command, args, { held, nice = 0 } = {}) =>
     const [file, argv] = nice > 0 && NICE !== undefined ? [NICE, ['-n', String(nice), command, ...args]] : [command, args];
     // A check leads a process group of its own, so stopping it stops what it started (knip's workers); the
     // tests stay in this terminal's group and take Ctrl-C from it as they would run alone.
-    const child = spawn(file, argv, { stdio: held ? ['ignore', 'pipe', 'pipe'] : 'inherit', detached: Boolean(held) && process.platform !== 'win32' });
-    child.ownGroup = Boolean(held) && process.platform !== 'win32';
+    const ownGroup = held !== undefined && process.platform !== 'win32';
+    const child = spawn(file, argv, { stdio: held ? ['ignore', 'pipe', 'pipe'] : 'inherit', detached: ownGroup });
+    child.ownGroup = ownGroup;
     children.add(child);
     if (held) {
       child.stdout.on('data', (chunk) => held.push(chunk));
@@ -93,6 +94,11 @@ async function runPhase([name, commands], options) {
   const held = options.hold ? [] : undefined;
   let code = 0;
   for (const [command, args] of commands) {
+    // Once the run is stopping (a check failed, or Ctrl-C), a phase starts nothing more.
+    if (stoppedBy !== null || interrupted) {
+      code = code || 1;
+      break;
+    }
     code = await run(command, args, { held, nice: options.nice });
     if (code !== 0) break;
   }
