@@ -14,7 +14,7 @@ function environmentOf(spec: TestSpecification): string {
 
 /**
  * vitest's own order (project by project; within one, slow or large files first), with each project's
- * files of one environment (jsdom, node) kept together. A worker of a project that does not isolate
+ * files of one environment (happy-dom, jsdom, node) kept together. A worker of a project that does not isolate
  * its files runs the next one only when the queue's next file is of the same project and environment;
  * otherwise it is ended and a new process started, which loads every module again. Mixed in size
  * order, the unit project's DOM and non-DOM files alternated and started a process every second or

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { DataLayerAnalyticsTracker } from '../../../adapters/analytics/data-layer-analytics-tracker.js';
 import { DomScriptLoader } from '../../../adapters/analytics/dom-script-loader.js';

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { createBrowserUseCases, type PublicConfig } from '../../../adapters/composition/browser.js';
 import { BROWSER_USE_CASES } from '../../../adapters/composition/use-case-registry.js';

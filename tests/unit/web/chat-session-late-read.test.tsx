@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The conversation read again at the end of an answer (web/client/features/chat/state/chat-session.ts)
 // may come back late: after the next question was sent and answered. What it holds is then older than
 // what the screen shows, and it must not take its place: the history, its weights (what the estimate

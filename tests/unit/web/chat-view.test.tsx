@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -10,7 +10,7 @@ import { renderUi } from './support/render.js';
 
 afterEach(cleanup);
 
-// jsdom has no layout, so ranges cannot measure themselves; the popover only needs a rectangle.
+// happy-dom has no layout, so ranges cannot measure themselves; the popover only needs a rectangle.
 beforeAll(() => {
   if (!Range.prototype.getBoundingClientRect) {
     Range.prototype.getBoundingClientRect = () => ({ top: 200, left: 300, width: 80, height: 16, right: 380, bottom: 216, x: 300, y: 200, toJSON: () => ({}) });

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // A refusal is said in the reader's language, never as the server's English sentence: a send refused
 // for an image a model cannot read (named, or counted in a blind column), images over one request, a
 // model that needs a plan, and an upload the server refuses.

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // A stopped answer says so: beside its figures as its run ends and as stored (a reload, a shared link),
 // in the Markdown export, and in the JSON export's messages.
 import { cleanup, render, screen } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // A conversation started from a summary is stored as "Summary: <old title>"; every view of the chat area
 // shows it with "Summary" in the reader's language (the sidebar, the chat's heading, search results, a shared page).
 import { cleanup, render, screen } from '@testing-library/react';

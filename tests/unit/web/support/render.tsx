@@ -32,7 +32,7 @@ export interface RenderOptions {
 }
 
 /**
- * jsdom lays nothing out: the chat's windowed list draws its turns as if each were 100 px tall in a
+ * happy-dom lays nothing out: the chat's windowed list draws its turns as if each were 100 px tall in a
  * tall viewport, and each element observed is reported once at its (empty) size, as a browser does
  * when it starts observing. The list draws its turns a few frames after it mounts (findBy…).
  */
