@@ -9,7 +9,8 @@
 // its exit code is the run's; otherwise the run exits with the first failing phase's code, in the order
 // typecheck, lint, tests.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 
 const CACHE = join('node_modules', '.cache');
@@ -105,7 +106,25 @@ async function runPhase([name, commands], options) {
   return { name, code, ms: performance.now() - started, output: held ? Buffer.concat(held) : null };
 }
 
+/**
+ * Seconds the machine's CPUs have spent busy since boot, all of them together (Linux's /proc/stat: user,
+ * nice, system, irq, softirq and steal time); null where there is no /proc. Read at the start and the end,
+ * it says how much CPU the run took and whether the cores were the limit: a run whose cores were busy
+ * throughout waits for CPU, not for its tests.
+ */
+function busyCpuSeconds() {
+  try {
+    const [user, nice, system, , , irq, softirq, steal] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    const ticks = user + nice + system + irq + softirq + steal;
+    // The kernel counts in USER_HZ, 100 per second on every Linux architecture Node runs on.
+    return Number.isFinite(ticks) ? ticks / 100 : null;
+  } catch {
+    return null;
+  }
+}
+
 const started = performance.now();
+const busyAtStart = busyCpuSeconds();
 let stoppedBy = null;
 const checks = CHECKS.map((phase) =>
   runPhase(phase, { hold: true, nice: CHECK_NICENESS }).then((result) => {
@@ -133,5 +152,14 @@ for (const { name, code, ms } of results) {
   console.log(`  ${name.padEnd(10)} ${seconds(ms).padStart(9)}${note}`);
 }
 console.log(`  (${CHECKS.map(([name]) => name).join(' and ')} ran beside the tests, at lower priority)`);
-console.log(`  ${'total'.padEnd(10)} ${seconds(performance.now() - started).padStart(9)}`);
+const totalMs = performance.now() - started;
+console.log(`  ${'total'.padEnd(10)} ${seconds(totalMs).padStart(9)}`);
+const busyAtEnd = busyCpuSeconds();
+if (busyAtStart !== null && busyAtEnd !== null && totalMs > 0) {
+  // Every process of the machine counts, the run's and any other's.
+  const cores = availableParallelism();
+  const busy = busyAtEnd - busyAtStart;
+  const share = Math.min(100, Math.round((100 * busy) / ((cores * totalMs) / 1000)));
+  console.log(`  (the machine's ${cores} cores were busy ${share} % of the run: ${busy.toFixed(0)} CPU-seconds)`);
+}
 process.exit(interrupted ? 130 : failed ? failed.code : 0);

@@ -2,8 +2,8 @@
 // typecheck, ESLint, knip and vitest: the checks run beside the tests, a failing check stops the tests
 // at once and gives the run its exit code, and each phase's time is reported whatever happened.
 import { execFile } from 'node:child_process';
-import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -73,6 +73,13 @@ describe('npm test (scripts/test.mjs)', () => {
     expect(run.log.filter((line) => line.startsWith('tsc start'))).toHaveLength(2);
     expect(run.out).toMatch(/npm test, phase by phase:\n {2}typecheck +\d+\.\d s\n {2}lint +\d+\.\d s\n {2}vitest +\d+\.\d s\n/);
     expect(run.out).toMatch(/total +\d+\.\d s/);
+    // Where the kernel counts CPU time (/proc/stat), how busy the machine's cores were, on the line after the total.
+    if (existsSync('/proc/stat')) {
+      const busy = /total +\d+\.\d s\n {2}\(the machine's (\d+) cores were busy (\d+) % of the run: (\d+) CPU-seconds\)\n/.exec(run.out);
+      expect(busy, run.out).not.toBeNull();
+      expect(Number(busy?.[1])).toBe(availableParallelism());
+      expect(Number(busy?.[2])).toBeLessThanOrEqual(100);
+    }
   });
 
   it('a failing typecheck stops the tests at once; the run exits with its code and says why', async () => {
