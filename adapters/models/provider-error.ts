@@ -26,7 +26,9 @@ export function mapProviderError(error: unknown, providerLabel: string): StreamF
       return { code: 'network', message: `${providerLabel} could not be reached: ${said}`, details };
     }
     const code: DomainErrorCode =
-      status === 429
+      (status === 400 || status === 413) && isContextTooLong(cause)
+        ? 'context_too_long'
+        : status === 429
         ? 'rate_limited'
         : status === 401 || status === 403 || status === 404
           ? 'model_unavailable'
@@ -43,6 +45,23 @@ export function mapProviderError(error: unknown, providerLabel: string): StreamF
     message: `${providerLabel} failed while streaming: ${shorten(messageOf(cause))}`,
     details: { name: cause instanceof Error ? cause.name : typeof cause },
   };
+}
+
+/**
+ * A refusal because the conversation is longer than the model reads at once, as each provider words it:
+ *   OpenAI (and OpenAI-compatible servers)  400, error.code "context_length_exceeded" ("Your input exceeds the
+ *                                            context window of this model", "This model's maximum context length is …")
+ *   Anthropic                                400 invalid_request_error "prompt is too long: 215000 tokens > 200000 maximum"
+ *   Google                                   400 INVALID_ARGUMENT "The input token count (…) exceeds the maximum number
+ *                                            of tokens allowed (…)"
+ * Servers run locally (vLLM, llama.cpp, Ollama) use like words, some with 413.
+ */
+const CONTEXT_TOO_LONG = /context[ _-]?(length|window)|prompt is too long|input token count .* exceeds|exceeds? (the )?(available )?context/i;
+
+function isContextTooLong(error: APICallError): boolean {
+  const data = error.data as { error?: { code?: unknown; type?: unknown } } | undefined;
+  if (data?.error?.code === 'context_length_exceeded') return true;
+  return CONTEXT_TOO_LONG.test(providerMessage(error)) || CONTEXT_TOO_LONG.test(error.responseBody ?? '');
 }
 
 // OpenAI-style bodies carry {"error":{"message":...}}; the SDKs usually surface it as the message.

@@ -16,6 +16,7 @@ export const DOMAIN_ERROR_CODES = [
   'billing_unavailable',
   'billing_not_initialized',
   'model_unavailable',
+  'context_too_long',
   'network',
   'unexpected',
 ] as const;

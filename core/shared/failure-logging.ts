@@ -17,6 +17,7 @@ const EXPECTED: ReadonlySet<DomainErrorCode> = new Set<DomainErrorCode>([
   'insufficient_credits',
   'spending_cap_reached',
   'rate_limited',
+  'context_too_long',
 ]);
 
 export const isExpectedFailure = (error: DomainError): boolean => EXPECTED.has(error.code);

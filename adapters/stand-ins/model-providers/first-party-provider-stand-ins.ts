@@ -21,6 +21,9 @@ import { anthropicRefusal, googleRefusal, inlineImages, openaiRefusal, type Limi
  *   any id                  streams "Hello from <id>, you said: <last user text>" word by word, then the
  *                           provider's usage: USAGE.inputTokens in, one output token per word
  *   fail-401 / -429 / -500  that HTTP status with the provider's error JSON
+ *   fail-context            the provider's refusal of a conversation longer than the model's context window
+ * Started with `contextWindowTokens`, any model refuses so (400, in the provider's words) a conversation
+ * whose text is longer than that, counted as a token per four characters.
  *   fail-midstream          streams two words, then the provider's in-stream error frame, then closes
  *   hang                    streams one word and then waits until the client goes away
  */
@@ -67,6 +70,8 @@ interface Wire {
   limits(body: Record<string, unknown>, bytes: number): LimitRefusal | null;
   authorised(req: IncomingMessage, url: URL, apiKey: string): boolean;
   error(res: ServerResponse, status: number, message: string): void;
+  /** The provider's own answer to a conversation longer than the model reads at once. */
+  contextTooLong(res: ServerResponse): void;
   /** `mode`: `full` answers everything, `hang` stops after one word, `midstream` fails after two. */
   stream(res: ServerResponse, model: string, words: string[], mode: StreamMode): void;
 }
@@ -78,7 +83,11 @@ export const MIDSTREAM_ERROR = 'stand-in lost its GPU';
 
 const spokenWords = (words: string[], mode: StreamMode) => (mode === 'hang' ? words.slice(0, 1) : mode === 'midstream' ? words.slice(0, 2) : words);
 
-export async function startProviderStandIn(provider: FirstPartyProvider, apiKey = `${provider}-local-key`): Promise<ProviderStandIn> {
+export async function startProviderStandIn(
+  provider: FirstPartyProvider,
+  apiKey = `${provider}-local-key`,
+  options: { readonly contextWindowTokens?: number } = {},
+): Promise<ProviderStandIn> {
   const wire = WIRES[provider];
   const requests: ProviderRequest[] = [];
   const hangs = hangWatcher();
@@ -96,6 +105,8 @@ export async function startProviderStandIn(provider: FirstPartyProvider, apiKey 
       if (refused) return wire.error(res, refused.status, refused.message);
       const status = /^fail-(\d{3})$/.exec(parsed.model)?.[1];
       if (status !== undefined) return wire.error(res, Number(status), `stand-in refused with ${status}`);
+      const textTokens = Math.ceil(parsed.turns.reduce((sum, turn) => sum + turn.text.length, 0) / 4);
+      if (parsed.model === 'fail-context' || (options.contextWindowTokens !== undefined && textTokens > options.contextWindowTokens)) return wire.contextTooLong(res);
       const lastUser = [...parsed.turns].reverse().find((t) => t.role === 'user')?.text ?? '';
       const mode: StreamMode = parsed.model === 'hang' ? 'hang' : parsed.model === 'fail-midstream' ? 'midstream' : 'full';
       if (mode === 'hang') hangs.watch(res);
@@ -153,6 +164,11 @@ const openaiWire: Wire = {
   error(res, status, message) {
     const [type, code] = OPENAI_ERROR_TYPE[status] ?? ['server_error', null];
     json(res, status, { error: { message, type, param: null, code } });
+  },
+  contextTooLong(res) {
+    json(res, 400, {
+      error: { message: 'Your input exceeds the context window of this model. Please adjust your input and try again.', type: 'invalid_request_error', param: 'input', code: 'context_length_exceeded' },
+    });
   },
   stream(res, model, words, mode) {
     let sequence = 0;
@@ -218,6 +234,9 @@ const anthropicWire: Wire = {
   error(res, status, message) {
     json(res, status, { type: 'error', error: { type: ANTHROPIC_ERROR_TYPE[status] ?? 'api_error', message } });
   },
+  contextTooLong(res) {
+    json(res, 400, { type: 'error', error: { type: 'invalid_request_error', message: 'prompt is too long: 215000 tokens > 200000 maximum' } });
+  },
   stream(res, model, words, mode) {
     const send = (type: string, payload: Record<string, unknown>) =>
       res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...payload })}\n\n`);
@@ -279,6 +298,9 @@ const googleWire: Wire = {
     req.headers['x-goog-api-key'] === apiKey || url.searchParams.get('key') === apiKey,
   error(res, status, message) {
     json(res, status, { error: { code: status, message, status: GOOGLE_STATUS[status] ?? 'UNKNOWN' } });
+  },
+  contextTooLong(res) {
+    json(res, 400, { error: { code: 400, message: 'The input token count (1250000) exceeds the maximum number of tokens allowed (1048576).', status: 'INVALID_ARGUMENT' } });
   },
   stream(res, model, words, mode) {
     // Gemini's SSE: `data: <GenerateContentResponse>` frames separated by CRLF CRLF, no [DONE].

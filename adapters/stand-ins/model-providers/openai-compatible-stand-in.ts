@@ -10,6 +10,7 @@ import { inlineImages, openaiRefusal } from './provider-request-limits.js';
  *   any name         streams "Hello from <name>, you said: <last user text>" word by word, with usage
  *   no-usage         the same without the usage chunk (the gateway must estimate)
  *   fail-500 / -401 / -429   answers that status with an OpenAI-style JSON error body
+ *   fail-context     answers 400 context_length_exceeded, as OpenAI and vLLM do for a conversation past the model's window
  *   fail-midstream   streams two words, then an error chunk, then closes
  *   hang             streams one word and then waits until the client goes away
  * It refuses what OpenAI refuses of a request's size and images (provider-request-limits.ts).
@@ -51,6 +52,16 @@ function respond(body: ReceivedRequest['body'], res: ServerResponse, onHang: (re
   const model = body.model;
   const status = /^fail-(\d{3})$/.exec(model)?.[1];
   if (status !== undefined) return sendError(res, Number(status), `stand-in refused with ${status}`);
+  if (model === 'fail-context') {
+    res.writeHead(400, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({
+      error: {
+        message: "This model's maximum context length is 8192 tokens. However, you requested 9120 tokens (8096 in the messages, 1024 in the completion). Please reduce the length of the messages or completion.",
+        type: 'invalid_request_error', param: 'messages', code: 'context_length_exceeded',
+      },
+    }));
+    return;
+  }
   const lastContent = [...body.messages].reverse().find((m) => m.role === 'user')?.content ?? '';
   const lastUser = typeof lastContent === 'string' ? lastContent : lastContent.map((part) => part.text ?? '').join('');
   const words = `Hello from ${model}, you said: ${lastUser}`.split(' ').map((w, i) => (i === 0 ? w : ` ${w}`));

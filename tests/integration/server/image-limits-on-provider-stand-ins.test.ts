@@ -16,9 +16,12 @@ let google: ProviderStandIn;
 // The seeded catalogue's free models that read images.
 const CLAUDE = 'claude-haiku-4-5';
 const GEMINI = 'gemini-2.5-flash';
+/** The context window Anthropic's stand-in is started with, in tokens of four characters. */
+const CLAUDE_WINDOW_TOKENS = 2_000;
 
 beforeAll(async () => {
-  [anthropic, google] = await Promise.all([startProviderStandIn('anthropic'), startProviderStandIn('google')]);
+  // Anthropic's window is made small here, so that a long question crosses it (images do not count towards it).
+  [anthropic, google] = await Promise.all([startProviderStandIn('anthropic', undefined, { contextWindowTokens: CLAUDE_WINDOW_TOKENS }), startProviderStandIn('google')]);
   server = await startTestServer({
     env: {
       ANTHROPIC_API_KEY: anthropic.apiKey, ANTHROPIC_BASE_URL: anthropic.baseUrl,
@@ -115,5 +118,23 @@ describe('images at the providers’ limits, through /api', () => {
     expect(userText(google)[0]).toContain('[Attached but not included: one.png (an earlier image left out: one request carries at most 10 MB or 20 images), two.png');
     expect(userText(google)[1]).toBe('Two more');
     expect(MAX_REQUEST_IMAGE_BYTES).toBe(10 * MB);
+  });
+});
+
+describe('a conversation longer than the model reads at once, through /api', () => {
+  it('is refused by the provider in its own words, reaches the client as context_too_long beside the other column\'s answer, and charges it nothing', async () => {
+    const u = await user();
+    const before = server.balance(u.userId);
+    const question = `Please read this: ${'harbour '.repeat(CLAUDE_WINDOW_TOKENS)}`;
+    const lines = await u.chat({ message: question, modelIds: [CLAUDE, GEMINI] });
+    expect(errors(lines)).toEqual([
+      expect.objectContaining({ modelId: CLAUDE, code: 'context_too_long', message: 'Anthropic answered HTTP 400: prompt is too long: 215000 tokens > 200000 maximum' }),
+    ]);
+    // The refused column ends with its error; the other answers to its end.
+    expect(finishes(lines)).toEqual([[GEMINI, 'stop']]);
+    // Only Gemini's answer is paid for.
+    const charged = lines.find((l) => l['type'] === 'finish' && l['modelId'] === GEMINI)?.['creditsCharged'];
+    expect(charged).toBeGreaterThan(0);
+    expect(before - server.balance(u.userId)).toBe(charged);
   });
 });

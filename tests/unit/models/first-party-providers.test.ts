@@ -24,12 +24,14 @@ const PROVIDERS = {
     label: 'OpenAI',
     model: 'gpt-4o-mini',
     midstream: { code: 'unexpected', message: `OpenAI failed while streaming: ${MIDSTREAM_ERROR}` },
+    contextTooLong: 'Your input exceeds the context window of this model. Please adjust your input and try again.',
   },
   anthropic: {
     env: ['ANTHROPIC_API_KEY', 'ANTHROPIC_BASE_URL'],
     label: 'Anthropic',
     model: 'claude-sonnet-4-5',
     midstream: { code: 'unexpected', message: `Anthropic failed while streaming: ${MIDSTREAM_ERROR}` },
+    contextTooLong: 'prompt is too long: 215000 tokens > 200000 maximum',
   },
   // @ai-sdk/google turns Gemini's {"error":{code:500,...}} frame into an APICallError with that status.
   google: {
@@ -37,10 +39,11 @@ const PROVIDERS = {
     label: 'Google',
     model: 'gemini-2.5-flash',
     midstream: { code: 'network', message: `Google answered HTTP 500: ${MIDSTREAM_ERROR}` },
+    contextTooLong: 'The input token count (1250000) exceeds the maximum number of tokens allowed (1048576).',
   },
 } as const satisfies Record<
   FirstPartyProvider,
-  { env: readonly [string, string]; label: string; model: string; midstream: { code: string; message: string } }
+  { env: readonly [string, string]; label: string; model: string; midstream: { code: string; message: string }; contextTooLong: string }
 >;
 
 const FAILING = ['fail-401', 'fail-429', 'fail-500'] as const;
@@ -86,7 +89,7 @@ describe.each(Object.keys(PROVIDERS) as FirstPartyProvider[])('%s through its AI
   beforeAll(() => {
     gateway = gatewayFor(
       envFor(provider),
-      [model, ...FAILING, 'fail-midstream', 'hang'].map((id) => ({ id, provider })),
+      [model, ...FAILING, 'fail-midstream', 'fail-context', 'hang'].map((id) => ({ id, provider })),
       logger,
     );
   });
@@ -159,6 +162,15 @@ describe.each(Object.keys(PROVIDERS) as FirstPartyProvider[])('%s through its AI
       { type: 'finish', modelId: failing, usage: { inputTokens: 0, outputTokens: 0 }, finishReason: 'error' },
     ]);
     expect(logger.lines.some((l) => l.level === 'warn' && l.context?.['modelId'] === failing && l.context['status'] === status)).toBe(true);
+  });
+
+  it('a conversation longer than the model reads at once, refused in the provider\'s own words, is context_too_long and charges nothing', async () => {
+    const events = await collect(gateway.stream({ modelIds: ['fail-context'], messages }));
+    expect(eventsOf(events, 'fail-context')).toEqual([
+      { type: 'start', modelId: 'fail-context' },
+      { type: 'error', modelId: 'fail-context', code: 'context_too_long', message: `${label} answered HTTP 400: ${PROVIDERS[provider].contextTooLong}` },
+      { type: 'finish', modelId: 'fail-context', usage: { inputTokens: 0, outputTokens: 0 }, finishReason: 'error' },
+    ]);
   });
 
   it('an error frame in the middle of the stream keeps what was said and charges it', async () => {

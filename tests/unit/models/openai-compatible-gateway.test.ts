@@ -6,7 +6,7 @@ import { estimateTokens } from '../../../core/credits/index.js';
 import { catalogueEntry, collect, deltasOf, eventsOf, finishOf, recordingLogger, textOf } from './model-test-kit.js';
 import { startOpenAiCompatibleStandIn, type StandIn } from '@ensemble/model-provider-stand-ins';
 
-const MODELS = ['llama', 'no-usage', 'fail-500', 'fail-401', 'fail-429', 'fail-midstream', 'hang'];
+const MODELS = ['llama', 'no-usage', 'fail-500', 'fail-401', 'fail-429', 'fail-context', 'fail-midstream', 'hang'];
 const messages = [
   { role: 'system' as const, content: 'Be kind.' },
   { role: 'user' as const, content: 'hi there' },
@@ -89,6 +89,18 @@ describe('OpenAI-compatible endpoint over real HTTP: any OpenAI-compatible endpo
       { type: 'finish', modelId: model, usage: { inputTokens: 0, outputTokens: 0 }, finishReason: 'error' },
     ]);
     expect(logger.lines.some((l) => l.level === 'warn' && l.context?.['modelId'] === model && l.context['status'] === Number(model.slice(5)))).toBe(true);
+  });
+
+  it('a conversation past the model\'s context length (400 context_length_exceeded) is context_too_long, in the server\'s words', async () => {
+    const events = await collect(gateway.stream({ modelIds: ['fail-context'], messages }));
+    expect(eventsOf(events, 'fail-context')).toEqual([
+      { type: 'start', modelId: 'fail-context' },
+      {
+        type: 'error', modelId: 'fail-context', code: 'context_too_long',
+        message: "The OpenAI-compatible endpoint answered HTTP 400: This model's maximum context length is 8192 tokens. However, you requested 9120 tokens (8096 in the messages, 1024 in the completion). Please reduce the length of the messages or completion.",
+      },
+      { type: 'finish', modelId: 'fail-context', usage: { inputTokens: 0, outputTokens: 0 }, finishReason: 'error' },
+    ]);
   });
 
   it('an error in the middle of the stream keeps what was said and charges it', async () => {

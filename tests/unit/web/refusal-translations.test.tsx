@@ -82,6 +82,29 @@ describe('a refused send, in the reader\'s language', () => {
   });
 });
 
+describe('an answer a provider refused, in the reader\'s language', () => {
+  const provider = 'OpenAI answered HTTP 400: Your input exceeds the context window of this model.';
+
+  it('a conversation longer than the model reads at once says the ways on, and offers no retry that would be refused again', () => {
+    let retried = 0;
+    render(inGerman(<AnswerError error={{ code: 'context_too_long', message: provider }} onRetry={() => (retried += 1)} />));
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toBe(
+      'Diese Unterhaltung ist länger, als dieses Modell auf einmal lesen kann. Beginne eine neue Unterhaltung aus einer Zusammenfassung, oder sende weniger frühere Nachrichten („Was die Modelle von diesem Chat lesen“, in den Einstellungen des Chats).',
+    );
+    expect(alert.getAttribute('data-code')).toBe('context_too_long');
+    expect(screen.queryByRole('button')).toBeNull();
+    expect(retried).toBe(0);
+  });
+
+  it('a lost connection keeps its retry', () => {
+    let retried = 0;
+    render(inGerman(<AnswerError error={{ code: 'network', message: provider }} onRetry={() => (retried += 1)} />));
+    screen.getByRole('button', { name: de.chat.retry }).click();
+    expect(retried).toBe(1);
+  });
+});
+
 describe('an upload the server refuses, in the reader\'s language', () => {
   it('a file whose contents are not what its name says', async () => {
     const world = await signedIn();

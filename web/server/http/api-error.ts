@@ -17,6 +17,8 @@ const STATUS: Record<DomainErrorCode, ContentfulStatusCode> = {
   billing_unavailable: 503,
   billing_not_initialized: 503,
   model_unavailable: 503,
+  // The conversation is longer than the model reads at once: the request, not the server, has to change.
+  context_too_long: 422,
   network: 502,
   unexpected: 500,
 };

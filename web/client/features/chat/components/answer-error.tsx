@@ -64,12 +64,14 @@ export function AnswerError({ error, onRetry, labelOf = (id) => id, hidden = fal
       </div>
     );
   }
-  const known = ['model_unavailable', 'rate_limited', 'network'].includes(error.code);
+  const known = ['model_unavailable', 'context_too_long', 'rate_limited', 'network'].includes(error.code);
+  // The same conversation sent again would be refused again: the way on is a shorter one, which the message names.
+  const retryable = error.code !== 'context_too_long';
   return (
-    <div className="alert alert--error" role="alert">
+    <div className="alert alert--error" role="alert" data-code={error.code}>
       <div>
         <p>{t(known ? `chat.errors.${error.code}` : 'chat.errors.unexpected')}</p>
-        {onRetry ? <button type="button" className="btn btn--secondary btn--sm" onClick={onRetry}>{t('chat.retry')}</button> : null}
+        {onRetry && retryable ? <button type="button" className="btn btn--secondary btn--sm" onClick={onRetry}>{t('chat.retry')}</button> : null}
       </div>
     </div>
   );

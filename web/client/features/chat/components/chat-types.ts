@@ -43,7 +43,7 @@ export interface AnswerMetricsView {
 
 export interface ChatErrorView {
   /** insufficient_credits gets its own explanation and a way to get more credits. */
-  readonly code: 'insufficient_credits' | 'model_unavailable' | 'rate_limited' | 'network' | 'unexpected' | string;
+  readonly code: 'insufficient_credits' | 'model_unavailable' | 'context_too_long' | 'rate_limited' | 'network' | 'unexpected' | string;
   readonly message?: string;
   /** insufficient_credits: the credits running answers hold (given back, less what they use, when they end). */
   readonly held?: number;
