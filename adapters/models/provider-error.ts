@@ -59,8 +59,9 @@ export function mapProviderError(error: unknown, providerLabel: string): StreamF
 const CONTEXT_TOO_LONG = /context[ _-]?(length|window)|prompt is too long|input token count .* exceeds|exceeds? (the )?(available )?context/i;
 
 function isContextTooLong(error: APICallError): boolean {
-  const data = error.data as { error?: { code?: unknown; type?: unknown } } | undefined;
+  const data = error.data as { error?: { code?: unknown } } | undefined;
   if (data?.error?.code === 'context_length_exceeded') return true;
+  // The message as the SDK read it, and the body as sent (a server whose JSON the SDK did not parse).
   return CONTEXT_TOO_LONG.test(providerMessage(error)) || CONTEXT_TOO_LONG.test(error.responseBody ?? '');
 }
 

@@ -22,10 +22,10 @@ import { anthropicRefusal, googleRefusal, inlineImages, openaiRefusal, type Limi
  *                           provider's usage: USAGE.inputTokens in, one output token per word
  *   fail-401 / -429 / -500  that HTTP status with the provider's error JSON
  *   fail-context            the provider's refusal of a conversation longer than the model's context window
- * Started with `contextWindowTokens`, any model refuses so (400, in the provider's words) a conversation
- * whose text is longer than that, counted as a token per four characters.
  *   fail-midstream          streams two words, then the provider's in-stream error frame, then closes
  *   hang                    streams one word and then waits until the client goes away
+ * Started with `contextWindowTokens`, any model refuses so (400, in the provider's words) a conversation
+ * whose text is longer than that, counted as a token per four characters.
  */
 export type FirstPartyProvider = 'openai' | 'anthropic' | 'google';
 
@@ -105,8 +105,9 @@ export async function startProviderStandIn(
       if (refused) return wire.error(res, refused.status, refused.message);
       const status = /^fail-(\d{3})$/.exec(parsed.model)?.[1];
       if (status !== undefined) return wire.error(res, Number(status), `stand-in refused with ${status}`);
-      const textTokens = Math.ceil(parsed.turns.reduce((sum, turn) => sum + turn.text.length, 0) / 4);
-      if (parsed.model === 'fail-context' || (options.contextWindowTokens !== undefined && textTokens > options.contextWindowTokens)) return wire.contextTooLong(res);
+      const window = options.contextWindowTokens;
+      const pastWindow = window !== undefined && Math.ceil(parsed.turns.reduce((sum, turn) => sum + turn.text.length, 0) / 4) > window;
+      if (parsed.model === 'fail-context' || pastWindow) return wire.contextTooLong(res);
       const lastUser = [...parsed.turns].reverse().find((t) => t.role === 'user')?.text ?? '';
       const mode: StreamMode = parsed.model === 'hang' ? 'hang' : parsed.model === 'fail-midstream' ? 'midstream' : 'full';
       if (mode === 'hang') hangs.watch(res);

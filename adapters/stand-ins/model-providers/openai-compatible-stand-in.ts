@@ -53,14 +53,8 @@ function respond(body: ReceivedRequest['body'], res: ServerResponse, onHang: (re
   const status = /^fail-(\d{3})$/.exec(model)?.[1];
   if (status !== undefined) return sendError(res, Number(status), `stand-in refused with ${status}`);
   if (model === 'fail-context') {
-    res.writeHead(400, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({
-      error: {
-        message: "This model's maximum context length is 8192 tokens. However, you requested 9120 tokens (8096 in the messages, 1024 in the completion). Please reduce the length of the messages or completion.",
-        type: 'invalid_request_error', param: 'messages', code: 'context_length_exceeded',
-      },
-    }));
-    return;
+    const said = "This model's maximum context length is 8192 tokens. However, you requested 9120 tokens (8096 in the messages, 1024 in the completion). Please reduce the length of the messages or completion.";
+    return sendError(res, 400, said, { param: 'messages', code: 'context_length_exceeded' });
   }
   const lastContent = [...body.messages].reverse().find((m) => m.role === 'user')?.content ?? '';
   const lastUser = typeof lastContent === 'string' ? lastContent : lastContent.map((part) => part.text ?? '').join('');
@@ -102,7 +96,7 @@ function respond(body: ReceivedRequest['body'], res: ServerResponse, onHang: (re
   res.end('data: [DONE]\n\n');
 }
 
-function sendError(res: ServerResponse, status: number, message: string): void {
+function sendError(res: ServerResponse, status: number, message: string, at: { param?: string; code?: string } = {}): void {
   res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify({ error: { message, type: 'invalid_request_error', code: null } }));
+  res.end(JSON.stringify({ error: { message, type: 'invalid_request_error', ...(at.param === undefined ? {} : { param: at.param }), code: at.code ?? null } }));
 }
