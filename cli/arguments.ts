@@ -12,6 +12,16 @@ export const positiveInt =
     return n;
   };
 
+/** A whole number of seconds, 0 or more (at most a year). */
+export const seconds =
+  (name: string) =>
+  (value: string): number => {
+    if (!/^\d+$/.test(value.trim())) throw new InvalidArgumentError(`${name} takes a whole number of seconds, not "${value}".`);
+    const n = Number(value);
+    if (n > 366 * 24 * 3600) throw new InvalidArgumentError(`${name} must be at most ${366 * 24 * 3600} seconds (a year).`);
+    return n;
+  };
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Billing ids are UUIDs; saying so here beats the provider's 422 on `path.id`. */

@@ -4,10 +4,37 @@ import type { BillingClient } from '@ensemble/billing-client';
 import type { BillingTarget, Profile, SupabaseTarget } from './config.js';
 import { confirm } from './confirm.js';
 import { CliError, usageError } from './errors.js';
-import { billingFailure, domainFailure, type BillingFailure, type Subject } from './failures.js';
+import { billingFailure, domainFailure, isBillingFailure, statusOf, type BillingFailure, type Subject } from './failures.js';
 import { localeFrom } from './format/values.js';
 import { styles, type CliIo, type Styles } from './io.js';
 import type { CliDeps, SupportUseCases } from './services.js';
+import type { SupportAction } from '../core/account/index.js';
+
+/** A billing action as the support log keeps it before the provider is asked. */
+export type ActionIntent = Omit<Parameters<SupportUseCases['beginSupportAction']>[0], 'operator' | 'environment'>;
+/** What the provider made: the subject (a refund's id) and amount the support log completes the record with. */
+export type ActionOutcome = { subject: string; amount: number | null; currency: string | null };
+
+/**
+ * The provider answered and refused (a 4xx): nothing changed. Anything else (no answer, a timeout, a
+ * 5xx) leaves the outcome unknown.
+ */
+function refusedByProvider(error: unknown): boolean {
+  const cause = error instanceof CliError ? error.cause : error;
+  if (!isBillingFailure(cause)) return false;
+  const status = statusOf(cause);
+  return status !== undefined && status >= 400 && status < 500;
+}
+
+/** Where a fault test kills the program (SIGKILL): after the provider acted, before the support log is settled. Refused against production. */
+export const SUPPORT_CRASH_VARIABLE = 'FAULT_SUPPORT_CRASH';
+function crashSeam(env: NodeJS.ProcessEnv, billingEnv: string): (() => void) | null {
+  const point = env[SUPPORT_CRASH_VARIABLE];
+  if (point === undefined) return null;
+  if (billingEnv === 'production') throw usageError(`${SUPPORT_CRASH_VARIABLE} is a test seam: refused against production, nothing changed`);
+  if (point !== 'after-billing') throw usageError(`${SUPPORT_CRASH_VARIABLE} takes after-billing, not "${point}"`);
+  return () => process.kill(process.pid, 'SIGKILL');
+}
 
 export interface GlobalOptions {
   readonly env?: string;
@@ -124,20 +151,59 @@ export class CommandContext {
   }
 
   /**
-   * Records a billing action support carried out, with who did it. The action has happened: when the
-   * record cannot be written it is said on stderr (the exit code stays that of the action).
+   * Carries out a billing action with its support-log record written first: the record is `pending`
+   * before the provider is asked, then completed with what `outcome` reads from the provider's answer,
+   * or removed when `outcome` says nothing changed (null) or the provider refused. So a program
+   * killed after the provider acted leaves a pending record (`ensemble actions reconcile` settles it),
+   * never none. `run` gets the record's id to hand the provider where it keeps metadata.
+   *
+   * When the support log cannot be written the action is refused before the provider is asked; when
+   * no Supabase access is set up at all the action goes ahead unrecorded, with a warning.
    */
-  async recordAction(action: Omit<Parameters<SupportUseCases['recordSupportAction']>[0], 'operator' | 'environment'>): Promise<void> {
+  async carryOut<T>(intent: ActionIntent, run: (actionId: string | null) => Promise<T>, outcome: (result: T) => ActionOutcome | null): Promise<T> {
+    const operator = await this.operator();
+    const environment = this.billingWhere.env;
+    const crash = crashSeam(this.io.env, environment);
+    let support: SupportUseCases;
     try {
-      const operator = await this.operator();
-      const support = await this.support();
-      const recorded = await support.recordSupportAction({ ...action, operator, environment: this.billingWhere.env });
-      if (!recorded.success) throw this.domainFailure(recorded.error);
-      this.debug(`recorded: ${action.action} ${action.subject} by ${operator}`);
+      support = await this.support();
     } catch (error) {
       if (!(error instanceof CliError)) throw error;
-      this.note(this.style.yellow(`warning: the ${action.action} of ${action.subject} was not recorded in the support log: ${error.message}`));
+      const result = await run(null);
+      if (outcome(result) !== null) this.note(this.style.yellow(`warning: the ${intent.action} of ${intent.subject} is not recorded in the support log: ${error.message}`));
+      return result;
     }
+    const begun = await support.beginSupportAction({ ...intent, operator, environment });
+    if (!begun.success) {
+      throw new CliError(`Nothing changed: the ${intent.action} of ${intent.subject} could not be written to the support log first (${this.domainFailure(begun.error).message})`);
+    }
+    const record = begun.data;
+    this.debug(`support log: ${intent.action} ${intent.subject} pending as action ${record.id}`);
+    let result: T;
+    try {
+      result = await run(record.id);
+    } catch (error) {
+      if (refusedByProvider(error)) await this.settle(support, record, null);
+      else this.note(this.style.yellow(`warning: the outcome of the ${intent.action} of ${intent.subject} is not known; the support log keeps it as pending action ${record.id} until \`ensemble actions reconcile\` checks it with the billing provider`));
+      throw error;
+    }
+    crash?.();
+    await this.settle(support, record, outcome(result));
+    return result;
+  }
+
+  /** Completes a pending record (or removes it when nothing changed); a failure to write is a warning, the action has happened. */
+  async settle(support: SupportUseCases, record: SupportAction, done: ActionOutcome | null): Promise<void> {
+    const settled = done === null ? await support.abandonSupportAction({ id: record.id }) : await support.completeSupportAction({ id: record.id, ...done });
+    if (settled.success) {
+      this.debug(`support log: action ${record.id} ${done === null ? 'removed (nothing changed)' : `done: ${done.subject}`}`);
+      return;
+    }
+    this.note(
+      this.style.yellow(
+        `warning: the ${record.action} of ${record.subject} stays pending in the support log (action ${record.id}): ${this.domainFailure(settled.error).message}; \`ensemble actions reconcile\` settles it`,
+      ),
+    );
   }
 
   private domainFailure(error: DomainError): CliError {

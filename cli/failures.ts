@@ -86,6 +86,13 @@ export function providerErrorOf(error: BillingFailure): string | undefined {
 /** One line for a billing failure (a BillingError from the client or an iterator). */
 export function billingFailure(error: unknown, subject: Subject, where: Where): CliError {
   if (!isBillingFailure(error)) throw error;
+  const failure = billingMessage(error, subject, where);
+  // Kept so a caller can tell a refusal (the provider answered 4xx) from an unknown outcome.
+  failure.cause = error;
+  return failure;
+}
+
+function billingMessage(error: BillingFailure, subject: Subject, where: Where): CliError {
   const named = subject.id === undefined ? subject.noun : `${subject.noun} ${subject.id}`;
   switch (error.kind) {
     case 'invalid_token':

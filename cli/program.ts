@@ -1,4 +1,5 @@
 import { Argument, Command, CommanderError, Option } from 'commander';
+import { registerActions } from './commands/actions.js';
 import { registerBillingCatalog } from './commands/catalog.js';
 import { registerCustomers } from './commands/customers.js';
 import { registerExport } from './commands/export.js';
@@ -73,6 +74,7 @@ export function buildProgram(deps: Partial<CliDeps> = {}, io: CliIo): Command {
   registerCustomers(program, act);
   registerSubscriptions(program, act);
   registerOrders(program, act);
+  registerActions(program, act);
   registerBillingCatalog(program, act);
   registerWebhooks(program, act);
   registerMetrics(program, act);

@@ -1,4 +1,4 @@
-import { makeChangeCredits, makeFindUser, makeGetAccountStatus, makeGetMarketingConsent, makeGetProfiling, makeGetProfilingCompleted, makeListSupportActions, makeLookUpUser, makeRecordSupportAction, makeRememberMarketingConsent, makeSaveProfilingStep, makeTurboCheck, makeUpdateMarketingConsent } from '../../core/account/index.js';
+import { makeChangeCredits, makeFindUser, makeGetAccountStatus, makeGetMarketingConsent, makeGetProfiling, makeGetProfilingCompleted, makeListSupportActions, makeLookUpUser, makeBeginSupportAction, makeCompleteSupportAction, makeAbandonSupportAction, makeListPendingSupportActions, makeRememberMarketingConsent, makeSaveProfilingStep, makeTurboCheck, makeUpdateMarketingConsent } from '../../core/account/index.js';
 import { makeCompleteRedirectSignIn, makeGetCurrentUser, makeRememberReturnTo, makeTakeReturnTo, makeHandleSignedIn, makeRequestEmailCode, makeRequestMagicLink, makeResendEmailCode, makeSessionController, makeSignInWithGoogle, makeSignOut, makeVerifyEmailCode } from '../../core/auth/index.js';
 import { makeCancelSubscription, makeCompleteCheckout, makeRememberPendingCheckout, makeTakePendingCheckout, makeGetBillingState, makeGetCheckoutState, makeHandleBillingWebhook, makeLoadPlanOffer, makeOpenCustomerPortal, makeResumeSubscription, makeStartCheckout } from '../../core/billing/index.js';
 import { makeLastModelChoice, makeRememberModelChoice, makeListCompareVotes, makeListLeaderboard, makeRecordCompareVote, makeAttachFile, makeCreateConversation, makeDeleteConversation, makeDeleteInstructionPreset, makeEditChatMessage, makeEditLastMessage, makeFindLiveChatRun, makeGetAttachmentLink, makeGetConversationSettings, makeGetConversationShare, makeListConversations, makeListInstructionPresets, makeListMessages, makeListModels, makeLoadAttachment, makeMergeAnswers, makeMergeChatAnswers, makeOpenChat, makeOpenConversation, makeOpenSharedConversation, makeReadAttachment, makeRegenerateAnswer, makeRegenerateChatAnswers, makeRemoveAttachment, makeRenameConversation, makeResumeChatRun, makeRevokeConversationShare, makeRunChat, makeSaveConversationSettings, makeSaveInstructionPreset, makeSearchConversations, makeSendChatMessage, makeShareConversation, makeShowMessage, makeStopChatRun, makeSummarizeChatConversation, makeSummarizeConversation, makeUploadAttachment, makeViewSharedConversation } from '../../core/chat/index.js';
@@ -71,7 +71,10 @@ export const USE_CASE_DEFINITIONS = {
   findUser: uses(['userDirectory'], makeFindUser),
   lookUpUser: uses(['userDirectory', 'profileStore', 'profilingStore', 'usageLedger'], makeLookUpUser),
   changeCredits: uses(['supportJournal', 'logger'], makeChangeCredits),
-  recordSupportAction: uses(['supportJournal'], makeRecordSupportAction),
+  beginSupportAction: uses(['supportJournal'], makeBeginSupportAction),
+  completeSupportAction: uses(['supportJournal'], makeCompleteSupportAction),
+  abandonSupportAction: uses(['supportJournal'], makeAbandonSupportAction),
+  listPendingSupportActions: uses(['supportJournal'], makeListPendingSupportActions),
   listSupportActions: uses(['supportJournal'], makeListSupportActions),
   // Chat on the server: the turn itself
   rememberModelChoice: uses(['keyValueStore'], makeRememberModelChoice),
@@ -178,7 +181,7 @@ export const SERVER_USE_CASES = [
 ] as const satisfies readonly UseCaseName[];
 
 /** The support program's use cases: users looked up and credited with the service role, each support action recorded with who did it. */
-export const CLI_USE_CASES = ['findUser', 'lookUpUser', 'grantCredits', 'changeCredits', 'recordSupportAction', 'listSupportActions'] as const satisfies readonly UseCaseName[];
+export const CLI_USE_CASES = ['findUser', 'lookUpUser', 'grantCredits', 'changeCredits', 'beginSupportAction', 'completeSupportAction', 'abandonSupportAction', 'listPendingSupportActions', 'listSupportActions'] as const satisfies readonly UseCaseName[];
 
 export type BrowserUseCases = Pick<UseCases, (typeof BROWSER_USE_CASES)[number]>;
 export type ServerUseCases = Pick<UseCases, (typeof SERVER_USE_CASES)[number]>;

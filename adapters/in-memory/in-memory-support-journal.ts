@@ -43,19 +43,49 @@ export class InMemorySupportJournal implements SupportJournal {
       reason: input.reason,
       comment: null,
       environment: '',
+      status: 'done',
+      settledAt: null,
     });
     return ok({ entry, operator: input.operator, repeated: false, balance });
   }
 
-  async record(input: Parameters<SupportJournal['record']>[0]): Promise<Result<SupportAction>> {
+  async begin(input: Parameters<SupportJournal['begin']>[0]): Promise<Result<SupportAction>> {
     if (!(BILLING_SUPPORT_ACTIONS as readonly string[]).includes(input.action)) {
       return fail(domainError('validation', `${input.action} is not one of ${BILLING_SUPPORT_ACTIONS.join(', ')}`));
     }
     const operatorRefused = this.refuseOperator(input.operator);
     if (operatorRefused) return operatorRefused;
-    // As record_support_action: the user is kept only when the id names a profile.
+    // As begin_support_action: the user is kept only when the id names a profile.
     const userId = input.userId !== null && this.ledger.knowsUser(input.userId) ? input.userId : null;
-    return ok(this.add({ ...input, userId }));
+    return ok(this.add({ ...input, userId, status: 'pending', settledAt: null }));
+  }
+
+  async complete(id: string, outcome: { subject: string; amount: number | null; currency: string | null }): Promise<Result<SupportAction>> {
+    const index = this.actions.findIndex((a) => a.id === id && (BILLING_SUPPORT_ACTIONS as readonly string[]).includes(a.action));
+    const row = this.actions[index];
+    if (row === undefined) return fail(domainError('not_found', `No billing support action ${id}`));
+    if (row.status === 'done') return ok(row);
+    const done: SupportAction = {
+      ...row,
+      status: 'done',
+      settledAt: this.clock.now().toISOString(),
+      subject: outcome.subject,
+      amount: outcome.amount ?? row.amount,
+      currency: outcome.currency ?? row.currency,
+    };
+    this.actions[index] = done;
+    return ok(done);
+  }
+
+  async abandon(id: string): Promise<Result<boolean>> {
+    const index = this.actions.findIndex((a) => a.id === id && a.status === 'pending');
+    if (index < 0) return ok(false);
+    this.actions.splice(index, 1);
+    return ok(true);
+  }
+
+  async listPending(options: { limit: number }): Promise<Result<readonly SupportAction[]>> {
+    return ok(this.actions.filter((a) => a.status === 'pending').slice(0, options.limit));
   }
 
   async listForUser(userId: string, options: { limit: number }): Promise<Result<readonly SupportAction[]>> {

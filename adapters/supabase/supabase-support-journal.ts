@@ -1,11 +1,11 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
-import { SUPPORT_ACTIONS, type CreditChange, type SupportAction, type SupportJournal } from '../../core/account/index.js';
+import { SUPPORT_ACTION_STATUSES, SUPPORT_ACTIONS, type CreditChange, type SupportAction, type SupportJournal } from '../../core/account/index.js';
 import { domainError, fail, ok, type Result } from '../../core/shared/index.js';
 import { fromRest, parseRow } from './supabase-errors.js';
 import { ledgerRow } from './supabase-usage-ledger.js';
 
-const ACTION_COLUMNS = 'id, user_id, operator, action, subject, amount, currency, reason, comment, environment, created_at';
+const ACTION_COLUMNS = 'id, user_id, operator, action, subject, amount, currency, reason, comment, environment, status, created_at, settled_at';
 
 const bigintId = z.union([z.number().int(), z.string()]);
 
@@ -21,7 +21,9 @@ const actionRow = z
     reason: z.string(),
     comment: z.string().nullable(),
     environment: z.string(),
+    status: z.enum(SUPPORT_ACTION_STATUSES),
     created_at: z.string(),
+    settled_at: z.string().nullable(),
   })
   .transform(
     (row): SupportAction => ({
@@ -35,7 +37,9 @@ const actionRow = z
       reason: row.reason,
       comment: row.comment,
       environment: row.environment,
+      status: row.status,
       createdAt: new Date(row.created_at).toISOString(),
+      settledAt: row.settled_at === null ? null : new Date(row.settled_at).toISOString(),
     }),
   );
 
@@ -75,8 +79,8 @@ export class SupabaseSupportJournal implements SupportJournal {
     return parseRow('Could not read the credit change', changeRow, data);
   }
 
-  async record(input: Parameters<SupportJournal['record']>[0]): Promise<Result<SupportAction>> {
-    const { data, error, status } = await this.service.rpc('record_support_action', {
+  async begin(input: Parameters<SupportJournal['begin']>[0]): Promise<Result<SupportAction>> {
+    const { data, error, status } = await this.service.rpc('begin_support_action', {
       user_id_input: input.userId,
       operator_input: input.operator,
       action_input: input.action,
@@ -89,6 +93,30 @@ export class SupabaseSupportJournal implements SupportJournal {
     });
     if (error) return fail(fromRest(`Could not record the ${input.action} of ${input.subject}`, error, status));
     return parseRow('Could not read the support action', actionRow, data);
+  }
+
+  async complete(id: string, outcome: { subject: string; amount: number | null; currency: string | null }): Promise<Result<SupportAction>> {
+    const { data, error, status } = await this.service.rpc('complete_support_action', {
+      id_input: id,
+      subject_input: outcome.subject,
+      amount_input: outcome.amount,
+      currency_input: outcome.currency,
+    });
+    if (error) return fail(fromRest(`Could not settle support action ${id}`, error, status));
+    return parseRow('Could not read the support action', actionRow, data);
+  }
+
+  async abandon(id: string): Promise<Result<boolean>> {
+    const { data, error, status } = await this.service.rpc('abandon_support_action', { id_input: id });
+    if (error) return fail(fromRest(`Could not remove support action ${id}`, error, status));
+    return parseRow('Could not read the answer', z.boolean(), data);
+  }
+
+  async listPending(options: { limit: number }): Promise<Result<readonly SupportAction[]>> {
+    const { data, error, status } = await this.service.from('support_actions').select(ACTION_COLUMNS).eq('status', 'pending').order('id', { ascending: true }).limit(options.limit);
+    if (error) return fail(fromRest('Could not list the pending support actions', error, status));
+    const parsed = parseRow('Could not read the support actions', z.array(actionRow), data);
+    return parsed.success ? ok(parsed.data) : parsed;
   }
 
   async listForUser(userId: string, options: { limit: number }): Promise<Result<readonly SupportAction[]>> {

@@ -3,6 +3,7 @@ import type { BillingClient } from '@ensemble/billing-client';
 import { billingId, maxLength, nonEmpty, positiveInt } from '../arguments.js';
 import type { Order, Refund } from '../billing-types.js';
 import type { CommandContext } from '../context.js';
+import { SUPPORT_ACTION_KEY } from './actions.js';
 import { CliError, usageError } from '../errors.js';
 import { statusOf, type Subject } from '../failures.js';
 import { renderFields, renderTable, type Column } from '../format/table.js';
@@ -205,12 +206,16 @@ export function registerOrders(program: Command, act: Act): void {
           const operator = await ctx.operator();
           // The comment also goes into the refund's metadata, so `refunds list` shows it (the API never returns `comment`).
           const metadata = { operator, ...(o.comment === undefined ? {} : { comment: o.comment }) };
-          const refund = await ctx.call(orderSubject(id), (c) =>
-            c.refunds.create({ orderId: id, amount, reason: o.reason, comment: o.comment ?? null, revokeBenefits: o.revokeBenefits === true, metadata }),
+          const intent = { userId: order.customer.externalId ?? null, action: 'refund' as const, subject: id, amount, currency: order.currency, reason: o.reason, comment: o.comment ?? null };
+          const refund = await ctx.carryOut(
+            intent,
+            // The support log's action id rides in the refund's metadata: `ensemble actions reconcile` finds the refund by it.
+            (actionId) =>
+              ctx.call(orderSubject(id), (c) =>
+                c.refunds.create({ orderId: id, amount, reason: o.reason, comment: o.comment ?? null, revokeBenefits: o.revokeBenefits === true, metadata: actionId === null ? metadata : { ...metadata, [SUPPORT_ACTION_KEY]: actionId } }),
+              ),
+            (made) => ({ subject: made.id, amount: made.amount, currency: made.currency }),
           );
-          await ctx.recordAction({
-            userId: order.customer.externalId ?? null, action: 'refund', subject: refund.id, amount: refund.amount, currency: refund.currency, reason: o.reason, comment: o.comment ?? null,
-          });
           ctx.emitJson(refund);
           ctx.line(`${ctx.style.green('Refunded')} ${formatMoney(refund.amount, refund.currency, ctx.locale)} of order ${id} to ${customer} as ${operator}: refund ${refund.id}, ${refund.status}.`);
         },

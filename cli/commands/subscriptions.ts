@@ -66,9 +66,23 @@ async function updateOrAlready(ctx: CommandContext, id: string, update: Subscrip
   return null;
 }
 
-/** The support log's record of a change to a subscription, on the user whose id is the customer's external id. */
-const recordOn = (ctx: CommandContext, s: Subscription, action: 'cancel' | 'revoke' | 'resume', reason: string, comment: string | undefined) =>
-  ctx.recordAction({ userId: s.customer.externalId ?? null, action, subject: s.id, amount: null, currency: null, reason, comment: comment ?? null });
+/**
+ * Changes a subscription with the support log's record of it written first (see `carryOut`), on the
+ * user whose id is the customer's external id: the subscription is read first when it has not been.
+ * Answers null when nothing changed.
+ */
+async function changeRecorded(
+  ctx: CommandContext,
+  id: string,
+  found: Subscription | null,
+  record: { action: 'cancel' | 'revoke' | 'resume'; reason: string; comment: string | undefined },
+  change: () => Promise<Subscription | null>,
+): Promise<Subscription | null> {
+  await ctx.billing();
+  const before = found ?? (await ctx.call(subject(id), (c) => c.subscriptions.get({ id })));
+  const intent = { userId: before.customer.externalId ?? null, action: record.action, subject: before.id, amount: null, currency: null, reason: record.reason, comment: record.comment ?? null };
+  return ctx.carryOut(intent, change, (s) => (s === null ? null : { subject: s.id, amount: null, currency: null }));
+}
 
 const idArgument = (command: Command) => command.argument('<id>', 'subscription id', billingId('subscription'));
 
@@ -154,16 +168,14 @@ export function registerSubscriptions(program: Command, act: Act): void {
         }
         if (o.now === true) {
           await ctx.confirm(`Revoke subscription ${id}${who} now? The customer loses access immediately`, o.yes);
-          const s = await updateOrAlready(ctx, id, { revoke: true, ...why });
+          const s = await changeRecorded(ctx, id, found, { action: 'revoke', reason: o.reason, comment: o.comment }, () => updateOrAlready(ctx, id, { revoke: true, ...why }));
           if (s === null) return;
-          await recordOn(ctx, s, 'revoke', o.reason, o.comment);
           ctx.emitJson(s);
           ctx.line(`${ctx.style.green('Revoked')} subscription ${s.id}: status ${s.status}, ended ${formatDate(s.endedAt ?? s.canceledAt)}.`);
           return;
         }
-        const s = await updateOrAlready(ctx, id, { cancelAtPeriodEnd: true, ...why });
+        const s = await changeRecorded(ctx, id, found, { action: 'cancel', reason: o.reason, comment: o.comment }, () => updateOrAlready(ctx, id, { cancelAtPeriodEnd: true, ...why }));
         if (s === null) return;
-        await recordOn(ctx, s, 'cancel', o.reason, o.comment);
         ctx.emitJson(s);
         ctx.line(`${ctx.style.green('Canceled')} subscription ${s.id}${who} at period end: it stays ${s.status} until ${endOf(s)}.`);
       }),
@@ -183,8 +195,10 @@ export function registerSubscriptions(program: Command, act: Act): void {
           await dryRun(ctx, s, 'resume', what);
           return;
         }
-        const s = await ctx.call(subject(id), (client) => client.subscriptions.update({ id, subscriptionUpdate: { cancelAtPeriodEnd: false } }));
-        await recordOn(ctx, s, 'resume', '', undefined);
+        const s = await changeRecorded(ctx, id, found, { action: 'resume', reason: '', comment: undefined }, () =>
+          ctx.call(subject(id), (client) => client.subscriptions.update({ id, subscriptionUpdate: { cancelAtPeriodEnd: false } })),
+        );
+        if (s === null) return;
         ctx.emitJson(s);
         ctx.line(`${ctx.style.green('Uncanceled')} subscription ${s.id}: it renews on ${formatDate(s.currentPeriodEnd)}.`);
       }),

@@ -6,6 +6,7 @@ import type { SupportAction, UserOverview } from '../../core/account/index.js';
 const MAX_SUPPORT_CREDIT_CHANGE = 1_000_000;
 import { positiveInt, nonEmpty } from '../arguments.js';
 import type { CommandContext } from '../context.js';
+import { RECONCILE_COMMAND } from './actions.js';
 import { CliError } from '../errors.js';
 import { statusOf } from '../failures.js';
 import { renderFields, renderTable, type Column } from '../format/table.js';
@@ -101,7 +102,7 @@ const ledgerColumns: Column<ShownEntry>[] = [
 
 const actionColumns = (ctx: CommandContext): Column<SupportAction>[] => [
   { header: 'WHEN', cell: (a) => formatDate(a.createdAt) },
-  { header: 'ACTION', cell: (a) => a.action },
+  { header: 'ACTION', cell: (a) => (a.status === 'pending' ? `${a.action} (pending)` : a.action) },
   { header: 'BY', cell: (a) => a.operator },
   { header: 'SUBJECT', cell: (a) => a.subject },
   {
@@ -156,6 +157,7 @@ function printOverview(ctx: CommandContext, view: UserOverview, ledger: readonly
   ctx.line(bold(`Support actions (latest ${actions.length})`));
   if (actions.length === 0) ctx.line(dim('  none'));
   else for (const line of renderTable(actionColumns(ctx), actions, bold)) ctx.line(`  ${line}`);
+  if (actions.some((a) => a.status === 'pending')) ctx.line(dim(`  (pending: the billing provider's answer was not recorded; \`${RECONCILE_COMMAND}\` settles it)`));
   ctx.line();
   ctx.line(bold('Billing customer (external id = user id)'));
   if (billing === undefined) ctx.line(dim('  unavailable (see the error below)'));

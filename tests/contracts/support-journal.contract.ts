@@ -105,24 +105,70 @@ export function supportJournalContract(name: string, makeHarness: () => Promise<
       const h = await makeHarness();
       const user = await h.createUser();
       const granted = data(await change(h, user, 10));
-      const cancelled = data(await h.journal.record(billingAction(user, 'cancel', 'sub_1')));
-      expect(cancelled).toMatchObject({ userId: user, operator: 'bob', action: 'cancel', subject: 'sub_1', amount: null, currency: null, comment: null, environment: 'sandbox' });
+      expect(data(await h.journal.listForUser(user, { limit: 1 }))[0]).toMatchObject({ action: 'grant', status: 'done', settledAt: null });
+      const cancelled = data(await h.journal.begin(billingAction(user, 'cancel', 'sub_1')));
+      expect(cancelled).toMatchObject({ userId: user, operator: 'bob', action: 'cancel', subject: 'sub_1', amount: null, currency: null, comment: null, environment: 'sandbox', status: 'pending', settledAt: null });
       expect(Number.isNaN(Date.parse(cancelled.createdAt))).toBe(false);
-      const refunded = data(await h.journal.record(billingAction(user, 'refund', 'ref_1')));
-      expect(refunded).toMatchObject({ action: 'refund', amount: 1200, currency: 'usd', comment: 'double charge', reason: 'asked by the customer' });
+      const refunded = data(await h.journal.begin(billingAction(user, 'refund', 'ord_1')));
+      expect(refunded).toMatchObject({ action: 'refund', subject: 'ord_1', amount: 1200, currency: 'usd', comment: 'double charge', reason: 'asked by the customer', status: 'pending' });
+      const settled = data(await h.journal.complete(refunded.id, { subject: 'ref_1', amount: 1100, currency: null }));
+      expect(settled).toMatchObject({ id: refunded.id, subject: 'ref_1', amount: 1100, currency: 'usd', status: 'done' });
+      expect(Number.isNaN(Date.parse(settled.settledAt ?? ''))).toBe(false);
       const listed = data(await h.journal.listForUser(user, { limit: 10 }));
-      expect(listed.map((a) => [a.action, a.subject])).toEqual([
-        ['refund', 'ref_1'],
-        ['cancel', 'sub_1'],
-        ['grant', `ledger:${granted.entry.id}`],
+      expect(listed.map((a) => [a.action, a.subject, a.status])).toEqual([
+        ['refund', 'ref_1', 'done'],
+        ['cancel', 'sub_1', 'pending'],
+        ['grant', `ledger:${granted.entry.id}`, 'done'],
       ]);
-      expect(listed[0]).toEqual(refunded);
+      expect(listed[0]).toEqual(settled);
       expect(data(await h.journal.listForUser(user, { limit: 2 })).map((a) => a.id)).toEqual([refunded.id, cancelled.id]);
+    });
+
+    it('a pending action is settled once: completing it again answers it as it stands; abandoning removes only a pending one', async () => {
+      const h = await makeHarness();
+      const user = await h.createUser();
+      const refund = data(await h.journal.begin(billingAction(user, 'refund', 'ord_2')));
+      const first = data(await h.journal.complete(refund.id, { subject: 'ref_2', amount: 1200, currency: 'usd' }));
+      const again = data(await h.journal.complete(refund.id, { subject: 'ref_other', amount: 5, currency: 'eur' }));
+      expect(again).toEqual(first);
+      expect(data(await h.journal.abandon(refund.id))).toBe(false);
+      const cancel = data(await h.journal.begin(billingAction(user, 'cancel', 'sub_5')));
+      expect(data(await h.journal.abandon(cancel.id))).toBe(true);
+      expect(data(await h.journal.abandon(cancel.id))).toBe(false);
+      expect(data(await h.journal.listForUser(user, { limit: 10 })).map((a) => a.id)).toEqual([refund.id]);
+      expect(await h.journal.complete(cancel.id, { subject: 'sub_5', amount: null, currency: null })).toMatchObject({ success: false, error: { code: 'not_found' } });
+    });
+
+    it('a credit line is no billing action: it cannot be completed or abandoned', async () => {
+      const h = await makeHarness();
+      const user = await h.createUser();
+      data(await change(h, user, 10));
+      const [grant] = data(await h.journal.listForUser(user, { limit: 1 }));
+      expect(await h.journal.complete(grant!.id, { subject: 'x', amount: 1, currency: null })).toMatchObject({ success: false, error: { code: 'not_found' } });
+      expect(data(await h.journal.abandon(grant!.id))).toBe(false);
+      expect(data(await h.journal.listForUser(user, { limit: 1 }))[0]).toEqual(grant);
+    });
+
+    it('lists the pending billing actions of every user, oldest first, and no settled one', async () => {
+      const h = await makeHarness();
+      const user = await h.createUser();
+      const other = await h.createUser();
+      const a = data(await h.journal.begin(billingAction(user, 'cancel', 'sub_6')));
+      const b = data(await h.journal.begin(billingAction(other, 'refund', 'ord_3')));
+      const c = data(await h.journal.begin(billingAction(user, 'resume', 'sub_7')));
+      data(await h.journal.complete(b.id, { subject: 'ref_3', amount: null, currency: null }));
+      const pending = data(await h.journal.listPending({ limit: 500 }));
+      const ours = pending.filter((p) => p.id === a.id || p.id === b.id || p.id === c.id);
+      expect(ours.map((p) => p.id)).toEqual([a.id, c.id]);
+      expect(pending.every((p) => p.status === 'pending')).toBe(true);
+      const ids = pending.map((p) => BigInt(p.id));
+      expect(ids).toEqual([...ids].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0)));
+      expect(data(await h.journal.listPending({ limit: 1 }))).toHaveLength(1);
     });
 
     it('a billing action for an id that names no user is kept without one', async () => {
       const h = await makeHarness();
-      const recorded = data(await h.journal.record(billingAction(randomUUID(), 'revoke', 'sub_2')));
+      const recorded = data(await h.journal.begin(billingAction(randomUUID(), 'revoke', 'sub_2')));
       expect(recorded).toMatchObject({ userId: null, action: 'revoke', subject: 'sub_2' });
     });
 
@@ -131,9 +177,9 @@ export function supportJournalContract(name: string, makeHarness: () => Promise<
       const user = await h.createUser();
       const other = await h.createUser();
       data(await change(h, user, 10));
-      data(await h.journal.record(billingAction(user, 'resume', 'sub_3')));
+      data(await h.journal.begin(billingAction(user, 'resume', 'sub_3')));
       expect(data(await h.journal.listForUser(other, { limit: 10 }))).toEqual([]);
-      data(await h.journal.record(billingAction(other, 'cancel', 'sub_4')));
+      data(await h.journal.begin(billingAction(other, 'cancel', 'sub_4')));
       const others = data(await h.journal.listForUser(other, { limit: 10 }));
       expect(others.map((a) => [a.userId, a.subject])).toEqual([[other, 'sub_4']]);
       expect(data(await h.journal.listForUser(user, { limit: 10 })).every((a) => a.userId === user)).toBe(true);

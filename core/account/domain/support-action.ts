@@ -4,9 +4,19 @@ import type { LedgerEntry } from '../../credits/index.js';
 export const SUPPORT_ACTIONS = ['grant', 'debit', 'cancel', 'resume', 'revoke', 'refund'] as const;
 export type SupportActionKind = (typeof SUPPORT_ACTIONS)[number];
 
-/** The billing actions recorded after the billing provider carried them out (credits are recorded with their ledger line). */
+/**
+ * The billing actions: each written down as `pending` before the billing provider is asked, then
+ * settled (credits are recorded with their ledger line, `done` at once).
+ */
 export const BILLING_SUPPORT_ACTIONS = ['cancel', 'resume', 'revoke', 'refund'] as const satisfies readonly SupportActionKind[];
 export type BillingSupportAction = (typeof BILLING_SUPPORT_ACTIONS)[number];
+
+/**
+ * `pending`: the billing provider was (or was about to be) asked and its answer is not recorded yet;
+ * `done`: carried out. A billing action that changed nothing is not kept.
+ */
+export const SUPPORT_ACTION_STATUSES = ['pending', 'done'] as const;
+export type SupportActionStatus = (typeof SUPPORT_ACTION_STATUSES)[number];
 
 /** The longest operator name kept. */
 export const MAX_OPERATOR_LENGTH = 100;
@@ -18,7 +28,7 @@ export interface SupportAction {
   readonly userId: string | null;
   readonly operator: string;
   readonly action: SupportActionKind;
-  /** `ledger:<entry id>` for credits, else the subscription or refund id. */
+  /** `ledger:<entry id>` for credits, else the subscription or refund id (the order id while a refund is pending). */
   readonly subject: string;
   /** Credits (signed) for grants and debits; minor units of `currency` for refunds. */
   readonly amount: number | null;
@@ -27,7 +37,10 @@ export interface SupportAction {
   readonly comment: string | null;
   /** The billing environment of a billing action; empty for credits. */
   readonly environment: string;
+  readonly status: SupportActionStatus;
   readonly createdAt: string;
+  /** When a billing action was settled; null while pending and for credits. */
+  readonly settledAt: string | null;
 }
 
 /** A grant or a debit by support: the ledger line, who made it, and whether this call changed anything. */

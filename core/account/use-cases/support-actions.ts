@@ -60,13 +60,53 @@ const recordSchema = z.object({
   environment: z.string().trim().max(300),
 });
 
-/** Records a billing action support carried out (cancel, resume, revoke, refund) with who did it. */
-export const makeRecordSupportAction =
+/**
+ * Writes down a billing action support is about to have the billing provider carry out (cancel,
+ * resume, revoke, refund), with who does it: pending until settled.
+ */
+export const makeBeginSupportAction =
   (deps: { supportJournal: SupportJournal }) =>
   async (input: z.input<typeof recordSchema>): Promise<Result<SupportAction>> => {
     const valid = parseInput(recordSchema, input);
     if (!valid.success) return valid;
-    return deps.supportJournal.record(valid.data);
+    return deps.supportJournal.begin(valid.data);
+  };
+
+const actionId = z.string({ error: 'A support action id is required' }).trim().regex(/^[1-9]\d{0,17}$/, 'A support action id is a whole number');
+
+const completeSchema = z.object({
+  id: actionId,
+  subject: z.string().trim().min(1, 'A subject is required').max(200, 'The subject must contain at most 200 characters'),
+  amount: z.number().int('Amount must be a whole number').nullable(),
+  currency: z.string().trim().min(1).max(10).nullable(),
+});
+
+/** Settles a pending billing action as carried out, with what the provider made (its refund id and amount). */
+export const makeCompleteSupportAction =
+  (deps: { supportJournal: SupportJournal }) =>
+  async (input: z.input<typeof completeSchema>): Promise<Result<SupportAction>> => {
+    const valid = parseInput(completeSchema, input);
+    if (!valid.success) return valid;
+    const { id, ...outcome } = valid.data;
+    return deps.supportJournal.complete(id, outcome);
+  };
+
+/** Removes a pending billing action whose provider call changed nothing; answers whether a row went. */
+export const makeAbandonSupportAction =
+  (deps: { supportJournal: SupportJournal }) =>
+  async (input: { id: string }): Promise<Result<boolean>> => {
+    const valid = parseInput(z.object({ id: actionId }), input);
+    if (!valid.success) return valid;
+    return deps.supportJournal.abandon(valid.data.id);
+  };
+
+/** The billing actions whose outcome is not recorded yet, oldest first. */
+export const makeListPendingSupportActions =
+  (deps: { supportJournal: SupportJournal }) =>
+  async (input: { limit?: number } = {}): Promise<Result<readonly SupportAction[]>> => {
+    const valid = parseInput(z.object({ limit: z.number().int().min(1).max(500).default(100) }), input);
+    if (!valid.success) return valid;
+    return deps.supportJournal.listPending({ limit: valid.data.limit });
   };
 
 const listSchema = z.object({
