@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { SupportAction } from '../../core/account/index.js';
 import { positiveInt, seconds } from '../arguments.js';
 import type { ActionOutcome, CommandContext } from '../context.js';
+import { CliError } from '../errors.js';
 import { statusOf } from '../failures.js';
 import { renderTable, type Column } from '../format/table.js';
 import { formatDate, formatMoney, text } from '../format/values.js';
@@ -100,6 +101,7 @@ export function registerActions(program: Command, act: Act): void {
         const pending = ctx.domain(await support.listPendingSupportActions({ limit: o.limit }));
         const environment = ctx.billingWhere.env;
         const cutoff = Date.now() - o.olderThan * 1000;
+        let failed = 0;
         const report: { id: string; action: string; subject: string; result: 'done' | 'removed' | 'left pending'; why: string }[] = [];
         for (const action of pending) {
           const named = `action ${action.id} (${action.action} of ${action.subject} by ${action.operator})`;
@@ -108,16 +110,24 @@ export function registerActions(program: Command, act: Act): void {
           } else if (Date.parse(action.createdAt) > cutoff) {
             report.push({ id: action.id, action: action.action, subject: action.subject, result: 'left pending', why: `younger than ${o.olderThan} s: its command may still be running` });
           } else {
-            const found = action.action === 'refund' ? await findRefund(ctx, action) : await findSubscriptionChange(ctx, action);
-            if (found.outcome === null) ctx.domain(await support.abandonSupportAction({ id: action.id }));
-            else ctx.domain(await support.completeSupportAction({ id: action.id, ...found.outcome }));
-            report.push({ id: action.id, action: action.action, subject: found.outcome?.subject ?? action.subject, result: found.outcome === null ? 'removed' : 'done', why: found.how });
+            try {
+              const found = action.action === 'refund' ? await findRefund(ctx, action) : await findSubscriptionChange(ctx, action);
+              if (found.outcome === null) ctx.domain(await support.abandonSupportAction({ id: action.id }));
+              else ctx.domain(await support.completeSupportAction({ id: action.id, ...found.outcome }));
+              report.push({ id: action.id, action: action.action, subject: found.outcome?.subject ?? action.subject, result: found.outcome === null ? 'removed' : 'done', why: found.how });
+            } catch (error) {
+              // One action that cannot be judged now stays pending; the others are still settled.
+              if (!(error instanceof CliError)) throw error;
+              failed += 1;
+              report.push({ id: action.id, action: action.action, subject: action.subject, result: 'left pending', why: error.message });
+            }
           }
           const last = report[report.length - 1];
           if (last !== undefined) ctx.line(`${named}: ${last.result === 'done' ? ctx.style.green('done') : last.result}: ${last.why}.`);
         }
         ctx.emitJson(report);
         if (pending.length === 0) ctx.line('No pending billing actions: nothing to reconcile.');
+        if (failed > 0) throw new CliError(`${failed} pending action${failed === 1 ? '' : 's'} could not be checked with the billing provider (see above); run it again later`);
       }),
     );
 }

@@ -141,6 +141,23 @@ describe('CLI: a billing action and its support-log record, with the program kil
     await stack.supabase.db.asAdmin((tx) => tx.query(`select public.abandon_support_action($1)`, [row!.id]));
   });
 
+  it('an action the provider cannot judge stays pending, the others are still settled, and the run exits 1', async () => {
+    const { sub } = await subscribedUser(stack, 'unjudged');
+    const begin = (action: string, subject: string) =>
+      stack.supabase.db.asAdmin(async (tx) =>
+        (await tx.query<{ id: string }>(`select (public.begin_support_action(null, 'erin', $1, $2, null, null, '', null, $3)).id::text as id`, [action, subject, stack.sandbox.url])).rows[0]!.id,
+      );
+    const broken = await begin('revoke', '00000000-0000-4000-8000-00000000000x');
+    const fine = await begin('resume', sub.subscription.id);
+    const r = await stack.run(['actions', 'reconcile', '--older-than', '0']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(new RegExp(`action ${broken} \\(revoke of 00000000-0000-4000-8000-00000000000x by erin\\): left pending: .+\\.\\n`));
+    expect(r.stdout).toContain(`action ${fine} (resume of ${sub.subscription.id} by erin): done:`);
+    expect(r.stderr).toBe('ensemble: 1 pending action could not be checked with the billing provider (see above); run it again later\n');
+    expect((await pendingRows()).map((row) => row.id)).toContain(broken);
+    await stack.supabase.db.asAdmin((tx) => tx.query(`select public.abandon_support_action($1)`, [broken]));
+  });
+
   it('when the support log cannot be written first, the refund is refused and the provider is never asked', async () => {
     const { sub } = await subscribedUser(stack, 'log-down');
     const r = await stack.run(['refunds', 'create', sub.order.id, '--reason', 'customer_request', '--yes'], { env: { SUPABASE_URL: await closedPort() } });
