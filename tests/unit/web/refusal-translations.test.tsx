@@ -97,6 +97,20 @@ describe('an answer a provider refused, in the reader\'s language', () => {
     expect(retried).toBe(0);
   });
 
+  it('what was too long, where it is not the conversation, gets its own way on; none offers a retry', () => {
+    const cases = [
+      ['message', 'Diese Nachricht ist länger, als dieses Modell auf einmal lesen kann. Kürze sie, hänge weniger oder kleinere Dateien an, oder wähle ein Modell, das mehr auf einmal liest.'],
+      ['summary', 'Die zusammenzufassende Unterhaltung ist länger, als dieses Modell auf einmal lesen kann. Wähle für die Zusammenfassung ein Modell, das mehr auf einmal liest.'],
+      ['merge', 'Die zusammenzuführenden Antworten sind länger, als dieses Modell auf einmal lesen kann. Wähle zum Zusammenführen ein Modell, das mehr auf einmal liest.'],
+    ] as const;
+    for (const [context, said] of cases) {
+      const { unmount } = render(inGerman(<AnswerError error={{ code: 'context_too_long', message: provider, context }} onRetry={() => undefined} />));
+      expect(screen.getByRole('alert').textContent).toBe(said);
+      expect(screen.queryByRole('button')).toBeNull();
+      unmount();
+    }
+  });
+
   it('a lost connection keeps its retry', () => {
     let retried = 0;
     render(inGerman(<AnswerError error={{ code: 'network', message: provider }} onRetry={() => (retried += 1)} />));

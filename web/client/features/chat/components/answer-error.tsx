@@ -65,12 +65,13 @@ export function AnswerError({ error, onRetry, labelOf = (id) => id, hidden = fal
     );
   }
   const known = ['model_unavailable', 'context_too_long', 'rate_limited', 'network'].includes(error.code);
-  // The same conversation sent again would be refused again: the way on is a shorter one, which the message names.
+  // The same conversation sent again would be refused again: the way on is a shorter one, which the message
+  // names (a shorter message, another model for a summary or a merge, or fewer earlier messages).
   const retryable = error.code !== 'context_too_long';
   return (
     <div className="alert alert--error" role="alert" data-code={error.code}>
       <div>
-        <p>{t(known ? `chat.errors.${error.code}` : 'chat.errors.unexpected')}</p>
+        <p>{t(!known ? 'chat.errors.unexpected' : error.code === 'context_too_long' && error.context ? `chat.errors.context_too_long_${error.context}` : `chat.errors.${error.code}`)}</p>
         {onRetry && retryable ? <button type="button" className="btn btn--secondary btn--sm" onClick={onRetry}>{t('chat.retry')}</button> : null}
       </div>
     </div>

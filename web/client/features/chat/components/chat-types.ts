@@ -49,6 +49,8 @@ export interface ChatErrorView {
   readonly held?: number;
   /** spending_cap_reached: the monthly cap, spent this month, what the send needed and what remains. */
   readonly spendingCap?: { readonly cap: number; readonly spent: number; readonly required: number; readonly remaining: number };
+  /** context_too_long: the message alone, the conversation to summarise or the answers to merge was too long (absent: the conversation). */
+  readonly context?: 'message' | 'summary' | 'merge';
   /** A refusal its details explain: images a model cannot read, images over one request, models that need a plan. */
   readonly refusal?:
     | { readonly reason: 'images_not_supported' | 'needs_plan'; readonly modelIds: readonly string[] }

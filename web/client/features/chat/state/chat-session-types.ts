@@ -25,11 +25,26 @@ export interface AnswerMetrics {
 }
 
 /** One model's answer while a run streams. */
+/**
+ * What a model refused as longer than it reads at once (context_too_long), where it is not the
+ * conversation: the message alone (the conversation's first question), the conversation to summarise,
+ * or the answers to merge. Each has its own way on.
+ */
+export type ContextTooLong = 'message' | 'summary' | 'merge';
+
 export interface LiveAnswer {
   readonly modelId: string;
   readonly content: string;
   readonly streaming: boolean;
-  readonly error: { readonly code: string; readonly message?: string; readonly held?: number; readonly spendingCap?: SpendingCapRefusal; readonly refusal?: SendRefusal } | null;
+  readonly error: {
+    readonly code: string;
+    readonly message?: string;
+    readonly held?: number;
+    readonly spendingCap?: SpendingCapRefusal;
+    readonly refusal?: SendRefusal;
+    /** context_too_long: what was too long, where it is not the conversation (see ContextTooLong). */
+    readonly context?: ContextTooLong;
+  } | null;
   readonly metrics: AnswerMetrics;
 }
 

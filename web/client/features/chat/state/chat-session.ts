@@ -2,7 +2,7 @@ import type { AttachmentRef, ChatMessage, ChatRunHandle, LiveRun as ServerLiveRu
 import { NO_SETTINGS, weightOf, type ConversationSettings } from '../../../../../core/chat/index.js';
 import type { Result } from '../../../../../core/shared/index.js';
 import { freshAnswer, readRun } from './chat-run-reading.js';
-import type { ChatSessionPorts, ChatSessionState, LiveAnswer, LiveRun, RunOutcome } from './chat-session-types.js';
+import type { ChatSessionPorts, ChatSessionState, ContextTooLong, LiveAnswer, LiveRun, RunOutcome } from './chat-session-types.js';
 import { answeredBy, columnModels, dropLast, hasSettings, lastQuestion, messagesOfRun, withoutColumn, withoutLastMerge } from './chat-session-rules.js';
 import { spendingCapRefusalOf } from './spending-cap-refusal.js';
 import { sendRefusalOf } from './send-refusal.js';
@@ -278,7 +278,7 @@ export class ChatSession {
     if (!from) return { error: { code: 'validation', message: 'There is no conversation to summarise' } };
     if (this.streaming) return { error: { code: 'conversation_busy', message: 'An answer is still being written' } };
     this.open(null);
-    const outcome = await this.start(message, [modelId], 'none', (signal) => this.ports.summarizeChatConversation({ conversationId: from, modelId, message, signal }));
+    const outcome = await this.start(message, [modelId], 'none', (signal) => this.ports.summarizeChatConversation({ conversationId: from, modelId, message, signal }), undefined, [], { summary: true });
     if ('error' in outcome && this.state.conversationId === null) {
       if (this.draft(null) === message) this.setDraft('', null);
       this.open(from);
@@ -417,6 +417,7 @@ export class ChatSession {
     begin: (signal: AbortSignal) => Promise<Result<ChatRunHandle>>,
     mergedFrom?: readonly string[],
     attachments: readonly AttachmentRef[] = [],
+    options: { readonly summary?: boolean } = {},
   ): Promise<RunOutcome> {
     if (this.streaming) return { error: { code: 'conversation_busy', message: 'An answer is still being written' } };
     const reading = new AbortController();
@@ -441,8 +442,13 @@ export class ChatSession {
     const columns = typeof cut === 'object' && 'column' in cut ? { [modelIds[0] as string]: cut.column } : undefined;
     // The question's stored id, named by the run's first event (a blind turn's columns are shuffled by it).
     let questionId: string | null = null;
+    // A refusal as too long names what was too long where it is not the conversation: the first question alone, the conversation to summarise, the answers to merge.
+    const firstQuestion = pageBefore.older === null && (questionStored ? kept.filter((m) => m.role === 'user').length === 1 : kept.length === 0);
+    const tooLong: ContextTooLong | undefined = options.summary ? 'summary' : mergedFrom ? 'merge' : firstQuestion ? 'message' : undefined;
+    const sayingWhat = (answers: readonly LiveAnswer[]) =>
+      tooLong === undefined ? answers : answers.map((a) => (a.error?.code === 'context_too_long' && a.error.context === undefined ? { ...a, error: { ...a.error, context: tooLong } } : a));
     const live = (answers: readonly LiveAnswer[], streaming: boolean): LiveRun => ({
-      question, questionStored, modelIds, answers, streaming, ...(columns ? { columns } : {}),
+      question, questionStored, modelIds, answers: sayingWhat(answers), streaming, ...(columns ? { columns } : {}),
       ...(mergedFrom ? { mergedFrom } : {}), ...(attachments.length > 0 ? { attachments } : {}), ...(questionId === null ? {} : { questionId }),
     });
     const sentAt = Date.now();
