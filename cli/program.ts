@@ -33,6 +33,7 @@ Examples:
   $ ensemble users credits grant ada@example.com 500 --reason "outage on 3 May"
   $ ensemble subscriptions list --customer <customer-id> --active
   $ ensemble subscriptions cancel <subscription-id> --reason too_expensive
+  $ ensemble actions reconcile
   $ ensemble --env sandbox --json customers list --email ada@example.com
   $ ensemble metrics --from 2026-01-01 --to 2026-03-31 --interval month
   $ ensemble metrics usage --by model
