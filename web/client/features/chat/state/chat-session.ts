@@ -445,8 +445,9 @@ export class ChatSession {
     // A refusal as too long names what was too long where it is not the conversation: the first question alone, the conversation to summarise, the answers to merge.
     const firstQuestion = pageBefore.older === null && (questionStored ? kept.filter((m) => m.role === 'user').length === 1 : kept.length === 0);
     const tooLong: ContextTooLong | undefined = options.summary ? 'summary' : mergedFrom ? 'merge' : firstQuestion ? 'message' : undefined;
+    const untold = (a: LiveAnswer) => a.error?.code === 'context_too_long' && a.error.context === undefined;
     const sayingWhat = (answers: readonly LiveAnswer[]) =>
-      tooLong === undefined ? answers : answers.map((a) => (a.error?.code === 'context_too_long' && a.error.context === undefined ? { ...a, error: { ...a.error, context: tooLong } } : a));
+      tooLong === undefined || !answers.some(untold) ? answers : answers.map((a) => (untold(a) && a.error ? { ...a, error: { ...a.error, context: tooLong } } : a));
     const live = (answers: readonly LiveAnswer[], streaming: boolean): LiveRun => ({
       question, questionStored, modelIds, answers: sayingWhat(answers), streaming, ...(columns ? { columns } : {}),
       ...(mergedFrom ? { mergedFrom } : {}), ...(attachments.length > 0 ? { attachments } : {}), ...(questionId === null ? {} : { questionId }),
