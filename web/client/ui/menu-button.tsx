@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 
 export interface MenuItem {
   readonly label: string;
@@ -35,7 +36,10 @@ export function MenuButton({ label, icon, items, className }: MenuButtonProps) {
     setOpen(true);
   };
   const close = (focusButton: boolean) => {
-    setOpen(false);
+    // The menu is gone before the button takes the focus: an item's focus still pending (the pointer
+    // entered it, an arrow moved to it) runs first and can no longer take the focus from the button,
+    // which a dialog opened by the item's action would then not give back.
+    flushSync(() => setOpen(false));
     if (focusButton) button.current?.focus();
   };
 
