@@ -193,7 +193,7 @@ export class CommandContext {
   }
 
   /** Completes a pending record (or removes it when nothing changed); a failure to write is a warning, the action has happened. */
-  async settle(support: SupportUseCases, record: SupportAction, done: ActionOutcome | null): Promise<void> {
+  private async settle(support: SupportUseCases, record: SupportAction, done: ActionOutcome | null): Promise<void> {
     const settled = done === null ? await support.abandonSupportAction({ id: record.id }) : await support.completeSupportAction({ id: record.id, ...done });
     if (settled.success) {
       this.debug(`support log: action ${record.id} ${done === null ? 'removed (nothing changed)' : `done: ${done.subject}`}`);
