@@ -13,7 +13,7 @@ async function signedInSession() {
   if (!granted.success) throw new Error(granted.error.message);
   const models = world.deps.modelGateway as InMemoryModelGateway;
   const refuseNext = (modelId: string) => models.failStream(modelId, { afterTokens: 0, code: 'context_too_long', message: 'The prompt is too long for this model' });
-  return { session: new ChatSession(world.useCases), refuseNext };
+  return { session: new ChatSession(world.useCases), refuseNext, models };
 }
 
 const conversationOf = (outcome: { conversationId: string } | { error: unknown }): string => {
@@ -62,10 +62,8 @@ describe('ChatSession: what a refusal as too long was about', () => {
   });
 
   it('another error of a first question names nothing', async () => {
-    const world = inMemoryUseCases({ signedIn: 'profiled' });
-    await world.deps.usageLedger.grantCredits({ userId: world.userId as string, amount: 10_000, kind: 'manual_grant', reason: 'test', reference: null });
-    (world.deps.modelGateway as InMemoryModelGateway).failStream('echo-basic', { afterTokens: 0, code: 'rate_limited', message: 'Slow down' });
-    const session = new ChatSession(world.useCases);
+    const { session, models } = await signedInSession();
+    models.failStream('echo-basic', { afterTokens: 0, code: 'rate_limited', message: 'Slow down' });
     session.open(null);
     conversationOf(await session.send('Hello', ['echo-basic']));
     expect(errorsOf(session)).toEqual([{ code: 'rate_limited', message: 'Slow down' }]);
