@@ -139,6 +139,8 @@ export const chatMessage = z.object({
   modelIds: z.array(z.string()).readonly().optional(),
   /** On an assistant message: the models whose answers it merged. */
   mergedFrom: z.array(z.string()).readonly().optional(),
+  /** On a merge: a column of its turn shows an answer written after it; no model is sent it. */
+  outdated: z.literal(true).optional(),
   /** On a user message: the files sent with it. */
   attachments: z.array(attachmentRefSchema).readonly().optional(),
   inputTokens: z.number().nullable(),

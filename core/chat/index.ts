@@ -4,7 +4,7 @@ export { ACCEPTED_FILES_TEXT, ACCEPT_ATTRIBUTE, ATTACHMENT_SIZE_LIMITS, MAX_ATTA
 export type { AttachmentKind, AttachmentRef, AttachmentRefusal } from './domain/attachments.js';
 export { DEFAULT_LEADERBOARD_PERIOD, LEADERBOARD_CSV_HEADER, LEADERBOARD_PERIODS, PERIOD_DAYS, VOTE_KINDS, byRank, leaderboardCsv, leaderboardOf, leaderboardPeriodSchema, leaderboardRowOf, newCompareVoteSchema, turnAnswersOf, voteRefusal } from './domain/compare-votes.js';
 export type { CompareVote, LeaderboardPeriod, LeaderboardRow, LeaderboardTotals, NewCompareVote, VoteKind, VotedAnswer } from './domain/compare-votes.js';
-export { MAX_MODELS_PER_CHAT, MERGE_PROMPT_OPENING, conversationIdSchema, exchangeOf, hasUnstorableText, mergePrompt, messageSchema, modelIdsSchema, titleFromMessage, titleSchema } from './domain/chat-rules.js';
+export { MAX_MODELS_PER_CHAT, MERGE_PROMPT_OPENING, conversationIdSchema, exchangeOf, hasUnstorableText, markOutdatedMerges, mergePrompt, ownSideOf, messageSchema, modelIdsSchema, titleFromMessage, titleSchema } from './domain/chat-rules.js';
 export type { ChatMessage, ChatRequest, ChatStreamEvent, Conversation, ModelInfo, PromptAttachment, PromptMessage } from './domain/chat.js';
 export { CONTEXT_MODES, DEFAULT_CONTEXT, DEFAULT_CONTEXT_MESSAGES, DEFAULT_CONTEXT_WINDOW, MAX_CONTEXT_MESSAGES, MAX_SUMMARY_TOKENS, MIN_CONTEXT_MESSAGES, SUMMARY_HEADING, contextFor, contextPolicySchema, contextTokens, historyBudget, summaryText } from './domain/context-window.js';
 export type { ContextMode, ContextPolicy, ModelContext, Weighed } from './domain/context-window.js';

@@ -13,7 +13,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage, ConversationLibrary, ConversationStore, NewMessage, PathPage } from '../../core/chat/index.js';
-import { MAX_PAGE_TURNS, weightOf } from '../../core/chat/index.js';
+import { MAX_PAGE_TURNS, markOutdatedMerges, weightOf } from '../../core/chat/index.js';
 
 export interface ConversationLibraryHarness {
   readonly library: ConversationLibrary;
@@ -287,9 +287,10 @@ export function conversationLibraryContract(name: string, makeHarness: () => Pro
         const latest = data(await library.listMessagePage(user, conv.id, { limit: 2 }));
         expect(latest.messages.map((m) => m.content)).toEqual(['Q2', 'A2', 'Q3', 'A3']);
         expect(data(await library.listMessagePage(user, conv.id, { limit: 3 })).messages).toHaveLength(8);
-        // Every page carries the weight of every message of the visible path, as the core weighs it.
+        // Every page carries the weight of every message of the visible path, as the core weighs it (its
+        // outdated merges marked).
         const whole = data(await library.listMessages(user, conv.id));
-        expect(latest.weights).toEqual(whole.map(weightOf));
+        expect(latest.weights).toEqual(markOutdatedMerges(whole).map(weightOf));
         expect(first.weights).toEqual(latest.weights);
         expect(latest.weights.map((w) => w.role).slice(-2)).toEqual([q3.role, a3.role]);
         expect(latest.weights[3]).toMatchObject({ role: 'assistant', modelId: 'echo-basic', mergedFrom: ['echo-basic', 'echo-swift'] });

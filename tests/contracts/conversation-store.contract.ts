@@ -16,7 +16,7 @@
  * that one); this suite adds the message writes only the server's chat use cases make.
  */
 import { describe, expect, it } from 'vitest';
-import type { AttachmentRef, ChatMessage, ConversationStore, NewMessage } from '../../core/chat/index.js';
+import type { AttachmentRef, ChatMessage, ConversationStore, NewMessage, PathPage } from '../../core/chat/index.js';
 
 export interface ConversationStoreHarness {
   readonly store: ConversationStore;
@@ -30,6 +30,8 @@ export interface ConversationStoreHarness {
    * cap proves the same as a hosted project's 1,000 with a tenth of the rows to seed.
    */
   readonly rowCap?: number;
+  /** Moves the store's clock on, where it is a test's (a frozen clock): what is written next is later. */
+  later?(): void;
 }
 
 /** A hosted Supabase API's row cap by default ("Max rows"). */
@@ -262,6 +264,27 @@ export function conversationStoreContract(name: string, makeHarness: () => Promi
         await append(h, user, conv.id, answerIn('echo-basic', 'first column', question.id, 0));
         const read = data(await store.listMessages(user, conv.id));
         expect(read.map((m) => [m.content, m.column ?? null])).toEqual([['Q', null], ['first column', 0], ['second column', 1], ['merged', -1]]);
+      });
+
+      it('a page marks a merge outdated once a column of its turn shows a later answer, and unmarks it when the answers it merged are shown again', async () => {
+        const { h, store, user } = await signedIn();
+        const conv = data(await store.createConversation(user, 'Merged'));
+        const question = await append(h, user, conv.id, userSays('Q'));
+        h.later?.();
+        const first = await append(h, user, conv.id, answerIn('echo-basic', 'A', question.id, 0));
+        await append(h, user, conv.id, answerIn('echo-swift', 'B', question.id, 1));
+        h.later?.();
+        const merge = await append(h, user, conv.id, { ...answerIn('echo-basic', 'merged', question.id, -1), mergedFrom: ['echo-basic', 'echo-swift'] });
+        const marks = (page: PathPage) => [page.messages.map((m) => m.outdated ?? false), page.weights.map((w) => w.outdated ?? false)];
+        expect(marks(data(await store.listMessagePage(user, conv.id, {})))).toEqual([[false, false, false, false], [false, false, false, false]]);
+        h.later?.();
+        await append(h, user, conv.id, answerIn('echo-basic', 'A again', question.id, 0));
+        const page = data(await store.listMessagePage(user, conv.id, {}));
+        expect(page.messages.map((m) => m.content)).toEqual(['Q', 'A again', 'B', 'merged']);
+        expect(marks(page)).toEqual([[false, false, false, true], [false, false, false, true]]);
+        expect(page.messages[3]?.id).toBe(merge.id);
+        // The merged version shown again: the turn shows what the merge merged.
+        expect(marks(data(await store.showMessage(user, conv.id, first.id, 1)))).toEqual([[false, false, false, false], [false, false, false, false]]);
       });
 
       it('editing message 2 of 5 branches there; the old branch, with all that followed, is version 1 of it', async () => {

@@ -69,23 +69,55 @@ export const titleFromMessage = (message: string, maxLength = 60): string => {
 /**
  * What one model sees of a side-by-side conversation: every user and system message, and only its
  * own answers (the other models' answers would read as if it had written them). Where it merged a
- * turn's answers, the merged answer stands in for its own answer of that turn. The messages are
- * kept as given, so that the same rule runs over messages and over their weights (history-page.ts).
+ * turn's answers, the merged answer stands in for its own answer of that turn; a merge marked outdated
+ * (markOutdatedMerges) summarises answers no longer shown, so it is left out and the model's own answer
+ * stays. The messages are kept as given, so that the same rule runs over messages and over their
+ * weights (history-page.ts).
  */
-export const ownSideOf = <T extends Pick<ChatMessage, 'role' | 'modelId' | 'mergedFrom'>>(messages: readonly T[], modelId: string): readonly T[] => {
+export const ownSideOf = <T extends Pick<ChatMessage, 'role' | 'modelId' | 'mergedFrom' | 'outdated'>>(messages: readonly T[], modelId: string): readonly T[] => {
   const kept: T[] = [];
   let turnStart = 0;
   for (const m of messages) {
     if (m.role !== 'assistant') {
       if (m.role === 'user') turnStart = kept.length + 1;
       kept.push(m);
-    } else if (m.modelId === modelId) {
+    } else if (m.modelId === modelId && !(m.mergedFrom !== undefined && m.outdated === true)) {
       // A merge by this model replaces what it answered in the same turn.
       if (m.mergedFrom !== undefined) kept.splice(turnStart, kept.length - turnStart);
       kept.push(m);
     }
   }
   return kept;
+};
+
+/**
+ * The visible path with each outdated merge marked: a merge is outdated when a column of its turn shows
+ * an answer written after it (a column regenerated or given another model, or the whole turn answered
+ * again), for it then merges answers no longer shown. Showing again the versions it merged unmarks it.
+ * Times are the stored ones (ISO strings of one clock); equal times do not make a merge outdated.
+ */
+export const markOutdatedMerges = <T extends Pick<ChatMessage, 'role' | 'mergedFrom' | 'createdAt' | 'outdated'>>(path: readonly T[]): readonly T[] => {
+  const marked = [...path];
+  for (let start = 0; start < path.length; ) {
+    let end = start + 1;
+    while (end < path.length && path[end]?.role === 'assistant') end += 1;
+    let latest = Number.NEGATIVE_INFINITY;
+    for (let i = start; i < end; i += 1) {
+      const m = path[i] as T;
+      if (m.role === 'assistant' && m.mergedFrom === undefined) latest = Math.max(latest, Date.parse(m.createdAt));
+    }
+    for (let i = start; i < end; i += 1) {
+      const m = path[i] as T;
+      if (m.mergedFrom === undefined) continue;
+      const outdated = Date.parse(m.createdAt) < latest;
+      if (outdated !== (m.outdated === true)) {
+        const { outdated: _was, ...rest } = m;
+        marked[i] = (outdated ? { ...rest, outdated: true } : rest) as T;
+      }
+    }
+    start = end;
+  }
+  return marked;
 };
 
 /** The answers a merge fuses: the last turn's column answers, one per model in the order asked, merges left out. */

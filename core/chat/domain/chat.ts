@@ -38,6 +38,11 @@ export interface ChatMessage {
   readonly modelIds?: readonly string[];
   /** On an assistant message: the models whose answers it merged (a merge column of a side-by-side turn). */
   readonly mergedFrom?: readonly string[];
+  /**
+   * On a merge, read from the visible path: a column of its turn shows an answer written after it, so it
+   * merged answers no longer shown (markOutdatedMerges in chat-rules.ts). No model is sent it.
+   */
+  readonly outdated?: true;
   /** On a user message: the files sent with it, in order. */
   readonly attachments?: readonly AttachmentRef[];
   readonly inputTokens: number | null;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { tallyTexts } from '../../credits/index.js';
 import type { AttachmentRef } from './attachments.js';
 import type { ChatMessage } from './chat.js';
+import { markOutdatedMerges } from './chat-rules.js';
 
 /**
  * A long conversation is read in pages of whole turns (a question with every answer shown under it),
@@ -115,6 +116,8 @@ export interface MessageWeight {
   readonly role: ChatMessage['role'];
   readonly modelId: string | null;
   readonly mergedFrom?: readonly string[];
+  /** A merge no model is sent (ChatMessage.outdated). */
+  readonly outdated?: true;
   readonly attachments?: readonly AttachmentRef[];
   readonly quarters: number;
   readonly summaryQuarters: number;
@@ -154,6 +157,7 @@ export const weightOf = (m: ChatMessage): MessageWeight => ({
   role: m.role,
   modelId: m.modelId,
   ...(m.mergedFrom === undefined ? {} : { mergedFrom: m.mergedFrom }),
+  ...(m.outdated === true ? { outdated: true } : {}),
   ...(m.attachments === undefined || m.attachments.length === 0 ? {} : { attachments: m.attachments }),
   quarters: tallyTexts([m.content]).quarters,
   summaryQuarters: tallyTexts([summaryLineOf(m)]).quarters,
@@ -164,11 +168,13 @@ export type PathPage = MessagePage<ChatMessage> & { readonly weights: readonly M
 
 /**
  * The page a query asks for of a visible path, with the weights of the whole path: what the reader
- * holds of a long conversation. Null when the query's cursor is not a message of the path.
+ * holds of a long conversation, its outdated merges marked (markOutdatedMerges). Null when the query's
+ * cursor is not a message of the path.
  */
 export function pageWithWeights(path: readonly ChatMessage[], query: PageQuery = {}): PathPage | null {
-  const page = pageOf(path, query);
-  return page === null ? null : { ...page, weights: path.map(weightOf) };
+  const marked = markOutdatedMerges(path);
+  const page = pageOf(marked, query);
+  return page === null ? null : { ...page, weights: marked.map(weightOf) };
 }
 
 /** Which cursor of a query is not on the visible path, in words (for the not_found a missing cursor answers). */

@@ -21,6 +21,8 @@ export interface PackedWeights {
   readonly summaryQuarters: readonly number[];
   /** The merges: [the message's index, the models whose answers it merged]. */
   readonly merged?: readonly (readonly [number, readonly string[]])[];
+  /** The merges marked outdated (MessageWeight.outdated): their indexes, each one of `merged`. */
+  readonly outdated?: readonly number[];
   /** The messages with files: [the message's index, its files]. */
   readonly files?: readonly (readonly [number, readonly AttachmentRef[]])[];
 }
@@ -33,6 +35,7 @@ export function packWeights(weights: readonly MessageWeight[]): PackedWeights {
   const models: string[] = [];
   const modelIndex = new Map<string, number>();
   const merged: [number, readonly string[]][] = [];
+  const outdated: number[] = [];
   const files: [number, readonly AttachmentRef[]][] = [];
   let roles = '';
   const model: number[] = [];
@@ -53,15 +56,17 @@ export function packWeights(weights: readonly MessageWeight[]): PackedWeights {
     quarters.push(w.quarters);
     summaryQuarters.push(w.summaryQuarters);
     if (w.mergedFrom !== undefined) merged.push([i, w.mergedFrom]);
+    if (w.mergedFrom !== undefined && w.outdated === true) outdated.push(i);
     if (w.attachments !== undefined && w.attachments.length > 0) files.push([i, w.attachments]);
   });
-  return { roles, models, model, quarters, summaryQuarters, ...(merged.length > 0 ? { merged } : {}), ...(files.length > 0 ? { files } : {}) };
+  return { roles, models, model, quarters, summaryQuarters, ...(merged.length > 0 ? { merged } : {}), ...(outdated.length > 0 ? { outdated } : {}), ...(files.length > 0 ? { files } : {}) };
 }
 
 /** The weights packed by packWeights, one object a message again (the packing already checked, see packedWeightsSchema). */
 export function unpackWeights(packed: PackedWeights): MessageWeight[] {
   const merged = new Map(packed.merged?.map(([i, from]) => [i, from]));
   const files = new Map(packed.files?.map(([i, refs]) => [i, refs]));
+  const outdated = new Set(packed.outdated);
   return Array.from(packed.roles, (letter, i) => {
     const modelAt = packed.model[i] ?? 0;
     const mergedFrom = merged.get(i);
@@ -70,6 +75,7 @@ export function unpackWeights(packed: PackedWeights): MessageWeight[] {
       role: ROLE_OF[letter as keyof typeof ROLE_OF],
       modelId: modelAt === 0 ? null : (packed.models[modelAt - 1] ?? null),
       ...(mergedFrom === undefined ? {} : { mergedFrom }),
+      ...(mergedFrom !== undefined && outdated.has(i) ? { outdated: true as const } : {}),
       ...(attachments === undefined || attachments.length === 0 ? {} : { attachments }),
       quarters: packed.quarters[i] ?? 0,
       summaryQuarters: packed.summaryQuarters[i] ?? 0,
@@ -90,6 +96,7 @@ export const packedWeightsSchema = z
     summaryQuarters: z.array(size).readonly(),
     merged: z.array(z.tuple([index, z.array(z.string()).readonly()]).readonly()).readonly().optional(),
     files: z.array(z.tuple([index, z.array(attachmentRefSchema).readonly()]).readonly()).readonly().optional(),
+    outdated: z.array(index).readonly().optional(),
   })
   .superRefine((p, ctx) => {
     const n = p.roles.length;
@@ -100,4 +107,6 @@ export const packedWeightsSchema = z
     for (const column of ['merged', 'files'] as const) {
       if (p[column]?.some(([i]) => i >= n)) ctx.addIssue({ code: 'custom', path: [column], message: `${column} names a message the path does not have` });
     }
+    const merges = new Set(p.merged?.map(([i]) => i));
+    if (p.outdated?.some((i) => !merges.has(i))) ctx.addIssue({ code: 'custom', path: ['outdated'], message: 'outdated names a message that is not a merge' });
   });

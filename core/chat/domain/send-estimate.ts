@@ -16,7 +16,7 @@ import type { MessageWeight } from './history-page.js';
  */
 
 /** A message of the history as a send weighs it: a MessageWeight, or a message carrying its weight. */
-export type SendWeight = Pick<MessageWeight, 'role' | 'modelId' | 'mergedFrom' | 'attachments' | 'quarters' | 'summaryQuarters'>;
+export type SendWeight = Pick<MessageWeight, 'role' | 'modelId' | 'mergedFrom' | 'outdated' | 'attachments' | 'quarters' | 'summaryQuarters'>;
 
 /** The input tokens files add for a model (images it cannot read are not sent to it, so they add nothing). */
 export const filesTokensFor = (files: readonly AttachmentRef[], model: Pick<ModelInfo, 'provider' | 'supportsImages'>): number =>

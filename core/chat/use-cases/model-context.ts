@@ -1,4 +1,5 @@
 import type { ChatMessage, ModelInfo } from '../domain/chat.js';
+import { markOutdatedMerges } from '../domain/chat-rules.js';
 import { summaryText } from '../domain/context-window.js';
 import { weightOf } from '../domain/history-page.js';
 import { modelSendOf, sendPromptFor, type SendParts, type SendPrompt } from '../domain/send-estimate.js';
@@ -6,13 +7,14 @@ import type { HistoryMessage } from './chat-attachments.js';
 
 /**
  * The server's side of the context rule (send-estimate.ts): the history's messages weighed as the
- * browser weighs them, so that what a model is sent and what is held for it are one computation.
+ * browser weighs them (outdated merges marked, as a page's weights mark them), so that what a model is
+ * sent and what is held for it are one computation.
  */
 
-const weighed = (history: readonly ChatMessage[]) => history.map((m) => ({ ...weightOf(m), message: m }));
+const weighed = (history: readonly ChatMessage[]) => markOutdatedMerges(history).map((m) => ({ ...weightOf(m), message: m }));
 
 /** What a send holds for: each model's prompt as it receives it, from the history before the new message. */
-export const sendPromptOfHistory = (history: readonly ChatMessage[], send: SendParts): SendPrompt => sendPromptFor(history.map(weightOf), send);
+export const sendPromptOfHistory = (history: readonly ChatMessage[], send: SendParts): SendPrompt => sendPromptFor(markOutdatedMerges(history).map(weightOf), send);
 
 /**
  * The messages a model receives in a send: its side of the history as its context keeps it, with the

@@ -16,10 +16,11 @@ const show = (answers: MessageView[]) =>
   renderUi(<ol><AnswerColumns answers={answers} labelOf={(id) => (id ? LABELS[id] ?? id : null)} /></ol>);
 
 describe('a merge made from earlier answers', () => {
-  it('says so in its column, and that merging again takes in the new answers', () => {
+  it('says so in its column, that no model is sent it any more, and that merging again takes in the new answers', () => {
     show([...columns, merge(true)]);
     const note = screen.getByText(/^Made from earlier answers/);
     expect(note.closest('.answer-column')?.getAttribute('data-merged')).toBe('true');
+    expect(note.textContent).toContain('no longer sent to the models');
     expect(note.textContent).toContain('Merge again');
   });
 
