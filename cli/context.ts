@@ -11,7 +11,9 @@ import type { CliDeps, SupportUseCases } from './services.js';
 import type { SupportAction } from '../core/account/index.js';
 
 /** A billing action as the support log keeps it before the provider is asked. */
-export type ActionIntent = Omit<Parameters<SupportUseCases['beginSupportAction']>[0], 'operator' | 'environment'>;
+export type ActionIntent = Omit<BegunAction, 'operator' | 'environment'>;
+/** What the support log is given before a billing action. */
+type BegunAction = Parameters<SupportUseCases['beginSupportAction']>[0];
 /** What the provider made: the subject (a refund's id) and amount the support log completes the record with. */
 export type ActionOutcome = { subject: string; amount: number | null; currency: string | null };
 
@@ -173,7 +175,8 @@ export class CommandContext {
       if (outcome(result) !== null) this.note(this.style.yellow(`warning: the ${intent.action} of ${intent.subject} is not recorded in the support log: ${error.message}`));
       return result;
     }
-    const begun = await support.beginSupportAction({ ...intent, operator, environment });
+    const input = { ...intent, operator, environment };
+    const begun = await support.beginSupportAction(input);
     if (!begun.success) {
       throw new CliError(`Nothing changed: the ${intent.action} of ${intent.subject} could not be written to the support log first (${this.domainFailure(begun.error).message})`);
     }
@@ -183,26 +186,48 @@ export class CommandContext {
     try {
       result = await run(record.id);
     } catch (error) {
-      if (refusedByProvider(error)) await this.settle(support, record, null);
+      if (refusedByProvider(error)) await this.settle(support, input, record, null);
       else this.note(this.style.yellow(`warning: the outcome of the ${intent.action} of ${intent.subject} is not known; the support log keeps it as pending action ${record.id} until \`ensemble actions reconcile\` checks it with the billing provider`));
       throw error;
     }
     crash?.();
-    await this.settle(support, record, outcome(result));
+    await this.settle(support, input, record, outcome(result));
     return result;
   }
 
   /** Completes a pending record (or removes it when nothing changed); a failure to write is a warning, the action has happened. */
-  private async settle(support: SupportUseCases, record: SupportAction, done: ActionOutcome | null): Promise<void> {
+  private async settle(support: SupportUseCases, input: BegunAction, record: SupportAction, done: ActionOutcome | null): Promise<void> {
     const settled = done === null ? await support.abandonSupportAction({ id: record.id }) : await support.completeSupportAction({ id: record.id, ...done });
     if (settled.success) {
       this.debug(`support log: action ${record.id} ${done === null ? 'removed (nothing changed)' : `done: ${done.subject}`}`);
       return;
     }
+    if (done !== null && settled.error.code === 'not_found') return this.writeAgain(support, input, record, done);
     this.note(
       this.style.yellow(
         `warning: the ${record.action} of ${record.subject} stays pending in the support log (action ${record.id}): ${this.domainFailure(settled.error).message}; \`ensemble actions reconcile\` settles it`,
       ),
+    );
+  }
+
+  /**
+   * The pending record is gone while the provider was still answering: `ensemble actions reconcile`
+   * (run elsewhere, with a grace shorter than this call took) found no change yet and removed it. The
+   * action happened, so it is written again, done, under a new id.
+   */
+  private async writeAgain(support: SupportUseCases, input: BegunAction, record: SupportAction, done: ActionOutcome): Promise<void> {
+    const again = await support.beginSupportAction(input);
+    const completed = again.success ? await support.completeSupportAction({ id: again.data.id, ...done }) : again;
+    if (completed.success) {
+      this.note(
+        this.style.yellow(
+          `note: pending action ${record.id} was removed from the support log (a reconcile judged it before the provider answered); the ${record.action} of ${record.subject} is written again as action ${completed.data.id}`,
+        ),
+      );
+      return;
+    }
+    this.note(
+      this.style.yellow(`warning: the ${record.action} of ${record.subject} happened, but the support log no longer holds it: ${this.domainFailure(completed.error).message}`),
     );
   }
 

@@ -5,11 +5,13 @@
 // and removes a pending action that changed nothing. When the log cannot be written first, nothing
 // is asked of the provider.
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCli } from '../../../cli/build.mjs';
 import { closedPort } from '../../support/local-http.js';
-import { asOperator, must, startStack, subscribedUser, type Stack } from './cli-harness.js';
+import { asOperator, must, runIn, startStack, subscribedUser, type Stack } from './cli-harness.js';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 const bin = join(root, 'cli', 'bin', 'ensemble.js');
@@ -176,6 +178,35 @@ describe('CLI: a billing action and its support-log record, with the program kil
     expect((await pendingRows()).map((row) => row.subject)).not.toContain(sub.subscription.id);
   });
 
+  it('a refund whose pending record a reconcile removed while the provider was still answering is written again, done', async () => {
+    const { email, sub } = await subscribedUser(stack, 'slow-refund');
+    const provider = await slowRefunds(stack.sandbox.url);
+    try {
+      const env = { BILLING_ACCESS_TOKEN: stack.seed.accessToken, SUPABASE_URL: stack.supabase.url, SUPABASE_SERVICE_ROLE_KEY: stack.supabase.serviceRoleKey };
+      const refunding = runIn(['--env', provider.url, 'refunds', 'create', sub.order.id, '--amount', '400', '--reason', 'customer_request', '--yes'], { env: { ...env, ENSEMBLE_OPERATOR: 'alice' } });
+      // The refund is asked for and not answered yet; the record is pending.
+      await provider.asked;
+      const [pending] = await supportActionsOf(email);
+      expect(pending).toMatchObject({ action: 'refund', status: 'pending' });
+      // Another operator reconciles with no grace: the provider has no refund of this action yet.
+      const early = await runIn(['--env', provider.url, 'actions', 'reconcile', '--older-than', '0'], { env: { ...env, ENSEMBLE_OPERATOR: 'bob' } });
+      expect(early.stdout).toContain(`action ${pending!.id} (refund of ${sub.order.id} by alice): removed:`);
+      expect(await supportActionsOf(email)).toEqual([]);
+      // Then the provider answers: the refund happened, and the log holds it again, done.
+      provider.answer();
+      const r = await refunding;
+      expect(r.code, r.stderr).toBe(0);
+      const [refund] = must(await stack.billing.refunds.list({ orderId: sub.order.id })).items;
+      const [again] = await supportActionsOf(email);
+      expect(again).toMatchObject({ action: 'refund', subject: refund!.id, status: 'done', amount: 400, operator: 'alice' });
+      expect(again!.id).not.toBe(pending!.id);
+      expect(r.stderr).toContain(`note: pending action ${pending!.id} was removed from the support log (a reconcile judged it before the provider answered); the refund of ${sub.order.id} is written again as action ${again!.id}`);
+    } finally {
+      provider.answer();
+      await provider.close();
+    }
+  });
+
   it('the crash seam is refused with a bad value, before anything is changed', async () => {
     const { email, sub } = await subscribedUser(stack, 'seam');
     const r = await stack.run(['subscriptions', 'cancel', sub.subscription.id, '--reason', 'too_expensive', '--yes'], { env: { FAULT_SUPPORT_CRASH: 'sometimes' } });
@@ -185,6 +216,39 @@ describe('CLI: a billing action and its support-log record, with the program kil
     expect(await supportActionsOf(email)).toEqual([]);
   });
 });
+
+/**
+ * The billing sandbox behind a proxy that holds the first refund request until `answer()`: a provider slow
+ * to answer. `asked` resolves once the request has arrived.
+ */
+async function slowRefunds(target: string): Promise<{ url: string; asked: Promise<void>; answer(): void; close(): Promise<void> }> {
+  let arrived!: () => void;
+  const asked = new Promise<void>((resolve) => (arrived = resolve));
+  let answer!: () => void;
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  let held = false;
+  const server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    if (req.method === 'POST' && req.url?.startsWith('/v1/refunds') && !held) {
+      held = true;
+      arrived();
+      await answered;
+    }
+    const headers = Object.fromEntries(Object.entries(req.headers).filter(([name, value]) => typeof value === 'string' && !['host', 'connection', 'content-length'].includes(name))) as Record<string, string>;
+    const forwarded = await fetch(`${target}${req.url ?? '/'}`, { method: req.method ?? 'GET', headers, ...(chunks.length > 0 ? { body: Buffer.concat(chunks) } : {}) });
+    res.writeHead(forwarded.status, { 'content-type': forwarded.headers.get('content-type') ?? 'application/json' });
+    res.end(Buffer.from(await forwarded.arrayBuffer()));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    asked,
+    answer,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
 
 async function supportUserId(email: string): Promise<string> {
   const shown = JSON.parse((await stack.run(['--json', 'users', 'show', email])).stdout) as { user: { id: string } };
