@@ -128,7 +128,15 @@ export const modelsAnswer = z.object({ models: z.array(modelInfo).readonly() });
 
 // ── Conversations ─────────────────────────────────────────────────────────────────────────────────
 
-export const conversation = z.object({ id: z.string(), userId: z.string(), title: z.string(), createdAt: z.string(), updatedAt: z.string() });
+export const conversation = z.object({
+  id: z.string(),
+  userId: z.string(),
+  title: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** When it was pinned; absent when it is not. */
+  pinnedAt: z.string().optional(),
+});
 export const chatMessage = z.object({
   id: z.string(),
   conversationId: z.string(),
@@ -172,6 +180,8 @@ export const createConversationRequest = z.strictObject({ title: titleSchema.opt
 export const conversationAnswer = z.object({ conversation });
 /** PATCH /api/conversations/:id */
 export const renameConversationRequest = z.strictObject({ title: titleSchema });
+/** PUT /api/conversations/:id/pin: pinned to the top of the list, or not. */
+export const pinConversationRequest = z.strictObject({ pinned: z.boolean({ error: 'pinned must be true or false' }) });
 /** The :id of /api/conversations/:id */
 export const conversationIdParam = z.object({ id: conversationIdSchema.max(200, 'is too long') });
 /** A run of the conversation still being answered: what a reloaded page resumes (GET /api/chat/runs/:runId/events). */

@@ -49,6 +49,11 @@ export class ApiConversationLibrary implements ConversationLibrary {
     return r.success ? ok(r.data.conversation) : r;
   }
 
+  async pinConversation(_userId: string, conversationId: string, pinned: boolean): Promise<Result<Conversation>> {
+    const r = await this.api.parsed(`${path(conversationId)}/pin`, conversationAnswer, 'conversation', { method: 'PUT', json: { pinned } });
+    return r.success ? ok(r.data.conversation) : r;
+  }
+
   async deleteConversation(_userId: string, conversationId: string): Promise<Result<void>> {
     const r = await this.api.json<unknown>(path(conversationId), { method: 'DELETE' });
     return r.success ? ok(undefined) : r;

@@ -14,7 +14,12 @@ interface Thread {
   settings: ConversationSettings;
   /** Insertion order breaks ties between equal timestamps. */
   touched: number;
+  /** Likewise for pins: the order they were pinned in (0 when not pinned). */
+  pinned: number;
 }
+
+/** Pinned conversations list before the others. */
+const pinRank = (thread: Thread): number => (thread.conversation.pinnedAt === undefined ? 0 : 1);
 
 const conversationNotFound = (id: string) => domainError('not_found', `Conversation ${id} does not exist`);
 
@@ -42,7 +47,8 @@ export class InMemoryConversationStore implements ConversationStore {
           t.conversation.title.toLowerCase().includes(needle) ||
           t.messages.some((m) => m.content.toLowerCase().includes(needle)),
       )
-      .sort((a, b) => b.conversation.updatedAt.localeCompare(a.conversation.updatedAt) || b.touched - a.touched)
+      .sort((a, b) => pinRank(b) - pinRank(a) || (b.conversation.pinnedAt ?? '').localeCompare(a.conversation.pinnedAt ?? '') || b.pinned - a.pinned
+        || b.conversation.updatedAt.localeCompare(a.conversation.updatedAt) || b.touched - a.touched)
       .map((t) => t.conversation);
     return ok(options.limit === undefined ? matches : matches.slice(0, options.limit));
   }
@@ -58,7 +64,7 @@ export class InMemoryConversationStore implements ConversationStore {
     if (injected) return fail(injected);
     const now = this.clock.now().toISOString();
     const conversation: Conversation = { id: this.nextId('conv'), userId, title, createdAt: now, updatedAt: now };
-    this.threads.set(conversation.id, { conversation, messages: [], settings: NO_SETTINGS, touched: this.sequence });
+    this.threads.set(conversation.id, { conversation, messages: [], settings: NO_SETTINGS, touched: this.sequence, pinned: 0 });
     return ok(conversation);
   }
 
@@ -68,6 +74,23 @@ export class InMemoryConversationStore implements ConversationStore {
     const thread = this.own(userId, conversationId);
     if (!thread) return fail(conversationNotFound(conversationId));
     this.touch(thread, { title });
+    return ok(thread.conversation);
+  }
+
+  async pinConversation(userId: string, conversationId: string, pinned: boolean): Promise<Result<Conversation>> {
+    const injected = this.failures.take('pinConversation');
+    if (injected) return fail(injected);
+    const thread = this.own(userId, conversationId);
+    if (!thread) return fail(conversationNotFound(conversationId));
+    if (pinned && thread.conversation.pinnedAt === undefined) {
+      this.sequence += 1;
+      thread.pinned = this.sequence;
+      thread.conversation = { ...thread.conversation, pinnedAt: this.clock.now().toISOString() };
+    } else if (!pinned && thread.conversation.pinnedAt !== undefined) {
+      const { pinnedAt: _unpinned, ...conversation } = thread.conversation;
+      thread.pinned = 0;
+      thread.conversation = conversation;
+    }
     return ok(thread.conversation);
   }
 

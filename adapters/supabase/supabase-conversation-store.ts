@@ -6,14 +6,21 @@ import { domainError, fail, ok, type Result } from '../../core/shared/index.js';
 import { attachmentsColumn, contextPolicyColumn, MESSAGE_COLUMNS, messageRow, modelSettingsColumn, SETTINGS_COLUMNS, settingsRow } from './conversation-rows.js';
 import { fromRest, isRowNotFound, parseRow, type RestFailure } from './supabase-errors.js';
 
-const CONVERSATION_COLUMNS = 'id, user_id, title, created_at, updated_at';
+const CONVERSATION_COLUMNS = 'id, user_id, title, created_at, updated_at, pinned_at';
 const DEFAULT_LIMIT = 50;
 const MAX_LIMIT = 200;
 
 const timestamp = z.string().transform((value) => new Date(value).toISOString());
 const conversationRow = z
-  .object({ id: z.string(), user_id: z.string(), title: z.string(), created_at: timestamp, updated_at: timestamp })
-  .transform((r): Conversation => ({ id: r.id, userId: r.user_id, title: r.title, createdAt: r.created_at, updatedAt: r.updated_at }));
+  .object({ id: z.string(), user_id: z.string(), title: z.string(), created_at: timestamp, updated_at: timestamp, pinned_at: timestamp.nullable() })
+  .transform((r): Conversation => ({
+    id: r.id,
+    userId: r.user_id,
+    title: r.title,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+    ...(r.pinned_at === null ? {} : { pinnedAt: r.pinned_at }),
+  }));
 
 const noConversation = (id: string): Result<never> =>
   fail(domainError('not_found', `No conversation ${id}`, { code: 'PGRST116' }));
@@ -38,6 +45,7 @@ export class SupabaseConversationStore implements ConversationStore {
       .from('conversations')
       .select(CONVERSATION_COLUMNS)
       .eq('user_id', userId)
+      .order('pinned_at', { ascending: false, nullsFirst: false })
       .order('updated_at', { ascending: false })
       .order('created_at', { ascending: false })
       .limit(limit);
@@ -77,6 +85,14 @@ export class SupabaseConversationStore implements ConversationStore {
     if (isRowNotFound(error) || (error && isBadId(error))) return noConversation(conversationId);
     if (error) return fail(fromRest('Could not rename the conversation', error, status));
     return parseRow('Could not rename the conversation', conversationRow, data);
+  }
+
+  async pinConversation(userId: string, conversationId: string, pinned: boolean): Promise<Result<Conversation>> {
+    const { data, error, status } = await this.client.rpc('pin_conversation', { p_user_id: userId, p_conversation_id: conversationId, p_pinned: pinned });
+    if (error && isBadId(error)) return noConversation(conversationId);
+    if (error) return fail(fromRest(pinned ? 'Could not pin the conversation' : 'Could not unpin the conversation', error, status));
+    if (data === null) return noConversation(conversationId);
+    return parseRow('Could not read the pinned conversation', conversationRow, data);
   }
 
   async deleteConversation(userId: string, conversationId: string): Promise<Result<void>> {

@@ -61,6 +61,7 @@ export { makeMergeAnswers } from './use-cases/merge-answers.js';
 export { makeOpenConversation } from './use-cases/open-conversation.js';
 export { makeRegenerateAnswer } from './use-cases/regenerate-answer.js';
 export { makeRenameConversation } from './use-cases/rename-conversation.js';
+export { makePinConversation } from './use-cases/pin-conversation.js';
 export { makeRunChat, promptTokensOf } from './use-cases/run-chat.js';
 export type { ChatDeps, RunChatInput } from './use-cases/run-chat.js';
 export { RunLogWriter } from './use-cases/run-log-writer.js';

@@ -118,6 +118,37 @@ export function conversationLibraryContract(name: string, makeHarness: () => Pro
       expect(data(await library.getConversation(user, conv.id))?.title).toBe('Final');
     });
 
+    it('pins conversations to the top of the list, the latest pinned first; unpinning puts one back by activity; neither moves updatedAt', async () => {
+      const { library, user } = await signedIn();
+      const [first, second, third] = [data(await library.createConversation(user, 'Tide tables one')), data(await library.createConversation(user, 'Tide tables two')), data(await library.createConversation(user, 'Tide tables three'))];
+      const ids = async (options?: { query?: string; limit?: number }) => data(await library.listConversations(user, options)).map((c) => c.id);
+      expect(await ids()).toEqual([third.id, second.id, first.id]);
+      expect(first.pinnedAt).toBeUndefined();
+
+      const pinnedFirst = data(await library.pinConversation(user, first.id, true));
+      expect(pinnedFirst.pinnedAt).toEqual(expect.any(String));
+      expect(pinnedFirst.updatedAt).toBe(first.updatedAt);
+      expect(await ids()).toEqual([first.id, third.id, second.id]);
+      data(await library.pinConversation(user, second.id, true));
+      expect(await ids()).toEqual([second.id, first.id, third.id]);
+      // Pinning a pinned one keeps its time and its place.
+      expect(data(await library.pinConversation(user, first.id, true)).pinnedAt).toBe(pinnedFirst.pinnedAt);
+      expect(await ids()).toEqual([second.id, first.id, third.id]);
+      // The search answers the pin too, pinned matches first; the limit keeps the pinned ones.
+      expect(await ids({ query: 'tide' })).toEqual([second.id, first.id, third.id]);
+      expect(data(await library.listConversations(user, { query: 'tables one' }))[0]?.pinnedAt).toBe(pinnedFirst.pinnedAt);
+      expect(await ids({ limit: 1 })).toEqual([second.id]);
+
+      const unpinned = data(await library.pinConversation(user, second.id, false));
+      expect(unpinned.pinnedAt).toBeUndefined();
+      expect(unpinned.updatedAt).toBe(second.updatedAt);
+      expect(await ids()).toEqual([first.id, third.id, second.id]);
+      expect(data(await library.getConversation(user, first.id))?.pinnedAt).toBe(pinnedFirst.pinnedAt);
+      expect(data(await library.getConversation(user, second.id))?.pinnedAt).toBeUndefined();
+      // Unpinning one that is not pinned changes nothing.
+      expect(data(await library.pinConversation(user, third.id, false))).toEqual(data(await library.getConversation(user, third.id)));
+    });
+
     it('deletes a conversation with its messages', async () => {
       const { h, library, user } = await signedIn();
       const conv = data(await library.createConversation(user, 'Short-lived'));
@@ -133,7 +164,7 @@ export function conversationLibraryContract(name: string, makeHarness: () => Pro
       const { library, user } = await signedIn();
       const missing = '00000000-0000-4000-8000-00000000beef';
       expect(data(await library.getConversation(user, missing))).toBeNull();
-      for (const r of [await library.renameConversation(user, missing, 'x'), await library.deleteConversation(user, missing)]) {
+      for (const r of [await library.renameConversation(user, missing, 'x'), await library.pinConversation(user, missing, true), await library.deleteConversation(user, missing)]) {
         expect(r.success ? 'ok' : r.error.code).toBe('not_found');
       }
     });
@@ -150,11 +181,12 @@ export function conversationLibraryContract(name: string, makeHarness: () => Pro
       expect(data(await h.library.listConversations(bob, { query: 'private' }))).toEqual([]);
       const read = await h.library.listMessages(bob, secret.id);
       expect(read.success ? read.data : read.error.code).toEqual(read.success ? [] : 'not_found');
-      for (const r of [await h.library.renameConversation(bob, secret.id, 'Taken'), await h.library.deleteConversation(bob, secret.id)]) {
+      for (const r of [await h.library.renameConversation(bob, secret.id, 'Taken'), await h.library.pinConversation(bob, secret.id, true), await h.library.deleteConversation(bob, secret.id)]) {
         expect(r.success ? 'ok' : r.error.code).toBe('not_found');
       }
       await h.actAs(alice);
       expect(data(await h.library.getConversation(alice, secret.id))?.title).toBe('Alice only');
+      expect(data(await h.library.getConversation(alice, secret.id))?.pinnedAt).toBeUndefined();
       expect(data(await h.library.listMessages(alice, secret.id))).toHaveLength(1);
     });
 

@@ -145,6 +145,29 @@ describe('e2e: the chat’s tools', () => {
     expect(inView).toBe(true);
   });
 
+  it('a chat pinned from the sidebar stays on top under Pinned, after a reload too; unpinned, it goes back among the recent ones', async () => {
+    const { page } = browser;
+    const sidebar = page.getByRole('complementary', { name: 'Chats and account' });
+    const titles = (list: string) => sidebar.locator(list).locator('.conversation__link').allTextContents();
+    // The search of the test before is left in the box: cleared, the box shows the list again.
+    await sidebar.getByRole('searchbox', { name: 'Search chats' }).fill('');
+    const fog = sidebar.getByRole('link', { name: /^What do you do when the fog/ });
+    // Its tools show once the pointer is on its row.
+    await fog.hover();
+    await sidebar.getByRole('button', { name: /^Pin “What do you do when the fog/ }).click();
+    const pinned = sidebar.getByRole('list', { name: 'Pinned' });
+    await pinned.waitFor();
+    await page.reload();
+    await pinned.waitFor();
+    expect(await titles('.conversations__list--pinned')).toEqual([expect.stringMatching(/^What do you do when the fog/)]);
+    expect(await titles('.conversations__list:not(.conversations__list--pinned)')).not.toContainEqual(expect.stringMatching(/^What do you do/));
+    await screenshot(page, '19-pinned-chat-1280');
+    await fog.hover();
+    await sidebar.getByRole('button', { name: /^Unpin “What do you do when the fog/ }).click();
+    await pinned.waitFor({ state: 'detached' });
+    expect(await titles('.conversations__list')).toContainEqual(expect.stringMatching(/^What do you do when the fog/));
+  });
+
   it('on a phone, Ctrl+K opens the menu with the search; the settings dialog fits the screen', async () => {
     const { page } = browser;
     await page.setViewportSize({ width: 390, height: 844 });

@@ -73,6 +73,8 @@ export interface Conversation {
   readonly title: string;
   readonly createdAt: string;
   readonly updatedAt: string;
+  /** When its user pinned it (pinned conversations list first, the latest pinned first); absent when not pinned. */
+  readonly pinnedAt?: string;
 }
 
 /** What a chat stream yields; every event names the model it belongs to (side-by-side view). */

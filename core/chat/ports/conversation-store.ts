@@ -17,10 +17,16 @@ export type NewMessage = Omit<ChatMessage, 'id' | 'createdAt' | 'conversationId'
  * on the server only (ConversationStore). A foreign conversation reads as missing.
  */
 export interface ConversationLibrary {
+  /** The most recently active first, the pinned ones before all others (see pinConversation); with `query`, those that say it. */
   listConversations(userId: string, options?: { query?: string; limit?: number }): Promise<Result<readonly Conversation[]>>;
   getConversation(userId: string, conversationId: string): Promise<Result<Conversation | null>>;
   createConversation(userId: string, title: string): Promise<Result<Conversation>>;
   renameConversation(userId: string, conversationId: string, title: string): Promise<Result<Conversation>>;
+  /**
+   * Pins the conversation (listConversations answers the pinned ones first, the latest pinned first) or
+   * unpins it. Pinning a pinned one keeps its time; neither moves `updatedAt`.
+   */
+  pinConversation(userId: string, conversationId: string, pinned: boolean): Promise<Result<Conversation>>;
   deleteConversation(userId: string, conversationId: string): Promise<Result<void>>;
   /** The visible path of the conversation's tree (see conversation-tree.ts), each message with its version. */
   listMessages(userId: string, conversationId: string): Promise<Result<readonly ChatMessage[]>>;

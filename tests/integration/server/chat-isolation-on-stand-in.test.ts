@@ -48,6 +48,7 @@ describe('another user\'s conversation', () => {
       ['GET', `/api/conversations/${id}`],
       ['GET', `/api/conversations/${id}/messages`],
       ['PATCH', `/api/conversations/${id}`, { title: 'Taken' }],
+      ['PUT', `/api/conversations/${id}/pin`, { pinned: true }],
       ['DELETE', `/api/conversations/${id}`],
       ['GET', `/api/conversations/${id}/share`],
       ['POST', `/api/conversations/${id}/share`, {}],
@@ -59,7 +60,7 @@ describe('another user\'s conversation', () => {
       expect(((await response.json()) as { error: string }).error).toBe('not_found');
     }
     expect(await messagesOf(id)).toEqual(before);
-    expect((await rows<{ title: string }>('select title from public.conversations where id = $1', [id]))[0]?.title).toBe('My private plan');
+    expect(await rows<{ title: string; pinned_at: string | null }>('select title, pinned_at from public.conversations where id = $1', [id])).toEqual([{ title: 'My private plan', pinned_at: null }]);
     expect(await chargesOf(bob.userId)).toBe(0);
     // A missing id answers exactly as the foreign one did.
     const missing = await bob.call('POST', '/api/chat/regenerate', { conversationId: '00000000-0000-4000-8000-00000000beef' });

@@ -10,7 +10,7 @@ afterAll(async () => {
 });
 
 describe('/api/conversations (the caller\'s own conversations)', () => {
-  it('creates, lists, renames, opens and deletes; another user sees none of it', async () => {
+  it('creates, lists, renames, pins, opens and deletes; another user sees none of it', async () => {
     const u = await s.signIn();
     const other = await s.signIn();
     const created = await s.api('/api/conversations', { method: 'POST', token: u.token, json: { title: 'Ducks' } });
@@ -21,6 +21,22 @@ describe('/api/conversations (the caller\'s own conversations)', () => {
     expect((await (await s.api('/api/conversations?q=Gee', { token: u.token })).json()).conversations).toHaveLength(1);
     expect((await s.api(`/api/conversations/${conversation.id}`, { token: other.token })).status).toBe(404);
     expect((await s.api(`/api/conversations/${conversation.id}`, { method: 'DELETE', token: other.token })).status).not.toBe(204);
+    // Pinned and unpinned; a body that is not {pinned: true|false} is refused and pins nothing.
+    const second = (await (await s.api('/api/conversations', { method: 'POST', token: u.token, json: { title: 'Swans' } })).json()).conversation;
+    const pinned = await s.api(`/api/conversations/${conversation.id}/pin`, { method: 'PUT', token: u.token, json: { pinned: true } });
+    expect(pinned.status).toBe(200);
+    expect((await pinned.json()).conversation.pinnedAt).toEqual(expect.any(String));
+    const listed = (await (await s.api('/api/conversations', { token: u.token })).json()).conversations as { id: string; pinnedAt?: string }[];
+    expect(listed.map((c) => c.id)).toEqual([conversation.id, second.id]);
+    for (const json of [{ pinned: 'yes' }, {}, { pinned: true, title: 'x' }]) {
+      const refused = await s.api(`/api/conversations/${second.id}/pin`, { method: 'PUT', token: u.token, json });
+      const body = await refused.json();
+      expect([refused.status, body.error, body.message]).toEqual([400, 'validation', expect.stringMatching(/pinned|title/)]);
+    }
+    expect((await s.api(`/api/conversations/${second.id}/pin`, { method: 'PUT', token: other.token, json: { pinned: true } })).status).toBe(404);
+    const unpinned = await s.api(`/api/conversations/${conversation.id}/pin`, { method: 'PUT', token: u.token, json: { pinned: false } });
+    expect((await unpinned.json()).conversation).not.toHaveProperty('pinnedAt');
+    expect(((await (await s.api('/api/conversations', { token: u.token })).json()).conversations as { pinnedAt?: string }[]).every((c) => c.pinnedAt === undefined)).toBe(true);
     expect((await s.api(`/api/conversations/${conversation.id}`, { method: 'DELETE', token: u.token })).status).toBe(204);
     expect((await s.api(`/api/conversations/${conversation.id}`, { token: u.token })).status).toBe(404);
   });

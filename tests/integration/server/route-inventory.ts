@@ -19,6 +19,7 @@ export const USER_ROUTES: readonly { method: string; path: string; json?: unknow
   { method: 'GET', path: '/api/conversations/c1/messages' },
   { method: 'POST', path: '/api/conversations/c1/messages/c1/show', json: { version: 1 } },
   { method: 'PATCH', path: '/api/conversations/c1', json: { title: 'x' } },
+  { method: 'PUT', path: '/api/conversations/c1/pin', json: { pinned: true } },
   { method: 'DELETE', path: '/api/conversations/c1' },
   { method: 'GET', path: '/api/conversations/c1/share' },
   { method: 'POST', path: '/api/conversations/c1/share', json: {} },

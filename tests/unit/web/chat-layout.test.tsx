@@ -14,7 +14,7 @@ function setup(overrides: Partial<ChatLayoutProps> = {}) {
   const calls: string[] = [];
   renderUi(
     <ChatLayout conversations={sampleConversations} activeId="c2" credits={1250} subscribed={false} email="ada@example.com"
-      onNewChat={() => calls.push('new')} onRename={(id, title) => calls.push(`rename:${id}:${title}`)}
+      onNewChat={() => calls.push('new')} onRename={(id, title) => calls.push(`rename:${id}:${title}`)} onPin={(id, pinned) => calls.push(`pin:${id}:${pinned}`)}
       onDelete={(id) => calls.push(`delete:${id}`)} onOpenAccount={() => calls.push('account')} {...overrides}>
       <p>main view</p>
     </ChatLayout>,
@@ -91,6 +91,26 @@ describe('ChatLayout', () => {
     await userEvent.clear(input);
     await userEvent.type(input, 'Lisbon in May{Enter}');
     expect(calls).toEqual(['rename:c3:Lisbon in May']);
+  });
+
+  it('pins a chat and unpins a pinned one; the pinned ones stand under a heading of their own, above the recent ones', async () => {
+    const calls = setup();
+    expect(within(sidebar()).queryByRole('heading', { name: 'Pinned' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Pin “Trip to Lisbon”' }));
+    expect(calls).toEqual(['pin:c3:true']);
+    cleanup();
+    const pinned = [{ ...sampleConversations[2]!, pinnedAt: '2026-03-02T09:00:00.000Z' }, sampleConversations[0]!, sampleConversations[1]!];
+    const again = setup({ conversations: pinned });
+    const headings = within(sidebar()).getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(headings).toEqual(['Pinned', 'Recent chats']);
+    const lists = within(sidebar()).getAllByRole('list').filter((list) => list.classList.contains('conversations__list'));
+    expect(lists.map((list) => within(list).getAllByRole('listitem').map((li) => li.textContent))).toEqual([['Trip to Lisbon'], ['Quarterly report outline', 'Regex for invoice numbers']]);
+    await userEvent.click(screen.getByRole('button', { name: 'Unpin “Trip to Lisbon”' }));
+    expect(again).toEqual(['pin:c3:false']);
+    // A title filter keeps both groups; when only pinned chats are left, no empty "recent" heading shows.
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search chats' }), 'lisbon');
+    expect(within(sidebar()).getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Pinned']);
+    expect(within(sidebar()).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Trip to Lisbon']);
   });
 
   it('asks before deleting a chat', async () => {

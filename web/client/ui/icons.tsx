@@ -13,6 +13,9 @@ function Icon({ children, size = 16 }: { children: ReactNode; size?: number }) {
 type P = { size?: number };
 export const PlusIcon = (p: P) => <Icon {...p}><path d="M12 5v14M5 12h14" /></Icon>;
 export const PencilIcon = (p: P) => <Icon {...p}><path d="M4 20h4L19 9l-4-4L4 16v4zM13.5 6.5l4 4" /></Icon>;
+export const PinIcon = ({ filled = false, size = 16 }: P & { filled?: boolean }) => (
+  <Icon size={size}><path d="M9 4h6l-1 6 4 4H6l4-4-1-6z" fill={filled ? 'currentColor' : 'none'} /><path d="M12 14v7" /></Icon>
+);
 export const TrashIcon = (p: P) => <Icon {...p}><path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" /></Icon>;
 export const CopyIcon = (p: P) => <Icon {...p}><rect x="9" y="9" width="11" height="11" rx="2" /><path d="M5 15V5a1 1 0 0 1 1-1h10" /></Icon>;
 export const RefreshIcon = (p: P) => <Icon {...p}><path d="M20 11a8 8 0 0 0-14.9-3M4 4v4h4M4 13a8 8 0 0 0 14.9 3M20 20v-4h-4" /></Icon>;

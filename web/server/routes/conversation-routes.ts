@@ -4,6 +4,7 @@ import {
   conversationListQuery,
   conversationPageQuery,
   createConversationRequest,
+  pinConversationRequest,
   renameConversationRequest,
   saveSettingsRequest,
   showMessageParams,
@@ -114,6 +115,15 @@ export function conversationRoutes(relay: ChatRunRelay): Hono<AppEnv> {
     if (!body.ok) return body.response;
     const renamed = await c.get('useCases').renameConversation({ conversationId: params.data.id, title: body.data.title });
     return renamed.success ? c.json({ conversation: renamed.data } satisfies z.input<typeof conversationAnswer>) : domainFailure(c, renamed.error);
+  });
+
+  routes.put('/:id/pin', async (c) => {
+    const params = checked(c, conversationIdParam, c.req.param(), 'conversation');
+    if (!params.ok) return params.response;
+    const body = await jsonBody(c, pinConversationRequest);
+    if (!body.ok) return body.response;
+    const pinned = await c.get('useCases').pinConversation({ conversationId: params.data.id, pinned: body.data.pinned });
+    return pinned.success ? c.json({ conversation: pinned.data } satisfies z.input<typeof conversationAnswer>) : domainFailure(c, pinned.error);
   });
 
   routes.delete('/:id', async (c) => {

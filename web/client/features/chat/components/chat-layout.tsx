@@ -17,6 +17,7 @@ export interface ChatLayoutProps {
   email: string | null;
   onNewChat: () => void;
   onRename: (id: string, title: string) => void;
+  onPin: (id: string, pinned: boolean) => void;
   onDelete: (id: string) => void;
   onOpenAccount: () => void;
   /** Full-text search of the user's conversations (the sidebar's box, Ctrl/⌘+K). */
@@ -70,7 +71,7 @@ export function ChatLayout(props: ChatLayoutProps) {
               aria-current={location === '~/leaderboard' ? 'page' : undefined}><TrophyIcon /> {t('sidebar.leaderboard')}</Link>
           </nav>
         </div>
-        <ConversationList conversations={props.conversations} activeId={props.activeId} onRename={props.onRename}
+        <ConversationList conversations={props.conversations} activeId={props.activeId} onRename={props.onRename} onPin={props.onPin}
           onDelete={props.onDelete} onNavigate={close} search={props.search} onOpenHit={props.onOpenHit} />
         <div className="chat-sidebar__bottom">
           <div className="credits" aria-live="polite">

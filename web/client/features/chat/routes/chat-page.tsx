@@ -33,7 +33,7 @@ function ChatArea({ library, account, children }: ChatPageProps) {
   const { t, i18n } = useTranslation();
   const [location, navigate] = useLocation();
   const [accountOpen, setAccountOpen] = useState(false);
-  const { renameConversation, deleteConversation, searchConversations, toastCenter } = useUseCases();
+  const { renameConversation, pinConversation, deleteConversation, searchConversations, toastCenter } = useUseCases();
   const area = useChatArea();
   const email = useSession().user?.email ?? null;
   const activeId = children ? null : activeChatId(location);
@@ -49,6 +49,11 @@ function ChatArea({ library, account, children }: ChatPageProps) {
     if (!renamed.success) toastCenter.error(t('toast.actionFailed'));
     await area.refreshConversations();
   };
+  const pin = async (conversationId: string, pinned: boolean) => {
+    const changed = await pinConversation({ conversationId, pinned });
+    if (!changed.success) toastCenter.error(t('toast.actionFailed'));
+    await area.refreshConversations();
+  };
   const remove = async (conversationId: string) => {
     const deleted = await deleteConversation({ conversationId });
     if (!deleted.success) toastCenter.error(t('toast.actionFailed'));
@@ -58,7 +63,7 @@ function ChatArea({ library, account, children }: ChatPageProps) {
 
   return (
     <ChatLayout conversations={area.conversations} activeId={activeId} credits={area.credits} subscribed={area.subscribed} email={email}
-      onNewChat={() => navigate('/')} onRename={(id, title) => void rename(id, title)} onDelete={(id) => void remove(id)}
+      onNewChat={() => navigate('/')} onRename={(id, title) => void rename(id, title)} onPin={(id, pinned) => void pin(id, pinned)} onDelete={(id) => void remove(id)}
       onOpenAccount={() => setAccountOpen(true)}
       search={search}
       onOpenHit={(hit) => area.jumpTo(hit.conversationId, hit.messageId)}>
