@@ -172,6 +172,8 @@ export const chatMessage = z.object({
 export const conversationListQuery = z.strictObject({
   q: z.string().trim().max(200, 'must contain at most 200 characters').optional(),
   limit: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100').optional(),
+  /** The next page: the conversations after this one in the list (not with q). */
+  after: z.string().trim().min(1, 'must not be empty').max(100, 'must contain at most 100 characters').optional(),
 });
 export const conversationListAnswer = z.object({ conversations: z.array(conversation).readonly() });
 /** POST /api/conversations */

@@ -24,10 +24,11 @@ export class ApiConversationLibrary implements ConversationLibrary {
     this.api = new ApiClient(options);
   }
 
-  async listConversations(_userId: string, options: { query?: string; limit?: number } = {}): Promise<Result<readonly Conversation[]>> {
+  async listConversations(_userId: string, options: { query?: string; limit?: number; after?: string } = {}): Promise<Result<readonly Conversation[]>> {
     const query = new URLSearchParams();
     if (options.query) query.set('q', options.query);
     if (options.limit) query.set('limit', String(options.limit));
+    if (options.after !== undefined) query.set('after', options.after);
     const r = await this.api.parsed(`/api/conversations${query.size > 0 ? `?${query}` : ''}`, conversationListAnswer, 'conversation list');
     return r.success ? ok(r.data.conversations) : r;
   }

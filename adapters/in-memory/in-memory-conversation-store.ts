@@ -35,7 +35,7 @@ export class InMemoryConversationStore implements ConversationStore {
     this.clock = options.clock ?? { now: () => new Date() };
   }
 
-  async listConversations(userId: string, options: { query?: string; limit?: number } = {}): Promise<Result<readonly Conversation[]>> {
+  async listConversations(userId: string, options: { query?: string; limit?: number; after?: string } = {}): Promise<Result<readonly Conversation[]>> {
     const injected = this.failures.take('listConversations');
     if (injected) return fail(injected);
     const needle = options.query?.trim().toLowerCase() ?? '';
@@ -50,7 +50,9 @@ export class InMemoryConversationStore implements ConversationStore {
       .sort((a, b) => pinRank(b) - pinRank(a) || (b.conversation.pinnedAt ?? '').localeCompare(a.conversation.pinnedAt ?? '') || b.pinned - a.pinned
         || b.conversation.updatedAt.localeCompare(a.conversation.updatedAt) || b.touched - a.touched)
       .map((t) => t.conversation);
-    return ok(options.limit === undefined ? matches : matches.slice(0, options.limit));
+    const from = options.after === undefined ? 0 : matches.findIndex((c) => c.id === options.after) + 1;
+    if (from === 0 && options.after !== undefined) return fail(conversationNotFound(options.after));
+    return ok(matches.slice(from, options.limit === undefined ? undefined : from + options.limit));
   }
 
   async getConversation(userId: string, conversationId: string): Promise<Result<Conversation | null>> {

@@ -32,9 +32,16 @@ const noConversation = (id: string): Result<never> =>
 export class SupabaseConversationStore implements ConversationStore {
   constructor(private readonly client: SupabaseClient) {}
 
-  async listConversations(userId: string, options: { query?: string; limit?: number } = {}): Promise<Result<readonly Conversation[]>> {
+  async listConversations(userId: string, options: { query?: string; limit?: number; after?: string } = {}): Promise<Result<readonly Conversation[]>> {
     const limit = Math.min(Math.max(Math.trunc(options.limit ?? DEFAULT_LIMIT), 1), MAX_LIMIT);
     const query = options.query?.trim() ?? '';
+    if (query === '' && options.after !== undefined) {
+      // The next page after a conversation of the list, its place read in the database (see the migration).
+      const { data, error, status } = await this.client.rpc('conversations_after_json', { p_user_id: userId, p_after: options.after, p_limit: limit });
+      if ((error && isBadId(error)) || (!error && data === null)) return noConversation(options.after);
+      if (error) return fail(fromRest('Could not list the conversations', error, status));
+      return parseRow('Could not list the conversations', z.array(conversationRow), data);
+    }
     if (query !== '') {
       // Each conversation tested once in the database, answered as one JSON value (see the migration).
       const { data, error, status } = await this.client.rpc('conversations_matching_json', { p_user_id: userId, p_text: query, p_limit: limit });
@@ -48,6 +55,7 @@ export class SupabaseConversationStore implements ConversationStore {
       .order('pinned_at', { ascending: false, nullsFirst: false })
       .order('updated_at', { ascending: false })
       .order('created_at', { ascending: false })
+      .order('id', { ascending: false })
       .limit(limit);
     if (error) return fail(fromRest('Could not list the conversations', error, status));
     return parseRow('Could not list the conversations', z.array(conversationRow), data);

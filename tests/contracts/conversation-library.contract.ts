@@ -149,6 +149,37 @@ export function conversationLibraryContract(name: string, makeHarness: () => Pro
       expect(data(await library.pinConversation(user, third.id, false))).toEqual(data(await library.getConversation(user, third.id)));
     });
 
+    it('lists a page at a time: after a conversation come the ones after it in the list, pinned ones first; a cursor that is not one of the user\'s is not_found', async () => {
+      const { h, library, user } = await signedIn();
+      const made: string[] = [];
+      for (const title of ['One', 'Two', 'Three', 'Four', 'Five']) made.push(data(await library.createConversation(user, title)).id);
+      const [one, two, three, four, five] = made as [string, string, string, string, string];
+      data(await library.pinConversation(user, two, true));
+      const ids = async (options: { limit?: number; after?: string }) => data(await library.listConversations(user, options)).map((c) => c.id);
+      const whole = await ids({});
+      expect(whole).toEqual([two, five, four, three, one]);
+      // Page by page, each after the last of the one before: the whole list, once each.
+      const pages: string[][] = [];
+      for (let after: string | undefined; ; ) {
+        const page = await ids({ limit: 2, ...(after === undefined ? {} : { after }) });
+        if (page.length === 0) break;
+        pages.push(page);
+        after = page.at(-1);
+      }
+      expect(pages).toEqual([[two, five], [four, three], [one]]);
+      expect(await ids({ after: two })).toEqual([five, four, three, one]);
+      expect(await ids({ after: one })).toEqual([]);
+      // A conversation with activity moves up: the page after it follows its new place.
+      await h.seedMessage(user, three, userSays('bump'));
+      expect(await ids({ after: three, limit: 2 })).toEqual([five, four]);
+      for (const missing of ['00000000-0000-4000-8000-00000000beef', 'no-such-conversation']) {
+        expect(codeOf(await library.listConversations(user, { after: missing }))).toBe('not_found');
+      }
+      const stranger = await h.createUser();
+      await h.actAs(stranger);
+      expect(codeOf(await library.listConversations(stranger, { after: five }))).toBe('not_found');
+    });
+
     it('deletes a conversation with its messages', async () => {
       const { h, library, user } = await signedIn();
       const conv = data(await library.createConversation(user, 'Short-lived'));

@@ -17,8 +17,12 @@ export type NewMessage = Omit<ChatMessage, 'id' | 'createdAt' | 'conversationId'
  * on the server only (ConversationStore). A foreign conversation reads as missing.
  */
 export interface ConversationLibrary {
-  /** The most recently active first, the pinned ones before all others (see pinConversation); with `query`, those that say it. */
-  listConversations(userId: string, options?: { query?: string; limit?: number }): Promise<Result<readonly Conversation[]>>;
+  /**
+   * The most recently active first, the pinned ones before all others (see pinConversation); with `query`,
+   * those that say it. With `after` (a conversation's id, no `query`): those that come after it in that
+   * order, the next page of the list; not_found when it is not one of the user's conversations.
+   */
+  listConversations(userId: string, options?: { query?: string; limit?: number; after?: string }): Promise<Result<readonly Conversation[]>>;
   getConversation(userId: string, conversationId: string): Promise<Result<Conversation | null>>;
   createConversation(userId: string, title: string): Promise<Result<Conversation>>;
   renameConversation(userId: string, conversationId: string, title: string): Promise<Result<Conversation>>;

@@ -28,6 +28,13 @@ describe('/api/conversations (the caller\'s own conversations)', () => {
     expect((await pinned.json()).conversation.pinnedAt).toEqual(expect.any(String));
     const listed = (await (await s.api('/api/conversations', { token: u.token })).json()).conversations as { id: string; pinnedAt?: string }[];
     expect(listed.map((c) => c.id)).toEqual([conversation.id, second.id]);
+    // The next page, after the pinned one; a search and a page at once, or an empty cursor, are refused.
+    expect(((await (await s.api(`/api/conversations?after=${conversation.id}`, { token: u.token })).json()).conversations as { id: string }[]).map((c) => c.id)).toEqual([second.id]);
+    expect((await s.api(`/api/conversations?after=${conversation.id}`, { token: other.token })).status).toBe(404);
+    for (const query of [`q=Swa&after=${conversation.id}`, 'after=']) {
+      const refused = await s.api(`/api/conversations?${query}`, { token: u.token });
+      expect([query, refused.status, (await refused.json()).error]).toEqual([query, 400, 'validation']);
+    }
     for (const json of [{ pinned: 'yes' }, {}, { pinned: true, title: 'x' }]) {
       const refused = await s.api(`/api/conversations/${second.id}/pin`, { method: 'PUT', token: u.token, json });
       const body = await refused.json();

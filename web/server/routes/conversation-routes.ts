@@ -35,8 +35,8 @@ export function conversationRoutes(relay: ChatRunRelay): Hono<AppEnv> {
   routes.get('/', async (c) => {
     const query = checked(c, conversationListQuery, c.req.query(), 'query');
     if (!query.ok) return query.response;
-    const { q, limit } = query.data;
-    const listed = await c.get('useCases').listConversations({ ...(q ? { query: q } : {}), ...(limit ? { limit } : {}) });
+    const { q, limit, after } = query.data;
+    const listed = await c.get('useCases').listConversations({ ...(q ? { query: q } : {}), ...(limit ? { limit } : {}), ...(after === undefined ? {} : { after }) });
     return listed.success ? c.json({ conversations: listed.data } satisfies z.input<typeof conversationListAnswer>) : domainFailure(c, listed.error);
   });
 

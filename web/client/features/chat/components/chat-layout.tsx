@@ -18,6 +18,9 @@ export interface ChatLayoutProps {
   onNewChat: () => void;
   onRename: (id: string, title: string) => void;
   onPin: (id: string, pinned: boolean) => void;
+  /** Older conversations than the list holds: whether there may be some, and how to add them. */
+  older?: 'none' | 'more' | 'loading';
+  onLoadOlder?: () => void;
   onDelete: (id: string) => void;
   onOpenAccount: () => void;
   /** Full-text search of the user's conversations (the sidebar's box, Ctrl/⌘+K). */
@@ -71,7 +74,7 @@ export function ChatLayout(props: ChatLayoutProps) {
               aria-current={location === '~/leaderboard' ? 'page' : undefined}><TrophyIcon /> {t('sidebar.leaderboard')}</Link>
           </nav>
         </div>
-        <ConversationList conversations={props.conversations} activeId={props.activeId} onRename={props.onRename} onPin={props.onPin}
+        <ConversationList conversations={props.conversations} activeId={props.activeId} onRename={props.onRename} onPin={props.onPin} older={props.older ?? 'none'} {...(props.onLoadOlder ? { onLoadOlder: props.onLoadOlder } : {})}
           onDelete={props.onDelete} onNavigate={close} search={props.search} onOpenHit={props.onOpenHit} />
         <div className="chat-sidebar__bottom">
           <div className="credits" aria-live="polite">

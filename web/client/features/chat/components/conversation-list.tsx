@@ -16,6 +16,9 @@ export interface ConversationListProps {
   onPin: (id: string, pinned: boolean) => void;
   onDelete: (id: string) => void;
   onNavigate?: () => void;
+  /** Whether older conversations than the list holds may exist ('more'), are being read, or there are none. */
+  older?: 'none' | 'more' | 'loading';
+  onLoadOlder?: () => void;
   /** Full-text search of titles and messages (null: it failed); without it the box filters titles. */
   search?: ((query: string) => Promise<readonly SearchHit[] | null>) | undefined;
   onOpenHit?: ((hit: SearchHit) => void) | undefined;
@@ -25,7 +28,7 @@ export interface ConversationListProps {
 const SEARCH_FROM = 2;
 const SEARCH_PAUSE_MS = 250;
 
-export function ConversationList({ conversations, activeId, onRename, onPin, onDelete, onNavigate, search, onOpenHit }: ConversationListProps) {
+export function ConversationList({ conversations, activeId, onRename, onPin, onDelete, onNavigate, older = 'none', onLoadOlder, search, onOpenHit }: ConversationListProps) {
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
   const [hits, setHits] = useState<{ query: string; hits: readonly SearchHit[] | null } | null>(null);
@@ -51,6 +54,14 @@ export function ConversationList({ conversations, activeId, onRename, onPin, onD
   const pinned = shown?.filter((c) => c.pinnedAt !== undefined) ?? [];
   const recent = shown?.filter((c) => c.pinnedAt === undefined) ?? [];
   const onlyPinned = !searching && pinned.length > 0 && recent.length === 0;
+  // The end of the list offers the older chats the sidebar does not hold yet.
+  const more = older === 'none' || onLoadOlder === undefined ? null : (
+    <li className="conversations__more">
+      <button type="button" className="btn btn--ghost btn--sm" onClick={onLoadOlder} disabled={older === 'loading'} aria-busy={older === 'loading'}>
+        {older === 'loading' ? t('sidebar.loadingOlder') : t('sidebar.showOlder')}
+      </button>
+    </li>
+  );
   const item = (c: Conversation) => (
     <li key={c.id} className={c.id === activeId ? 'conversation conversation--active' : 'conversation'}>
       {renaming === c.id ? (
@@ -83,7 +94,7 @@ export function ConversationList({ conversations, activeId, onRename, onPin, onD
       {!searching && pinned.length > 0 ? (
         <>
           <h2 className="conversations__heading" id="conversations-pinned">{t('sidebar.pinned')}</h2>
-          <ul className="conversations__list conversations__list--pinned" aria-labelledby="conversations-pinned">{pinned.map(item)}</ul>
+          <ul className="conversations__list conversations__list--pinned" aria-labelledby="conversations-pinned">{pinned.map(item)}{onlyPinned ? more : null}</ul>
         </>
       ) : null}
       {onlyPinned ? null : <h2 className="conversations__heading">{searching ? t('search.results') : t('sidebar.history')}</h2>}
@@ -94,7 +105,7 @@ export function ConversationList({ conversations, activeId, onRename, onPin, onD
       ) : shown.length === 0 ? (
         <p className="conversations__empty muted">{needle ? t('sidebar.noMatch') : t('sidebar.empty')}</p>
       ) : onlyPinned ? null : (
-        <ul className="conversations__list">{recent.map(item)}</ul>
+        <ul className="conversations__list">{recent.map(item)}{more}</ul>
       )}
       <Modal open={deleting !== null} title={t('sidebar.deleteTitle')} onClose={() => setDeleting(null)}
         footer={<>

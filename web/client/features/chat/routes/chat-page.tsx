@@ -63,7 +63,8 @@ function ChatArea({ library, account, children }: ChatPageProps) {
 
   return (
     <ChatLayout conversations={area.conversations} activeId={activeId} credits={area.credits} subscribed={area.subscribed} email={email}
-      onNewChat={() => navigate('/')} onRename={(id, title) => void rename(id, title)} onPin={(id, pinned) => void pin(id, pinned)} onDelete={(id) => void remove(id)}
+      onNewChat={() => navigate('/')} onRename={(id, title) => void rename(id, title)} onPin={(id, pinned) => void pin(id, pinned)}
+      older={area.olderConversations} onLoadOlder={() => void area.loadOlderConversations()} onDelete={(id) => void remove(id)}
       onOpenAccount={() => setAccountOpen(true)}
       search={search}
       onOpenHit={(hit) => area.jumpTo(hit.conversationId, hit.messageId)}>

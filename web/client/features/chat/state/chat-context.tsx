@@ -16,7 +16,12 @@ export interface ChatArea {
   readonly modelsStatus: ModelsStatus;
   /** What remains of the monthly spending cap this month; null without a cap (or while unknown). */
   readonly capRemaining?: number | null;
+  /** Reads the list again, as many conversations as it holds (the first page, and the older ones shown since). */
   refreshConversations(): Promise<void>;
+  /** Whether older conversations than the list holds may exist ('more'), are being read, or there are none. */
+  readonly olderConversations: OlderConversations;
+  /** Adds the next page of older conversations to the list. */
+  loadOlderConversations(): Promise<void>;
   /** Re-reads balance, plan and spending cap: after each answer, after a cancel, after a checkout, after the cap is saved. */
   refreshAccount(): Promise<void>;
   /** The chat on screen, kept above the routes (see ChatSession). */
@@ -28,6 +33,10 @@ export interface ChatArea {
 }
 
 type ModelsStatus = 'loading' | 'ready' | 'failed';
+export type OlderConversations = 'none' | 'more' | 'loading';
+
+/** Conversations per page of the sidebar's list (the most the API answers at once). */
+const LIST_PAGE = 100;
 
 export interface Focus {
   readonly conversationId: string;
@@ -73,10 +82,49 @@ export function ChatAreaProvider({ children }: { children: ReactNode }) {
     [navigate],
   );
 
+  // The list as last read, and how many it holds once older pages are added: read again, it reads as many.
+  const listedNow = useRef<readonly Conversation[]>([]);
+  const holding = useRef(LIST_PAGE);
+  const [olderConversations, setOlderConversations] = useState<OlderConversations>('none');
+  const showList = useCallback((list: readonly Conversation[], more: boolean) => {
+    listedNow.current = list;
+    setConversations(list);
+    setOlderConversations(more ? 'more' : 'none');
+  }, []);
   const refreshConversations = useCallback(async () => {
-    const listed = await listConversations({ limit: 100 });
-    setConversations(listed.success ? listed.data : []);
-  }, [listConversations]);
+    const list: Conversation[] = [];
+    let more = false;
+    do {
+      const last = list.at(-1);
+      const page = await listConversations({ limit: LIST_PAGE, ...(last ? { after: last.id } : {}) });
+      if (!page.success) {
+        // As before: a list that cannot be read is an empty one; older pages are offered again.
+        more = list.length > 0;
+        break;
+      }
+      list.push(...page.data);
+      more = page.data.length === LIST_PAGE;
+    } while (more && list.length < holding.current);
+    showList(list, more);
+  }, [listConversations, showList]);
+  const loadOlderConversations = useCallback(async () => {
+    const shown = listedNow.current;
+    const last = shown.at(-1);
+    if (!last) return;
+    setOlderConversations('loading');
+    const page = await listConversations({ limit: LIST_PAGE, after: last.id });
+    if (!page.success) {
+      // The last one was deleted meanwhile (in another tab): the list is read again from its start.
+      if (page.error.code === 'not_found') return refreshConversations();
+      toastCenter.error(t('toast.loadFailed'));
+      setOlderConversations('more');
+      return;
+    }
+    const known = new Set(shown.map((c) => c.id));
+    const list = [...shown, ...page.data.filter((c) => !known.has(c.id))];
+    holding.current = Math.max(LIST_PAGE, list.length);
+    showList(list, page.data.length === LIST_PAGE);
+  }, [listConversations, refreshConversations, showList, toastCenter, t]);
   const refreshAccount = useCallback(async () => {
     const [account, cap] = await Promise.all([getAccountStatus(), getSpendingCap()]);
     if (account.success) {
@@ -170,8 +218,11 @@ export function ChatAreaProvider({ children }: { children: ReactNode }) {
   }, [conversations, session, followToEnd]);
 
   const value = useMemo(
-    () => ({ conversations, credits, subscribed, models, modelsStatus, capRemaining, refreshConversations, refreshAccount, session, focus, jumpTo }),
-    [conversations, credits, subscribed, models, modelsStatus, capRemaining, refreshConversations, refreshAccount, session, focus, jumpTo],
+    () => ({
+      conversations, credits, subscribed, models, modelsStatus, capRemaining, refreshConversations, olderConversations, loadOlderConversations,
+      refreshAccount, session, focus, jumpTo,
+    }),
+    [conversations, credits, subscribed, models, modelsStatus, capRemaining, refreshConversations, olderConversations, loadOlderConversations, refreshAccount, session, focus, jumpTo],
   );
   return <ChatAreaContext.Provider value={value}>{children}</ChatAreaContext.Provider>;
 }
