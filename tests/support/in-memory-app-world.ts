@@ -51,6 +51,17 @@ export const inMemoryAppWorld = (options: { models?: readonly ModelInfo[] } = {}
 
 export type InMemoryAppWorld = ReturnType<typeof inMemoryAppWorld>;
 
+/** The amounts of every credit hold taken from now on, in order (the ledger still takes them). */
+export const recordHolds = (world: InMemoryAppWorld): number[] => {
+  const held: number[] = [];
+  const hold = world.usageLedger.holdCredits.bind(world.usageLedger);
+  world.usageLedger.holdCredits = async (input) => {
+    held.push(input.amount);
+    return hold(input);
+  };
+  return held;
+};
+
 /** Reads a stream to its end. */
 export const readAll = async <T>(stream: AsyncIterable<T>): Promise<T[]> => {
   const items: T[] = [];

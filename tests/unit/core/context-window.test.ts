@@ -4,7 +4,7 @@ import {
   contextFor, contextTokens, historyBudget, makeEditLastMessage, makeMergeAnswers, makeRegenerateAnswer, makeRunChat, MAX_SUMMARY_TOKENS, sendHoldOf,
   summaryText, SUMMARY_HEADING, weightOf, type ChatMessage, type ContextPolicy, type ConversationSettings, type ModelInfo, type Weighed,
 } from '../../../core/chat/index.js';
-import { inMemoryAppWorld, readAll } from '../../support/in-memory-app-world.js';
+import { inMemoryAppWorld, readAll, recordHolds } from '../../support/in-memory-app-world.js';
 
 /** A weighed message: its role and its size in quarter tokens, whole and as a summary line. */
 const w = (role: Weighed['role'], tokens: number, summaryTokens = 10, name = ''): Weighed & { name: string } => ({ role, quarters: tokens * 4, summaryQuarters: summaryTokens * 4, name });
@@ -144,12 +144,7 @@ describe('regenerate, edit and merge send and hold what the rule keeps', () => {
     const world = inMemoryAppWorld(models ? { models } : {});
     const userId = world.signIn();
     await world.fund(userId, 1_000_000);
-    const held: number[] = [];
-    const hold = world.usageLedger.holdCredits.bind(world.usageLedger);
-    world.usageLedger.holdCredits = async (input) => {
-      held.push(input.amount);
-      return hold(input);
-    };
+    const held = recordHolds(world);
     const runChat = makeRunChat(world);
     const first = ran(await runChat({ message: 'Question 1 about harbours', modelIds: ['echo-basic', 'echo-swift'] }));
     await readAll(first.events);

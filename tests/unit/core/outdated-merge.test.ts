@@ -4,7 +4,7 @@ import {
   makeMergeAnswers, makeRegenerateAnswer, makeRunChat, markOutdatedMerges, NO_SETTINGS, ownSideOf, packWeights, packedWeightsSchema, sendHoldOf, unpackWeights,
   type ChatMessage, type ModelInfo,
 } from '../../../core/chat/index.js';
-import { inMemoryAppWorld, readAll } from '../../support/in-memory-app-world.js';
+import { inMemoryAppWorld, readAll, recordHolds } from '../../support/in-memory-app-world.js';
 
 // A merge fuses the answers a side-by-side turn shows. Once a column of that turn is answered again, the
 // merge no longer says what the turn shows: the page marks it outdated, no model is sent it (the merging
@@ -64,12 +64,7 @@ describe('a side-by-side turn merged, then a column answered again', () => {
     const w = inMemoryAppWorld();
     const userId = w.signIn();
     await w.fund(userId, 100_000);
-    const held: number[] = [];
-    const hold = w.usageLedger.holdCredits.bind(w.usageLedger);
-    w.usageLedger.holdCredits = async (input) => {
-      held.push(input.amount);
-      return hold(input);
-    };
+    const held = recordHolds(w);
     const runChat = makeRunChat(w);
     const first = await runChat({ message: 'Name a lighthouse', modelIds: ['echo-basic', 'echo-swift'] });
     if (!first.success) throw new Error(first.error.message);

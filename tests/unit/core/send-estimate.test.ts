@@ -6,7 +6,7 @@ import {
   type AttachmentRef, type ChatMessage, type ConversationSettings, type ModelInfo,
 } from '../../../core/chat/index.js';
 import { answerHoldCredits, estimateTokens, sendHoldCredits, tallyTexts, tallyTokens } from '../../../core/credits/index.js';
-import { inMemoryAppWorld, readAll } from '../../support/in-memory-app-world.js';
+import { inMemoryAppWorld, readAll, recordHolds } from '../../support/in-memory-app-world.js';
 
 const model = (id: string, change: Partial<ModelInfo> = {}): ModelInfo => ({
   id, label: id, provider: 'openai', inputCreditsPer1k: 2, outputCreditsPer1k: 8, plan: 'free', available: true, ...change,
@@ -128,12 +128,7 @@ describe('the server holds exactly what the composer estimates', () => {
     const attachmentStore = new InMemoryAttachmentStore();
     const userId = w.signIn();
     await w.fund(userId, 100_000);
-    const held: number[] = [];
-    const hold = w.usageLedger.holdCredits.bind(w.usageLedger);
-    w.usageLedger.holdCredits = async (input) => {
-      held.push(input.amount);
-      return hold(input);
-    };
+    const held = recordHolds(w);
     return { w, userId, attachmentStore, held, runChat: makeRunChat({ ...w, attachmentStore }) };
   };
   const models = (ids: readonly string[]) => ids.map((id) => IN_MEMORY_MODELS.find((m) => m.id === id) as ModelInfo);
