@@ -5,6 +5,7 @@ import type { Conversation, ModelInfo } from '../../../../../core/chat/index.js'
 import { useUseCases } from '../../../use-cases/use-cases-provider.js';
 import { ChatSession, type ChatSessionState, type LiveRun } from './chat-session.js';
 import { shownTitle } from '../components/conversation-title.js';
+import { useConversationList, type OlderConversations } from './use-conversation-list.js';
 
 /** What every view of the chat area shares: the sidebar's list, the balance, the plan, the models, the chat session. */
 export interface ChatArea {
@@ -33,10 +34,6 @@ export interface ChatArea {
 }
 
 type ModelsStatus = 'loading' | 'ready' | 'failed';
-export type OlderConversations = 'none' | 'more' | 'loading';
-
-/** Conversations per page of the sidebar's list (the most the API answers at once). */
-const LIST_PAGE = 100;
 
 export interface Focus {
   readonly conversationId: string;
@@ -62,7 +59,7 @@ export function ChatAreaProvider({ children }: { children: ReactNode }) {
     summarizeChatConversation,
   } = useUseCases();
   const [, navigate] = useLocation();
-  const [listed, setConversations] = useState<readonly Conversation[] | undefined>(undefined);
+  const { listed, olderConversations, refreshConversations, loadOlderConversations } = useConversationList(listConversations, () => toastCenter.error(t('toast.loadFailed')));
   // Titles as the reader sees them ("Summary: …" in their language), in every view of the chat area.
   const conversations = useMemo(() => listed?.map((c) => {
     const title = shownTitle(c.title, t);
@@ -82,49 +79,6 @@ export function ChatAreaProvider({ children }: { children: ReactNode }) {
     [navigate],
   );
 
-  // The list as last read, and how many it holds once older pages are added: read again, it reads as many.
-  const listedNow = useRef<readonly Conversation[]>([]);
-  const holding = useRef(LIST_PAGE);
-  const [olderConversations, setOlderConversations] = useState<OlderConversations>('none');
-  const showList = useCallback((list: readonly Conversation[], more: boolean) => {
-    listedNow.current = list;
-    setConversations(list);
-    setOlderConversations(more ? 'more' : 'none');
-  }, []);
-  const refreshConversations = useCallback(async () => {
-    const list: Conversation[] = [];
-    let more = false;
-    do {
-      const last = list.at(-1);
-      const page = await listConversations({ limit: LIST_PAGE, ...(last ? { after: last.id } : {}) });
-      if (!page.success) {
-        // As before: a list that cannot be read is an empty one; older pages are offered again.
-        more = list.length > 0;
-        break;
-      }
-      list.push(...page.data);
-      more = page.data.length === LIST_PAGE;
-    } while (more && list.length < holding.current);
-    showList(list, more);
-  }, [listConversations, showList]);
-  const loadOlderConversations = useCallback(async () => {
-    const shown = listedNow.current;
-    const last = shown.at(-1);
-    if (!last) return;
-    setOlderConversations('loading');
-    const page = await listConversations({ limit: LIST_PAGE, after: last.id });
-    if (!page.success) {
-      // The last one was deleted meanwhile (in another tab): the list is read again from its start.
-      if (page.error.code === 'not_found') return refreshConversations();
-      toastCenter.error(t('toast.loadFailed'));
-      setOlderConversations('more');
-      return;
-    }
-    const known = new Set(shown.map((c) => c.id));
-    const list = [...shown, ...page.data.filter((c) => !known.has(c.id))];
-    holding.current = Math.max(LIST_PAGE, list.length);
-    showList(list, page.data.length === LIST_PAGE);
-  }, [listConversations, refreshConversations, showList, toastCenter, t]);
   const refreshAccount = useCallback(async () => {
     const [account, cap] = await Promise.all([getAccountStatus(), getSpendingCap()]);
     if (account.success) {
