@@ -244,6 +244,13 @@ export const conversationSettings = conversationSettingsSchema;
 export const saveSettingsRequest = z.strictObject({ settings: conversationSettings });
 /** GET and PUT /api/conversations/:id/settings */
 export const settingsAnswer = z.object({ settings: conversationSettings });
+/** GET /api/conversations/export: every conversation of the caller with its settings and messages, as a file to keep */
+export const conversationsExportAnswer = z.object({
+  format: z.literal('ensemble.conversations'),
+  version: z.literal(1),
+  exportedAt: z.string(),
+  conversations: z.array(z.object({ conversation, settings: conversationSettings, messages: z.array(chatMessage).readonly() })).readonly(),
+});
 
 // ── Attachments ───────────────────────────────────────────────────────────────────────────────────
 

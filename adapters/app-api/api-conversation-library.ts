@@ -1,7 +1,7 @@
-import { unpackWeights, type ChatMessage, type Conversation, type ConversationSettings, type ConversationLibrary, type PackedWeights, type PageQuery, type PathPage } from '../../core/chat/index.js';
+import { unpackWeights, type ChatMessage, type Conversation, type ConversationExport, type ConversationSettings, type ConversationLibrary, type PackedWeights, type PageQuery, type PathPage } from '../../core/chat/index.js';
 import { ok, type Result } from '../../core/shared/index.js';
 import { ApiClient, type ApiClientOptions } from './api-client.js';
-import { conversationAnswer, conversationListAnswer, messagesAnswer, openConversationAnswer, settingsAnswer, shownPageAnswer } from '../api-contract/api-contract.js';
+import { conversationAnswer, conversationListAnswer, conversationsExportAnswer, messagesAnswer, openConversationAnswer, settingsAnswer, shownPageAnswer } from '../api-contract/api-contract.js';
 
 const path = (id: string) => `/api/conversations/${encodeURIComponent(id)}`;
 
@@ -53,6 +53,16 @@ export class ApiConversationLibrary implements ConversationLibrary {
   async pinConversation(_userId: string, conversationId: string, pinned: boolean): Promise<Result<Conversation>> {
     const r = await this.api.parsed(`${path(conversationId)}/pin`, conversationAnswer, 'conversation', { method: 'PUT', json: { pinned } });
     return r.success ? ok(r.data.conversation) : r;
+  }
+
+  /** The server's export file, read whole and checked, then its conversations one by one. */
+  async *exportConversations(_userId: string): AsyncIterable<Result<ConversationExport>> {
+    const r = await this.api.parsed('/api/conversations/export', conversationsExportAnswer, 'export of the conversations');
+    if (!r.success) {
+      yield r;
+      return;
+    }
+    for (const entry of r.data.conversations) yield ok(entry as ConversationExport);
   }
 
   async deleteConversation(_userId: string, conversationId: string): Promise<Result<void>> {

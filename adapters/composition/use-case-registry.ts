@@ -1,7 +1,7 @@
 import { makeChangeCredits, makeFindUser, makeGetAccountStatus, makeGetMarketingConsent, makeGetProfiling, makeGetProfilingCompleted, makeListSupportActions, makeLookUpUser, makeBeginSupportAction, makeCompleteSupportAction, makeAbandonSupportAction, makeListPendingSupportActions, makeRememberMarketingConsent, makeSaveProfilingStep, makeTurboCheck, makeUpdateMarketingConsent } from '../../core/account/index.js';
 import { makeCompleteRedirectSignIn, makeGetCurrentUser, makeRememberReturnTo, makeTakeReturnTo, makeHandleSignedIn, makeRequestEmailCode, makeRequestMagicLink, makeResendEmailCode, makeSessionController, makeSignInWithGoogle, makeSignOut, makeVerifyEmailCode } from '../../core/auth/index.js';
 import { makeCancelSubscription, makeCompleteCheckout, makeRememberPendingCheckout, makeTakePendingCheckout, makeGetBillingState, makeGetCheckoutState, makeHandleBillingWebhook, makeLoadPlanOffer, makeOpenCustomerPortal, makeResumeSubscription, makeStartCheckout } from '../../core/billing/index.js';
-import { makeLastModelChoice, makeRememberModelChoice, makeListCompareVotes, makeListLeaderboard, makeRecordCompareVote, makeAttachFile, makeCreateConversation, makeDeleteConversation, makeDeleteInstructionPreset, makeEditChatMessage, makeEditLastMessage, makeFindLiveChatRun, makeGetAttachmentLink, makeGetConversationSettings, makeGetConversationShare, makeListConversations, makeListInstructionPresets, makeListMessages, makeListModels, makeLoadAttachment, makeMergeAnswers, makeMergeChatAnswers, makeOpenChat, makeOpenConversation, makeOpenSharedConversation, makePinConversation, makeReadAttachment, makeRegenerateAnswer, makeRegenerateChatAnswers, makeRemoveAttachment, makeRenameConversation, makeResumeChatRun, makeRevokeConversationShare, makeRunChat, makeSaveConversationSettings, makeSaveInstructionPreset, makeSearchConversations, makeSendChatMessage, makeShareConversation, makeShowMessage, makeStopChatRun, makeSummarizeChatConversation, makeSummarizeConversation, makeUploadAttachment, makeViewSharedConversation } from '../../core/chat/index.js';
+import { makeLastModelChoice, makeRememberModelChoice, makeListCompareVotes, makeListLeaderboard, makeRecordCompareVote, makeAttachFile, makeCreateConversation, makeDeleteConversation, makeDeleteInstructionPreset, makeEditChatMessage, makeEditLastMessage, makeFindLiveChatRun, makeGetAttachmentLink, makeGetConversationSettings, makeGetConversationShare, makeListConversations, makeListInstructionPresets, makeListMessages, makeListModels, makeLoadAttachment, makeMergeAnswers, makeMergeChatAnswers, makeOpenChat, makeOpenConversation, makeOpenSharedConversation, makePinConversation, makeExportConversations, makeReadAttachment, makeRegenerateAnswer, makeRegenerateChatAnswers, makeRemoveAttachment, makeRenameConversation, makeResumeChatRun, makeRevokeConversationShare, makeRunChat, makeSaveConversationSettings, makeSaveInstructionPreset, makeSearchConversations, makeSendChatMessage, makeShareConversation, makeShowMessage, makeStopChatRun, makeSummarizeChatConversation, makeSummarizeConversation, makeUploadAttachment, makeViewSharedConversation } from '../../core/chat/index.js';
 import { makeGetCreditBalance, makeGetSpendingCap, makeGrantCredits, makeListCreditHistory, makeSetSpendingCap } from '../../core/credits/index.js';
 import { makeLoadDeferredScript, makeLoadTagManager, makeToastCenter, makeTrackEvent } from '../../core/interface/index.js';
 import {
@@ -109,6 +109,7 @@ export const USE_CASE_DEFINITIONS = {
   createConversation: uses(['currentUser', 'conversationLibrary'], makeCreateConversation),
   renameConversation: uses(['currentUser', 'conversationLibrary'], makeRenameConversation),
   pinConversation: uses(['currentUser', 'conversationLibrary'], makePinConversation),
+  exportConversations: uses(['currentUser', 'conversationLibrary'], makeExportConversations),
   deleteConversation: uses(['currentUser', 'conversationLibrary'], makeDeleteConversation),
   listConversations: uses(['currentUser', 'conversationLibrary'], makeListConversations),
   openConversation: uses(['currentUser', 'conversationLibrary'], makeOpenConversation),
@@ -155,7 +156,7 @@ export const BROWSER_USE_CASES = [
   'getAccountStatus', 'turboCheck', 'getMarketingConsent', 'updateMarketingConsent', 'rememberMarketingConsent', 'getProfiling', 'getProfilingCompleted',
   'saveProfilingStep', 'loadPlanOffer', 'startCheckout', 'completeCheckout', 'cancelSubscription', 'resumeSubscription',
   'openCustomerPortal', 'getCreditBalance', 'listCreditHistory', 'listModels', 'sendChatMessage', 'regenerateChatAnswers',
-  'editChatMessage', 'createConversation', 'renameConversation', 'pinConversation', 'deleteConversation', 'listConversations',
+  'editChatMessage', 'createConversation', 'renameConversation', 'pinConversation', 'exportConversations', 'deleteConversation', 'listConversations',
   'openConversation', 'listMessages', 'showMessage', 'getConversationShare', 'shareConversation', 'revokeConversationShare', 'viewSharedConversation',
   'openPromptLibrary', 'searchPrompts', 'listPromptCategories', 'openPromptViewer', 'runPrompt', 'setPromptFavorite',
   'createOwnPrompt', 'editOwnPrompt', 'deleteOwnPrompt',
@@ -172,7 +173,7 @@ export const BROWSER_USE_CASES = [
 export const SERVER_USE_CASES = [
   'getAccountStatus', 'loadPlanOffer', 'startCheckout', 'cancelSubscription', 'resumeSubscription', 'getCheckoutState', 'openCustomerPortal',
   'getCreditBalance', 'listCreditHistory', 'grantCredits', 'listModels', 'runChat', 'regenerateAnswer',
-  'editLastMessage', 'createConversation', 'renameConversation', 'pinConversation', 'deleteConversation', 'listConversations',
+  'editLastMessage', 'createConversation', 'renameConversation', 'pinConversation', 'exportConversations', 'deleteConversation', 'listConversations',
   'openConversation', 'listMessages', 'showMessage', 'handleBillingWebhook', 'getBillingState', 'getConversationShare', 'shareConversation',
   'revokeConversationShare', 'openSharedConversation', 'mergeAnswers', 'summarizeConversation', 'getConversationSettings', 'saveConversationSettings',
   'searchConversations', 'listInstructionPresets', 'saveInstructionPreset', 'deleteInstructionPreset',

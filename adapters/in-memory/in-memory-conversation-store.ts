@@ -1,5 +1,5 @@
 import type { AttachmentRef, ChatMessage, Conversation, ConversationStore, NewMessage, PageQuery, PathPage, TreePlace } from '../../core/chat/index.js';
-import { NO_SETTINGS, ancestry, continuingPlace, missingCursorMessage, pageWithWeights, versionAt, visiblePath, type ConversationSettings } from '../../core/chat/index.js';
+import { NO_SETTINGS, ancestry, continuingPlace, exportEntries, missingCursorMessage, pageWithWeights, versionAt, visiblePath, type ConversationExport, type ConversationSettings } from '../../core/chat/index.js';
 import type { Clock, Result } from '../../core/shared/index.js';
 import { domainError, fail, ok } from '../../core/shared/index.js';
 import { FailureInjector } from './failure-injector.js';
@@ -94,6 +94,10 @@ export class InMemoryConversationStore implements ConversationStore {
       thread.conversation = conversation;
     }
     return ok(thread.conversation);
+  }
+
+  exportConversations(userId: string): AsyncIterable<Result<ConversationExport>> {
+    return exportEntries(this, userId);
   }
 
   async deleteConversation(userId: string, conversationId: string): Promise<Result<void>> {

@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
 import type { AttachmentRef, ChatMessage, Conversation, ConversationSettings, ConversationStore, NewMessage, PageQuery, PathPage } from '../../core/chat/index.js';
-import { continuingPlace, missingCursorMessage, pageWithWeights } from '../../core/chat/index.js';
+import { continuingPlace, exportEntries, missingCursorMessage, pageWithWeights, type ConversationExport } from '../../core/chat/index.js';
 import { domainError, fail, ok, type Result } from '../../core/shared/index.js';
 import { attachmentsColumn, contextPolicyColumn, MESSAGE_COLUMNS, messageRow, modelSettingsColumn, SETTINGS_COLUMNS, settingsRow } from './conversation-rows.js';
 import { fromRest, isRowNotFound, parseRow, type RestFailure } from './supabase-errors.js';
@@ -101,6 +101,10 @@ export class SupabaseConversationStore implements ConversationStore {
     if (error) return fail(fromRest(pinned ? 'Could not pin the conversation' : 'Could not unpin the conversation', error, status));
     if (data === null) return noConversation(conversationId);
     return parseRow('Could not read the pinned conversation', conversationRow, data);
+  }
+
+  exportConversations(userId: string): AsyncIterable<Result<ConversationExport>> {
+    return exportEntries(this, userId);
   }
 
   async deleteConversation(userId: string, conversationId: string): Promise<Result<void>> {

@@ -62,6 +62,8 @@ export { makeOpenConversation } from './use-cases/open-conversation.js';
 export { makeRegenerateAnswer } from './use-cases/regenerate-answer.js';
 export { makeRenameConversation } from './use-cases/rename-conversation.js';
 export { makePinConversation } from './use-cases/pin-conversation.js';
+export { makeExportConversations } from './use-cases/export-conversations.js';
+export { CONVERSATIONS_EXPORT_FORMAT, exportEntries, type ConversationExport } from './domain/conversation-export.js';
 export { makeRunChat, promptTokensOf } from './use-cases/run-chat.js';
 export type { ChatDeps, RunChatInput } from './use-cases/run-chat.js';
 export { RunLogWriter } from './use-cases/run-log-writer.js';

@@ -180,6 +180,32 @@ export function conversationLibraryContract(name: string, makeHarness: () => Pro
       expect(codeOf(await library.listConversations(stranger, { after: five }))).toBe('not_found');
     });
 
+    it('exports every conversation of the user with its settings and visible path, in the list\'s order; another user\'s export holds none of them', async () => {
+      const { h, library, user } = await signedIn();
+      const all = async (userId: string) => {
+        const entries = [];
+        for await (const entry of library.exportConversations(userId)) entries.push(data(entry));
+        return entries;
+      };
+      expect(await all(user)).toEqual([]);
+      const tides = data(await library.createConversation(user, 'Tides'));
+      await h.seedMessage(user, tides.id, userSays('When is high water?'));
+      await h.seedMessage(user, tides.id, modelSays('echo-basic', 'At six.'));
+      const settings = { instruction: 'Answer like a harbour master.', models: { 'echo-basic': { temperature: 0.3 } } };
+      data(await library.saveSettings(user, tides.id, settings));
+      const empty = data(await library.createConversation(user, 'Empty'));
+      data(await library.pinConversation(user, tides.id, true));
+      const exported = await all(user);
+      expect(exported.map((e) => e.conversation)).toEqual(data(await library.listConversations(user)));
+      expect(exported.map((e) => e.conversation.id)).toEqual([tides.id, empty.id]);
+      expect(exported[0]?.messages).toEqual(data(await library.listMessages(user, tides.id)));
+      expect(exported[0]?.settings).toMatchObject(settings);
+      expect(exported[1]).toMatchObject({ messages: [], settings: { instruction: '', models: {} } });
+      const stranger = await h.createUser();
+      await h.actAs(stranger);
+      expect(await all(stranger)).toEqual([]);
+    });
+
     it('deletes a conversation with its messages', async () => {
       const { h, library, user } = await signedIn();
       const conv = data(await library.createConversation(user, 'Short-lived'));

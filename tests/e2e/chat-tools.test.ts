@@ -168,6 +168,25 @@ describe('e2e: the chat’s tools', () => {
     expect(await titles('.conversations__list')).toContainEqual(expect.stringMatching(/^What do you do when the fog/));
   });
 
+  it('the account saves every chat as one JSON file, with its settings and messages', async () => {
+    const { page } = browser;
+    await page.getByRole('button', { name: /^Account/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Account' });
+    const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download all chats' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^ensemble-chats-\d{4}-\d{2}-\d{2}\.json$/);
+    const file = JSON.parse(await downloadedText(download)) as { format: string; conversations: { conversation: { title: string }; settings: { instruction: string }; messages: { content: string }[] }[] };
+    expect(file.format).toBe('ensemble.conversations');
+    const fog = file.conversations.find((c) => c.conversation.title.startsWith('What do you do when the fog'));
+    expect(fog?.settings.instruction).toBe(INSTRUCTION);
+    expect(fog?.messages.map((m) => m.content)).toContain('first line\nsecond line about beacons');
+    expect(file.conversations.map((c) => c.conversation.title)).toContain('Name a famous lighthouse');
+    await page.getByText('Your chats are downloaded.').waitFor();
+    await dialog.getByRole('heading', { name: 'Your chats' }).scrollIntoViewIfNeeded();
+    await screenshot(page, '19-account-chats-1280');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+  });
+
   it('on a phone, Ctrl+K opens the menu with the search; the settings dialog fits the screen', async () => {
     const { page } = browser;
     await page.setViewportSize({ width: 390, height: 844 });

@@ -1,5 +1,6 @@
 import type { AttachmentRef } from '../domain/attachments.js';
 import type { ChatMessage, Conversation } from '../domain/chat.js';
+import type { ConversationExport } from '../domain/conversation-export.js';
 import type { ConversationSettings } from '../domain/conversation-settings.js';
 import type { PageQuery, PathPage } from '../domain/history-page.js';
 import type { Result } from '../../shared/index.js';
@@ -47,6 +48,11 @@ export interface ConversationLibrary {
    * with the weights of the whole path; not_found for a message or version not in the user's conversation.
    */
   showMessage(userId: string, conversationId: string, messageId: string, version?: number): Promise<Result<PathPage>>;
+  /**
+   * Every conversation of the user with its settings and visible path, in the list's order, read as
+   * they are taken (see conversation-export.ts); a failure is the last item.
+   */
+  exportConversations(userId: string): AsyncIterable<Result<ConversationExport>>;
   /** The instruction and model settings stored with the conversation (NO_SETTINGS until set); not_found when not the user's. */
   getSettings(userId: string, conversationId: string): Promise<Result<ConversationSettings>>;
   /** Replaces them as a whole (already validated); answers what is stored. */

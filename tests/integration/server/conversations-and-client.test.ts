@@ -49,6 +49,53 @@ describe('/api/conversations (the caller\'s own conversations)', () => {
   });
 });
 
+describe('GET /api/conversations/export: every chat of the caller as one file', () => {
+  it('answers a JSON file to save, with each conversation, its settings and its messages; another user\'s chats are not in it', async () => {
+    const u = await s.signIn(100);
+    const other = await s.signIn(100);
+    for (const [who, message] of [[u, 'Tides of the Bay of Fundy'], [u, 'A lighthouse in Brittany'], [other, 'Secret plans']] as const) {
+      const sent = await s.api('/api/chat', { method: 'POST', token: who.token, json: { message, modelIds: ['offline'] } });
+      await readNdjson(sent);
+    }
+    const answer = await s.api('/api/conversations/export', { token: u.token });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(answer.headers.get('content-disposition')).toMatch(/^attachment; filename="ensemble-chats-\d{4}-\d{2}-\d{2}\.json"$/);
+    const file = JSON.parse(await answer.text()) as { format: string; version: number; exportedAt: string; conversations: { conversation: { title: string }; settings: unknown; messages: { role: string; content: string }[] }[] };
+    expect(file).toMatchObject({ format: 'ensemble.conversations', version: 1, exportedAt: expect.any(String) });
+    expect(file.conversations.map((e) => e.conversation.title)).toEqual(['A lighthouse in Brittany', 'Tides of the Bay of Fundy']);
+    expect(file.conversations[1]?.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+    expect(file.conversations[1]?.settings).toEqual({ instruction: '', models: {} });
+    expect(JSON.stringify(file)).not.toContain('Secret plans');
+    expect((await s.api('/api/conversations/export')).status).toBe(401);
+  });
+
+  it('a store that cannot be read answers an error, not a file; a failure once the file is being written breaks the download instead of saving part of it', async () => {
+    const u = await s.signIn(100);
+    for (const message of ['First', 'Second']) await readNdjson(await s.api('/api/chat', { method: 'POST', token: u.token, json: { message, modelIds: ['offline'] } }));
+    const store = s.data.conversationStore;
+    store.failures.failNext('listConversations');
+    const refused = await s.api('/api/conversations/export', { token: u.token });
+    expect(refused.status).toBeGreaterThanOrEqual(500);
+    expect((await refused.json()).error).toBe('network');
+    // The second conversation's messages cannot be read: the first is already on its way.
+    const read = store.listMessages.bind(store);
+    let calls = 0;
+    store.listMessages = async (userId, conversationId) => {
+      calls += 1;
+      return calls === 2 ? { success: false, error: { code: 'network', message: 'listMessages failed (injected)' } } : read(userId, conversationId);
+    };
+    try {
+      const broken = await s.api('/api/conversations/export', { token: u.token });
+      expect(broken.status).toBe(200);
+      await expect(broken.text()).rejects.toThrow();
+      expect(s.logger.entries.some((e) => e.level === 'error' && e.message.startsWith('The export of the conversations stopped') && JSON.stringify(e.context).includes('injected'))).toBe(true);
+    } finally {
+      store.listMessages = read;
+    }
+  });
+});
+
 describe('regenerate and edit-last stream like a chat', () => {
   it('regenerate replaces the last answer; edit-last replaces the last message and its answer', async () => {
     const u = await s.signIn(100);

@@ -13,6 +13,7 @@ export const USER_ROUTES: readonly { method: string; path: string; json?: unknow
   { method: 'POST', path: '/api/chat/regenerate', json: { conversationId: 'c1' } },
   { method: 'POST', path: '/api/chat/edit-last', json: { conversationId: 'c1', message: 'hi' } },
   { method: 'GET', path: '/api/conversations' },
+  { method: 'GET', path: '/api/conversations/export' },
   { method: 'POST', path: '/api/conversations', json: {} },
   { method: 'GET', path: '/api/conversations/c1' },
   { method: 'GET', path: '/api/conversations/c1?limit=5&before=c1' },

@@ -19,6 +19,7 @@ import {
 import type { z } from 'zod';
 import { packWeights, type ChatRunRelay } from '../../../core/chat/index.js';
 import { domainFailure } from '../http/api-error.js';
+import { exportFileBody } from '../http/export-file.js';
 import type { AppEnv } from '../http/app-env.js';
 import { checked, jsonBody } from '../http/validate.js';
 
@@ -38,6 +39,23 @@ export function conversationRoutes(relay: ChatRunRelay): Hono<AppEnv> {
     const { q, limit, after } = query.data;
     const listed = await c.get('useCases').listConversations({ ...(q ? { query: q } : {}), ...(limit ? { limit } : {}), ...(after === undefined ? {} : { after }) });
     return listed.success ? c.json({ conversations: listed.data } satisfies z.input<typeof conversationListAnswer>) : domainFailure(c, listed.error);
+  });
+
+  // Before '/:id': "export" is no conversation id.
+  routes.get('/export', async (c) => {
+    const exported = await c.get('useCases').exportConversations();
+    if (!exported.success) return domainFailure(c, exported.error);
+    const entries = exported.data[Symbol.asyncIterator]();
+    const first = await entries.next();
+    if (!first.done && !first.value.success) return domainFailure(c, first.value.error);
+    const now = new Date();
+    const failed = (message: string) => c.get('logger').error('The export of the conversations stopped part way; the download fails', { error: message });
+    return c.body(exportFileBody(first, entries, now, failed), 200, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Disposition': `attachment; filename="ensemble-chats-${now.toISOString().slice(0, 10)}.json"`,
+      'Cache-Control': 'no-store',
+      'Transfer-Encoding': 'chunked',
+    });
   });
 
   routes.post('/', async (c) => {

@@ -5,6 +5,7 @@ import { Button } from '../../../ui/button.js';
 import { Checkbox } from '../../../ui/field.js';
 import { LanguageSwitcher } from '../../../ui/language-switcher.js';
 import { ThemeSwitcher } from '../../../ui/theme-switcher.js';
+import { ChatsExportSection, type ChatsExportSectionProps } from './chats-export-section.js';
 import { CreditHistory } from './credit-history.js';
 import { SpendingCapSection, type SpendingCapSectionProps } from './spending-cap-section.js';
 import { SubscriptionPanel, type SubscriptionView } from './subscription-panel.js';
@@ -32,6 +33,8 @@ export interface AccountScreenProps {
   onSignOut: () => void;
   /** The monthly spending cap's section; absent: not shown. */
   spendingCap?: SpendingCapSectionProps;
+  /** "Your chats": download them all; absent: not shown. */
+  chatsExport?: ChatsExportSectionProps;
 }
 
 export function AccountScreen(props: AccountScreenProps) {
@@ -62,6 +65,8 @@ export function AccountScreen(props: AccountScreenProps) {
       </section>
 
       {props.spendingCap ? <SpendingCapSection {...props.spendingCap} /> : null}
+
+      {props.chatsExport ? <ChatsExportSection {...props.chatsExport} /> : null}
 
       <section className="account__section" aria-labelledby="account-preferences">
         <h2 id="account-preferences">{t('account.preferences')}</h2>

@@ -7,12 +7,13 @@ import { AccountScreen, type CancelStatus, type ResumeStatus } from '../componen
 import type { SubscriptionView } from '../components/subscription-panel.js';
 import type { SpendingCapStatus } from '../components/spending-cap-section.js';
 import { useChatArea } from '../../chat/index.js';
+import { useChatsExport } from '../hooks/use-chats-export.js';
 
 /**
  * The account dialog: balance and history (getCreditBalance, listCreditHistory), the subscription
  * (getBillingState) with cancel at period end and the customer portal, the stored marketing consent
  * (getMarketingConsent, updateMarketingConsent), the monthly spending cap (getSpendingCap,
- * setSpendingCap), sign-out.
+ * setSpendingCap), every chat saved as one file (exportConversations), sign-out.
  */
 export default function AccountRoute() {
   const { t } = useTranslation();
@@ -30,6 +31,7 @@ export default function AccountRoute() {
   const [capStatus, setCapStatus] = useState<SpendingCapStatus>('idle');
   // A change made before the stored value arrives wins over it.
   const consentTouchedRef = useRef(false);
+  const chatsExport = useChatsExport();
 
   useEffect(() => {
     let live = true;
@@ -108,6 +110,7 @@ export default function AccountRoute() {
       resumeStatus={resumeStatus} onResume={() => void resume()}
       marketingConsent={consent} onMarketingConsentChange={(c) => void changeConsent(c)}
       spendingCap={{ cap: spendingCap, status: capStatus, onSave: (cap) => void saveCap(cap), onRemove: () => void saveCap(null) }}
+      chatsExport={{ status: chatsExport.status, onDownload: () => void chatsExport.download() }}
       onSignOut={() => void signOut().then((r) => (r.success ? window.location.assign('/') : toastCenter.error(t('toast.actionFailed'))))} />
   );
 }

@@ -12,7 +12,8 @@ import { SettingsDialog } from '../components/settings-dialog.js';
 import { ShareDialog } from '../components/share-dialog.js';
 import { isSelectable } from '../components/model-picker.js';
 import { useChatArea, useChatSessionView } from '../state/chat-context.js';
-import { conversationAsJson, conversationAsMarkdown, download, exportFileName } from '../state/chat-export.js';
+import { conversationAsJson, conversationAsMarkdown, exportFileName } from '../state/chat-export.js';
+import { saveFile } from '../../../ui/save-file.js';
 import { liveContentOf, reuseTurns, toTurns } from '../state/chat-turns.js';
 import { useComposerFiles } from '../hooks/use-composer-files.js';
 import { useSettingsDialog } from '../hooks/use-settings-dialog.js';
@@ -218,8 +219,8 @@ export default function ChatRoute({ chatId, compareRoute }: { chatId: string | n
         const whole = await listMessages({ conversationId: chatId });
         if (!whole.success) return void toastCenter.error(t('toast.loadFailed'));
         const messages = whole.data;
-        if (format === 'md') download(exportFileName(title, 'md'), conversationAsMarkdown(title, messages, labelOf, state.settings?.instruction), 'text/markdown');
-        else download(exportFileName(title, 'json'), conversationAsJson(area.conversations?.find((c) => c.id === chatId) ?? { id: chatId, title }, messages, state.settings), 'application/json');
+        if (format === 'md') saveFile(exportFileName(title, 'md'), conversationAsMarkdown(title, messages, labelOf, state.settings?.instruction), 'text/markdown');
+        else saveFile(exportFileName(title, 'json'), conversationAsJson(area.conversations?.find((c) => c.id === chatId) ?? { id: chatId, title }, messages, state.settings), 'application/json');
       } : undefined}
       onShare={chatId ? () => void openShare() : undefined}
       title={chatId ? (area.conversations?.find((c) => c.id === chatId)?.title ?? undefined) : undefined}

@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { DEFAULT_LEADERBOARD_PERIOD, leaderboardCsv, type LeaderboardPeriod, type LeaderboardRow } from '../../../../../core/chat/index.js';
 import { useUseCases } from '../../../use-cases/use-cases-provider.js';
+import { saveFile } from '../../../ui/save-file.js';
 import { useTitle } from '../../../ui/use-title.js';
 import { LeaderboardView } from '../components/leaderboard-view.js';
 import { isSelectable } from '../components/model-picker.js';
 import { useChatArea } from '../state/chat-context.js';
-import { download } from '../state/chat-export.js';
 
 /** At most this many of the best models go into "Compare my best". */
 const BEST_COLUMNS = 3;
@@ -49,7 +49,7 @@ export default function LeaderboardPage() {
 
   return (
     <LeaderboardView period={period} onPeriodChange={setPeriod} rows={rows} labelOf={labelOf}
-      onDownload={() => download(`ensemble-leaderboard-${period}.csv`, leaderboardCsv(rows ?? [], labelOf), 'text/csv')}
+      onDownload={() => saveFile(`ensemble-leaderboard-${period}.csv`, leaderboardCsv(rows ?? [], labelOf), 'text/csv')}
       onCompareBest={best.length >= 2 ? () => navigate(`~/chat/all?models=${best.map(encodeURIComponent).join(',')}`) : undefined} />
   );
 }
