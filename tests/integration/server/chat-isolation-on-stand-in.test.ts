@@ -62,6 +62,13 @@ describe('another user\'s conversation', () => {
     expect(await messagesOf(id)).toEqual(before);
     expect(await rows<{ title: string; pinned_at: string | null }>('select title, pinned_at from public.conversations where id = $1', [id])).toEqual([{ title: 'My private plan', pinned_at: null }]);
     expect(await chargesOf(bob.userId)).toBe(0);
+    // Bob's own export and list hold nothing of hers.
+    const exported = await bob.call('GET', '/api/conversations/export');
+    expect(exported.status).toBe(200);
+    const file = await exported.text();
+    expect(file).not.toContain(id);
+    expect(file).not.toContain('My private plan');
+    expect(JSON.stringify(await (await bob.call('GET', '/api/conversations')).json())).not.toContain(id);
     // A missing id answers exactly as the foreign one did.
     const missing = await bob.call('POST', '/api/chat/regenerate', { conversationId: '00000000-0000-4000-8000-00000000beef' });
     expect(missing.status).toBe(404);
