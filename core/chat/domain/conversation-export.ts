@@ -27,32 +27,40 @@ interface ExportSource {
 }
 
 /**
- * The entries of a user's export, read a page of conversations at a time as they are taken. A failure
- * is the last item: nothing follows it. A conversation deleted while the export runs is left out.
+ * The entries of a user's export. The list is read whole first, a page at a time (a few quick reads), and
+ * then each conversation: a conversation that moves up the list while its messages are read (a message
+ * sent in another tab) is neither skipped nor exported twice. A failure is the last item: nothing follows
+ * it. A conversation deleted while the export runs is left out.
  */
 export async function* exportEntries(source: ExportSource, userId: string): AsyncIterable<Result<ConversationExport>> {
-  let after: string | undefined;
-  for (;;) {
+  const conversations: Conversation[] = [];
+  const seen = new Set<string>();
+  for (let after: string | undefined; ; ) {
     const page = await source.listConversations(userId, { limit: EXPORT_PAGE, ...(after === undefined ? {} : { after }) });
     if (!page.success) {
       yield page;
       return;
     }
     for (const conversation of page.data) {
-      const [messages, settings] = await Promise.all([source.listMessages(userId, conversation.id), source.getSettings(userId, conversation.id)]);
-      if (!messages.success && messages.error.code === 'not_found') continue;
-      if (!settings.success && settings.error.code === 'not_found') continue;
-      if (!messages.success) {
-        yield messages;
-        return;
-      }
-      if (!settings.success) {
-        yield settings;
-        return;
-      }
-      yield ok({ conversation, settings: settings.data, messages: messages.data });
+      if (seen.has(conversation.id)) continue;
+      seen.add(conversation.id);
+      conversations.push(conversation);
     }
-    if (page.data.length < EXPORT_PAGE) return;
+    if (page.data.length < EXPORT_PAGE) break;
     after = page.data.at(-1)?.id;
+  }
+  for (const conversation of conversations) {
+    const [messages, settings] = await Promise.all([source.listMessages(userId, conversation.id), source.getSettings(userId, conversation.id)]);
+    if (!messages.success && messages.error.code === 'not_found') continue;
+    if (!settings.success && settings.error.code === 'not_found') continue;
+    if (!messages.success) {
+      yield messages;
+      return;
+    }
+    if (!settings.success) {
+      yield settings;
+      return;
+    }
+    yield ok({ conversation, settings: settings.data, messages: messages.data });
   }
 }
