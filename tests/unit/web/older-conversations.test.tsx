@@ -91,6 +91,19 @@ describe('older chats in the sidebar', () => {
     expect(few.titles()).toHaveLength(100);
   });
 
+  it('when the last chat shown moved up meanwhile (a message in another tab), "Show older chats" reads the list again in order, a page longer', async () => {
+    const { world, userId, ids, titles } = await withChats(250);
+    await waitFor(() => expect(titles()).toHaveLength(100));
+    expect(titles().at(-1)).toBe('Chat 151');
+    const sent = await world.deps.conversationStore.appendMessage(userId, ids[150] as string, { role: 'user', content: 'bump', modelId: null, inputTokens: null, outputTokens: null });
+    expect(sent.success).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Show older chats' }));
+    await waitFor(() => expect(titles()).toHaveLength(200));
+    expect(titles()[0]).toBe('Chat 151');
+    expect(new Set(titles()).size).toBe(200);
+    expect(titles().at(-1)).toBe('Chat 51');
+  });
+
   it('when the last chat shown was deleted meanwhile (another tab), "Show older chats" reads the list again from its start', async () => {
     const { world, userId, ids, titles } = await withChats(120);
     await waitFor(() => expect(titles()).toHaveLength(100));

@@ -58,9 +58,12 @@ export function useConversationList(listConversations: ClientUseCases['listConve
       return;
     }
     const known = new Set(shown.map((c) => c.id));
-    const list = [...shown, ...page.data.filter((c) => !known.has(c.id))];
-    holding.current = Math.max(LIST_PAGE, list.length);
-    show(list, page.data.length === LIST_PAGE);
+    const fresh = page.data.filter((c) => !known.has(c.id));
+    holding.current = Math.max(LIST_PAGE, shown.length + LIST_PAGE);
+    // Chats it holds already: the list changed meanwhile (activity in another tab moved the last one up),
+    // so it is read again from its start, a page longer, in the server's order.
+    if (fresh.length < page.data.length) return refreshConversations();
+    show([...shown, ...fresh], page.data.length === LIST_PAGE);
   }, [listConversations, refreshConversations, show]);
 
   return { listed, olderConversations: older, refreshConversations, loadOlderConversations };
