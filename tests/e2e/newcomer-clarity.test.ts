@@ -38,7 +38,49 @@ async function fitsWidth(page: Page, selector: string): Promise<void> {
   expect(overflow).toEqual([]);
 }
 
+/**
+ * Texts that run past their own box (a button's label wider than the button, a title wider than the
+ * page): the ones whose overflow shows, not the ones a scroller or an ellipsis clips on purpose.
+ */
+const textsRunningOver = (page: Page) =>
+  page.evaluate(() => {
+    const found: string[] = [];
+    for (const node of document.querySelectorAll<HTMLElement>('main a, main button, main label, main h1, main h2, main h3, main p')) {
+      const style = getComputedStyle(node);
+      if (node.offsetWidth === 0 || style.overflowX !== 'visible') continue;
+      if (node.scrollWidth > node.clientWidth + 1) found.push(`${node.tagName.toLowerCase()} "${node.textContent?.trim().slice(0, 50)}": ${node.scrollWidth} > ${node.clientWidth} px`);
+    }
+    if (document.documentElement.scrollWidth > window.innerWidth) found.push(`the page scrolls sideways: ${document.documentElement.scrollWidth} > ${window.innerWidth} px`);
+    return found;
+  });
+
 describe('e2e: what a newcomer meets, from 127.0.0.1', () => {
+  it('at 390 px in every language, the home, sign-in, FAQ and legal pages keep each label and title inside its box', async () => {
+    const { page } = browser;
+    await page.setViewportSize(PHONE);
+    const languages: string[] = [];
+    const overflowing: string[] = [];
+    for (const path of ['/', '/signup', '/faq', '/privacy-policy', '/terms-of-use']) {
+      await page.goto(`${origin}${path}`);
+      const switcher = page.locator('.topbar .language-switcher select');
+      await switcher.waitFor();
+      if (languages.length === 0) languages.push(...(await switcher.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value))));
+      // The language changes in place: the page is read once per language without loading it again.
+      for (const language of languages) {
+        await switcher.selectOption(language);
+        await page.waitForFunction((code) => document.documentElement.lang === code, language);
+        // The screen is drawn in the new language once React has rendered and two frames have passed.
+        await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+        for (const text of await textsRunningOver(page)) overflowing.push(`${language} ${path}: ${text}`);
+      }
+    }
+    // German, French and Spanish labels are the longest; German page titles are single long words.
+    expect(languages).toEqual(expect.arrayContaining(['de', 'fr', 'es', 'pt', 'ja', 'en']));
+    expect(overflowing).toEqual([]);
+    await page.evaluate(() => localStorage.removeItem('selectedLanguage'));
+    await page.setViewportSize(DESKTOP);
+  }, 120_000);
+
   it('the home page calls no model "Free": a model open to everyone needs no subscription and costs at least 1 credit an answer; the plan states its credits and its discount', async () => {
     const { page } = browser;
     for (const viewport of [DESKTOP, PHONE]) {
