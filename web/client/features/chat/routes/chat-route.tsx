@@ -12,6 +12,7 @@ import { SettingsDialog } from '../components/settings-dialog.js';
 import { ShareDialog } from '../components/share-dialog.js';
 import { isSelectable } from '../components/model-picker.js';
 import { useChatArea, useChatSessionView } from '../state/chat-context.js';
+import type { LiveRun } from '../state/chat-session-types.js';
 import { conversationAsJson, conversationAsMarkdown, exportFileName } from '../state/chat-export.js';
 import { saveFile } from '../../../ui/save-file.js';
 import { liveContentOf, reuseTurns, toTurns } from '../state/chat-turns.js';
@@ -59,7 +60,7 @@ export default function ChatRoute({ chatId, compareRoute }: { chatId: string | n
   }, [session, chatId]);
   // A new route starts from what it implies; an opened conversation from how it was last asked.
   useEffect(() => setChoice(null), [chatId, compareRoute]);
-  const lastAsked = useMemo(() => lastAskedModels(state.messages), [state.messages]);
+  const lastAsked = useMemo(() => lastAskedModels(state.messages, state.run), [state.messages, state.run]);
   const compare = choice?.compare ?? (compareRoute || (lastAsked?.length ?? 0) > 1);
   const preset = compareRoute && presetModels.length > 1 ? presetModels : null;
   const chosenNow = (choice?.modelIds ?? preset ?? defaultSelection(compare, lastAsked, usable, lastModelChoice())).filter((id) => usable.some((m) => m.id === id));
@@ -278,7 +279,13 @@ function modelsFromSearch(search: string): string[] {
 const columnsOfLastTurn = (messages: readonly ChatMessage[] | undefined): readonly string[] => [...(exchangeOf(messages ?? [])?.columns.values() ?? [])];
 
 /** The models the last question's columns answer with now, when it recorded them. */
-function lastAskedModels(messages: readonly ChatMessage[] | undefined): readonly string[] | null {
+/**
+ * The models the conversation was last asked: a new question's run while it is written (its answers are
+ * not stored yet: a side-by-side chat started at /chat/all stays side by side once the server names it),
+ * else the columns of the last stored turn.
+ */
+function lastAskedModels(messages: readonly ChatMessage[] | undefined, run: LiveRun | null): readonly string[] | null {
+  if (run && !run.questionStored && run.mergedFrom === undefined && run.modelIds.length > 0) return [...new Set(run.modelIds)];
   const columns = [...new Set(columnsOfLastTurn(messages))];
   return columns.length > 0 ? columns : null;
 }
