@@ -131,6 +131,14 @@ describe('ChatLayout', () => {
     await userEvent.click(screen.getByRole('button', { name: /Account/ }));
     expect(calls).toEqual(['new', 'account']);
   });
+
+  it('Ctrl+Shift+O (or ⌘+Shift+O) starts a new chat from anywhere; O alone, or with Ctrl and no Shift, does not', async () => {
+    const calls = setup();
+    await userEvent.keyboard('{Control>}{Shift>}o{/Shift}{/Control}');
+    await userEvent.keyboard('{Meta>}{Shift>}O{/Shift}{/Meta}');
+    await userEvent.keyboard('o{Control>}o{/Control}');
+    expect(calls).toEqual(['new', 'new']);
+  });
 });
 
 describe('a search hit’s passage', () => {

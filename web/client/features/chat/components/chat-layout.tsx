@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import type { Conversation, SearchHit } from '../../../../../core/chat/index.js';
@@ -36,10 +36,20 @@ export function ChatLayout(props: ChatLayoutProps) {
   const [location] = useLocation();
   const close = () => setOpen(false);
   const credits = props.credits === null ? '…' : new Intl.NumberFormat(i18n.resolvedLanguage).format(props.credits);
-  // Ctrl/⌘+K searches the chats from anywhere in the chat area (the sidebar opens on a phone).
+  // Ctrl/⌘+K searches the chats from anywhere in the chat area (the sidebar opens on a phone);
+  // Ctrl/⌘+Shift+O starts a new chat.
+  const newChat = useRef(props.onNewChat);
+  newChat.current = props.onNewChat;
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.key.toLowerCase() !== 'k' || !(event.ctrlKey || event.metaKey) || event.altKey) return;
+      if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
+      if (event.shiftKey && event.key.toLowerCase() === 'o') {
+        event.preventDefault();
+        setOpen(false);
+        newChat.current();
+        return;
+      }
+      if (event.key.toLowerCase() !== 'k') return;
       event.preventDefault();
       if (window.matchMedia?.('(max-width: 860px)').matches) setOpen(true);
       const box = document.getElementById('conversation-search');

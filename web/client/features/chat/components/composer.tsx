@@ -4,6 +4,7 @@ import { ACCEPT_ATTRIBUTE } from '../../../../../core/chat/index.js';
 import { Button } from '../../../ui/button.js';
 import { PaperclipIcon, SendIcon, StopIcon } from '../../../ui/icons.js';
 import { ComposerFiles, type ComposerFileView } from './attachment-views.js';
+import { MESSAGE_BOX_ID } from './message-box-focus.js';
 import { PlaceholderField } from './placeholder-field.js';
 
 export interface ComposerProps {
@@ -128,10 +129,10 @@ export const Composer = memo(function Composer(props: ComposerProps) {
   return (
     <form className={dragging ? 'composer composer--dragging' : 'composer'} onSubmit={(event) => { event.preventDefault(); send(); }} {...drop}>
       {dragging ? <div className="composer__drop" aria-hidden="true">{t('attach.drop')}</div> : null}
-      <label className="visually-hidden" htmlFor="composer-input">{t('chat.messageLabel')}</label>
+      <label className="visually-hidden" htmlFor={MESSAGE_BOX_ID}>{t('chat.messageLabel')}</label>
       {props.files && props.onRemoveFile ? <ComposerFiles files={props.files} onRemove={props.onRemoveFile} /> : null}
       {/* A prompt's [placeholders] are highlighted, each a button that selects it. */}
-      <PlaceholderField id="composer-input" className="composer__input" rows={1} value={value} placeholder={placeholder ?? t('chat.placeholder')}
+      <PlaceholderField id={MESSAGE_BOX_ID} className="composer__input" rows={1} value={value} placeholder={placeholder ?? t('chat.placeholder')}
         onChange={(event) => onValueChange(event.target.value)} onKeyDown={onKeyDown} onPaste={onPaste} />
       {blocked ? <p className="composer__blocked" role="status">{blocked}</p> : null}
       <p className="composer__waiting" id={waitingId} aria-live="polite">{waiting}</p>

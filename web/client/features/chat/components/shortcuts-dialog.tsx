@@ -12,6 +12,7 @@ export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () 
     ['Shift + Enter', t('shortcuts.newLine')],
     ['Esc', t('shortcuts.stop')],
     [`${mod} + K`, t('shortcuts.search')],
+    [`${mod} + Shift + O`, t('shortcuts.newChat')],
     ['↑', t('shortcuts.editLast')],
     ['?', t('shortcuts.help')],
   ];

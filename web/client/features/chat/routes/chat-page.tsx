@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { useSession, useUseCases } from '../../../use-cases/use-cases-provider.js';
 import { ChatLayout } from '../components/chat-layout.js';
+import { focusMessageBox } from '../components/message-box-focus.js';
 import { Modal } from '../../../ui/modal.js';
 import { PageLoading } from '../../../ui/page-loading.js';
 import { ChatAreaProvider, useChatArea } from '../state/chat-context.js';
@@ -63,7 +64,7 @@ function ChatArea({ library, account, children }: ChatPageProps) {
 
   return (
     <ChatLayout conversations={area.conversations} activeId={activeId} credits={area.credits} subscribed={area.subscribed} email={email}
-      onNewChat={() => navigate('/')} onRename={(id, title) => void rename(id, title)} onPin={(id, pinned) => void pin(id, pinned)}
+      onNewChat={() => { navigate('/'); requestAnimationFrame(focusMessageBox); }} onRename={(id, title) => void rename(id, title)} onPin={(id, pinned) => void pin(id, pinned)}
       older={area.olderConversations} onLoadOlder={() => void area.loadOlderConversations()} onDelete={(id) => void remove(id)}
       onOpenAccount={() => setAccountOpen(true)}
       search={search}

@@ -6,6 +6,7 @@ import { exchangeOf } from '../../../../../core/chat/index.js';
 import { useUseCases } from '../../../use-cases/use-cases-provider.js';
 import { AttachmentImageSource } from '../components/attachment-views.js';
 import { ChatView } from '../components/chat-view.js';
+import { focusMessageBox } from '../components/message-box-focus.js';
 import { LiveAnswerSource, type LiveAnswers } from '../components/live-answer.js';
 import { ContextBanner, heavyHistory } from '../components/context-banner.js';
 import { SettingsDialog } from '../components/settings-dialog.js';
@@ -60,6 +61,8 @@ export default function ChatRoute({ chatId, compareRoute }: { chatId: string | n
   }, [session, chatId]);
   // A new route starts from what it implies; an opened conversation from how it was last asked.
   useEffect(() => setChoice(null), [chatId, compareRoute]);
+  // A chat opened or started is ready to type into.
+  useEffect(() => focusMessageBox(), [chatId, compareRoute]);
   const lastAsked = useMemo(() => lastAskedModels(state.messages, state.run), [state.messages, state.run]);
   const compare = choice?.compare ?? (compareRoute || (lastAsked?.length ?? 0) > 1);
   const preset = compareRoute && presetModels.length > 1 ? presetModels : null;
