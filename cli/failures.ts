@@ -147,7 +147,7 @@ export function domainFailure(error: DomainError, supabaseUrl: string, local: bo
     case 'validation':
       return new CliError(error.message, EXIT.usage);
     case 'not_found':
-      return new CliError(`${error.message}: check the e-mail address or id`);
+      return new CliError(`${error.message}: check the e-mail address or id (\`ensemble users list --query <part>\` finds users by part of either)`);
     case 'forbidden':
     case 'not_authenticated':
       return new CliError(`Supabase refused the request (${error.message}): check SUPABASE_SERVICE_ROLE_KEY is the service-role key`);

@@ -134,6 +134,19 @@ export class SupabaseSupportReports {
   }
 
   /**
+   * The users before `before` newest sign-up first (a page of at most `limit`, ≤ 1000); with `query`,
+   * only those whose e-mail holds it (any case, % and _ as themselves) or whose id starts with it.
+   */
+  async searchUsers(request: { query: string | null; before: { createdAt: string; id: string } | null; limit: number }): Promise<Result<ReportUser[]>> {
+    const { data, error, status } = await this.service.rpc('support_search_users', {
+      query_input: request.query, before_created_at: request.before?.createdAt ?? null, before_id: request.before?.id ?? null, limit_input: request.limit,
+    });
+    const action = request.query === null ? 'Could not list users' : `Could not search users for "${request.query}"`;
+    if (error) return fail(fromRest(action, error, status));
+    return parseRow(action, userRows, data);
+  }
+
+  /**
    * The users with these ids (the labels of a usage report), at most PAGE ids a call: the function
    * answers no more rows than the API's "Max rows" (1000 by default, lower if a project sets it), so
    * the ids a call did not answer are asked again, until a call finds none of them (those are gone).

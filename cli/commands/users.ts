@@ -9,9 +9,10 @@ import type { CommandContext } from '../context.js';
 import { RECONCILE_COMMAND } from './actions.js';
 import { CliError } from '../errors.js';
 import { statusOf } from '../failures.js';
-import { renderFields, renderTable, type Column } from '../format/table.js';
+import { renderFields, renderTable, StreamingTable, type Column } from '../format/table.js';
 import { formatDate, formatMoney, text, yesNo } from '../format/values.js';
 import type { Act } from '../program.js';
+import { openReports, type ReportUser } from '../reports.js';
 import type { CustomerState as BillingState, Order, Refund, Subscription } from '../billing-types.js';
 import { printState } from './customers.js';
 
@@ -177,8 +178,71 @@ function printOverview(ctx: CommandContext, view: UserOverview, ledger: readonly
   }
 }
 
+/** A listed user: e-mail and id to copy into `users show`, when they came and went, balance and plan. */
+const listColumns: Column<ReportUser>[] = [
+  { header: 'EMAIL', cell: (u) => text(u.email) },
+  { header: 'ID', cell: (u) => u.id },
+  { header: 'SIGNED UP', cell: (u) => formatDate(u.createdAt) },
+  { header: 'LAST SIGN-IN', cell: (u) => (u.lastSignInAt === null ? 'never' : formatDate(u.lastSignInAt)) },
+  { header: 'CREDITS', cell: (u) => String(u.credits), align: 'right' },
+  { header: 'PLAN', cell: (u) => (u.subscriptionStatus === null ? 'none' : `${u.subscriptionStatus}${u.cancelAtPeriodEnd ? ' (ends)' : ''}`) },
+];
+
+/** What `--json` prints of a listed user (the cursor's exact time is the program's own business). */
+const listedJson = ({ createdAtExact: _exact, ...user }: ReportUser) => user;
+
+/** Rows read per request while listing users. */
+const USERS_PAGE = 100;
+
+/**
+ * `users list`: newest sign-ups first, each page printed as it arrives (a table, or the elements of one
+ * JSON array), until `limit` rows or the last user; with `query`, only the users it matches.
+ */
+async function listUsers(ctx: CommandContext, query: string | null, limit: number): Promise<void> {
+  const { reports, data } = await openReports(ctx);
+  const table = new StreamingTable(listColumns, (line) => ctx.line(line), ctx.style.bold);
+  const write = (chunk: string) => ctx.io.stdout.write(chunk);
+  const progress = ctx.io.isTTY && !ctx.json;
+  let before: { createdAt: string; id: string } | null = null;
+  let shown = 0;
+  try {
+    while (shown < limit) {
+      const page: ReportUser[] = data(await reports.searchUsers({ query, before, limit: Math.min(USERS_PAGE, limit - shown) }));
+      if (ctx.json) page.forEach((user, i) => write(`${shown + i === 0 ? '[\n' : ',\n'}${JSON.stringify(listedJson(user))}`));
+      else if (page.length > 0) table.addBatch(page);
+      shown += page.length;
+      if (progress) ctx.io.stderr.write(`\r${ctx.style.dim(`${shown} users`)}`);
+      // Until an empty page: a project's "Max rows" may answer fewer rows than asked before the end.
+      const last = page[page.length - 1];
+      if (last === undefined) break;
+      before = { createdAt: last.createdAtExact, id: last.id };
+    }
+  } finally {
+    if (ctx.json && shown > 0) write('\n]\n');
+    if (progress) ctx.io.stderr.write('\r\u001b[K');
+  }
+  if (ctx.json && shown === 0) write('[]\n');
+  if (!ctx.json && shown === 0) ctx.line(ctx.style.dim(query === null ? 'No users.' : `No user's e-mail holds "${query}", and no id starts with it.`));
+  const matching = query === null ? '' : ` matching "${query}"`;
+  ctx.note(ctx.style.dim(`${shown} ${shown === 1 ? 'user' : 'users'}${matching}${shown === limit ? ` (--limit ${limit}; there may be more)` : ''}`));
+}
+
 export function registerUsers(program: Command, act: Act): void {
   const users = program.command('users').description('Ensemble users: one view across Supabase and billing; credits');
+  users
+    .command('list')
+    .description('users, newest sign-up first: e-mail, id, sign-up and last sign-in, credits and plan; --query finds them by part of the e-mail or the start of the id')
+    .option('--query <text>', 'only users whose e-mail holds this text (any case) or whose id starts with it', nonEmpty('--query'))
+    .option('--limit <n>', 'the most users to show', positiveInt('--limit', 100_000), 50)
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ ensemble users list\n  $ ensemble users list --query @acme.com --limit 500\n  $ ensemble users list --query 5b0c\n  $ ensemble --json users list --query ada | jq -r \'.[].id\'',
+    )
+    .action(
+      act<{ query?: string; limit: number }>(async (ctx, _args, options) => {
+        await listUsers(ctx, options.query ?? null, options.limit);
+      }),
+    );
   users
     .command('show')
     .description('profile, profiling answers, credit ledger, support actions, and the billing customer with its subscriptions, orders and refunds')

@@ -71,7 +71,7 @@ describe('CLI conventions: version, completion, help, listings', () => {
       return r.stdout.trim().split(' ').filter(Boolean);
     };
     expect(complete(['ensemble', 'us'])).toEqual(['users']);
-    expect(complete(['ensemble', 'users', ''])).toEqual(['show', 'credits']);
+    expect(complete(['ensemble', 'users', ''])).toEqual(['list', 'show', 'credits']);
     expect(complete(['ensemble', '--env', 'sandbox', 'users', 'credits', ''])).toEqual(['grant', 'debit']);
     expect(complete(['ensemble', '--env', ''])).toEqual(['production', 'sandbox', 'local']);
     expect(complete(['ensemble', 'users', 'show', '--le'])).toEqual(['--ledger']);

@@ -127,7 +127,7 @@ describe('CLI: usage, help and exit codes', () => {
       for (const sub of command.commands) walk(sub, [...path, sub.name()]);
     };
     walk(buildProgram({}, io), []);
-    expect(leaves).toHaveLength(34);
+    expect(leaves).toHaveLength(35);
     for (const path of leaves) {
       const r = await runIn([...path, '--help']);
       expect(r.code, path.join(' ')).toBe(0);

@@ -72,7 +72,7 @@ describe('CLI: support by e-mail, one command per case', () => {
   it('an unknown e-mail, a user who never paid and a customer without orders are each one clear line (exit 1)', async () => {
     const unknown = await stack.run(['refunds', 'create', '--user', 'nobody-here@example.com', '--last-order', '--reason', 'other', '--yes']);
     expect(unknown.code).toBe(1);
-    expect(unknown.stderr).toBe('ensemble: No user with e-mail nobody-here@example.com: check the e-mail address or id\n');
+    expect(unknown.stderr).toBe('ensemble: No user with e-mail nobody-here@example.com: check the e-mail address or id (`ensemble users list --query <part>` finds users by part of either)\n');
     const lurker = uniqueEmail('lurker');
     const lurkerId = (await signInWithCode(stack.supabase, lurker)).user.id;
     const never = await stack.run(['refunds', 'create', '--user', lurker, '--last-order', '--reason', 'other', '--yes']);

@@ -53,7 +53,7 @@ describe('CLI: subscriptions by e-mail', () => {
 
   it('errors: an unknown e-mail, a user without an active subscription, an id and --user together', async () => {
     const unknown = await stack.run(['subscriptions', 'cancel', '--user', 'nobody-here@example.com', '--reason', 'other']);
-    expect([unknown.code, unknown.stderr]).toEqual([1, 'ensemble: No user with e-mail nobody-here@example.com: check the e-mail address or id\n']);
+    expect([unknown.code, unknown.stderr]).toEqual([1, 'ensemble: No user with e-mail nobody-here@example.com: check the e-mail address or id (`ensemble users list --query <part>` finds users by part of either)\n']);
     const lurker = uniqueEmail('lurker');
     await signInWithCode(stack.supabase, lurker);
     const none = await stack.run(['subscriptions', 'cancel', '--user', lurker, '--reason', 'other']);

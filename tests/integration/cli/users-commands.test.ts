@@ -1,5 +1,6 @@
 import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SupabaseSupportReports } from '../../../adapters/supabase/supabase-support-reports.js';
 import { SupabaseProfilingStore } from '../../../adapters/supabase/supabase-profiling-store.js';
 import { SupabaseUsageLedger } from '../../../adapters/supabase/supabase-usage-ledger.js';
 import { closedPort } from '../../support/local-http.js';
@@ -52,7 +53,7 @@ describe('CLI: users show <email|user-id>', () => {
   it('an unknown e-mail or id is one line on stderr, exit 1', async () => {
     const r = await stack.run(['users', 'show', 'nobody@example.com']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe('ensemble: No user with e-mail nobody@example.com: check the e-mail address or id\n');
+    expect(r.stderr).toBe('ensemble: No user with e-mail nobody@example.com: check the e-mail address or id (`ensemble users list --query <part>` finds users by part of either)\n');
     const byId = await stack.run(['users', 'show', '00000000-0000-4000-8000-000000000000']);
     expect(byId.stderr).toMatch(/No user with id 00000000-0000-4000-8000-000000000000/);
   });
@@ -64,6 +65,90 @@ describe('CLI: users show <email|user-id>', () => {
     expect(r.stdout).toMatch(/\$25\.00\/month\s+renews/);
     // No app receives the sandbox's webhooks here, so the profile was never marked subscribed.
     expect(r.stdout).toContain('Note: billing says subscribed but the profile says not subscribed: check `ensemble webhooks deliveries`');
+  });
+});
+
+describe('CLI: users list', () => {
+  interface Listed {
+    id: string;
+    email: string;
+    credits: number;
+    subscriptionStatus: string | null;
+  }
+  const listed = async (argv: readonly string[]): Promise<Listed[]> => {
+    const r = await stack.run(['--json', 'users', 'list', ...argv]);
+    expect(r.code, r.stderr).toBe(0);
+    return JSON.parse(r.stdout) as Listed[];
+  };
+  const tag = `find${Math.random().toString(36).slice(2, 8)}`;
+  const made: { id: string; email: string }[] = [];
+  beforeAll(async () => {
+    for (const name of [`${tag}_one`, `${tag}-two`, `${tag}-three`]) {
+      const address = `${name}@example.com`;
+      const { user } = await signInWithCode(stack.supabase, address);
+      made.push({ id: user.id, email: address });
+    }
+  });
+
+  it('newest sign-up first, with e-mail, id, sign-up and last sign-in, credits and plan; --query finds part of an e-mail in any case', async () => {
+    const found = await listed(['--query', tag.toUpperCase()]);
+    expect(found.map((u) => u.email)).toEqual([...made].reverse().map((u) => u.email));
+    expect(found[0]).toMatchObject({ id: made[2]?.id, credits: 100, subscriptionStatus: null });
+    const table = await stack.run(['users', 'list', '--query', tag]);
+    expect(table.code, table.stderr).toBe(0);
+    const lines = table.stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^EMAIL\s+ID\s+SIGNED UP\s+LAST SIGN-IN\s+CREDITS\s+PLAN$/);
+    expect(lines.slice(1).map((line) => line.split(/\s+/)[0])).toEqual([...made].reverse().map((u) => u.email));
+    expect(lines[1]).toMatch(new RegExp(`${made[2]?.id}\\s+\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d\\s+\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d\\s+100\\s+none$`));
+    expect(table.stderr).toBe(`3 users matching "${tag}"\n`);
+  });
+
+  it('the start of an id finds its user; _ and % are matched as themselves, not as wildcards', async () => {
+    const two = made[1];
+    if (!two) throw new Error('no second user');
+    expect((await listed(['--query', two.id.slice(0, 13).toUpperCase()])).map((u) => u.id)).toContain(two.id);
+    expect((await listed(['--query', `${tag}_`])).map((u) => u.email)).toEqual([made[0]?.email]);
+    expect(await listed(['--query', `${tag}%`])).toEqual([]);
+  });
+
+  it('--limit shows the newest users up to it and says so; every user listed once across pages', async () => {
+    const all = await listed(['--limit', '1000']);
+    expect(all.map((u) => u.id)).toEqual(expect.arrayContaining([userId, ...made.map((u) => u.id)]));
+    expect(new Set(all.map((u) => u.id)).size).toBe(all.length);
+    const two = await stack.run(['--json', 'users', 'list', '--limit', '2']);
+    expect((JSON.parse(two.stdout) as Listed[]).map((u) => u.id)).toEqual(all.slice(0, 2).map((u) => u.id));
+    expect(two.stderr).toBe('2 users (--limit 2; there may be more)\n');
+    // Page by page (one user a page) the same users come in the same order.
+    const service = createClient(stack.supabase.url, stack.supabase.serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
+    const reports = new SupabaseSupportReports(service);
+    const walked: string[] = [];
+    let before: { createdAt: string; id: string } | null = null;
+    for (;;) {
+      const page = await reports.searchUsers({ query: null, before, limit: 1 });
+      if (!page.success) throw new Error(page.error.message);
+      const user = page.data[0];
+      if (!user) break;
+      walked.push(user.id);
+      before = { createdAt: user.createdAtExact, id: user.id };
+    }
+    expect(walked).toEqual(all.map((u) => u.id));
+  });
+
+  it('nothing found says so (exit 0); an empty --query or a --limit that is not a positive number is a usage error (exit 2)', async () => {
+    const none = await stack.run(['users', 'list', '--query', 'no-such-address-anywhere']);
+    expect(none.code).toBe(0);
+    expect(none.stdout).toBe('No user\'s e-mail holds "no-such-address-anywhere", and no id starts with it.\n');
+    expect(await listed(['--query', 'no-such-address-anywhere'])).toEqual([]);
+    for (const [argv, message] of [
+      [['--query', '  '], '--query must not be empty.'],
+      [['--limit', '0'], '--limit must be between 1 and 100000.'],
+      [['--limit', 'ten'], '--limit takes a whole number, not "ten".'],
+    ] as const) {
+      const r = await stack.run(['users', 'list', ...argv]);
+      expect(r.code, argv.join(' ')).toBe(2);
+      expect(r.stderr).toContain(message);
+      expect(r.stdout).toBe('');
+    }
   });
 });
 

@@ -88,7 +88,7 @@ describe('webhook triage: filters, the answer, show, redeliver --wait', () => {
     expect(await deliveries('--user', ada.email, '--failed')).toEqual([]);
     const nobody = await stack.run(['webhooks', 'deliveries', '--user', 'nobody@example.com']);
     expect(nobody.code).toBe(1);
-    expect(nobody.stderr).toBe('ensemble: No user with e-mail nobody@example.com: check the e-mail address or id\n');
+    expect(nobody.stderr).toBe('ensemble: No user with e-mail nobody@example.com: check the e-mail address or id (`ensemble users list --query <part>` finds users by part of either)\n');
   });
 
   it("show <delivery-id> prints the type, time, HTTP status, the payload as JSON and the app's answer", async () => {

@@ -84,6 +84,7 @@ describe('schema: row-level security through supabase-js as real users', () => {
       ['grant_credits', { user_id_input: alice.id, amount_input: 500, kind_input: 'manual_grant', reason_input: 'me', reference_input: null }],
       ['support_recent_activity', { user_id_input: bob.id }],
       ['support_find_user', { email_input: 'bob@example.test' }],
+      ['support_search_users', { query_input: 'bob' }],
     ] as const) {
       const { error, status } = await alice.client.rpc(fn, args);
       expect(error?.code, fn).toBe('42501');

@@ -41,20 +41,24 @@ describe('schema: guards every future migration must keep', () => {
     ]);
   });
 
-  it('only the service role may execute the credit, usage and support functions', async () => {
+  it('only the service role may execute the credit, usage and support functions (every support_ function, those added later too)', async () => {
     const callers = await rows<{ fn: string; role: string }>(`
       select p.proname as fn, r.rolname as role
       from pg_proc p join pg_namespace n on n.oid = p.pronamespace
       cross join (values ('public'), ('anon'), ('authenticated'), ('service_role')) as r(rolname)
-      where n.nspname = 'public' and p.proname in ('log_usage', 'grant_credits', 'support_recent_activity', 'support_find_user')
+      where n.nspname = 'public' and (p.proname in ('log_usage', 'grant_credits') or p.proname like 'support\\_%')
         and (case when r.rolname = 'public' then has_function_privilege('public', p.oid, 'execute')
                   else has_function_privilege(r.rolname, p.oid, 'execute') end)
       order by 1, 2`);
     expect(callers).toEqual([
       { fn: 'grant_credits', role: 'service_role' },
       { fn: 'log_usage', role: 'service_role' },
+      { fn: 'support_change_credits', role: 'service_role' },
+      { fn: 'support_count_users', role: 'service_role' },
       { fn: 'support_find_user', role: 'service_role' },
+      { fn: 'support_list_users', role: 'service_role' },
       { fn: 'support_recent_activity', role: 'service_role' },
+      { fn: 'support_search_users', role: 'service_role' },
     ]);
   });
 

@@ -77,7 +77,7 @@ describe('CLI errors: one line with what to do next (billing)', () => {
 describe('CLI errors: one line with what to do next (Supabase)', () => {
   it('validation is a usage error; not found asks to check the address or id', () => {
     expect(domainFailure(domainError('validation', 'Amount must be a whole number'), 'u', false)).toMatchObject({ exitCode: 2, message: 'Amount must be a whole number' });
-    expect(domainFailure(domainError('not_found', 'No user with e-mail a@b.c'), 'u', false).message).toBe('No user with e-mail a@b.c: check the e-mail address or id');
+    expect(domainFailure(domainError('not_found', 'No user with e-mail a@b.c'), 'u', false).message).toBe('No user with e-mail a@b.c: check the e-mail address or id (`ensemble users list --query <part>` finds users by part of either)');
   });
 
   it('unreachable: locally asks whether the stand-in runs', () => {
