@@ -161,6 +161,19 @@ describe('e2e: every dialog and menu fits the screen', () => {
       await page.goto(conversationUrl);
       await page.locator('.message--assistant').first().waitFor();
 
+      // On a phone the composer's line of what sending holds takes a row of its own (one line, not a
+      // narrow column), and Send stands at the composer's right edge.
+      if (size === '390') {
+        await page.getByRole('textbox', { name: 'Your message' }).fill('One more question');
+        const cost = page.locator('.composer__cost');
+        await cost.waitFor();
+        const [costBox, sendBox, composerBox] = await Promise.all([cost.boundingBox(), page.getByRole('button', { name: /^Send/ }).boundingBox(), page.locator('.composer').boundingBox()]);
+        const lineHeight = await cost.evaluate((node) => parseFloat(getComputedStyle(node).lineHeight));
+        expect(costBox && costBox.height < lineHeight * 1.5, `the cost line is ${costBox?.height} px high`).toBe(true);
+        expect(sendBox && composerBox && composerBox.x + composerBox.width - (sendBox.x + sendBox.width) < 24).toBe(true);
+        await page.getByRole('textbox', { name: 'Your message' }).fill('');
+      }
+
       await page.getByRole('button', { name: /^Models:/ }).click();
       await page.locator('.model-picker__panel').waitFor();
       await expectFits(page, '.model-picker__panel', `${size}-model-picker`);
