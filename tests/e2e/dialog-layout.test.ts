@@ -5,9 +5,11 @@
 // library's viewer, new, edit, run and delete dialogs. Each of their buttons, links, menu items and
 // headings must lie inside the viewport and be the element found at its own centre
 // (document.elementFromPoint), so nothing is cut off by the screen or covered by another element; one
-// reached by scrolling the dialog's body counts as in view once scrolled to. Screenshots of each.
+// reached by scrolling the dialog's body counts as in view once scrolled to. Each is also checked with
+// axe-core (accessibility: names, roles, landmarks, contrast, keyboard reach). Screenshots of each.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessibilityViolations } from './support/accessibility.js';
 import { openBrowser, screenshot, type E2eBrowser } from './support/browser.js';
 import { signedInUser } from './support/journeys.js';
 import { INSTANT_STACK_ENV, startE2eStack, type E2eStack } from './support/stack.js';
@@ -126,6 +128,7 @@ async function expectFits(page: Page, root: string, picture: string): Promise<vo
     .catch(() => undefined);
   await screenshot(page, `dialog-layout-${picture}`);
   expect(problems, picture).toEqual([]);
+  expect(await accessibilityViolations(page), picture).toEqual([]);
 }
 
 const phone = (page: Page) => page.evaluate(() => window.innerWidth <= 860);

@@ -5,6 +5,7 @@
 // is not a failed payment, a declined card is; the billing portal and the app agree on the price.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { accessibilityViolations } from './support/accessibility.js';
 import { latestMail, openBrowser, screenshot, type E2eBrowser } from './support/browser.js';
 import { completeProfiling } from './support/journeys.js';
 import { INSTANT_STACK_ENV, startE2eStack, type E2eStack } from './support/stack.js';
@@ -55,30 +56,36 @@ const textsRunningOver = (page: Page) =>
   });
 
 describe('e2e: what a newcomer meets, from 127.0.0.1', () => {
-  it('at 390 px in every language, the home, sign-in, FAQ and legal pages keep each label and title inside its box', async () => {
+  it('at 390 px in every language, the home, sign-in, FAQ and legal pages keep each label and title inside its box; axe-core finds nothing wrong with them', async () => {
     const { page } = browser;
     await page.setViewportSize(PHONE);
     const languages: string[] = [];
     const overflowing: string[] = [];
-    for (const path of ['/', '/signup', '/faq', '/privacy-policy', '/terms-of-use']) {
-      await page.goto(`${origin}${path}`);
-      const switcher = page.locator('.topbar .language-switcher select');
-      await switcher.waitFor();
-      if (languages.length === 0) languages.push(...(await switcher.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value))));
-      // The language changes in place: the page is read once per language without loading it again.
-      for (const language of languages) {
-        await switcher.selectOption(language);
-        await page.waitForFunction((code) => document.documentElement.lang === code, language);
-        // The screen is drawn in the new language once React has rendered and two frames have passed.
-        await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-        for (const text of await textsRunningOver(page)) overflowing.push(`${language} ${path}: ${text}`);
+    try {
+      for (const path of ['/', '/signup', '/faq', '/privacy-policy', '/terms-of-use']) {
+        await page.goto(`${origin}${path}`);
+        const switcher = page.locator('.topbar .language-switcher select');
+        await switcher.waitFor();
+        if (languages.length === 0) languages.push(...(await switcher.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value))));
+        // The language changes in place: the page is read once per language without loading it again.
+        for (const language of languages) {
+          await switcher.selectOption(language);
+          await page.waitForFunction((code) => document.documentElement.lang === code, language);
+          // The screen is drawn in the new language once React has rendered and two frames have passed.
+          await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+          for (const text of await textsRunningOver(page)) overflowing.push(`${language} ${path}: ${text}`);
+        }
+        // Each page once, in the last language: what axe-core finds wrong with it (headings, names, contrast).
+        for (const problem of await accessibilityViolations(page)) overflowing.push(`${path}: ${problem}`);
       }
+    } finally {
+      // The next tests read the pages in English, at the desktop width.
+      await page.evaluate(() => localStorage.removeItem('selectedLanguage'));
+      await page.setViewportSize(DESKTOP);
     }
     // German, French and Spanish labels are the longest; German page titles are single long words.
     expect(languages).toEqual(expect.arrayContaining(['de', 'fr', 'es', 'pt', 'ja', 'en']));
     expect(overflowing).toEqual([]);
-    await page.evaluate(() => localStorage.removeItem('selectedLanguage'));
-    await page.setViewportSize(DESKTOP);
   }, 120_000);
 
   it('the home page calls no model "Free": a model open to everyone needs no subscription and costs at least 1 credit an answer; the plan states its credits and its discount', async () => {

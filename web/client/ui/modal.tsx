@@ -52,12 +52,12 @@ export function Modal({ open, title, onClose, children, footer, wide = false }: 
   return createPortal(
     <div className="modal-backdrop" onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
       <div ref={panel} className={wide ? 'modal modal--wide' : 'modal'} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
-        <header className="modal__header">
+        <div className="modal__header">
           <h2 className="modal__title" id={titleId}>{title}</h2>
           <button type="button" className="btn btn--ghost btn--icon" onClick={onClose} aria-label={t('common.close')}><CloseIcon /></button>
-        </header>
+        </div>
         <div className="modal__body">{children}</div>
-        {footer ? <footer className="modal__footer">{footer}</footer> : null}
+        {footer ? <div className="modal__footer">{footer}</div> : null}
       </div>
     </div>,
     document.body,

@@ -11,7 +11,8 @@ export function CreditHistory({ entries, modelLabels = {} }: { entries: readonly
   if (entries === undefined) return <div className="stack" aria-busy="true">{[0, 1, 2].map((i) => <Skeleton key={i} height={22} />)}</div>;
   if (entries.length === 0) return <p className="muted">{t('account.historyEmpty')}</p>;
   return (
-    <div className="account__table">
+    // The list scrolls inside the dialog: it takes the keyboard's focus so arrow keys scroll it too.
+    <div className="account__table" role="region" aria-label={t('account.history')} tabIndex={0}>
       <table>
         <caption className="visually-hidden">{t('account.history')}</caption>
         <thead>

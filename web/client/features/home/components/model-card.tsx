@@ -7,7 +7,7 @@ export function ModelCard({ model }: { model: ModelInfo }) {
   return (
     <article className="card model-card">
       <div className="row model-card__head">
-        <h4 className="model-card__name">{model.label}</h4>
+        <h3 className="model-card__name">{model.label}</h3>
         <span className={model.plan === 'paid' ? 'badge badge--accent' : 'badge badge--success'}>
           {t(model.plan === 'paid' ? 'models.planPaid' : 'models.noPlanNeeded')}
         </span>
