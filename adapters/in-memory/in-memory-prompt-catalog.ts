@@ -104,7 +104,7 @@ export class InMemoryPromptCatalog implements PromptCatalog {
     const refused = this.refusedCategory(draft.category);
     if (refused) return fail(refused);
     if (this.own.filter((p) => p.userId === userId).length >= MAX_OWN_PROMPTS) {
-      return fail(domainError('validation', `A user keeps at most ${MAX_OWN_PROMPTS} prompts`));
+      return fail(domainError('validation', `A user keeps at most ${MAX_OWN_PROMPTS} prompts`, { reason: 'too_many_prompts', limit: MAX_OWN_PROMPTS }));
     }
     const prompt: OwnPrompt = { ...draft, id: `mine-${randomUUID()}`, userId };
     this.own.push(prompt);

@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
 import { SUPPORTED_LANGUAGES, type Language } from '../../core/interface/index.js';
-import type { OwnPromptDraft, Prompt, PromptCategory, PromptPage, PromptSearch, PromptCatalog } from '../../core/prompts/index.js';
+import { MAX_OWN_PROMPTS, type OwnPromptDraft, type Prompt, type PromptCategory, type PromptPage, type PromptSearch, type PromptCatalog } from '../../core/prompts/index.js';
 import { domainError, fail, ok, type Result } from '../../core/shared/index.js';
 import { fromRest, parseRow } from './supabase-errors.js';
 
@@ -88,7 +88,12 @@ export class SupabasePromptCatalog implements PromptCatalog {
       .insert({ user_id: userId, title: draft.title, description: draft.description, body: draft.body, category: draft.category, language: draft.language })
       .select('id')
       .single();
-    if (error) return fail(fromRest('Could not save the prompt', error, status));
+    if (error) {
+      const failure = fromRest('Could not save the prompt', error, status);
+      // The database's trigger refuses the prompt past MAX_OWN_PROMPTS; the screen says so in the reader's language.
+      const tooMany = failure.code === 'validation' && /at most \d+ prompts/.test(error.message);
+      return fail(tooMany ? { ...failure, details: { ...failure.details, reason: 'too_many_prompts', limit: MAX_OWN_PROMPTS } } : failure);
+    }
     return this.reread(userId, data, draft.language, 'Could not save the prompt');
   }
 

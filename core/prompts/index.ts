@@ -1,6 +1,6 @@
 /** The prompt library: categories, search, favourites, running a prompt, the user's own prompts. */
-export type { CategoryTranslation, OwnPromptDraft, Prompt, PromptCategory, PromptPage, PromptSearch, PromptTranslation } from './domain/prompts.js';
-export { MAX_OWN_PROMPTS } from './domain/prompts.js';
+export type { CategoryTranslation, OwnPromptDraft, OwnPromptProblem, Prompt, PromptCategory, PromptPage, PromptSearch, PromptTranslation } from './domain/prompts.js';
+export { MAX_OWN_PROMPTS, OWN_PROMPT_LIMITS, ownPromptProblems } from './domain/prompts.js';
 export { interpolate, templateParameters } from './domain/template.js';
 export type { PromptCatalog } from './ports/prompt-catalog.js';
 export { makeListPromptCategories } from './use-cases/list-prompt-categories.js';

@@ -32,7 +32,8 @@ describe('e2e: my own prompts in the library', () => {
     const dialog = page.getByRole('dialog', { name: 'New prompt' });
     // Nothing written: the dialog says what is missing and keeps the form open.
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await dialog.getByRole('alert').filter({ hasText: 'Title is required' }).waitFor();
+    await dialog.getByRole('alert').filter({ hasText: 'Give your prompt a title.' }).waitFor();
+    await dialog.getByRole('alert').filter({ hasText: 'Write the prompt itself.' }).waitFor();
     await dialog.getByRole('textbox', { name: 'Title' }).fill(TITLE);
     await dialog.getByRole('textbox', { name: 'Description (optional)' }).fill('Short and friendly');
     await dialog.getByRole('textbox', { name: 'Prompt', exact: true }).fill('Write the release notes of {{product}} version [number] for the whole team.');

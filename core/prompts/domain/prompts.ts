@@ -64,6 +64,34 @@ export interface PromptPage {
 /** At most this many own prompts per user (the database says so too). */
 export const MAX_OWN_PROMPTS = 200;
 
+/** The longest each field of an own prompt may be, in characters (the database's checks too). */
+export const OWN_PROMPT_LIMITS = { title: 120, description: 400, body: 8000, category: 40 } as const;
+
+/** What is wrong with one field of an own prompt as written: left empty where it is needed, or too long. */
+export interface OwnPromptProblem {
+  readonly field: 'title' | 'description' | 'body';
+  readonly problem: 'required' | 'tooLong';
+  readonly max: number;
+}
+
+/**
+ * The problems of an own prompt's fields before it is saved, in the form's order (the use case's
+ * schema holds the same rules): a title and a text are needed, and no field may pass its limit.
+ */
+export function ownPromptProblems(fields: { readonly title: string; readonly description: string; readonly body: string }): OwnPromptProblem[] {
+  const problems: OwnPromptProblem[] = [];
+  const check = (field: OwnPromptProblem['field'], length: number, required: boolean) => {
+    const max = OWN_PROMPT_LIMITS[field];
+    if (required && length === 0) problems.push({ field, problem: 'required', max });
+    else if (length > max) problems.push({ field, problem: 'tooLong', max });
+  };
+  check('title', fields.title.trim().length, true);
+  check('description', fields.description.trim().length, false);
+  // The text is kept as written (its spaces may matter), and is empty when it holds nothing but spaces.
+  check('body', fields.body.trim() === '' ? 0 : fields.body.length, true);
+  return problems;
+}
+
 /** What a user writes of their own prompt: the body has the catalogue's `{{name}}` placeholders. */
 export interface OwnPromptDraft {
   readonly title: string;

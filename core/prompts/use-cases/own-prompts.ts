@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Prompt } from '../domain/prompts.js';
+import { OWN_PROMPT_LIMITS, type Prompt } from '../domain/prompts.js';
 import type { PromptCatalog } from '../ports/prompt-catalog.js';
 import { domainError, fail, ok, parseInput, type Result } from '../../shared/index.js';
 import { requireUser, type CurrentUser } from '../../auth/index.js';
@@ -10,16 +10,16 @@ type Deps = { currentUser: CurrentUser; promptCatalog: PromptCatalog };
 
 /** The limits of an own prompt, the database's too (migration 20261202500001). */
 export const ownPromptFieldsSchema = z.object({
-  title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(120, 'Title must contain at most 120 characters'),
-  description: z.string({ error: 'Description must be text' }).trim().max(400, 'Description must contain at most 400 characters').default(''),
+  title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(OWN_PROMPT_LIMITS.title, `Title must contain at most ${OWN_PROMPT_LIMITS.title} characters`),
+  description: z.string({ error: 'Description must be text' }).trim().max(OWN_PROMPT_LIMITS.description, `Description must contain at most ${OWN_PROMPT_LIMITS.description} characters`).default(''),
   body: z
     .string({ error: 'Prompt text is required' })
     .refine((text) => text.trim().length > 0, 'Prompt text is required')
-    .refine((text) => text.length <= 8000, 'Prompt text must contain at most 8000 characters'),
+    .refine((text) => text.length <= OWN_PROMPT_LIMITS.body, `Prompt text must contain at most ${OWN_PROMPT_LIMITS.body} characters`),
   category: z
     .string({ error: 'Category must be text' })
     .trim()
-    .max(40, 'Category must contain at most 40 characters')
+    .max(OWN_PROMPT_LIMITS.category, `Category must contain at most ${OWN_PROMPT_LIMITS.category} characters`)
     .nullish()
     .transform((category) => (category ? category : null)),
 });

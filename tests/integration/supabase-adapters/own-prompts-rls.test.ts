@@ -85,6 +85,6 @@ describe("row-level security on a user's own prompts, straight through REST", ()
     const bulk = Array.from({ length: 200 }, (_, i) => ({ user_id: bob, title: `P${i}`, body: 'b' }));
     expect((await asBob.from('prompts').insert(bulk)).error).toBeNull();
     const over = await new SupabasePromptCatalog(asBob).createOwnPrompt(bob, { ...draft, category: null });
-    expect(over.success ? 'ok' : over.error).toMatchObject({ code: 'validation', message: expect.stringContaining('at most 200 prompts') });
+    expect(over.success ? 'ok' : over.error).toMatchObject({ code: 'validation', message: expect.stringContaining('at most 200 prompts'), details: { reason: 'too_many_prompts', limit: 200 } });
   });
 });

@@ -40,7 +40,10 @@ describe('own prompts: validation', () => {
   it(`refuses the prompt after ${MAX_OWN_PROMPTS}`, async () => {
     const { create, search } = setup();
     for (let i = 0; i < MAX_OWN_PROMPTS; i += 1) expect((await create({ title: `P${i}`, body: 'b' })).success).toBe(true);
-    expect(errorOf(await create({ title: 'One more', body: 'b' }))).toBe(`validation: A user keeps at most ${MAX_OWN_PROMPTS} prompts`);
+    const over = await create({ title: 'One more', body: 'b' });
+    expect(errorOf(over)).toBe(`validation: A user keeps at most ${MAX_OWN_PROMPTS} prompts`);
+    // The screen says it in the reader's language from these details.
+    expect(over.success ? null : over.error.details).toEqual({ reason: 'too_many_prompts', limit: MAX_OWN_PROMPTS });
     const mine = await search({ mineOnly: true, limit: 1 });
     expect(mine.success && mine.data.total).toBe(MAX_OWN_PROMPTS);
   });

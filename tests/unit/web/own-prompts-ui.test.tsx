@@ -66,4 +66,23 @@ describe('the own prompt dialog', () => {
     expect(saved).toEqual([{ title: 'My stand-up', description: 'Daily', body: 'Stand-up for {{team}} on {{day}}.', category: 'Writing' }]);
     expect(within(dialog).getByRole('alert').textContent).toBe('Title must contain at most 120 characters');
   });
+
+  it('a title or a text left empty is said beside its field, in the reader\'s words, and nothing is saved', async () => {
+    const saved: OwnPromptFields[] = [];
+    renderUi(<OwnPromptDialog open editing={null} categories={[]} onSave={async (fields) => { saved.push(fields); return null; }} onClose={() => undefined} />);
+    const dialog = screen.getByRole('dialog', { name: 'New prompt' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Prompt' }), '   ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getAllByRole('alert').map((a) => a.textContent)).toEqual(['Give your prompt a title.', 'Write the prompt itself.']);
+    const title = within(dialog).getByRole('textbox', { name: 'Title' });
+    expect(title.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(title.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Give your prompt a title.');
+    expect(saved).toEqual([]);
+    // Mended, it is saved and the field errors go.
+    await userEvent.type(title, 'Stand-up');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Prompt' }), 'Notes for the team');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(saved).toEqual([{ title: 'Stand-up', description: '', body: '   Notes for the team', category: null }]);
+    expect(within(dialog).queryAllByRole('alert')).toEqual([]);
+  });
 });

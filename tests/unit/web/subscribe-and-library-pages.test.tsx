@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { memoryLocation } from 'wouter/memory-location';
+import { MAX_OWN_PROMPTS } from '../../../core/prompts/index.js';
 import { App } from '../../../web/client/app/app.js';
 import type { ClientConfig } from '../../../web/client/use-cases/use-cases-provider.js';
 import { englishI18n } from './support/render.js';
@@ -148,5 +149,36 @@ describe('prompt library on the prompt use cases', () => {
     expect((box as HTMLTextAreaElement).value.length).toBeGreaterThan(0);
     expect(at()).toMatch(/^\/chat\/?$/);
     expect(deps.analytics.events.slice(-2).map((e) => e.event)).toEqual(['prompt_viewer_opened', 'prompt_run']);
+  });
+});
+
+describe('the library says what went wrong in the reader\'s words, not the server\'s', () => {
+  it('the 201st own prompt: the limit and how to make room; nothing is added', async () => {
+    const { deps, userId } = renderAt('/chat/prompts');
+    for (let i = 0; i < MAX_OWN_PROMPTS; i += 1) {
+      const made = await deps.promptCatalog.createOwnPrompt(userId ?? '', { title: `P${i}`, description: '', body: 'b', category: null, language: 'en' });
+      if (!made.success) throw new Error(made.error.message);
+    }
+    await userEvent.click(await screen.findByRole('button', { name: 'New prompt' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New prompt' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Title' }), 'One more');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Prompt' }), 'Say hello');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(`You can keep at most ${MAX_OWN_PROMPTS} prompts of your own. Delete one to make room.`);
+    const mine = await deps.promptCatalog.searchPrompts(userId ?? '', { mineOnly: true, limit: 1, language: 'en' });
+    expect(mine.success && mine.data.total).toBe(MAX_OWN_PROMPTS);
+  });
+
+  it('a prompt deleted in another window: running it says it no longer exists', async () => {
+    const { deps, userId } = renderAt('/chat/prompts');
+    const made = await deps.promptCatalog.createOwnPrompt(userId ?? '', { title: 'Soon gone', description: '', body: 'Hello', category: null, language: 'en' });
+    if (!made.success) throw new Error(made.error.message);
+    await userEvent.click(await screen.findByRole('button', { name: 'Mine' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Soon gone' }));
+    const viewer = await screen.findByRole('dialog', { name: 'Soon gone' });
+    const deleted = await deps.promptCatalog.deleteOwnPrompt(userId ?? '', made.data.id);
+    if (!deleted.success) throw new Error(deleted.error.message);
+    await userEvent.click(within(viewer).getByRole('button', { name: 'Run prompt' }));
+    expect(await screen.findByText('This prompt no longer exists. It may have been deleted in another window.')).toBeTruthy();
   });
 });

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PromptCategory } from '../../../../../core/prompts/index.js';
+import { OWN_PROMPT_LIMITS, ownPromptProblems, type OwnPromptProblem, type PromptCategory } from '../../../../../core/prompts/index.js';
 import { Button } from '../../../ui/button.js';
 import { Field, Input, Select, Textarea } from '../../../ui/field.js';
 import { Modal } from '../../../ui/modal.js';
@@ -15,8 +15,9 @@ export interface OwnPromptFields {
 
 /**
  * "New prompt" and "Edit" of one's own prompt: title, description, the text with `{{name}}`
- * placeholders, and an optional category of the catalogue's. `onSave` answers an error message to
- * show, or null when saved.
+ * placeholders, and an optional category of the catalogue's. A field left empty or too long is
+ * said beside it, in the reader's language, and nothing is sent; `onSave` answers an error message to
+ * show (already in the reader's language), or null when saved.
  */
 export function OwnPromptDialog({ open, editing, categories, onSave, onClose }: {
   open: boolean;
@@ -32,7 +33,12 @@ export function OwnPromptDialog({ open, editing, categories, onSave, onClose }: 
   const [body, setBody] = useState('');
   const [category, setCategory] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [problems, setProblems] = useState<readonly OwnPromptProblem[]>([]);
   const [saving, setSaving] = useState(false);
+  const problemOf = (field: OwnPromptProblem['field']): string | null => {
+    const found = problems.find((p) => p.field === field);
+    return found ? t(`library.errors.${field}_${found.problem}`, { max: found.max }) : null;
+  };
 
   useEffect(() => {
     if (!open) return;
@@ -41,12 +47,16 @@ export function OwnPromptDialog({ open, editing, categories, onSave, onClose }: 
     setBody(editing?.body ?? '');
     setCategory(editing?.category ?? '');
     setError(null);
+    setProblems([]);
     setSaving(false);
   }, [open, editing]);
 
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
     if (saving) return;
+    const found = ownPromptProblems({ title, description, body });
+    setProblems(found);
+    if (found.length > 0) return setError(null);
     setSaving(true);
     const failed = await onSave({ title, description, body, category: category || null });
     setSaving(false);
@@ -61,14 +71,14 @@ export function OwnPromptDialog({ open, editing, categories, onSave, onClose }: 
       </>}>
       <form className="own-prompt-form" onSubmit={(event) => void submit(event)}>
         {error ? <div className="alert alert--error" role="alert"><p>{error}</p></div> : null}
-        <Field label={t('library.fieldTitle')}>
-          {(control) => <Input {...control} value={title} maxLength={120} required data-autofocus onChange={(event) => setTitle(event.target.value)} />}
+        <Field label={t('library.fieldTitle')} error={problemOf('title')}>
+          {(control) => <Input {...control} value={title} maxLength={OWN_PROMPT_LIMITS.title} required data-autofocus onChange={(event) => setTitle(event.target.value)} />}
         </Field>
-        <Field label={t('library.fieldDescription')}>
-          {(control) => <Input {...control} value={description} maxLength={400} onChange={(event) => setDescription(event.target.value)} />}
+        <Field label={t('library.fieldDescription')} error={problemOf('description')}>
+          {(control) => <Input {...control} value={description} maxLength={OWN_PROMPT_LIMITS.description} onChange={(event) => setDescription(event.target.value)} />}
         </Field>
-        <Field label={t('library.fieldBody')} hint={t('library.fieldBodyHint', { example: '{{name}}' })}>
-          {(control) => <Textarea {...control} value={body} rows={6} maxLength={8000} required onChange={(event) => setBody(event.target.value)} />}
+        <Field label={t('library.fieldBody')} hint={t('library.fieldBodyHint', { example: '{{name}}' })} error={problemOf('body')}>
+          {(control) => <Textarea {...control} value={body} rows={6} maxLength={OWN_PROMPT_LIMITS.body} required onChange={(event) => setBody(event.target.value)} />}
         </Field>
         <Field label={t('library.category')}>
           {(control) => (

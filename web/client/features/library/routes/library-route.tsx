@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PromptCategory } from '../../../../../core/prompts/index.js';
+import { MAX_OWN_PROMPTS, type PromptCategory } from '../../../../../core/prompts/index.js';
+import type { DomainError } from '../../../../../core/shared/index.js';
 import { useLocation } from 'wouter';
 import { useUseCases } from '../../../use-cases/use-cases-provider.js';
 import { LIBRARY_PAGE_SIZE, PromptLibrary, type LibraryPrompt } from '../components/prompt-library.js';
@@ -112,9 +113,17 @@ export default function LibraryRoute() {
     setTotal(next.data.total);
   };
 
+  /** A failure said in the reader's language: what the library knows of it, else that the action failed. */
+  const said = (error: DomainError): string => {
+    if (error.code === 'not_found') return t('library.errors.notFound');
+    if (error.details?.['reason'] === 'too_many_prompts') return t('library.errors.tooMany', { max: MAX_OWN_PROMPTS });
+    if (error.details?.['field'] === 'category') return t('library.errors.category');
+    return t('toast.actionFailed');
+  };
+
   const run = async (prompt: LibraryPrompt, params: Readonly<Record<string, string>>) => {
     const ran = await runPrompt({ promptId: prompt.id, params, language });
-    if (!ran.success) return void toastCenter.error(ran.error.message);
+    if (!ran.success) return void toastCenter.error(said(ran.error));
     area.session.setDraft(ran.data.text, null);
     navigate('/');
   };
@@ -122,7 +131,7 @@ export default function LibraryRoute() {
   const toggle = async (prompt: LibraryPrompt, source: string) => {
     const favorite = !prompt.favorite;
     const changed = await setPromptFavorite({ promptId: prompt.id, favorite, source });
-    if (!changed.success) return void toastCenter.error(changed.error.message);
+    if (!changed.success) return void toastCenter.error(said(changed.error));
     if (favoritesOnly && !favorite) {
       // Unfavourited while only favourites are listed: it leaves the list, and the count with it.
       setPrompts((list) => list?.filter((p) => p.id !== prompt.id));
@@ -135,7 +144,7 @@ export default function LibraryRoute() {
   const save = async (fields: OwnPromptFields): Promise<string | null> => {
     const prompt = editing?.prompt;
     const saved = prompt ? await editOwnPrompt({ ...fields, promptId: prompt.id }) : await createOwnPrompt({ ...fields, language });
-    if (!saved.success) return saved.error.message;
+    if (!saved.success) return said(saved.error);
     setEditing(null);
     setReload((n) => n + 1);
     return null;
@@ -144,7 +153,7 @@ export default function LibraryRoute() {
   const remove = async (prompt: LibraryPrompt) => {
     setDeleting(null);
     const deleted = await deleteOwnPrompt({ promptId: prompt.id });
-    if (!deleted.success) return void toastCenter.error(deleted.error.message);
+    if (!deleted.success) return void toastCenter.error(said(deleted.error));
     setReload((n) => n + 1);
   };
 

@@ -28,7 +28,8 @@ export default function SignUpPage() {
     return { kind: 'wait', until: nextAllowed(email), notice };
   };
 
-  const failed = (error: DomainError): SignUpStatus => ({ kind: 'error', message: error.code === 'validation' ? error.message : t('signup.error') });
+  // The address is what a refused request can have wrong; the server's words are not the reader's language.
+  const failed = (error: DomainError): SignUpStatus => ({ kind: 'error', message: error.code === 'validation' ? t('signup.emailInvalid') : t('signup.error') });
   // Refused by the server's one-e-mail-a-minute rule: wait as long as it said, a minute when it did not say.
   const waitFor = (error: DomainError): ResendStatus => {
     const seconds = Number(error.details?.['retryAfterSeconds'] ?? EMAIL_RESEND_INTERVAL_SECONDS);
