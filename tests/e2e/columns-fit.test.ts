@@ -5,6 +5,7 @@
 // 390×844 the columns are tabs, one column at a time, and the page does not scroll sideways.
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessibilityViolations } from './support/accessibility.js';
 import { openBrowser, screenshot, type E2eBrowser } from './support/browser.js';
 import { signedInUser } from './support/journeys.js';
 import { INSTANT_STACK_ENV, startE2eStack, type E2eStack } from './support/stack.js';
@@ -200,6 +201,19 @@ describe('e2e: a side-by-side turn fits the chat', () => {
       await visitor.page.locator('.answer-switcher').first().scrollIntoViewIfNeeded();
       await expectTabs(visitor.page);
       await screenshot(visitor.page, 'columns-fit-shared-390');
+      // Its top bar in every language at 390 px: the brand, "Try Ensemble" and the language list stay on
+      // the screen (German's "Ensemble ausprobieren" pushed the list off it), and axe-core finds nothing wrong.
+      const switcher = visitor.page.locator('.topbar .language-switcher select');
+      for (const language of await switcher.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value))) {
+        await switcher.selectOption(language);
+        await visitor.page.waitForFunction((code) => document.documentElement.lang === code, language);
+        const outside = await visitor.page.evaluate(() =>
+          [...document.querySelectorAll<HTMLElement>('.topbar a, .topbar select')].filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1).map((el) => el.textContent?.trim().slice(0, 30))
+          .concat(document.documentElement.scrollWidth > window.innerWidth ? ['the page scrolls sideways'] : []));
+        expect(outside, language).toEqual([]);
+      }
+      expect(await accessibilityViolations(visitor.page)).toEqual([]);
+      await visitor.page.evaluate(() => localStorage.removeItem('selectedLanguage'));
     } finally {
       await visitor.close();
     }
