@@ -75,7 +75,8 @@ export class InMemoryConversationStore implements ConversationStore {
     if (injected) return fail(injected);
     const thread = this.own(userId, conversationId);
     if (!thread) return fail(conversationNotFound(conversationId));
-    this.touch(thread, { title });
+    // A new title is not activity: the conversation keeps its time and its place in the list.
+    thread.conversation = { ...thread.conversation, title };
     return ok(thread.conversation);
   }
 
@@ -166,7 +167,7 @@ export class InMemoryConversationStore implements ConversationStore {
       order,
     };
     thread.messages.push(stored);
-    this.touch(thread, {});
+    this.touch(thread);
     return ok(this.view(stored));
   }
 
@@ -179,7 +180,7 @@ export class InMemoryConversationStore implements ConversationStore {
     if (!at) return fail(domainError('not_found', `Message ${messageId} does not exist`));
     // The message and everything written after it, as the database removes them (by insertion order).
     thread.messages = thread.messages.filter((m) => m.order < at.order);
-    this.touch(thread, {});
+    this.touch(thread);
     return ok(undefined);
   }
 
@@ -246,10 +247,10 @@ export class InMemoryConversationStore implements ConversationStore {
     return thread?.conversation.userId === userId ? thread : undefined;
   }
 
-  private touch(thread: Thread, change: Partial<Pick<Conversation, 'title'>>): void {
+  private touch(thread: Thread): void {
     this.sequence += 1;
     thread.touched = this.sequence;
-    thread.conversation = { ...thread.conversation, ...change, updatedAt: this.clock.now().toISOString() };
+    thread.conversation = { ...thread.conversation, updatedAt: this.clock.now().toISOString() };
   }
 
   private nextId(prefix: string): string {

@@ -118,6 +118,21 @@ export function conversationLibraryContract(name: string, makeHarness: () => Pro
       expect(data(await library.getConversation(user, conv.id))?.title).toBe('Final');
     });
 
+    it('a rename keeps the conversation\'s place and its updatedAt: the list follows activity, not titles', async () => {
+      const { h, library, user } = await signedIn();
+      const older = data(await library.createConversation(user, 'Older'));
+      const newer = data(await library.createConversation(user, 'Newer'));
+      const ids = async () => data(await library.listConversations(user)).map((c) => c.id);
+      expect(await ids()).toEqual([newer.id, older.id]);
+      const renamed = data(await library.renameConversation(user, older.id, 'Older, renamed'));
+      expect(renamed.updatedAt).toBe(older.updatedAt);
+      expect(data(await library.getConversation(user, older.id))?.updatedAt).toBe(older.updatedAt);
+      expect(await ids()).toEqual([newer.id, older.id]);
+      // A message is activity: it moves the conversation up.
+      await h.seedMessage(user, older.id, userSays('And one more thing'));
+      expect(await ids()).toEqual([older.id, newer.id]);
+    });
+
     it('pins conversations to the top of the list, the latest pinned first; unpinning puts one back by activity; neither moves updatedAt', async () => {
       const { library, user } = await signedIn();
       const [first, second, third] = [data(await library.createConversation(user, 'Tide tables one')), data(await library.createConversation(user, 'Tide tables two')), data(await library.createConversation(user, 'Tide tables three'))];
