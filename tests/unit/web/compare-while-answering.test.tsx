@@ -15,10 +15,7 @@ beforeAll(async () => {
 
 /** The in-memory app whose models write their first word, then wait until `release` is called. */
 function heldAnswers() {
-  const world = inMemoryUseCases({ signedIn: 'profiled' });
-  const row = world.deps.db.profiles.get(world.userId ?? '');
-  if (!row) throw new Error('the signed-in user has no profile row');
-  world.deps.db.profiles.set(row.id, { ...row, credits: 10_000 });
+  const world = inMemoryUseCases({ signedIn: 'profiled', credits: 10_000 });
   const gateway = world.deps.modelGateway;
   const stream = gateway.stream.bind(gateway);
   let release!: () => void;

@@ -19,10 +19,7 @@ beforeAll(async () => {
 
 /** The chat area of a user with one stored conversation, at `path`. */
 async function chatWithOneConversation(path: string) {
-  const world = inMemoryUseCases({ signedIn: 'profiled' });
-  const row = world.deps.db.profiles.get(world.userId ?? '');
-  if (!row) throw new Error('the signed-in user has no profile row');
-  world.deps.db.profiles.set(row.id, { ...row, credits: 10_000 });
+  const world = inMemoryUseCases({ signedIn: 'profiled', credits: 10_000 });
   const started = await world.deps.conversationStore.createConversation(world.userId ?? '', 'Tides and the moon');
   if (!started.success) throw new Error('no conversation');
   const location = memoryLocation({ path, record: true });

@@ -27,10 +27,7 @@ const WORDS = Array.from({ length: 120 }, (_, i) => `word${i + 1}`).join(' ');
 
 describe('streaming an answer draws the streaming answer alone (issue 27)', () => {
   it('while tokens arrive, the composer, the sidebar, the chat route and the stored messages are not drawn again', async () => {
-    const world = inMemoryUseCases({ signedIn: 'profiled' });
-    const row = world.deps.db.profiles.get(world.userId ?? '');
-    if (!row) throw new Error('the signed-in user has no profile row');
-    world.deps.db.profiles.set(row.id, { ...row, credits: 100_000 });
+    const world = inMemoryUseCases({ signedIn: 'profiled', credits: 100_000 });
     // The offline model's tokens arrive over time, as a provider's do (each a few milliseconds apart).
     const gateway = world.deps.modelGateway;
     const stream = gateway.stream.bind(gateway);
@@ -85,10 +82,7 @@ describe('streaming an answer draws the streaming answer alone (issue 27)', () =
   });
 
   it('a message sent and answered draws no closed dialog: the settings dialog is drawn only while it is open', async () => {
-    const world = inMemoryUseCases({ signedIn: 'profiled' });
-    const row = world.deps.db.profiles.get(world.userId ?? '');
-    if (!row) throw new Error('the signed-in user has no profile row');
-    world.deps.db.profiles.set(row.id, { ...row, credits: 100_000 });
+    const world = inMemoryUseCases({ signedIn: 'profiled', credits: 100_000 });
     const { container } = render(withListSizes(<App i18n={englishI18n()} useCases={world.useCases} routerHook={memoryLocation({ path: '/chat' }).hook} />));
     const box = await screen.findByRole('textbox', { name: 'Your message' });
     const counter = countRenders(container, labelOf);
